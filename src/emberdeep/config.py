@@ -1,0 +1,99 @@
+"""Player settings: ``settings.toml`` in the platform's config folder, every key optional.
+
+A bad file never stops the game: each problem becomes a message naming the file, the key
+and what was expected, and that key keeps its default while the others still apply.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from emberdeep.content.loader import RENDER_MODES
+from emberdeep.engine.fov import ALGORITHMS, FovSettings
+from emberdeep.mapgen import GENERATORS
+from emberdeep.tomldata import DataError, Table
+
+APP_NAME = "emberdeep"
+FONT_LAYOUTS = ("cp437", "tcod")
+
+
+def _choice(*choices: str) -> dict[str, Any]:
+    return {"choices": choices}
+
+
+def _range(lo: int, hi: int) -> dict[str, Any]:
+    return {"range": (lo, hi)}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting with its default. Field metadata is the validation rule."""
+
+    render_mode: str = field(default="ascii", metadata=_choice(*RENDER_MODES))
+    fov_algorithm: str = field(default="symmetric", metadata=_choice(*ALGORITHMS))
+    torch_radius: int = field(default=10, metadata=_range(0, 200))
+    light_walls: bool = True
+    generator: str = field(default="rooms", metadata=_choice(*GENERATORS))
+    mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
+    ticks_per_second: int = field(default=20, metadata=_range(1, 240))
+    window_scale: int = field(default=2, metadata=_range(1, 8))
+    font: str = ""
+    font_columns: int = field(default=16, metadata=_range(1, 256))
+    font_rows: int = field(default=16, metadata=_range(1, 256))
+    font_layout: str = field(default="cp437", metadata=_choice(*FONT_LAYOUTS))
+
+    @property
+    def fov(self) -> FovSettings:
+        return FovSettings(self.fov_algorithm, self.torch_radius, self.light_walls)
+
+
+def config_dir() -> Path:
+    """Where settings live; ``EMBERDEEP_CONFIG_DIR`` overrides it (tests, portable installs)."""
+    override = os.environ.get("EMBERDEEP_CONFIG_DIR")
+    return Path(override) if override else platformdirs.user_config_path(APP_NAME)
+
+
+def _read_field(table: Table, spec: dataclasses.Field[Any]) -> Any:
+    if "choices" in spec.metadata:
+        return table.choice(spec.name, spec.metadata["choices"])
+    if "range" in spec.metadata:
+        return table.integer(spec.name, *spec.metadata["range"])
+    return table.get(spec.name, type(spec.default))
+
+
+def parse_settings(source: str, text: str) -> tuple[Settings, list[str]]:
+    """Settings from TOML text, plus one message per problem found (defaults fill the gaps)."""
+    try:
+        table = Table.parse(source, text)
+    except DataError as exc:
+        return Settings(), [f"{exc} (using default settings)"]
+    fields = {spec.name: spec for spec in dataclasses.fields(Settings)}
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for name in table.names():
+        if name not in fields:
+            problems.append(str(table.error(name, "unknown setting, ignored")))
+            continue
+        try:
+            values[name] = _read_field(table, fields[name])
+        except DataError as exc:
+            problems.append(f"{exc} (using {fields[name].default!r})")
+    return Settings(**values), problems
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """Read ``settings.toml``; a missing file simply means defaults."""
+    path = path or config_dir() / "settings.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), []
+    except (OSError, UnicodeDecodeError) as exc:
+        return Settings(), [f"{path}: cannot be read ({exc}); using default settings"]
+    return parse_settings(str(path), text)

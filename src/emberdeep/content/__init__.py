@@ -1,0 +1,1 @@
+"""Game data (TOML, glyph bitmaps) and the loader that validates it."""

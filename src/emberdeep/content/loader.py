@@ -1,0 +1,164 @@
+"""Load and validate the game's data files once, into plain immutable objects.
+
+Files are read through importlib.resources so the game finds them from any working
+directory and inside a frozen binary. Any problem raises ``DataError`` naming the file,
+the key and its line.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from importlib import resources
+
+from emberdeep.engine.actors import AI_KINDS, ActorKind, Bestiary, ByDepth
+from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.tomldata import Color, DataError, Table
+
+RENDER_MODES = ("solid", "ascii")
+BLACK: Color = (0, 0, 0)
+MAX_STAT = 10_000
+MAX_DEPTH = 1_000
+
+
+@dataclass(frozen=True)
+class Look:
+    glyph: str
+    fg: Color
+    bg: Color
+
+
+@dataclass(frozen=True)
+class TileLooks:
+    """A terrain kind in one render mode: in view, and remembered."""
+
+    lit: Look
+    dark: Look
+
+
+@dataclass(frozen=True, eq=False)
+class Content:
+    """Hashed by identity: loaded once, and used as a cache key by the renderer."""
+
+    shroud: Look
+    tiles: dict[str, dict[str, TileLooks]]  # mode -> tile name -> looks
+    player: ActorKind
+    bestiary: Bestiary
+    looks: dict[str, Look]  # actor kind key (and "player") -> look
+    remains: Look
+
+
+def read_table(name: str) -> Table:
+    try:
+        text = resources.files("emberdeep.content").joinpath(name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"{name}: cannot be read: {exc}") from None
+    return Table.parse(name, text)
+
+
+def _look(table: Table) -> Look:
+    table.reject_unknown(("glyph", "fg", "bg"))
+    return Look(table.char("glyph"), table.color("fg"), table.color("bg"))
+
+
+def parse_tiles(table: Table) -> tuple[Look, dict[str, dict[str, TileLooks]]]:
+    table.reject_unknown(("shroud", *TILE_NAMES))
+    shroud = _look(table.sub("shroud"))
+    modes: dict[str, dict[str, TileLooks]] = {mode: {} for mode in RENDER_MODES}
+    for tile in TILE_NAMES:
+        kind = table.sub(tile)
+        kind.reject_unknown(RENDER_MODES)
+        for mode in RENDER_MODES:
+            looks = kind.sub(mode)
+            looks.reject_unknown(("glyph", "lit", "dark"))
+            glyph = looks.char("glyph")
+            lit, dark = looks.sub("lit"), looks.sub("dark")
+            for part in (lit, dark):
+                part.reject_unknown(("fg", "bg"))
+            modes[mode][tile] = TileLooks(
+                Look(glyph, lit.color("fg"), lit.color("bg")),
+                Look(glyph, dark.color("fg"), dark.color("bg")),
+            )
+    return shroud, modes
+
+
+def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
+    """``[[from_depth, value], ...]`` with depths rising and values >= ``lo``."""
+    raw = table.get(name, list)
+    steps: list[tuple[int, int]] = []
+    for step in raw:
+        ok = (
+            isinstance(step, list)
+            and len(step) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in step)
+        )
+        if not ok or not 1 <= step[0] <= MAX_DEPTH or not lo <= step[1] <= MAX_STAT:
+            raise table.error(name, f"expected [[from_depth, value], ...] pairs, got {step!r}")
+        if steps and step[0] <= steps[-1][0]:
+            raise table.error(name, "depths must rise from one step to the next")
+        steps.append((step[0], step[1]))
+    return ByDepth(tuple(steps))
+
+
+CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time", "attack_time")
+
+
+def actor_kind(
+    key: str, table: Table, defaults: dict[str, int], ai: str | None = None
+) -> ActorKind:
+    def time(name: str) -> int:
+        return table.integer(name, 1, MAX_STAT, defaults.get(name, 100))
+
+    return ActorKind(
+        key=key,
+        name=table.get("name", str),
+        hp=table.integer("hp", 1, MAX_STAT),
+        defense=table.integer("defense", 0, MAX_STAT),
+        power=table.integer("power", 0, MAX_STAT),
+        move_time=time("move_time"),
+        attack_time=time("attack_time"),
+        xp=table.integer("xp", 0, MAX_STAT, 0),
+        ai=ai or table.choice("ai", [k for k in AI_KINDS if k != "player"], "hostile"),
+    )
+
+
+def parse_monsters(table: Table, per_room: ByDepth) -> tuple[Bestiary, dict[str, Look], Look]:
+    defaults_table = table.sub("defaults")
+    defaults_table.reject_unknown(("move_time", "attack_time"))
+    defaults = {n: defaults_table.integer(n, 1, MAX_STAT) for n in defaults_table.names()}
+    remains_table = table.sub("remains")
+    remains_table.reject_unknown(("glyph", "color"))
+    remains = Look(remains_table.char("glyph"), remains_table.color("color"), BLACK)
+    kinds, weights, looks = [], [], {}
+    for key, monster in table.subtables():
+        if key in ("defaults", "remains"):
+            continue
+        monster.reject_unknown((*CREATURE_KEYS, "xp", "ai", "spawn"))
+        kinds.append(actor_kind(key, monster, defaults))
+        weights.append(by_depth(monster, "spawn"))
+        looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)
+    if not kinds:
+        raise DataError(f"{table.source}: no monsters defined")
+    return Bestiary(tuple(kinds), tuple(weights), per_room), looks, remains
+
+
+@functools.cache
+def load() -> Content:
+    """All content, validated. Cached: the files never change while the game runs."""
+    shroud, tiles = parse_tiles(read_table("tiles.toml"))
+    spawns = read_table("spawns.toml")
+    spawns.reject_unknown(("monsters_per_room",))
+    bestiary, looks, remains = parse_monsters(
+        read_table("monsters.toml"), by_depth(spawns, "monsters_per_room")
+    )
+    player = read_table("player.toml")
+    player.reject_unknown(CREATURE_KEYS)
+    looks["player"] = Look(player.char("glyph"), player.color("color"), BLACK)
+    return Content(
+        shroud=shroud,
+        tiles=tiles,
+        player=actor_kind("player", player, {}, ai="player"),
+        bestiary=bestiary,
+        looks=looks,
+        remains=remains,
+    )

@@ -1,0 +1,32 @@
+"""What an actor can try to do, as plain data. Input, bots and replays all produce these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The eight compass steps, in the order numpad/vi keys list them: used by input and AI alike.
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (-1, -1), (0, -1), (1, -1),
+    (-1, 0),           (1, 0),
+    (-1, 1),  (0, 1),  (1, 1),
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Move:
+    """Step one tile in a direction; each component is -1, 0 or 1."""
+
+    dx: int
+    dy: int
+
+    def __post_init__(self) -> None:
+        if (self.dx, self.dy) not in DIRECTIONS:
+            raise ValueError(f"not a one-tile step: ({self.dx}, {self.dy})")
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Let time pass for one action."""
+
+
+Action = Move | Wait

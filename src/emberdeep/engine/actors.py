@@ -1,0 +1,104 @@
+"""Creatures: the player and monsters. Stats are copied from a content template so play
+(level-ups, equipment) can change them without touching the template."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+AI_KINDS = ("player", "hostile", "idle")
+
+
+@dataclass(frozen=True)
+class ActorKind:
+    """A creature as content describes it. Times are in world time units (100 = normal)."""
+
+    key: str
+    name: str
+    hp: int
+    defense: int
+    power: int
+    move_time: int = 100
+    attack_time: int = 100
+    xp: int = 0
+    ai: str = "hostile"
+
+
+@dataclass(slots=True, eq=False)
+class Actor:
+    id: int
+    kind: str
+    name: str
+    x: int
+    y: int
+    hp: int
+    max_hp: int
+    defense: int
+    power: int
+    move_time: int
+    attack_time: int
+    xp: int
+    ai: str
+    blocks: bool = True
+    next_time: int = 0
+    """World time at which this actor is due to act again."""
+    confused: int = 0
+    """Turns of random stumbling left."""
+    hunting: int = 0
+    """Turns a monster keeps chasing after losing sight of the player."""
+    detour: int = 0
+    """Turns left walking around other creatures instead of straight at the player."""
+
+    @classmethod
+    def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
+        return cls(
+            id=actor_id, kind=kind.key, name=kind.name, x=x, y=y, hp=kind.hp, max_hp=kind.hp,
+            defense=kind.defense, power=kind.power, move_time=kind.move_time,
+            attack_time=kind.attack_time, xp=kind.xp, ai=kind.ai,
+        )  # fmt: skip
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    @property
+    def alive(self) -> bool:
+        return self.hp > 0
+
+    def state(self) -> tuple[object, ...]:
+        """Everything that matters for determinism, for ``World.state_hash``."""
+        return (
+            self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
+            self.power, self.move_time, self.attack_time, self.xp, self.ai, self.blocks,
+            self.next_time, self.confused, self.hunting, self.detour,
+        )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ByDepth:
+    """A value that changes with depth: ``steps`` are (from_depth, value), sorted by depth.
+    The value at a depth is the one of the deepest step at or above it (the tutorial's
+    ``from_dungeon_level`` tables)."""
+
+    steps: tuple[tuple[int, int], ...]
+
+    def at(self, depth: int) -> int:
+        value = 0
+        for from_depth, step_value in self.steps:
+            if from_depth > depth:
+                break
+            value = step_value
+        return value
+
+
+@dataclass(frozen=True)
+class Bestiary:
+    """The monsters that can appear and how often, deeper floors bringing stronger ones."""
+
+    kinds: tuple[ActorKind, ...]
+    weights: tuple[ByDepth, ...]
+    """Spawn weight of each kind, by depth (parallel to ``kinds``)."""
+    per_room: ByDepth
+    """Most monsters placed in one room, by depth."""
+
+    def weights_at(self, depth: int) -> list[int]:
+        return [w.at(depth) for w in self.weights]

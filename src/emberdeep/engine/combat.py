@@ -1,0 +1,37 @@
+"""Melee as in the tutorial: damage = power - defense, no dice; the dead leave remains."""
+
+from __future__ import annotations
+
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.events import Event, Message, MessageKind
+from emberdeep.engine.floor import Floor
+
+
+def capitalized(name: str) -> str:
+    return name[:1].upper() + name[1:]
+
+
+def attack(floor: Floor, attacker: Actor, target: Actor) -> list[Event]:
+    damage = max(0, attacker.power - target.defense)
+    kind = MessageKind.PLAYER_ATTACK if attacker.ai == "player" else MessageKind.ENEMY_ATTACK
+    what = f"{capitalized(attacker.name)} attacks {target.name}"
+    if damage == 0:
+        return [Message(f"{what} but does no damage.", kind)]
+    events: list[Event] = [Message(f"{what} for {damage} hit points.", kind)]
+    target.hp = max(0, target.hp - damage)
+    if not target.alive:
+        events += die(floor, target)
+        if attacker.ai == "player":
+            attacker.xp += target.xp
+    return events
+
+
+def die(floor: Floor, actor: Actor) -> list[Event]:
+    """The actor becomes its remains: it no longer blocks, acts or counts as living."""
+    floor.stop_blocking(actor)
+    if actor.ai == "player":
+        return [Message("You died!", MessageKind.PLAYER_DIED)]
+    name = actor.name
+    actor.name = f"remains of {name}"
+    actor.ai = "corpse"
+    return [Message(f"{capitalized(name)} is dead!", MessageKind.ENEMY_DIED)]

@@ -1,0 +1,146 @@
+"""A dungeon floor: terrain and what the player knows of it, as (width, height) numpy arrays.
+
+Arrays are indexed ``[x, y]`` to match tcod's ``order="F"`` consoles and FOV/path
+functions, so no transposes are needed anywhere between the engine and the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    from emberdeep.engine.actors import Actor
+
+
+class Tile(IntEnum):
+    """Terrain kinds. Their looks are content data; their rules live here."""
+
+    WALL = 0
+    FLOOR = 1
+    STAIRS_DOWN = 2
+
+
+TILE_NAMES: tuple[str, ...] = tuple(t.name.lower() for t in Tile)
+TILE_WALKABLE = np.array([False, True, True], dtype=np.bool_)
+TILE_TRANSPARENT = np.array([False, True, True], dtype=np.bool_)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A room's outer rectangle, walls included; ``inner`` is the part that is dug."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+
+    @property
+    def x2(self) -> int:
+        return self.x + self.width - 1
+
+    @property
+    def y2(self) -> int:
+        return self.y + self.height - 1
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.width // 2, self.y + self.height // 2)
+
+    @property
+    def inner(self) -> tuple[slice, slice]:
+        return slice(self.x + 1, self.x2), slice(self.y + 1, self.y2)
+
+    def encloses(self, x: int, y: int) -> bool:
+        """True when (x, y) is on the dug part of the room."""
+        return self.x < x < self.x2 and self.y < y < self.y2
+
+    def intersects(self, other: Rect) -> bool:
+        """True when the outer rectangles overlap, so accepted rooms always keep a wall apart."""
+        return (
+            self.x <= other.x2 and self.x2 >= other.x and self.y <= other.y2 and self.y2 >= other.y
+        )
+
+
+@dataclass(eq=False)
+class Floor:
+    """One level of the dungeon. Generators fill ``tiles``; the rest is derived or play state."""
+
+    tiles: NDArray[np.uint8]
+    start: tuple[int, int]
+    stairs: tuple[int, int]
+    rooms: list[Rect] = field(default_factory=list)
+    depth: int = 1
+    actors: dict[int, Actor] = field(default_factory=dict)
+    """Every creature on the floor by id, living or dead, in spawn order."""
+
+    def __post_init__(self) -> None:
+        self.tiles = np.asarray(self.tiles, dtype=np.uint8)
+        if self.tiles.ndim != 2:
+            raise ValueError("floor tiles must be a 2-D array")
+        self.walkable: NDArray[np.bool_] = TILE_WALKABLE[self.tiles]
+        self.transparent: NDArray[np.bool_] = TILE_TRANSPARENT[self.tiles]
+        self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
+        self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
+        self.terrain_version = 0
+        self.occupant: NDArray[np.int32] = np.zeros(self.tiles.shape, dtype=np.int32)
+        """Id of the blocking actor on each tile; 0 when free. Kept in step by the methods below."""
+
+    @property
+    def width(self) -> int:
+        return int(self.tiles.shape[0])
+
+    @property
+    def height(self) -> int:
+        return int(self.tiles.shape[1])
+
+    def in_bounds(self, x: int, y: int) -> bool:
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def is_walkable(self, x: int, y: int) -> bool:
+        return self.in_bounds(x, y) and bool(self.walkable[x, y])
+
+    def set_tile(self, x: int, y: int, tile: Tile) -> None:
+        """Change terrain in play (doors, digging); keeps derived arrays and FOV in step."""
+        self.tiles[x, y] = tile
+        self.walkable[x, y] = TILE_WALKABLE[tile]
+        self.transparent[x, y] = TILE_TRANSPARENT[tile]
+        self.terrain_version += 1
+
+    def add_actor(self, actor: Actor) -> None:
+        if actor.blocks and self.occupant[actor.x, actor.y]:
+            raise ValueError(f"{actor.position} is already occupied")
+        self.actors[actor.id] = actor
+        if actor.blocks:
+            self.occupant[actor.x, actor.y] = actor.id
+
+    def move_actor(self, actor: Actor, x: int, y: int) -> None:
+        if actor.blocks:
+            self.occupant[actor.x, actor.y] = 0
+            self.occupant[x, y] = actor.id
+        actor.x, actor.y = x, y
+
+    def stop_blocking(self, actor: Actor) -> None:
+        """The actor no longer blocks its tile (it died, and lies there as remains)."""
+        if actor.blocks:
+            self.occupant[actor.x, actor.y] = 0
+            actor.blocks = False
+
+    def remove_actor(self, actor: Actor) -> None:
+        self.stop_blocking(actor)
+        del self.actors[actor.id]
+
+    def blocker_at(self, x: int, y: int) -> Actor | None:
+        actor_id = int(self.occupant[x, y])
+        return self.actors[actor_id] if actor_id else None
+
+    def is_free(self, x: int, y: int) -> bool:
+        """Walkable and not blocked by a creature."""
+        return self.in_bounds(x, y) and bool(self.walkable[x, y]) and not self.occupant[x, y]
+
+    def actors_at(self, x: int, y: int) -> list[Actor]:
+        return [a for a in self.actors.values() if a.x == x and a.y == y]

@@ -1,0 +1,152 @@
+"""The game state and the entry points that advance it.
+
+Turn-based play calls ``step(action)``: the player acts, then monsters act until the
+player is due again. Real-time play calls ``advance(until)`` from a timer and
+``player_act(action)`` whenever the player is due and has pressed a key. Both move the
+same clock, so the two modes are one engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import numpy as np
+
+from emberdeep.engine import ai, combat
+from emberdeep.engine import rng as rngs
+from emberdeep.engine.actions import Action, Move, Wait
+from emberdeep.engine.actors import Actor, ActorKind
+from emberdeep.engine.events import Event, Refused
+from emberdeep.engine.floor import Floor
+from emberdeep.engine.fov import FovSettings, update_fov
+from emberdeep.engine.schedule import Schedule
+
+FloorBuilder = Callable[[int, np.random.Generator], Floor]
+"""Builds the floor for a depth from that floor's own random stream (see ``rng.floor_stream``)."""
+
+ACTION_TIME = 100
+"""Time one ordinary action takes; all costs are integers on this scale."""
+PLAYER_ID = 1
+"""Floors number their monsters from 2; the player is always 1."""
+DEFAULT_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, ai="player")
+
+
+class World:
+    """Everything that is simulated. Deterministic: seed + actions decide it all."""
+
+    def __init__(
+        self,
+        seed: int,
+        build_floor: FloorBuilder,
+        fov: FovSettings | None = None,
+        player: ActorKind = DEFAULT_PLAYER,
+    ) -> None:
+        self.seed = seed
+        self.build_floor = build_floor
+        self.fov = fov or FovSettings()
+        self.rng = rngs.stream(seed, "play")
+        self.time = 0
+        self.turn = 0
+        self.depth = 1
+        self.hunt = ai.Hunt()
+        self.schedule = Schedule()
+        self.floor = build_floor(self.depth, rngs.floor_stream(seed, self.depth))
+        self.player = Actor.spawn(PLAYER_ID, player, *self.floor.start)
+        self._fov_key: tuple[object, ...] = ()
+        self.enter(self.floor)
+
+    def enter(self, floor: Floor) -> None:
+        """Put the player on ``floor`` at its start and wake its clock."""
+        self.floor = floor
+        self.player.x, self.player.y = floor.start
+        floor.add_actor(self.player)
+        monsters = [a for a in floor.actors.values() if a.alive and a is not self.player]
+        for monster in monsters:
+            monster.next_time = max(monster.next_time, self.time)
+        self.schedule.reset(monsters)
+        self.refresh_fov()
+
+    def set_fov(self, settings: FovSettings) -> None:
+        self.fov = settings
+        self.refresh_fov()
+
+    def refresh_fov(self) -> None:
+        """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
+        key = (self.player.position, id(self.floor), self.floor.terrain_version, self.fov)
+        if key != self._fov_key:
+            update_fov(self.floor, self.player.position, self.fov)
+            self._fov_key = key
+
+    @property
+    def player_due(self) -> bool:
+        return self.player.alive and self.player.next_time <= self.time
+
+    def step(self, action: Action) -> list[Event]:
+        """Turn-based play: the player acts, then the world runs until the player is due."""
+        events = self.player_act(action)
+        if not any(isinstance(e, Refused) for e in events):
+            events += self.advance(self.player.next_time, stop_for_player=True)
+        return events
+
+    def player_act(self, action: Action) -> list[Event]:
+        """Resolve the player's action now; an impossible one is refused and costs no time."""
+        player, floor = self.player, self.floor
+        if not player.alive:
+            return [Refused("You are dead.")]
+        start = max(player.next_time, self.time)
+        match action:
+            case Move(dx, dy):
+                x, y = player.x + dx, player.y + dy
+                target = floor.blocker_at(x, y) if floor.in_bounds(x, y) else None
+                if target is not None:
+                    events = combat.attack(floor, player, target)
+                    cost = player.attack_time
+                elif floor.is_walkable(x, y):
+                    floor.move_actor(player, x, y)
+                    events, cost = [], player.move_time
+                else:
+                    return [Refused("That way is blocked.")]
+            case Wait():
+                events, cost = [], player.move_time
+        player.next_time = start + cost
+        self.turn += 1
+        self.refresh_fov()
+        return events
+
+    def advance(self, until: int, stop_for_player: bool = False) -> list[Event]:
+        """Let monsters act up to time ``until``. With ``stop_for_player``, monsters due at
+        the same moment as the player wait for the player (turn-based: the player goes
+        first on ties)."""
+        events: list[Event] = []
+        floor = self.floor
+        while self.player.alive:
+            due = self.schedule.next_time(floor)
+            if due is None or due > until or (stop_for_player and due >= until):
+                break
+            self.time = max(self.time, due)
+            batch = self.schedule.pop_batch(floor, due)
+            events += ai.monster_batch(
+                floor, self.player, batch, hunt=self.hunt, rng=self.rng, attack=self._attack
+            )
+            for monster in batch:
+                if monster.alive:
+                    self.schedule.add(monster)
+        if self.player.alive:
+            self.time = max(self.time, until)
+        return events
+
+    def _attack(self, attacker: Actor, target: Actor) -> list[Event]:
+        return combat.attack(self.floor, attacker, target)
+
+    def state_hash(self) -> str:
+        """A digest of the whole simulated state, for determinism and save/replay tests."""
+        h = hashlib.blake2b(digest_size=16)
+        h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov)).encode())
+        h.update(repr(self.rng.bit_generator.state).encode())
+        floor = self.floor
+        for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):
+            h.update(np.ascontiguousarray(array).tobytes())
+        for actor in floor.actors.values():
+            h.update(repr(actor.state()).encode())
+        return h.hexdigest()

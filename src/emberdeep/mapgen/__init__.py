@@ -1,0 +1,110 @@
+"""Floor generators, registered by name. Adding a generator means adding one module here.
+
+A generator is a function ``(params, rng) -> Floor`` plus a frozen dataclass of its
+parameters. The dataclass fields (with their defaults and ``help`` metadata) are the
+single description of a generator's knobs: the CLI and settings read them from here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from emberdeep.engine.actors import Bestiary
+from emberdeep.engine.floor import Floor
+
+
+@dataclass(frozen=True)
+class BaseParams:
+    """Parameters every generator shares."""
+
+    width: int = dataclasses.field(default=80, metadata={"help": "map width in tiles"})
+    height: int = dataclasses.field(default=45, metadata={"help": "map height in tiles"})
+
+    def validate(self) -> None:
+        """Raise ValueError with a player-readable reason when the parameters cannot work."""
+        if not (8 <= self.width <= 1000 and 8 <= self.height <= 1000):
+            raise ValueError("width and height must be between 8 and 1000")
+
+
+P = TypeVar("P", bound=BaseParams)
+
+
+@dataclass(frozen=True)
+class Generator(Generic[P]):
+    name: str
+    params_type: type[P]
+    build: Callable[[P, np.random.Generator], Floor]
+    summary: str
+
+    def params(self, **overrides: Any) -> P:
+        """Defaults with ``overrides`` applied, validated."""
+        params = self.params_type(**overrides)
+        params.validate()
+        return params
+
+
+GENERATORS: dict[str, Generator[Any]] = {}
+
+
+def register(
+    name: str, params_type: type[P]
+) -> Callable[
+    [Callable[[P, np.random.Generator], Floor]], Callable[[P, np.random.Generator], Floor]
+]:
+    """Decorator: make a build function available under ``name``."""
+
+    def wrap(
+        build: Callable[[P, np.random.Generator], Floor],
+    ) -> Callable[[P, np.random.Generator], Floor]:
+        summary = (build.__doc__ or name).strip().splitlines()[0]
+        GENERATORS[name] = Generator(name, params_type, build, summary)
+        return build
+
+    return wrap
+
+
+def get(name: str) -> Generator[Any]:
+    try:
+        return GENERATORS[name]
+    except KeyError:
+        known = ", ".join(sorted(GENERATORS))
+        raise ValueError(f"unknown generator {name!r} (known: {known})") from None
+
+
+def floor_builder(
+    name: str, bestiary: Bestiary | None = None, **overrides: Any
+) -> Callable[[int, np.random.Generator], Floor]:
+    """A ``World`` floor builder: generator ``name`` for every depth, then monsters from
+    ``bestiary`` (none without one), all drawn from the floor's own stream."""
+    generator = get(name)
+    params = generator.params(**overrides)
+
+    def build(depth: int, rng: np.random.Generator) -> Floor:
+        floor = generator.build(params, rng)
+        floor.depth = depth
+        if bestiary is not None:
+            populate(floor, bestiary, depth, rng)
+        return floor
+
+    return build
+
+
+# Importing the modules registers them.
+from emberdeep.mapgen import bsp, rooms  # noqa: E402
+from emberdeep.mapgen.populate import populate  # noqa: E402
+
+__all__ = [
+    "GENERATORS",
+    "BaseParams",
+    "Generator",
+    "bsp",
+    "floor_builder",
+    "get",
+    "register",
+    "rooms",
+]

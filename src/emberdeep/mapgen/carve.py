@@ -1,0 +1,86 @@
+"""Digging primitives shared by generators, and the checks every floor must pass."""
+
+from __future__ import annotations
+
+import numpy as np
+import tcod.los
+import tcod.path
+from numpy.typing import NDArray
+
+from emberdeep.engine.floor import Floor, Rect, Tile
+
+TEXT_GLYPHS = np.array(["#", ".", ">"])
+
+
+def solid_rock(width: int, height: int) -> NDArray[np.uint8]:
+    return np.full((width, height), Tile.WALL, dtype=np.uint8)
+
+
+def dig_room(tiles: NDArray[np.uint8], room: Rect) -> None:
+    tiles[room.inner] = Tile.FLOOR
+
+
+def dig_l_tunnel(
+    tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], rng: np.random.Generator
+) -> None:
+    """Two straight legs with the corner on either side, chosen at random (the tutorial's way)."""
+    (x1, y1), (x2, y2) = start, end
+    corner = (x2, y1) if rng.random() < 0.5 else (x1, y2)
+    for a, b in ((start, corner), (corner, end)):
+        points = tcod.los.bresenham(a, b)
+        tiles[points[:, 0], points[:, 1]] = Tile.FLOOR
+
+
+def distance_from(floor: Floor, origin: tuple[int, int]) -> NDArray[np.int32]:
+    """Walking distance (8-way) from ``origin`` to every tile; unreachable tiles hold the max."""
+    cost = floor.walkable.astype(np.int32)
+    dist = tcod.path.maxarray(floor.tiles.shape, dtype=np.int32)
+    dist[origin] = 0
+    tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
+    return dist
+
+
+def unreachable_tiles(floor: Floor) -> NDArray[np.bool_]:
+    """Walkable tiles the player cannot reach from the start; every generator must make none."""
+    dist = distance_from(floor, floor.start)
+    unreachable: NDArray[np.bool_] = floor.walkable & (dist == np.iinfo(np.int32).max)
+    return unreachable
+
+
+def floor_problems(floor: Floor) -> list[str]:
+    """Everything wrong with a generated floor; empty means it is playable."""
+    problems = []
+    if not floor.is_walkable(*floor.start):
+        problems.append(f"start {floor.start} is not on a floor tile")
+    if not floor.in_bounds(*floor.stairs) or floor.tiles[floor.stairs] != Tile.STAIRS_DOWN:
+        problems.append(f"stairs {floor.stairs} are not a stairs tile")
+    if floor.start == floor.stairs:
+        problems.append("start and stairs share a tile")
+    border = np.ones(floor.tiles.shape, dtype=np.bool_)
+    border[1:-1, 1:-1] = False
+    if floor.walkable[border].any():
+        problems.append("walkable tiles on the map edge")
+    if (floor.tiles == Tile.STAIRS_DOWN).sum() != 1:
+        problems.append("there must be exactly one down stairs")
+    count = int(unreachable_tiles(floor).sum())
+    if count:
+        problems.append(f"{count} walkable tiles are unreachable from the start")
+    return problems
+
+
+def to_text(floor: Floor) -> str:
+    """The floor as rows of ``#`` ``.`` ``>`` with ``@`` at the start: what ``mapgen`` prints."""
+    glyphs = TEXT_GLYPHS[floor.tiles].copy()
+    glyphs[floor.start] = "@"
+    return "\n".join("".join(row) for row in glyphs.T)
+
+
+def farthest_tile(floor: Floor, origin: tuple[int, int], within: Rect) -> tuple[int, int]:
+    """The walkable tile inside ``within`` farthest (on foot) from ``origin``."""
+    dist = distance_from(floor, origin).astype(np.int64)
+    mask = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    mask[within.inner] = True
+    dist[~(mask & floor.walkable)] = -1
+    dist[origin] = -1
+    x, y = np.unravel_index(int(np.argmax(dist)), dist.shape)
+    return int(x), int(y)

@@ -1,0 +1,56 @@
+"""The Complete Roguelike Tutorial's dungeon: random rooms joined by L-shaped tunnels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from emberdeep.engine.floor import Floor, Rect, Tile
+from emberdeep.mapgen import BaseParams, register
+from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
+
+
+@dataclass(frozen=True)
+class RoomsParams(BaseParams):
+    max_rooms: int = field(default=30, metadata={"help": "room placement attempts"})
+    room_min_size: int = field(
+        default=6, metadata={"help": "smallest room, tutorial units (dug size + 1)"}
+    )
+    room_max_size: int = field(
+        default=10, metadata={"help": "largest room, tutorial units (dug size + 1)"}
+    )
+
+    def validate(self) -> None:
+        super().validate()
+        if self.max_rooms < 1:
+            raise ValueError("max_rooms must be at least 1")
+        if not 3 <= self.room_min_size <= self.room_max_size:
+            raise ValueError("need 3 <= room_min_size <= room_max_size")
+        if self.room_max_size + 2 > min(self.width, self.height):
+            raise ValueError("room_max_size must be at least 2 smaller than width and height")
+
+
+@register("rooms", RoomsParams)
+def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
+    """Tutorial rooms: random rectangles that may not overlap, each tunnelled to the last."""
+    tiles = solid_rock(params.width, params.height)
+    rooms: list[Rect] = []
+    for _ in range(params.max_rooms):
+        w, h = rng.integers(params.room_min_size, params.room_max_size, size=2, endpoint=True)
+        x = int(rng.integers(0, params.width - w - 1, endpoint=True))
+        y = int(rng.integers(0, params.height - h - 1, endpoint=True))
+        room = Rect(x, y, int(w) + 1, int(h) + 1)
+        if any(room.intersects(other) for other in rooms):
+            continue
+        dig_room(tiles, room)
+        if rooms:
+            dig_l_tunnel(tiles, rooms[-1].center, room.center, rng)
+        rooms.append(room)
+
+    start = rooms[0].center
+    floor = Floor(tiles, start=start, stairs=start, rooms=rooms)
+    stairs = rooms[-1].center if len(rooms) > 1 else farthest_tile(floor, start, rooms[0])
+    floor.set_tile(*stairs, Tile.STAIRS_DOWN)
+    floor.stairs = stairs
+    return floor

@@ -1,0 +1,153 @@
+"""Reading TOML that people edit by hand (settings, content) with errors that say where.
+
+tomllib reports syntax errors with a line; it knows nothing of meaning. ``Table`` adds
+typed access whose errors name the file, the dotted key and its line, so a designer or
+player can fix a file without reading code.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any, TypeVar
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on 3.10
+    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+
+T = TypeVar("T")
+Color = tuple[int, int, int]
+
+
+class DataError(ValueError):
+    """A problem in a data file, already phrased for the person who edits it."""
+
+
+def find_line(text: str, dotted: str) -> int | None:
+    """Best-effort line number (1-based) where ``dotted`` (``a.b.key``) is written.
+
+    Finds the deepest ``[table]`` header on the path, then each remaining part in turn
+    (inline tables such as ``dark = { fg = ... }`` share a line with their keys).
+    """
+    parts = dotted.split(".")
+    lines = text.splitlines()
+    line, depth = 0, 0
+    for depth in range(len(parts), 0, -1):
+        header = re.compile(r"^\s*\[+\s*" + re.escape(".".join(parts[:depth])) + r"\s*\]+")
+        found = next((i for i, text_line in enumerate(lines) if header.match(text_line)), None)
+        if found is not None:
+            line = found
+            break
+    else:
+        depth = 0
+    for part in parts[depth:]:
+        assignment = re.compile(r"(^|[{,])\s*\"?" + re.escape(part) + r"\"?\s*=")
+        for i in range(line, len(lines)):
+            if i > line and lines[i].lstrip().startswith("["):
+                return line + 1 if depth else None
+            if assignment.search(lines[i]):
+                line = i
+                break
+        else:
+            return line + 1 if depth else None
+    return line + 1
+
+
+class Table:
+    """A TOML table plus where it came from, with validating getters."""
+
+    def __init__(self, source: str, text: str, data: dict[str, Any], path: str = "") -> None:
+        self.source = source
+        self.text = text
+        self.data = data
+        self.path = path
+
+    @classmethod
+    def parse(cls, source: str, text: str) -> Table:
+        try:
+            return cls(source, text, tomllib.loads(text))
+        except tomllib.TOMLDecodeError as exc:
+            raise DataError(f"{source}: not valid TOML: {exc}") from None
+
+    def key(self, name: str) -> str:
+        return f"{self.path}.{name}" if self.path else name
+
+    def error(self, name: str, problem: str) -> DataError:
+        dotted = self.key(name)
+        line = find_line(self.text, dotted)
+        where = f"{self.source}:{line}" if line else self.source
+        return DataError(f"{where}: {dotted}: {problem}")
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.data
+
+    def names(self) -> list[str]:
+        return list(self.data)
+
+    def sub(self, name: str) -> Table:
+        value = self.data.get(name)
+        if not isinstance(value, dict):
+            raise self.error(name, "expected a table")
+        return Table(self.source, self.text, value, self.key(name))
+
+    def subtables(self) -> Iterator[tuple[str, Table]]:
+        for name in self.data:
+            yield name, self.sub(name)
+
+    def get(self, name: str, kind: type[T], default: T | None = None) -> T:
+        if name not in self.data:
+            if default is None:
+                raise self.error(name, f"missing (expected {_describe(kind)})")
+            return default
+        value = self.data[name]
+        # bool is an int in Python; a designer writing `true` for a number is a mistake.
+        if not isinstance(value, kind) or (kind in (int, float) and isinstance(value, bool)):
+            if kind is float and isinstance(value, int) and not isinstance(value, bool):
+                return float(value)  # type: ignore[return-value]
+            raise self.error(name, f"expected {_describe(kind)}, got {value!r}")
+        return value
+
+    def integer(self, name: str, lo: int, hi: int, default: int | None = None) -> int:
+        value = self.get(name, int, default)
+        if not lo <= value <= hi:
+            raise self.error(name, f"expected an integer from {lo} to {hi}, got {value}")
+        return value
+
+    def choice(self, name: str, choices: Sequence[str], default: str | None = None) -> str:
+        value = self.get(name, str, default)
+        if value not in choices:
+            raise self.error(name, f"expected one of {', '.join(choices)}; got {value!r}")
+        return value
+
+    def char(self, name: str, default: str | None = None) -> str:
+        value = self.get(name, str, default)
+        if len(value) != 1:
+            raise self.error(name, f"expected exactly one character, got {value!r}")
+        return value
+
+    def color(self, name: str, default: Color | None = None) -> Color:
+        if name not in self.data and default is not None:
+            return default
+        value = self.data.get(name)
+        if (
+            not isinstance(value, list)
+            or len(value) != 3
+            or not all(
+                isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value
+            )
+        ):
+            raise self.error(name, f"expected a colour [r, g, b] of integers 0-255, got {value!r}")
+        return (value[0], value[1], value[2])
+
+    def reject_unknown(self, known: Sequence[str]) -> None:
+        for name in self.data:
+            if name not in known:
+                raise self.error(name, f"unknown key (known: {', '.join(known)})")
+
+
+def _describe(kind: type) -> str:
+    return {int: "an integer", float: "a number", str: "a string", bool: "true or false"}.get(
+        kind, kind.__name__
+    )

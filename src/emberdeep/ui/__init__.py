@@ -1,0 +1,1 @@
+"""Everything the player sees and touches: input translation, drawing, screens, presenters."""

@@ -1,0 +1,265 @@
+"""Emberdeep's own 8x8 bitmap font, turned into a tcod Tileset at start-up.
+
+Why ship our own font?  The python-tcod wheels contain no font files, and
+libtcod's built-in fallback is a tiny, incomplete tileset that makes the
+game look broken.  Keeping the glyphs as plain text inside the package
+(``emberdeep/content/font8x8.txt``) means the game always starts with a
+complete, readable font, regardless of the working directory or what is
+installed on the player's machine.  Players who prefer a classic
+libtcod/Dwarf Fortress tilesheet can point their settings at one; that path
+goes through :func:`tilesheet_tileset`, which turns every failure into a
+:class:`FontError` with a readable message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import pathlib
+import re
+import struct
+import types
+from collections.abc import Mapping
+
+import numpy as np
+import tcod.tileset
+from numpy.typing import NDArray
+
+__all__ = [
+    "GLYPH_SIZE",
+    "FontError",
+    "builtin_tileset",
+    "glyph_codepoints",
+    "parse_glyphs",
+    "tilesheet_tileset",
+]
+
+GLYPH_SIZE = 8
+"""Width and height of every built-in glyph, in pixels."""
+
+FONT_PACKAGE = "emberdeep.content"
+FONT_RESOURCE = "font8x8.txt"
+
+_HEADER_RE = re.compile(r"U\+([0-9A-Fa-f]{4,6})(?: (.))?")
+_ROW_CHARS = frozenset(".#")
+_MAX_CODEPOINT = 0x10FFFF
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_LAYOUTS: Mapping[str, tuple[int, ...]] = types.MappingProxyType(
+    {
+        "cp437": tuple(tcod.tileset.CHARMAP_CP437),
+        "tcod": tuple(tcod.tileset.CHARMAP_TCOD),
+    }
+)
+
+
+class FontError(Exception):
+    """A font file could not be read or is malformed.
+
+    The message always names the file (and, for glyph data, the line), so it
+    can be shown to a player as-is.
+    """
+
+    def __init__(self, source: str, problem: str, line: int | None = None) -> None:
+        self.source = source
+        self.line = line
+        self.problem = problem
+        where = source if line is None else f"{source}, line {line}"
+        super().__init__(f"{where}: {problem}")
+
+
+def _is_row(line: str) -> bool:
+    """Return True if ``line`` looks like glyph pixels rather than a header."""
+    return bool(line) and not line.startswith(("U+", ";"))
+
+
+def parse_glyphs(text: str, source: str) -> dict[int, NDArray[np.bool_]]:
+    """Parse glyph text (see the header of ``font8x8.txt``) into bitmaps.
+
+    Returns a mapping of codepoint to a read-only bool array of shape
+    ``(GLYPH_SIZE, GLYPH_SIZE)`` in row-major (height, width) order, ``True``
+    where the pixel is on.  ``source`` is only used in error messages.
+
+    Raises:
+        FontError: on a bad header, a row of the wrong length, the wrong
+            number of rows, a character other than ``.``/``#`` or a codepoint
+            defined twice.
+    """
+    glyphs: dict[int, NDArray[np.bool_]] = {}
+    defined_on: dict[int, int] = {}
+    current: int | None = None  # codepoint whose rows are being read
+    header_line = 0
+    rows: list[list[bool]] = []
+
+    def finish(line_no: int) -> None:
+        nonlocal current
+        assert current is not None
+        if len(rows) != GLYPH_SIZE:
+            raise FontError(
+                source,
+                f"wrong row count: glyph U+{current:04X} (header on line {header_line}) "
+                f"has {len(rows)} rows, expected {GLYPH_SIZE}",
+                line_no,
+            )
+        bitmap = np.array(rows, dtype=np.bool_)
+        bitmap.flags.writeable = False
+        glyphs[current] = bitmap
+        current = None
+
+    lines = text.splitlines()
+    for line_no, raw in enumerate(lines, start=1):
+        line = raw.rstrip()
+        if current is not None and len(rows) < GLYPH_SIZE:
+            if not _is_row(line):
+                finish(line_no)  # too few rows: always raises
+            bad = [ch for ch in line if ch not in _ROW_CHARS]
+            if bad:
+                column = next(i for i, ch in enumerate(line, start=1) if ch not in _ROW_CHARS)
+                raise FontError(
+                    source,
+                    f"bad character {bad[0]!r} in column {column} of glyph U+{current:04X} "
+                    "(rows may only contain '.' and '#')",
+                    line_no,
+                )
+            if len(line) != GLYPH_SIZE:
+                raise FontError(
+                    source,
+                    f"wrong row length: glyph U+{current:04X} row is {len(line)} characters, "
+                    f"expected {GLYPH_SIZE}",
+                    line_no,
+                )
+            rows.append([ch == "#" for ch in line])
+            continue
+        if current is not None:
+            if _is_row(line) and set(line) <= _ROW_CHARS:
+                raise FontError(
+                    source,
+                    f"wrong row count: glyph U+{current:04X} (header on line {header_line}) "
+                    f"has more than {GLYPH_SIZE} rows",
+                    line_no,
+                )
+            finish(line_no)
+        if not line or line.startswith(";"):
+            continue
+        match = _HEADER_RE.fullmatch(line)
+        if match is None:
+            raise FontError(
+                source,
+                f"bad header {line!r}: expected 'U+XXXX' optionally followed by a space "
+                "and the character",
+                line_no,
+            )
+        codepoint = int(match.group(1), 16)
+        if codepoint > _MAX_CODEPOINT:
+            raise FontError(
+                source, f"bad header {line!r}: U+{codepoint:04X} is not Unicode", line_no
+            )
+        shown = match.group(2)
+        if shown is not None and shown != chr(codepoint):
+            raise FontError(
+                source,
+                f"bad header {line!r}: character {shown!r} is not U+{codepoint:04X} "
+                f"({chr(codepoint)!r})",
+                line_no,
+            )
+        if codepoint in defined_on:
+            raise FontError(
+                source,
+                f"duplicate codepoint U+{codepoint:04X} (first defined on line {defined_on[codepoint]})",
+                line_no,
+            )
+        defined_on[codepoint] = line_no
+        current = codepoint
+        header_line = line_no
+        rows = []
+    if current is not None:
+        finish(len(lines) + 1)
+    return glyphs
+
+
+@functools.cache
+def _builtin_glyphs() -> Mapping[int, NDArray[np.bool_]]:
+    """Load and parse the shipped font once; read-only afterwards."""
+    resource = importlib.resources.files(FONT_PACKAGE).joinpath(FONT_RESOURCE)
+    source = f"{FONT_PACKAGE}/{FONT_RESOURCE}"
+    try:
+        text = resource.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FontError(source, f"cannot read the built-in font: {exc}") from exc
+    return types.MappingProxyType(parse_glyphs(text, source))
+
+
+def glyph_codepoints() -> frozenset[int]:
+    """Return the codepoints the built-in font has a glyph for."""
+    return frozenset(_builtin_glyphs())
+
+
+def builtin_tileset(scale: int = 1) -> tcod.tileset.Tileset:
+    """Build a Tileset from the built-in font, each pixel ``scale`` x ``scale``.
+
+    Tiles are ``GLYPH_SIZE * scale`` pixels square, scaled by nearest
+    neighbour so the pixels stay crisp.
+    """
+    if scale < 1:
+        msg = f"scale must be a positive integer, got {scale!r}"
+        raise ValueError(msg)
+    size = GLYPH_SIZE * scale
+    tileset = tcod.tileset.Tileset(size, size)
+    block = np.ones((scale, scale), dtype=np.uint8)
+    rgba: NDArray[np.uint8] = np.full((size, size, 4), 255, dtype=np.uint8)
+    for codepoint, bitmap in _builtin_glyphs().items():
+        # White RGB with the glyph in the alpha channel.  tcod 21.2 also accepts a
+        # grey-scale (h, w) array, but that path calls its own deprecated
+        # Tileset.set_tile internally and emits a DeprecationWarning.
+        rgba[:, :, 3] = np.kron(bitmap.astype(np.uint8), block) * 255
+        tileset[codepoint] = rgba
+    return tileset
+
+
+def _png_size(path: pathlib.Path) -> tuple[int, int]:
+    """Return (width, height) of a PNG file, raising FontError if it is not one."""
+    try:
+        with path.open("rb") as file:
+            head = file.read(24)
+    except FileNotFoundError as exc:
+        raise FontError(str(path), "tilesheet file not found") from exc
+    except IsADirectoryError as exc:
+        raise FontError(str(path), "tilesheet path is a directory, not a PNG file") from exc
+    except OSError as exc:
+        raise FontError(str(path), f"cannot read tilesheet: {exc.strerror or exc}") from exc
+    if len(head) < 24 or not head.startswith(_PNG_SIGNATURE) or head[12:16] != b"IHDR":
+        raise FontError(str(path), "tilesheet is not a PNG image")
+    width, height = struct.unpack(">II", head[16:24])
+    return int(width), int(height)
+
+
+def tilesheet_tileset(
+    path: pathlib.Path, columns: int, rows: int, layout: str
+) -> tcod.tileset.Tileset:
+    """Load a libtcod-style tilesheet PNG chosen by the player.
+
+    ``columns`` x ``rows`` is the grid of tiles in the image; ``layout`` names
+    the character map: ``"cp437"`` (Dwarf Fortress style, 16x16) or ``"tcod"``
+    (libtcod's own 32x8 layout).
+
+    Raises:
+        FontError: if the layout is unknown, the grid is invalid, or the file is
+            missing, unreadable or not a PNG whose size fits the grid.
+    """
+    charmap = _LAYOUTS.get(layout)
+    if charmap is None:
+        known = ", ".join(repr(name) for name in _LAYOUTS)
+        raise FontError(str(path), f"unknown tilesheet layout {layout!r} (expected one of {known})")
+    if columns < 1 or rows < 1:
+        # libtcod divides by these; zero would crash the process.
+        raise FontError(str(path), f"tilesheet grid must be at least 1x1, got {columns}x{rows}")
+    width, height = _png_size(path)
+    if width < columns or height < rows or width % columns or height % rows:
+        raise FontError(
+            str(path),
+            f"a {width}x{height} image cannot be split into {columns}x{rows} equal tiles",
+        )
+    try:
+        return tcod.tileset.load_tilesheet(path, columns, rows, charmap)
+    except (OSError, RuntimeError) as exc:
+        detail = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
+        raise FontError(str(path), f"cannot load tilesheet: {detail}") from exc

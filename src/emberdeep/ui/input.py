@@ -1,0 +1,98 @@
+"""Input as presenter-neutral data, and the key bindings that turn keys into commands.
+
+Presenters (the SDL window, later the terminal) translate their own events into these
+few types, so every screen works the same wherever it is shown. Keys are named by the
+character they type ("g", ">", "?") or, for keys that type nothing, by a lowercase name
+("up", "kp_7", "enter", "escape", "tab", "f1").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from emberdeep.engine.actions import Action, Move, Wait
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    key: str
+
+
+@dataclass(frozen=True)
+class MouseMove:
+    """The pointer is over console cell (x, y)."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Click:
+    x: int
+    y: int
+    button: int  # 1 left, 2 middle, 3 right
+
+
+@dataclass(frozen=True)
+class Wheel:
+    dy: int  # positive scrolls up
+
+
+@dataclass(frozen=True)
+class Resized:
+    """The window or terminal changed size; screens may want to redraw."""
+
+
+@dataclass(frozen=True)
+class CloseRequested:
+    """The window's close button or the terminal's hang-up: save and leave."""
+
+
+InputEvent = KeyPress | MouseMove | Click | Wheel | Resized | CloseRequested
+
+
+class UiCommand(Enum):
+    """Commands that change what is shown, not the world."""
+
+    QUIT = "quit"
+    CYCLE_RENDER_MODE = "cycle_render_mode"
+    HISTORY = "history"
+
+
+Command = Action | UiCommand
+
+COMMANDS: dict[str, Command] = {
+    "move_nw": Move(-1, -1),
+    "move_n": Move(0, -1),
+    "move_ne": Move(1, -1),
+    "move_w": Move(-1, 0),
+    "move_e": Move(1, 0),
+    "move_sw": Move(-1, 1),
+    "move_s": Move(0, 1),
+    "move_se": Move(1, 1),
+    "wait": Wait(),
+    **{command.value: command for command in UiCommand},
+}
+
+DEFAULT_KEYS: dict[str, str] = {
+    # arrows and the keys that sit with them
+    "up": "move_n", "down": "move_s", "left": "move_w", "right": "move_e",
+    "home": "move_nw", "pageup": "move_ne", "end": "move_sw", "pagedown": "move_se",
+    # numpad, with or without num lock
+    "kp_8": "move_n", "kp_2": "move_s", "kp_4": "move_w", "kp_6": "move_e",
+    "kp_7": "move_nw", "kp_9": "move_ne", "kp_1": "move_sw", "kp_3": "move_se",
+    "kp_5": "wait", "clear": "wait",
+    # vi-keys
+    "k": "move_n", "j": "move_s", "h": "move_w", "l": "move_e",
+    "y": "move_nw", "u": "move_ne", "b": "move_sw", "n": "move_se",
+    ".": "wait",
+    "escape": "quit",
+    "tab": "cycle_render_mode",
+    "v": "history",
+}  # fmt: skip
+
+
+def command_for(key: str, keymap: dict[str, str] | None = None) -> Command | None:
+    name = (keymap or DEFAULT_KEYS).get(key)
+    return COMMANDS.get(name) if name else None

@@ -1,0 +1,98 @@
+"""Mouse look: what the player knows about the tile under the pointer, in a tooltip.
+
+Glyphs alone do not say which "o" is nearly dead or what the "%" used to be. Hovering
+answers that without spending a turn. It tells only what the player could know: nothing
+about unexplored tiles, only the remembered terrain where the player cannot see now
+(creatures there may have moved), and everything on tiles in view.
+"""
+
+from __future__ import annotations
+
+import tcod.console
+
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.world import World
+from emberdeep.ui.messages import Color
+from emberdeep.ui.render import Region
+
+TOOLTIP_FG: Color = (230, 230, 230)
+TOOLTIP_BG: Color = (20, 20, 30)
+FRAME_FG: Color = (120, 120, 150)
+PAD = 1
+"""Blank cells between the frame and the text, on every side."""
+REMAINS_PREFIX = "remains of "
+
+
+def health_word(actor: Actor) -> str:
+    hp, max_hp = actor.hp, actor.max_hp
+    if hp >= max_hp:
+        return "unhurt"
+    if hp * 100 >= 66 * max_hp:
+        return "lightly wounded"
+    if hp * 100 >= 33 * max_hp:
+        return "wounded"
+    return "badly wounded"
+
+
+def terrain_name(world: World, pos: tuple[int, int]) -> str:
+    return TILE_NAMES[int(world.floor.tiles[pos])].replace("_", " ")
+
+
+def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
+    """Lines for the tile at floor position ``pos``: the living (health in words), then
+    remains, then the terrain; only the terrain, marked, where it is only remembered."""
+    floor = world.floor
+    if not floor.in_bounds(*pos) or not floor.explored[pos]:
+        return []
+    if not floor.visible[pos]:
+        return [f"{terrain_name(world, pos)} (remembered)"]
+    living: list[str] = []
+    remains: list[str] = []
+    for actor in floor.actors_at(*pos):
+        if actor is world.player:
+            if actor.alive:
+                living.insert(0, "you")
+            else:
+                remains.insert(0, "your remains")
+        elif actor.alive:
+            living.append(f"{actor.name} ({health_word(actor)})")
+        else:
+            # Combat renames the dead ("remains of Orc"); don't say it twice.
+            name = actor.name
+            remains.append(name if name.startswith(REMAINS_PREFIX) else REMAINS_PREFIX + name)
+    return [*living, *remains, terrain_name(world, pos)]
+
+
+def draw_tooltip(
+    console: tcod.console.Console,
+    cell: tuple[int, int],
+    lines: list[str],
+    bounds: Region,
+) -> None:
+    """A framed box of ``lines`` beside console ``cell``: right of and below it, flipped to
+    the left / above where it would leave ``bounds``; clipped to bounds and console."""
+    if not lines:
+        return
+    left, top = max(bounds.x, 0), max(bounds.y, 0)
+    right = min(bounds.x + bounds.width, console.width)
+    bottom = min(bounds.y + bounds.height, console.height)
+    border = 1 + PAD
+    width = min(max(len(line) for line in lines) + 2 * border, right - left)
+    height = min(len(lines) + 2 * border, bottom - top)
+    if width < 2 * border + 1 or height < 2 * border + 1:
+        return  # no room for even one character
+    x = place(cell[0], width, left, right)
+    y = place(cell[1], height, top, bottom)
+    console.draw_frame(
+        x, y, width, height, clear=True, fg=FRAME_FG, bg=TOOLTIP_BG, decoration="┌─┐│ │└─┘"
+    )
+    text_width = width - 2 * border
+    for row, line in enumerate(lines[: height - 2 * border]):
+        console.print(x + border, y + border + row, line[:text_width], fg=TOOLTIP_FG)
+
+
+def place(at: int, size: int, low: int, high: int) -> int:
+    """Start of a ``size`` span just after ``at``, else just before it, kept in [low, high)."""
+    start = at + 1 if at + 1 + size <= high else at - size
+    return min(max(start, low), high - size)

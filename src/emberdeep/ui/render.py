@@ -1,0 +1,154 @@
+"""The only drawing code: turns the world into cells of a tcod Console.
+
+The map is drawn with one gather: each cell's state (lit, remembered, unseen) and tile
+kind index a precomputed table of (glyph, fg, bg) records, so a frame costs the same
+whatever the floor holds. Consoles are ``order="F"``: arrays are indexed [x, y] like
+the engine's.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+import tcod.console
+from numpy.typing import NDArray
+
+from emberdeep.content.loader import Content, Look
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.floor import TILE_NAMES, Floor
+
+SCREEN_WIDTH = 80
+SCREEN_HEIGHT = 52
+PANEL_HEIGHT = 7
+
+
+@dataclass(frozen=True)
+class Region:
+    """A rectangle of the console, in cells."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+
+    def contains(self, x: int, y: int) -> bool:
+        return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
+
+
+MAP_VIEW = Region(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT - PANEL_HEIGHT)
+PANEL = Region(0, SCREEN_HEIGHT - PANEL_HEIGHT, SCREEN_WIDTH, PANEL_HEIGHT)
+
+
+def new_console(width: int = SCREEN_WIDTH, height: int = SCREEN_HEIGHT) -> tcod.console.Console:
+    return tcod.console.Console(width, height, order="F")
+
+
+def _cell(look: Look) -> tuple[int, tuple[int, int, int], tuple[int, int, int]]:
+    return (ord(look.glyph), look.fg, look.bg)
+
+
+@functools.cache
+def look_table(content: Content, mode: str) -> NDArray[np.void]:
+    """Cells for every (state, tile): lit tiles, then remembered tiles, then the shroud."""
+    looks = content.tiles[mode]
+    cells = [_cell(looks[name].lit) for name in TILE_NAMES]
+    cells += [_cell(looks[name].dark) for name in TILE_NAMES]
+    cells.append(_cell(content.shroud))
+    return np.array(cells, dtype=tcod.console.rgb_graphic)
+
+
+def camera_origin(
+    focus: tuple[int, int], floor_size: tuple[int, int], view: Region
+) -> tuple[int, int]:
+    """Floor coordinate shown at the view's top-left: follows ``focus``, stops at the edges,
+    and centres floors smaller than the view."""
+    origin = []
+    for f, size, span in zip(focus, floor_size, (view.width, view.height), strict=True):
+        if size <= span:
+            origin.append(-((span - size) // 2))
+        else:
+            origin.append(min(max(f - span // 2, 0), size - span))
+    return origin[0], origin[1]
+
+
+def draw_map(
+    console: tcod.console.Console,
+    floor: Floor,
+    table: NDArray[np.void],
+    view: Region,
+    origin: tuple[int, int],
+) -> None:
+    """Terrain as the player knows it: lit where visible, remembered where explored."""
+    ox, oy = origin
+    x0, y0 = max(ox, 0), max(oy, 0)
+    x1, y1 = min(ox + view.width, floor.width), min(oy + view.height, floor.height)
+    if x0 >= x1 or y0 >= y1:
+        return
+    tiles = floor.tiles[x0:x1, y0:y1]
+    visible = floor.visible[x0:x1, y0:y1]
+    explored = floor.explored[x0:x1, y0:y1]
+    n = len(TILE_NAMES)
+    index = np.where(visible, tiles, np.where(explored, tiles + n, 2 * n))
+    cx, cy = view.x + x0 - ox, view.y + y0 - oy
+    console.rgb[cx : cx + x1 - x0, cy : cy + y1 - y0] = table[index]
+
+
+def to_screen(
+    pos: tuple[int, int], view: Region, origin: tuple[int, int]
+) -> tuple[int, int] | None:
+    """Console cell of a floor position, or None when it is outside the view."""
+    x, y = pos[0] - origin[0] + view.x, pos[1] - origin[1] + view.y
+    return (x, y) if view.contains(x, y) else None
+
+
+def to_floor(cell: tuple[int, int], view: Region, origin: tuple[int, int]) -> tuple[int, int]:
+    return cell[0] - view.x + origin[0], cell[1] - view.y + origin[1]
+
+
+def draw_glyph(console: tcod.console.Console, cell: tuple[int, int] | None, look: Look) -> None:
+    """An entity over the terrain: keeps the tile's background so lit floors stay lit."""
+    if cell is not None:
+        console.rgb[cell] = (ord(look.glyph), look.fg, console.rgb["bg"][cell])
+
+
+def draw_actors(
+    console: tcod.console.Console,
+    floor: Floor,
+    content: Content,
+    view: Region,
+    origin: tuple[int, int],
+) -> None:
+    """Creatures the player can see: remains first, so the living stand on top of them."""
+    actors = list(floor.actors.values())
+    if not actors:
+        return
+    xs = np.fromiter((a.x for a in actors), dtype=np.intp, count=len(actors))
+    ys = np.fromiter((a.y for a in actors), dtype=np.intp, count=len(actors))
+    sx, sy = xs - origin[0] + view.x, ys - origin[1] + view.y
+    shown = floor.visible[xs, ys] & (sx >= view.x) & (sx < view.x + view.width)
+    shown &= (sy >= view.y) & (sy < view.y + view.height)
+    chosen: list[Actor] = [actors[i] for i in np.flatnonzero(shown)]
+    chosen.sort(key=lambda a: (a.alive, a.ai == "player"))
+    for actor in chosen:
+        look = content.looks[actor.kind] if actor.alive else content.remains
+        draw_glyph(console, to_screen(actor.position, view, origin), look)
+
+
+def draw_bar(
+    console: tcod.console.Console,
+    x: int,
+    y: int,
+    width: int,
+    *,
+    value: int,
+    maximum: int,
+    label: str,
+) -> None:
+    """The tutorial's bar: filled part, empty part, and the numbers written over both."""
+    filled = 0 if maximum <= 0 else round(width * max(0, min(value, maximum)) / maximum)
+    console.draw_rect(x, y, width, 1, ch=ord(" "), bg=(64, 16, 16))
+    if filled:
+        console.draw_rect(x, y, filled, 1, ch=ord(" "), bg=(0, 96, 0))
+    console.print(x + 1, y, f"{label}: {value}/{maximum}", fg=(255, 255, 255))

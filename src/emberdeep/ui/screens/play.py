@@ -1,0 +1,171 @@
+"""The main game screen: the map and its creatures, the status panel and the message log.
+
+In turn-based mode every command is one player action followed by the monsters'.
+In real-time mode the presenter calls ``tick`` on a timer: the clock moves whether or
+not a key is pressed, and a pressed (or held, through key repeat) command is carried
+out as soon as the player is due.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import tcod.console
+
+from emberdeep.config import Settings
+from emberdeep.content.loader import RENDER_MODES, Content
+from emberdeep.engine.actions import Action, Move, Wait
+from emberdeep.engine.events import Event, Message, MessageKind, Refused
+from emberdeep.engine.world import ACTION_TIME, World
+from emberdeep.ui import look, render
+from emberdeep.ui.input import (
+    Click,
+    CloseRequested,
+    InputEvent,
+    KeyPress,
+    MouseMove,
+    UiCommand,
+    Wheel,
+    command_for,
+)
+from emberdeep.ui.messages import MessageLog
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens.game_over import GameOverScreen
+from emberdeep.ui.screens.history import HistoryScreen
+
+STATUS_WIDTH = 22
+BAR_WIDTH = 20
+TIME_PER_TICK = ACTION_TIME // 4
+"""Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
+HELP = "move: arrows/numpad/hjklyubn  . wait  v history  Tab look  Esc quit"
+
+
+class PlayScreen:
+    def __init__(
+        self, world: World, content: Content, settings: Settings, log: MessageLog | None = None
+    ) -> None:
+        self.world = world
+        self.content = content
+        self.render_mode = settings.render_mode
+        self.real_time = settings.mode == "real-time"
+        self.ticks_per_second = settings.ticks_per_second
+        self.log = log or MessageLog()
+        self.mouse: tuple[int, int] | None = None
+        self.pending: Action | None = None
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        match event:
+            case KeyPress(key):
+                return self.run_command(key)
+            case MouseMove(x, y) | Click(x, y):
+                self.mouse = (x, y)
+            case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
+                return HistoryScreen(self.log, parent=self)
+            case CloseRequested():
+                return None
+        return self
+
+    def run_command(self, key: str) -> Screen | None:
+        command = command_for(key)
+        match command:
+            case UiCommand.QUIT:
+                return None
+            case UiCommand.CYCLE_RENDER_MODE:
+                modes = RENDER_MODES
+                self.render_mode = modes[(modes.index(self.render_mode) + 1) % len(modes)]
+                self.log.add(f"Render mode: {self.render_mode}.")
+            case UiCommand.HISTORY:
+                return HistoryScreen(self.log, parent=self)
+            case Move() | Wait():
+                if not self.real_time:
+                    self.show(self.world.step(command))
+                elif self.world.player_due:
+                    self.show(self.world.player_act(command))
+                else:
+                    self.pending = command
+        return self.after_world()
+
+    @property
+    def tick_seconds(self) -> float | None:
+        return 1 / self.ticks_per_second if self.real_time else None
+
+    def tick(self) -> Screen | None:
+        """Real time: the clock moves on; a waiting command runs once the player is due."""
+        world = self.world
+        self.show(world.advance(world.time + TIME_PER_TICK))
+        if self.pending is not None and world.player_due:
+            action, self.pending = self.pending, None
+            self.show(world.player_act(action))
+        return self.after_world()
+
+    def show(self, events: list[Event]) -> None:
+        for event in events:
+            match event:
+                case Refused(reason):
+                    self.log.add(reason, MessageKind.REFUSED)
+                case Message(text, kind):
+                    self.log.add(text, kind)
+
+    def after_world(self) -> Screen:
+        if not self.world.player.alive:
+            return GameOverScreen(self.world, self.log, self.draw)
+        return self
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def origin(self) -> tuple[int, int]:
+        floor = self.world.floor
+        return render.camera_origin(
+            self.world.player.position, (floor.width, floor.height), render.MAP_VIEW
+        )
+
+    def draw(self, console: tcod.console.Console) -> None:
+        world, view = self.world, render.MAP_VIEW
+        origin = self.origin()
+        render.draw_map(
+            console, world.floor, render.look_table(self.content, self.render_mode), view, origin
+        )
+        render.draw_actors(console, world.floor, self.content, view, origin)
+        self.draw_panel(console)
+        self.draw_mouse_look(console, origin)
+
+    def draw_panel(self, console: tcod.console.Console) -> None:
+        panel, world = render.PANEL, self.world
+        player = world.player
+        console.draw_rect(panel.x, panel.y, panel.width, panel.height, ch=ord(" "), bg=(0, 0, 0))
+        console.draw_rect(panel.x, panel.y, panel.width, 1, ch=ord("─"), fg=(90, 80, 60))
+        render.draw_bar(
+            console,
+            panel.x + 1,
+            panel.y + 1,
+            BAR_WIDTH,
+            value=player.hp,
+            maximum=player.max_hp,
+            label="HP",
+        )
+        status = [
+            f"Depth {world.depth}   Turn {world.turn}",
+            f"XP {player.xp}",
+            f"{self.render_mode}  {'real-time' if self.real_time else 'turn-based'}",
+        ]
+        for row, text in enumerate(status):
+            console.print(
+                panel.x + 1, panel.y + 2 + row, text[: STATUS_WIDTH - 1], fg=(200, 200, 200)
+            )
+        console.print(panel.x + 1, panel.y + panel.height - 1, HELP, fg=(110, 110, 110))
+        log_x = panel.x + STATUS_WIDTH
+        self.log.draw(console, log_x, panel.y + 1, panel.width - log_x - 1, panel.height - 2)
+
+    def draw_mouse_look(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
+        if self.mouse is None or not render.MAP_VIEW.contains(*self.mouse):
+            return
+        pos = render.to_floor(self.mouse, render.MAP_VIEW, origin)
+        if not self.world.floor.in_bounds(*pos):
+            return
+        lines = look.describe_tile(self.world, pos)
+        look.draw_tooltip(console, self.mouse, lines, render.MAP_VIEW)
+        if lines:
+            console.rgb["bg"][self.mouse] = np.minimum(
+                console.rgb["bg"][self.mouse].astype(np.int32) + 60, 255
+            )

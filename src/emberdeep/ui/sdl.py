@@ -1,0 +1,120 @@
+"""The desktop window: shows the console, turns SDL events into presenter-neutral input."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import tcod.console
+import tcod.context
+import tcod.event
+import tcod.tileset
+
+from emberdeep.config import Settings
+from emberdeep.ui import font, render
+from emberdeep.ui.input import (
+    Click,
+    CloseRequested,
+    InputEvent,
+    KeyPress,
+    MouseMove,
+    Resized,
+    Wheel,
+)
+from emberdeep.ui.screens import Screen, Ticking
+
+KeySym = tcod.event.KeySym
+
+_NAMED_KEYS: dict[KeySym, str] = {
+    KeySym.UP: "up", KeySym.DOWN: "down", KeySym.LEFT: "left", KeySym.RIGHT: "right",
+    KeySym.HOME: "home", KeySym.END: "end", KeySym.PAGEUP: "pageup", KeySym.PAGEDOWN: "pagedown",
+    KeySym.RETURN: "enter", KeySym.KP_ENTER: "enter", KeySym.ESCAPE: "escape",
+    KeySym.TAB: "tab", KeySym.BACKSPACE: "backspace", KeySym.DELETE: "delete",
+    KeySym.INSERT: "insert", KeySym.CLEAR: "clear",
+    **{getattr(KeySym, f"KP_{n}"): f"kp_{n}" for n in range(10)},
+    **{getattr(KeySym, f"F{n}"): f"f{n}" for n in range(1, 13)},
+}  # fmt: skip
+
+
+class NoDisplayError(RuntimeError):
+    """No window can be opened here (no display, or SDL has no video driver)."""
+
+
+def translate(event: tcod.event.Event) -> Iterator[InputEvent]:
+    """SDL events (already converted to console cells) as presenter-neutral input."""
+    match event:
+        case tcod.event.Quit():
+            yield CloseRequested()
+        case tcod.event.KeyDown(sym=sym) if sym in _NAMED_KEYS:
+            yield KeyPress(_NAMED_KEYS[sym])
+        case tcod.event.TextInput(text=text):
+            yield from (KeyPress(ch) for ch in text)
+        case tcod.event.MouseMotion():
+            yield MouseMove(*event.integer_position)
+        case tcod.event.MouseButtonDown(button=button):
+            yield Click(*event.integer_position, int(button))
+        case tcod.event.MouseWheel(y=dy):
+            yield Wheel(int(dy))
+        case tcod.event.WindowResized():
+            yield Resized()
+
+
+def load_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, str | None]:
+    """The player's tilesheet if set and usable, else the built-in font; plus any problem."""
+    if settings.font:
+        try:
+            sheet = font.tilesheet_tileset(
+                Path(settings.font), settings.font_columns, settings.font_rows, settings.font_layout
+            )
+            return sheet, None
+        except font.FontError as exc:
+            return font.builtin_tileset(settings.window_scale), f"{exc}; using the built-in font"
+    return font.builtin_tileset(settings.window_scale), None
+
+
+def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
+    logging.getLogger("tcod.sdl").setLevel(logging.ERROR)
+    try:
+        return tcod.context.new(
+            columns=render.SCREEN_WIDTH,
+            rows=render.SCREEN_HEIGHT,
+            tileset=tileset,
+            title="Emberdeep",
+            vsync=True,
+            sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE,
+            argv=[],
+        )
+    except RuntimeError as exc:
+        raise NoDisplayError(str(exc)) from None
+
+
+def run(screen: Screen, context: tcod.context.Context) -> None:
+    """Draw, then block until input arrives (or, in real time, until the next tick is due):
+    no busy loop and no frames drawn for nothing."""
+    console = render.new_console()
+    window = context.sdl_window
+    if window is not None:
+        window.start_text_input()
+    current: Screen | None = screen
+    next_tick = time.monotonic()
+    while current is not None:
+        console.clear()
+        current.draw(console)
+        context.present(console, keep_aspect=True, integer_scaling=True)
+        interval = current.tick_seconds if isinstance(current, Ticking) else None
+        timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
+        for sdl_event in tcod.event.wait(timeout):
+            for event in translate(context.convert_event(sdl_event)):
+                current = current.handle(event)
+                if current is None:
+                    return
+        if interval is not None and isinstance(current, Ticking):
+            now = time.monotonic()
+            if now >= next_tick:
+                current = current.tick()
+                # Never try to catch up more than one tick after a stall.
+                next_tick = max(next_tick + interval, now)
+        else:
+            next_tick = time.monotonic()

@@ -1,0 +1,64 @@
+from __future__ import annotations
+
+from importlib import resources
+
+import pytest
+
+from emberdeep.content import loader
+from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.tomldata import DataError, Table, find_line
+
+
+def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
+    content = loader.load()
+    for mode in loader.RENDER_MODES:
+        assert set(content.tiles[mode]) == set(TILE_NAMES)
+    assert content.tiles["ascii"]["wall"].lit.glyph == "#"
+    assert content.tiles["ascii"]["floor"].lit.glyph == "."
+    assert content.tiles["solid"]["wall"].dark.bg == (0, 0, 100)
+    assert content.looks["player"].glyph == "@"
+    assert (content.player.hp, content.player.defense, content.player.power) == (30, 2, 5)
+
+
+def _tiles(text: str) -> None:
+    loader.parse_tiles(Table.parse("tiles.toml", text))
+
+
+GOOD = resources.files("emberdeep.content").joinpath("tiles.toml").read_text()
+
+
+def test_bad_colour_names_file_key_and_line() -> None:
+    broken = GOOD.replace("dark = { fg = [70, 70, 130]", "dark = { fg = [70, 70, 300]")
+    line = next(i for i, text in enumerate(broken.splitlines(), 1) if "300" in text)
+    with pytest.raises(DataError) as err:
+        _tiles(broken)
+    assert str(err.value).startswith(f"tiles.toml:{line}: wall.ascii.dark.fg: expected a colour")
+
+
+def test_missing_mode_and_unknown_tile_are_named() -> None:
+    lines = GOOD.splitlines()
+    line = lines.index("[floor.ascii]") + 1
+    with pytest.raises(DataError, match=rf"tiles\.toml:{line}: floor\.fancy: unknown key"):
+        _tiles(GOOD.replace("[floor.ascii]", "[floor.fancy]"))
+    with pytest.raises(DataError, match=r"floor\.ascii: expected a table"):
+        start, end = GOOD.index("[floor.ascii]"), GOOD.index("[stairs_down.solid]")
+        _tiles(GOOD[:start] + GOOD[end:])
+    with pytest.raises(DataError, match="lava: unknown key"):
+        _tiles(GOOD + '\n[lava.solid]\nglyph = "~"\n')
+
+
+def test_glyph_must_be_one_character() -> None:
+    with pytest.raises(DataError, match=r"wall\.ascii\.glyph: expected exactly one character"):
+        _tiles(GOOD.replace('glyph = "#"', 'glyph = "##"'))
+
+
+def test_syntax_errors_keep_the_parser_line() -> None:
+    with pytest.raises(DataError, match=r"tiles\.toml: not valid TOML: .*line 4"):
+        _tiles("[shroud]\nglyph = ' '\nfg = [0, 0\nbg = 7\n")
+
+
+def test_find_line_locates_nested_keys() -> None:
+    text = "a = 1\n[x.y]\nb = 2\nc = { d = 3 }\n"
+    assert find_line(text, "x.y.b") == 3
+    assert find_line(text, "x.y.c.d") == 4
+    assert find_line(text, "a") == 1

@@ -1,0 +1,44 @@
+"""Build small floors from ASCII pictures, so scenario tests read like the map they test."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emberdeep.content import loader
+from emberdeep.engine.actors import Actor, ActorKind
+from emberdeep.engine.ai import HUNT_MEMORY
+from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.world import World
+
+_TILES = {"#": Tile.WALL, ".": Tile.FLOOR, ">": Tile.STAIRS_DOWN, "@": Tile.FLOOR}
+
+
+def floor_from_text(picture: str) -> Floor:
+    """``#`` wall, ``.`` floor, ``>`` stairs, ``@`` start (also a floor)."""
+    rows = [row.strip() for row in picture.strip().splitlines()]
+    tiles = np.array([[_TILES[ch] for ch in row] for row in rows], dtype=np.uint8).T
+    grid = np.array([list(row) for row in rows]).T
+    start = tuple(int(v) for v in np.argwhere(grid == "@")[0])
+    stairs_at = np.argwhere(grid == ">")
+    stairs = tuple(int(v) for v in stairs_at[0]) if len(stairs_at) else start
+    return Floor(tiles, start=(start[0], start[1]), stairs=(stairs[0], stairs[1]))
+
+
+def world_from_text(picture: str, seed: int = 1) -> World:
+    """A world on the pictured floor with the shipped player (30 HP, defense 2, power 5)."""
+    return World(seed, lambda depth, rng: floor_from_text(picture), player=loader.load().player)
+
+
+ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3, xp=35)
+STATUE = ActorKind("statue", "Statue", hp=50, defense=0, power=0, ai="idle")
+
+
+def add_monster(world: World, kind: ActorKind, x: int, y: int, hunting: bool = True) -> Actor:
+    """Put a monster on the world's floor, due now, already hunting unless told otherwise."""
+    floor = world.floor
+    monster = Actor.spawn(max(floor.actors) + 1, kind, x, y)
+    monster.next_time = world.time
+    monster.hunting = HUNT_MEMORY if hunting else 0
+    floor.add_actor(monster)
+    world.schedule.add(monster)
+    return monster

@@ -1,0 +1,138 @@
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from emberdeep import mapgen
+from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.rng import floor_stream
+from emberdeep.mapgen.carve import floor_problems, to_text
+
+SEEDS = st.integers(0, 2**63 - 1)
+
+
+def build(name: str, seed: int, depth: int = 1, **params: Any) -> Floor:
+    return mapgen.floor_builder(name, **params)(depth, floor_stream(seed, depth))
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=SEEDS)
+def test_rooms_default_floors_are_playable(seed: int) -> None:
+    assert floor_problems(build("rooms", seed)) == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=SEEDS)
+def test_bsp_default_floors_are_playable(seed: int) -> None:
+    assert floor_problems(build("bsp", seed)) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=SEEDS,
+    width=st.integers(12, 120),
+    height=st.integers(12, 70),
+    max_rooms=st.integers(1, 60),
+    sizes=st.tuples(st.integers(3, 10), st.integers(3, 10)).map(sorted),
+)
+def test_rooms_with_any_valid_params_are_playable(
+    seed: int, width: int, height: int, max_rooms: int, sizes: list[int]
+) -> None:
+    floor = build(
+        "rooms", seed, width=width, height=height, max_rooms=max_rooms,
+        room_min_size=sizes[0], room_max_size=sizes[1],
+    )  # fmt: skip
+    assert floor.tiles.shape == (width, height)
+    assert floor_problems(floor) == []
+    for i, room in enumerate(floor.rooms):
+        assert not any(room.intersects(other) for other in floor.rooms[i + 1 :])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=SEEDS,
+    width=st.integers(8, 120),
+    height=st.integers(8, 70),
+    depth=st.integers(0, 12),
+    min_size=st.integers(3, 8),
+    full_rooms=st.booleans(),
+)
+def test_bsp_with_any_valid_params_is_playable(
+    seed: int, width: int, height: int, depth: int, min_size: int, full_rooms: bool
+) -> None:
+    min_size = min(min_size, width, height)
+    floor = build(
+        "bsp", seed, width=width, height=height, depth=depth, min_size=min_size,
+        full_rooms=full_rooms,
+    )  # fmt: skip
+    assert floor_problems(floor) == []
+
+
+def test_tutorial_rooms_start_in_the_first_room_and_stairs_in_the_last() -> None:
+    floor = build("rooms", 3)
+    assert floor.start == floor.rooms[0].center
+    assert floor.stairs == floor.rooms[-1].center
+    assert len(floor.rooms) > 5
+
+
+def test_bsp_puts_player_and_stairs_in_different_rooms() -> None:
+    for seed in range(30):
+        floor = build("bsp", seed)
+        start_rooms = {i for i, r in enumerate(floor.rooms) if r.encloses(*floor.start)}
+        stairs_rooms = {i for i, r in enumerate(floor.rooms) if r.encloses(*floor.stairs)}
+        assert start_rooms and stairs_rooms and not start_rooms & stairs_rooms
+
+
+def test_full_rooms_fill_their_leaves() -> None:
+    full = build("bsp", 11, full_rooms=True)
+    partial = build("bsp", 11, full_rooms=False)
+    assert (full.tiles != Tile.WALL).sum() > (partial.tiles != Tile.WALL).sum()
+
+
+@pytest.mark.parametrize("name", sorted(mapgen.GENERATORS))
+def test_same_seed_same_floor_whatever_the_order(name: str) -> None:
+    first = [build(name, 99, depth).tiles for depth in (1, 2, 3)]
+    reverse = [build(name, 99, depth).tiles for depth in (3, 2, 1)][::-1]
+    for a, b in zip(first, reverse, strict=True):
+        assert a.tobytes() == b.tobytes()
+    assert first[0].tobytes() != first[1].tobytes()
+    assert build(name, 98).tiles.tobytes() != first[0].tobytes()
+
+
+@pytest.mark.parametrize(
+    ("name", "params", "message"),
+    [
+        ("rooms", {"room_min_size": 8, "room_max_size": 6}, "room_min_size"),
+        ("rooms", {"width": 10, "room_max_size": 10}, "smaller than width"),
+        ("rooms", {"max_rooms": 0}, "max_rooms"),
+        ("bsp", {"min_size": 2}, "min_size"),
+        ("bsp", {"depth": 40}, "depth"),
+        ("bsp", {"width": 3}, "between 8 and 1000"),
+    ],
+)
+def test_impossible_params_are_refused_with_a_reason(
+    name: str, params: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        mapgen.floor_builder(name, **params)
+
+
+def test_unknown_generator_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="bsp, rooms"):
+        mapgen.get("caves-that-do-not-exist")
+
+
+def test_text_form_marks_start_and_stairs() -> None:
+    floor = build("rooms", 5)
+    rows = to_text(floor).splitlines()
+    assert len(rows) == floor.height and {len(r) for r in rows} == {floor.width}
+    assert rows[floor.start[1]][floor.start[0]] == "@"
+    assert rows[floor.stairs[1]][floor.stairs[0]] == ">"
+    assert set("".join(rows)) == {"#", ".", "@", ">"}
+    assert np.count_nonzero(floor.walkable) == sum(
+        r.count(".") + r.count("@") + r.count(">") for r in rows
+    )

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from emberdeep import mapgen
+from emberdeep.content import loader
+from emberdeep.engine.floor import Floor
+from emberdeep.engine.rng import floor_stream
+
+
+def populated(name: str, seed: int, depth: int) -> Floor:
+    build = mapgen.floor_builder(name, loader.load().bestiary)
+    return build(depth, floor_stream(seed, depth))
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    depth=st.integers(1, 12),
+    name=st.sampled_from(sorted(mapgen.GENERATORS)),
+)
+def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, name: str) -> None:
+    floor = populated(name, seed, depth)
+    bestiary = loader.load().bestiary
+    start_rooms = [r for r in floor.rooms if r.encloses(*floor.start)]
+    positions = [m.position for m in floor.actors.values()]
+    assert len(set(positions)) == len(positions)
+    for monster in floor.actors.values():
+        assert floor.walkable[monster.position]
+        assert monster.position not in (floor.start, floor.stairs)
+        assert not any(r.encloses(*monster.position) for r in start_rooms)
+        weight = bestiary.weights_at(depth)[[k.key for k in bestiary.kinds].index(monster.kind)]
+        assert weight > 0, f"{monster.kind} may not appear at depth {depth}"
+    most = bestiary.per_room.at(depth)
+    for room in floor.rooms:
+        assert sum(room.encloses(*p) for p in positions) <= most
+
+
+def test_same_seed_same_monsters_and_deeper_floors_are_tougher() -> None:
+    a = [(m.kind, m.position) for m in populated("rooms", 5, 3).actors.values()]
+    b = [(m.kind, m.position) for m in populated("rooms", 5, 3).actors.values()]
+    assert a == b and a
+    shallow = sum(len(populated("rooms", s, 1).actors) for s in range(20))
+    deep = sum(len(populated("rooms", s, 8).actors) for s in range(20))
+    assert deep > shallow
+    kinds_deep = {m.kind for s in range(20) for m in populated("rooms", s, 8).actors.values()}
+    assert "troll" in kinds_deep
+    kinds_shallow = {m.kind for s in range(20) for m in populated("rooms", s, 1).actors.values()}
+    assert "troll" not in kinds_shallow

@@ -1,0 +1,145 @@
+from __future__ import annotations
+
+import numpy as np
+import tcod.console
+
+from emberdeep.engine import combat
+from emberdeep.engine.actors import Actor, ActorKind
+from emberdeep.engine.world import World
+from emberdeep.ui import render
+from emberdeep.ui.look import TOOLTIP_BG, TOOLTIP_FG, describe_tile, draw_tooltip
+from emberdeep.ui.render import Region
+from tests.helpers import world_from_text
+
+ROOM = """
+#######
+#.@..>#
+#.....#
+#######
+"""
+
+ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3)
+
+
+def world_with_orc(hp: int = 10) -> tuple[World, Actor]:
+    world = world_from_text(ROOM)
+    orc = Actor.spawn(2, ORC, 3, 1)
+    orc.hp = hp
+    world.floor.add_actor(orc)
+    world.floor.visible[...] = True
+    world.floor.explored[...] = True
+    return world, orc
+
+
+def test_unexplored_tiles_tell_nothing() -> None:
+    world, _ = world_with_orc()
+    world.floor.visible[...] = False
+    world.floor.explored[...] = False
+    assert describe_tile(world, (3, 1)) == []
+    assert describe_tile(world, (50, 50)) == []  # off the floor
+
+
+def test_remembered_tiles_give_only_the_terrain() -> None:
+    world, _ = world_with_orc()
+    world.floor.visible[...] = False
+    assert describe_tile(world, (3, 1)) == ["floor (remembered)"]  # the orc is not shown
+    assert describe_tile(world, (5, 1)) == ["stairs down (remembered)"]
+    assert describe_tile(world, (0, 0)) == ["wall (remembered)"]
+
+
+def test_visible_tiles_list_creatures_then_terrain_and_the_player_is_you() -> None:
+    world, _ = world_with_orc()
+    assert describe_tile(world, (3, 1)) == ["Orc (unhurt)", "floor"]
+    assert describe_tile(world, (2, 1)) == ["you", "floor"]
+    assert describe_tile(world, (5, 1)) == ["stairs down"]
+    assert describe_tile(world, (0, 0)) == ["wall"]
+
+
+def test_health_words_follow_the_fraction_of_hit_points_left() -> None:
+    for hp, word in [
+        (10, "unhurt"),
+        (9, "lightly wounded"),
+        (7, "lightly wounded"),
+        (6, "wounded"),
+        (4, "wounded"),
+        (3, "badly wounded"),
+        (1, "badly wounded"),
+    ]:
+        world, _ = world_with_orc(hp)
+        assert describe_tile(world, (3, 1))[0] == f"Orc ({word})", hp
+
+
+def test_remains_come_after_the_living_and_are_named_once() -> None:
+    world, orc = world_with_orc()
+    orc.hp = 0
+    combat.die(world.floor, orc)  # renames it "remains of Orc"
+    goblin = Actor.spawn(3, ActorKind("goblin", "Goblin", hp=5, defense=0, power=1), 3, 1)
+    goblin.hp, goblin.blocks = 0, False  # dead without the rename
+    world.floor.add_actor(goblin)
+    troll = Actor.spawn(4, ActorKind("troll", "Troll", hp=16, defense=1, power=4), 3, 1)
+    troll.hp = 8
+    world.floor.add_actor(troll)
+    assert describe_tile(world, (3, 1)) == [
+        "Troll (wounded)",
+        "remains of Orc",
+        "remains of Goblin",
+        "floor",
+    ]
+
+
+def box(console: tcod.console.Console) -> tuple[int, int, int, int]:
+    """Bounds (x0, y0, x1, y1), inclusive, of the cells the tooltip painted."""
+    xs, ys = np.nonzero(np.all(console.rgb["bg"] == TOOLTIP_BG, axis=-1))
+    assert len(xs), "nothing drawn"
+    return int(xs.min()), int(ys.min()), int(xs.max()), int(ys.max())
+
+
+def rows(console: tcod.console.Console) -> list[str]:
+    return ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
+
+
+LINES = ["Orc (lightly wounded)", "floor"]
+
+
+def test_tooltip_sits_right_of_and_below_the_cell_with_padding_and_colours() -> None:
+    console = render.new_console()
+    draw_tooltip(console, (10, 10), LINES, render.MAP_VIEW)
+    x0, y0, x1, y1 = box(console)
+    assert (x0, y0) == (11, 11)
+    assert (x1 - x0 + 1, y1 - y0 + 1) == (len(LINES[0]) + 4, len(LINES) + 4)
+    assert chr(console.ch[x0, y0]) == "┌"
+    text = rows(console)
+    assert text[y0 + 2][x0 + 2 : x0 + 2 + len(LINES[0])] == LINES[0]
+    assert text[y0 + 3][x0 + 2 : x0 + 7] == "floor"
+    assert tuple(console.rgb["fg"][x0 + 2, y0 + 2]) == TOOLTIP_FG
+    assert chr(console.ch[10, 10]) == " "  # the cell itself stays uncovered
+
+
+def test_tooltip_flips_left_and_up_at_the_right_and_bottom_edges() -> None:
+    view = render.MAP_VIEW
+    console = render.new_console()
+    corner = (view.width - 1, view.height - 1)
+    draw_tooltip(console, corner, LINES, view)
+    x0, y0, x1, y1 = box(console)
+    assert x1 < corner[0] and y1 < corner[1]  # wholly left of and above the pointer
+    assert view.contains(x0, y0) and view.contains(x1, y1)
+
+
+def test_tooltip_stays_inside_small_bounds_and_the_console() -> None:
+    bounds = Region(5, 3, 20, 8)
+    for cell in [(5, 3), (24, 10), (15, 6), (24, 3), (5, 10)]:
+        console = render.new_console(30, 12)
+        draw_tooltip(console, cell, ["a rather long line of text to show"], bounds)
+        x0, y0, x1, y1 = box(console)
+        assert bounds.contains(x0, y0) and bounds.contains(x1, y1), cell
+    console = render.new_console(30, 12)
+    draw_tooltip(console, (29, 11), LINES, Region(0, 0, 100, 100))  # bounds past the console
+    x0, y0, x1, y1 = box(console)
+    assert x1 < 30 and y1 < 12 and x0 >= 0 and y0 >= 0
+
+
+def test_no_lines_draw_nothing() -> None:
+    console = render.new_console()
+    before = console.rgb.copy()
+    draw_tooltip(console, (10, 10), [], render.MAP_VIEW)
+    assert np.array_equal(console.rgb, before)

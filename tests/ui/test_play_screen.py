@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.events import MessageKind
+from emberdeep.ui.input import Click, CloseRequested, KeyPress, command_for
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import world_from_text
+
+ROOM = """
+#####
+#...#
+#.@.#
+#...#
+#####
+"""
+
+
+def screen() -> PlayScreen:
+    return PlayScreen(world_from_text(ROOM), loader.load(), Settings())
+
+
+def test_arrows_numpad_and_vi_keys_all_move() -> None:
+    for keys, delta in [
+        (("up", "kp_8", "k"), (0, -1)),
+        (("down", "kp_2", "j"), (0, 1)),
+        (("left", "kp_4", "h"), (-1, 0)),
+        (("right", "kp_6", "l"), (1, 0)),
+        (("home", "kp_7", "y"), (-1, -1)),
+        (("pageup", "kp_9", "u"), (1, -1)),
+        (("end", "kp_1", "b"), (-1, 1)),
+        (("pagedown", "kp_3", "n"), (1, 1)),
+    ]:
+        for key in keys:
+            s = screen()
+            assert s.handle(KeyPress(key)) is s
+            assert s.world.player.position == (2 + delta[0], 2 + delta[1]), key
+
+
+def test_wait_keys_pass_time_without_moving() -> None:
+    for key in (".", "kp_5"):
+        s = screen()
+        s.handle(KeyPress(key))
+        assert s.world.turn == 1 and s.world.player.position == (2, 2)
+
+
+def test_bumping_a_wall_logs_the_reason_once_with_a_count() -> None:
+    s = screen()
+    s.handle(KeyPress("k"))
+    s.handle(KeyPress("k"))
+    s.handle(KeyPress("k"))
+    last = s.log.entries[-1]
+    assert (last.text, last.kind, last.count) == ("That way is blocked.", MessageKind.REFUSED, 2)
+    assert s.world.turn == 1
+
+
+def test_tab_cycles_render_mode_and_escape_quits() -> None:
+    s = screen()
+    assert s.render_mode == "ascii"
+    s.handle(KeyPress("tab"))
+    assert s.render_mode == "solid"
+    s.handle(KeyPress("tab"))
+    assert s.render_mode == "ascii"
+    assert s.handle(KeyPress("escape")) is None
+    assert screen().handle(CloseRequested()) is None
+
+
+def test_unbound_keys_and_clicks_do_nothing() -> None:
+    s = screen()
+    before = s.world.state_hash()
+    assert command_for("F") is None
+    s.handle(KeyPress("F"))
+    s.handle(Click(3, 3, 1))
+    assert s.world.state_hash() == before and s.mouse == (3, 3)

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+import numpy as np
+import tcod.console
+
+from emberdeep import mapgen
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.world import World
+from emberdeep.ui import render
+from emberdeep.ui.render import Region, camera_origin
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import world_from_text
+
+CORRIDOR = """
+#########
+#@.....>#
+###.#####
+###.#####
+#########
+"""
+
+
+def rows(console_ch: np.ndarray, region: Region) -> list[str]:
+    part = console_ch[region.x : region.x + region.width, region.y : region.y + region.height]
+    return ["".join(map(chr, column)) for column in part.T]
+
+
+def draw(world: World, mode: str = "ascii") -> tcod.console.Console:
+    console = render.new_console()
+    PlayScreen(world, loader.load(), Settings(render_mode=mode)).draw(console)
+    return console
+
+
+def test_ascii_frame_draws_the_known_floor_centred_with_the_player() -> None:
+    world = world_from_text(CORRIDOR)
+    world.floor.explored[...] = True
+    console = draw(world)
+    ox, oy = camera_origin(world.player.position, (9, 5), render.MAP_VIEW)
+    assert rows(console.ch, Region(-ox, -oy, 9, 5)) == CORRIDOR.split()
+    assert chr(console.ch[0, 0]) == " "  # outside the floor: nothing
+
+
+def test_unexplored_is_black_remembered_is_dark_visible_is_lit() -> None:
+    world = world_from_text(CORRIDOR)
+    content = loader.load()
+    floor = world.floor
+    floor.visible[...] = False
+    floor.explored[...] = False
+    floor.visible[1:3, 1] = True
+    floor.explored[1:5, 1] = True
+    console = draw(world)
+    ox, oy = camera_origin(world.player.position, (9, 5), render.MAP_VIEW)
+    fg = console.rgb["fg"]
+    looks = content.tiles["ascii"]["floor"]
+    assert tuple(fg[2 - ox, 1 - oy]) == looks.lit.fg
+    assert tuple(fg[4 - ox, 1 - oy]) == looks.dark.fg
+    assert chr(console.ch[6 - ox, 1 - oy]) == " "  # never seen
+
+
+def test_solid_mode_uses_backgrounds() -> None:
+    world = world_from_text(CORRIDOR)
+    console = draw(world, "solid")
+    content = loader.load()
+    ox, oy = camera_origin(world.player.position, (9, 5), render.MAP_VIEW)
+    assert tuple(console.rgb["bg"][0 - ox, 0 - oy]) == content.tiles["solid"]["wall"].lit.bg
+    assert chr(console.ch[0 - ox, 0 - oy]) == " "
+    assert chr(console.ch[1 - ox, 1 - oy]) == "@"
+
+
+def test_camera_follows_and_stops_at_edges() -> None:
+    view = Region(0, 0, 80, 45)
+    assert camera_origin((5, 5), (200, 200), view) == (0, 0)
+    assert camera_origin((100, 100), (200, 200), view) == (60, 78)
+    assert camera_origin((199, 199), (200, 200), view) == (120, 155)
+    assert camera_origin((3, 3), (40, 20), view) == (-20, -12)
+
+
+def test_big_floor_keeps_the_player_on_screen() -> None:
+    world = World(2, mapgen.floor_builder("bsp", width=200, height=200))
+    console = draw(world)
+    origin = PlayScreen(world, loader.load(), Settings()).origin()
+    cell = render.to_screen(world.player.position, render.MAP_VIEW, origin)
+    assert cell is not None and chr(console.ch[cell]) == "@"
+    assert render.to_floor(cell, render.MAP_VIEW, origin) == world.player.position

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import tcod.event
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.ui import font, render, sdl
+from emberdeep.ui.input import Click, CloseRequested, KeyPress, MouseMove, Wheel
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import world_from_text
+
+KeySym, Scancode, Modifier = tcod.event.KeySym, tcod.event.Scancode, tcod.event.Modifier
+
+
+def key(sym: tcod.event.KeySym) -> tcod.event.KeyDown:
+    return tcod.event.KeyDown(scancode=Scancode.A, sym=sym, mod=Modifier.NONE)
+
+
+def test_sdl_events_become_neutral_input() -> None:
+    assert list(sdl.translate(key(KeySym.UP))) == [KeyPress("up")]
+    assert list(sdl.translate(key(KeySym.KP_7))) == [KeyPress("kp_7")]
+    assert list(sdl.translate(key(KeySym.ESCAPE))) == [KeyPress("escape")]
+    # letters arrive as text, so shifted and non-QWERTY characters are right
+    assert list(sdl.translate(key(KeySym.A))) == []
+    assert list(sdl.translate(tcod.event.TextInput(text=">g"))) == [KeyPress(">"), KeyPress("g")]
+    assert list(sdl.translate(tcod.event.Quit())) == [CloseRequested()]
+    motion = tcod.event.MouseMotion(position=tcod.event.Point(3.7, 9.2))
+    assert list(sdl.translate(motion)) == [MouseMove(3, 9)]
+    click = tcod.event.MouseButtonDown(
+        position=tcod.event.Point(1.0, 2.0), button=tcod.event.MouseButton.RIGHT
+    )
+    assert list(sdl.translate(click)) == [Click(1, 2, 3)]
+    assert list(sdl.translate(tcod.event.MouseWheel(x=0, y=-2, flipped=False))) == [Wheel(-2)]
+
+
+def test_window_opens_headless_and_presents_a_frame() -> None:
+    tileset, problem = sdl.load_tileset(Settings())
+    assert problem is None and tileset.tile_shape == (16, 16)
+    with sdl.open_window(tileset) as context:
+        console = render.new_console()
+        PlayScreen(world_from_text("###\n#@#\n###"), loader.load(), Settings()).draw(console)
+        context.present(console, keep_aspect=True, integer_scaling=True)
+        pixels = tileset.render(console)
+        assert pixels.shape == (render.SCREEN_HEIGHT * 16, render.SCREEN_WIDTH * 16, 4)
+
+
+def test_a_broken_font_setting_falls_back_to_the_builtin_font(tmp_path: object) -> None:
+    tileset, problem = sdl.load_tileset(Settings(font="/no/such/font.png"))
+    assert problem is not None and "/no/such/font.png" in problem
+    assert tileset.tile_shape == (font.GLYPH_SIZE * 2, font.GLYPH_SIZE * 2)
