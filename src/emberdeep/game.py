@@ -11,5 +11,5 @@ from emberdeep.engine.world import World
 def new_world(
     seed: int, settings: Settings, content: Content, generator: str | None = None
 ) -> World:
-    build = mapgen.floor_builder(generator or settings.generator, content.bestiary)
+    build = mapgen.floor_builder(generator or settings.generator, content.population)
     return World(seed, build, settings.fov, content.player)

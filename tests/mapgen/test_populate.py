@@ -10,7 +10,7 @@ from emberdeep.engine.rng import floor_stream
 
 
 def populated(name: str, seed: int, depth: int) -> Floor:
-    build = mapgen.floor_builder(name, loader.load().bestiary)
+    build = mapgen.floor_builder(name, loader.load().population)
     return build(depth, floor_stream(seed, depth))
 
 
@@ -22,7 +22,7 @@ def populated(name: str, seed: int, depth: int) -> Floor:
 )
 def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, name: str) -> None:
     floor = populated(name, seed, depth)
-    bestiary = loader.load().bestiary
+    bestiary = loader.load().population.monsters
     start_rooms = [r for r in floor.rooms if r.encloses(*floor.start)]
     positions = [m.position for m in floor.actors.values()]
     assert len(set(positions)) == len(positions)

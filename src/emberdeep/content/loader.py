@@ -11,7 +11,9 @@ import functools
 from dataclasses import dataclass
 from importlib import resources
 
-from emberdeep.engine.actors import AI_KINDS, ActorKind, Bestiary, ByDepth
+from emberdeep.engine.actors import AI_KINDS, ActorKind
+from emberdeep.engine.items import EFFECTS, ItemKind
+from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.tomldata import Color, DataError, Table
 
@@ -43,8 +45,8 @@ class Content:
     shroud: Look
     tiles: dict[str, dict[str, TileLooks]]  # mode -> tile name -> looks
     player: ActorKind
-    bestiary: Bestiary
-    looks: dict[str, Look]  # actor kind key (and "player") -> look
+    population: Population
+    looks: dict[str, Look]  # monster and item kind keys, and "player" -> look
     remains: Look
 
 
@@ -122,7 +124,9 @@ def actor_kind(
     )
 
 
-def parse_monsters(table: Table, per_room: ByDepth) -> tuple[Bestiary, dict[str, Look], Look]:
+def parse_monsters(
+    table: Table, per_room: ByDepth
+) -> tuple[SpawnTable[ActorKind], dict[str, Look], Look]:
     defaults_table = table.sub("defaults")
     defaults_table.reject_unknown(("move_time", "attack_time"))
     defaults = {n: defaults_table.integer(n, 1, MAX_STAT) for n in defaults_table.names()}
@@ -139,7 +143,30 @@ def parse_monsters(table: Table, per_room: ByDepth) -> tuple[Bestiary, dict[str,
         looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)
     if not kinds:
         raise DataError(f"{table.source}: no monsters defined")
-    return Bestiary(tuple(kinds), tuple(weights), per_room), looks, remains
+    return SpawnTable(tuple(kinds), tuple(weights), per_room), looks, remains
+
+
+ITEM_KEYS = ("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn")
+
+
+def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], dict[str, Look]]:
+    kinds, weights, looks = [], [], {}
+    for key, item in table.subtables():
+        item.reject_unknown(ITEM_KEYS)
+        kinds.append(
+            ItemKind(
+                key=key,
+                name=item.get("name", str),
+                effect=item.choice("effect", EFFECTS),
+                amount=item.integer("amount", 0, MAX_STAT, 0),
+                range=item.integer("range", 0, MAX_STAT, 0),
+                radius=item.integer("radius", 0, MAX_STAT, 0),
+                turns=item.integer("turns", 0, MAX_STAT, 0),
+            )
+        )
+        weights.append(by_depth(item, "spawn"))
+        looks[key] = Look(item.char("glyph"), item.color("color"), BLACK)
+    return SpawnTable(tuple(kinds), tuple(weights), per_room), looks
 
 
 @functools.cache
@@ -147,10 +174,15 @@ def load() -> Content:
     """All content, validated. Cached: the files never change while the game runs."""
     shroud, tiles = parse_tiles(read_table("tiles.toml"))
     spawns = read_table("spawns.toml")
-    spawns.reject_unknown(("monsters_per_room",))
-    bestiary, looks, remains = parse_monsters(
+    spawns.reject_unknown(("monsters_per_room", "items_per_room"))
+    monsters, looks, remains = parse_monsters(
         read_table("monsters.toml"), by_depth(spawns, "monsters_per_room")
     )
+    items, item_looks = parse_items(read_table("items.toml"), by_depth(spawns, "items_per_room"))
+    clash = set(looks) & set(item_looks)
+    if clash:
+        raise DataError(f"items.toml: {', '.join(sorted(clash))}: also a monster name")
+    looks |= item_looks
     player = read_table("player.toml")
     player.reject_unknown(CREATURE_KEYS)
     looks["player"] = Look(player.char("glyph"), player.color("color"), BLACK)
@@ -158,7 +190,7 @@ def load() -> Content:
         shroud=shroud,
         tiles=tiles,
         player=actor_kind("player", player, {}, ai="player"),
-        bestiary=bestiary,
+        population=Population(monsters, items),
         looks=looks,
         remains=remains,
     )

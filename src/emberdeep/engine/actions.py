@@ -29,4 +29,24 @@ class Wait:
     """Let time pass for one action."""
 
 
-Action = Move | Wait
+@dataclass(frozen=True)
+class PickUp:
+    """Pick up the top item where the player stands."""
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Drop the inventory item in ``slot`` (0 = a)."""
+
+    slot: int
+
+
+@dataclass(frozen=True)
+class Use:
+    """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming."""
+
+    slot: int
+    target: tuple[int, int] | None = None
+
+
+Action = Move | Wait | PickUp | Drop | Use

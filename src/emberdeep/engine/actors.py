@@ -71,34 +71,3 @@ class Actor:
             self.power, self.move_time, self.attack_time, self.xp, self.ai, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour,
         )  # fmt: skip
-
-
-@dataclass(frozen=True)
-class ByDepth:
-    """A value that changes with depth: ``steps`` are (from_depth, value), sorted by depth.
-    The value at a depth is the one of the deepest step at or above it (the tutorial's
-    ``from_dungeon_level`` tables)."""
-
-    steps: tuple[tuple[int, int], ...]
-
-    def at(self, depth: int) -> int:
-        value = 0
-        for from_depth, step_value in self.steps:
-            if from_depth > depth:
-                break
-            value = step_value
-        return value
-
-
-@dataclass(frozen=True)
-class Bestiary:
-    """The monsters that can appear and how often, deeper floors bringing stronger ones."""
-
-    kinds: tuple[ActorKind, ...]
-    weights: tuple[ByDepth, ...]
-    """Spawn weight of each kind, by depth (parallel to ``kinds``)."""
-    per_room: ByDepth
-    """Most monsters placed in one room, by depth."""
-
-    def weights_at(self, depth: int) -> list[int]:
-        return [w.at(depth) for w in self.weights]

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.actions import DIRECTIONS
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event
+from emberdeep.engine.events import Event, Message, MessageKind
 from emberdeep.engine.floor import Floor
 
 DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
@@ -105,6 +105,9 @@ def monster_batch(
         if monster.confused:
             monster.confused -= 1
             events += stumble(floor, monster, rng, attack)
+            if not monster.confused:
+                text = f"The {monster.name} is no longer confused."
+                events.append(Message(text, MessageKind.STATUS))
             continue
         if not monster.hunting or monster.ai != "hostile":
             monster.next_time += monster.move_time

@@ -17,13 +17,17 @@ def attack(floor: Floor, attacker: Actor, target: Actor) -> list[Event]:
     what = f"{capitalized(attacker.name)} attacks {target.name}"
     if damage == 0:
         return [Message(f"{what} but does no damage.", kind)]
-    events: list[Event] = [Message(f"{what} for {damage} hit points.", kind)]
-    target.hp = max(0, target.hp - damage)
-    if not target.alive:
-        events += die(floor, target)
-        if attacker.ai == "player":
-            attacker.xp += target.xp
-    return events
+    return [Message(f"{what} for {damage} hit points.", kind), *hurt(floor, target, damage, attacker)]
+
+
+def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]:
+    """Take ``amount`` hit points; a kill by the player earns the victim's experience."""
+    target.hp = max(0, target.hp - amount)
+    if target.alive:
+        return []
+    if source.ai == "player" and source is not target:
+        source.xp += target.xp
+    return die(floor, target)
 
 
 def die(floor: Floor, actor: Actor) -> list[Event]:

@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 if TYPE_CHECKING:
     from emberdeep.engine.actors import Actor
+    from emberdeep.engine.items import Item
 
 
 class Tile(IntEnum):
@@ -77,6 +78,8 @@ class Floor:
     depth: int = 1
     actors: dict[int, Actor] = field(default_factory=dict)
     """Every creature on the floor by id, living or dead, in spawn order."""
+    items: list[Item] = field(default_factory=list)
+    """Items lying on the floor; the last dropped on a tile is on top."""
 
     def __post_init__(self) -> None:
         self.tiles = np.asarray(self.tiles, dtype=np.uint8)
@@ -141,6 +144,9 @@ class Floor:
     def is_free(self, x: int, y: int) -> bool:
         """Walkable and not blocked by a creature."""
         return self.in_bounds(x, y) and bool(self.walkable[x, y]) and not self.occupant[x, y]
+
+    def items_at(self, x: int, y: int) -> list[Item]:
+        return [item for item in self.items if item.x == x and item.y == y]
 
     def actors_at(self, x: int, y: int) -> list[Actor]:
         return [a for a in self.actors.values() if a.x == x and a.y == y]

@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from emberdeep.engine import ai, combat
+from emberdeep.engine import ai, combat, items
 from emberdeep.engine import rng as rngs
-from emberdeep.engine.actions import Action, Move, Wait
+from emberdeep.engine.actions import Action, Drop, Move, PickUp, Use, Wait
 from emberdeep.engine.actors import Actor, ActorKind
-from emberdeep.engine.events import Event, Refused
+from emberdeep.engine.events import Event, Message, Refused
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.schedule import Schedule
@@ -50,6 +50,7 @@ class World:
         self.turn = 0
         self.depth = 1
         self.hunt = ai.Hunt()
+        self.inventory: list[items.Item] = []
         self.schedule = Schedule()
         self.floor = build_floor(self.depth, rngs.floor_stream(seed, self.depth))
         self.player = Actor.spawn(PLAYER_ID, player, *self.floor.start)
@@ -109,10 +110,41 @@ class World:
                     return [Refused("That way is blocked.")]
             case Wait():
                 events, cost = [], player.move_time
+            case PickUp():
+                events = self.pick_up()
+                cost = player.move_time
+            case Drop(slot):
+                if not 0 <= slot < len(self.inventory):
+                    return [Refused("You have no such item.")]
+                item = self.inventory.pop(slot)
+                item.x, item.y = player.position
+                floor.items.append(item)
+                events, cost = [Message(f"You dropped the {item.name}.")], player.move_time
+            case Use(slot, target):
+                if not 0 <= slot < len(self.inventory):
+                    return [Refused("You have no such item.")]
+                result = items.use(floor, player, self.inventory[slot], target)
+                if not result.consumed:
+                    return result.events
+                del self.inventory[slot]
+                events, cost = result.events, player.move_time
+        if any(isinstance(e, Refused) for e in events):
+            return events
         player.next_time = start + cost
         self.turn += 1
         self.refresh_fov()
         return events
+
+    def pick_up(self) -> list[Event]:
+        here = self.floor.items_at(*self.player.position)
+        if not here:
+            return [Refused("There is nothing here to pick up.")]
+        if len(self.inventory) >= items.INVENTORY_SIZE:
+            return [Refused("Your inventory is full.")]
+        item = here[-1]
+        self.floor.items.remove(item)
+        self.inventory.append(item)
+        return [Message(f"You picked up the {item.name}!")]
 
     def advance(self, until: int, stop_for_player: bool = False) -> list[Event]:
         """Let monsters act up to time ``until``. With ``stop_for_player``, monsters due at
@@ -149,4 +181,6 @@ class World:
             h.update(np.ascontiguousarray(array).tobytes())
         for actor in floor.actors.values():
             h.update(repr(actor.state()).encode())
+        for group in (floor.items, self.inventory):
+            h.update(repr([item.state() for item in group]).encode())
         return h.hexdigest()

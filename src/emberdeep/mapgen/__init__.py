@@ -14,8 +14,8 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.actors import Bestiary
 from emberdeep.engine.floor import Floor
+from emberdeep.engine.spawning import Population
 
 
 @dataclass(frozen=True)
@@ -77,18 +77,18 @@ def get(name: str) -> Generator[Any]:
 
 
 def floor_builder(
-    name: str, bestiary: Bestiary | None = None, **overrides: Any
+    name: str, population: Population | None = None, **overrides: Any
 ) -> Callable[[int, np.random.Generator], Floor]:
-    """A ``World`` floor builder: generator ``name`` for every depth, then monsters from
-    ``bestiary`` (none without one), all drawn from the floor's own stream."""
+    """A ``World`` floor builder: generator ``name`` for every depth, then monsters and
+    items from ``population`` (none without one), all drawn from the floor's own stream."""
     generator = get(name)
     params = generator.params(**overrides)
 
     def build(depth: int, rng: np.random.Generator) -> Floor:
         floor = generator.build(params, rng)
         floor.depth = depth
-        if bestiary is not None:
-            populate(floor, bestiary, depth, rng)
+        if population is not None:
+            populate(floor, population, depth, rng)
         return floor
 
     return build

@@ -120,20 +120,22 @@ def draw_actors(
     view: Region,
     origin: tuple[int, int],
 ) -> None:
-    """Creatures the player can see: remains first, so the living stand on top of them."""
+    """What the player can see on the floor: remains, then items, then the living."""
     actors = list(floor.actors.values())
-    if not actors:
-        return
     xs = np.fromiter((a.x for a in actors), dtype=np.intp, count=len(actors))
     ys = np.fromiter((a.y for a in actors), dtype=np.intp, count=len(actors))
-    sx, sy = xs - origin[0] + view.x, ys - origin[1] + view.y
-    shown = floor.visible[xs, ys] & (sx >= view.x) & (sx < view.x + view.width)
-    shown &= (sy >= view.y) & (sy < view.y + view.height)
-    chosen: list[Actor] = [actors[i] for i in np.flatnonzero(shown)]
-    chosen.sort(key=lambda a: (a.alive, a.ai == "player"))
-    for actor in chosen:
-        look = content.looks[actor.kind] if actor.alive else content.remains
-        draw_glyph(console, to_screen(actor.position, view, origin), look)
+    shown: list[Actor] = [actors[i] for i in np.flatnonzero(floor.visible[xs, ys])]
+    for actor in shown:
+        if not actor.alive:
+            draw_glyph(console, to_screen(actor.position, view, origin), content.remains)
+    for item in floor.items:
+        if floor.visible[item.position]:
+            look = content.looks[item.kind.key]
+            draw_glyph(console, to_screen(item.position, view, origin), look)
+    shown.sort(key=lambda a: a.ai == "player")
+    for actor in shown:
+        if actor.alive:
+            draw_glyph(console, to_screen(actor.position, view, origin), content.looks[actor.kind])
 
 
 def draw_bar(

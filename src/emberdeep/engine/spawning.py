@@ -1,0 +1,48 @@
+"""What appears on a floor, and how often, by depth (the tutorial's ``from_dungeon_level``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from emberdeep.engine.actors import ActorKind
+from emberdeep.engine.items import ItemKind
+
+K = TypeVar("K")
+
+
+@dataclass(frozen=True)
+class ByDepth:
+    """A value that changes with depth: ``steps`` are (from_depth, value), sorted by depth.
+    The value at a depth is the one of the deepest step at or above it."""
+
+    steps: tuple[tuple[int, int], ...]
+
+    def at(self, depth: int) -> int:
+        value = 0
+        for from_depth, step_value in self.steps:
+            if from_depth > depth:
+                break
+            value = step_value
+        return value
+
+
+@dataclass(frozen=True)
+class SpawnTable(Generic[K]):
+    """Kinds that can appear, their weights by depth, and how many at most per room."""
+
+    kinds: tuple[K, ...]
+    weights: tuple[ByDepth, ...]
+    """Spawn weight of each kind, by depth (parallel to ``kinds``)."""
+    per_room: ByDepth
+
+    def weights_at(self, depth: int) -> list[int]:
+        return [w.at(depth) for w in self.weights]
+
+
+@dataclass(frozen=True)
+class Population:
+    """Everything a floor builder needs to fill a floor."""
+
+    monsters: SpawnTable[ActorKind]
+    items: SpawnTable[ItemKind]

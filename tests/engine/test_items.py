@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+from emberdeep.content import loader
+from emberdeep.engine.actions import Drop, PickUp, Use, Wait
+from emberdeep.engine.events import Message, Refused
+from emberdeep.engine.items import INVENTORY_SIZE, Item, ItemKind
+from tests.helpers import ORC, add_monster, world_from_text
+
+KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
+ARENA = """
+############
+#..........#
+#..........#
+#....@.....#
+#..........#
+#..........#
+############
+"""
+
+
+def test_health_potion_heals_up_to_max_and_is_refused_at_full_health() -> None:
+    world = world_from_text(ARENA)
+    world.inventory.append(Item(KINDS["health_potion"]))
+    assert world.step(Use(0)) == [Refused("Your health is already full.")]
+    assert len(world.inventory) == 1 and world.turn == 0
+    world.player.hp = world.player.max_hp - 2
+    events = world.step(Use(0))
+    assert world.player.hp == world.player.max_hp
+    assert "recover 2 HP" in events[0].text  # type: ignore[union-attr]
+    assert world.inventory == []
+
+
+def test_lightning_strikes_the_closest_visible_enemy_in_range() -> None:
+    world = world_from_text(ARENA)
+    far = add_monster(world, ORC, 9, 3)
+    near = add_monster(world, ORC, 5, 5)
+    world.inventory.append(Item(KINDS["lightning_scroll"]))
+    events = world.step(Use(0))
+    assert not near.alive and far.alive
+    assert any(isinstance(e, Message) and "lightning bolt strikes the Orc" in e.text for e in events)
+    assert world.player.xp == ORC.xp
+
+
+def test_lightning_with_nobody_in_range_is_refused() -> None:
+    world = world_from_text(ARENA)
+    add_monster(world, ORC, 10, 1, hunting=False)  # 5.4 tiles away: out of range 5
+    world.inventory.append(Item(KINDS["lightning_scroll"]))
+    assert world.step(Use(0)) == [Refused("No enemy is close enough to strike.")]
+    assert len(world.inventory) == 1
+
+
+def test_fireball_hits_everyone_in_the_radius_including_the_player() -> None:
+    world = world_from_text(ARENA)
+    inside = add_monster(world, ORC, 7, 3, hunting=False)
+    outside = add_monster(world, ORC, 10, 5, hunting=False)
+    world.inventory.append(Item(KINDS["fireball_scroll"]))
+    world.step(Use(0, target=(6, 3)))
+    assert not inside.alive
+    assert outside.hp == outside.max_hp
+    assert world.player.hp == world.player.max_hp - 12
+
+
+def test_fireball_needs_a_visible_target_with_someone_in_it() -> None:
+    world = world_from_text(ARENA)
+    world.inventory.append(Item(KINDS["fireball_scroll"]))
+    world.floor.visible[10, 1] = False
+    assert world.step(Use(0, target=(10, 1))) == [
+        Refused("You cannot target an area that you cannot see.")
+    ]
+    assert world.step(Use(0, target=(10, 5))) == [Refused("There are no targets in the radius.")]
+    assert world.step(Use(0)) == [Refused("You cannot target an area that you cannot see.")]
+
+
+def test_confusion_needs_an_enemy_and_wears_off() -> None:
+    world = world_from_text(ARENA)
+    orc = add_monster(world, ORC, 8, 3)
+    world.inventory.append(Item(KINDS["confusion_scroll"]))
+    assert world.step(Use(0, target=(7, 3))) == [Refused("You must select an enemy to target.")]
+    assert world.step(Use(0, target=(5, 3))) == [Refused("You cannot confuse yourself!")]
+    events = world.step(Use(0, target=(8, 3)))
+    assert orc.confused == KINDS["confusion_scroll"].turns - 1  # it has stumbled once
+    assert "look vacant" in events[0].text  # type: ignore[union-attr]
+    for _ in range(orc.confused):
+        events += world.step(Wait())
+    assert orc.confused == 0
+    assert Message("The Orc is no longer confused.") in [
+        Message(e.text) for e in events if isinstance(e, Message)
+    ]
+
+
+def test_pick_up_and_drop_round_trip() -> None:
+    world = world_from_text(ARENA)
+    potion = Item(KINDS["health_potion"], 5, 3)
+    world.floor.items.append(potion)
+    assert world.step(PickUp()) == [Message("You picked up the Health Potion!")]
+    assert world.inventory == [potion] and world.floor.items == []
+    assert world.step(PickUp()) == [Refused("There is nothing here to pick up.")]
+    world.step(Drop(0))
+    assert world.inventory == [] and world.floor.items == [potion]
+    assert potion.position == world.player.position
+    assert world.step(Drop(0)) == [Refused("You have no such item.")]
+
+
+def test_inventory_holds_26_and_says_when_full() -> None:
+    world = world_from_text(ARENA)
+    kind = ItemKind("pebble", "Pebble", "heal")
+    world.inventory.extend(Item(kind) for _ in range(INVENTORY_SIZE))
+    world.floor.items.append(Item(kind, 5, 3))
+    assert world.step(PickUp()) == [Refused("Your inventory is full.")]
+    assert len(world.floor.items) == 1 and world.turn == 0
