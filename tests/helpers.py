@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from emberdeep.content import loader
@@ -25,8 +27,10 @@ def floor_from_text(picture: str) -> Floor:
 
 
 def world_from_text(picture: str, seed: int = 1) -> World:
-    """A world on the pictured floor with the shipped player (30 HP, defense 2, power 5)."""
-    return World(seed, lambda depth, rng: floor_from_text(picture), player=loader.load().player)
+    """A world on the pictured floor with the shipped player (30 HP, defense 1, power 2)
+    but no starting kit, so tests can give exactly the items they need."""
+    hero = replace(loader.load().hero, start_items=())
+    return World(seed, lambda depth, rng: floor_from_text(picture), hero=hero)
 
 
 ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3, xp=35)

@@ -39,7 +39,7 @@ class Settings:
     fov_algorithm: str = field(default="symmetric", metadata=_choice(*ALGORITHMS))
     torch_radius: int = field(default=10, metadata=_range(0, 200))
     light_walls: bool = True
-    generator: str = field(default="rooms", metadata=_choice(*GENERATORS))
+    generator: str = field(default="auto", metadata=_choice("auto", *GENERATORS))
     mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))
     window_scale: int = field(default=2, metadata=_range(1, 8))

@@ -5,11 +5,18 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.engine.world import World
+from emberdeep.engine.world import FloorBuilder, World
+
+
+def floor_builder(settings: Settings, content: Content, generator: str | None = None) -> FloorBuilder:
+    """Content's plan of generators by depth, unless a generator is forced for every depth."""
+    forced = generator or settings.generator
+    if forced != "auto":
+        return mapgen.floor_builder(forced, content.population)
+    return mapgen.plan_builder(content.dungeon, content.population)
 
 
 def new_world(
     seed: int, settings: Settings, content: Content, generator: str | None = None
 ) -> World:
-    build = mapgen.floor_builder(generator or settings.generator, content.population)
-    return World(seed, build, settings.fov, content.player)
+    return World(seed, floor_builder(settings, content, generator), settings.fov, content.hero)

@@ -17,7 +17,10 @@ def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
     assert content.tiles["ascii"]["floor"].lit.glyph == "."
     assert content.tiles["solid"]["wall"].dark.bg == (0, 0, 100)
     assert content.looks["player"].glyph == "@"
-    assert (content.player.hp, content.player.defense, content.player.power) == (30, 2, 5)
+    player = content.hero.kind
+    assert (player.hp, player.defense, player.power) == (30, 1, 2)
+    assert [k.key for k in content.hero.start_items] == ["dagger", "leather_armor"]
+    assert content.hero.progression.xp_to_next(1) == 350
 
 
 def _tiles(text: str) -> None:

@@ -83,17 +83,19 @@ def test_player_goes_first_when_due_at_the_same_time() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     orc = add_monster(world, ORC, 2, 1)
     events = world.step(Move(1, 0))
-    assert events[0] == Message("Player attacks Orc for 5 hit points.", MessageKind.PLAYER_ATTACK)
-    assert orc.hp == 5
-    assert events[1] == Message("Orc attacks Player for 1 hit points.", MessageKind.ENEMY_ATTACK)
+    assert events[0] == Message("Player attacks Orc for 2 hit points.", MessageKind.PLAYER_ATTACK)
+    assert orc.hp == 8
+    assert events[1] == Message("Orc attacks Player for 2 hit points.", MessageKind.ENEMY_ATTACK)
 
 
 def test_killing_leaves_non_blocking_remains_and_gives_xp() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     orc = add_monster(world, ORC, 2, 1)
-    world.step(Move(1, 0))
+    for _ in range(4):
+        world.step(Move(1, 0))
     events = world.step(Move(1, 0))
     assert Message("Orc is dead!", MessageKind.ENEMY_DIED) in events
+    assert world.kills == {"orc": 1}
     assert not orc.alive and not orc.blocks and orc.name == "remains of Orc"
     assert world.player.xp == 35
     assert world.floor.blocker_at(2, 1) is None
@@ -108,7 +110,7 @@ def test_no_damage_message_and_player_death() -> None:
     assert events[0] == Message(
         "Player attacks Golem but does no damage.", MessageKind.PLAYER_ATTACK
     )
-    assert events[1] == Message("Golem attacks Player for 98 hit points.", MessageKind.ENEMY_ATTACK)
+    assert events[1] == Message("Golem attacks Player for 99 hit points.", MessageKind.ENEMY_ATTACK)
     assert events[2] == Message("You died!", MessageKind.PLAYER_DIED)
     assert world.player.hp == 0 and not world.player.alive
     assert world.step(Wait()) == [Refused("You are dead.")]

@@ -15,8 +15,8 @@ from emberdeep.mapgen.carve import floor_problems, to_text
 SEEDS = st.integers(0, 2**63 - 1)
 
 
-def build(name: str, seed: int, depth: int = 1, **params: Any) -> Floor:
-    return mapgen.floor_builder(name, **params)(depth, floor_stream(seed, depth))
+def build(name: str, seed: int, level: int = 1, **params: Any) -> Floor:
+    return mapgen.floor_builder(name, **params)(level, floor_stream(seed, level))
 
 
 @settings(max_examples=300, deadline=None)
@@ -95,8 +95,8 @@ def test_full_rooms_fill_their_leaves() -> None:
 
 @pytest.mark.parametrize("name", sorted(mapgen.GENERATORS))
 def test_same_seed_same_floor_whatever_the_order(name: str) -> None:
-    first = [build(name, 99, depth).tiles for depth in (1, 2, 3)]
-    reverse = [build(name, 99, depth).tiles for depth in (3, 2, 1)][::-1]
+    first = [build(name, 99, level).tiles for level in (1, 2, 3)]
+    reverse = [build(name, 99, level).tiles for level in (3, 2, 1)][::-1]
     for a, b in zip(first, reverse, strict=True):
         assert a.tobytes() == b.tobytes()
     assert first[0].tobytes() != first[1].tobytes()

@@ -11,10 +11,12 @@ import functools
 from dataclasses import dataclass
 from importlib import resources
 
-from emberdeep.engine.actors import AI_KINDS, ActorKind
-from emberdeep.engine.items import EFFECTS, ItemKind
+from emberdeep import mapgen
+from emberdeep.engine.actors import AI_KINDS, ActorKind, Progression
+from emberdeep.engine.items import EFFECTS, SLOTS, ItemKind
 from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
 from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.world import Hero
 from emberdeep.tomldata import Color, DataError, Table
 
 RENDER_MODES = ("solid", "ascii")
@@ -44,8 +46,9 @@ class Content:
 
     shroud: Look
     tiles: dict[str, dict[str, TileLooks]]  # mode -> tile name -> looks
-    player: ActorKind
+    hero: Hero
     population: Population
+    dungeon: tuple[mapgen.LevelPlan, ...]
     looks: dict[str, Look]  # monster and item kind keys, and "player" -> look
     remains: Look
 
@@ -146,27 +149,75 @@ def parse_monsters(
     return SpawnTable(tuple(kinds), tuple(weights), per_room), looks, remains
 
 
-ITEM_KEYS = ("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn")
+ITEM_KEYS = (
+    *("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn"),
+    *("slot", "power", "defense"),
+)
 
 
 def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], dict[str, Look]]:
     kinds, weights, looks = [], [], {}
     for key, item in table.subtables():
         item.reject_unknown(ITEM_KEYS)
+        effect = item.choice("effect", EFFECTS)
         kinds.append(
             ItemKind(
                 key=key,
                 name=item.get("name", str),
-                effect=item.choice("effect", EFFECTS),
+                effect=effect,
                 amount=item.integer("amount", 0, MAX_STAT, 0),
                 range=item.integer("range", 0, MAX_STAT, 0),
                 radius=item.integer("radius", 0, MAX_STAT, 0),
                 turns=item.integer("turns", 0, MAX_STAT, 0),
+                slot=item.choice("slot", SLOTS) if effect == "equip" else "",
+                power=item.integer("power", -MAX_STAT, MAX_STAT, 0),
+                defense=item.integer("defense", -MAX_STAT, MAX_STAT, 0),
             )
         )
         weights.append(by_depth(item, "spawn"))
         looks[key] = Look(item.char("glyph"), item.color("color"), BLACK)
     return SpawnTable(tuple(kinds), tuple(weights), per_room), looks
+
+
+def parse_hero(table: Table, items: SpawnTable[ItemKind]) -> tuple[Hero, Look]:
+    table.reject_unknown((*CREATURE_KEYS, "start_items", "level_up"))
+    by_key = {kind.key: kind for kind in items.kinds}
+    start = []
+    for key in table.get("start_items", list, []):
+        if key not in by_key:
+            raise table.error("start_items", f"no item {key!r} in items.toml")
+        start.append(by_key[key])
+    gains = table.sub("level_up")
+    gains.reject_unknown(("base", "factor", "hp", "power", "defense"))
+    progression = Progression(
+        *(gains.integer(name, 0, MAX_STAT) for name in ("base", "factor", "hp", "power", "defense"))
+    )
+    kind = actor_kind("player", table, {}, ai="player")
+    look = Look(table.char("glyph"), table.color("color"), BLACK)
+    return Hero(kind, tuple(start), progression), look
+
+
+def parse_dungeon(table: Table) -> tuple[mapgen.LevelPlan, ...]:
+    table.reject_unknown(("levels",))
+    raw = table.get("levels", list)
+    plan = []
+    for n, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            raise table.error("levels", "expected [[levels]] tables")
+        level = Table(table.source, table.text, entry, f"levels[{n}]")
+        level.reject_unknown(("from", "generator", "params"))
+        from_depth = level.integer("from", 1, MAX_DEPTH)
+        name = level.choice("generator", sorted(mapgen.GENERATORS))
+        params = level.get("params", dict, {})
+        try:
+            plan.append(mapgen.LevelPlan(from_depth, name, mapgen.get(name).params(**params)))
+        except (TypeError, ValueError) as exc:
+            raise level.error("params", str(exc)) from None
+        if len(plan) > 1 and from_depth <= plan[-2].from_depth:
+            raise level.error("from", "depths must rise from one level to the next")
+    if not plan or plan[0].from_depth != 1:
+        raise table.error("levels", "the first level must be from = 1")
+    return tuple(plan)
 
 
 @functools.cache
@@ -183,14 +234,13 @@ def load() -> Content:
     if clash:
         raise DataError(f"items.toml: {', '.join(sorted(clash))}: also a monster name")
     looks |= item_looks
-    player = read_table("player.toml")
-    player.reject_unknown(CREATURE_KEYS)
-    looks["player"] = Look(player.char("glyph"), player.color("color"), BLACK)
+    hero, looks["player"] = parse_hero(read_table("player.toml"), items)
     return Content(
         shroud=shroud,
         tiles=tiles,
-        player=actor_kind("player", player, {}, ai="player"),
+        hero=hero,
         population=Population(monsters, items),
+        dungeon=parse_dungeon(read_table("dungeon.toml")),
         looks=looks,
         remains=remains,
     )

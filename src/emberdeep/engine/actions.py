@@ -49,4 +49,16 @@ class Use:
     target: tuple[int, int] | None = None
 
 
-Action = Move | Wait | PickUp | Drop | Use
+@dataclass(frozen=True)
+class Descend:
+    """Take the down stairs the player stands on."""
+
+
+@dataclass(frozen=True)
+class LevelUp:
+    """Spend a level on ``stat``: "hp", "power" or "defense". Takes no time."""
+
+    stat: str
+
+
+Action = Move | Wait | PickUp | Drop | Use | Descend | LevelUp

@@ -47,6 +47,7 @@ class Actor:
     """Turns a monster keeps chasing after losing sight of the player."""
     detour: int = 0
     """Turns left walking around other creatures instead of straight at the player."""
+    level: int = 1
 
     @classmethod
     def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
@@ -69,5 +70,20 @@ class Actor:
         return (
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
             self.power, self.move_time, self.attack_time, self.xp, self.ai, self.blocks,
-            self.next_time, self.confused, self.hunting, self.detour,
+            self.next_time, self.confused, self.hunting, self.detour, self.level,
         )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Progression:
+    """Experience and levels, as in the tutorial: the next level costs
+    ``base + factor * level`` experience and lets the player raise one stat."""
+
+    base: int = 200
+    factor: int = 150
+    hp: int = 20
+    power: int = 1
+    defense: int = 1
+
+    def xp_to_next(self, level: int) -> int:
+        return self.base + self.factor * level

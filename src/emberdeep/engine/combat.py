@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message, MessageKind
+from emberdeep.engine.events import Event, Killed, Message, MessageKind
 from emberdeep.engine.floor import Floor
 
 
@@ -27,6 +27,7 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
         return []
     if source.ai == "player" and source is not target:
         source.xp += target.xp
+        return [*die(floor, target), Killed(target.kind)]
     return die(floor, target)
 
 

@@ -31,4 +31,11 @@ class Refused:
     reason: str
 
 
-Event = Message | Refused
+@dataclass(frozen=True)
+class Killed:
+    """The player killed a creature of content kind ``kind`` (for kill counts and morgues)."""
+
+    kind: str
+
+
+Event = Message | Refused | Killed

@@ -17,8 +17,15 @@ from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor
 
-EFFECTS = ("heal", "lightning", "confusion", "fireball")
-TARGETING = {"heal": "none", "lightning": "none", "confusion": "single", "fireball": "area"}
+EFFECTS = ("heal", "lightning", "confusion", "fireball", "equip")
+TARGETING = {
+    "heal": "none",
+    "lightning": "none",
+    "confusion": "single",
+    "fireball": "area",
+    "equip": "none",
+}
+SLOTS = ("weapon", "armor")
 INVENTORY_SIZE = 26
 
 
@@ -37,6 +44,11 @@ class ItemKind:
     """Blast radius around the target (fireball)."""
     turns: int = 0
     """Duration (confusion)."""
+    slot: str = ""
+    """Where it is worn ("weapon", "armor"); only for ``effect = "equip"``."""
+    power: int = 0
+    defense: int = 0
+    """Bonuses while equipped."""
 
     @property
     def targeting(self) -> str:
@@ -49,6 +61,7 @@ class Item:
     kind: ItemKind
     x: int = -1
     y: int = -1
+    equipped: bool = False
 
     @property
     def name(self) -> str:
@@ -59,7 +72,7 @@ class Item:
         return (self.x, self.y)
 
     def state(self) -> tuple[object, ...]:
-        return (self.kind.key, self.x, self.y)
+        return (self.kind.key, self.x, self.y, self.equipped)
 
 
 @dataclass
@@ -156,3 +169,25 @@ EFFECT_FUNCTIONS: dict[str, Effect] = {
 
 def use(floor: Floor, user: Actor, item: Item, target: tuple[int, int] | None) -> UseResult:
     return EFFECT_FUNCTIONS[item.kind.effect](floor, user, item.kind, target)
+
+
+def toggle_equipment(user: Actor, inventory: list[Item], item: Item) -> list[Event]:
+    """Wear ``item`` (taking off whatever held its slot) or take it off. The bonuses go
+    straight onto the wearer's stats, so combat needs to know nothing of equipment."""
+    if item.equipped:
+        return unequip(user, item)
+    events: list[Event] = []
+    for other in inventory:
+        if other.equipped and other.kind.slot == item.kind.slot:
+            events += unequip(user, other)
+    item.equipped = True
+    user.power += item.kind.power
+    user.defense += item.kind.defense
+    return [*events, Message(f"You equip the {item.name}.")]
+
+
+def unequip(user: Actor, item: Item) -> list[Event]:
+    item.equipped = False
+    user.power -= item.kind.power
+    user.defense -= item.kind.defense
+    return [Message(f"You remove the {item.name}.")]

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from emberdeep.engine import ai, combat, items
 from emberdeep.engine import rng as rngs
-from emberdeep.engine.actions import Action, Drop, Move, PickUp, Use, Wait
-from emberdeep.engine.actors import Actor, ActorKind
-from emberdeep.engine.events import Event, Message, Refused
+from emberdeep.engine.actions import Action, Descend, Drop, LevelUp, Move, PickUp, Use, Wait
+from emberdeep.engine.actors import Actor, ActorKind, Progression
+from emberdeep.engine.events import Event, Killed, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.schedule import Schedule
@@ -29,7 +30,16 @@ ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
-DEFAULT_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, ai="player")
+LEVEL_UP_STATS = ("hp", "power", "defense")
+
+
+@dataclass(frozen=True)
+class Hero:
+    """Who the player starts as: stats, starting kit (worn if wearable), progression."""
+
+    kind: ActorKind = ActorKind("player", "Player", hp=30, defense=1, power=2, ai="player")
+    start_items: tuple[items.ItemKind, ...] = ()
+    progression: Progression = field(default_factory=Progression)
 
 
 class World:
@@ -40,8 +50,9 @@ class World:
         seed: int,
         build_floor: FloorBuilder,
         fov: FovSettings | None = None,
-        player: ActorKind = DEFAULT_PLAYER,
+        hero: Hero | None = None,
     ) -> None:
+        hero = hero or Hero()
         self.seed = seed
         self.build_floor = build_floor
         self.fov = fov or FovSettings()
@@ -51,9 +62,16 @@ class World:
         self.depth = 1
         self.hunt = ai.Hunt()
         self.inventory: list[items.Item] = []
+        self.kills: dict[str, int] = {}
         self.schedule = Schedule()
         self.floor = build_floor(self.depth, rngs.floor_stream(seed, self.depth))
-        self.player = Actor.spawn(PLAYER_ID, player, *self.floor.start)
+        self.player = Actor.spawn(PLAYER_ID, hero.kind, *self.floor.start)
+        self.progression = hero.progression
+        for kind in hero.start_items:
+            item = items.Item(kind)
+            self.inventory.append(item)
+            if kind.effect == "equip":
+                items.toggle_equipment(self.player, self.inventory, item)
         self._fov_key: tuple[object, ...] = ()
         self.enter(self.floor)
 
@@ -95,6 +113,8 @@ class World:
         player, floor = self.player, self.floor
         if not player.alive:
             return [Refused("You are dead.")]
+        if isinstance(action, LevelUp):
+            return self.level_up(action.stat)
         start = max(player.next_time, self.time)
         match action:
             case Move(dx, dy):
@@ -117,23 +137,81 @@ class World:
                 if not 0 <= slot < len(self.inventory):
                     return [Refused("You have no such item.")]
                 item = self.inventory.pop(slot)
+                events = items.unequip(player, item) if item.equipped else []
                 item.x, item.y = player.position
                 floor.items.append(item)
-                events, cost = [Message(f"You dropped the {item.name}.")], player.move_time
+                events.append(Message(f"You dropped the {item.name}."))
+                cost = player.move_time
             case Use(slot, target):
                 if not 0 <= slot < len(self.inventory):
                     return [Refused("You have no such item.")]
-                result = items.use(floor, player, self.inventory[slot], target)
-                if not result.consumed:
-                    return result.events
-                del self.inventory[slot]
-                events, cost = result.events, player.move_time
+                item = self.inventory[slot]
+                if item.kind.effect == "equip":
+                    events = items.toggle_equipment(player, self.inventory, item)
+                else:
+                    result = items.use(floor, player, item, target)
+                    if not result.consumed:
+                        return result.events
+                    del self.inventory[slot]
+                    events = result.events
+                cost = player.move_time
+            case Descend():
+                if player.position != floor.stairs:
+                    return [Refused("There are no stairs here.")]
+                events, cost = self.descend(), player.move_time
         if any(isinstance(e, Refused) for e in events):
             return events
         player.next_time = start + cost
         self.turn += 1
         self.refresh_fov()
+        return self._tally(events)
+
+    def _tally(self, events: list[Event]) -> list[Event]:
+        for event in events:
+            if isinstance(event, Killed):
+                self.kills[event.kind] = self.kills.get(event.kind, 0) + 1
         return events
+
+    @property
+    def xp_to_next(self) -> int:
+        return self.progression.xp_to_next(self.player.level)
+
+    @property
+    def can_level_up(self) -> bool:
+        return self.player.alive and self.player.xp >= self.xp_to_next
+
+    def level_up(self, stat: str) -> list[Event]:
+        """Spend experience on a stat; it takes no time (the tutorial's level-up menu)."""
+        if not self.can_level_up:
+            return [Refused("You are not ready to advance.")]
+        if stat not in LEVEL_UP_STATS:
+            return [Refused(f"Unknown stat {stat!r}.")]
+        player, gains = self.player, self.progression
+        player.xp -= self.xp_to_next
+        player.level += 1
+        if stat == "hp":
+            player.max_hp += gains.hp
+            player.hp += gains.hp
+        elif stat == "power":
+            player.power += gains.power
+        else:
+            player.defense += gains.defense
+        return [Message(f"You advance to level {player.level}!", MessageKind.STATUS)]
+
+    def descend(self) -> list[Event]:
+        """The next floor, built from its own stream; rest a little on the way down."""
+        self.floor.remove_actor(self.player)
+        self.player.blocks = True
+        self.depth += 1
+        self.enter(self.build_floor(self.depth, rngs.floor_stream(self.seed, self.depth)))
+        player = self.player
+        rest = min(player.max_hp // 2, player.max_hp - player.hp)
+        player.hp += rest
+        text = "You take a moment to rest, and recover your strength."
+        return [
+            Message(text, MessageKind.STATUS),
+            Message("After a rare moment of peace, you descend deeper into the heart of the dungeon..."),
+        ]
 
     def pick_up(self) -> list[Event]:
         here = self.floor.items_at(*self.player.position)
@@ -166,7 +244,7 @@ class World:
                     self.schedule.add(monster)
         if self.player.alive:
             self.time = max(self.time, until)
-        return events
+        return self._tally(events)
 
     def _attack(self, attacker: Actor, target: Actor) -> list[Event]:
         return combat.attack(self.floor, attacker, target)
@@ -175,6 +253,7 @@ class World:
         """A digest of the whole simulated state, for determinism and save/replay tests."""
         h = hashlib.blake2b(digest_size=16)
         h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov)).encode())
+        h.update(repr((self.progression, sorted(self.kills.items()))).encode())
         h.update(repr(self.rng.bit_generator.state).encode())
         floor = self.floor
         for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):

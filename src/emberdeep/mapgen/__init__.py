@@ -8,7 +8,7 @@ single description of a generator's knobs: the CLI and settings read them from h
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -76,16 +76,27 @@ def get(name: str) -> Generator[Any]:
         raise ValueError(f"unknown generator {name!r} (known: {known})") from None
 
 
-def floor_builder(
-    name: str, population: Population | None = None, **overrides: Any
-) -> Callable[[int, np.random.Generator], Floor]:
-    """A ``World`` floor builder: generator ``name`` for every depth, then monsters and
-    items from ``population`` (none without one), all drawn from the floor's own stream."""
-    generator = get(name)
-    params = generator.params(**overrides)
+@dataclass(frozen=True)
+class LevelPlan:
+    """From ``from_depth`` down (until the next plan), floors come from this generator."""
+
+    from_depth: int
+    generator: str
+    params: BaseParams
+
+
+FloorBuilder = Callable[[int, np.random.Generator], Floor]
+
+
+def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None) -> FloorBuilder:
+    """A ``World`` floor builder following ``plan`` (sorted by depth), then monsters and
+    items from ``population`` (none without one), all from the floor's own stream."""
+    if not plan or plan[0].from_depth != 1:
+        raise ValueError("a dungeon plan must start at depth 1")
 
     def build(depth: int, rng: np.random.Generator) -> Floor:
-        floor = generator.build(params, rng)
+        level = [p for p in plan if p.from_depth <= depth][-1]
+        floor = GENERATORS[level.generator].build(level.params, rng)
         floor.depth = depth
         if population is not None:
             populate(floor, population, depth, rng)
@@ -93,6 +104,12 @@ def floor_builder(
 
     return build
 
+
+def floor_builder(
+    name: str, population: Population | None = None, **overrides: Any
+) -> FloorBuilder:
+    """A builder using generator ``name`` (with ``overrides``) at every depth."""
+    return plan_builder([LevelPlan(1, name, get(name).params(**overrides))], population)
 
 # Importing the modules registers them.
 from emberdeep.mapgen import bsp, rooms  # noqa: E402

@@ -1,0 +1,355 @@
+"""One menu component for every list the player picks from: inventory, drop, main menu,
+level-up, options.
+
+The tutorial gives each menu its own ad-hoc drawing and letter handling, and its mouse
+support only works when the box happens to be where the code guessed. Here the layout is
+computed in one place (``Menu.layout``) and both drawing and mouse hit-testing use it, so
+what the mouse points at is always what is drawn there, whatever the console size.
+
+A menu is a component, not a screen: it never decides what a choice means. ``handle``
+turns one input into a ``MenuResult`` (an option was chosen, the menu was cancelled, or it
+is still open) and the owning screen acts on it.
+
+Keys: letters choose the option shown beside them ((a) is the first row on screen);
+arrows / numpad / j k move the highlight, PgUp PgDn by a page, Home End to the ends;
+Enter chooses the highlighted option; Esc cancels. The mouse highlights what it hovers,
+a left click chooses, a right click cancels, the wheel scrolls. Because j and k are also
+option letters, they move the highlight only when no option on screen is labelled with
+them: a letter beside an option always means that option.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import tcod.console
+
+from emberdeep.ui import render
+from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove, Wheel
+from emberdeep.ui.messages import Color
+from emberdeep.ui.render import Region
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+PAGE = len(LETTERS)
+"""At most this many options are shown at once, so every one shown has a letter."""
+PREFIX_WIDTH = len("(a) ")
+PAD_X = 1
+"""Blank columns between the frame and the text."""
+MAX_HEADER_WIDTH = 50
+"""A long header wraps at this width rather than stretching the box across the screen."""
+WHEEL_LINES = 3
+EMPTY = "(empty)"
+ELLIPSIS = "…"
+
+FRAME_FG: Color = (150, 130, 90)
+BOX_BG: Color = (10, 10, 16)
+TITLE_FG: Color = (240, 220, 160)
+HEADER_FG: Color = (200, 200, 200)
+LETTER_FG: Color = (240, 220, 160)
+TEXT_FG: Color = (220, 220, 220)
+DETAIL_FG: Color = (140, 140, 140)
+DISABLED_FG: Color = (100, 100, 100)
+HIGHLIGHT_BG: Color = (80, 64, 24)
+HIGHLIGHT_FG: Color = (255, 255, 255)
+INFO_FG: Color = (130, 130, 130)
+
+UP = frozenset({"up", "kp_8"})
+DOWN = frozenset({"down", "kp_2"})
+PAGE_UP = frozenset({"pageup", "kp_9"})
+PAGE_DOWN = frozenset({"pagedown", "kp_3"})
+FIRST = frozenset({"home", "kp_7"})
+LAST = frozenset({"end", "kp_1"})
+CHOOSE = frozenset({"enter"})
+CANCEL = frozenset({"escape"})
+VI_MOVES = {"k": -1, "j": 1}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One line of a menu. ``detail`` is shown dimmed at the right (a count, a cost, or
+    why a disabled option cannot be chosen)."""
+
+    label: str
+    detail: str = ""
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class Chosen:
+    index: int
+    """Index into the options the menu was built with."""
+
+
+@dataclass(frozen=True)
+class Cancelled:
+    pass
+
+
+@dataclass(frozen=True)
+class StillOpen:
+    pass
+
+
+MenuResult = Chosen | Cancelled | StillOpen
+CANCELLED = Cancelled()
+STILL_OPEN = StillOpen()
+
+
+@dataclass(frozen=True)
+class MenuLayout:
+    """Where everything of a menu goes on the console, in cells."""
+
+    box: Region
+    """The frame, borders included."""
+    header: tuple[str, ...]
+    """Header lines as wrapped (and cut) to fit."""
+    first_row: int
+    """Console row of the first option shown."""
+    rows: int
+    """Option rows shown at once: the page size (0 when the console is too small)."""
+    text_x: int
+    """Console column where option text starts."""
+    text_width: int
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` cells, ending in "…" when something was cut."""
+    if len(text) <= width:
+        return text
+    return text[: width - 1] + ELLIPSIS if width > 0 else ""
+
+
+class Menu:
+    def __init__(
+        self,
+        title: str,
+        options: Sequence[str | Option],
+        *,
+        header: str = "",
+        empty_text: str = EMPTY,
+    ) -> None:
+        self.title = title
+        self.options = [o if isinstance(o, Option) else Option(o) for o in options]
+        self.header = header
+        self.empty_text = empty_text
+        enabled = [i for i, o in enumerate(self.options) if not o.disabled]
+        self.highlight: int | None = (enabled or [0])[0] if self.options else None
+        """Index of the highlighted option; None only when there are no options."""
+        self.top = 0
+        """Index of the first option shown."""
+        self.bounds = Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
+        """Where the menu was last drawn; ``handle`` lays it out the same way."""
+        self.mouse: tuple[int, int] | None = None
+
+    # -- layout --------------------------------------------------------------------------
+
+    def layout(self, bounds: Region | None = None) -> MenuLayout:
+        """The menu centred in ``bounds`` (default: where it was last drawn), sized to its
+        content and never larger than ``bounds``."""
+        b = bounds or self.bounds
+        inner_h = max(0, b.height - 2)
+        max_text = max(0, b.width - 2 - 2 * PAD_X)
+        wanted = [self._option_width(o) for o in self.options] or [len(self.empty_text)]
+        text_width = max(
+            *wanted,
+            len(self.title) + 6,  # "┤ title ├" with a rule on both sides
+            min(len(self.header), MAX_HEADER_WIDTH),
+        )
+        rows = min(max(1, len(self.options)), PAGE, inner_h)
+        if len(self.options) > rows:
+            text_width = max(text_width, len(self.position_text(len(self.options), rows)) + 4)
+        text_width = min(text_width, max_text)
+        header: list[str] = []
+        if self.header and text_width > 0:
+            header = textwrap.wrap(self.header, text_width) + [""]
+        if header and rows > 1 and len(header) + rows > inner_h:
+            rows = max(1, inner_h - len(header))  # a header costs option rows, not all
+        header = header[: max(0, inner_h - rows)]
+        width = min(text_width + 2 + 2 * PAD_X, b.width)
+        height = min(len(header) + max(rows, 1) + 2, b.height)
+        x = b.x + (b.width - width) // 2
+        y = b.y + (b.height - height) // 2
+        return MenuLayout(
+            box=Region(x, y, width, height),
+            header=tuple(header),
+            first_row=y + 1 + len(header),
+            rows=rows,
+            text_x=x + 1 + PAD_X,
+            text_width=text_width,
+        )
+
+    @staticmethod
+    def _option_width(option: Option) -> int:
+        detail = len(option.detail) + 2 if option.detail else 0
+        return PREFIX_WIDTH + len(option.label) + detail
+
+    @staticmethod
+    def position_text(total: int, rows: int, top: int = 0) -> str:
+        return f"┤ {top + 1}-{min(top + rows, total)} of {total} ├"
+
+    def shown(self, lay: MenuLayout | None = None) -> range:
+        """Indices of the options on screen, top to bottom."""
+        lay = lay or self.layout()
+        return range(self.top, min(self.top + lay.rows, len(self.options)))
+
+    def row_of(self, index: int) -> int | None:
+        """Console row of option ``index``, or None while it is scrolled out of view."""
+        lay = self.layout()
+        return lay.first_row + index - self.top if index in self.shown(lay) else None
+
+    def option_at(self, x: int, y: int) -> int | None:
+        """The option drawn at console cell (x, y), if any (the whole row inside the frame)."""
+        lay = self.layout()
+        box = lay.box
+        if not box.x < x < box.x + box.width - 1:
+            return None
+        index = self.top + y - lay.first_row
+        return index if y >= lay.first_row and index in self.shown(lay) else None
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle(self, event: InputEvent) -> MenuResult:
+        match event:
+            case CloseRequested():
+                return CANCELLED
+            case KeyPress(key):
+                return self.handle_key(key)
+            case MouseMove(x, y):
+                self.hover(x, y)
+            case Click(x, y, button=1):
+                self.hover(x, y)
+                index = self.option_at(x, y)
+                if index is not None:
+                    return self.choose(index)
+            case Click(button=3):
+                return CANCELLED
+            case Wheel(dy):
+                self.scroll(-dy * WHEEL_LINES)
+        return STILL_OPEN
+
+    def handle_key(self, key: str) -> MenuResult:
+        lay = self.layout()
+        letter = LETTERS.find(key) if len(key) == 1 else -1
+        if key in CANCEL:
+            return CANCELLED
+        if key in CHOOSE:
+            return STILL_OPEN if self.highlight is None else self.choose(self.highlight)
+        if letter >= 0 and self.top + letter in self.shown(lay):
+            return self.choose(self.top + letter)
+        page = max(1, lay.rows)
+        if key in UP:
+            self.move(-1)
+        elif key in DOWN:
+            self.move(1)
+        elif key in VI_MOVES:
+            self.move(VI_MOVES[key])
+        elif key in PAGE_UP:
+            self.move(-page, scroll=-page)
+        elif key in PAGE_DOWN:
+            self.move(page, scroll=page)
+        elif key in FIRST:
+            self.move(-len(self.options))
+        elif key in LAST:
+            self.move(len(self.options))
+        return STILL_OPEN
+
+    def choose(self, index: int) -> MenuResult:
+        """Choose option ``index`` (it becomes the highlight); disabled ones stay open."""
+        if not 0 <= index < len(self.options):
+            return STILL_OPEN
+        self.highlight = index
+        return STILL_OPEN if self.options[index].disabled else Chosen(index)
+
+    def hover(self, x: int, y: int) -> None:
+        self.mouse = (x, y)
+        index = self.option_at(x, y)
+        if index is not None:
+            self.highlight = index
+
+    def move(self, steps: int, scroll: int = 0) -> None:
+        """Move the highlight ``steps`` options (clamped), first scrolling the view by
+        ``scroll`` rows, and keep the highlight in view."""
+        if self.highlight is None:
+            return
+        self.top += scroll
+        self.highlight = min(max(self.highlight + steps, 0), len(self.options) - 1)
+        rows = max(1, self.layout().rows)
+        self.top = min(max(self.top, self.highlight - rows + 1), self.highlight)
+        self.clamp_top(rows)
+
+    def scroll(self, rows: int) -> None:
+        """Scroll the view ``rows`` options down (negative: up). The highlight stays on
+        the option under the pointer, or is pulled back into view."""
+        lay = self.layout()
+        self.top += rows
+        self.clamp_top(lay.rows)
+        if self.mouse is not None and self.option_at(*self.mouse) is not None:
+            self.hover(*self.mouse)
+        elif self.highlight is not None and lay.rows > 0:
+            self.highlight = min(max(self.highlight, self.top), self.top + lay.rows - 1)
+
+    def clamp_top(self, rows: int) -> None:
+        self.top = min(max(self.top, 0), max(0, len(self.options) - max(rows, 1)))
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self, console: tcod.console.Console, bounds: Region | None = None) -> None:
+        """Draw centred in ``bounds`` (default: the whole console)."""
+        self.bounds = bounds or Region(0, 0, console.width, console.height)
+        lay = self.layout()
+        self.clamp_top(lay.rows)  # the page may have grown since the last draw
+        box = lay.box
+        if box.width < 3 or box.height < 3:
+            return
+        console.draw_frame(
+            box.x, box.y, box.width, box.height, clear=True, fg=FRAME_FG, bg=BOX_BG,
+            decoration="┌─┐│ │└─┘",
+        )  # fmt: skip
+        if box.width >= 7 and self.title:
+            title = f"┤ {fit(self.title, box.width - 6)} ├"
+            console.print(box.x + (box.width - len(title)) // 2, box.y, title, fg=TITLE_FG)
+        for row, line in enumerate(lay.header):
+            console.print(lay.text_x, box.y + 1 + row, fit(line, lay.text_width), fg=HEADER_FG)
+        if not self.options:
+            text = fit(self.empty_text, lay.text_width)
+            console.print(lay.text_x, lay.first_row, text, fg=INFO_FG)
+            return
+        for row, index in enumerate(self.shown(lay)):
+            self.draw_option(console, lay, lay.first_row + row, LETTERS[row], index)
+        self.draw_scroll_marks(console, lay)
+
+    def draw_option(
+        self, console: tcod.console.Console, lay: MenuLayout, y: int, letter: str, index: int
+    ) -> None:
+        option = self.options[index]
+        lit = index == self.highlight
+        if lit:
+            console.draw_rect(lay.box.x + 1, y, lay.box.width - 2, 1, ch=ord(" "), bg=HIGHLIGHT_BG)
+        width = lay.text_width
+        detail = fit(option.detail, max(0, width // 3)) if option.detail else ""
+        label_width = width - PREFIX_WIDTH - (len(detail) + 2 if detail else 0)
+        prefix = fit(f"({letter}) ", width)
+        text_fg = DISABLED_FG if option.disabled else (HIGHLIGHT_FG if lit else TEXT_FG)
+        console.print(lay.text_x, y, prefix, fg=DISABLED_FG if option.disabled else LETTER_FG)
+        if label_width > 0:
+            label = fit(option.label, label_width)
+            console.print(lay.text_x + PREFIX_WIDTH, y, label, fg=text_fg)
+        if detail:
+            console.print(lay.text_x + width - len(detail), y, detail, fg=DETAIL_FG)
+
+    def draw_scroll_marks(self, console: tcod.console.Console, lay: MenuLayout) -> None:
+        """▲ / ▼ on the right edge when options are hidden above / below, and which are
+        shown on the bottom edge."""
+        total, box = len(self.options), lay.box
+        if total <= lay.rows or lay.rows == 0:
+            return
+        right = box.x + box.width - 1
+        if self.top > 0:
+            console.print(right, lay.first_row, "▲", fg=TITLE_FG)
+        if self.top + lay.rows < total:
+            console.print(right, lay.first_row + lay.rows - 1, "▼", fg=TITLE_FG)
+        text = self.position_text(total, lay.rows, self.top)
+        if len(text) + 2 <= box.width:
+            console.print(right - 1 - len(text), box.y + box.height - 1, text, fg=INFO_FG)

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import Descend, Drop, LevelUp, Move, Use
+from emberdeep.engine.events import Refused
+from emberdeep.engine.items import Item
+from emberdeep.game import new_world
+from tests.helpers import ORC, add_monster, world_from_text
+
+KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
+
+
+def test_new_game_starts_with_dagger_and_leather_worn() -> None:
+    world = new_world(1, Settings(), loader.load())
+    assert [(i.name, i.equipped) for i in world.inventory] == [
+        ("Dagger", True),
+        ("Leather Armor", True),
+    ]
+    assert (world.player.power, world.player.defense) == (4, 2)
+
+
+def test_equipping_swaps_the_slot_and_removing_takes_the_bonus_off() -> None:
+    world = world_from_text("#####\n#@..#\n#####")
+    world.inventory += [Item(KINDS["dagger"]), Item(KINDS["sword"]), Item(KINDS["chain_mail"])]
+    world.step(Use(0))
+    assert world.player.power == 4
+    world.step(Use(1))  # the sword replaces the dagger
+    assert world.player.power == 6
+    assert [i.equipped for i in world.inventory] == [False, True, False]
+    world.step(Use(2))
+    assert world.player.defense == 4
+    world.step(Use(2))  # off again
+    assert world.player.defense == 1
+    world.step(Drop(1))  # dropping worn gear takes it off first
+    assert world.player.power == 2 and not world.floor.items[0].equipped
+
+
+def test_level_up_thresholds_and_choices() -> None:
+    world = world_from_text("#####\n#@..#\n#####")
+    player = world.player
+    assert world.xp_to_next == 350 and not world.can_level_up
+    assert world.step(LevelUp("power")) == [Refused("You are not ready to advance.")]
+    player.xp = 360
+    assert world.can_level_up
+    before = world.time
+    world.step(LevelUp("hp"))
+    assert (player.level, player.xp, player.max_hp, player.hp) == (2, 10, 50, 50)
+    assert world.time == before  # choosing takes no time
+    assert world.xp_to_next == 500
+    player.xp = 1200
+    world.step(LevelUp("power"))
+    world.step(LevelUp("defense"))
+    assert (player.level, player.power, player.defense, player.xp) == (4, 3, 2, 1200 - 500 - 650)
+
+
+def test_kills_give_experience() -> None:
+    world = world_from_text("#####\n#@..#\n#####")
+    add_monster(world, ORC, 2, 1)
+    for _ in range(5):
+        world.step(Move(1, 0))
+    assert world.player.xp == ORC.xp and world.kills == {"orc": 1}
+
+
+def test_descending_builds_the_next_floor_from_its_own_stream() -> None:
+    content = loader.load()
+
+    def go_down(seed: int) -> tuple[bytes, int]:
+        world = new_world(seed, Settings(), content)
+        floor = world.floor
+        world.floor.move_actor(world.player, *floor.stairs)
+        world.player.hp = 10
+        world.step(Descend())
+        assert world.depth == 2 and world.floor is not floor
+        assert world.player.position == world.floor.start
+        assert world.floor.actors[1] is world.player
+        return world.floor.tiles.tobytes(), world.player.hp
+
+    tiles, hp = go_down(5)
+    assert (tiles, hp) == go_down(5)
+    assert hp >= 10 + 15 - 2  # rested (monsters may have hit since)
+    assert go_down(6)[0] != tiles
+
+
+def test_descending_elsewhere_is_refused() -> None:
+    world = new_world(3, Settings(), loader.load())
+    assert world.step(Descend()) == [Refused("There are no stairs here.")]
+
+
+def test_deeper_floors_follow_the_dungeon_plan() -> None:
+    content = loader.load()
+    plan = {level.from_depth: level.generator for level in content.dungeon}
+    assert plan[1] == "rooms" and plan[3] == "bsp"
+    world = new_world(3, Settings(), content)
+    for _ in range(3):
+        world.floor.move_actor(world.player, *world.floor.stairs)
+        world.step(Descend())
+    assert world.depth == 4
+    assert not (world.floor.tiles == 0).all()
