@@ -53,27 +53,59 @@ class World:
         hero: Hero | None = None,
     ) -> None:
         hero = hero or Hero()
-        self.seed = seed
-        self.build_floor = build_floor
-        self.fov = fov or FovSettings()
-        self.rng = rngs.stream(seed, "play")
-        self.time = 0
-        self.turn = 0
-        self.depth = 1
-        self.hunt = ai.Hunt()
-        self.inventory: list[items.Item] = []
-        self.kills: dict[str, int] = {}
-        self.schedule = Schedule()
-        self.floor = build_floor(self.depth, rngs.floor_stream(seed, self.depth))
-        self.player = Actor.spawn(PLAYER_ID, hero.kind, *self.floor.start)
-        self.progression = hero.progression
+        floor = build_floor(1, rngs.floor_stream(seed, 1))
+        player = Actor.spawn(PLAYER_ID, hero.kind, *floor.start)
+        self._assemble(seed, build_floor, fov or FovSettings(), hero.progression, floor, player)
         for kind in hero.start_items:
             item = items.Item(kind)
             self.inventory.append(item)
             if kind.effect == "equip":
                 items.toggle_equipment(self.player, self.inventory, item)
+        self.enter(floor)
+
+    def _assemble(
+        self,
+        seed: int,
+        build_floor: FloorBuilder,
+        fov: FovSettings,
+        progression: Progression,
+        floor: Floor,
+        player: Actor,
+    ) -> None:
+        self.seed = seed
+        self.build_floor = build_floor
+        self.fov = fov
+        self.progression = progression
+        self.floor = floor
+        self.player = player
+        self.rng = rngs.stream(seed, "play")
+        self.time = 0
+        self.turn = 0
+        self.depth = floor.depth
+        self.hunt = ai.Hunt()
+        self.inventory: list[items.Item] = []
+        self.kills: dict[str, int] = {}
+        self.schedule = Schedule()
         self._fov_key: tuple[object, ...] = ()
-        self.enter(self.floor)
+
+    @classmethod
+    def restore(
+        cls,
+        seed: int,
+        build_floor: FloorBuilder,
+        fov: FovSettings,
+        progression: Progression,
+        floor: Floor,
+    ) -> World:
+        """A world around a floor that already holds the player (id 1), as a save left it.
+        The caller then sets the clock, the random state, the inventory and the kills."""
+        world = cls.__new__(cls)
+        world._assemble(seed, build_floor, fov, progression, floor, floor.actors[PLAYER_ID])
+        world.schedule.reset(
+            [a for a in floor.actors.values() if a.alive and a.id != PLAYER_ID]
+        )
+        world.refresh_fov()
+        return world
 
     def enter(self, floor: Floor) -> None:
         """Put the player on ``floor`` at its start and wake its clock."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from emberdeep.engine.actions import Action, Move, Wait
+from emberdeep.engine.actions import Action, Move, PickUp, Wait
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ class UiCommand(Enum):
     QUIT = "quit"
     CYCLE_RENDER_MODE = "cycle_render_mode"
     HISTORY = "history"
+    USE_ITEM = "use_item"  # opens the inventory; the menu picks the item
+    DROP_ITEM = "drop_item"
 
 
 Command = Action | UiCommand
@@ -72,6 +74,7 @@ COMMANDS: dict[str, Command] = {
     "move_s": Move(0, 1),
     "move_se": Move(1, 1),
     "wait": Wait(),
+    "pick_up": PickUp(),
     **{command.value: command for command in UiCommand},
 }
 
@@ -87,6 +90,8 @@ DEFAULT_KEYS: dict[str, str] = {
     "k": "move_n", "j": "move_s", "h": "move_w", "l": "move_e",
     "y": "move_nw", "u": "move_ne", "b": "move_sw", "n": "move_se",
     ".": "wait",
+    # items
+    "g": "pick_up", ",": "pick_up", "i": "use_item", "d": "drop_item",
     "escape": "quit",
     "tab": "cycle_render_mode",
     "v": "history",

@@ -163,7 +163,7 @@ class Menu:
         text_width = min(text_width, max_text)
         header: list[str] = []
         if self.header and text_width > 0:
-            header = textwrap.wrap(self.header, text_width) + [""]
+            header = [*textwrap.wrap(self.header, text_width), ""]
         if header and rows > 1 and len(header) + rows > inner_h:
             rows = max(1, inner_h - len(header))  # a header costs option rows, not all
         header = header[: max(0, inner_h - rows)]

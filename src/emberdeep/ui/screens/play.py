@@ -3,7 +3,10 @@
 In turn-based mode every command is one player action followed by the monsters'.
 In real-time mode the presenter calls ``tick`` on a timer: the clock moves whether or
 not a key is pressed, and a pressed (or held, through key repeat) command is carried
-out as soon as the player is due.
+out as soon as the player is due. Every action, whether from a key here or from an
+overlay (the inventory menu, targeting), goes through ``perform``, so both modes treat
+them alike. Overlays are separate screens and are not ticked: the world waits while the
+player chooses.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
-from emberdeep.engine.actions import Action, Move, Wait
+from emberdeep.engine.actions import Action, Move, PickUp, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.ui import look, render
@@ -31,12 +34,13 @@ from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
+from emberdeep.ui.screens.inventory import InventoryScreen
 
 STATUS_WIDTH = 22
 BAR_WIDTH = 20
 TIME_PER_TICK = ACTION_TIME // 4
 """Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
-HELP = "move: arrows/numpad/hjklyubn  . wait  v history  Tab look  Esc quit"
+HELP = "move: arrows/hjklyubn  . wait  g get  i use  d drop  v log  Tab look  Esc quit"
 
 
 class PlayScreen:
@@ -77,13 +81,26 @@ class PlayScreen:
                 self.log.add(f"Render mode: {self.render_mode}.")
             case UiCommand.HISTORY:
                 return HistoryScreen(self.log, parent=self)
-            case Move() | Wait():
-                if not self.real_time:
-                    self.show(self.world.step(command))
-                elif self.world.player_due:
-                    self.show(self.world.player_act(command))
-                else:
-                    self.pending = command
+            case UiCommand.USE_ITEM:
+                return InventoryScreen(self, "use")
+            case UiCommand.DROP_ITEM:
+                return InventoryScreen(self, "drop")
+            case Move() | Wait() | PickUp():
+                return self.perform(command)
+        return self.after_world()
+
+    def perform(self, action: Action) -> Screen:
+        """Carry out a player action in either mode; return the screen to show next.
+
+        Turn-based: the action and the monsters' replies happen now. Real-time: it happens
+        now if the player is due, else it waits (replacing any waiting one) for ``tick``.
+        Refusals and everything that happened go to the log."""
+        if not self.real_time:
+            self.show(self.world.step(action))
+        elif self.world.player_due:
+            self.show(self.world.player_act(action))
+        else:
+            self.pending = action
         return self.after_world()
 
     @property
@@ -121,6 +138,12 @@ class PlayScreen:
         )
 
     def draw(self, console: tcod.console.Console) -> None:
+        self.draw_world(console)
+        self.draw_mouse_look(console, self.origin())
+
+    def draw_world(self, console: tcod.console.Console) -> None:
+        """The map, its creatures and the panel, without the mouse-look tooltip: what
+        overlays draw under themselves (the pointer belongs to them while they are open)."""
         world, view = self.world, render.MAP_VIEW
         origin = self.origin()
         render.draw_map(
@@ -128,7 +151,6 @@ class PlayScreen:
         )
         render.draw_actors(console, world.floor, self.content, view, origin)
         self.draw_panel(console)
-        self.draw_mouse_look(console, origin)
 
     def draw_panel(self, console: tcod.console.Console) -> None:
         panel, world = render.PANEL, self.world

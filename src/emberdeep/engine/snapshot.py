@@ -1,0 +1,208 @@
+"""A world as plain data (dicts, lists, strings, numbers) and back, for saves and tests.
+
+No pickle: a save is data that is checked field by field on the way in, so a damaged or
+hostile file can only ever produce a ``SnapshotError`` with a reason, never run code or
+leave a half-built world. Derived state (what is visible, the schedule, distance maps)
+is not stored; it is rebuilt, so it cannot disagree with the rest.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from collections.abc import Mapping
+from dataclasses import asdict, fields
+from typing import Any, TypeVar
+
+import numpy as np
+
+from emberdeep.engine.actors import AI_KINDS, Actor, Progression
+from emberdeep.engine.floor import Floor, Rect, Tile
+from emberdeep.engine.fov import ALGORITHMS, FovSettings
+from emberdeep.engine.items import Item, ItemKind
+from emberdeep.engine.world import PLAYER_ID, FloorBuilder, World
+
+MAX_SIDE = 1000
+MAX_COUNT = 100_000
+BIG = 2**62
+T = TypeVar("T")
+
+
+class SnapshotError(ValueError):
+    """The data does not describe a valid world; the message says what is wrong."""
+
+
+def _b64(array: np.ndarray[Any, Any]) -> str:
+    return base64.b64encode(np.ascontiguousarray(array).tobytes()).decode("ascii")
+
+
+def dump(world: World) -> dict[str, Any]:
+    floor = world.floor
+    return {
+        "seed": world.seed,
+        "time": world.time,
+        "turn": world.turn,
+        "depth": world.depth,
+        "fov": asdict(world.fov),
+        "progression": asdict(world.progression),
+        "rng": world.rng.bit_generator.state,
+        "kills": dict(world.kills),
+        "inventory": [{"kind": i.kind.key, "equipped": i.equipped} for i in world.inventory],
+        "floor": {
+            "width": floor.width,
+            "height": floor.height,
+            "tiles": _b64(floor.tiles),
+            "explored": _b64(floor.explored),
+            "start": list(floor.start),
+            "stairs": list(floor.stairs),
+            "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
+            "actors": [_actor_fields(a) for a in floor.actors.values()],
+            "items": [{"kind": i.kind.key, "x": i.x, "y": i.y} for i in floor.items],
+        },
+    }
+
+
+def _actor_fields(actor: Actor) -> dict[str, Any]:
+    return {f.name: getattr(actor, f.name) for f in fields(Actor)}
+
+
+class _Reader:
+    """Typed access to untrusted data; every failure names the field."""
+
+    def __init__(self, data: object, path: str) -> None:
+        if not isinstance(data, Mapping):
+            raise SnapshotError(f"{path or 'save'}: expected a table")
+        self.data = data
+        self.path = path
+
+    def where(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def get(self, key: str, kind: type[T]) -> T:
+        if key not in self.data:
+            raise SnapshotError(f"{self.where(key)}: missing")
+        value = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise SnapshotError(f"{self.where(key)}: expected {kind.__name__}")
+        return value
+
+    def int(self, key: str, lo: int = -BIG, hi: int = BIG) -> int:
+        value = self.get(key, int)
+        if not lo <= value <= hi:
+            raise SnapshotError(f"{self.where(key)}: {value} is out of range")
+        return value
+
+    def sub(self, key: str) -> _Reader:
+        return _Reader(self.get(key, dict), self.where(key))
+
+    def list(self, key: str, most: int = MAX_COUNT) -> list[Any]:
+        value = self.get(key, list)
+        if len(value) > most:
+            raise SnapshotError(f"{self.where(key)}: too many entries")
+        return value
+
+    def point(self, key: str, floor_shape: tuple[int, int]) -> tuple[int, int]:
+        value = self.list(key, 2)
+        if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            raise SnapshotError(f"{self.where(key)}: expected [x, y]")
+        if not (0 <= value[0] < floor_shape[0] and 0 <= value[1] < floor_shape[1]):
+            raise SnapshotError(f"{self.where(key)}: outside the map")
+        return value[0], value[1]
+
+    def array(self, key: str, dtype: type, shape: tuple[int, int]) -> np.ndarray[Any, Any]:
+        try:
+            raw = base64.b64decode(self.get(key, str), validate=True)
+        except (binascii.Error, ValueError):
+            raise SnapshotError(f"{self.where(key)}: not valid base64") from None
+        expected = int(np.prod(shape)) * np.dtype(dtype).itemsize
+        if len(raw) != expected:
+            raise SnapshotError(f"{self.where(key)}: {len(raw)} bytes, expected {expected}")
+        return np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+
+
+def load(data: object, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
+    """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError."""
+    try:
+        return _load(_Reader(data, ""), build_floor, item_kinds)
+    except SnapshotError:
+        raise
+    except (TypeError, ValueError, KeyError, OverflowError) as exc:
+        raise SnapshotError(f"inconsistent save: {exc}") from None
+
+
+def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
+    floor = _load_floor(root.sub("floor"), item_kinds, root.int("depth", 1, MAX_COUNT))
+    fov = root.sub("fov")
+    algorithm = fov.get("algorithm", str)
+    if algorithm not in ALGORITHMS:
+        raise SnapshotError(f"fov.algorithm: unknown {algorithm!r}")
+    progression = root.sub("progression")
+    world = World.restore(
+        seed=root.int("seed", 0, 2**63 - 1),
+        build_floor=build_floor,
+        fov=FovSettings(algorithm, fov.int("radius", 0, MAX_SIDE), fov.get("light_walls", bool)),
+        progression=Progression(**{f.name: progression.int(f.name, 0, BIG) for f in fields(Progression)}),
+        floor=floor,
+    )
+    world.time = root.int("time", 0)
+    world.turn = root.int("turn", 0)
+    try:
+        world.rng.bit_generator.state = root.get("rng", dict)
+    except (TypeError, ValueError, KeyError):
+        raise SnapshotError("rng: not a valid random state") from None
+    for name, count in root.get("kills", dict).items():
+        if not isinstance(name, str) or not isinstance(count, int) or count < 0:
+            raise SnapshotError("kills: expected names and counts")
+        world.kills[name] = count
+    for n, raw in enumerate(root.list("inventory", 26)):
+        entry = _Reader(raw, f"inventory[{n}]")
+        item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))
+        world.inventory.append(item)
+    return world
+
+
+def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
+    key = entry.get("kind", str)
+    if key not in item_kinds:
+        raise SnapshotError(f"{entry.where('kind')}: unknown item {key!r}")
+    return item_kinds[key]
+
+
+def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) -> Floor:
+    shape = (raw.int("width", 1, MAX_SIDE), raw.int("height", 1, MAX_SIDE))
+    tiles = raw.array("tiles", np.uint8, shape)
+    if tiles.max(initial=0) >= len(Tile):
+        raise SnapshotError("floor.tiles: unknown tile kind")
+    rooms = []
+    for n, room in enumerate(raw.list("rooms")):
+        if not (isinstance(room, list) and len(room) == 4 and all(type(v) is int for v in room)):
+            raise SnapshotError(f"floor.rooms[{n}]: expected [x, y, width, height]")
+        rooms.append(Rect(*room))
+    floor = Floor(
+        tiles, start=raw.point("start", shape), stairs=raw.point("stairs", shape), rooms=rooms
+    )
+    floor.depth = depth
+    floor.explored[...] = raw.array("explored", np.bool_, shape)
+    names = {f.name: f.type for f in fields(Actor)}
+    for n, fields_raw in enumerate(raw.list("actors")):
+        entry = _Reader(fields_raw, f"floor.actors[{n}]")
+        values: dict[str, Any] = {}
+        for name, annotation in names.items():
+            kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
+            values[name] = entry.int(name) if kind is int else entry.get(name, kind)
+        actor = Actor(**values)
+        if actor.ai not in (*AI_KINDS, "corpse") or actor.hp > actor.max_hp or actor.hp < 0:
+            raise SnapshotError(f"floor.actors[{n}]: impossible creature")
+        if not floor.in_bounds(actor.x, actor.y) or not floor.walkable[actor.x, actor.y]:
+            raise SnapshotError(f"floor.actors[{n}]: not on a floor tile")
+        if actor.id in floor.actors:
+            raise SnapshotError(f"floor.actors[{n}]: duplicate id {actor.id}")
+        floor.add_actor(actor)
+    player = floor.actors.get(PLAYER_ID)
+    if player is None or player.ai != "player":
+        raise SnapshotError("floor.actors: the player is missing")
+    for n, item_raw in enumerate(raw.list("items")):
+        entry = _Reader(item_raw, f"floor.items[{n}]")
+        x, y = entry.int("x", 0, shape[0] - 1), entry.int("y", 0, shape[1] - 1)
+        floor.items.append(Item(_kind(entry, item_kinds), x, y))
+    return floor

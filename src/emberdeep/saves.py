@@ -1,0 +1,174 @@
+"""Save files players can trust: versioned, compressed, checked, written atomically.
+
+Layout: a text header naming the game and the format version, then a zlib-compressed
+JSON snapshot (see ``engine/snapshot.py``). zlib's checksum catches damage; the header
+tells a foreign or newer file apart from a damaged one. Writing goes to a temporary file
+that is flushed and fsynced before it atomically replaces the save, and the previous
+save is kept as a backup, so a crash or full disk at any moment leaves a loadable save.
+Nothing here deletes a file it could not read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from emberdeep import __version__
+from emberdeep.config import APP_NAME
+from emberdeep.engine import snapshot
+from emberdeep.engine.items import ItemKind
+from emberdeep.engine.world import FloorBuilder, World
+
+MAGIC = b"EMBERDEEP SAVE\n"
+FORMAT = 1
+MAX_PAYLOAD = 64 * 1024 * 1024
+"""A save of the largest allowed floor is a few MB; anything bigger is not ours."""
+SAVE_NAME = "save.emberdeep"
+BuilderFor = Callable[[str], FloorBuilder]
+"""Makes the floor builder for a generator setting ("auto" or a generator name)."""
+
+
+class SaveError(Exception):
+    """A save could not be read or written; the message is for the player."""
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """What a save says about itself, beyond the world: the settings that shaped it."""
+
+    generator: str
+    game_version: str
+
+
+def data_dir() -> Path:
+    """Where saves live; ``EMBERDEEP_DATA_DIR`` overrides it (tests, portable installs)."""
+    override = os.environ.get("EMBERDEEP_DATA_DIR")
+    return Path(override) if override else platformdirs.user_data_path(APP_NAME)
+
+
+def save_path() -> Path:
+    return data_dir() / SAVE_NAME
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def encode(world: World, info: SaveInfo) -> bytes:
+    payload = {"game_version": info.game_version, "generator": info.generator}
+    payload["world"] = snapshot.dump(world)
+    body = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), 6)
+    return MAGIC + f"format {FORMAT}\n".encode("ascii") + body
+
+
+def decode_payload(data: bytes) -> dict[str, Any]:
+    """The checked header and the decompressed JSON, or a SaveError saying what is wrong."""
+    if not data.startswith(MAGIC):
+        raise SaveError("this is not an Emberdeep save file")
+    header_end = data.find(b"\n", len(MAGIC))
+    header = data[len(MAGIC) : header_end] if header_end != -1 else b""
+    try:
+        version = int(header.removeprefix(b"format ").decode("ascii"))
+    except (ValueError, UnicodeDecodeError):
+        raise SaveError("the save file's header is damaged") from None
+    if version > FORMAT:
+        raise SaveError(f"this save was made by a newer Emberdeep (format {version})")
+    if version < 1:
+        raise SaveError("the save file's header is damaged")
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(data[header_end + 1 :], MAX_PAYLOAD)
+    except zlib.error:
+        raise SaveError("the save file is damaged (corrupted data)") from None
+    if inflater.unconsumed_tail:
+        raise SaveError("the save file is too large to be an Emberdeep save")
+    if not inflater.eof:
+        raise SaveError("the save file is damaged (it was cut short)")
+    try:
+        payload = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise SaveError("the save file is damaged (unreadable contents)") from None
+    if not isinstance(payload, dict):
+        raise SaveError("the save file is damaged (unexpected contents)")
+    return payload
+
+
+def decode(
+    data: bytes, builder_for: BuilderFor, item_kinds: dict[str, ItemKind]
+) -> tuple[World, SaveInfo]:
+    """A world from save bytes. ``builder_for(generator) -> FloorBuilder`` makes the floor
+    builder the game was using, so later floors come out as they would have."""
+    payload = decode_payload(data)
+    generator = payload.get("generator")
+    version = payload.get("game_version")
+    if not isinstance(generator, str) or not isinstance(version, str):
+        raise SaveError("the save file is damaged (missing header fields)")
+    try:
+        build: FloorBuilder = builder_for(generator)
+    except ValueError:
+        raise SaveError(f"the save uses an unknown map generator {generator!r}") from None
+    try:
+        world = snapshot.load(payload.get("world"), build, item_kinds)
+    except snapshot.SnapshotError as exc:
+        raise SaveError(f"the save file is damaged ({exc})") from None
+    return world, SaveInfo(generator, version)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Temp file, flush, fsync, keep the old file as ``.bak``, then rename over it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(path.name + ".tmp")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    if path.exists():
+        shutil.copy2(path, backup_path(path))
+    os.replace(temp, path)
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)
+
+
+def write_save(world: World, info: SaveInfo, path: Path | None = None) -> None:
+    path = path or save_path()
+    try:
+        write_atomically(path, encode(world, info))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise SaveError(f"could not save the game to {path}: {reason}") from None
+
+
+def read_save(
+    builder_for: BuilderFor, item_kinds: dict[str, ItemKind], path: Path | None = None
+) -> tuple[World, SaveInfo]:
+    path = path or save_path()
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError("there is no saved game") from None
+    except OSError as exc:
+        raise SaveError(f"could not read {path}: {exc.strerror or exc}") from None
+    return decode(data, builder_for, item_kinds)
+
+
+def delete_save(path: Path | None = None) -> None:
+    """Permadeath: the dead character's save and its backup go."""
+    path = path or save_path()
+    for victim in (path, backup_path(path), path.with_name(path.name + ".tmp")):
+        victim.unlink(missing_ok=True)
+
+
+def current_info(generator: str) -> SaveInfo:
+    return SaveInfo(generator, __version__)

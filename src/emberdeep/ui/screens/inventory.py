@@ -1,0 +1,67 @@
+"""The inventory as a menu, for using or dropping an item.
+
+It is an overlay on the play screen: the map stays visible (dimmed) underneath and the
+panel stays readable, so the player can check their health before drinking a potion.
+It never touches the world itself: a choice becomes an engine action carried out by the
+play screen's ``perform`` (so turn-based and real-time play treat it alike, and the log
+shows what happened or why it was refused). Items that must be aimed open the targeting
+screen instead. Letters match inventory slots: (a) is the first item carried.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+import tcod.console
+
+from emberdeep.engine.actions import Drop, Use
+from emberdeep.ui import render
+from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.menu import Cancelled, Chosen, Menu
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
+
+if TYPE_CHECKING:
+    from emberdeep.ui.screens.play import PlayScreen
+
+Purpose = Literal["use", "drop"]
+TITLES: dict[Purpose, str] = {"use": "Select an item to use", "drop": "Select an item to drop"}
+EMPTY = "You are not carrying anything."
+PARENT_DIM = 0.5
+
+
+class InventoryScreen:
+    def __init__(self, parent: PlayScreen, purpose: Purpose) -> None:
+        self.parent = parent
+        self.purpose = purpose
+        names = [item.name for item in parent.world.inventory]
+        self.menu = Menu(TITLES[purpose], names, empty_text=EMPTY)
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        if isinstance(event, CloseRequested):
+            return None
+        match self.menu.handle(event):
+            case Chosen(slot):
+                return self.choose(slot)
+            case Cancelled():
+                return self.parent
+        return self
+
+    def choose(self, slot: int) -> Screen | None:
+        if self.purpose == "drop":
+            return self.parent.perform(Drop(slot))
+        if self.parent.world.inventory[slot].kind.targeting in AIMED:
+            return TargetingScreen(self.parent, slot)
+        return self.parent.perform(Use(slot))
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self.parent.draw_world(console)
+        view = render.MAP_VIEW
+        width = min(view.width, console.width - view.x)
+        height = min(view.height, console.height - view.y)
+        area = (slice(view.x, view.x + width), slice(view.y, view.y + height))
+        for layer in ("fg", "bg"):
+            console.rgb[layer][area] = (console.rgb[layer][area] * PARENT_DIM).astype(np.uint8)
+        # Over the map only: the panel (health, log) stays readable beside the menu.
+        self.menu.draw(console, render.Region(view.x, view.y, width, height))

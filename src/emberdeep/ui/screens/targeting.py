@@ -1,0 +1,199 @@
+"""Aiming an item at a tile: a cursor over the map, moved by keys or the mouse.
+
+Scrolls that hit "a creature" or "an area" need a target the engine cannot guess. The
+cursor starts on the nearest monster in view (Tab cycles through the others), so the
+common case is one key. What a choice would do is shown before it is made: the whole
+blast of an area effect is highlighted and the creatures caught in it, the player
+included, are named. Only tiles in view can be confirmed, as the engine would refuse the
+others anyway; the screen says so instead of leaving.
+
+Like the inventory it only draws and aims: the use itself is an engine action carried out
+by the play screen's ``perform``. The camera does not move while aiming, so the cursor
+stays inside the map view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import tcod.console
+
+from emberdeep.engine.actions import Move, Use
+from emberdeep.engine.actors import Actor
+from emberdeep.ui import look, render
+from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove, command_for
+from emberdeep.ui.menu import fit
+from emberdeep.ui.messages import Color
+from emberdeep.ui.screens import Screen
+
+if TYPE_CHECKING:
+    from emberdeep.ui.screens.play import PlayScreen
+
+AIMED = frozenset({"single", "area"})
+"""``ItemKind.targeting`` values that need this screen."""
+VERBS = {"single": "cast", "area": "fire"}
+CONFIRM = frozenset({"enter"})
+CANCEL = frozenset({"escape"})
+NEXT_TARGET = frozenset({"tab"})
+NOT_IN_VIEW = "You cannot see that spot: aim at a tile in view."
+
+BAR_BG: Color = (0, 0, 0)
+HINT_FG: Color = (240, 220, 160)
+WARNING_FG: Color = (255, 110, 80)
+TEXT_FG: Color = (200, 200, 200)
+AREA_BG: Color = (200, 70, 0)
+AREA_MIX = 0.45
+"""How strongly the blast colour tints the cells it covers."""
+CURSOR_BG: Color = (230, 200, 40)
+CURSOR_BAD_BG: Color = (110, 110, 110)
+CURSOR_FG: Color = (0, 0, 0)
+
+
+class TargetingScreen:
+    def __init__(self, parent: PlayScreen, slot: int) -> None:
+        self.parent = parent
+        self.slot = slot
+        self.kind = parent.world.inventory[slot].kind
+        self.mode = self.kind.targeting
+        self.radius = self.kind.radius if self.mode == "area" else 0
+        self.warning = ""
+        """Shown in place of the hint after an impossible confirm, until the cursor moves."""
+        targets = self.targets()
+        self.cursor = targets[0].position if targets else parent.world.player.position
+
+    @property
+    def hint(self) -> str:
+        verb = VERBS.get(self.mode, "use")
+        return f"Aim the {self.kind.name}: move / mouse, Enter or click to {verb}, Esc to cancel"
+
+    def targets(self) -> list[Actor]:
+        """Living monsters in view, nearest first (ties: the older)."""
+        world = self.parent.world
+        floor, player = world.floor, world.player
+        monsters = [
+            a
+            for a in floor.actors.values()
+            if a.alive and a is not player and floor.visible[a.position]
+        ]
+        return sorted(monsters, key=lambda a: ((a.x - player.x) ** 2 + (a.y - player.y) ** 2, a.id))
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        match event:
+            case CloseRequested():
+                return None
+            case KeyPress(key) if key in CANCEL:
+                return self.parent
+            case KeyPress(key) if key in CONFIRM:
+                return self.confirm()
+            case KeyPress(key) if key in NEXT_TARGET:
+                self.next_target()
+            case KeyPress(key):
+                command = command_for(key)
+                if isinstance(command, Move):
+                    self.move_to((self.cursor[0] + command.dx, self.cursor[1] + command.dy))
+            case MouseMove(x, y):
+                self.point(x, y)
+            case Click(x, y, button=1):
+                if self.point(x, y):
+                    return self.confirm()
+            case Click(button=3):
+                return self.parent
+        return self
+
+    def confirm(self) -> Screen | None:
+        if not self.parent.world.floor.visible[self.cursor]:
+            self.warning = NOT_IN_VIEW
+            return self
+        return self.parent.perform(Use(self.slot, self.cursor))
+
+    def point(self, x: int, y: int) -> bool:
+        """Put the cursor on the tile at console cell (x, y); False when that is no tile."""
+        if not render.MAP_VIEW.contains(x, y):
+            return False
+        pos = render.to_floor((x, y), render.MAP_VIEW, self.parent.origin())
+        if not self.parent.world.floor.in_bounds(*pos):
+            return False
+        self.set_cursor(pos)
+        return True
+
+    def move_to(self, pos: tuple[int, int]) -> None:
+        """Move the cursor toward ``pos``, kept on the floor and inside the map view."""
+        floor, view = self.parent.world.floor, render.MAP_VIEW
+        ox, oy = self.parent.origin()
+        x = min(max(pos[0], ox, 0), min(ox + view.width, floor.width) - 1)
+        y = min(max(pos[1], oy, 0), min(oy + view.height, floor.height) - 1)
+        self.set_cursor((x, y))
+
+    def next_target(self) -> None:
+        targets = [a.position for a in self.targets()]
+        if targets:
+            after = targets.index(self.cursor) + 1 if self.cursor in targets else 0
+            self.set_cursor(targets[after % len(targets)])
+
+    def set_cursor(self, pos: tuple[int, int]) -> None:
+        if pos != self.cursor:
+            self.warning = ""
+        self.cursor = pos
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self, console: tcod.console.Console) -> None:
+        parent = self.parent
+        parent.draw_world(console)
+        origin = parent.origin()
+        if self.radius > 0:
+            self.draw_area(console, origin)
+        cell = render.to_screen(self.cursor, render.MAP_VIEW, origin)
+        if cell is not None and cell[0] < console.width and cell[1] < console.height:
+            visible = parent.world.floor.visible[self.cursor]
+            console.rgb["bg"][cell] = CURSOR_BG if visible else CURSOR_BAD_BG
+            console.rgb["fg"][cell] = CURSOR_FG
+        self.draw_lines(console)
+
+    def draw_area(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
+        """Tint every cell of the map view within the blast radius of the cursor."""
+        view, floor = render.MAP_VIEW, self.parent.world.floor
+        width = min(view.width, console.width - view.x)
+        height = min(view.height, console.height - view.y)
+        if width <= 0 or height <= 0:
+            return
+        xs = np.arange(width) + origin[0]
+        ys = np.arange(height) + origin[1]
+        dx, dy = xs - self.cursor[0], ys - self.cursor[1]
+        inside = dx[:, None] ** 2 + dy[None, :] ** 2 <= self.radius**2
+        inside &= ((xs >= 0) & (xs < floor.width))[:, None]
+        inside &= ((ys >= 0) & (ys < floor.height))[None, :]
+        bg = console.rgb["bg"][view.x : view.x + width, view.y : view.y + height]
+        tint = np.array(AREA_BG, dtype=np.float64)
+        bg[inside] = (bg[inside] * (1 - AREA_MIX) + tint * AREA_MIX).astype(np.uint8)
+
+    def draw_lines(self, console: tcod.console.Console) -> None:
+        """The hint (or why the last confirm failed), then what is under the cursor."""
+        view = render.MAP_VIEW
+        width = min(view.width, console.width - view.x)
+        lines = [(self.warning or self.hint, WARNING_FG if self.warning else HINT_FG)]
+        here = look.describe_tile(self.parent.world, self.cursor)
+        lines.append(("Here: " + (", ".join(here) if here else "unknown"), TEXT_FG))
+        caught = self.caught()
+        if caught:
+            lines.append(("Caught in the blast: " + ", ".join(caught), WARNING_FG))
+        for row, (text, fg) in enumerate(lines[: max(0, console.height - view.y)]):
+            console.draw_rect(view.x, view.y + row, width, 1, ch=ord(" "), bg=BAR_BG)
+            console.print(view.x + 1, view.y + row, fit(text, width - 2), fg=fg)
+
+    def caught(self) -> list[str]:
+        """Living creatures the player can see within the blast radius of the cursor."""
+        if self.radius <= 0:
+            return []
+        world = self.parent.world
+        floor, (cx, cy) = world.floor, self.cursor
+        return [
+            "you" if actor is world.player else actor.name
+            for actor in sorted(floor.actors.values(), key=lambda a: a.id)
+            if actor.alive
+            and floor.visible[actor.position]
+            and (actor.x - cx) ** 2 + (actor.y - cy) ** 2 <= self.radius**2
+        ]

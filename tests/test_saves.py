@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from emberdeep import saves
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import DIRECTIONS, Move, Wait
+from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.game import floor_builder, new_world
+
+CONTENT = loader.load()
+KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
+INFO = saves.current_info("auto")
+
+
+def builder_for(generator: str) -> FloorBuilder:
+    return floor_builder(Settings(), CONTENT, generator)
+
+
+def played(seed: int, turns: int) -> World:
+    world = new_world(seed, Settings(), CONTENT)
+    chooser = np.random.default_rng(seed)
+    for _ in range(turns):
+        if not world.player.alive:
+            break
+        world.step(Move(*DIRECTIONS[int(chooser.integers(8))]))
+    return world
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), turns=st.integers(0, 300))
+def test_save_and_load_round_trip_equals_the_original(seed: int, turns: int) -> None:
+    world = played(seed, turns)
+    copy, info = saves.decode(saves.encode(world, INFO), builder_for, KINDS)
+    assert copy.state_hash() == world.state_hash()
+    assert info == INFO
+    # ...and both go on to live the same future.
+    for _ in range(20):
+        if not world.player.alive:
+            break
+        world.step(Wait())
+        copy.step(Wait())
+    assert copy.state_hash() == world.state_hash()
+
+
+GOOD = saves.encode(played(11, 150), INFO)
+
+
+def assert_clean_error(data: bytes) -> None:
+    with pytest.raises(saves.SaveError) as err:
+        saves.decode(data, builder_for, KINDS)
+    assert str(err.value)  # a message for the player, never an empty one
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cut=st.integers(0, len(GOOD) - 1))
+def test_truncated_saves_give_a_clean_error(cut: int) -> None:
+    assert_clean_error(GOOD[:cut])
+
+
+@settings(max_examples=300, deadline=None)
+@given(bit=st.integers(0, len(GOOD) * 8 - 1))
+def test_bit_flipped_saves_give_a_clean_error_or_load(bit: int) -> None:
+    data = bytearray(GOOD)
+    data[bit // 8] ^= 1 << (bit % 8)
+    try:
+        saves.decode(bytes(data), builder_for, KINDS)
+    except saves.SaveError as exc:
+        assert str(exc)
+
+
+def test_foreign_and_newer_files_are_named_as_such() -> None:
+    with pytest.raises(saves.SaveError, match="not an Emberdeep save"):
+        saves.decode(b"PK\x03\x04 a zip file", builder_for, KINDS)
+    newer = GOOD.replace(b"format 1\n", b"format 9\n", 1)
+    with pytest.raises(saves.SaveError, match="newer Emberdeep"):
+        saves.decode(newer, builder_for, KINDS)
+
+
+def test_a_decompression_bomb_is_refused() -> None:
+    import zlib
+
+    bomb = saves.MAGIC + b"format 1\n" + zlib.compress(b" " * (saves.MAX_PAYLOAD + 10))
+    with pytest.raises(saves.SaveError, match="too large"):
+        saves.decode(bomb, builder_for, KINDS)
+
+
+def test_files_round_trip_and_keep_a_backup(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "save.emberdeep"
+    first, second = played(1, 10), played(2, 10)
+    saves.write_save(first, INFO, path)
+    saves.write_save(second, INFO, path)
+    assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == second.state_hash()
+    backup = saves.backup_path(path)
+    assert saves.read_save(builder_for, KINDS, backup)[0].state_hash() == first.state_hash()
+    saves.delete_save(path)
+    assert not path.exists() and not backup.exists()
+
+
+def test_a_save_interrupted_before_the_rename_leaves_the_old_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "save.emberdeep"
+    old = played(1, 10)
+    saves.write_save(old, INFO, path)
+
+    def power_cut(*args: object) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", power_cut)
+    with pytest.raises(saves.SaveError, match="could not save"):
+        saves.write_save(played(2, 10), INFO, path)
+    monkeypatch.undo()
+    assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == old.state_hash()
+
+
+def test_a_full_disk_is_reported_and_the_old_save_survives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "save.emberdeep"
+    old = played(1, 10)
+    saves.write_save(old, INFO, path)
+
+    def disk_full(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(saves.SaveError, match="No space left on device"):
+        saves.write_save(played(2, 10), INFO, path)
+    monkeypatch.undo()
+    assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == old.state_hash()
+
+
+def test_a_save_path_that_is_a_directory_is_reported(tmp_path: Path) -> None:
+    target = tmp_path / "save.emberdeep"
+    (target.with_name(target.name + ".tmp")).mkdir()
+    with pytest.raises(saves.SaveError, match="could not save"):
+        saves.write_save(played(1, 1), INFO, target)
+
+
+def test_reading_a_missing_save_says_so(tmp_path: Path) -> None:
+    with pytest.raises(saves.SaveError, match="no saved game"):
+        saves.read_save(builder_for, KINDS, tmp_path / "none")
