@@ -13,6 +13,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
 from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.files import backup_path
 from emberdeep.game import floor_builder, new_world
 
 CONTENT = loader.load()
@@ -98,7 +99,7 @@ def test_files_round_trip_and_keep_a_backup(tmp_path: Path) -> None:
     saves.write_save(first, INFO, path)
     saves.write_save(second, INFO, path)
     assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == second.state_hash()
-    backup = saves.backup_path(path)
+    backup = backup_path(path)
     assert saves.read_save(builder_for, KINDS, backup)[0].state_hash() == first.state_hash()
     saves.delete_save(path)
     assert not path.exists() and not backup.exists()

@@ -57,6 +57,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
     play = sub.add_parser("play", help="play the game (the default)")
     play.add_argument("--seed", type=_seed, help="game seed: a number or any word")
     play.add_argument("--generator", choices=sorted(mapgen.GENERATORS))
+    play.add_argument(
+        "--terminal",
+        action="store_true",
+        help="play in this terminal (also over SSH) instead of a window; used anyway "
+        "when no window can open",
+    )
 
     gen = sub.add_parser("mapgen", help="print a generated floor as text")
     gen.add_argument("--generator", default="rooms", choices=sorted(mapgen.GENERATORS))
@@ -97,7 +103,7 @@ def run_play(args: argparse.Namespace) -> int:
     from emberdeep import config
     from emberdeep.content import loader
     from emberdeep.game import new_world
-    from emberdeep.ui import sdl
+    from emberdeep.ui import sdl, terminal
     from emberdeep.ui.messages import MessageLog
     from emberdeep.ui.screens.play import PlayScreen
 
@@ -115,17 +121,29 @@ def run_play(args: argparse.Namespace) -> int:
     for problem in [*problems, *([font_problem] if font_problem else [])]:
         log.add(f"Settings: {problem}")
     log.add("Welcome to Emberdeep. Find the stairs down.")
+    screen = PlayScreen(world, content, settings, log)
+    in_a_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if args.terminal:
+        if not in_a_terminal:
+            print("emberdeep: --terminal needs a terminal to play in.", file=sys.stderr)
+            return 1
+        terminal.run(screen)
+        return 0
     try:
         context = sdl.open_window(tileset)
     except sdl.NoDisplayError as exc:
+        if in_a_terminal:
+            log.add("No window can open here: playing in the terminal.")
+            terminal.run(screen)
+            return 0
         print(
             f"emberdeep: cannot open a window here ({exc}). Run it where there is a desktop "
-            "display, or over SSH with X forwarding (ssh -X).",
+            "display or in a terminal, or over SSH with X forwarding (ssh -X).",
             file=sys.stderr,
         )
         return 1
     with context:
-        sdl.run(PlayScreen(world, content, settings, log), context)
+        sdl.run(screen, context)
     return 0
 
 

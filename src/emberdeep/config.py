@@ -7,6 +7,7 @@ and what was expected, and that key keeps its default while the others still app
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,7 @@ import platformdirs
 
 from emberdeep.content.loader import RENDER_MODES
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
+from emberdeep.files import write_atomically
 from emberdeep.mapgen import GENERATORS
 from emberdeep.tomldata import DataError, Table
 
@@ -97,3 +99,23 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     except (OSError, UnicodeDecodeError) as exc:
         return Settings(), [f"{path}: cannot be read ({exc}); using default settings"]
     return parse_settings(str(path), text)
+
+
+def format_settings(settings: Settings) -> str:
+    """TOML for ``settings``: every key, so the file documents what can be set."""
+    lines = ["# Emberdeep settings. Every key is optional; see the README for what each does.", ""]
+    for spec in dataclasses.fields(Settings):
+        value = getattr(settings, spec.name)
+        text = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value)
+        lines.append(f"{spec.name} = {text}")
+    return "\n".join(lines) + "\n"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write ``settings.toml``; returns a message for the player if that failed."""
+    path = path or config_dir() / "settings.toml"
+    try:
+        write_atomically(path, format_settings(settings).encode("utf-8"))
+    except OSError as exc:
+        return f"could not save settings to {path}: {exc.strerror or exc}"
+    return None

@@ -8,7 +8,9 @@ from emberdeep.content.loader import Content
 from emberdeep.engine.world import FloorBuilder, World
 
 
-def floor_builder(settings: Settings, content: Content, generator: str | None = None) -> FloorBuilder:
+def floor_builder(
+    settings: Settings, content: Content, generator: str | None = None
+) -> FloorBuilder:
     """Content's plan of generators by depth, unless a generator is forced for every depth."""
     forced = generator or settings.generator
     if forced != "auto":

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from emberdeep.config import APP_NAME
 from emberdeep.engine import snapshot
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.files import backup_path, write_atomically
 
 MAGIC = b"EMBERDEEP SAVE\n"
 FORMAT = 1
@@ -58,12 +58,8 @@ def save_path() -> Path:
     return data_dir() / SAVE_NAME
 
 
-def backup_path(path: Path) -> Path:
-    return path.with_name(path.name + ".bak")
-
-
 def encode(world: World, info: SaveInfo) -> bytes:
-    payload = {"game_version": info.game_version, "generator": info.generator}
+    payload: dict[str, Any] = {"game_version": info.game_version, "generator": info.generator}
     payload["world"] = snapshot.dump(world)
     body = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), 6)
     return MAGIC + f"format {FORMAT}\n".encode("ascii") + body
@@ -122,29 +118,10 @@ def decode(
     return world, SaveInfo(generator, version)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Temp file, flush, fsync, keep the old file as ``.bak``, then rename over it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(path.name + ".tmp")
-    with open(temp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    if path.exists():
-        shutil.copy2(path, backup_path(path))
-    os.replace(temp, path)
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(directory)
-        finally:
-            os.close(directory)
-
-
 def write_save(world: World, info: SaveInfo, path: Path | None = None) -> None:
     path = path or save_path()
     try:
-        write_atomically(path, encode(world, info))
+        write_atomically(path, encode(world, info), keep_backup=True)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveError(f"could not save the game to {path}: {reason}") from None

@@ -37,7 +37,9 @@ def test_lightning_strikes_the_closest_visible_enemy_in_range() -> None:
     world.inventory.append(Item(KINDS["lightning_scroll"]))
     events = world.step(Use(0))
     assert not near.alive and far.alive
-    assert any(isinstance(e, Message) and "lightning bolt strikes the Orc" in e.text for e in events)
+    assert any(
+        isinstance(e, Message) and "lightning bolt strikes the Orc" in e.text for e in events
+    )
     assert world.player.xp == ORC.xp
 
 

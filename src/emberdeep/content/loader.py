@@ -13,9 +13,9 @@ from importlib import resources
 
 from emberdeep import mapgen
 from emberdeep.engine.actors import AI_KINDS, ActorKind, Progression
+from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.items import EFFECTS, SLOTS, ItemKind
 from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
-from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.world import Hero
 from emberdeep.tomldata import Color, DataError, Table
 

@@ -17,7 +17,10 @@ def attack(floor: Floor, attacker: Actor, target: Actor) -> list[Event]:
     what = f"{capitalized(attacker.name)} attacks {target.name}"
     if damage == 0:
         return [Message(f"{what} but does no damage.", kind)]
-    return [Message(f"{what} for {damage} hit points.", kind), *hurt(floor, target, damage, attacker)]
+    return [
+        Message(f"{what} for {damage} hit points.", kind),
+        *hurt(floor, target, damage, attacker),
+    ]
 
 
 def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]:

@@ -86,7 +86,7 @@ class _Reader:
             raise SnapshotError(f"{self.where(key)}: expected {kind.__name__}")
         return value
 
-    def int(self, key: str, lo: int = -BIG, hi: int = BIG) -> int:
+    def integer(self, key: str, lo: int = -BIG, hi: int = BIG) -> int:
         value = self.get(key, int)
         if not lo <= value <= hi:
             raise SnapshotError(f"{self.where(key)}: {value} is out of range")
@@ -95,15 +95,17 @@ class _Reader:
     def sub(self, key: str) -> _Reader:
         return _Reader(self.get(key, dict), self.where(key))
 
-    def list(self, key: str, most: int = MAX_COUNT) -> list[Any]:
+    def entries(self, key: str, most: int = MAX_COUNT) -> list[Any]:
         value = self.get(key, list)
         if len(value) > most:
             raise SnapshotError(f"{self.where(key)}: too many entries")
         return value
 
     def point(self, key: str, floor_shape: tuple[int, int]) -> tuple[int, int]:
-        value = self.list(key, 2)
-        if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        value = self.entries(key, 2)
+        if len(value) != 2 or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
             raise SnapshotError(f"{self.where(key)}: expected [x, y]")
         if not (0 <= value[0] < floor_shape[0] and 0 <= value[1] < floor_shape[1]):
             raise SnapshotError(f"{self.where(key)}: outside the map")
@@ -117,7 +119,8 @@ class _Reader:
         expected = int(np.prod(shape)) * np.dtype(dtype).itemsize
         if len(raw) != expected:
             raise SnapshotError(f"{self.where(key)}: {len(raw)} bytes, expected {expected}")
-        return np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+        array: np.ndarray[Any, Any] = np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+        return array
 
 
 def load(data: object, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
@@ -131,21 +134,25 @@ def load(data: object, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemK
 
 
 def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
-    floor = _load_floor(root.sub("floor"), item_kinds, root.int("depth", 1, MAX_COUNT))
+    floor = _load_floor(root.sub("floor"), item_kinds, root.integer("depth", 1, MAX_COUNT))
     fov = root.sub("fov")
     algorithm = fov.get("algorithm", str)
     if algorithm not in ALGORITHMS:
         raise SnapshotError(f"fov.algorithm: unknown {algorithm!r}")
     progression = root.sub("progression")
     world = World.restore(
-        seed=root.int("seed", 0, 2**63 - 1),
+        seed=root.integer("seed", 0, 2**63 - 1),
         build_floor=build_floor,
-        fov=FovSettings(algorithm, fov.int("radius", 0, MAX_SIDE), fov.get("light_walls", bool)),
-        progression=Progression(**{f.name: progression.int(f.name, 0, BIG) for f in fields(Progression)}),
+        fov=FovSettings(
+            algorithm, fov.integer("radius", 0, MAX_SIDE), fov.get("light_walls", bool)
+        ),
+        progression=Progression(
+            **{f.name: progression.integer(f.name, 0, BIG) for f in fields(Progression)}
+        ),
         floor=floor,
     )
-    world.time = root.int("time", 0)
-    world.turn = root.int("turn", 0)
+    world.time = root.integer("time", 0)
+    world.turn = root.integer("turn", 0)
     try:
         world.rng.bit_generator.state = root.get("rng", dict)
     except (TypeError, ValueError, KeyError):
@@ -154,7 +161,7 @@ def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, Ite
         if not isinstance(name, str) or not isinstance(count, int) or count < 0:
             raise SnapshotError("kills: expected names and counts")
         world.kills[name] = count
-    for n, raw in enumerate(root.list("inventory", 26)):
+    for n, raw in enumerate(root.entries("inventory", 26)):
         entry = _Reader(raw, f"inventory[{n}]")
         item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))
         world.inventory.append(item)
@@ -169,12 +176,12 @@ def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
 
 
 def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) -> Floor:
-    shape = (raw.int("width", 1, MAX_SIDE), raw.int("height", 1, MAX_SIDE))
+    shape = (raw.integer("width", 1, MAX_SIDE), raw.integer("height", 1, MAX_SIDE))
     tiles = raw.array("tiles", np.uint8, shape)
     if tiles.max(initial=0) >= len(Tile):
         raise SnapshotError("floor.tiles: unknown tile kind")
     rooms = []
-    for n, room in enumerate(raw.list("rooms")):
+    for n, room in enumerate(raw.entries("rooms")):
         if not (isinstance(room, list) and len(room) == 4 and all(type(v) is int for v in room)):
             raise SnapshotError(f"floor.rooms[{n}]: expected [x, y, width, height]")
         rooms.append(Rect(*room))
@@ -184,12 +191,12 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
     floor.depth = depth
     floor.explored[...] = raw.array("explored", np.bool_, shape)
     names = {f.name: f.type for f in fields(Actor)}
-    for n, fields_raw in enumerate(raw.list("actors")):
+    for n, fields_raw in enumerate(raw.entries("actors")):
         entry = _Reader(fields_raw, f"floor.actors[{n}]")
         values: dict[str, Any] = {}
         for name, annotation in names.items():
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
-            values[name] = entry.int(name) if kind is int else entry.get(name, kind)
+            values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)
         if actor.ai not in (*AI_KINDS, "corpse") or actor.hp > actor.max_hp or actor.hp < 0:
             raise SnapshotError(f"floor.actors[{n}]: impossible creature")
@@ -201,8 +208,8 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
     player = floor.actors.get(PLAYER_ID)
     if player is None or player.ai != "player":
         raise SnapshotError("floor.actors: the player is missing")
-    for n, item_raw in enumerate(raw.list("items")):
+    for n, item_raw in enumerate(raw.entries("items")):
         entry = _Reader(item_raw, f"floor.items[{n}]")
-        x, y = entry.int("x", 0, shape[0] - 1), entry.int("y", 0, shape[1] - 1)
+        x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
         floor.items.append(Item(_kind(entry, item_kinds), x, y))
     return floor

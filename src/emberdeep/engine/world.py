@@ -31,13 +31,14 @@ ACTION_TIME = 100
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
 LEVEL_UP_STATS = ("hp", "power", "defense")
+TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, ai="player")
 
 
 @dataclass(frozen=True)
 class Hero:
     """Who the player starts as: stats, starting kit (worn if wearable), progression."""
 
-    kind: ActorKind = ActorKind("player", "Player", hp=30, defense=1, power=2, ai="player")
+    kind: ActorKind = TUTORIAL_PLAYER
     start_items: tuple[items.ItemKind, ...] = ()
     progression: Progression = field(default_factory=Progression)
 
@@ -55,7 +56,14 @@ class World:
         hero = hero or Hero()
         floor = build_floor(1, rngs.floor_stream(seed, 1))
         player = Actor.spawn(PLAYER_ID, hero.kind, *floor.start)
-        self._assemble(seed, build_floor, fov or FovSettings(), hero.progression, floor, player)
+        self._assemble(
+            seed=seed,
+            build_floor=build_floor,
+            fov=fov or FovSettings(),
+            progression=hero.progression,
+            floor=floor,
+            player=player,
+        )
         for kind in hero.start_items:
             item = items.Item(kind)
             self.inventory.append(item)
@@ -65,6 +73,7 @@ class World:
 
     def _assemble(
         self,
+        *,
         seed: int,
         build_floor: FloorBuilder,
         fov: FovSettings,
@@ -100,10 +109,15 @@ class World:
         """A world around a floor that already holds the player (id 1), as a save left it.
         The caller then sets the clock, the random state, the inventory and the kills."""
         world = cls.__new__(cls)
-        world._assemble(seed, build_floor, fov, progression, floor, floor.actors[PLAYER_ID])
-        world.schedule.reset(
-            [a for a in floor.actors.values() if a.alive and a.id != PLAYER_ID]
+        world._assemble(
+            seed=seed,
+            build_floor=build_floor,
+            fov=fov,
+            progression=progression,
+            floor=floor,
+            player=floor.actors[PLAYER_ID],
         )
+        world.schedule.reset([a for a in floor.actors.values() if a.alive and a.id != PLAYER_ID])
         world.refresh_fov()
         return world
 
@@ -242,7 +256,9 @@ class World:
         text = "You take a moment to rest, and recover your strength."
         return [
             Message(text, MessageKind.STATUS),
-            Message("After a rare moment of peace, you descend deeper into the heart of the dungeon..."),
+            Message(
+                "After a rare moment of peace, you descend deeper into the heart of the dungeon..."
+            ),
         ]
 
     def pick_up(self) -> list[Event]:

@@ -111,6 +111,7 @@ def floor_builder(
     """A builder using generator ``name`` (with ``overrides``) at every depth."""
     return plan_builder([LevelPlan(1, name, get(name).params(**overrides))], population)
 
+
 # Importing the modules registers them.
 from emberdeep.mapgen import bsp, rooms  # noqa: E402
 from emberdeep.mapgen.populate import populate  # noqa: E402

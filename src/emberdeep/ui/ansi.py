@@ -39,10 +39,11 @@ MAX_GAP = 3
 skipped: a cursor move costs 6-8 bytes, re-sending a cell usually one."""
 
 ASCII_STAND_INS: dict[str, str] = {
-    "·": ".", "•": ".", "∙": ".", "°": "o", "×": "x", "÷": "/", "…": ".",
+    "·": ".", "•": ".", "∙": ".", "°": "o", "\u00d7": "x", "÷": "/", "…": ".",
     "←": "<", "→": ">", "↑": "^", "↓": "v", "↔": "-", "↕": "|",
     "▲": "^", "▼": "v", "◄": "<", "►": ">", "■": "#", "□": "#", "♥": "*", "♦": "*",
-    "╱": "/", "╲": "\\", "╳": "X", "“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-",
+    "\u2571": "/", "\u2572": "\\", "\u2573": "X",  # box-drawing diagonals
+    "\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"',
 }  # fmt: skip
 
 
@@ -108,7 +109,8 @@ def glyph(code: int, ascii_only: bool) -> str:
 def _cube_index() -> NDArray[np.intp]:
     """Per channel value 0-255: the index of the nearest cube level."""
     values = np.arange(256, dtype=np.int32)[:, np.newaxis]
-    return np.abs(values - CUBE_LEVELS).argmin(axis=1)
+    nearest: NDArray[np.intp] = np.abs(values - CUBE_LEVELS).argmin(axis=1)
+    return nearest
 
 
 @functools.cache
@@ -118,7 +120,8 @@ def _grey_index() -> NDArray[np.intp]:
     Over a grey (v, v, v) the distance is 3 (v - mean)^2 + constant, so the nearest grey
     is the one nearest the mean: one lookup by the sum."""
     sums = np.arange(766, dtype=np.int32)[:, np.newaxis]
-    return np.abs(sums - 3 * GREY_LEVELS).argmin(axis=1)
+    nearest: NDArray[np.intp] = np.abs(sums - 3 * GREY_LEVELS).argmin(axis=1)
+    return nearest
 
 
 def to_xterm256(rgb: NDArray[np.integer]) -> NDArray[np.int32]:
@@ -127,15 +130,14 @@ def to_xterm256(rgb: NDArray[np.integer]) -> NDArray[np.int32]:
     r, g, b = rgb[..., 0], rgb[..., 1], rgb[..., 2]
     cube = _cube_index()
     ri, gi, bi = cube[r], cube[g], cube[b]
-    cube_dist = (
-        (r - CUBE_LEVELS[ri]) ** 2 + (g - CUBE_LEVELS[gi]) ** 2 + (b - CUBE_LEVELS[bi]) ** 2
-    )
+    cube_dist = (r - CUBE_LEVELS[ri]) ** 2 + (g - CUBE_LEVELS[gi]) ** 2 + (b - CUBE_LEVELS[bi]) ** 2
     grey = _grey_index()[r + g + b]
     level = GREY_LEVELS[grey]
     grey_dist = (r - level) ** 2 + (g - level) ** 2 + (b - level) ** 2
-    return np.where(grey_dist < cube_dist, 232 + grey, 16 + 36 * ri + 6 * gi + bi).astype(
-        np.int32
-    )
+    index: NDArray[np.int32] = np.where(
+        grey_dist < cube_dist, 232 + grey, 16 + 36 * ri + 6 * gi + bi
+    ).astype(np.int32)
+    return index
 
 
 def _pack(rgb: NDArray[np.uint8]) -> NDArray[np.int32]:
@@ -220,7 +222,9 @@ class FrameEncoder:
         if index.size < 2:
             return index
         gaps = np.diff(index) - 1
-        fill = (gaps > 0) & (gaps <= MAX_GAP) & (index[1:] // self.width == index[:-1] // self.width)
+        fill = (
+            (gaps > 0) & (gaps <= MAX_GAP) & (index[1:] // self.width == index[:-1] // self.width)
+        )
         if not fill.any():
             return index
         starts, lengths = index[:-1][fill] + 1, gaps[fill]
@@ -247,9 +251,9 @@ class FrameEncoder:
             before[0], before[1:] = pen, keys[:-1]
             where = np.flatnonzero(keys != before)
             if where.size:
-                tokens[where] = self._colour_escapes(keys[where], foreground=layer == 1) + tokens[
-                    where
-                ]
+                tokens[where] = (
+                    self._colour_escapes(keys[where], foreground=layer == 1) + tokens[where]
+                )
         self._pen = (int(fg[-1]), int(bg[-1]))
         # A cursor move starts every run of consecutive cells, and every row.
         x, y = index % self.width, index // self.width
@@ -303,7 +307,9 @@ def _sample_console(seed: int = 1) -> tcod.console.Console:
         cells[x, y] = (ord("a") + i % 26, tuple(int(v) for v in rng.integers(0, 256, 3)), (0, 0, 0))
     console.draw_rect(0, map_h, w, 1, ch=ord("─"), fg=(90, 80, 60), bg=(0, 0, 0))
     for row in range(map_h + 1, h):
-        console.print(1, row, f"Line {row}: the orc hits you for 3 hit points." * 2, fg=(200, 200, 200))
+        console.print(
+            1, row, f"Line {row}: the orc hits you for 3 hit points." * 2, fg=(200, 200, 200)
+        )
     render.draw_bar(console, 1, map_h + 1, 20, value=17, maximum=30, label="HP")
     return console
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from emberdeep.engine.actions import Action, Move, PickUp, Wait
+from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,7 @@ class UiCommand(Enum):
     HISTORY = "history"
     USE_ITEM = "use_item"  # opens the inventory; the menu picks the item
     DROP_ITEM = "drop_item"
+    CHARACTER = "character"
 
 
 Command = Action | UiCommand
@@ -75,6 +76,7 @@ COMMANDS: dict[str, Command] = {
     "move_se": Move(1, 1),
     "wait": Wait(),
     "pick_up": PickUp(),
+    "descend": Descend(),
     **{command.value: command for command in UiCommand},
 }
 
@@ -94,6 +96,8 @@ DEFAULT_KEYS: dict[str, str] = {
     "g": "pick_up", ",": "pick_up", "i": "use_item", "d": "drop_item",
     "escape": "quit",
     "tab": "cycle_render_mode",
+    ">": "descend",
+    "c": "character",
     "v": "history",
 }  # fmt: skip
 

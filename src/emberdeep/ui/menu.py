@@ -37,6 +37,8 @@ PAGE = len(LETTERS)
 PREFIX_WIDTH = len("(a) ")
 PAD_X = 1
 """Blank columns between the frame and the text."""
+PAD_Y = 1
+"""Blank rows between the frame and the text, when the console has room for them."""
 MAX_HEADER_WIDTH = 50
 """A long header wraps at this width rather than stretching the box across the screen."""
 WHEEL_LINES = 3
@@ -105,6 +107,8 @@ class MenuLayout:
     """The frame, borders included."""
     header: tuple[str, ...]
     """Header lines as wrapped (and cut) to fit."""
+    header_y: int
+    """Console row of the first header line."""
     first_row: int
     """Console row of the first option shown."""
     rows: int
@@ -129,7 +133,11 @@ class Menu:
         *,
         header: str = "",
         empty_text: str = EMPTY,
+        bounds: Region | None = None,
     ) -> None:
+        """``options`` are labels or ``Option``s; ``header`` is text wrapped above them;
+        ``bounds`` is where the menu will be drawn (``draw`` updates it), so that mouse
+        events before the first draw are placed right."""
         self.title = title
         self.options = [o if isinstance(o, Option) else Option(o) for o in options]
         self.header = header
@@ -139,7 +147,7 @@ class Menu:
         """Index of the highlighted option; None only when there are no options."""
         self.top = 0
         """Index of the first option shown."""
-        self.bounds = Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
+        self.bounds = bounds or Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
         """Where the menu was last drawn; ``handle`` lays it out the same way."""
         self.mouse: tuple[int, int] | None = None
 
@@ -167,14 +175,16 @@ class Menu:
         if header and rows > 1 and len(header) + rows > inner_h:
             rows = max(1, inner_h - len(header))  # a header costs option rows, not all
         header = header[: max(0, inner_h - rows)]
+        pad_y = PAD_Y if len(header) + rows + 2 * PAD_Y <= inner_h else 0
         width = min(text_width + 2 + 2 * PAD_X, b.width)
-        height = min(len(header) + max(rows, 1) + 2, b.height)
+        height = min(len(header) + max(rows, 1) + 2 + 2 * pad_y, b.height)
         x = b.x + (b.width - width) // 2
         y = b.y + (b.height - height) // 2
         return MenuLayout(
             box=Region(x, y, width, height),
             header=tuple(header),
-            first_row=y + 1 + len(header),
+            header_y=y + 1 + pad_y,
+            first_row=y + 1 + pad_y + len(header),
             rows=rows,
             text_x=x + 1 + PAD_X,
             text_width=text_width,
@@ -275,9 +285,7 @@ class Menu:
             return
         self.top += scroll
         self.highlight = min(max(self.highlight + steps, 0), len(self.options) - 1)
-        rows = max(1, self.layout().rows)
-        self.top = min(max(self.top, self.highlight - rows + 1), self.highlight)
-        self.clamp_top(rows)
+        self.show_highlight(self.layout().rows)
 
     def scroll(self, rows: int) -> None:
         """Scroll the view ``rows`` options down (negative: up). The highlight stays on
@@ -290,6 +298,12 @@ class Menu:
         elif self.highlight is not None and lay.rows > 0:
             self.highlight = min(max(self.highlight, self.top), self.top + lay.rows - 1)
 
+    def show_highlight(self, rows: int) -> None:
+        """Scroll just enough for the highlighted option to be on screen."""
+        if self.highlight is not None:
+            self.top = min(max(self.top, self.highlight - max(rows, 1) + 1), self.highlight)
+        self.clamp_top(rows)
+
     def clamp_top(self, rows: int) -> None:
         self.top = min(max(self.top, 0), max(0, len(self.options) - max(rows, 1)))
 
@@ -299,7 +313,7 @@ class Menu:
         """Draw centred in ``bounds`` (default: the whole console)."""
         self.bounds = bounds or Region(0, 0, console.width, console.height)
         lay = self.layout()
-        self.clamp_top(lay.rows)  # the page may have grown since the last draw
+        self.show_highlight(lay.rows)  # the page may have changed, or the owner set it
         box = lay.box
         if box.width < 3 or box.height < 3:
             return
@@ -311,7 +325,7 @@ class Menu:
             title = f"┤ {fit(self.title, box.width - 6)} ├"
             console.print(box.x + (box.width - len(title)) // 2, box.y, title, fg=TITLE_FG)
         for row, line in enumerate(lay.header):
-            console.print(lay.text_x, box.y + 1 + row, fit(line, lay.text_width), fg=HEADER_FG)
+            console.print(lay.text_x, lay.header_y + row, fit(line, lay.text_width), fg=HEADER_FG)
         if not self.options:
             text = fit(self.empty_text, lay.text_width)
             console.print(lay.text_x, lay.first_row, text, fg=INFO_FG)
@@ -328,7 +342,9 @@ class Menu:
         if lit:
             console.draw_rect(lay.box.x + 1, y, lay.box.width - 2, 1, ch=ord(" "), bg=HIGHLIGHT_BG)
         width = lay.text_width
-        detail = fit(option.detail, max(0, width // 3)) if option.detail else ""
+        # The label gets the room it needs; the detail the rest, but never less than a third.
+        room = max(width - PREFIX_WIDTH - len(option.label) - 2, width // 3)
+        detail = fit(option.detail, room) if option.detail else ""
         label_width = width - PREFIX_WIDTH - (len(detail) + 2 if detail else 0)
         prefix = fit(f"({letter}) ", width)
         text_fg = DISABLED_FG if option.disabled else (HIGHLIGHT_FG if lit else TEXT_FG)

@@ -47,18 +47,27 @@ class GameOverScreen:
         world: World,
         log: MessageLog,
         parent_draw: Callable[[tcod.console.Console], None],
+        *,
+        note: str = "",
+        leave_to: Screen | None = None,
     ) -> None:
         self.world = world
         self.log = log
         self.parent_draw = parent_draw
+        self.note = note
+        """Said under the stats, e.g. that the save was removed (permadeath)."""
+        self.leave_to = leave_to
+        """Where leaving goes (the main menu); None ends the program."""
 
     def handle(self, event: InputEvent) -> Screen | None:
         match event:
             case KeyPress("v"):
                 return HistoryScreen(self.log, parent=self)
             case KeyPress(key) if key in LEAVE_KEYS:
-                return None
-            case Click(button=1) | CloseRequested():
+                return self.leave_to
+            case Click(button=1):
+                return self.leave_to
+            case CloseRequested():
                 return None
         return self
 
@@ -80,6 +89,9 @@ class GameOverScreen:
             (f"Seed {world.seed}", TEXT_FG),
             (f"XP {world.player.xp}", TEXT_FG),
         ]
+        if self.note:
+            lines.append(("", TEXT_FG))
+            lines += [(line, TEXT_FG) for line in textwrap.wrap(self.note, width)]
         blow = self.killing_blow()
         if blow is not None:
             color = KIND_COLORS.get(MessageKind.ENEMY_ATTACK, TEXT_FG)

@@ -18,7 +18,7 @@ import tcod.console
 from emberdeep.engine.actions import Drop, Use
 from emberdeep.ui import render
 from emberdeep.ui.input import CloseRequested, InputEvent
-from emberdeep.ui.menu import Cancelled, Chosen, Menu
+from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 
@@ -35,8 +35,11 @@ class InventoryScreen:
     def __init__(self, parent: PlayScreen, purpose: Purpose) -> None:
         self.parent = parent
         self.purpose = purpose
-        names = [item.name for item in parent.world.inventory]
-        self.menu = Menu(TITLES[purpose], names, empty_text=EMPTY)
+        options = [
+            Option(item.name, "equipped" if item.equipped else "")
+            for item in parent.world.inventory
+        ]
+        self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=render.MAP_VIEW)
 
     def handle(self, event: InputEvent) -> Screen | None:
         if isinstance(event, CloseRequested):

@@ -11,12 +11,14 @@ player chooses.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
-from emberdeep.engine.actions import Action, Move, PickUp, Wait
+from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.ui import look, render
@@ -32,22 +34,36 @@ from emberdeep.ui.input import (
 )
 from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.level_up import LevelUpScreen
+
+if TYPE_CHECKING:
+    from emberdeep.ui.app import App
 
 STATUS_WIDTH = 22
 BAR_WIDTH = 20
 TIME_PER_TICK = ACTION_TIME // 4
 """Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
-HELP = "move: arrows/hjklyubn  . wait  g get  i use  d drop  v log  Tab look  Esc quit"
+HELP = "arrows/hjklyubn move . wait g get i use d drop > down c char v log Esc quit"
 
 
 class PlayScreen:
     def __init__(
-        self, world: World, content: Content, settings: Settings, log: MessageLog | None = None
+        self,
+        world: World,
+        content: Content,
+        settings: Settings,
+        log: MessageLog | None = None,
+        *,
+        app: App | None = None,
     ) -> None:
         self.world = world
+        self.app = app
+        """Saving and the main menu; None plays without them (tests, replays)."""
+        self.saved_depth = world.depth
         self.content = content
         self.render_mode = settings.render_mode
         self.real_time = settings.mode == "real-time"
@@ -67,14 +83,22 @@ class PlayScreen:
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
                 return HistoryScreen(self.log, parent=self)
             case CloseRequested():
+                self.save()
                 return None
         return self
+
+    def save(self) -> None:
+        if self.app is not None:
+            self.app.save(self.world, self.log)
+            self.saved_depth = self.world.depth
 
     def run_command(self, key: str) -> Screen | None:
         command = command_for(key)
         match command:
             case UiCommand.QUIT:
-                return None
+                return self.quit()
+            case UiCommand.CHARACTER:
+                return CharacterScreen(self)
             case UiCommand.CYCLE_RENDER_MODE:
                 modes = RENDER_MODES
                 self.render_mode = modes[(modes.index(self.render_mode) + 1) % len(modes)]
@@ -85,7 +109,7 @@ class PlayScreen:
                 return InventoryScreen(self, "use")
             case UiCommand.DROP_ITEM:
                 return InventoryScreen(self, "drop")
-            case Move() | Wait() | PickUp():
+            case Move() | Wait() | PickUp() | Descend():
                 return self.perform(command)
         return self.after_world()
 
@@ -124,10 +148,36 @@ class PlayScreen:
                 case Message(text, kind):
                     self.log.add(text, kind)
 
+    def quit(self) -> Screen | None:
+        """Save and go back to the title screen (or end, when there is none)."""
+        if self.app is None:
+            return None
+        from emberdeep.ui.screens.main_menu import MainMenu
+
+        saved = self.app.save(self.world, self.log)
+        return MainMenu(self.app, "" if saved else self.log.entries[-1].text)
+
     def after_world(self) -> Screen:
-        if not self.world.player.alive:
-            return GameOverScreen(self.world, self.log, self.draw)
+        """What follows an action: death, a level to spend, or more play. A new floor is
+        saved at once, so a killed process loses at most one floor."""
+        world = self.world
+        if not world.player.alive:
+            return self.game_over()
+        if world.depth != self.saved_depth:
+            self.save()
+        if world.can_level_up:
+            return LevelUpScreen(self)
         return self
+
+    def game_over(self) -> Screen:
+        note, leave_to = "", None
+        if self.app is not None:
+            from emberdeep.ui.screens.main_menu import MainMenu
+
+            removed = self.app.forget()
+            note = "Death is permanent: your saved game is gone." if removed else ""
+            leave_to = MainMenu(self.app)
+        return GameOverScreen(self.world, self.log, self.draw, note=note, leave_to=leave_to)
 
     # -- drawing -------------------------------------------------------------------------
 

@@ -1,0 +1,31 @@
+"""Writing a file so that a crash or a full disk never leaves it half-written."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + ".bak")
+
+
+def write_atomically(path: Path, data: bytes, keep_backup: bool = False) -> None:
+    """Temp file, flush, fsync, (keep the old file as ``.bak``,) then rename over it.
+    At every moment ``path`` holds either the old contents or the new, never a mix."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(path.name + ".tmp")
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    if keep_backup and path.exists():
+        shutil.copy2(path, backup_path(path))
+    os.replace(temp, path)
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
+        directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(directory)
+        finally:
+            os.close(directory)

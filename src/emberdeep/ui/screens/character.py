@@ -1,0 +1,62 @@
+"""The character sheet (``c``): who you are, how far you have come, what you carry."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import tcod.console
+
+from emberdeep.ui import render
+from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.screens import Screen
+
+if TYPE_CHECKING:
+    from emberdeep.ui.screens.play import PlayScreen
+
+WIDTH = 44
+
+
+def sheet(screen: PlayScreen) -> list[str]:
+    world = screen.world
+    player = world.player
+    worn = [f"  {item.kind.slot}: {item.name}" for item in world.inventory if item.equipped]
+    kills = sum(world.kills.values())
+    return [
+        f"Level: {player.level}",
+        f"Experience: {player.xp} / {world.xp_to_next} to the next level",
+        f"Hit points: {player.hp} / {player.max_hp}",
+        f"Attack: {player.power}",
+        f"Defense: {player.defense}",
+        "",
+        f"Depth: {world.depth}",
+        f"Turns: {world.turn}",
+        f"Kills: {kills}",
+        f"Seed: {world.seed}",
+        "",
+        "Equipment:",
+        *(worn or ["  nothing"]),
+    ]
+
+
+class CharacterScreen:
+    def __init__(self, parent: PlayScreen) -> None:
+        self.parent = parent
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        match event:
+            case CloseRequested():
+                return self.parent.handle(event)
+            case KeyPress() | Click():
+                return self.parent
+        return self
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self.parent.draw(console)
+        lines = sheet(self.parent)
+        height = len(lines) + 4
+        x = (render.MAP_VIEW.width - WIDTH) // 2
+        y = max(0, (render.MAP_VIEW.height - height) // 2)
+        console.draw_frame(x, y, WIDTH, height, "Character", fg=(150, 130, 90), bg=(10, 10, 16))
+        for row, line in enumerate(lines):
+            console.print(x + 2, y + 2 + row, line[: WIDTH - 4], fg=(220, 220, 220))
+        console.print(x + 2, y + height - 1, " any key to close ", fg=(120, 120, 120))

@@ -1,0 +1,46 @@
+"""The level-up choice, as in the tutorial: one stat rises. It cannot be dismissed: the
+level is spent before play goes on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import tcod.console
+
+from emberdeep.engine.actions import LevelUp
+from emberdeep.ui import render
+from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.menu import Chosen, Menu, Option
+from emberdeep.ui.screens import Screen
+
+if TYPE_CHECKING:
+    from emberdeep.ui.screens.play import PlayScreen
+
+STATS = ("hp", "power", "defense")
+
+
+class LevelUpScreen:
+    def __init__(self, parent: PlayScreen) -> None:
+        self.parent = parent
+        player, gains = parent.world.player, parent.world.progression
+        self.menu = Menu(
+            "Level up!",
+            [
+                Option(f"Constitution (+{gains.hp} HP)", f"from {player.max_hp}"),
+                Option(f"Strength (+{gains.power} attack)", f"from {player.power}"),
+                Option(f"Agility (+{gains.defense} defense)", f"from {player.defense}"),
+            ],
+            header=f"Congratulations! You reach level {player.level + 1}. Choose a stat to raise:",
+        )
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        if isinstance(event, CloseRequested):
+            return self.parent.handle(event)
+        result = self.menu.handle(event)
+        if isinstance(result, Chosen):
+            return self.parent.perform(LevelUp(STATS[result.index]))
+        return self
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self.parent.draw(console)
+        self.menu.draw(console, render.MAP_VIEW)

@@ -1,0 +1,88 @@
+"""Options: each entry shows its value; choosing it steps to the next value. Leaving the
+screen writes ``settings.toml`` so the choice lasts."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import tcod.console
+
+from emberdeep import config
+from emberdeep.content.loader import RENDER_MODES
+from emberdeep.engine.fov import ALGORITHMS
+from emberdeep.mapgen import GENERATORS
+from emberdeep.ui import render
+from emberdeep.ui.app import App
+from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.menu import Cancelled, Chosen, Menu
+from emberdeep.ui.screens import Screen
+
+RADII = (4, 6, 8, 10, 12, 15, 20, 0)
+
+CHOICES: dict[str, tuple[str, tuple[object, ...]]] = {
+    "render_mode": ("Render mode", RENDER_MODES),
+    "fov_algorithm": ("Field of view", tuple(ALGORITHMS)),
+    "torch_radius": ("Torch radius", RADII),
+    "light_walls": ("Light walls", (True, False)),
+    "mode": ("Time", ("turn-based", "real-time")),
+    "generator": ("Dungeon", ("auto", *GENERATORS)),
+}
+
+
+def shown(value: object) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value == 0:
+        return "unlimited"
+    return str(value)
+
+
+class OptionsScreen:
+    def __init__(self, app: App, parent: Screen) -> None:
+        self.app = app
+        self.parent = parent
+        self.menu = self.build_menu()
+        self.error = ""
+
+    def build_menu(self, highlight: int | None = None) -> Menu:
+        settings = self.app.settings
+        labels = [
+            f"{label}: {shown(getattr(settings, key))}" for key, (label, _) in CHOICES.items()
+        ]
+        menu = Menu("Options", [*labels, "Done"])
+        if highlight is not None:
+            menu.highlight = highlight
+        return menu
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        if isinstance(event, CloseRequested):
+            return None
+        match self.menu.handle(event):
+            case Chosen(index) if index < len(CHOICES):
+                self.step(list(CHOICES)[index])
+                self.menu = self.build_menu(index)
+            case Chosen() | Cancelled():
+                return self.leave()
+        return self
+
+    def step(self, key: str) -> None:
+        values = CHOICES[key][1]
+        current = getattr(self.app.settings, key)
+        following = (
+            values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+        )
+        changes: dict[str, Any] = {key: following}
+        self.app.settings = replace(self.app.settings, **changes)
+
+    def leave(self) -> Screen:
+        problem = config.save_settings(self.app.settings)
+        if problem:
+            self.app.notices.append(problem)
+        return self.parent
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self.parent.draw(console)
+        self.menu.draw(console, render.Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT))

@@ -1,0 +1,63 @@
+"""A one-line text prompt (the seed of a new game), drawn as a small box."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import tcod.console
+
+from emberdeep.ui import render
+from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.screens import Screen
+
+MAX_LENGTH = 40
+
+
+class PromptScreen:
+    """Letters type, Backspace deletes, Enter accepts, Esc or a right click goes back.
+    ``accept`` returns the next screen, or a message to show while staying here."""
+
+    def __init__(
+        self,
+        title: str,
+        hint: str,
+        parent: Screen,
+        accept: Callable[[str], Screen | str],
+    ) -> None:
+        self.title = title
+        self.hint = hint
+        self.parent = parent
+        self.accept = accept
+        self.text = ""
+        self.error = ""
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        match event:
+            case CloseRequested():
+                return None
+            case KeyPress("escape") | Click(button=3):
+                return self.parent
+            case KeyPress("enter"):
+                result = self.accept(self.text)
+                if isinstance(result, str):
+                    self.error = result
+                    return self
+                return result
+            case KeyPress("backspace"):
+                self.text = self.text[:-1]
+            case KeyPress(key) if len(key) == 1 and key.isprintable():
+                if len(self.text) < MAX_LENGTH:
+                    self.text += key
+        return self
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self.parent.draw(console)
+        width = MAX_LENGTH + 6
+        x = (render.SCREEN_WIDTH - width) // 2
+        y = render.SCREEN_HEIGHT // 2 - 4
+        console.draw_frame(x, y, width, 8, self.title, fg=(150, 130, 90), bg=(10, 10, 16))
+        console.print(x + 2, y + 2, self.hint, fg=(200, 200, 200))
+        console.draw_rect(x + 2, y + 4, width - 4, 1, ch=ord(" "), bg=(40, 40, 60))
+        console.print(x + 2, y + 4, self.text + "_", fg=(255, 255, 255))
+        if self.error:
+            console.print(x + 2, y + 6, self.error[: width - 4], fg=(255, 120, 120))

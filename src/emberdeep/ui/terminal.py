@@ -1,0 +1,393 @@
+"""Play in a terminal: the same screens and the same console as the window, over SSH too.
+
+Many players run roguelikes on a server with no display. This presenter draws exactly
+what the window draws (``render.new_console`` and each screen's ``draw``), encodes it
+with ``ansi.FrameEncoder`` (only the changed cells go over the wire), and turns terminal
+input into the presenter-neutral events of ``ui/input.py``, so screens never know which
+presenter they are in. The loop keeps ``ui/sdl.run``'s contract: draw, then block until
+input arrives, with a timeout only while a ticking screen is shown.
+
+A terminal left in raw mode, on the alternate screen, with a hidden cursor and mouse
+reporting on is unusable, so every way out restores it: the last screen closing, Ctrl-C
+(read as a key in raw mode and sent to the screen as ``CloseRequested``), SIGTERM and
+SIGHUP (turned into an exception that unwinds through the same ``finally``) and crashes.
+
+Mouse reports are read by this module, not by blessed: xterm's SGR reports
+(``ESC [ < b ; x ; y M``) arrive from blessed as several keystrokes (a CSI prefix, or an
+escape, then plain characters), so ``InputDecoder`` joins them back up.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from types import FrameType
+from typing import IO
+
+import blessed
+import tcod.console
+from blessed.keyboard import Keystroke
+
+from emberdeep.ui import render
+from emberdeep.ui.ansi import FrameEncoder, color_mode_from_env, is_utf8
+from emberdeep.ui.input import (
+    Click,
+    CloseRequested,
+    InputEvent,
+    KeyPress,
+    MouseMove,
+    Resized,
+    Wheel,
+)
+from emberdeep.ui.screens import Screen, Ticking
+
+MOUSE_ON = "\x1b[?1000h\x1b[?1003h\x1b[?1006h"
+"""Report presses, every motion, and use SGR coordinates (no 223-column limit)."""
+MOUSE_OFF = "\x1b[?1006l\x1b[?1003l\x1b[?1000l"
+AUTOWRAP_OFF = "\x1b[?7l"
+"""Writing the bottom-right cell must not scroll the screen."""
+AUTOWRAP_ON = "\x1b[?7h"
+RESET_COLOURS = "\x1b[0m"
+CLEAR = "\x1b[0m\x1b[2J"
+SEQUENCE_TIMEOUT = 0.05
+"""Seconds to wait for the rest of a mouse report once its first keystroke has arrived."""
+CTRL_C = "\x03"
+
+_KEY_NAMES: dict[str, str] = {
+    "KEY_UP": "up", "KEY_DOWN": "down", "KEY_LEFT": "left", "KEY_RIGHT": "right",
+    "KEY_HOME": "home", "KEY_END": "end",
+    "KEY_PGUP": "pageup", "KEY_PPAGE": "pageup", "KEY_PGDOWN": "pagedown", "KEY_NPAGE": "pagedown",
+    "KEY_ENTER": "enter", "KEY_KP_ENTER": "enter", "KEY_ESCAPE": "escape",
+    "KEY_TAB": "tab", "KEY_BTAB": "tab", "KEY_BACKSPACE": "backspace",
+    "KEY_DELETE": "delete", "KEY_DC": "delete", "KEY_INSERT": "insert", "KEY_IC": "insert",
+    # the numpad, where the terminal tells it apart (application keypad mode)
+    **{f"KEY_KP_{n}": f"kp_{n}" for n in range(10)},
+    "KEY_A1": "kp_7", "KEY_A3": "kp_9", "KEY_B2": "kp_5", "KEY_C1": "kp_1", "KEY_C3": "kp_3",
+    "KEY_CENTER": "kp_5", "KEY_BEGIN": "kp_5",
+    "KEY_KP_ADD": "+", "KEY_KP_SUBTRACT": "-", "KEY_KP_MULTIPLY": "*", "KEY_KP_DIVIDE": "/",
+    "KEY_KP_DECIMAL": ".", "KEY_KP_SEPARATOR": ",", "KEY_KP_EQUAL": "=",
+    **{f"KEY_F{n}": f"f{n}" for n in range(1, 13)},
+}  # fmt: skip
+
+_SGR_MOUSE = re.compile(r"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
+_X10_MOUSE = re.compile(r"\x1b\[M([\s\S])([\s\S])([\s\S])")
+_MOUSE_PREFIX = re.compile(r"\x1b(\[(<(\d+(;(\d+(;\d*)?)?)?)?|M[\s\S]{0,2})?)?")
+"""Every proper beginning of a mouse report (the escape alone included)."""
+
+
+def parse_mouse(seq: str) -> InputEvent | None:
+    """An xterm mouse report (SGR, or legacy X10) as input with 0-based terminal cells.
+
+    Motion (with or without a button held) is ``MouseMove``; a press is ``Click``
+    (1 left, 2 middle, 3 right); the wheel is ``Wheel`` (+1 up). Releases, horizontal
+    wheels and anything that is not a mouse report give None."""
+    if match := _SGR_MOUSE.fullmatch(seq):
+        code, x, y = (int(group) for group in match.groups()[:3])
+        pressed = match[4] == "M"
+    elif match := _X10_MOUSE.fullmatch(seq):
+        code, x, y = (ord(char) - 32 for char in match.groups())
+        pressed = code & 3 != 3
+    else:
+        return None
+    if x < 1 or y < 1:
+        return None
+    x, y, button = x - 1, y - 1, code & 3
+    if code & 64:
+        return {0: Wheel(1), 1: Wheel(-1)}.get(button)
+    if code & 32:
+        return MouseMove(x, y)
+    if pressed and button != 3:
+        return Click(x, y, button + 1)
+    return None
+
+
+def decode_key(keystroke: Keystroke) -> list[InputEvent]:
+    """One blessed keystroke as presenter-neutral input: named keys by the names of
+    ``ui/input.py``, printable characters as themselves, Ctrl-C as ``CloseRequested``,
+    a whole mouse report as its mouse event; anything else as nothing."""
+    text = str(keystroke)
+    if text == CTRL_C:
+        return [CloseRequested()]
+    if text.startswith("\x1b["):
+        mouse = parse_mouse(text)
+        if mouse is not None:
+            return [mouse]
+    name = keystroke.name
+    if name is not None and name in _KEY_NAMES:
+        return [KeyPress(_KEY_NAMES[name])]
+    if text and not keystroke.is_sequence and text.isprintable():
+        return [KeyPress(char) for char in text]
+    return []
+
+
+class InputDecoder:
+    """Keystrokes in, input events out; joins the pieces a mouse report arrives in.
+
+    blessed does not know mouse reports: it hands one over as a CSI prefix (or a bare
+    escape) followed by plain characters. While what has arrived could still be the
+    start of a report, ``pending`` is true and the presenter should read on (briefly);
+    if nothing more comes, ``flush`` says what the pieces were (a lone escape is the
+    Escape key; a broken report is dropped rather than typed)."""
+
+    def __init__(self) -> None:
+        self._buffer = ""
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._buffer)
+
+    def feed(self, keystroke: Keystroke) -> list[InputEvent]:
+        text = str(keystroke)
+        if self._buffer:
+            joined = self._buffer + text
+            if _SGR_MOUSE.fullmatch(joined) or _X10_MOUSE.fullmatch(joined):
+                self._buffer = ""
+                mouse = parse_mouse(joined)
+                return [] if mouse is None else [mouse]
+            if _MOUSE_PREFIX.fullmatch(joined):
+                self._buffer = joined
+                return []
+            return [*self.flush(), *self.feed(keystroke)]
+        if text.startswith("\x1b") and _MOUSE_PREFIX.fullmatch(text):
+            self._buffer = text
+            return []
+        return decode_key(keystroke)
+
+    def flush(self) -> list[InputEvent]:
+        buffer, self._buffer = self._buffer, ""
+        return [KeyPress("escape")] if buffer == "\x1b" else []
+
+
+def enlarge_message(width: int, height: int) -> list[str]:
+    return [
+        f"Please enlarge the terminal to {render.SCREEN_WIDTH}x{render.SCREEN_HEIGHT} "
+        f"(now {width}x{height})",
+        "The game is paused. Ctrl-C quits.",
+    ]
+
+
+def centred_text(lines: list[str], width: int, height: int) -> str:
+    """Output that writes ``lines`` centred on a cleared screen of ``width`` x ``height``."""
+    top = max(0, (height - len(lines)) // 2)
+    out = [CLEAR]
+    for row, line in enumerate(lines[: max(height, 1)]):
+        text = line[:width]
+        out.append(f"\x1b[{top + row + 1};{max(0, (width - len(text)) // 2) + 1}H{text}")
+    return "".join(out)
+
+
+class _HangUp(BaseException):
+    """SIGTERM or SIGHUP: leave now, through every ``finally`` (not an ``Exception``, so
+    no ``except Exception`` on the way swallows it)."""
+
+
+class _WakeUpError(Exception):
+    """SIGWINCH while blocked waiting for input: redraw at the new size."""
+
+
+def _capability(term: blessed.Terminal, name: str, default: str) -> str:
+    value = str(getattr(term, name, "") or "")
+    return value or default
+
+
+class _Session:
+    """One run of the loop: the terminal, what it shows, and the input being decoded."""
+
+    def __init__(self, term: blessed.Terminal) -> None:
+        self.term = term
+        self.out: IO[str] = term.stream
+        self.color_mode = color_mode_from_env()
+        self.ascii_only = not is_utf8(getattr(self.out, "encoding", None))
+        self.decoder = InputDecoder()
+        self.waiting = False
+        self.resized = False
+        self.current: Screen | None = None
+
+    # -- terminal state ----------------------------------------------------------------
+
+    def write(self, text: str) -> None:
+        if text:
+            self.out.write(text)
+
+    def enter(self) -> None:
+        term = self.term
+        self.write(
+            _capability(term, "enter_fullscreen", "\x1b[?1049h")
+            + _capability(term, "hide_cursor", "\x1b[?25l")
+            + AUTOWRAP_OFF
+            + MOUSE_ON
+            + CLEAR
+        )
+        self.out.flush()
+
+    def restore(self) -> None:
+        """Undo ``enter``; never raises (the terminal may already be gone after SIGHUP)."""
+        term = self.term
+        with contextlib.suppress(OSError, ValueError):
+            self.write(
+                MOUSE_OFF
+                + AUTOWRAP_ON
+                + RESET_COLOURS
+                + _capability(term, "normal_cursor", "\x1b[?25h")
+                + _capability(term, "exit_fullscreen", "\x1b[?1049l")
+            )
+            self.out.flush()
+
+    @contextlib.contextmanager
+    def signals(self) -> Iterator[None]:
+        """SIGTERM/SIGHUP unwind the loop; SIGWINCH wakes it. Main thread only (Python
+        delivers signals there); elsewhere a resize is noticed at the next input."""
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def hang_up(signum: int, frame: FrameType | None) -> None:
+            raise _HangUp(signum)
+
+        def window_changed(signum: int, frame: FrameType | None) -> None:
+            self.resized = True
+            if self.waiting:
+                raise _WakeUpError
+
+        wanted = {"SIGTERM": hang_up, "SIGHUP": hang_up, "SIGWINCH": window_changed}
+        previous = {}
+        try:
+            for name, handler in wanted.items():
+                number = getattr(signal, name, None)
+                if number is not None:
+                    previous[number] = signal.signal(number, handler)
+            yield
+        finally:
+            for number, old in previous.items():
+                signal.signal(number, old)
+
+    @contextlib.contextmanager
+    def terminal_modes(self) -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(self.term.raw())
+            stack.enter_context(self.term.keypad())
+            stack.callback(self.restore)
+            self.enter()
+            yield
+
+    # -- input --------------------------------------------------------------------------
+
+    def read(self, timeout: float | None) -> list[InputEvent]:
+        """Input that arrives within ``timeout`` (None: wait for it), all of it that is
+        ready; [] on timeout or resize."""
+        term = self.term
+        keystroke = term.inkey(timeout=0)  # blessed's own buffer first: kbhit cannot see it
+        if not keystroke:
+            self.waiting = True
+            try:
+                if self.resized:
+                    return []
+                if not term.kbhit(timeout=timeout):
+                    # Only a closed or missing keyboard ends an endless wait.
+                    return [] if timeout is not None else [CloseRequested()]
+            except _WakeUpError:
+                return []
+            finally:
+                self.waiting = False
+            keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT)
+        events: list[InputEvent] = []
+        while keystroke:
+            events += self.decoder.feed(keystroke)
+            keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT if self.decoder.pending else 0)
+        return events + self.decoder.flush()
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def loop(self, screen: Screen) -> None:
+        """``sdl.run``'s loop: draw, then block until input (or the next tick) is due."""
+        console = render.new_console()
+        self.current = screen
+        next_tick = time.monotonic()
+        size: tuple[int, int] | None = None
+        encoder: FrameEncoder | None = None
+        while self.current is not None:
+            self.resized = False
+            now_size = (self.term.width, self.term.height)
+            if now_size != size:
+                if size is not None and not self.handle(Resized()):
+                    return
+                size = now_size
+                encoder = self.layout(console, *size)
+            if encoder is not None:
+                console.clear()
+                self.current.draw(console)
+                self.write(encoder.encode(console))
+            self.out.flush()
+            # While the terminal is too small the game is paused: no ticks.
+            current = self.current
+            interval = current.tick_seconds if isinstance(current, Ticking) else None
+            if encoder is None:
+                interval = None
+            timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
+            for raw_event in self.read(timeout):
+                event = self.to_console(raw_event, encoder)
+                if event is not None and not self.handle(event):
+                    return
+            current = self.current
+            if interval is not None and isinstance(current, Ticking):
+                now = time.monotonic()
+                if now >= next_tick:
+                    self.current = current.tick()
+                    # Never try to catch up more than one tick after a stall.
+                    next_tick = max(next_tick + interval, now)
+            else:
+                next_tick = time.monotonic()
+
+    def handle(self, event: InputEvent) -> bool:
+        """Give ``event`` to the current screen; False once there is no screen left."""
+        if self.current is not None:
+            self.current = self.current.handle(event)
+        return self.current is not None
+
+    def layout(self, console: tcod.console.Console, width: int, height: int) -> FrameEncoder | None:
+        """Clear the screen for a new size: an encoder for the console centred in it, or
+        None and the "please enlarge" text when it does not fit."""
+        if width < console.width or height < console.height:
+            self.write(centred_text(enlarge_message(width, height), width, height))
+            return None
+        self.write(CLEAR)
+        origin = ((width - console.width) // 2, (height - console.height) // 2)
+        return FrameEncoder(console.width, console.height, self.color_mode, self.ascii_only, origin)
+
+    @staticmethod
+    def to_console(event: InputEvent, encoder: FrameEncoder | None) -> InputEvent | None:
+        """Terminal cells to console cells; mouse reports off the console are dropped.
+        While the terminal is too small only ``CloseRequested`` gets through."""
+        if encoder is None:
+            return event if isinstance(event, CloseRequested) else None
+        ox, oy = encoder.origin
+        match event:
+            case MouseMove(x, y) | Click(x, y):
+                x, y = x - ox, y - oy
+                if not (0 <= x < encoder.width and 0 <= y < encoder.height):
+                    return None
+                return (
+                    MouseMove(x, y) if isinstance(event, MouseMove) else Click(x, y, event.button)
+                )
+        return event
+
+
+def run(screen: Screen, *, term: blessed.Terminal | None = None) -> None:
+    """Show ``screen`` (and the screens it leads to) in the terminal until one returns
+    None; the terminal is restored however this ends."""
+    session = _Session(term if term is not None else blessed.Terminal())
+    try:
+        with session.signals(), session.terminal_modes():
+            try:
+                session.loop(screen)
+            except (_HangUp, KeyboardInterrupt):
+                # Let the screen save and leave, as after a window's close button; only
+                # once: a second signal or an error here must not keep the game running.
+                with contextlib.suppress(Exception, _HangUp, KeyboardInterrupt):
+                    session.handle(CloseRequested())
+    except _HangUp:
+        pass

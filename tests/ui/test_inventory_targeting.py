@@ -1,0 +1,312 @@
+from __future__ import annotations
+
+import tcod.console
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actors import ActorKind
+from emberdeep.engine.events import MessageKind
+from emberdeep.engine.items import Item, ItemKind
+from emberdeep.engine.world import World
+from emberdeep.ui import render
+from emberdeep.ui.input import Click, CloseRequested, KeyPress, MouseMove
+from emberdeep.ui.menu import LETTERS
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.play import HELP, PlayScreen
+from emberdeep.ui.screens.targeting import NOT_IN_VIEW, TargetingScreen
+from tests.helpers import ORC, add_monster, world_from_text
+
+ROOM = """
+#################
+#...............#
+#...............#
+#..@............#
+#...............#
+#...............#
+#################
+"""
+PLAYER = (3, 3)
+
+# A wall splits this floor: the right half cannot be seen from the start.
+SPLIT = """
+###########
+#...#.....#
+#.@.#.....#
+#...#.....#
+###########
+"""
+
+STATUE = ActorKind("troll", "Statue", hp=50, defense=0, power=0, ai="idle")
+"""Stands still and takes damage without dying; drawn with a troll's look."""
+KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
+POTION, FIREBALL = KINDS["health_potion"], KINDS["fireball_scroll"]
+CONFUSION = KINDS["confusion_scroll"]
+
+
+def play(picture: str = ROOM, *items: ItemKind, mode: str = "turn-based") -> PlayScreen:
+    world = world_from_text(picture)
+    world.inventory.extend(Item(kind) for kind in items)
+    return PlayScreen(world, loader.load(), Settings(mode=mode))
+
+
+def text(console: tcod.console.Console) -> list[str]:
+    return ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
+
+
+def drawn(screen: Screen) -> tcod.console.Console:
+    console = render.new_console()
+    screen.draw(console)
+    return console
+
+
+def open_item(screen: PlayScreen, key: str, kind: ItemKind) -> Screen | None:
+    """Open the ``key`` menu and choose ``kind`` by its letter."""
+    menu = screen.handle(KeyPress(key))
+    assert isinstance(menu, InventoryScreen)
+    slot = [item.kind for item in screen.world.inventory].index(kind)
+    return menu.handle(KeyPress(LETTERS[slot]))
+
+
+def aim(screen: PlayScreen, kind: ItemKind) -> TargetingScreen:
+    targeting = open_item(screen, "i", kind)
+    assert isinstance(targeting, TargetingScreen)
+    return targeting
+
+
+def cell_of(screen: PlayScreen, pos: tuple[int, int]) -> tuple[int, int]:
+    cell = render.to_screen(pos, render.MAP_VIEW, screen.origin())
+    assert cell is not None
+    return cell
+
+
+def logged(screen: PlayScreen) -> list[str]:
+    return [entry.text for entry in screen.log.entries]
+
+
+def hp_of(world: World) -> int:
+    return world.player.hp
+
+
+# -- picking up, using, dropping -------------------------------------------------------------
+
+
+def test_g_picks_up_and_i_a_drinks_the_potion() -> None:
+    s = play()
+    world = s.world
+    world.floor.items.append(Item(POTION, *PLAYER))
+    assert s.handle(KeyPress("g")) is s
+    assert [item.kind for item in world.inventory] == [POTION]
+    assert world.floor.items == [] and world.turn == 1
+    assert "You picked up the Health Potion!" in logged(s)
+    world.player.hp = 20
+    assert open_item(s, "i", POTION) is s
+    assert hp_of(world) == 20 + POTION.amount
+    assert world.inventory == [] and world.turn == 2
+    assert logged(s)[-1] == f"You consume the Health Potion, and recover {POTION.amount} HP!"
+
+
+def test_comma_picks_up_too_and_an_empty_tile_is_refused() -> None:
+    s = play()
+    s.handle(KeyPress(","))
+    assert s.log.entries[-1].kind == MessageKind.REFUSED and s.world.turn == 0
+    s.world.floor.items.append(Item(POTION, *PLAYER))
+    s.handle(KeyPress(","))
+    assert len(s.world.inventory) == 1
+
+
+def test_a_potion_at_full_health_is_refused_and_kept() -> None:
+    s = play(ROOM, POTION)
+    assert open_item(s, "i", POTION) is s
+    assert [item.kind for item in s.world.inventory] == [POTION]
+    assert s.world.turn == 0
+    last = s.log.entries[-1]
+    assert (last.text, last.kind) == ("Your health is already full.", MessageKind.REFUSED)
+
+
+def test_d_and_a_letter_drops_that_item_where_the_player_stands() -> None:
+    s = play(ROOM, POTION, FIREBALL)
+    assert open_item(s, "d", FIREBALL) is s
+    assert [item.kind for item in s.world.inventory] == [POTION]
+    [dropped] = s.world.floor.items
+    assert dropped.kind is FIREBALL and dropped.position == PLAYER
+    assert "You dropped the Fireball Scroll." in logged(s) and s.world.turn == 1
+
+
+def test_the_menus_show_the_inventory_over_the_map_and_close_without_time() -> None:
+    s = play(ROOM, POTION, FIREBALL)
+    s.world.inventory.append(Item(KINDS["dagger"], equipped=True))
+    for key, title in (("i", "Select an item to use"), ("d", "Select an item to drop")):
+        menu = s.handle(KeyPress(key))
+        assert isinstance(menu, InventoryScreen)
+        rows = text(drawn(menu))
+        assert any(title in row for row in rows)
+        assert any("(a) Health Potion" in row for row in rows)
+        assert any("(b) Fireball Scroll" in row for row in rows)
+        assert any("(c) Dagger" in row and "equipped" in row for row in rows)
+        assert any("HP: 30/30" in row for row in rows)  # the panel is still there
+        assert menu.handle(KeyPress("escape")) is s
+        again = s.handle(KeyPress(key))
+        assert again is not None and again.handle(Click(0, 0, 3)) is s
+    assert s.world.turn == 0 and len(s.world.inventory) == 3
+    empty = play().handle(KeyPress("i"))
+    assert empty is not None
+    assert any("not carrying anything" in row for row in text(drawn(empty)))
+    assert empty.handle(KeyPress("a")) is empty
+    assert empty.handle(CloseRequested()) is None
+
+
+def test_a_click_on_an_item_row_chooses_it() -> None:
+    s = play(ROOM, FIREBALL, POTION)
+    s.world.player.hp = 10
+    menu = s.handle(KeyPress("i"))
+    assert isinstance(menu, InventoryScreen)
+    drawn(menu)
+    y = menu.menu.row_of(1)
+    assert y is not None
+    assert menu.handle(Click(menu.menu.layout().text_x, y, 1)) is s
+    assert hp_of(s.world) == 10 + POTION.amount
+
+
+def test_help_mentions_the_item_keys_and_fits_the_panel() -> None:
+    assert all(part in HELP for part in ("g get", "i use", "d drop"))
+    assert len(HELP) <= render.PANEL.width - 2
+
+
+# -- targeting --------------------------------------------------------------------------------
+
+
+def test_fireball_aimed_with_keys_burns_everything_in_the_radius() -> None:
+    s = play(ROOM, POTION, FIREBALL)
+    world = s.world
+    near = add_monster(world, ORC, 7, 3)
+    second = add_monster(world, STATUE, 9, 4)
+    far = add_monster(world, STATUE, 14, 1)
+    world.refresh_fov()
+    targeting = aim(s, FIREBALL)
+    assert targeting.cursor == near.position  # starts on the nearest monster
+    for key in ("l", "right"):
+        assert targeting.handle(KeyPress(key)) is targeting
+    assert targeting.cursor == (9, 3)
+    rows = text(drawn(targeting))
+    assert "Aim the Fireball Scroll" in rows[0] and "Esc to cancel" in rows[0]
+    assert "Caught in the blast: Orc, Statue" in rows[2]
+    assert targeting.handle(KeyPress("enter")) is s
+    assert not near.alive
+    assert second.hp == STATUE.hp - FIREBALL.amount
+    assert far.hp == STATUE.hp  # sqrt(29) from the blast's centre
+    assert hp_of(world) == 30  # the player was 6 tiles away
+    assert [item.kind for item in world.inventory] == [POTION]
+    assert world.turn == 1
+
+
+def test_fireball_burns_the_player_too_when_aimed_close() -> None:
+    s = play(ROOM, FIREBALL)
+    statue = add_monster(s.world, STATUE, 5, 3)
+    s.world.refresh_fov()
+    targeting = aim(s, FIREBALL)
+    assert targeting.cursor == statue.position
+    targeting.handle(KeyPress("h"))  # (4, 3): the player is one tile away
+    assert "Caught in the blast: you, Statue" in text(drawn(targeting))[2]
+    assert targeting.handle(KeyPress("enter")) is s
+    assert hp_of(s.world) == 30 - FIREBALL.amount
+    assert statue.hp == STATUE.hp - FIREBALL.amount
+
+
+def test_targeting_follows_the_mouse_and_a_left_click_fires() -> None:
+    s = play(ROOM, FIREBALL)
+    statue = add_monster(s.world, STATUE, 10, 2)
+    s.world.refresh_fov()
+    targeting = aim(s, FIREBALL)
+    cell = cell_of(s, (9, 2))
+    assert targeting.handle(MouseMove(*cell)) is targeting
+    assert targeting.cursor == (9, 2)
+    assert targeting.handle(Click(*cell, button=1)) is s
+    assert statue.hp == STATUE.hp - FIREBALL.amount
+    assert s.world.inventory == [] and hp_of(s.world) == 30
+
+
+def test_the_area_is_highlighted_around_the_cursor_only() -> None:
+    s = play(ROOM, FIREBALL)
+    targeting = aim(s, FIREBALL)
+    assert targeting.cursor == PLAYER  # no monster in view: starts on the player
+    targeting.handle(MouseMove(*cell_of(s, (8, 3))))
+    plain, aimed = drawn(s), drawn(targeting)
+    bg = render.MAP_VIEW
+    changed = (plain.rgb["bg"] != aimed.rgb["bg"]).any(axis=-1)
+    changed[:, bg.y : bg.y + 3] = False  # the text lines at the top
+    inside = {cell_of(s, (8 + dx, 3 + dy)) for dx in range(-3, 4) for dy in range(-3, 4)
+              if dx * dx + dy * dy <= 9}  # fmt: skip
+    assert {(int(x), int(y)) for x, y in zip(*changed.nonzero(), strict=True)} == inside
+
+
+def test_right_click_or_escape_cancels_without_using_the_item() -> None:
+    for event in (Click(0, 0, 3), KeyPress("escape")):
+        s = play(ROOM, FIREBALL)
+        orc = add_monster(s.world, ORC, 6, 3)
+        s.world.refresh_fov()
+        targeting = aim(s, FIREBALL)
+        assert targeting.handle(event) is s
+        assert [item.kind for item in s.world.inventory] == [FIREBALL]
+        assert orc.hp == ORC.hp and s.world.turn == 0
+    assert aim(play(ROOM, FIREBALL), FIREBALL).handle(CloseRequested()) is None
+
+
+def test_confirming_a_tile_out_of_view_stays_and_says_why() -> None:
+    s = play(SPLIT, FIREBALL)
+    hidden = add_monster(s.world, STATUE, 7, 2)
+    s.world.refresh_fov()
+    assert not s.world.floor.visible[7, 2]
+    targeting = aim(s, FIREBALL)
+    assert targeting.cursor == s.world.player.position  # the statue is not in view
+    for event in (KeyPress("enter"), Click(*cell_of(s, (7, 2)), button=1)):
+        targeting.handle(MouseMove(*cell_of(s, (7, 2))))
+        assert targeting.handle(event) is targeting
+        assert text(drawn(targeting))[0].strip() == NOT_IN_VIEW
+    assert [item.kind for item in s.world.inventory] == [FIREBALL]
+    assert hidden.hp == STATUE.hp and s.world.turn == 0
+    targeting.handle(KeyPress("h"))  # moving on clears the warning
+    assert "Aim the Fireball Scroll" in text(drawn(targeting))[0]
+
+
+def test_the_cursor_stays_on_the_floor() -> None:
+    s = play(ROOM, FIREBALL)
+    targeting = aim(s, FIREBALL)
+    for _ in range(30):
+        targeting.handle(KeyPress("y"))
+    assert targeting.cursor == (0, 0)
+    assert targeting.handle(MouseMove(0, 0)) is targeting  # off the small floor
+    assert targeting.cursor == (0, 0)
+    assert targeting.handle(Click(0, 0, 1)) is targeting
+
+
+def test_confusion_aims_at_one_creature_and_an_empty_tile_is_refused() -> None:
+    s = play(ROOM, CONFUSION, CONFUSION)
+    orc = add_monster(s.world, ORC, 8, 3)
+    s.world.refresh_fov()
+    targeting = aim(s, CONFUSION)
+    assert "Enter or click to cast" in text(drawn(targeting))[0]
+    assert "Here: Orc (unhurt), floor" in text(drawn(targeting))[1]
+    targeting.handle(KeyPress("j"))
+    assert targeting.handle(KeyPress("enter")) is s
+    assert s.log.entries[-1].text == "You must select an enemy to target."
+    assert len(s.world.inventory) == 2 and s.world.turn == 0
+    targeting = aim(s, CONFUSION)
+    targeting.handle(KeyPress("b"))
+    targeting.handle(KeyPress("tab"))  # back onto the only monster
+    assert targeting.cursor == orc.position
+    assert targeting.handle(KeyPress("enter")) is s
+    assert "look vacant" in logged(s)[-1] and len(s.world.inventory) == 1
+    assert orc.confused == CONFUSION.turns - 1  # it has stumbled once since
+
+
+def test_real_time_keeps_the_use_pending_until_the_player_is_due() -> None:
+    s = play(ROOM, POTION, mode="real-time")
+    world = s.world
+    world.player.hp = 10
+    world.player.next_time = world.time + 50  # still recovering from the last action
+    assert open_item(s, "i", POTION) is s
+    assert hp_of(world) == 10 and len(world.inventory) == 1
+    for _ in range(3):
+        s.tick()
+    assert hp_of(world) == 10 + POTION.amount and world.inventory == []
