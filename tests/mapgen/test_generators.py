@@ -58,7 +58,7 @@ def test_rooms_with_any_valid_params_are_playable(
     width=st.integers(8, 120),
     height=st.integers(8, 70),
     depth=st.integers(0, 12),
-    min_size=st.integers(3, 8),
+    min_size=st.integers(4, 8),
     full_rooms=st.booleans(),
 )
 def test_bsp_with_any_valid_params_is_playable(

@@ -10,6 +10,7 @@ from emberdeep.ui.input import (
     InputEvent,
     KeyPress,
     MouseMove,
+    Resized,
     Wheel,
 )
 from emberdeep.ui.terminal import InputDecoder, decode_key, parse_mouse
@@ -56,6 +57,7 @@ def test_keys_get_the_names_of_ui_input(keystroke: Keystroke, expected: str) -> 
 def test_ctrl_c_closes_and_noise_is_ignored() -> None:
     assert decode_key(key("\x03", "KEY_CTRL_C")) == [CloseRequested()]
     assert decode_key(key("\x03")) == [CloseRequested()]  # older blessed names nothing
+    assert decode_key(key("\x0c")) == [Resized()]  # Ctrl-L: redraw everything
     assert decode_key(key("")) == []  # a timeout
     assert decode_key(key("\x01")) == []  # other control characters type nothing
     assert decode_key(key("\x1b[", "CSI")) == []  # a lone CSI prefix
@@ -157,3 +159,21 @@ def test_enlarge_screen_is_centred_and_names_both_sizes() -> None:
     assert "\x1b[10;7HPlease enlarge the terminal to 80x52 (now 60x20)" in out
     # narrower than the text: cut, never wrapped onto the next line
     assert "\x1b[10;1HPlease enlarge the" in terminal.centred_text(lines, 18, 20)
+
+
+def test_mouse_cells_are_translated_to_the_centred_console() -> None:
+    from emberdeep.ui.ansi import FrameEncoder
+
+    encoder = FrameEncoder(80, 52, "256", origin=(10, 4))
+    to_console = terminal._Session.to_console
+    assert to_console(MouseMove(10, 4), encoder) == MouseMove(0, 0)
+    assert to_console(Click(89, 55, 3), encoder) == Click(79, 51, 3)
+    assert to_console(MouseMove(9, 4), encoder) is None  # left of the console
+    assert to_console(Click(90, 10, 1), encoder) is None
+    assert to_console(Wheel(1), encoder) == Wheel(1)
+    assert to_console(KeyPress("j"), encoder) == KeyPress("j")
+    # too small: paused, only closing and redrawing get through
+    assert to_console(KeyPress("j"), None) is None
+    assert to_console(MouseMove(1, 1), None) is None
+    assert to_console(CloseRequested(), None) == CloseRequested()
+    assert to_console(Resized(), None) == Resized()

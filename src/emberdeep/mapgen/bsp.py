@@ -28,8 +28,9 @@ class BspParams(BaseParams):
         super().validate()
         if not 0 <= self.depth <= 16:
             raise ValueError("depth must be between 0 and 16")
-        if not 3 <= self.min_size <= min(self.width, self.height):
-            raise ValueError("min_size must be at least 3 and fit in the map")
+        # 4, walls included, leaves a 2x2 room: space for a start and stairs apart.
+        if not 4 <= self.min_size <= min(self.width, self.height):
+            raise ValueError("min_size must be at least 4 and fit in the map")
 
 
 def _room_in_leaf(leaf: tcod.bsp.BSP, params: BspParams, rng: np.random.Generator) -> Rect:

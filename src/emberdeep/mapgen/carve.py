@@ -82,5 +82,8 @@ def farthest_tile(floor: Floor, origin: tuple[int, int], within: Rect) -> tuple[
     mask[within.inner] = True
     dist[~(mask & floor.walkable)] = -1
     dist[origin] = -1
-    x, y = np.unravel_index(int(np.argmax(dist)), dist.shape)
+    best = int(np.argmax(dist))
+    if dist.flat[best] < 0:
+        raise ValueError(f"room {within} has no tile apart from {origin}")
+    x, y = np.unravel_index(best, dist.shape)
     return int(x), int(y)

@@ -19,6 +19,7 @@ from emberdeep.content.loader import Content, Look
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES, Floor
 
+Color = tuple[int, int, int]
 SCREEN_WIDTH = 80
 SCREEN_HEIGHT = 52
 PANEL_HEIGHT = 7
@@ -136,6 +137,15 @@ def draw_actors(
     for actor in shown:
         if actor.alive:
             draw_glyph(console, to_screen(actor.position, view, origin), content.looks[actor.kind])
+
+
+def draw_box(
+    console: tcod.console.Console, region: Region, title: str, *, fg: Color, bg: Color
+) -> None:
+    """A framed, filled box with its title set into the top border."""
+    console.draw_frame(region.x, region.y, region.width, region.height, fg=fg, bg=bg)
+    if title:
+        console.print(region.x + 2, region.y, f" {title} ", fg=bg, bg=fg)
 
 
 def draw_bar(

@@ -56,6 +56,8 @@ CLEAR = "\x1b[0m\x1b[2J"
 SEQUENCE_TIMEOUT = 0.05
 """Seconds to wait for the rest of a mouse report once its first keystroke has arrived."""
 CTRL_C = "\x03"
+CTRL_L = "\x0c"
+"""Redraw everything: the usual cure for a screen garbled by something else writing."""
 
 _KEY_NAMES: dict[str, str] = {
     "KEY_UP": "up", "KEY_DOWN": "down", "KEY_LEFT": "left", "KEY_RIGHT": "right",
@@ -108,10 +110,13 @@ def parse_mouse(seq: str) -> InputEvent | None:
 def decode_key(keystroke: Keystroke) -> list[InputEvent]:
     """One blessed keystroke as presenter-neutral input: named keys by the names of
     ``ui/input.py``, printable characters as themselves, Ctrl-C as ``CloseRequested``,
-    a whole mouse report as its mouse event; anything else as nothing."""
+    Ctrl-L as ``Resized`` (redraw), a whole mouse report as its mouse event; anything
+    else as nothing."""
     text = str(keystroke)
     if text == CTRL_C:
         return [CloseRequested()]
+    if text == CTRL_L:
+        return [Resized()]
     if text.startswith("\x1b["):
         mouse = parse_mouse(text)
         if mouse is not None:
@@ -330,6 +335,8 @@ class _Session:
             timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
             for raw_event in self.read(timeout):
                 event = self.to_console(raw_event, encoder)
+                if isinstance(event, Resized):
+                    size = None  # clear and redraw everything
                 if event is not None and not self.handle(event):
                     return
             current = self.current
@@ -361,9 +368,10 @@ class _Session:
     @staticmethod
     def to_console(event: InputEvent, encoder: FrameEncoder | None) -> InputEvent | None:
         """Terminal cells to console cells; mouse reports off the console are dropped.
-        While the terminal is too small only ``CloseRequested`` gets through."""
+        While the terminal is too small the game is paused: only ``CloseRequested`` and
+        ``Resized`` get through."""
         if encoder is None:
-            return event if isinstance(event, CloseRequested) else None
+            return event if isinstance(event, CloseRequested | Resized) else None
         ox, oy = encoder.origin
         match event:
             case MouseMove(x, y) | Click(x, y):

@@ -56,7 +56,8 @@ class CharacterScreen:
         height = len(lines) + 4
         x = (render.MAP_VIEW.width - WIDTH) // 2
         y = max(0, (render.MAP_VIEW.height - height) // 2)
-        console.draw_frame(x, y, WIDTH, height, "Character", fg=(150, 130, 90), bg=(10, 10, 16))
+        region = render.Region(x, y, WIDTH, height)
+        render.draw_box(console, region, "Character", fg=(150, 130, 90), bg=(10, 10, 16))
         for row, line in enumerate(lines):
             console.print(x + 2, y + 2 + row, line[: WIDTH - 4], fg=(220, 220, 220))
         console.print(x + 2, y + height - 1, " any key to close ", fg=(120, 120, 120))

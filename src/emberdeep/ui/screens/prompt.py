@@ -55,7 +55,8 @@ class PromptScreen:
         width = MAX_LENGTH + 6
         x = (render.SCREEN_WIDTH - width) // 2
         y = render.SCREEN_HEIGHT // 2 - 4
-        console.draw_frame(x, y, width, 8, self.title, fg=(150, 130, 90), bg=(10, 10, 16))
+        region = render.Region(x, y, width, 8)
+        render.draw_box(console, region, self.title, fg=(150, 130, 90), bg=(10, 10, 16))
         console.print(x + 2, y + 2, self.hint, fg=(200, 200, 200))
         console.draw_rect(x + 2, y + 4, width - 4, 1, ch=ord(" "), bg=(40, 40, 60))
         console.print(x + 2, y + 4, self.text + "_", fg=(255, 255, 255))

@@ -1,0 +1,162 @@
+"""The run as a player lives it: title screen, saves, levels, death."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from emberdeep import config
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import Descend
+from emberdeep.ui.app import App
+from emberdeep.ui.input import CloseRequested, KeyPress
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens.character import CharacterScreen
+from emberdeep.ui.screens.game_over import GameOverScreen
+from emberdeep.ui.screens.level_up import LevelUpScreen
+from emberdeep.ui.screens.main_menu import MainMenu
+from emberdeep.ui.screens.options import OptionsScreen
+from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.screens.prompt import PromptScreen
+from emberdeep.ui import render
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    return App(loader.load(), Settings(), save_file=tmp_path / "save.emberdeep")
+
+
+def press(screen: Screen | None, *keys: str) -> Screen | None:
+    for key in keys:
+        assert screen is not None
+        screen = screen.handle(KeyPress(key))
+    return screen
+
+
+def menu_labels(menu: MainMenu) -> list[str]:
+    return [option.label for option in menu.menu.options]
+
+
+def test_new_game_saves_at_once_and_continue_restores_it(app: App) -> None:
+    title = MainMenu(app)
+    assert "Continue" not in menu_labels(title)
+    play = press(title, "a")  # New game
+    assert isinstance(play, PlayScreen) and app.has_save()
+    press(play, "l", "j")
+    back = press(play, "escape")  # saves and returns to the title
+    assert isinstance(back, MainMenu) and menu_labels(back)[0] == "Continue"
+    resumed = press(back, "a")
+    assert isinstance(resumed, PlayScreen)
+    assert resumed.world.state_hash() == play.world.state_hash()
+
+
+def test_seeded_game_from_the_title(app: App) -> None:
+    prompt = press(MainMenu(app), "b")
+    assert isinstance(prompt, PromptScreen)
+    play = press(prompt, "e", "m", "b", "e", "r", "enter")
+    assert isinstance(play, PlayScreen)
+    other = App(loader.load(), Settings(), save_file=None)
+    again = press(
+        PromptScreen("", "", MainMenu(other), MainMenu(other).seed_entered),
+        "e",
+        "m",
+        "b",
+        "e",
+        "r",
+        "enter",
+    )
+    assert isinstance(again, PlayScreen)
+    assert again.world.floor.tiles.tobytes() == play.world.floor.tiles.tobytes()
+    assert (
+        press(PromptScreen("", "", MainMenu(app), MainMenu(app).seed_entered), "enter") is not None
+    )
+
+
+def test_a_damaged_save_is_reported_on_the_title_and_left_alone(app: App) -> None:
+    assert app.save_file is not None
+    app.save_file.write_bytes(b"EMBERDEEP SAVE\nformat 1\n\x00garbage")
+    result = press(MainMenu(app), "a")  # Continue
+    assert isinstance(result, MainMenu)
+    assert "could not be loaded" in result.message and "damaged" in result.message
+    assert app.save_file.read_bytes().endswith(b"garbage")
+    console = render.new_console()
+    result.draw(console)  # the message is on screen
+    text = "".join(chr(c) for c in console.ch.T.flatten())
+    assert "could not be loaded" in text
+    assert isinstance(press(result, "b"), PlayScreen)  # and a new game is offered
+
+
+def test_a_damaged_save_with_a_good_backup_offers_the_backup(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen) and app.save_file is not None
+    play.save()  # the first save becomes the backup
+    app.save_file.write_bytes(app.save_file.read_bytes()[:50])
+    title = press(MainMenu(app), "a")
+    assert isinstance(title, MainMenu)
+    assert "Continue from the backup (one floor earlier)" in menu_labels(title)
+    resumed = press(title, "b")
+    assert isinstance(resumed, PlayScreen)
+
+
+def test_closing_the_window_saves(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    press(play, "l")
+    assert play.handle(CloseRequested()) is None
+    assert app.load().state_hash() == play.world.state_hash()
+
+
+def test_a_new_floor_is_saved_at_once(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    world = play.world
+    world.floor.move_actor(world.player, *world.floor.stairs)
+    play.perform(Descend())
+    assert world.depth == 2
+    assert app.load().depth == 2
+
+
+def test_death_removes_the_save_and_says_so(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    play.world.player.hp = 0
+    over = play.after_world()
+    assert isinstance(over, GameOverScreen)
+    assert not app.has_save() and "saved game is gone" in over.note
+    assert isinstance(over.handle(KeyPress("enter")), MainMenu)
+
+
+def test_enough_experience_opens_the_level_up_menu(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    play.world.player.xp = 400
+    screen = press(play, ".")
+    assert isinstance(screen, LevelUpScreen)
+    assert press(screen, "escape") is screen  # a level must be spent
+    after = press(screen, "b")  # Strength
+    assert after is play
+    assert play.world.player.level == 2 and play.world.player.power == 5
+
+
+def test_character_sheet_shows_the_seed(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    sheet = press(play, "c")
+    assert isinstance(sheet, CharacterScreen)
+    console = render.new_console()
+    sheet.draw(console)
+    text = "".join(chr(c) for c in console.ch.T.flatten())
+    assert f"Seed: {sheet.parent.world.seed}" in text and "Attack: 4" in text
+    assert press(sheet, "escape") is play
+
+
+def test_options_cycle_values_and_are_written(app: App) -> None:
+    options = press(MainMenu(app), "c")  # New, Seed, Options (no save yet)
+    assert isinstance(options, OptionsScreen)
+    press(options, "a")  # render mode: ascii -> solid
+    press(options, "e")  # time: turn-based -> real-time
+    assert app.settings.render_mode == "solid" and app.settings.mode == "real-time"
+    assert isinstance(press(options, "escape"), MainMenu)
+    written, problems = config.load_settings()
+    assert problems == [] and written == app.settings
