@@ -37,6 +37,7 @@ class Pane:
         self.socket = f"emberdeep-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self.config_dir = config_dir
         self.env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
+        self.socket_path: Path | None = None
 
     def tmux(self, *args: str) -> str:
         result = subprocess.run(
@@ -70,6 +71,18 @@ class Pane:
             "new-session", "-d", "-s", "game", "-x", str(width), "-y", str(height),
             "-c", str(ROOT), command,
         )  # fmt: skip
+        self.socket_path = Path(self.tmux("display-message", "-p", "#{socket_path}").strip())
+
+    def close(self) -> None:
+        """Stop this tmux server (and the game) and remove its socket."""
+        subprocess.run(
+            [self.tmux_path, "-L", self.socket, "kill-server"],
+            capture_output=True,
+            env=self.env,
+            check=False,
+        )
+        if self.socket_path is not None:
+            self.socket_path.unlink(missing_ok=True)
 
     def screen(self) -> str:
         return self.tmux("capture-pane", "-p", "-t", "game")
@@ -127,7 +140,7 @@ def pane(tmp_path: Path) -> Iterator[Pane]:
     try:
         yield pane
     finally:
-        subprocess.run([tmux, "-L", pane.socket, "kill-server"], capture_output=True, check=False)
+        pane.close()
 
 
 def player(screen: str) -> tuple[int, int] | None:

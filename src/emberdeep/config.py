@@ -44,6 +44,7 @@ class Settings:
     generator: str = field(default="auto", metadata=_choice("auto", *GENERATORS))
     mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))
+    auto_pickup: bool = True
     window_scale: int = field(default=2, metadata=_range(1, 8))
     font: str = ""
     font_columns: int = field(default=16, metadata=_range(1, 256))

@@ -61,6 +61,7 @@ class UiCommand(Enum):
     USE_ITEM = "use_item"  # opens the inventory; the menu picks the item
     DROP_ITEM = "drop_item"
     CHARACTER = "character"
+    EXPLORE = "explore"
 
 
 Command = Action | UiCommand
@@ -98,6 +99,7 @@ DEFAULT_KEYS: dict[str, str] = {
     "tab": "cycle_render_mode",
     ">": "descend",
     "c": "character",
+    "x": "explore",
     "v": "history",
 }  # fmt: skip
 

@@ -291,9 +291,14 @@ class _Session:
             try:
                 if self.resized:
                     return []
+                started = time.monotonic()
                 if not term.kbhit(timeout=timeout):
-                    # Only a closed or missing keyboard ends an endless wait.
-                    return [] if timeout is not None else [CloseRequested()]
+                    # Only a closed or missing keyboard ends an endless wait, or ends a
+                    # timed one early: then sleep the rest, rather than spin.
+                    if timeout is None:
+                        return [CloseRequested()]
+                    time.sleep(max(0.0, timeout - (time.monotonic() - started)))
+                    return []
             except _WakeUpError:
                 return []
             finally:

@@ -11,6 +11,7 @@ player chooses.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,6 +21,7 @@ from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
+from emberdeep.engine import autopilot
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.ui import look, render
 from emberdeep.ui.input import (
@@ -45,9 +47,19 @@ if TYPE_CHECKING:
 
 STATUS_WIDTH = 22
 BAR_WIDTH = 20
+PATH_TINT = np.array((40, 110, 200))
+RUN_STEP_SECONDS = 0.03
+"""Turn-based auto-explore and travel: a step every 30 ms, so the walk can be watched."""
 TIME_PER_TICK = ACTION_TIME // 4
 """Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
 HELP = "arrows/hjklyubn move . wait g get i use d drop > down c char v log Esc quit"
+
+
+@dataclass
+class Run:
+    target: tuple[int, int] | None
+    """Where travel goes; None explores."""
+    watch: autopilot.Watch
 
 
 class PlayScreen:
@@ -71,13 +83,26 @@ class PlayScreen:
         self.log = log or MessageLog()
         self.mouse: tuple[int, int] | None = None
         self.pending: Action | None = None
+        self.run: Run | None = None
+        """An auto-explore or travel run in progress: one step per tick until disturbed."""
+        self.auto_pickup = settings.auto_pickup
+        self.preview_key: tuple[object, ...] = ()
+        self.preview: list[tuple[int, int]] = []
 
     # -- input ---------------------------------------------------------------------------
 
     def handle(self, event: InputEvent) -> Screen | None:
         match event:
             case KeyPress(key):
+                if self.run is not None:  # any key interrupts a run, and does nothing else
+                    self.stop_run("Stopped.")
+                    return self
                 return self.run_command(key)
+            case Click(x, y, button=1) if self.run is None and render.MAP_VIEW.contains(x, y):
+                self.mouse = (x, y)
+                target = render.to_floor((x, y), render.MAP_VIEW, self.origin())
+                if self.world.floor.in_bounds(*target) and self.world.floor.explored[target]:
+                    return self.start_run(target)
             case MouseMove(x, y) | Click(x, y):
                 self.mouse = (x, y)
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
@@ -109,6 +134,13 @@ class PlayScreen:
                 return InventoryScreen(self, "use")
             case UiCommand.DROP_ITEM:
                 return InventoryScreen(self, "drop")
+            case UiCommand.EXPLORE:
+                return self.start_run(None)
+            case Descend() if self.world.player.position != self.world.floor.stairs:
+                floor = self.world.floor
+                if floor.explored[floor.stairs]:  # known stairs: walk there first
+                    return self.start_run(floor.stairs)
+                return self.perform(command)
             case Move() | Wait() | PickUp() | Descend():
                 return self.perform(command)
         return self.after_world()
@@ -129,16 +161,54 @@ class PlayScreen:
 
     @property
     def tick_seconds(self) -> float | None:
-        return 1 / self.ticks_per_second if self.real_time else None
+        if self.real_time:
+            return 1 / self.ticks_per_second
+        return RUN_STEP_SECONDS if self.run is not None else None
 
     def tick(self) -> Screen | None:
-        """Real time: the clock moves on; a waiting command runs once the player is due."""
+        """Real time: the clock moves on, and a waiting command (or the next step of an
+        auto-explore or travel run) happens once the player is due. Turn-based: the next
+        step of a run, so the player watches it walk."""
         world = self.world
+        if not self.real_time:
+            action = self.next_run_step()
+            return self.perform(action) if action is not None else self.after_world()
         self.show(world.advance(world.time + TIME_PER_TICK))
-        if self.pending is not None and world.player_due:
-            action, self.pending = self.pending, None
-            self.show(world.player_act(action))
+        if world.player_due:
+            action, self.pending = self.pending or self.next_run_step(), None
+            if action is not None:
+                self.show(world.player_act(action))
         return self.after_world()
+
+    def start_run(self, target: tuple[int, int] | None) -> Screen:
+        """Auto-explore (``target`` None) or travel to ``target``, one step per tick."""
+        if autopilot.visible_monsters(self.world):
+            self.log.add("Not with a monster in view!", MessageKind.REFUSED)
+            return self
+        self.run = Run(target, autopilot.Watch.start(self.world))
+        return self
+
+    def stop_run(self, reason: str) -> None:
+        if self.run is not None:
+            self.run = None
+            self.log.add(reason)
+
+    def next_run_step(self) -> Action | None:
+        """The run's next action, or None (with the reason logged) when it must stop."""
+        run, world = self.run, self.world
+        if run is None:
+            return None
+        reason = run.watch.check(world, self.auto_pickup)
+        if reason is None:
+            if run.target is None:
+                choice = autopilot.explore_action(world, self.auto_pickup)
+            else:
+                choice = autopilot.travel_action(world, run.target)
+            if not isinstance(choice, str):
+                return choice
+            reason = choice
+        self.stop_run(reason)
+        return None
 
     def show(self, events: list[Event]) -> None:
         for event in events:
@@ -235,9 +305,29 @@ class PlayScreen:
         pos = render.to_floor(self.mouse, render.MAP_VIEW, origin)
         if not self.world.floor.in_bounds(*pos):
             return
+        if self.run is None:
+            self.draw_path_preview(console, pos, origin)
         lines = look.describe_tile(self.world, pos)
         look.draw_tooltip(console, self.mouse, lines, render.MAP_VIEW)
         if lines:
             console.rgb["bg"][self.mouse] = np.minimum(
                 console.rgb["bg"][self.mouse].astype(np.int32) + 60, 255
             )
+
+    def draw_path_preview(
+        self, console: tcod.console.Console, target: tuple[int, int], origin: tuple[int, int]
+    ) -> None:
+        """Tint the tiles a click would walk through (cached until something moves)."""
+        world = self.world
+        key = (target, world.player.position, world.turn, id(world.floor))
+        if key != self.preview_key:
+            self.preview_key = key
+            self.preview = autopilot.path_preview(world, target)
+        if not self.preview:
+            return
+        cells = np.array(self.preview) - origin + (render.MAP_VIEW.x, render.MAP_VIEW.y)
+        inside = (cells >= 0).all(axis=1) & (cells[:, 0] < render.MAP_VIEW.width)
+        inside &= cells[:, 1] < render.MAP_VIEW.height
+        xs, ys = cells[inside].T
+        bg = console.rgb["bg"][xs, ys].astype(np.int32)
+        console.rgb["bg"][xs, ys] = (bg + PATH_TINT) // 2

@@ -1,0 +1,164 @@
+"""Auto-explore and travel: choosing the next step from what the player knows.
+
+Both are distance maps (tcod.path) over the tiles the player has seen, so they never use
+knowledge the player lacks: unexplored tiles are assumed open until seen. They only
+*choose* ordinary actions (``Move``, ``PickUp``); the caller performs them one at a time
+with monsters acting in between, which is why the UI, the bot and replays can all use
+them and replays need no special support. ``Watch`` holds the disturb rules that stop a
+run: a monster comes into view, the player is hurt, an item turns up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import tcod.path
+from numpy.typing import NDArray
+
+from emberdeep.engine.actions import DIRECTIONS, Action, Move, PickUp
+from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.world import World
+
+UNREACHABLE = int(np.iinfo(np.int32).max)
+
+
+def known_cost(world: World) -> NDArray[np.int32]:
+    """1 where the player believes they can walk (seen floor, or not seen yet), 0 for
+    seen walls."""
+    floor = world.floor
+    return (floor.walkable | ~floor.explored).astype(np.int32)
+
+
+def distance_to(cost: NDArray[np.int32], goals: NDArray[np.bool_]) -> NDArray[np.int32]:
+    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
+    dist[goals] = 0
+    tcod.path.dijkstra2d(dist, cost, 2, 3, out=dist)
+    return dist
+
+
+def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
+    """The step that most reduces ``dist`` onto a free, seen floor tile, if any."""
+    floor, player = world.floor, world.player
+    best, best_step = int(dist[player.position]), None
+    for dx, dy in DIRECTIONS:
+        x, y = player.x + dx, player.y + dy
+        if floor.in_bounds(x, y) and floor.explored[x, y] and floor.is_free(x, y):
+            if int(dist[x, y]) < best:
+                best, best_step = int(dist[x, y]), Move(dx, dy)
+    return best_step
+
+
+def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
+    floor = world.floor
+    cost = (floor.walkable & floor.explored).astype(np.int32)
+    goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goals[target] = True
+    return distance_to(cost, goals)
+
+
+def travel_action(world: World, target: tuple[int, int]) -> Action | str:
+    """The next step toward ``target`` over explored tiles, or why there is none."""
+    floor = world.floor
+    if not floor.in_bounds(*target) or not floor.explored[target]:
+        return "You don't know a way there."
+    if world.player.position == target:
+        return "You have arrived."
+    dist = travel_map(world, target)
+    if dist[world.player.position] == UNREACHABLE:
+        return "You don't know a way there."
+    step = downhill(world, dist)
+    return step if step is not None else "Something is in the way."
+
+
+def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
+    """The tiles travel would walk through, for highlighting under the mouse."""
+    floor = world.floor
+    if not floor.in_bounds(*target) or not (floor.explored[target] and floor.walkable[target]):
+        return []
+    dist = travel_map(world, target)
+    x, y = world.player.position
+    if dist[x, y] == UNREACHABLE:
+        return []
+    path: list[tuple[int, int]] = []
+    while (x, y) != target and len(path) < limit:
+        here = dist[x, y]
+        options = [
+            (int(dist[x + dx, y + dy]), x + dx, y + dy)
+            for dx, dy in DIRECTIONS
+            if floor.in_bounds(x + dx, y + dy)
+        ]
+        step, nx, ny = min(options)
+        if step >= here:
+            break
+        x, y = nx, ny
+        path.append((x, y))
+    return path
+
+
+def explore_action(world: World, pick_up: bool = True) -> Action | str:
+    """The next step toward the nearest unexplored place (or item worth taking), or why
+    exploring stops. When nothing is left, it heads for the stairs if they are known."""
+    floor, player = world.floor, world.player
+    wants_items = pick_up and len(world.inventory) < INVENTORY_SIZE
+    known_items = [i.position for i in floor.items if floor.explored[i.position]]
+    if wants_items and player.position in known_items:
+        return PickUp()
+    goals = ~floor.explored
+    if wants_items:
+        for position in known_items:
+            goals[position] = True
+    dist = distance_to(known_cost(world), goals)
+    if dist[player.position] != UNREACHABLE:
+        step = downhill(world, dist)
+        return step if step is not None else "Something is in the way."
+    if floor.explored[floor.stairs] and player.position != floor.stairs:
+        action = travel_action(world, floor.stairs)
+        if isinstance(action, Move):
+            return action
+    if floor.explored[floor.stairs]:
+        return "Explored. The stairs down are here: press > to descend."
+    return "Explored everything you can reach."
+
+
+def visible_monsters(world: World) -> list[int]:
+    floor, player = world.floor, world.player
+    return [
+        a.id for a in floor.actors.values() if a.alive and a is not player and floor.visible[a.position]
+    ]
+
+
+def visible_items(world: World) -> int:
+    floor = world.floor
+    return sum(bool(floor.visible[i.position]) for i in floor.items)
+
+
+@dataclass
+class Watch:
+    """The disturb rules of a run of steps: compare the world now with the last check."""
+
+    hp: int
+    items_seen: int
+    carried: int
+    depth: int
+
+    @classmethod
+    def start(cls, world: World) -> Watch:
+        return cls(world.player.hp, visible_items(world), len(world.inventory), world.depth)
+
+    def check(self, world: World, pick_up: bool = True) -> str | None:
+        """Why to stop now, or None to go on. Updates what it remembers."""
+        reason = None
+        if visible_monsters(world):
+            reason = "You see a monster."
+        elif world.player.hp < self.hp:
+            reason = "You are hurt."
+        elif len(world.inventory) > self.carried:
+            reason = "You found something."
+        elif not pick_up and visible_items(world) > self.items_seen:
+            reason = "You see an item."
+        elif world.depth != self.depth or not world.player.alive:
+            reason = "Stopped."
+        self.hp, self.items_seen = world.player.hp, visible_items(world)
+        self.carried, self.depth = len(world.inventory), world.depth
+        return reason

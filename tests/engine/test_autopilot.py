@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+import pytest
+
+from emberdeep import mapgen
+from emberdeep.content import loader
+from emberdeep.engine.actions import Move, PickUp
+from emberdeep.engine.autopilot import Watch, explore_action, path_preview, travel_action
+from emberdeep.engine.items import Item
+from emberdeep.engine.world import World
+from emberdeep.mapgen.carve import distance_from
+from tests.helpers import ORC, add_monster, world_from_text
+
+POTION = next(k for k in loader.load().population.items.kinds if k.key == "health_potion")
+
+
+def explore_fully(world: World, limit: int = 5000) -> str:
+    for _ in range(limit):
+        action = explore_action(world)
+        if isinstance(action, str):
+            return action
+        world.step(action)
+    raise AssertionError("exploring never finished")
+
+
+@pytest.mark.parametrize(("generator", "seed"), [("rooms", 1), ("rooms", 2), ("bsp", 3), ("bsp", 4)])
+def test_auto_explore_sees_every_reachable_tile_and_ends_at_the_stairs(
+    generator: str, seed: int
+) -> None:
+    world = World(seed, mapgen.floor_builder(generator))
+    reason = explore_fully(world)
+    floor = world.floor
+    reachable = distance_from(floor, floor.start) < 2**31 - 1
+    assert (floor.explored | ~reachable).all()
+    assert world.player.position == floor.stairs
+    assert "stairs" in reason
+
+
+def test_auto_explore_picks_up_items_on_the_way() -> None:
+    world = world_from_text("""
+    ##########
+    #@.......#
+    ##########
+    """)
+    world.floor.items.append(Item(POTION, 6, 1))
+    actions = []
+    while not isinstance(action := explore_action(world), str):
+        actions.append(action)
+        world.step(action)
+    assert PickUp() in actions and world.inventory and world.inventory[0].kind is POTION
+    world2 = world_from_text("#####\n#@..#\n#####")
+    world2.floor.items.append(Item(POTION, 3, 1))
+    assert not any(isinstance(explore_action(world2, pick_up=False), PickUp) for _ in range(1))
+
+
+def test_disturb_rules() -> None:
+    world = world_from_text("""
+    ##############
+    #@...........#
+    ##############
+    """)
+    watch = Watch.start(world)
+    assert watch.check(world) is None
+    world.player.hp -= 1
+    assert watch.check(world) == "You are hurt."
+    assert watch.check(world) is None
+    add_monster(world, ORC, 9, 1, hunting=False)
+    assert watch.check(world) == "You see a monster."
+    world.inventory.append(Item(POTION))
+    world.floor.remove_actor(world.floor.actors[2])
+    assert watch.check(world) == "You found something."
+
+
+def test_travel_walks_known_tiles_and_refuses_the_unknown() -> None:
+    world = world_from_text("""
+    ##########
+    #@.......#
+    ####.#####
+    ####.....#
+    ##########
+    """)
+    floor = world.floor
+    floor.explored[...] = True
+    target = (8, 3)
+    path = path_preview(world, target)
+    assert path[-1] == target and len(path) == 7
+    steps = 0
+    while not isinstance(action := travel_action(world, target), str):
+        assert isinstance(action, Move)
+        world.step(action)
+        steps += 1
+    assert world.player.position == target and steps == len(path)
+    floor.explored[1:3, 1] = False
+    assert travel_action(world, (1, 1)) == "You don't know a way there."
+    assert path_preview(world, (0, 0)) == []

@@ -1,0 +1,84 @@
+"""Auto-explore and travel as the player drives them: keys, clicks, ticks, interruptions."""
+
+from __future__ import annotations
+
+from emberdeep import mapgen
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.world import World
+from emberdeep.ui import render
+from emberdeep.ui.input import Click, KeyPress, MouseMove
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import ORC, add_monster, world_from_text
+
+
+def ticks(screen: PlayScreen, limit: int = 3000) -> int:
+    count = 0
+    while screen.run is not None and count < limit:
+        assert screen.tick() is screen
+        count += 1
+    return count
+
+
+def test_x_explores_step_by_step_until_done() -> None:
+    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
+    assert screen.tick_seconds is None
+    screen.handle(KeyPress("x"))
+    assert screen.run is not None and screen.tick_seconds is not None
+    steps = ticks(screen)
+    assert steps > 50 and screen.run is None
+    assert screen.world.turn >= steps - 1
+    assert "stairs" in screen.log.entries[-1].text
+
+
+def test_a_key_interrupts_a_run() -> None:
+    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    screen.tick()
+    position = screen.world.player.position
+    assert screen.handle(KeyPress("l")) is screen
+    assert screen.run is None and screen.world.player.position == position
+    assert screen.log.entries[-1].text == "Stopped."
+
+
+def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -> None:
+    world = world_from_text("""
+    ####################
+    #@.................#
+    ####################
+    """)
+    add_monster(world, ORC, 5, 1, hunting=False)
+    screen = PlayScreen(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    assert screen.run is None and "monster in view" in screen.log.entries[-1].text
+
+
+def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() -> None:
+    world = world_from_text("""
+    ##########
+    #@.......#
+    ##########
+    """)
+    screen = PlayScreen(world, loader.load(), Settings())
+    origin = screen.origin()
+    cell = render.to_screen((8, 1), render.MAP_VIEW, origin)
+    assert cell is not None
+    screen.handle(MouseMove(*cell))
+    console = render.new_console()
+    screen.draw(console)
+    assert len(screen.preview) == 7 and screen.preview[-1] == (8, 1)
+    screen.handle(Click(*cell, button=1))
+    ticks(screen)
+    assert world.player.position == (8, 1)
+
+
+def test_greater_than_walks_to_known_stairs_first() -> None:
+    world = world_from_text("""
+    ##########
+    #@......>#
+    ##########
+    """)
+    screen = PlayScreen(world, loader.load(), Settings())
+    screen.handle(KeyPress(">"))
+    ticks(screen)
+    assert world.player.position == world.floor.stairs and world.depth == 1
