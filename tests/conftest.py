@@ -1,4 +1,5 @@
-"""Every test runs headless: SDL's dummy video driver, and settings in a throwaway folder."""
+"""Every test runs headless (SDL's dummy video driver), with settings and saves in
+throwaway folders so no test touches a player's files."""
 
 from __future__ import annotations
 
@@ -15,4 +16,5 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 @pytest.fixture(autouse=True)
 def _isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("EMBERDEEP_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("EMBERDEEP_DATA_DIR", str(tmp_path / "data"))
     yield

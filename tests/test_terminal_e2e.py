@@ -32,10 +32,11 @@ T = TypeVar("T")
 class Pane:
     """One tmux server with one window, running the game."""
 
-    def __init__(self, tmux: str, config_dir: Path) -> None:
+    def __init__(self, tmux: str, scratch: Path) -> None:
         self.tmux_path = tmux
         self.socket = f"emberdeep-test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-        self.config_dir = config_dir
+        self.config_dir = scratch / "config"
+        self.data_dir = scratch / "data"
         self.env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
         self.socket_path: Path | None = None
 
@@ -57,6 +58,7 @@ class Pane:
             [
                 "env",
                 f"EMBERDEEP_CONFIG_DIR={self.config_dir}",
+                f"EMBERDEEP_DATA_DIR={self.data_dir}",  # saves never reach the user's own
                 f"PYTHONPATH={ROOT / 'src'}",
                 sys.executable,
                 "-m",
@@ -136,7 +138,7 @@ def pane(tmp_path: Path) -> Iterator[Pane]:
             "tmux is not installed: the terminal end-to-end tests need it "
             "(apt-get install tmux; .ci/run installs it)"
         )
-    pane = Pane(tmux, tmp_path / "config")
+    pane = Pane(tmux, tmp_path)
     try:
         yield pane
     finally:
@@ -189,7 +191,9 @@ def test_play_move_look_and_quit(pane: Pane) -> None:
     pane.literal(f"\x1b[<35;{start[0] + 1};{start[1] + 1}M")
     pane.wait_for(lambda s: " you " in s, "the mouse-look tooltip")
 
-    pane.keys("Escape")
+    pane.keys("Escape")  # saves and goes back to the title screen...
+    pane.wait_for(lambda s: "New game" in s and "Continue" in s, "the title screen")
+    pane.keys("Escape")  # ...which Esc leaves
     pane.assert_left_clean()
 
 

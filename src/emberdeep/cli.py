@@ -1,4 +1,5 @@
-"""Command line: ``emberdeep [play]``, ``emberdeep mapgen``, ``emberdeep bench``.
+"""Command line: ``emberdeep [play]``, ``emberdeep mapgen``, ``emberdeep bench``,
+``emberdeep sprites``.
 
 The only module that knows about arguments; it wires settings, content, engine and UI.
 """
@@ -8,17 +9,20 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
-import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from emberdeep import __version__, mapgen
 from emberdeep.engine import rng
 from emberdeep.tomldata import DataError
 
-COMMANDS = ("play", "mapgen", "bench")
+if TYPE_CHECKING:
+    from emberdeep.ui.app import App
+    from emberdeep.ui.screens import Screen
+
+COMMANDS = ("play", "mapgen", "bench", "scores", "sprites")
 
 
 def _seed(text: str) -> int:
@@ -70,9 +74,27 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
     gen.add_argument("--level", type=int, default=1, help="dungeon depth of the floor (default 1)")
     owners = _add_generator_params(gen)
 
+    watch = sub.add_parser("replay", help="watch a recorded game, or --verify it headless")
+    watch.add_argument("file", type=Path, help="a .replay.json file (saved games keep theirs "
+                       "in the data folder's replays/)")  # fmt: skip
+    watch.add_argument("--verify", action="store_true", help="re-run it headless and check it")
+    watch.add_argument("--terminal", action="store_true", help="watch in this terminal")
+
     bench = sub.add_parser("bench", help="measure generation, FOV and rendering speed")
     bench.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+
+    sheet = sub.add_parser("sprites", help="draw every sprite of the tiles mode to a PNG")
+    sheet.add_argument("--out", type=Path, default=Path("sprites.png"), metavar="FILE")
+    sheet.add_argument(
+        "--scale", type=int, default=2, choices=range(1, 9), metavar="N",
+        help="font pixels per screen pixel, as window_scale (default 2: 16x16 tiles)",
+    )  # fmt: skip
+
+    hall = sub.add_parser("scores", help="print the hall of fame: the best finished games")
+    hall.add_argument(
+        "--count", type=int, default=20, metavar="N", help="how many games (default 20)"
+    )
     return parser, owners
 
 
@@ -99,41 +121,65 @@ def run_mapgen(args: argparse.Namespace, owners: dict[str, set[str]]) -> int:
     return 0
 
 
-def run_play(args: argparse.Namespace) -> int:
-    from emberdeep import config
+def run_sprites(args: argparse.Namespace) -> int:
     from emberdeep.content import loader
-    from emberdeep.game import new_world
-    from emberdeep.ui import sdl, terminal
-    from emberdeep.ui.messages import MessageLog
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.contact_sheet import contact_sheet
+    from emberdeep.ui.png import write_png
+
+    try:
+        pixels = contact_sheet(loader.load(), args.scale)
+        write_png(args.out, pixels)
+    except DataError as exc:
+        print(f"emberdeep: the game's data is damaged: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"emberdeep: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    height, width = pixels.shape[:2]
+    print(f"{args.out}: {width}x{height} pixels")
+    return 0
+
+
+def load_app(args: argparse.Namespace) -> App | None:
+    """Settings and content for a session; None (after saying why) if the data is broken."""
+    from emberdeep import config, keys
+    from emberdeep.content import loader
+    from emberdeep.ui.app import App
 
     settings, problems = config.load_settings()
     try:
         content = loader.load()
     except DataError as exc:
         print(f"emberdeep: the game's data is damaged: {exc}", file=sys.stderr)
-        return 1
-    seed = args.seed if args.seed is not None else secrets.randbelow(rng.MAX_SEED)
-    world = new_world(seed, settings, content, args.generator)
+        return None
+    keymap, key_problems = keys.load_keymap()
+    notices = [f"Settings: {problem}" for problem in problems]
+    notices += [f"Keys: {problem}" for problem in key_problems]
+    return App(
+        content, settings, notices, generator=getattr(args, "generator", None), keymap=keymap
+    )
 
-    log = MessageLog()
-    tileset, font_problem = sdl.load_tileset(settings)
-    for problem in [*problems, *([font_problem] if font_problem else [])]:
-        log.add(f"Settings: {problem}")
-    log.add("Welcome to Emberdeep. Find the stairs down.")
-    screen = PlayScreen(world, content, settings, log)
+
+def present(screen: Screen, app: App, force_terminal: bool) -> int:
+    """Show ``screen`` in a window, or in this terminal when asked or when no window can
+    open; say clearly when neither is possible."""
+    from emberdeep.ui import sdl, sprites, terminal
+
     in_a_terminal = sys.stdin.isatty() and sys.stdout.isatty()
-    if args.terminal:
+    if force_terminal:
         if not in_a_terminal:
             print("emberdeep: --terminal needs a terminal to play in.", file=sys.stderr)
             return 1
         terminal.run(screen)
         return 0
+    tileset, font_problem = sdl.load_tileset(app.settings, app.content)
+    untile = None if sprites.has_sprites(tileset, app.content) else app.content
+    if font_problem:
+        app.notices.append(f"Settings: {font_problem}")
     try:
         context = sdl.open_window(tileset)
     except sdl.NoDisplayError as exc:
         if in_a_terminal:
-            log.add("No window can open here: playing in the terminal.")
             terminal.run(screen)
             return 0
         print(
@@ -143,8 +189,61 @@ def run_play(args: argparse.Namespace) -> int:
         )
         return 1
     with context:
-        sdl.run(screen, context)
+        sdl.run(screen, context, untile=untile)
     return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """The title screen; with ``--seed``, straight into a new game with that seed."""
+    from emberdeep.ui.screens.main_menu import MainMenu
+
+    app = load_app(args)
+    if app is None:
+        return 1
+    title = MainMenu(app)
+    screen = title.start(args.seed) if args.seed is not None else title
+    return present(screen, app, args.terminal)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    from emberdeep import replays
+    from emberdeep.ui.messages import MessageLog
+    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.screens.replay import ReplayScreen
+
+    app = load_app(args)
+    if app is None:
+        return 1
+    try:
+        recorded = replays.read(args.file)
+    except replays.ReplayError as exc:
+        print(f"emberdeep: {exc}", file=sys.stderr)
+        return 1
+    if recorded.game_version != __version__:
+        print(
+            f"emberdeep: note: recorded with version {recorded.game_version}, "
+            f"this is {__version__}; it may play out differently.",
+            file=sys.stderr,
+        )
+    if args.verify:
+        problem = replays.verify(recorded, app.builder_for, app.content.hero)
+        if problem is not None:
+            print(f"emberdeep: {args.file}: {problem}", file=sys.stderr)
+            return 1
+        count = len(recorded.journal.commands)
+        print(f"{args.file}: ok, {count} commands, seed {recorded.seed}, final state matches")
+        return 0
+    try:
+        build = app.builder_for(recorded.generator)
+    except ValueError as exc:
+        print(f"emberdeep: {exc}", file=sys.stderr)
+        return 1
+    app.save_file = None  # watching never touches the player's save
+    world = recorded.fresh_world(build, app.content.hero)
+    log = MessageLog()
+    log.add(f"Replay of seed {recorded.seed}: space pauses, . steps, +/- speed, Esc leaves.")
+    play = PlayScreen(world, app.content, app.settings, log)
+    return present(ReplayScreen(play, recorded.journal), app, args.terminal)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -156,10 +255,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "mapgen":
             return run_mapgen(args, owners)
+        if args.command == "replay":
+            return run_replay(args)
         if args.command == "bench":
             from emberdeep import bench
 
             return bench.main(quick=args.quick, json_path=args.json)
+        if args.command == "sprites":
+            return run_sprites(args)
+        if args.command == "scores":
+            from emberdeep import scores
+
+            try:
+                entries = scores.top(max(0, args.count))
+            except scores.ScoresError as exc:
+                print(f"emberdeep: {exc}", file=sys.stderr)
+                return 1
+            print(scores.format_table(entries))
+            return 0
         return run_play(args)
     except KeyboardInterrupt:
         return 130

@@ -46,6 +46,8 @@ class SaveInfo:
 
     generator: str
     game_version: str
+    started: str = ""
+    """When the game began (ISO 8601, UTC): names its replay file."""
 
 
 def data_dir() -> Path:
@@ -59,7 +61,11 @@ def save_path() -> Path:
 
 
 def encode(world: World, info: SaveInfo) -> bytes:
-    payload: dict[str, Any] = {"game_version": info.game_version, "generator": info.generator}
+    payload: dict[str, Any] = {
+        "game_version": info.game_version,
+        "generator": info.generator,
+        "started": info.started,
+    }
     payload["world"] = snapshot.dump(world)
     body = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), 6)
     return MAGIC + f"format {FORMAT}\n".encode("ascii") + body
@@ -105,17 +111,18 @@ def decode(
     payload = decode_payload(data)
     generator = payload.get("generator")
     version = payload.get("game_version")
-    if not isinstance(generator, str) or not isinstance(version, str):
+    started = payload.get("started", "")
+    if not all(isinstance(v, str) for v in (generator, version, started)):
         raise SaveError("the save file is damaged (missing header fields)")
     try:
-        build: FloorBuilder = builder_for(generator)
+        build: FloorBuilder = builder_for(str(generator))
     except ValueError:
         raise SaveError(f"the save uses an unknown map generator {generator!r}") from None
     try:
         world = snapshot.load(payload.get("world"), build, item_kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
-    return world, SaveInfo(generator, version)
+    return world, SaveInfo(str(generator), str(version), str(started))
 
 
 def write_save(world: World, info: SaveInfo, path: Path | None = None) -> None:
@@ -147,5 +154,5 @@ def delete_save(path: Path | None = None) -> None:
         victim.unlink(missing_ok=True)
 
 
-def current_info(generator: str) -> SaveInfo:
-    return SaveInfo(generator, __version__)
+def current_info(generator: str, started: str = "") -> SaveInfo:
+    return SaveInfo(generator, __version__, started)

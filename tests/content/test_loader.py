@@ -11,7 +11,7 @@ from emberdeep.tomldata import DataError, Table, find_line
 
 def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
     content = loader.load()
-    for mode in loader.RENDER_MODES:
+    for mode in loader.GLYPH_MODES:
         assert set(content.tiles[mode]) == set(TILE_NAMES)
     assert content.tiles["ascii"]["wall"].lit.glyph == "#"
     assert content.tiles["ascii"]["floor"].lit.glyph == "."

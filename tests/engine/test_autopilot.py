@@ -23,7 +23,9 @@ def explore_fully(world: World, limit: int = 5000) -> str:
     raise AssertionError("exploring never finished")
 
 
-@pytest.mark.parametrize(("generator", "seed"), [("rooms", 1), ("rooms", 2), ("bsp", 3), ("bsp", 4)])
+@pytest.mark.parametrize(
+    ("generator", "seed"), [("rooms", 1), ("rooms", 2), ("bsp", 3), ("bsp", 4)]
+)
 def test_auto_explore_sees_every_reachable_tile_and_ends_at_the_stairs(
     generator: str, seed: int
 ) -> None:

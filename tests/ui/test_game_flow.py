@@ -10,6 +10,7 @@ from emberdeep import config
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Descend
+from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, KeyPress
 from emberdeep.ui.screens import Screen
@@ -20,7 +21,6 @@ from emberdeep.ui.screens.main_menu import MainMenu
 from emberdeep.ui.screens.options import OptionsScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.prompt import PromptScreen
-from emberdeep.ui import render
 
 
 @pytest.fixture
@@ -154,9 +154,9 @@ def test_character_sheet_shows_the_seed(app: App) -> None:
 def test_options_cycle_values_and_are_written(app: App) -> None:
     options = press(MainMenu(app), "c")  # New, Seed, Options (no save yet)
     assert isinstance(options, OptionsScreen)
-    press(options, "a")  # render mode: ascii -> solid
+    press(options, "a")  # render mode: ascii -> tiles
     press(options, "e")  # time: turn-based -> real-time
-    assert app.settings.render_mode == "solid" and app.settings.mode == "real-time"
+    assert app.settings.render_mode == "tiles" and app.settings.mode == "real-time"
     assert isinstance(press(options, "escape"), MainMenu)
     written, problems = config.load_settings()
     assert problems == [] and written == app.settings

@@ -58,6 +58,8 @@ def test_tab_cycles_render_mode_and_escape_quits() -> None:
     s = screen()
     assert s.render_mode == "ascii"
     s.handle(KeyPress("tab"))
+    assert s.render_mode == "tiles"
+    s.handle(KeyPress("tab"))
     assert s.render_mode == "solid"
     s.handle(KeyPress("tab"))
     assert s.render_mode == "ascii"

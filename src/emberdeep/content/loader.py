@@ -8,10 +8,11 @@ the key and its line.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from emberdeep import mapgen
+from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.engine.actors import AI_KINDS, ActorKind, Progression
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.items import EFFECTS, SLOTS, ItemKind
@@ -19,7 +20,10 @@ from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
 from emberdeep.engine.world import Hero
 from emberdeep.tomldata import Color, DataError, Table
 
-RENDER_MODES = ("solid", "ascii")
+GLYPH_MODES = ("solid", "ascii")
+"""Render modes drawn with font glyphs, whose looks are in tiles.toml."""
+RENDER_MODES = (*GLYPH_MODES, "tiles")
+"""Every render mode; ``tiles`` draws the pixel art of sprites.toml (see ui/sprites.py)."""
 BLACK: Color = (0, 0, 0)
 MAX_STAT = 10_000
 MAX_DEPTH = 1_000
@@ -51,6 +55,9 @@ class Content:
     dungeon: tuple[mapgen.LevelPlan, ...]
     looks: dict[str, Look]  # monster and item kind keys, and "player" -> look
     remains: Look
+    sprites: dict[str, Sprite] = field(default_factory=dict)
+    """Pixel art for the tiles mode: terrain names, "shroud", "player", monster and item
+    keys, "remains"."""
 
 
 def read_table(name: str) -> Table:
@@ -69,11 +76,11 @@ def _look(table: Table) -> Look:
 def parse_tiles(table: Table) -> tuple[Look, dict[str, dict[str, TileLooks]]]:
     table.reject_unknown(("shroud", *TILE_NAMES))
     shroud = _look(table.sub("shroud"))
-    modes: dict[str, dict[str, TileLooks]] = {mode: {} for mode in RENDER_MODES}
+    modes: dict[str, dict[str, TileLooks]] = {mode: {} for mode in GLYPH_MODES}
     for tile in TILE_NAMES:
         kind = table.sub(tile)
-        kind.reject_unknown(RENDER_MODES)
-        for mode in RENDER_MODES:
+        kind.reject_unknown(GLYPH_MODES)
+        for mode in GLYPH_MODES:
             looks = kind.sub(mode)
             looks.reject_unknown(("glyph", "lit", "dark"))
             glyph = looks.char("glyph")
@@ -235,6 +242,15 @@ def load() -> Content:
         raise DataError(f"items.toml: {', '.join(sorted(clash))}: also a monster name")
     looks |= item_looks
     hero, looks["player"] = parse_hero(read_table("player.toml"), items)
+    drawn = [
+        ("shroud", "the unexplored shroud ([shroud] in tiles.toml)"),
+        *((name, f"terrain {name!r} (tiles.toml)") for name in TILE_NAMES),
+        ("player", "the player (player.toml)"),
+        *((kind.key, f"monster {kind.key!r} (monsters.toml)") for kind in monsters.kinds),
+        ("remains", "the remains of the dead ([remains] in monsters.toml)"),
+        *((kind.key, f"item {kind.key!r} (items.toml)") for kind in items.kinds),
+    ]
+    sprites = parse_sprites(read_table("sprites.toml"), drawn)
     return Content(
         shroud=shroud,
         tiles=tiles,
@@ -243,4 +259,5 @@ def load() -> Content:
         dungeon=parse_dungeon(read_table("dungeon.toml")),
         looks=looks,
         remains=remains,
+        sprites=sprites,
     )

@@ -43,9 +43,9 @@ def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
     best, best_step = int(dist[player.position]), None
     for dx, dy in DIRECTIONS:
         x, y = player.x + dx, player.y + dy
-        if floor.in_bounds(x, y) and floor.explored[x, y] and floor.is_free(x, y):
-            if int(dist[x, y]) < best:
-                best, best_step = int(dist[x, y]), Move(dx, dy)
+        free = floor.in_bounds(x, y) and floor.explored[x, y] and floor.is_free(x, y)
+        if free and int(dist[x, y]) < best:
+            best, best_step = int(dist[x, y]), Move(dx, dy)
     return best_step
 
 
@@ -124,7 +124,9 @@ def explore_action(world: World, pick_up: bool = True) -> Action | str:
 def visible_monsters(world: World) -> list[int]:
     floor, player = world.floor, world.player
     return [
-        a.id for a in floor.actors.values() if a.alive and a is not player and floor.visible[a.position]
+        a.id
+        for a in floor.actors.values()
+        if a.alive and a is not player and floor.visible[a.position]
     ]
 
 

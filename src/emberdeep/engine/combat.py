@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Killed, Message, MessageKind
+from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain
 from emberdeep.engine.floor import Floor
 
 
@@ -31,6 +31,9 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
     if source.ai == "player" and source is not target:
         source.xp += target.xp
         return [*die(floor, target), Killed(target.kind)]
+    if target.ai == "player":
+        by = "their own magic" if source is target else f"a {source.name}"
+        return [*die(floor, target), PlayerSlain(f"killed by {by}")]
     return die(floor, target)
 
 

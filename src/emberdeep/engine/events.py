@@ -38,4 +38,11 @@ class Killed:
     kind: str
 
 
-Event = Message | Refused | Killed
+@dataclass(frozen=True)
+class PlayerSlain:
+    """The player died; ``by`` names what did it (for the hall of fame and morgue)."""
+
+    by: str
+
+
+Event = Message | Refused | Killed | PlayerSlain

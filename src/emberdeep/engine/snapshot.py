@@ -16,14 +16,17 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from emberdeep.engine import replay
 from emberdeep.engine.actors import AI_KINDS, Actor, Progression
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.items import Item, ItemKind
+from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import PLAYER_ID, FloorBuilder, World
 
 MAX_SIDE = 1000
 MAX_COUNT = 100_000
+MAX_JOURNAL = 10_000_000
 BIG = 2**62
 T = TypeVar("T")
 
@@ -47,6 +50,11 @@ def dump(world: World) -> dict[str, Any]:
         "progression": asdict(world.progression),
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
+        "journal": {
+            "start_fov": world.journal.start_fov,
+            "commands": world.journal.commands,
+            "checksums": world.journal.checksums,
+        },
         "inventory": [{"kind": i.kind.key, "equipped": i.equipped} for i in world.inventory],
         "floor": {
             "width": floor.width,
@@ -161,6 +169,22 @@ def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, Ite
         if not isinstance(name, str) or not isinstance(count, int) or count < 0:
             raise SnapshotError("kills: expected names and counts")
         world.kills[name] = count
+    journal = root.sub("journal")
+    commands = journal.entries("commands", MAX_JOURNAL)
+    checksums = journal.entries("checksums", MAX_JOURNAL)
+    if len(commands) != len(checksums) or not all(type(c) is int for c in checksums):
+        raise SnapshotError("journal: commands and checksums do not match")
+    try:
+        world.journal.commands = [replay.check_command(c) for c in commands]
+    except JournalError as exc:
+        raise SnapshotError(f"journal: {exc}") from None
+    world.journal.checksums = list(checksums)
+    start_fov = journal.entries("start_fov", 3)
+    try:
+        replay.check_command(["f", *start_fov])
+    except JournalError as exc:
+        raise SnapshotError(f"journal.start_fov: {exc}") from None
+    world.journal.start_fov = start_fov
     for n, raw in enumerate(root.entries("inventory", 26)):
         entry = _Reader(raw, f"inventory[{n}]")
         item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))

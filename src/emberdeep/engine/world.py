@@ -9,6 +9,7 @@ same clock, so the two modes are one engine.
 from __future__ import annotations
 
 import hashlib
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -18,9 +19,10 @@ from emberdeep.engine import ai, combat, items
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import Action, Descend, Drop, LevelUp, Move, PickUp, Use, Wait
 from emberdeep.engine.actors import Actor, ActorKind, Progression
-from emberdeep.engine.events import Event, Killed, Message, MessageKind, Refused
+from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.fov import FovSettings, update_fov
+from emberdeep.engine.journal import Journal, encode_action
 from emberdeep.engine.schedule import Schedule
 
 FloorBuilder = Callable[[int, np.random.Generator], Floor]
@@ -69,6 +71,7 @@ class World:
             self.inventory.append(item)
             if kind.effect == "equip":
                 items.toggle_equipment(self.player, self.inventory, item)
+        self.journal.start_fov = [self.fov.algorithm, self.fov.radius, self.fov.light_walls]
         self.enter(floor)
 
     def _assemble(
@@ -94,7 +97,9 @@ class World:
         self.hunt = ai.Hunt()
         self.inventory: list[items.Item] = []
         self.kills: dict[str, int] = {}
+        self.cause_of_death = ""
         self.schedule = Schedule()
+        self.journal = Journal()
         self._fov_key: tuple[object, ...] = ()
 
     @classmethod
@@ -133,8 +138,20 @@ class World:
         self.refresh_fov()
 
     def set_fov(self, settings: FovSettings) -> None:
+        """Change how far and how the player sees (it changes what monsters notice, so
+        it is a recorded command)."""
         self.fov = settings
         self.refresh_fov()
+        self._record(["f", settings.algorithm, settings.radius, settings.light_walls])
+
+    def _record(self, command: list[object]) -> None:
+        self.journal.add(command, self.checksum())
+
+    def checksum(self) -> int:
+        """A cheap digest taken after every command, to find where a replay diverged."""
+        rng_state = self.rng.bit_generator.state["state"]["state"]
+        summary = (self.time, self.turn, self.depth, self.player.state(), rng_state)
+        return zlib.crc32(repr((summary, len(self.floor.actors), len(self.inventory))).encode())
 
     def refresh_fov(self) -> None:
         """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
@@ -149,13 +166,27 @@ class World:
 
     def step(self, action: Action) -> list[Event]:
         """Turn-based play: the player acts, then the world runs until the player is due."""
-        events = self.player_act(action)
+        events = self._player_act(action)
         if not any(isinstance(e, Refused) for e in events):
-            events += self.advance(self.player.next_time, stop_for_player=True)
+            events += self._advance(self.player.next_time, stop_for_player=True)
+        self._record(["s", *encode_action(action)])
         return events
 
     def player_act(self, action: Action) -> list[Event]:
         """Resolve the player's action now; an impossible one is refused and costs no time."""
+        events = self._player_act(action)
+        self._record(["a", *encode_action(action)])
+        return events
+
+    def advance(self, until: int, stop_for_player: bool = False) -> list[Event]:
+        """Let monsters act up to time ``until``. With ``stop_for_player``, monsters due at
+        the same moment as the player wait for the player (turn-based: the player goes
+        first on ties)."""
+        events = self._advance(until, stop_for_player)
+        self._record(["t", until, int(stop_for_player)])
+        return events
+
+    def _player_act(self, action: Action) -> list[Event]:
         player, floor = self.player, self.floor
         if not player.alive:
             return [Refused("You are dead.")]
@@ -216,6 +247,8 @@ class World:
         for event in events:
             if isinstance(event, Killed):
                 self.kills[event.kind] = self.kills.get(event.kind, 0) + 1
+            elif isinstance(event, PlayerSlain):
+                self.cause_of_death = event.by
         return events
 
     @property
@@ -272,10 +305,7 @@ class World:
         self.inventory.append(item)
         return [Message(f"You picked up the {item.name}!")]
 
-    def advance(self, until: int, stop_for_player: bool = False) -> list[Event]:
-        """Let monsters act up to time ``until``. With ``stop_for_player``, monsters due at
-        the same moment as the player wait for the player (turn-based: the player goes
-        first on ties)."""
+    def _advance(self, until: int, stop_for_player: bool) -> list[Event]:
         events: list[Event] = []
         floor = self.floor
         while self.player.alive:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import codecs
 import functools
+import os
 import unicodedata
 from collections.abc import Callable
 from typing import Literal
@@ -49,8 +50,6 @@ ASCII_STAND_INS: dict[str, str] = {
 
 def color_mode_from_env(environ: dict[str, str] | None = None) -> ColorMode:
     """24-bit colour when the terminal says so (``COLORTERM``), else the xterm palette."""
-    import os
-
     env = os.environ if environ is None else environ
     return "truecolor" if env.get("COLORTERM", "").lower() in ("truecolor", "24bit") else "256"
 

@@ -3,7 +3,8 @@
 Presenters (the SDL window, later the terminal) translate their own events into these
 few types, so every screen works the same wherever it is shown. Keys are named by the
 character they type ("g", ">", "?") or, for keys that type nothing, by a lowercase name
-("up", "kp_7", "enter", "escape", "tab", "f1").
+("up", "kp_7", "enter", "escape", "tab", "f1"). The bindings themselves are data
+(content/keys/*.toml and the player's keys.toml, read by ``emberdeep.keys``).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from emberdeep import keys
 from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
 
 
@@ -62,6 +64,7 @@ class UiCommand(Enum):
     DROP_ITEM = "drop_item"
     CHARACTER = "character"
     EXPLORE = "explore"
+    HELP = "help"  # the key bindings
 
 
 Command = Action | UiCommand
@@ -81,29 +84,11 @@ COMMANDS: dict[str, Command] = {
     **{command.value: command for command in UiCommand},
 }
 
-DEFAULT_KEYS: dict[str, str] = {
-    # arrows and the keys that sit with them
-    "up": "move_n", "down": "move_s", "left": "move_w", "right": "move_e",
-    "home": "move_nw", "pageup": "move_ne", "end": "move_sw", "pagedown": "move_se",
-    # numpad, with or without num lock
-    "kp_8": "move_n", "kp_2": "move_s", "kp_4": "move_w", "kp_6": "move_e",
-    "kp_7": "move_nw", "kp_9": "move_ne", "kp_1": "move_sw", "kp_3": "move_se",
-    "kp_5": "wait", "clear": "wait",
-    # vi-keys
-    "k": "move_n", "j": "move_s", "h": "move_w", "l": "move_e",
-    "y": "move_nw", "u": "move_ne", "b": "move_sw", "n": "move_se",
-    ".": "wait",
-    # items
-    "g": "pick_up", ",": "pick_up", "i": "use_item", "d": "drop_item",
-    "escape": "quit",
-    "tab": "cycle_render_mode",
-    ">": "descend",
-    "c": "character",
-    "x": "explore",
-    "v": "history",
-}  # fmt: skip
+DEFAULT_KEYS: dict[str, str] = keys.preset(keys.DEFAULT_PRESET)
+"""The shipped bindings (content/keys/default.toml): arrows, numpad and vi-keys. The
+player's own, from ``keys.toml``, are ``keys.load_keymap()`` (kept in ``App.keymap``)."""
 
 
 def command_for(key: str, keymap: dict[str, str] | None = None) -> Command | None:
-    name = (keymap or DEFAULT_KEYS).get(key)
+    name = (DEFAULT_KEYS if keymap is None else keymap).get(key)
     return COMMANDS.get(name) if name else None

@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from emberdeep.content.loader import Content, Look
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.ui import sprites
 
 Color = tuple[int, int, int]
 SCREEN_WIDTH = 80
@@ -50,9 +51,48 @@ def _cell(look: Look) -> tuple[int, tuple[int, int, int], tuple[int, int, int]]:
     return (ord(look.glyph), look.fg, look.bg)
 
 
+TILES = "tiles"
+"""The render mode drawn with sprite tiles (ui/sprites.py) instead of font glyphs."""
+
+
+def effective_mode(mode: str, supports_tiles: bool) -> str:
+    """The mode to draw ``mode`` in on a presenter that can (or cannot, like a terminal or
+    a tilesheet of the wrong size) show sprite tiles: tiles falls back to ascii."""
+    return "ascii" if mode == TILES and not supports_tiles else mode
+
+
+def untile(console: tcod.console.Console, content: Content) -> None:
+    """Turn sprite cells already drawn in ``console`` into their ascii cells, for a
+    presenter that cannot show sprites. Dimming (a scaled fg) and highlights (a raised bg)
+    applied after drawing are kept."""
+    sheet = sprites.atlas(content)
+    index = console.ch.astype(np.int64) - sprites.SPRITE_BASE
+    where = (index >= 0) & (index < len(sheet))
+    if not where.any():
+        return
+    index = index[where]
+    cells = sheet.ascii[index]
+    shade = console.rgb["fg"][where].astype(np.float32) / 255
+    raised = console.rgb["bg"][where].astype(np.int32) - sheet.base[index] * shade
+    out = console.rgb[where]
+    out["ch"] = cells["ch"]
+    out["fg"] = np.clip(cells["fg"] * shade, 0, 255)
+    out["bg"] = np.clip(cells["bg"] * shade + np.maximum(raised, 0), 0, 255)
+    console.rgb[where] = out
+
+
 @functools.cache
 def look_table(content: Content, mode: str) -> NDArray[np.void]:
     """Cells for every (state, tile): lit tiles, then remembered tiles, then the shroud."""
+    if mode == TILES:
+        sheet = sprites.atlas(content)
+        lit, dark = sprites.LIT_BASE, sprites.DARK_BASE
+        white = sprites.WHITE
+        tiles = [(sheet.code(name, "lit"), white, lit) for name in TILE_NAMES]
+        tiles += [(sheet.code(name, "dark"), white, dark) for name in TILE_NAMES]
+        shroud = sheet.code(sprites.SHROUD, sprites.SHROUD_STATE)
+        tiles.append((shroud, white, sprites.SHROUD_BASE))
+        return np.array(tiles, dtype=tcod.console.rgb_graphic)
     looks = content.tiles[mode]
     cells = [_cell(looks[name].lit) for name in TILE_NAMES]
     cells += [_cell(looks[name].dark) for name in TILE_NAMES]
@@ -114,6 +154,24 @@ def draw_glyph(console: tcod.console.Console, cell: tuple[int, int] | None, look
         console.rgb[cell] = (ord(look.glyph), look.fg, console.rgb["bg"][cell])
 
 
+def draw_entity(
+    console: tcod.console.Console,
+    cell: tuple[int, int] | None,
+    content: Content,
+    key: str,
+    look: Look,
+) -> None:
+    """Sprite ``key`` over the terrain sprite already in the cell (tiles mode: the
+    composite tile, so the terrain shows around it), else its glyph ``look``."""
+    if cell is None:
+        return
+    code = sprites.atlas(content).over(key, int(console.ch[cell]))
+    if code is None:
+        draw_glyph(console, cell, look)
+    else:
+        console.rgb[cell] = (code, sprites.WHITE, console.rgb["bg"][cell])
+
+
 def draw_actors(
     console: tcod.console.Console,
     floor: Floor,
@@ -128,15 +186,18 @@ def draw_actors(
     shown: list[Actor] = [actors[i] for i in np.flatnonzero(floor.visible[xs, ys])]
     for actor in shown:
         if not actor.alive:
-            draw_glyph(console, to_screen(actor.position, view, origin), content.remains)
+            cell = to_screen(actor.position, view, origin)
+            draw_entity(console, cell, content, "remains", content.remains)
     for item in floor.items:
         if floor.visible[item.position]:
-            look = content.looks[item.kind.key]
-            draw_glyph(console, to_screen(item.position, view, origin), look)
+            key = item.kind.key
+            cell = to_screen(item.position, view, origin)
+            draw_entity(console, cell, content, key, content.looks[key])
     shown.sort(key=lambda a: a.ai == "player")
     for actor in shown:
         if actor.alive:
-            draw_glyph(console, to_screen(actor.position, view, origin), content.looks[actor.kind])
+            cell = to_screen(actor.position, view, origin)
+            draw_entity(console, cell, content, actor.kind, content.looks[actor.kind])
 
 
 def draw_box(

@@ -13,7 +13,8 @@ import tcod.event
 import tcod.tileset
 
 from emberdeep.config import Settings
-from emberdeep.ui import font, render
+from emberdeep.content.loader import Content
+from emberdeep.ui import font, render, sprites
 from emberdeep.ui.input import (
     Click,
     CloseRequested,
@@ -61,8 +62,20 @@ def translate(event: tcod.event.Event) -> Iterator[InputEvent]:
             yield Resized()
 
 
-def load_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, str | None]:
-    """The player's tilesheet if set and usable, else the built-in font; plus any problem."""
+def load_tileset(
+    settings: Settings, content: Content | None = None
+) -> tuple[tcod.tileset.Tileset, str | None]:
+    """The player's tilesheet if set and usable, else the built-in font, with the sprite
+    tiles of ``content`` added when given; plus any problem."""
+    tileset, problem = _font_tileset(settings)
+    if content is not None:
+        tiles_problem = sprites.add_to_tileset(tileset, content)
+        if tiles_problem is not None:  # only a player's tilesheet can be the wrong size
+            problem = f"{settings.font}: {tiles_problem}"
+    return tileset, problem
+
+
+def _font_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, str | None]:
     if settings.font:
         try:
             sheet = font.tilesheet_tileset(
@@ -90,9 +103,10 @@ def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
         raise NoDisplayError(str(exc)) from None
 
 
-def run(screen: Screen, context: tcod.context.Context) -> None:
+def run(screen: Screen, context: tcod.context.Context, *, untile: Content | None = None) -> None:
     """Draw, then block until input arrives (or, in real time, until the next tick is due):
-    no busy loop and no frames drawn for nothing."""
+    no busy loop and no frames drawn for nothing. With ``untile``, the tileset has no
+    sprite tiles: cells drawn in the tiles mode are shown as ``untile``'s ascii."""
     console = render.new_console()
     window = context.sdl_window
     if window is not None:
@@ -102,6 +116,8 @@ def run(screen: Screen, context: tcod.context.Context) -> None:
     while current is not None:
         console.clear()
         current.draw(console)
+        if untile is not None:
+            render.untile(console, untile)
         context.present(console, keep_aspect=True, integer_scaling=True)
         interval = current.tick_seconds if isinstance(current, Ticking) else None
         timeout = None if interval is None else max(0.0, next_tick - time.monotonic())

@@ -11,6 +11,7 @@ import tcod.console
 from emberdeep import __version__, saves
 from emberdeep.engine import rng
 from emberdeep.files import backup_path
+from emberdeep.scores import SCORES_NAME
 from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, InputEvent
@@ -43,7 +44,7 @@ class MainMenu:
         save_file = self.app.save_file
         if save_file is not None and self.message and backup_path(save_file).exists():
             entries.insert(1, ("backup", "Continue from the backup (one floor earlier)"))
-        entries += [("options", "Options"), ("quit", "Quit")]
+        entries += [("scores", "Hall of fame"), ("options", "Options"), ("quit", "Quit")]
         self.actions = [key for key, _ in entries]
         return Menu("", [label for _, label in entries])
 
@@ -73,6 +74,11 @@ class MainMenu:
                 return self.resume(backup_path(self.app.save_file) if self.app.save_file else None)
             case "options":
                 return OptionsScreen(self.app, parent=self)
+            case "scores":
+                from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
+
+                folder = self.app.save_file.parent if self.app.save_file else None
+                return HallOfFameScreen(self, path=folder / SCORES_NAME if folder else None)
         return None
 
     def seed_entered(self, text: str) -> Screen | str:

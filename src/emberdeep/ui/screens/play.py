@@ -19,9 +19,9 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
+from emberdeep.engine import autopilot
 from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
-from emberdeep.engine import autopilot
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.ui import look, render
 from emberdeep.ui.input import (
@@ -118,7 +118,8 @@ class PlayScreen:
             self.saved_depth = self.world.depth
 
     def run_command(self, key: str) -> Screen | None:
-        command = command_for(key)
+        keymap = self.app.keymap if self.app is not None else None
+        command = command_for(key, keymap)
         match command:
             case UiCommand.QUIT:
                 return self.quit()
@@ -130,6 +131,10 @@ class PlayScreen:
                 self.log.add(f"Render mode: {self.render_mode}.")
             case UiCommand.HISTORY:
                 return HistoryScreen(self.log, parent=self)
+            case UiCommand.HELP:
+                from emberdeep.ui.screens.help import HelpScreen
+
+                return HelpScreen(keymap, parent=self)
             case UiCommand.USE_ITEM:
                 return InventoryScreen(self, "use")
             case UiCommand.DROP_ITEM:
@@ -244,8 +249,7 @@ class PlayScreen:
         if self.app is not None:
             from emberdeep.ui.screens.main_menu import MainMenu
 
-            removed = self.app.forget()
-            note = "Death is permanent: your saved game is gone." if removed else ""
+            note = " ".join(self.app.end_game(self.world, self.log))
             leave_to = MainMenu(self.app)
         return GameOverScreen(self.world, self.log, self.draw, note=note, leave_to=leave_to)
 

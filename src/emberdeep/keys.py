@@ -1,0 +1,230 @@
+"""Key bindings players can change: shipped presets, plus ``keys.toml`` in the config folder.
+
+vi-keys suit a QWERTY keyboard; on AZERTY or Dvorak, or for players who only want the
+arrows and numpad, they are letters in the way. So bindings are data: the presets in
+``content/keys/*.toml`` (``default``, ``vi``, ``no-vi``) and an optional user file in the
+same format that names a preset and changes single keys::
+
+    preset = "no-vi"          # optional; "default" when left out
+    [keys]
+    w = "move_n"              # key name = command name
+    escape = ""               # "" unbinds the key
+
+Like the settings file, a bad ``keys.toml`` never stops the game: each problem becomes a
+message naming the file, the line and the key, and that key keeps the binding it had
+before the entry (the preset's), while every other entry still applies.
+
+Command names are checked against ``ui.input.COMMANDS`` when the file is read, not
+copied here, so commands added later can be bound with no change to this module.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+import re
+from collections.abc import Callable, Collection
+from importlib import resources
+from pathlib import Path
+
+from emberdeep.config import config_dir
+from emberdeep.tomldata import DataError, Table
+
+KEYS_FILE = "keys.toml"
+DEFAULT_PRESET = "default"
+PRESET_PACKAGE = "emberdeep.content"
+PRESET_FOLDER = "keys"
+BaseLoader = Callable[[str], dict[str, str]]
+"""Gives the bindings of a preset by name: what a file's ``preset = ...`` starts from."""
+
+NAMED_KEYS: frozenset[str] = frozenset(
+    {
+        "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+        "enter", "escape", "tab", "backspace", "delete", "insert", "clear",
+        *(f"kp_{n}" for n in range(10)),
+        *(f"f{n}" for n in range(1, 13)),
+    }
+)  # fmt: skip
+"""Names of keys that type nothing, as the presenters (ui/sdl.py, ui/terminal.py) send
+them; every other key is named by the one character it types."""
+NAMED_KEYS_TEXT = (
+    "up down left right home end pageup pagedown enter escape tab backspace delete "
+    "insert clear kp_0..kp_9 f1..f12"
+)
+
+
+def keys_path() -> Path:
+    """Where the player's bindings live (next to ``settings.toml``)."""
+    return config_dir() / KEYS_FILE
+
+
+def is_key_name(name: str) -> bool:
+    return name in NAMED_KEYS or (len(name) == 1 and name.isprintable())
+
+
+def toml_key(name: str) -> str:
+    """``name`` as it is written in TOML: bare when it can be, else quoted (``">"``)."""
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+
+
+def preset_names() -> list[str]:
+    folder = resources.files(PRESET_PACKAGE).joinpath(PRESET_FOLDER)
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in folder.iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+def preset(name: str) -> dict[str, str]:
+    """The shipped preset ``name`` as key -> command name (a fresh copy).
+
+    Raises ``DataError`` for an unknown preset or damaged shipped data: that is a bug in
+    the game, not a player's mistake, so it is loud (the tests read every preset)."""
+    return dict(_preset(name, ()))
+
+
+@functools.cache
+def _preset(name: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    if name in chain:
+        raise DataError(f"key presets include each other: {' -> '.join((*chain, name))}")
+    if name not in preset_names():
+        raise DataError(f"unknown key preset {name!r} (known: {', '.join(preset_names())})")
+    source = f"{PRESET_FOLDER}/{name}.toml"
+    text = resources.files(PRESET_PACKAGE).joinpath(source).read_text(encoding="utf-8")
+    reader = _Reader(source, text, commands=None)
+    keymap = reader.read(
+        base=lambda base_name: dict(_preset(base_name, (*chain, name))), default_base=None
+    )
+    if reader.problems:
+        raise DataError("; ".join(reader.problems))
+    return tuple(keymap.items())
+
+
+def parse_keys(
+    source: str, text: str, commands: Collection[str] | None = None
+) -> tuple[dict[str, str], list[str]]:
+    """Bindings from the text of a user key file: its preset (default: ``default``) with
+    its ``[keys]`` applied, plus one message per problem. ``commands`` are the valid
+    command names (default: ``ui.input.COMMANDS``, read now)."""
+    if commands is None:
+        from emberdeep.ui.input import COMMANDS
+
+        commands = COMMANDS
+    reader = _Reader(source, text, commands)
+    return reader.read(base=preset, default_base=DEFAULT_PRESET), reader.problems
+
+
+def load_keymap(
+    path: Path | None = None, commands: Collection[str] | None = None
+) -> tuple[dict[str, str], list[str]]:
+    """Read ``keys.toml`` (default: in the config folder) into key -> command name, plus
+    messages for the player. A missing file means the default bindings."""
+    path = path or keys_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return preset(DEFAULT_PRESET), []
+    except (OSError, UnicodeDecodeError) as exc:
+        return preset(DEFAULT_PRESET), [f"{path}: cannot be read ({exc}); using the default keys"]
+    return parse_keys(str(path), text, commands)
+
+
+class _Reader:
+    """One key file: its text (for line numbers), what is valid, and the problems found."""
+
+    def __init__(self, source: str, text: str, commands: Collection[str] | None) -> None:
+        self.source = source
+        self.text = text
+        self.commands = commands
+        self.problems: list[str] = []
+
+    def read(self, base: BaseLoader, default_base: str | None) -> dict[str, str]:
+        """The bindings: ``preset`` (or ``default_base``; None: none) through ``base``,
+        with ``[keys]`` applied."""
+        try:
+            table = Table.parse(self.source, self.text)
+        except DataError as exc:
+            self.problems.append(f"{exc} (using the default keys)")
+            return base(default_base) if default_base else {}
+        keymap = self.base_keymap(table, base, default_base)
+        for name in table.names():
+            if name not in ("preset", "keys"):
+                self.report(
+                    self.line_of(None, name),
+                    toml_key(name),
+                    "unknown setting, ignored (bindings go in the [keys] table, "
+                    f"e.g. [keys] {toml_key(name)} = ...)",
+                )
+        if "keys" in table:
+            section = table.data["keys"]
+            if isinstance(section, dict):
+                for key, value in section.items():
+                    self.bind(keymap, key, value)
+            else:
+                self.report(self.line_of(None, "keys"), "keys", "expected a [keys] table")
+        return keymap
+
+    def base_keymap(
+        self, table: Table, base: BaseLoader, default_base: str | None
+    ) -> dict[str, str]:
+        fallback = default_base
+        if "preset" not in table:
+            return base(fallback) if fallback else {}
+        name = table.data["preset"]
+        line = self.line_of(None, "preset")
+        using = f"using {fallback!r}" if fallback else "starting from no bindings"
+        if not isinstance(name, str):
+            self.report(line, "preset", f"expected a preset name, got {name!r}; {using}")
+        elif name not in preset_names():
+            known = ", ".join(preset_names())
+            self.report(line, "preset", f"unknown preset {name!r} (known: {known}); {using}")
+        else:
+            return base(name)
+        return base(fallback) if fallback else {}
+
+    def bind(self, keymap: dict[str, str], key: str, value: object) -> None:
+        where = self.line_of("keys", key)
+        dotted = f"keys.{toml_key(key)}"
+        current = keymap.get(key)
+        kept = f"{key!r} keeps {current!r}" if current else f"{key!r} stays unbound"
+        if not is_key_name(key):
+            close = difflib.get_close_matches(key.lower(), sorted(NAMED_KEYS), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            self.report(
+                where,
+                dotted,
+                f"unknown key name {key!r}{hint}: use the character the key types, or one "
+                f"of {NAMED_KEYS_TEXT}; ignored",
+            )
+        elif not isinstance(value, str):
+            self.report(where, dotted, f"expected a command name in quotes, got {value!r}; {kept}")
+        elif value == "":
+            keymap.pop(key, None)
+        elif self.commands is not None and value not in self.commands:
+            close = difflib.get_close_matches(value, list(self.commands), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            self.report(where, dotted, f"unknown command {value!r}{hint}; {kept}")
+        else:
+            keymap[key] = value
+
+    def report(self, line: int | None, dotted: str, problem: str) -> None:
+        where = f"{self.source}:{line}" if line else self.source
+        self.problems.append(f"{where}: {dotted}: {problem}")
+
+    def line_of(self, section: str | None, key: str) -> int | None:
+        """Best-effort line (1-based) of ``key =`` in ``[section]`` (None: the top level,
+        before any table). Key names may be bare or quoted, or dotted from the top level."""
+        quoted = rf"(?:{re.escape(key)}|\"{re.escape(json.dumps(key)[1:-1])}\"|'{re.escape(key)}')"
+        plain = re.compile(rf"^\s*{quoted}\s*=")
+        dotted = re.compile(rf"^\s*{re.escape(section)}\s*\.\s*{quoted}\s*=") if section else None
+        header = re.compile(rf"^\s*\[\s*{re.escape(section)}\s*\]") if section else None
+        inside, at_top = section is None, True
+        for number, line in enumerate(self.text.splitlines(), start=1):
+            if line.lstrip().startswith("["):
+                inside, at_top = bool(header and header.match(line)), False
+                continue
+            if (inside and plain.match(line)) or (at_top and dotted and dotted.match(line)):
+                return number
+        return None

@@ -1,0 +1,81 @@
+"""Watching a replay: the game's own play screen, fed from the journal instead of keys.
+
+Space pauses and resumes, ``.`` or Right steps one command while paused, ``+`` and ``-``
+change the speed, Esc leaves. The status line says where in the journal we are.
+"""
+
+from __future__ import annotations
+
+import tcod.console
+
+from emberdeep.engine import replay
+from emberdeep.engine.journal import Journal
+from emberdeep.ui import render
+from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, Wheel
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens.history import HistoryScreen
+from emberdeep.ui.screens.play import PlayScreen
+
+SPEEDS = (1, 2, 5, 10, 20, 50, 100)
+"""Commands per second."""
+
+
+class ReplayScreen:
+    def __init__(self, play: PlayScreen, journal: Journal) -> None:
+        self.play = play
+        self.journal = journal
+        self.position = 0
+        self.paused = False
+        self.speed = 3  # index into SPEEDS
+        self.divergence: replay.Divergence | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.position >= len(self.journal.commands) or self.divergence is not None
+
+    @property
+    def tick_seconds(self) -> float | None:
+        return None if self.paused or self.finished else 1 / SPEEDS[self.speed]
+
+    def tick(self) -> Screen | None:
+        self.advance()
+        return self
+
+    def advance(self) -> None:
+        if self.finished:
+            return
+        world = self.play.world
+        self.play.show(replay.apply(world, self.journal.commands[self.position]))
+        expected = self.journal.checksums[self.position]
+        actual = world.journal.checksums[-1]
+        if actual != expected:
+            self.divergence = replay.Divergence(self.position, world.turn, expected, actual)
+            self.play.log.add(f"Stopped: {self.divergence.describe()}.")
+        self.position += 1
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        match event:
+            case CloseRequested() | KeyPress("escape") | KeyPress("q"):
+                return None
+            case KeyPress(" ") | Click(button=1):
+                self.paused = not self.paused
+            case KeyPress(".") | KeyPress("right"):
+                self.paused = True
+                self.advance()
+            case KeyPress("+") | KeyPress("="):
+                self.speed = min(self.speed + 1, len(SPEEDS) - 1)
+            case KeyPress("-"):
+                self.speed = max(self.speed - 1, 0)
+            case KeyPress("v") | Wheel():
+                return HistoryScreen(self.play.log, parent=self)
+        return self
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self.play.draw_world(console)
+        total = len(self.journal.commands)
+        state = "finished" if self.finished else ("paused" if self.paused else "playing")
+        text = (
+            f" REPLAY {state}: command {self.position}/{total}, {SPEEDS[self.speed]}/s  "
+            "space pause  . step  +/- speed  Esc leave "
+        )
+        console.print(0, 0, text[: render.SCREEN_WIDTH], fg=(0, 0, 0), bg=(255, 200, 80))

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import tcod.console
+
+from emberdeep import keys
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.ui import render
+from emberdeep.ui.app import App
+from emberdeep.ui.input import (
+    DEFAULT_KEYS,
+    Click,
+    CloseRequested,
+    InputEvent,
+    KeyPress,
+    Wheel,
+)
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens.help import UNBOUND, HelpScreen, help_lines
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import world_from_text
+
+ROOM = """
+#####
+#...#
+#.@.#
+#...#
+#####
+"""
+
+
+class Parent:
+    def __init__(self) -> None:
+        self.events: list[InputEvent] = []
+
+    def handle(self, event: InputEvent) -> Screen | None:
+        self.events.append(event)
+        return None
+
+    def draw(self, console: tcod.console.Console) -> None:
+        console.draw_rect(0, 0, console.width, console.height, ch=ord("#"))
+
+
+def text(console: tcod.console.Console) -> list[str]:
+    return ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
+
+
+def drawn(screen: HelpScreen, width: int = 80, height: int = 52) -> list[str]:
+    console = render.new_console(width, height)
+    screen.draw(console)
+    return text(console)
+
+
+def keys_of(rows: list[str], label: str) -> list[str]:
+    """The keys listed after ``label`` on the drawn screen."""
+    found = [row for row in rows if label in row]
+    assert found, label
+    listed = found[0].split(label, 1)[1].split("│")[0].strip()
+    return listed.split(", ")
+
+
+def test_lists_the_default_bindings_grouped_by_command() -> None:
+    rows = drawn(HelpScreen(None, Parent()))
+    assert "Keys" in rows[1]
+    assert keys_of(rows, "Move north:") == ["up", "kp_8", "k"]
+    assert keys_of(rows, "Wait a turn:") == ["kp_5", "clear", "."]
+    assert keys_of(rows, "This help:") == ["?"]
+
+
+def test_lists_a_remapped_key_and_shows_unbound_commands() -> None:
+    keymap, problems = keys.parse_keys(
+        "keys.toml", 'preset = "no-vi"\n[keys]\nw = "move_n"\nc = ""\n'
+    )
+    assert problems == []
+    rows = drawn(HelpScreen(keymap, Parent()))
+    assert keys_of(rows, "Move north:") == ["up", "kp_8", "w"]
+    assert keys_of(rows, "Character sheet:") == [UNBOUND]
+
+
+def test_says_where_the_keys_file_is() -> None:
+    lines = [line for line, _ in help_lines(DEFAULT_KEYS, 200)]
+    assert any(str(keys.keys_path()) in line for line in lines)
+
+
+def test_scrolls_on_a_small_console_and_closes() -> None:
+    parent = Parent()
+    screen = HelpScreen(None, parent)
+    rows = drawn(screen, 50, 12)
+    assert "Move north-west:" in rows[2]
+    assert screen.handle(KeyPress("end")) is screen
+    rows = drawn(screen, 50, 12)
+    assert "Move north-west:" not in "".join(rows)
+    assert "lines" in rows[-2] and "of" in rows[-2]
+    screen.handle(KeyPress("home"))
+    screen.handle(Wheel(-1))  # down three lines
+    assert screen.top == 3
+    screen.handle(KeyPress("up"))
+    assert screen.top == 2
+    for key in ("escape", "?"):
+        assert screen.handle(KeyPress(key)) is parent
+    assert screen.handle(Click(5, 5, 3)) is parent
+    assert screen.handle(CloseRequested()) is None and parent.events == [CloseRequested()]
+
+
+def test_the_key_bound_to_help_also_closes_it() -> None:
+    keymap = {**DEFAULT_KEYS, "f1": "help"}
+    parent = Parent()
+    assert HelpScreen(keymap, parent).handle(KeyPress("f1")) is parent
+
+
+def test_play_screen_uses_the_apps_keymap_and_opens_help(tmp_path: Path) -> None:
+    keymap = {**keys.preset("no-vi"), "w": "move_n", "f1": "help"}
+    app = App(loader.load(), Settings(), save_file=None, keymap=keymap)
+    play = PlayScreen(world_from_text(ROOM), app.content, app.settings, app=app)
+    assert play.handle(KeyPress("k")) is play and play.world.player.position == (2, 2)
+    assert play.handle(KeyPress("w")) is play and play.world.player.position == (2, 1)
+    opened = play.handle(KeyPress("f1"))
+    assert isinstance(opened, HelpScreen) and opened.keymap is keymap
+    assert keys_of(drawn(opened), "Move north:") == ["up", "kp_8", "w"]
+
+
+def test_play_screen_without_an_app_uses_the_defaults() -> None:
+    play = PlayScreen(world_from_text(ROOM), loader.load(), Settings())
+    assert isinstance(play.handle(KeyPress("?")), HelpScreen)
+    assert App(loader.load(), Settings(), save_file=None).keymap == DEFAULT_KEYS
