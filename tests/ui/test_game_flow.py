@@ -152,7 +152,7 @@ def test_character_sheet_shows_the_seed(app: App) -> None:
 
 
 def test_options_cycle_values_and_are_written(app: App) -> None:
-    options = press(MainMenu(app), "c")  # New, Seed, Options (no save yet)
+    options = press(MainMenu(app), "d")  # New, Seed, Hall of fame, Options (no save yet)
     assert isinstance(options, OptionsScreen)
     press(options, "a")  # render mode: ascii -> tiles
     press(options, "e")  # time: turn-based -> real-time

@@ -27,12 +27,12 @@ SCENE_X = NAME_WIDTH + COLUMN * 5 + 2
 
 SCENE = """
 ##############
-#....#.......#
+#..>.#.......#
 #.%..#..o....#
-#.@..+..!..T.#
+#.@..+..!....#
 #..j...[.....#
 #.../..O..>..#
-#....#..~....#
+#....#.T~....#
 ##############
 """
 """``+`` is an opening in the inner wall; other letters stand on a floor. Visible cells
