@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
 
-COMMANDS = ("play", "mapgen", "bench", "scores", "sprites")
+COMMANDS = ("play", "mapgen", "bench", "scores", "sprites", "replay", "soak")
 
 
 def _seed(text: str) -> int:
@@ -67,6 +67,8 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
         help="play in this terminal (also over SSH) instead of a window; used anyway "
         "when no window can open",
     )
+    # `emberdeep bench` times start-up to the first frame: quit after presenting N frames.
+    play.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
 
     gen = sub.add_parser("mapgen", help="print a generated floor as text")
     gen.add_argument("--generator", default="rooms", choices=sorted(mapgen.GENERATORS))
@@ -79,6 +81,13 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
                        "in the data folder's replays/)")  # fmt: skip
     watch.add_argument("--verify", action="store_true", help="re-run it headless and check it")
     watch.add_argument("--terminal", action="store_true", help="watch in this terminal")
+
+    soak = sub.add_parser("soak", help="let the bot play many games, checking everything")
+    soak.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    soak.add_argument("--turns", type=int, default=1000, help="turns per game at most")
+    soak.add_argument("--seed", type=int, default=0, help="seed of the whole run")
+    soak.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    soak.add_argument("--out", type=Path, help="folder for replays of failed games")
 
     bench = sub.add_parser("bench", help="measure generation, FOV and rendering speed")
     bench.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
@@ -160,7 +169,7 @@ def load_app(args: argparse.Namespace) -> App | None:
     )
 
 
-def present(screen: Screen, app: App, force_terminal: bool) -> int:
+def present(screen: Screen, app: App, force_terminal: bool, frames: int | None = None) -> int:
     """Show ``screen`` in a window, or in this terminal when asked or when no window can
     open; say clearly when neither is possible."""
     from emberdeep.ui import sdl, sprites, terminal
@@ -189,7 +198,7 @@ def present(screen: Screen, app: App, force_terminal: bool) -> int:
         )
         return 1
     with context:
-        sdl.run(screen, context, untile=untile)
+        sdl.run(screen, context, untile=untile, frames=frames)
     return 0
 
 
@@ -202,7 +211,7 @@ def run_play(args: argparse.Namespace) -> int:
         return 1
     title = MainMenu(app)
     screen = title.start(args.seed) if args.seed is not None else title
-    return present(screen, app, args.terminal)
+    return present(screen, app, args.terminal, args.frames)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -257,6 +266,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_mapgen(args, owners)
         if args.command == "replay":
             return run_replay(args)
+        if args.command == "soak":
+            from emberdeep import soak
+
+            return soak.main(args)
         if args.command == "bench":
             from emberdeep import bench
 

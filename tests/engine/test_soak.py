@@ -8,24 +8,13 @@ import pytest
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
+from emberdeep.engine.invariants import violations
 from emberdeep.engine.world import World
 from emberdeep.game import new_world
 
 
 def check_invariants(world: World) -> None:
-    floor = world.floor
-    blockers = [a for a in floor.actors.values() if a.blocks]
-    spots = {a.position for a in blockers}
-    assert len(spots) == len(blockers), "two blocking actors share a tile"
-    expected = np.zeros_like(floor.occupant)
-    for actor in blockers:
-        expected[actor.position] = actor.id
-    assert (expected == floor.occupant).all(), "occupancy map out of step"
-    for actor in floor.actors.values():
-        assert floor.walkable[actor.position], f"{actor.name} stands in a wall"
-        assert 0 <= actor.hp <= actor.max_hp
-        assert actor.alive or not actor.blocks
-    assert not (floor.visible & ~floor.explored).any()
+    assert violations(world) == []
     assert world.player.next_time >= 0 and world.time >= 0
 
 
@@ -57,3 +46,13 @@ def test_random_play_keeps_invariants(seed: int) -> None:
             world = new_world(seed + 1000 * games, settings, content)
     assert turns == 400
     assert fights > 0 or seed % 3 != 0
+
+
+def test_invariant_checks_catch_broken_worlds() -> None:
+    world = new_world(1, Settings(), loader.load())
+    assert violations(world) == []
+    world.player.hp = world.player.max_hp + 5
+    assert any("HP" in v for v in violations(world))
+    world.player.hp = 1
+    world.floor.occupant[0, 0] = 99
+    assert any("occupancy" in v for v in violations(world))

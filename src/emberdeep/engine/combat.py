@@ -32,7 +32,8 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
         source.xp += target.xp
         return [*die(floor, target), Killed(target.kind)]
     if target.ai == "player":
-        by = "their own magic" if source is target else f"a {source.name}"
+        article = "an" if source.name[:1].lower() in "aeiou" else "a"
+        by = "their own magic" if source is target else f"{article} {source.name}"
         return [*die(floor, target), PlayerSlain(f"killed by {by}")]
     return die(floor, target)
 

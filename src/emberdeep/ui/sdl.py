@@ -103,22 +103,34 @@ def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
         raise NoDisplayError(str(exc)) from None
 
 
-def run(screen: Screen, context: tcod.context.Context, *, untile: Content | None = None) -> None:
+def run(
+    screen: Screen,
+    context: tcod.context.Context,
+    *,
+    untile: Content | None = None,
+    frames: int | None = None,
+) -> None:
     """Draw, then block until input arrives (or, in real time, until the next tick is due):
     no busy loop and no frames drawn for nothing. With ``untile``, the tileset has no
-    sprite tiles: cells drawn in the tiles mode are shown as ``untile``'s ascii."""
+    sprite tiles: cells drawn in the tiles mode are shown as ``untile``'s ascii. With
+    ``frames``, return once that many frames are presented (``emberdeep bench`` times
+    start-up to the first frame this way)."""
     console = render.new_console()
     window = context.sdl_window
     if window is not None:
         window.start_text_input()
     current: Screen | None = screen
     next_tick = time.monotonic()
+    presented = 0
     while current is not None:
         console.clear()
         current.draw(console)
         if untile is not None:
             render.untile(console, untile)
         context.present(console, keep_aspect=True, integer_scaling=True)
+        presented += 1
+        if frames is not None and presented >= frames:
+            return
         interval = current.tick_seconds if isinstance(current, Ticking) else None
         timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
         for sdl_event in tcod.event.wait(timeout):

@@ -1,0 +1,123 @@
+"""The classic tutorial approach, written plainly, so ``emberdeep bench`` can say how much
+the game's own design buys on the same floors.
+
+This module exists only to be measured: the game never calls it, and only ``bench.py``
+imports it. Each function is what the libtcod "Complete Roguelike Tutorial" does, moved
+to today's tcod API (no deprecated calls), without deliberate slowness:
+
+- ``monster_phase``: the tutorial's A* extra (``move_astar``). For every monster, the
+  whole floor's cost map is rebuilt with Python loops (walls blocked, every other
+  blocking creature an obstacle), ``tcod.path.AStar`` (diagonal cost 1.41) finds a path
+  from the monster to the player, and the monster takes its first step; when there is
+  no path or it is 25 steps or longer it steps straight at the player (``move_towards``).
+- ``render_map``: the tutorial's ``render_all``: a double loop over every map cell that
+  picks the cell's look from its visible / explored state and tile kind, then the
+  objects in view.
+- ``encode_save`` / ``decode_save``: the tutorial's ``shelve`` saves, i.e. pickle, here
+  compressed with lzma. Pickle is measured here and never used for real saves: loading
+  a pickle runs whatever code the file names, so a shared or damaged save could do
+  anything. Real saves are checked JSON (``engine/snapshot.py``, ``saves.py``).
+"""
+
+from __future__ import annotations
+
+import lzma
+import math
+import pickle
+from typing import Any
+
+import numpy as np
+import tcod.console
+import tcod.path
+
+from emberdeep.content.loader import Content
+from emberdeep.engine import combat
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.engine.world import FloorBuilder, World
+
+PATH_LIMIT = 25
+"""The tutorial's cut-off: a path this long or longer means "just walk at the player"."""
+
+
+def move_astar(floor: Floor, monster: Actor, target: Actor) -> None:
+    """One step toward ``target`` along a fresh A* path, as the tutorial's extra does."""
+    cost = np.zeros((floor.width, floor.height), dtype=np.int8)
+    for y in range(floor.height):
+        for x in range(floor.width):
+            if floor.walkable[x, y]:
+                cost[x, y] = 1
+    for other in floor.actors.values():
+        if other.blocks and other is not monster and other is not target:
+            cost[other.x, other.y] = 0
+    path = tcod.path.AStar(cost, diagonal=1.41).get_path(monster.x, monster.y, target.x, target.y)
+    if path and len(path) < PATH_LIMIT:
+        x, y = path[0]
+        if floor.is_free(x, y):
+            floor.move_actor(monster, x, y)
+    else:
+        move_towards(floor, monster, target.x, target.y)
+
+
+def move_towards(floor: Floor, monster: Actor, x: int, y: int) -> None:
+    """The tutorial's straight step: the rounded unit vector toward (x, y)."""
+    dx, dy = x - monster.x, y - monster.y
+    distance = math.sqrt(dx * dx + dy * dy)
+    sx, sy = monster.x + round(dx / distance), monster.y + round(dy / distance)
+    if floor.is_free(sx, sy):
+        floor.move_actor(monster, sx, sy)
+
+
+def monster_phase(world: World) -> None:
+    """Every living monster acts once: attack when adjacent, otherwise ``move_astar``."""
+    floor, player = world.floor, world.player
+    for monster in list(floor.actors.values()):
+        if monster is player or not monster.alive:
+            continue
+        if not player.alive:
+            break
+        if max(abs(player.x - monster.x), abs(player.y - monster.y)) >= 2:
+            move_astar(floor, monster, player)
+        else:
+            combat.attack(floor, monster, player)
+
+
+def render_map(console: tcod.console.Console, world: World, content: Content, mode: str) -> None:
+    """The tutorial's ``render_all`` for the map: every cell set from Python, one at a time
+    (the floor is drawn at the console's top-left, as the tutorial has no camera)."""
+    floor = world.floor
+    looks = content.tiles[mode]
+    shroud = content.shroud
+    cells = console.rgb
+    for y in range(floor.height):
+        for x in range(floor.width):
+            tile = looks[TILE_NAMES[floor.tiles[x, y]]]
+            if floor.visible[x, y]:
+                look = tile.lit
+                floor.explored[x, y] = True
+            elif floor.explored[x, y]:
+                look = tile.dark
+            else:
+                look = shroud
+            cells[x, y] = (ord(look.glyph), look.fg, look.bg)
+    actors = sorted(floor.actors.values(), key=lambda a: (a.alive, a.ai == "player"))
+    for actor in actors:
+        if floor.visible[actor.x, actor.y]:
+            look = content.looks[actor.kind] if actor.alive else content.remains
+            cells[actor.x, actor.y] = (ord(look.glyph), look.fg, cells["bg"][actor.x, actor.y])
+
+
+def encode_save(world: World) -> bytes:
+    """The world's attributes, pickled and lzma-compressed. The floor builder is left out:
+    a closure cannot be pickled (the tutorial had none; it saved its globals)."""
+    state = {name: value for name, value in vars(world).items() if name != "build_floor"}
+    return lzma.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def decode_save(data: bytes, build_floor: FloorBuilder) -> World:
+    """A world back from ``encode_save`` bytes. Only ever fed bytes this module made."""
+    state: dict[str, Any] = pickle.loads(lzma.decompress(data))  # noqa: S301 - bench only
+    world = World.__new__(World)
+    vars(world).update(state)
+    world.build_floor = build_floor
+    return world

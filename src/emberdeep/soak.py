@@ -1,0 +1,103 @@
+"""``emberdeep soak``: the bot plays many games in parallel processes, the world's
+invariants are checked after every turn, and anything that goes wrong is reported with
+the seed and a replay file that reproduces it."""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import multiprocessing
+import os
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from emberdeep import replays
+from emberdeep.bot import Bot, random_seed, take_turn
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.invariants import violations
+from emberdeep.game import new_world
+
+
+@dataclass
+class GameReport:
+    seed: int
+    turns: int = 0
+    depth: int = 1
+    level: int = 1
+    outcome: str = "alive"
+    """"alive" (ran out of turns), a cause of death, or "crashed"."""
+    problems: list[str] = field(default_factory=list)
+    replay: str = ""
+
+
+def play_one(seed: int, turns: int, out: Path) -> GameReport:
+    """One bot game; never raises: a crash becomes part of the report."""
+    report = GameReport(seed)
+    world = new_world(seed, Settings(), loader.load())
+    bot = Bot(seed)
+    try:
+        while report.turns < turns and world.player.alive:
+            take_turn(world, bot)
+            report.turns += 1
+            broken = violations(world)
+            if broken:
+                report.problems += [f"turn {world.turn}: {p}" for p in broken]
+                break
+    except Exception:  # noqa: BLE001 - the point is to catch and report anything
+        report.outcome = "crashed"
+        report.problems.append(traceback.format_exc(limit=8))
+    if report.outcome != "crashed" and not world.player.alive:
+        report.outcome = world.cause_of_death or "died"
+    report.depth, report.level = world.depth, world.player.level
+    if report.problems:
+        path = out / replays.replay_name(seed, "soak")
+        try:
+            replays.write(replays.record(world, "auto"), path)
+            report.replay = str(path)
+        except replays.ReplayError as exc:
+            report.replay = f"(could not write: {exc})"
+    return report
+
+
+def _run(job: tuple[int, int, str]) -> GameReport:
+    return play_one(job[0], job[1], Path(job[2]))
+
+
+def soak(games: int, turns: int, seed: int, jobs: int, out: Path) -> list[GameReport]:
+    work = [(random_seed(seed, n), turns, str(out)) for n in range(games)]
+    if jobs <= 1:
+        return [_run(job) for job in work]
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return list(pool.imap(_run, work, chunksize=max(1, games // (jobs * 8))))
+
+
+def summary(reports: list[GameReport], seconds: float) -> str:
+    turns = sum(r.turns for r in reports)
+    depths = collections.Counter(r.depth for r in reports)
+    outcomes = collections.Counter(r.outcome for r in reports)
+    bad = [r for r in reports if r.problems]
+    lines = [
+        f"{len(reports)} games, {turns} turns in {seconds:.1f} s "
+        f"({turns / max(seconds, 1e-9):,.0f} turns/s)",
+        "deepest floor reached: "
+        + ", ".join(f"depth {d}: {n}" for d, n in sorted(depths.items())),
+        "outcomes: " + ", ".join(f"{cause}: {n}" for cause, n in outcomes.most_common()),
+        f"exceptions: {sum(r.outcome == 'crashed' for r in reports)}, "
+        f"invariant violations: {sum(r.outcome != 'crashed' and bool(r.problems) for r in reports)}",
+    ]
+    for report in bad:
+        lines.append(f"- seed {report.seed}: {report.problems[0].strip()}")
+        lines.append(f"  replay: {report.replay}")
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    out = args.out or Path("soak-failures")
+    jobs = args.jobs or max(1, os.cpu_count() or 1)
+    reports = soak(args.games, args.turns, args.seed, jobs, out)
+    print(summary(reports, time.perf_counter() - started))
+    return 1 if any(r.problems for r in reports) else 0

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from emberdeep import soak
+from emberdeep.bot import Bot, random_seed, take_turn
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.world import World
+from emberdeep.game import new_world
+
+
+def test_the_bot_explores_fights_and_descends() -> None:
+    world = new_world(random_seed(2, 0), Settings(), loader.load())
+    bot = Bot(0)
+    for _ in range(1500):
+        if not world.player.alive:
+            break
+        take_turn(world, bot)
+    assert world.depth >= 2
+    assert sum(world.kills.values()) > 0
+    assert world.floor.explored.sum() > 100
+
+
+def test_the_bot_is_deterministic() -> None:
+    def run() -> str:
+        world = new_world(7, Settings(), loader.load())
+        bot = Bot(7)
+        for _ in range(300):
+            take_turn(world, bot)
+        return world.state_hash()
+
+    assert run() == run()
+
+
+def test_a_short_soak_is_clean(tmp_path: Path) -> None:
+    reports = soak.soak(games=3, turns=300, seed=5, jobs=1, out=tmp_path)
+    assert [r.problems for r in reports] == [[], [], []]
+    assert sum(r.turns for r in reports) > 300
+    text = soak.summary(reports, 1.0)
+    assert "3 games" in text and "exceptions: 0, invariant violations: 0" in text
+
+
+def test_a_crash_is_reported_with_a_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = {"n": 0}
+
+    def exploding(world: World, bot: Bot) -> None:
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise RuntimeError("boom")
+        take_turn(world, bot)
+
+    monkeypatch.setattr(soak, "take_turn", exploding)
+    report = soak.play_one(11, 50, tmp_path)
+    assert report.outcome == "crashed" and "boom" in report.problems[0]
+    assert Path(report.replay).exists()

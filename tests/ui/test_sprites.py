@@ -1,0 +1,219 @@
+"""The tiles render mode: sprite tiles in the tileset, the map drawn with them, no black
+boxes around entities, the ascii fallback and the contact sheet."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+import tcod.tileset
+from numpy.typing import NDArray
+
+from emberdeep import cli
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.items import Item
+from emberdeep.engine.world import World
+from emberdeep.ui import font, png, render, sdl, sprites
+from emberdeep.ui.contact_sheet import sheet_console
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import ORC, add_monster, world_from_text
+
+ROOM = """
+#######
+#.....#
+#.@...#
+#....>#
+#######
+"""
+TILE = 16
+
+
+def tileset_with_sprites(scale: int = 2) -> tcod.tileset.Tileset:
+    tileset = font.builtin_tileset(scale)
+    assert sprites.add_to_tileset(tileset, loader.load()) is None
+    return tileset
+
+
+def draw(world: World, mode: str) -> tcod.console.Console:
+    console = render.new_console()
+    PlayScreen(world, loader.load(), Settings(render_mode=mode)).draw_world(console)
+    return console
+
+
+def screen_cell(world: World, pos: tuple[int, int]) -> tuple[int, int]:
+    origin = PlayScreen(world, loader.load(), Settings()).origin()
+    cell = render.to_screen(pos, render.MAP_VIEW, origin)
+    assert cell is not None
+    return cell
+
+
+def block(pixels: NDArray[np.uint8], cell: tuple[int, int]) -> NDArray[np.uint8]:
+    x, y = cell
+    return pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
+
+
+def luminance(rgba: NDArray[np.uint8]) -> float:
+    alpha = rgba[..., 3:] / 255
+    return float((rgba[..., :3] * alpha).mean())
+
+
+def test_tiles_is_a_render_mode_that_tab_reaches() -> None:
+    assert "tiles" in loader.RENDER_MODES
+    assert render.effective_mode("tiles", supports_tiles=True) == "tiles"
+    assert render.effective_mode("tiles", supports_tiles=False) == "ascii"
+    assert render.effective_mode("solid", supports_tiles=False) == "solid"
+
+
+def test_the_tileset_has_a_tile_for_every_sprite_and_state() -> None:
+    content = loader.load()
+    atlas = sprites.atlas(content)
+    entities = len(content.sprites) - len(TILE_NAMES) - 1
+    assert len(atlas) == 2 * len(TILE_NAMES) + 1 + entities * (1 + len(TILE_NAMES))
+    assert sorted(atlas.codes.values()) == list(
+        range(sprites.SPRITE_BASE, sprites.SPRITE_BASE + len(atlas))
+    )
+    tileset = tileset_with_sprites()
+    assert all(code in tileset for code in atlas.codes.values())
+    assert ord("@") in tileset  # the font is still there
+    assert sprites.has_sprites(tileset, content)
+    for name in [*TILE_NAMES, "player", "orc", "chain_mail"]:
+        assert (name, "lit" if name in TILE_NAMES else sprites.ALONE) in atlas.codes
+
+
+def test_remembered_terrain_is_darker_and_bluer_than_lit() -> None:
+    atlas = sprites.atlas(loader.load())
+    tileset = tileset_with_sprites()
+    for name in TILE_NAMES:
+        lit, dark = tileset[atlas.code(name, "lit")], tileset[atlas.code(name, "dark")]
+        assert luminance(dark) < 0.6 * luminance(lit), name
+        opaque = dark[..., 3] > 0
+        blue_share = dark[opaque][:, 2].astype(int) - dark[opaque][:, 0]
+        assert blue_share.mean() > 0, name
+        assert np.array_equal(lit[..., 3], dark[..., 3])
+
+
+@pytest.mark.parametrize("scale", [1, 2, 3, 4])
+def test_sprite_tiles_fit_every_window_scale(scale: int) -> None:
+    tileset = tileset_with_sprites(scale)
+    size = font.GLYPH_SIZE * scale
+    code = sprites.atlas(loader.load()).code("player", sprites.ALONE)
+    assert tileset[code].shape == (size, size, 4)
+    assert tileset[code][..., 3].any()
+
+
+def test_a_tileset_of_another_shape_is_refused_with_a_reason() -> None:
+    odd = tcod.tileset.Tileset(8, 12)
+    problem = sprites.add_to_tileset(odd, loader.load())
+    assert problem is not None and "8x12" in problem and "ascii" in problem
+    assert not sprites.has_sprites(odd, loader.load())
+
+
+def test_look_table_in_tiles_mode_holds_sprite_codes_on_white() -> None:
+    content = loader.load()
+    atlas = sprites.atlas(content)
+    table = render.look_table(content, "tiles")
+    n = len(TILE_NAMES)
+    assert [int(c) for c in table["ch"][:n]] == [atlas.code(t, "lit") for t in TILE_NAMES]
+    assert [int(c) for c in table["ch"][n : 2 * n]] == [atlas.code(t, "dark") for t in TILE_NAMES]
+    assert int(table["ch"][2 * n]) == atlas.code("shroud", "unexplored")
+    assert (table["fg"] == 255).all()
+    # the glyph modes are untouched
+    assert chr(render.look_table(content, "ascii")["ch"][0]) == "#"
+
+
+def test_entities_show_the_floor_around_them_not_a_black_box() -> None:
+    world = world_from_text(ROOM)
+    content = loader.load()
+    floor = world.floor
+    add_monster(world, ORC, 4, 2)
+    potion = next(k for k in content.population.items.kinds if k.key == "health_potion")
+    floor.items.append(Item(potion, 3, 3))
+    world.floor.visible[...] = True
+    world.floor.explored[...] = True
+    console = draw(world, "tiles")
+    pixels = tileset_with_sprites().render(console)
+    atlas = sprites.atlas(content)
+    plain = block(pixels, screen_cell(world, (4, 1)))  # an empty lit floor
+    assert console.ch[screen_cell(world, (4, 1))] == atlas.code("floor", "lit")
+    for pos, name in [((4, 2), "orc"), ((3, 3), "health_potion"), ((2, 2), "player")]:
+        cell = screen_cell(world, pos)
+        assert console.ch[cell] == atlas.code(name, sprites.on("floor"))
+        shown = block(pixels, cell)
+        sprite = content.sprites[name].rgba
+        see_through = sprite[..., 3] == 0
+        assert see_through.any() and (~see_through).any()
+        assert np.array_equal(shown[see_through], plain[see_through]), name
+        assert np.array_equal(shown[~see_through][:, :3], sprite[~see_through][:, :3]), name
+    stairs = screen_cell(world, (5, 3))
+    assert console.ch[stairs] == atlas.code("stairs_down", "lit")
+
+
+def test_ascii_and_solid_still_draw_glyphs() -> None:
+    world = world_from_text(ROOM)
+    world.floor.explored[...] = True
+    cell = screen_cell(world, world.player.position)
+    for mode in ("ascii", "solid"):
+        assert chr(draw(world, mode).ch[cell]) == "@"
+
+
+def test_untile_shows_a_tiles_frame_as_the_ascii_frame() -> None:
+    world = world_from_text(ROOM)
+    add_monster(world, ORC, 4, 2)
+    world.floor.explored[...] = True
+    world.floor.visible[:, :2] = False  # the top row is remembered, the rest in view
+    tiles, ascii_frame = draw(world, "tiles"), draw(world, "ascii")
+    render.untile(tiles, loader.load())
+    view = render.MAP_VIEW  # the panel below says which mode is chosen
+    part = (slice(view.x, view.x + view.width), slice(view.y, view.y + view.height))
+    assert np.array_equal(tiles.ch[part], ascii_frame.ch[part])
+    assert np.array_equal(tiles.rgb["fg"][part], ascii_frame.rgb["fg"][part])
+    assert np.array_equal(tiles.rgb["bg"][part], ascii_frame.rgb["bg"][part])
+
+
+def test_png_writer_round_trips(tmp_path: Path) -> None:
+    rgba = np.random.default_rng(1).integers(0, 256, (5, 7, 4), dtype=np.uint8)
+    path = tmp_path / "t.png"
+    png.write_png(path, rgba)
+    data = path.read_bytes()
+    assert data.startswith(png.SIGNATURE)
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    assert (width, height, depth, colour) == (7, 5, 8, 6)
+    idat = data.index(b"IDAT")
+    (length,) = struct.unpack(">I", data[idat - 4 : idat])
+    raw = np.frombuffer(zlib.decompress(data[idat + 4 : idat + 4 + length]), dtype=np.uint8)
+    rows = raw.reshape(5, 1 + 7 * 4)
+    assert (rows[:, 0] == 0).all()
+    assert np.array_equal(rows[:, 1:].reshape(5, 7, 4), rgba)
+
+
+def test_sprites_command_writes_the_contact_sheet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "sheet.png"
+    assert cli.main(["sprites", "--out", str(out)]) == 0
+    data = out.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR"
+    console = sheet_console(loader.load())
+    width, height = struct.unpack(">II", data[16:24])
+    assert (width, height) == (console.width * TILE, console.height * TILE)
+    assert f"{width}x{height}" in capsys.readouterr().out
+    # every sprite tile is on the sheet
+    shown = set(np.unique(console.ch).tolist())
+    assert set(sprites.atlas(loader.load()).codes.values()) <= shown
+
+
+def test_window_tileset_takes_the_sprites_or_says_why_not(tmp_path: Path) -> None:
+    content = loader.load()
+    tileset, problem = sdl.load_tileset(Settings(), content)
+    assert problem is None and sprites.has_sprites(tileset, content)
+    sheet = tmp_path / "tall.png"  # a 16x16 grid of 8x12 tiles
+    png.write_png(sheet, np.full((16 * 12, 16 * 8, 4), 255, dtype=np.uint8))
+    tileset, problem = sdl.load_tileset(Settings(font=str(sheet)), content)
+    assert tileset.tile_shape == (12, 8)
+    assert problem is not None and str(sheet) in problem and "ascii" in problem
+    assert not sprites.has_sprites(tileset, content)
