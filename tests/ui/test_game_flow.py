@@ -160,3 +160,12 @@ def test_options_cycle_values_and_are_written(app: App) -> None:
     assert isinstance(press(options, "escape"), MainMenu)
     written, problems = config.load_settings()
     assert problems == [] and written == app.settings
+
+
+def test_title_screen_text_is_centred(app: App) -> None:
+    console = render.new_console()
+    MainMenu(app).draw(console)
+    row = "".join(chr(c) for c in console.ch[:, 11]).rstrip()
+    text = row.strip()
+    left = len(row) - len(row.lstrip())
+    assert text.startswith("a descent") and abs(left - (render.SCREEN_WIDTH - len(text)) // 2) <= 1

@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 import tcod.console
+import tcod.constants
 
 from emberdeep import __version__, saves
 from emberdeep.engine import rng
@@ -123,7 +124,7 @@ class MainMenu:
         for row, line in enumerate(TITLE):
             console.print(x, 4 + row, line, fg=TITLE_FG)
         tagline = "a descent in the tradition of the Complete Roguelike Tutorial"
-        console.print(render.SCREEN_WIDTH // 2, 11, tagline, fg=(160, 160, 160), alignment=1)
+        console.print(render.SCREEN_WIDTH // 2, 11, tagline, fg=(160, 160, 160), alignment=tcod.constants.CENTER)
         self.menu.draw(console, render.Region(0, 13, render.SCREEN_WIDTH, 20))
         if self.message:
             lines = textwrap.wrap(self.message, render.SCREEN_WIDTH - 8)
@@ -131,4 +132,4 @@ class MainMenu:
                 console.print(4, 36 + row, line, fg=(255, 150, 120))
         footer = f"v{__version__}  -  arrows or mouse to choose, Enter or click, Esc to quit"
         console.print(render.SCREEN_WIDTH // 2, render.SCREEN_HEIGHT - 2, footer,
-                      fg=(110, 110, 110), alignment=1)  # fmt: skip
+                      fg=(110, 110, 110), alignment=tcod.constants.CENTER)  # fmt: skip
