@@ -43,9 +43,7 @@ def test_a_short_soak_is_clean(tmp_path: Path) -> None:
     assert "3 games" in text and "exceptions: 0, invariant violations: 0" in text
 
 
-def test_a_crash_is_reported_with_a_replay(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_crash_is_reported_with_a_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = {"n": 0}
 
     def exploding(world: World, bot: Bot) -> None:

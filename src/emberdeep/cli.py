@@ -179,7 +179,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         if not in_a_terminal:
             print("emberdeep: --terminal needs a terminal to play in.", file=sys.stderr)
             return 1
-        terminal.run(screen)
+        terminal.run(screen, content=app.content)
         return 0
     tileset, font_problem = sdl.load_tileset(app.settings, app.content)
     untile = None if sprites.has_sprites(tileset, app.content) else app.content
@@ -189,7 +189,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         context = sdl.open_window(tileset)
     except sdl.NoDisplayError as exc:
         if in_a_terminal:
-            terminal.run(screen)
+            terminal.run(screen, content=app.content)
             return 0
         print(
             f"emberdeep: cannot open a window here ({exc}). Run it where there is a desktop "

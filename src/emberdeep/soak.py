@@ -46,7 +46,7 @@ def play_one(seed: int, turns: int, out: Path) -> GameReport:
             if broken:
                 report.problems += [f"turn {world.turn}: {p}" for p in broken]
                 break
-    except Exception:  # noqa: BLE001 - the point is to catch and report anything
+    except Exception:  # the point is to catch and report anything
         report.outcome = "crashed"
         report.problems.append(traceback.format_exc(limit=8))
     if report.outcome != "crashed" and not world.player.alive:
@@ -79,14 +79,13 @@ def summary(reports: list[GameReport], seconds: float) -> str:
     depths = collections.Counter(r.depth for r in reports)
     outcomes = collections.Counter(r.outcome for r in reports)
     bad = [r for r in reports if r.problems]
+    crashed = sum(r.outcome == "crashed" for r in reports)
     lines = [
         f"{len(reports)} games, {turns} turns in {seconds:.1f} s "
         f"({turns / max(seconds, 1e-9):,.0f} turns/s)",
-        "deepest floor reached: "
-        + ", ".join(f"depth {d}: {n}" for d, n in sorted(depths.items())),
+        "deepest floor reached: " + ", ".join(f"depth {d}: {n}" for d, n in sorted(depths.items())),
         "outcomes: " + ", ".join(f"{cause}: {n}" for cause, n in outcomes.most_common()),
-        f"exceptions: {sum(r.outcome == 'crashed' for r in reports)}, "
-        f"invariant violations: {sum(r.outcome != 'crashed' and bool(r.problems) for r in reports)}",
+        f"exceptions: {crashed}, invariant violations: {len(bad) - crashed}",
     ]
     for report in bad:
         lines.append(f"- seed {report.seed}: {report.problems[0].strip()}")

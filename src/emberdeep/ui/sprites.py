@@ -202,8 +202,8 @@ def tile_size_problem(tileset: tcod.tileset.Tileset) -> str | None:
     width, height = tileset.tile_width, tileset.tile_height
     if width != height or width % 8:
         return (
-            f"the font's {width}x{height} tiles cannot hold the 16x16 sprites (they need "
-            "square tiles of 8, 16, 24, 32... pixels), so the tiles render mode shows ascii"
+            f"sprites need square tiles of 8, 16, 24... pixels, not {width}x{height}: "
+            "the tiles render mode shows ascii"
         )
     return None
 

@@ -32,6 +32,7 @@ import blessed
 import tcod.console
 from blessed.keyboard import Keystroke
 
+from emberdeep.content.loader import Content
 from emberdeep.ui import render
 from emberdeep.ui.ansi import FrameEncoder, color_mode_from_env, is_utf8
 from emberdeep.ui.input import (
@@ -203,6 +204,7 @@ class _Session:
     """One run of the loop: the terminal, what it shows, and the input being decoded."""
 
     def __init__(self, term: blessed.Terminal) -> None:
+        self.untile: Content | None = None
         self.term = term
         self.out: IO[str] = term.stream
         self.color_mode = color_mode_from_env()
@@ -330,6 +332,8 @@ class _Session:
             if encoder is not None:
                 console.clear()
                 self.current.draw(console)
+                if self.untile is not None:
+                    render.untile(console, self.untile)
                 self.write(encoder.encode(console))
             self.out.flush()
             # While the terminal is too small the game is paused: no ticks.
@@ -389,10 +393,15 @@ class _Session:
         return event
 
 
-def run(screen: Screen, *, term: blessed.Terminal | None = None) -> None:
+def run(
+    screen: Screen, *, term: blessed.Terminal | None = None, content: Content | None = None
+) -> None:
     """Show ``screen`` (and the screens it leads to) in the terminal until one returns
-    None; the terminal is restored however this ends."""
+    None; the terminal is restored however this ends. With ``content``, cells drawn in
+    the graphical ``tiles`` mode are shown as their ascii glyphs (a terminal has no
+    sprites)."""
     session = _Session(term if term is not None else blessed.Terminal())
+    session.untile = content
     try:
         with session.signals(), session.terminal_modes():
             try:

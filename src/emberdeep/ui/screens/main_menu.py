@@ -124,7 +124,13 @@ class MainMenu:
         for row, line in enumerate(TITLE):
             console.print(x, 4 + row, line, fg=TITLE_FG)
         tagline = "a descent in the tradition of the Complete Roguelike Tutorial"
-        console.print(render.SCREEN_WIDTH // 2, 11, tagline, fg=(160, 160, 160), alignment=tcod.constants.CENTER)
+        console.print(
+            render.SCREEN_WIDTH // 2,
+            11,
+            tagline,
+            fg=(160, 160, 160),
+            alignment=tcod.constants.CENTER,
+        )
         self.menu.draw(console, render.Region(0, 13, render.SCREEN_WIDTH, 20))
         if self.message:
             lines = textwrap.wrap(self.message, render.SCREEN_WIDTH - 8)
