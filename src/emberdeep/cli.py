@@ -55,7 +55,11 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
     parser = argparse.ArgumentParser(
         prog="emberdeep", description="A classic roguelike on python-tcod."
     )
-    parser.add_argument("--version", action="version", version=f"emberdeep {__version__}")
+    parser.add_argument(
+        "--version",
+        action="store_true",
+        help="print the version (and, with --seed, the number a seed stands for)",
+    )
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="play the game (the default)")
@@ -255,10 +259,29 @@ def run_replay(args: argparse.Namespace) -> int:
     return present(ReplayScreen(play, recorded.journal), app, args.terminal)
 
 
+def print_version(argv: list[str]) -> int:
+    """``emberdeep 0.1.0`` plus the libraries that shape a game; with ``--seed S``, the
+    number S stands for, so players can check they share the same dungeon."""
+    import numpy
+    import tcod
+
+    print(f"emberdeep {__version__} (tcod {tcod.__version__}, numpy {numpy.__version__})")
+    if "--seed" in argv and argv.index("--seed") + 1 < len(argv):
+        text = argv[argv.index("--seed") + 1]
+        try:
+            print(f"seed {text!r} = {rng.parse_seed(text)}")
+        except ValueError as exc:
+            print(f"emberdeep: bad seed: {exc}", file=sys.stderr)
+            return 2
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser, owners = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or argv[0] not in (*COMMANDS, "-h", "--help", "--version"):
+    if "--version" in argv:
+        return print_version(argv)
+    if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
         argv.insert(0, "play")
     args = parser.parse_args(argv)
     try:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,20 +91,38 @@ def _font_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, str | None]
     return font.builtin_tileset(settings.window_scale), None
 
 
+@contextlib.contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Hold back what libtcod's C code prints to stderr while a window opens: when there
+    is no display the player gets our one clear line, not libtcod's debug output too."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as held:
+        os.dup2(held.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
 def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
     logging.getLogger("tcod.sdl").setLevel(logging.ERROR)
     try:
-        return tcod.context.new(
-            columns=render.SCREEN_WIDTH,
-            rows=render.SCREEN_HEIGHT,
-            tileset=tileset,
-            title="Emberdeep",
-            vsync=True,
-            sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE,
-            argv=[],
-        )
+        with quiet_stderr():
+            return tcod.context.new(
+                columns=render.SCREEN_WIDTH,
+                rows=render.SCREEN_HEIGHT,
+                tileset=tileset,
+                title="Emberdeep",
+                vsync=True,
+                sdl_window_flags=tcod.context.SDL_WINDOW_RESIZABLE,
+                argv=[],
+            )
     except RuntimeError as exc:
-        raise NoDisplayError(str(exc)) from None
+        # libtcod's message starts with its version and source line; keep what SDL said.
+        lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+        raise NoDisplayError(lines[-1] if lines else "no display") from None
 
 
 def run(

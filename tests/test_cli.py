@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from emberdeep import cli, mapgen
+from emberdeep.engine.rng import floor_stream
+from emberdeep.mapgen.carve import to_text
+
+REPLAYS = Path(__file__).parent / "replays"
+
+
+def test_mapgen_prints_only_the_floor(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        cli.main(["mapgen", "--generator", "bsp", "--seed", "7", "--width", "50", "--height", "30"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    expected = to_text(mapgen.floor_builder("bsp", width=50, height=30)(1, floor_stream(7, 1)))
+    assert out == expected + "\n"
+    rows = out.splitlines()
+    assert len(rows) == 30 and {len(r) for r in rows} == {50}
+    assert set(out) <= set("#.@>\n")
+
+
+def test_every_generator_parameter_is_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["mapgen", "--generator", "bsp", "--seed", "ember", "--depth", "3",
+                     "--min-size", "6", "--full-rooms"]) == 0  # fmt: skip
+    full = capsys.readouterr().out
+    assert cli.main(["mapgen", "--generator", "bsp", "--seed", "ember", "--depth", "3",
+                     "--min-size", "6", "--no-full-rooms"]) == 0  # fmt: skip
+    assert capsys.readouterr().out != full
+    assert cli.main(["mapgen", "--generator", "rooms", "--max-rooms", "3", "--room-min-size",
+                     "4", "--room-max-size", "5"]) == 0  # fmt: skip
+
+
+def test_bad_generator_options_say_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["mapgen", "--generator", "rooms", "--depth", "3"]) == 2
+    assert "--depth is not a parameter of rooms" in capsys.readouterr().err
+    assert cli.main(["mapgen", "--room-min-size", "9", "--room-max-size", "4"]) == 2
+    assert "room_min_size" in capsys.readouterr().err
+
+
+def test_version_and_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--version", "--seed", "42"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("emberdeep 0.1.0") and out[1] == "seed '42' = 42"
+
+
+def test_replay_verify_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    stored = sorted(REPLAYS.glob("*.replay.json"))[0]
+    assert cli.main(["replay", str(stored), "--verify"]) == 0
+    assert "final state matches" in capsys.readouterr().out
+
+
+def test_replay_verify_reports_divergence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stored = sorted(REPLAYS.glob("*.replay.json"))[0]
+    tampered = tmp_path / "t.replay.json"
+    tampered.write_text(stored.read_text().replace('"final_hash":"', '"final_hash":"0', 1))
+    assert cli.main(["replay", str(tampered), "--verify"]) == 1
+    assert "final state differs" in capsys.readouterr().err
+    assert cli.main(["replay", str(tmp_path / "missing.json"), "--verify"]) == 1
+    assert "could not read" in capsys.readouterr().err
+
+
+def test_no_display_and_no_terminal_gives_one_clear_line(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "SDL_VIDEODRIVER": "nosuchdriver",
+           "EMBERDEEP_CONFIG_DIR": str(tmp_path), "EMBERDEEP_DATA_DIR": str(tmp_path)}  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "emberdeep", "--seed", "1"],
+        capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=60, check=False,
+    )  # fmt: skip
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot open a window here" in lines[0]
