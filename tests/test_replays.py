@@ -116,3 +116,18 @@ def test_stored_replays_still_verify(path: Path) -> None:
 
 def test_there_are_stored_replays() -> None:
     assert len(list(FIXED.glob("*.replay.json"))) >= 3
+
+
+@pytest.mark.parametrize("seed", [3, 14, 159, 2653])
+def test_bot_games_round_trip_through_replay_files(seed: int, tmp_path: Path) -> None:
+    from emberdeep.bot import Bot, take_turn
+
+    world = new_world(seed, Settings(), CONTENT)
+    bot = Bot(seed)
+    for _ in range(250):
+        if not world.player.alive:
+            break
+        take_turn(world, bot)
+    path = tmp_path / replays.replay_name(seed, "2026-01-01T00:00:00+00:00")
+    replays.write(replays.record(world, "auto"), path)
+    assert replays.verify(replays.read(path), builder_for, CONTENT.hero) is None
