@@ -105,35 +105,25 @@ def test_files_round_trip_and_keep_a_backup(tmp_path: Path) -> None:
     assert not path.exists() and not backup.exists()
 
 
-def test_a_save_interrupted_before_the_rename_leaves_the_old_save(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("failing", "error", "message"),
+    [
+        ("replace", OSError(5, "Input/output error"), "could not save"),  # power cut
+        ("fsync", OSError(28, "No space left on device"), "No space left on device"),
+    ],
+)
+def test_a_failed_save_is_reported_and_the_old_save_survives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str, error: OSError, message: str
 ) -> None:
     path = tmp_path / "save.emberdeep"
     old = played(1, 10)
     saves.write_save(old, INFO, path)
 
-    def power_cut(*args: object) -> None:
-        raise OSError(5, "Input/output error")
+    def fail(*args: object) -> None:
+        raise error
 
-    monkeypatch.setattr(os, "replace", power_cut)
-    with pytest.raises(saves.SaveError, match="could not save"):
-        saves.write_save(played(2, 10), INFO, path)
-    monkeypatch.undo()
-    assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == old.state_hash()
-
-
-def test_a_full_disk_is_reported_and_the_old_save_survives(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "save.emberdeep"
-    old = played(1, 10)
-    saves.write_save(old, INFO, path)
-
-    def disk_full(fd: int) -> None:
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(saves.SaveError, match="No space left on device"):
+    monkeypatch.setattr(os, failing, fail)
+    with pytest.raises(saves.SaveError, match=message):
         saves.write_save(played(2, 10), INFO, path)
     monkeypatch.undo()
     assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == old.state_hash()

@@ -11,13 +11,13 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-import numpy as np
 import tcod.console
 
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
 from emberdeep.ui.messages import KIND_COLORS, Color, MessageLog
+from emberdeep.ui.pager import dim
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.history import HistoryScreen
 
@@ -33,12 +33,6 @@ TEXT_FG: Color = (220, 220, 220)
 HELP_FG: Color = (140, 140, 140)
 FRAME_FG: Color = (160, 40, 40)
 BOX_BG: Color = (15, 5, 5)
-
-
-def dim(console: tcod.console.Console, factor: float = DIM) -> None:
-    """Darken every cell, glyphs and background alike."""
-    for layer in ("fg", "bg"):
-        console.rgb[layer] = (console.rgb[layer] * factor).astype(np.uint8)
 
 
 class GameOverScreen:
@@ -103,7 +97,7 @@ class GameOverScreen:
 
     def draw(self, console: tcod.console.Console) -> None:
         self.parent_draw(console)
-        dim(console)
+        dim(console, DIM)
         text_width = max(1, min(MAX_TEXT_WIDTH, console.width - 2 * (PAD_X + 1)))
         lines = self.lines(text_width)
         inner = max(len(text) for text, _ in lines)

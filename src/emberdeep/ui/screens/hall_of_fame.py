@@ -17,8 +17,8 @@ from emberdeep.ui import render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
 from emberdeep.ui.menu import fit
 from emberdeep.ui.messages import Color
+from emberdeep.ui.pager import dim
 from emberdeep.ui.screens import Screen
-from emberdeep.ui.screens.game_over import dim
 
 TITLE = "Hall of fame"
 SHOWN = 20
