@@ -72,6 +72,63 @@ def _is_row(line: str) -> bool:
     return bool(line) and not line.startswith(("U+", ";"))
 
 
+def _header(line: str, line_no: int, source: str) -> int:
+    """The codepoint a ``U+XXXX [char]`` header names; FontError if it is not one."""
+    match = _HEADER_RE.fullmatch(line)
+    if match is None:
+        raise FontError(
+            source,
+            f"bad header {line!r}: expected 'U+XXXX' optionally followed by a space "
+            "and the character",
+            line_no,
+        )
+    codepoint = int(match.group(1), 16)
+    if codepoint > _MAX_CODEPOINT:
+        raise FontError(source, f"bad header {line!r}: U+{codepoint:04X} is not Unicode", line_no)
+    shown = match.group(2)
+    if shown is not None and shown != chr(codepoint):
+        raise FontError(
+            source,
+            f"bad header {line!r}: character {shown!r} is not U+{codepoint:04X} "
+            f"({chr(codepoint)!r})",
+            line_no,
+        )
+    return codepoint
+
+
+def _bitmap(
+    codepoint: int, rows: list[tuple[int, str]], header_line: int, source: str
+) -> NDArray[np.bool_]:
+    """The rows after a header as a read-only bitmap; FontError naming the bad line."""
+    name = f"glyph U+{codepoint:04X}"
+    if len(rows) != GLYPH_SIZE:
+        line_no = rows[GLYPH_SIZE][0] if len(rows) > GLYPH_SIZE else header_line + len(rows) + 1
+        raise FontError(
+            source,
+            f"wrong row count: {name} (header on line {header_line}) has {len(rows)} rows, "
+            f"expected {GLYPH_SIZE}",
+            line_no,
+        )
+    for line_no, row in rows:
+        bad = next((i for i, ch in enumerate(row, start=1) if ch not in _ROW_CHARS), None)
+        if bad is not None:
+            raise FontError(
+                source,
+                f"bad character {row[bad - 1]!r} in column {bad} of {name} "
+                "(rows may only contain '.' and '#')",
+                line_no,
+            )
+        if len(row) != GLYPH_SIZE:
+            raise FontError(
+                source,
+                f"wrong row length: {name} row is {len(row)} characters, expected {GLYPH_SIZE}",
+                line_no,
+            )
+    bitmap = np.array([[ch == "#" for ch in row] for _, row in rows], dtype=np.bool_)
+    bitmap.flags.writeable = False
+    return bitmap
+
+
 def parse_glyphs(text: str, source: str) -> dict[int, NDArray[np.bool_]]:
     """Parse glyph text (see the header of ``font8x8.txt``) into bitmaps.
 
@@ -82,97 +139,30 @@ def parse_glyphs(text: str, source: str) -> dict[int, NDArray[np.bool_]]:
     Raises:
         FontError: on a bad header, a row of the wrong length, the wrong
             number of rows, a character other than ``.``/``#`` or a codepoint
-            defined twice.
+            defined twice; the message names the line.
     """
     glyphs: dict[int, NDArray[np.bool_]] = {}
     defined_on: dict[int, int] = {}
-    current: int | None = None  # codepoint whose rows are being read
-    header_line = 0
-    rows: list[list[bool]] = []
-
-    def finish(line_no: int) -> None:
-        nonlocal current
-        assert current is not None
-        if len(rows) != GLYPH_SIZE:
-            raise FontError(
-                source,
-                f"wrong row count: glyph U+{current:04X} (header on line {header_line}) "
-                f"has {len(rows)} rows, expected {GLYPH_SIZE}",
-                line_no,
-            )
-        bitmap = np.array(rows, dtype=np.bool_)
-        bitmap.flags.writeable = False
-        glyphs[current] = bitmap
-        current = None
-
-    lines = text.splitlines()
-    for line_no, raw in enumerate(lines, start=1):
-        line = raw.rstrip()
-        if current is not None and len(rows) < GLYPH_SIZE:
-            if not _is_row(line):
-                finish(line_no)  # too few rows: always raises
-            bad = [ch for ch in line if ch not in _ROW_CHARS]
-            if bad:
-                column = next(i for i, ch in enumerate(line, start=1) if ch not in _ROW_CHARS)
-                raise FontError(
-                    source,
-                    f"bad character {bad[0]!r} in column {column} of glyph U+{current:04X} "
-                    "(rows may only contain '.' and '#')",
-                    line_no,
-                )
-            if len(line) != GLYPH_SIZE:
-                raise FontError(
-                    source,
-                    f"wrong row length: glyph U+{current:04X} row is {len(line)} characters, "
-                    f"expected {GLYPH_SIZE}",
-                    line_no,
-                )
-            rows.append([ch == "#" for ch in line])
-            continue
-        if current is not None:
-            if _is_row(line) and set(line) <= _ROW_CHARS:
-                raise FontError(
-                    source,
-                    f"wrong row count: glyph U+{current:04X} (header on line {header_line}) "
-                    f"has more than {GLYPH_SIZE} rows",
-                    line_no,
-                )
-            finish(line_no)
+    lines = [(n, raw.rstrip()) for n, raw in enumerate(text.splitlines(), start=1)]
+    index = 0
+    while index < len(lines):
+        line_no, line = lines[index]
+        index += 1
         if not line or line.startswith(";"):
             continue
-        match = _HEADER_RE.fullmatch(line)
-        if match is None:
-            raise FontError(
-                source,
-                f"bad header {line!r}: expected 'U+XXXX' optionally followed by a space "
-                "and the character",
-                line_no,
-            )
-        codepoint = int(match.group(1), 16)
-        if codepoint > _MAX_CODEPOINT:
-            raise FontError(
-                source, f"bad header {line!r}: U+{codepoint:04X} is not Unicode", line_no
-            )
-        shown = match.group(2)
-        if shown is not None and shown != chr(codepoint):
-            raise FontError(
-                source,
-                f"bad header {line!r}: character {shown!r} is not U+{codepoint:04X} "
-                f"({chr(codepoint)!r})",
-                line_no,
-            )
+        codepoint = _header(line, line_no, source)
         if codepoint in defined_on:
+            first = defined_on[codepoint]
             raise FontError(
-                source,
-                f"duplicate codepoint U+{codepoint:04X} (first defined on line {defined_on[codepoint]})",
+                source, f"duplicate codepoint U+{codepoint:04X} (first defined on line {first})",
                 line_no,
-            )
+            )  # fmt: skip
         defined_on[codepoint] = line_no
-        current = codepoint
-        header_line = line_no
         rows = []
-    if current is not None:
-        finish(len(lines) + 1)
+        while index < len(lines) and _is_row(lines[index][1]):
+            rows.append(lines[index])
+            index += 1
+        glyphs[codepoint] = _bitmap(codepoint, rows, line_no, source)
     return glyphs
 
 
