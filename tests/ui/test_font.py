@@ -70,7 +70,7 @@ def test_scaled_tileset_renders_exactly_the_bitmaps() -> None:
 
 
 def test_a_missing_tilesheet_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(FontError, match="sheet.png"):
+    with pytest.raises(FontError, match=r"sheet\.png"):
         font.tilesheet_tileset(tmp_path / "sheet.png", 16, 16, "cp437")
     with pytest.raises(FontError):
         font.tilesheet_tileset(tmp_path / "sheet.png", 16, 16, "klingon")
