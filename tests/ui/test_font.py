@@ -10,7 +10,7 @@ import tcod.console
 from emberdeep.ui import font
 from emberdeep.ui.font import GLYPH_SIZE, FontError, parse_glyphs
 
-REQUIRED = "─│┌┐└┘├┤┬┴┼═║╔╗╚╝╠╣╦╩╬█▀▄▌▐░▒▓·•°±≈♥♦♣♠←↑→↓▲▼◄►☺…÷×¤∙■□▪○●◘♪⌂Ω∞√²¶§"
+REQUIRED = "─│┌┐└┘├┤┬┴┼═║╔╗╚╝╠╣╦╩╬█▀▄▌▐░▒▓·•°±≈♥♦♣♠←↑→↓▲▼◄►☺…÷×¤∙■□▪○●◘♪⌂Ω∞√²¶§"  # noqa: RUF001
 
 
 def test_every_printable_ascii_and_ui_symbol_has_a_glyph() -> None:
