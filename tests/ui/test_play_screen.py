@@ -74,3 +74,24 @@ def test_unbound_keys_and_clicks_do_nothing() -> None:
     s.handle(KeyPress("F"))
     s.handle(Click(3, 3, 1))
     assert s.world.state_hash() == before and s.mouse == (3, 3)
+
+
+def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() -> None:
+    from emberdeep.ui.screens.play import TIME_PER_TICK
+    from tests.helpers import ORC, add_monster
+
+    world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
+    orc = add_monster(world, ORC, 12, 1)
+    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    assert s.tick_seconds == 1 / 20
+    for _ in range(8):  # two normal actions' worth of ticks, no key pressed
+        s.tick()
+    assert world.time == 8 * TIME_PER_TICK and world.turn == 0
+    assert orc.x < 12  # the monster did not wait for the player
+    s.handle(KeyPress("l"))  # due: acts at once
+    assert world.player.position == (2, 1)
+    s.handle(KeyPress("l"))  # not due yet: waits for its moment
+    assert world.player.position == (2, 1) and s.pending is not None
+    for _ in range(4):
+        s.tick()
+    assert world.player.position == (3, 1) and s.pending is None
