@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TypeVar
@@ -34,7 +34,6 @@ from emberdeep.engine.actions import DIRECTIONS, Move
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.fov import update_fov
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.files import write_atomically
 from emberdeep.game import floor_builder, new_world
 from emberdeep.ui import ansi, render
 from emberdeep.ui.screens.play import PlayScreen
@@ -133,6 +132,7 @@ def measure(
     fn: Callable[[T], object],
     runs: int,
     target_ms: float | None = None,
+    *,
     setup: Callable[[int], T] | None = None,
     warm_up: bool = True,
 ) -> Figure:
@@ -196,11 +196,11 @@ def frame(report: Report, plan: Plan) -> None:
         report.figures.append(ours)
         if mode == "ascii":
             ref = measure(
-                "reference: per-tile Python loop (map and creatures only)",
-                lambda i, world=world: reference.render_map(console, world, content, mode),  # type: ignore[misc]
+                "reference: per-tile Python loop",
+                lambda i, world=world: reference.render_map(console, world, content, "ascii"),  # type: ignore[misc]
                 plan.reference_frame,
             )
-            report.compare(ours, "per-tile Python loop (map only, no panel)", ref)
+            report.compare(ours, "per-tile Python loop (map and creatures, no panel)", ref)
 
 
 TERMINAL_TARGETS_MS = {"full": 5.0, "typical": 0.5}
@@ -276,8 +276,8 @@ def played_world(turns: int) -> World:
 
 
 def save_figures(report: Report, plan: Plan) -> None:
-    """Save (encode + atomic write with backup, as the game saves) and load (read +
-    decode), ours and pickle+lzma written the same way; plus the bytes on disk."""
+    """Save (encode, then the game's atomic write with a backup) and load (read +
+    decode), ours and pickle+lzma stored the same way; plus the bytes on disk."""
     content = loader.load()
     kinds = {kind.key: kind for kind in content.population.items.kinds}
     info = saves.current_info("auto")
@@ -295,14 +295,14 @@ def save_figures(report: Report, plan: Plan) -> None:
             )
             load = measure(
                 f"load {name}",
-                lambda i, build=build: saves.read_save(lambda _: build, kinds, ours_path),  # type: ignore[misc]
+                lambda i, build=build: saves.read_save(  # type: ignore[misc]
+                    lambda _: build, kinds, ours_path, content.looks
+                ),
                 plan.saves,
             )
             ref_save = measure(
                 f"reference: save {name}",
-                lambda i, world=world: write_atomically(  # type: ignore[misc]
-                    ref_path, reference.encode_save(world), keep_backup=True
-                ),
+                lambda i, world=world: saves.store(reference.encode_save(world), ref_path),  # type: ignore[misc]
                 plan.reference_saves,
             )
             ref_load = measure(
@@ -339,7 +339,7 @@ def game_steps(steps: int) -> Iterator[Figure]:
     yield measure("full game step, default population", RandomPlayer().step, steps)
 
 
-class StartupFailed(RuntimeError):
+class StartupError(RuntimeError):
     pass
 
 
@@ -359,11 +359,16 @@ def startup(runs: int) -> Figure:
 
         def start(_: int) -> None:
             done = subprocess.run(
-                command, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=60
+                command,
+                check=False,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                timeout=60,
             )
             if done.returncode != 0:
                 reason = done.stderr.decode(errors="replace").strip().splitlines()
-                raise StartupFailed(reason[-1] if reason else f"exit status {done.returncode}")
+                raise StartupError(reason[-1] if reason else f"exit status {done.returncode}")
 
         return measure("start-up to first frame (new process)", start, runs)
 
@@ -380,12 +385,12 @@ def run_all(quick: bool) -> Report:
     report.figures += game_steps(plan.steps)
     try:
         report.figures.append(startup(plan.startup))
-    except (StartupFailed, OSError, subprocess.TimeoutExpired) as exc:
+    except (StartupError, OSError, subprocess.TimeoutExpired) as exc:
         report.notes.append(f"start-up to first frame: not measured ({exc})")
     return report
 
 
-def _table(rows: list[tuple[str, ...]]) -> list[str]:
+def _table(rows: Sequence[tuple[str, ...]]) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = [
         "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
@@ -419,7 +424,14 @@ def format_table(figures: list[Figure]) -> str:
 
 def format_comparisons(comparisons: list[Comparison]) -> str:
     rows = [
-        ("compared with (same inputs)", "ours ms", "reference ms", "ref p10-p90 ms", "runs", "x")
+        (
+            "compared with (same inputs)",
+            "ours ms",
+            "reference ms",
+            "ref p10-p90 ms",
+            "runs",
+            "ref/ours",
+        )
     ]
     for c in comparisons:
         ref = c.reference
@@ -437,7 +449,7 @@ def format_comparisons(comparisons: list[Comparison]) -> str:
 
 
 def format_sizes(sizes: list[Size]) -> str:
-    rows = [("size", "ours bytes", "pickle+lzma bytes", "x")]
+    rows = [("size", "ours bytes", "pickle+lzma bytes", "ref/ours")]
     for s in sizes:
         rows.append((s.name, f"{s.bytes:,}", f"{s.reference_bytes:,}", f"{s.ratio:.2f}x"))
     return "\n".join(_table(rows))
@@ -452,7 +464,7 @@ def format_report(report: Report) -> str:
         format_table(report.figures),
         "",
         "The classic tutorial approach (src/emberdeep/bench_reference.py) on the same inputs;",
-        "x = reference median / ours (above 1: ours is faster).",
+        "ref/ours = reference median / ours: above 1, ours is faster (or smaller).",
         "",
         format_comparisons(report.comparisons),
         "",

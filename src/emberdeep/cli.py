@@ -93,7 +93,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
     soak.add_argument("--jobs", type=int, help="processes (default: one per core)")
     soak.add_argument("--out", type=Path, help="folder for replays of failed games")
 
-    bench = sub.add_parser("bench", help="measure generation, FOV and rendering speed")
+    bench = sub.add_parser(
+        "bench", help="measure every speed figure, next to the classic tutorial approach"
+    )
     bench.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 
@@ -11,8 +10,8 @@ def backup_path(path: Path) -> Path:
     return path.with_name(path.name + ".bak")
 
 
-def write_atomically(path: Path, data: bytes, keep_backup: bool = False) -> None:
-    """Temp file, flush, fsync, (keep the old file as ``.bak``,) then rename over it.
+def write_atomically(path: Path, data: bytes) -> None:
+    """Temp file, flush, fsync, then rename over ``path``.
     At every moment ``path`` holds either the old contents or the new, never a mix."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_name(path.name + ".tmp")
@@ -20,8 +19,6 @@ def write_atomically(path: Path, data: bytes, keep_backup: bool = False) -> None
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
-    if keep_backup and path.exists():
-        shutil.copy2(path, backup_path(path))
     os.replace(temp, path)
     if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
         directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)

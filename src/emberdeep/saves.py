@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,10 +104,15 @@ def decode_payload(data: bytes) -> dict[str, Any]:
 
 
 def decode(
-    data: bytes, builder_for: BuilderFor, item_kinds: dict[str, ItemKind]
+    data: bytes,
+    builder_for: BuilderFor,
+    item_kinds: dict[str, ItemKind],
+    creature_kinds: Collection[str] | None = None,
 ) -> tuple[World, SaveInfo]:
     """A world from save bytes. ``builder_for(generator) -> FloorBuilder`` makes the floor
-    builder the game was using, so later floors come out as they would have."""
+    builder the game was using, so later floors come out as they would have. With
+    ``creature_kinds`` (the content's looks), a creature of any other kind is refused
+    here rather than crashing the first frame that draws it."""
     payload = decode_payload(data)
     generator = payload.get("generator")
     version = payload.get("game_version")
@@ -122,20 +127,35 @@ def decode(
         world = snapshot.load(payload.get("world"), build, item_kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
+    if creature_kinds is not None:
+        unknown = sorted({a.kind for a in world.floor.actors.values()} - set(creature_kinds))
+        if unknown:
+            raise SaveError(
+                f"the save has a kind of creature this game does not know: {unknown[0]!r}"
+            )
     return world, SaveInfo(str(generator), str(version), str(started))
 
 
 def write_save(world: World, info: SaveInfo, path: Path | None = None) -> None:
-    path = path or save_path()
+    store(encode(world, info), path or save_path())
+
+
+def store(data: bytes, path: Path) -> None:
+    """Replace the file at ``path`` with ``data``, the old one becoming the backup."""
     try:
-        write_atomically(path, encode(world, info), keep_backup=True)
+        if path.exists():  # the backup, too, is replaced whole: a crash mid-copy left it torn
+            write_atomically(backup_path(path), path.read_bytes())
+        write_atomically(path, data)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SaveError(f"could not save the game to {path}: {reason}") from None
 
 
 def read_save(
-    builder_for: BuilderFor, item_kinds: dict[str, ItemKind], path: Path | None = None
+    builder_for: BuilderFor,
+    item_kinds: dict[str, ItemKind],
+    path: Path | None = None,
+    creature_kinds: Collection[str] | None = None,
 ) -> tuple[World, SaveInfo]:
     path = path or save_path()
     try:
@@ -144,13 +164,19 @@ def read_save(
         raise SaveError("there is no saved game") from None
     except OSError as exc:
         raise SaveError(f"could not read {path}: {exc.strerror or exc}") from None
-    return decode(data, builder_for, item_kinds)
+    return decode(data, builder_for, item_kinds, creature_kinds)
 
 
 def delete_save(path: Path | None = None) -> None:
     """Permadeath: the dead character's save and its backup go."""
     path = path or save_path()
-    for victim in (path, backup_path(path), path.with_name(path.name + ".tmp")):
+    backup = backup_path(path)
+    for victim in (
+        path,
+        backup,
+        path.with_name(path.name + ".tmp"),
+        backup.with_name(backup.name + ".tmp"),
+    ):
         victim.unlink(missing_ok=True)
 
 

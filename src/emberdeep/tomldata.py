@@ -28,31 +28,47 @@ class DataError(ValueError):
 def find_line(text: str, dotted: str) -> int | None:
     """Best-effort line number (1-based) where ``dotted`` (``a.b.key``) is written.
 
-    Finds the deepest ``[table]`` header on the path, then each remaining part in turn
-    (inline tables such as ``dark = { fg = ... }`` share a line with their keys).
+    Finds the deepest ``[table]`` header on the path (``name[n]`` is the n-th
+    ``[[name]]``), then each remaining part in turn (inline tables such as
+    ``dark = { fg = ... }`` share a line with their keys, so a key missing from one is
+    reported on that line).
     """
     parts = dotted.split(".")
-    lines = text.splitlines()
+    lines = text.split("\n")  # TOML breaks lines only at \n; splitlines() also at \x85 etc.
     line, depth = 0, 0
     for depth in range(len(parts), 0, -1):
-        header = re.compile(r"^\s*\[+\s*" + re.escape(".".join(parts[:depth])) + r"\s*\]+")
-        found = next((i for i, text_line in enumerate(lines) if header.match(text_line)), None)
+        found = _header_line(lines, parts[:depth])
         if found is not None:
             line = found
             break
     else:
         depth = 0
+    inline = False
     for part in parts[depth:]:
-        assignment = re.compile(r"(^|[{,])\s*\"?" + re.escape(part) + r"\"?\s*=")
+        assignment = re.compile(r"(^|[{,])\s*\"?" + re.escape(part) + r"\"?\s*=\s*(\{)?")
         for i in range(line, len(lines)):
-            if i > line and lines[i].lstrip().startswith("["):
-                return line + 1 if depth else None
-            if assignment.search(lines[i]):
-                line = i
+            if i > line and (inline or lines[i].lstrip().startswith("[")):
+                return line + 1 if depth or inline else None
+            match = assignment.search(lines[i])
+            if match:
+                line, inline = i, match.group(2) is not None
                 break
         else:
-            return line + 1 if depth else None
+            return line + 1 if depth or inline else None
     return line + 1
+
+
+def _header_line(lines: list[str], parts: list[str]) -> int | None:
+    """Index of the ``[a.b]`` header for ``parts``; for ``[..., "name[n]"]``, of the n-th
+    ``[[a.name]]`` header."""
+    *table, last = parts
+    index = 0
+    entry = re.fullmatch(r"(.+)\[(\d+)\]", last)
+    if entry:
+        last, index = entry.group(1), int(entry.group(2))
+    header = re.compile(r"^\s*\[+\s*" + re.escape(".".join([*table, last])) + r"\s*\]+")
+    found = [i for i, text_line in enumerate(lines) if header.match(text_line)]
+    return found[index] if index < len(found) else None
 
 
 class Table:
@@ -70,6 +86,10 @@ class Table:
             return cls(source, text, tomllib.loads(text))
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{source}: not valid TOML: {exc}") from None
+        except RecursionError:  # tomllib recurses per nested [ or {
+            raise DataError(
+                f"{source}: not valid TOML: arrays or tables nested too deeply"
+            ) from None
 
     def key(self, name: str) -> str:
         return f"{self.path}.{name}" if self.path else name

@@ -169,3 +169,16 @@ def test_title_screen_text_is_centred(app: App) -> None:
     text = row.strip()
     left = len(row) - len(row.lstrip())
     assert text.startswith("a descent") and abs(left - (render.SCREEN_WIDTH - len(text)) // 2) <= 1
+
+
+def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> None:
+
+    from emberdeep import saves
+
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen) and app.save_file is not None
+    monster = next(a for a in play.world.floor.actors.values() if a.id != 1)
+    monster.kind = "dragon"
+    saves.write_save(play.world, saves.current_info("auto"), app.save_file)
+    with pytest.raises(saves.SaveError, match="dragon"):
+        app.load()

@@ -8,7 +8,7 @@ the key and its line.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from importlib import resources
 
 from emberdeep import mapgen
@@ -191,7 +191,7 @@ def parse_hero(table: Table, items: SpawnTable[ItemKind]) -> tuple[Hero, Look]:
     by_key = {kind.key: kind for kind in items.kinds}
     start = []
     for key in table.get("start_items", list, []):
-        if key not in by_key:
+        if not isinstance(key, str) or key not in by_key:
             raise table.error("start_items", f"no item {key!r} in items.toml")
         start.append(by_key[key])
     gains = table.sub("level_up")
@@ -215,7 +215,7 @@ def parse_dungeon(table: Table) -> tuple[mapgen.LevelPlan, ...]:
         level.reject_unknown(("from", "generator", "params"))
         from_depth = level.integer("from", 1, MAX_DEPTH)
         name = level.choice("generator", sorted(mapgen.GENERATORS))
-        params = level.get("params", dict, {})
+        params = generator_params(level, mapgen.get(name).params_type)
         try:
             plan.append(mapgen.LevelPlan(from_depth, name, mapgen.get(name).params(**params)))
         except (TypeError, ValueError) as exc:
@@ -225,6 +225,22 @@ def parse_dungeon(table: Table) -> tuple[mapgen.LevelPlan, ...]:
     if not plan or plan[0].from_depth != 1:
         raise table.error("levels", "the first level must be from = 1")
     return tuple(plan)
+
+
+def generator_params(level: Table, params_type: type[mapgen.BaseParams]) -> dict[str, int]:
+    """A level's ``params``, each checked against the generator's field: a wrong type or
+    an absurd size would otherwise fail, or run for ever, only when the floor is built."""
+    if "params" not in level:
+        return {}
+    table = level.sub("params")
+    specs = {spec.name: spec for spec in fields(params_type)}
+    table.reject_unknown(tuple(specs))
+    return {
+        name: table.get(name, bool)
+        if isinstance(specs[name].default, bool)
+        else table.integer(name, 0, MAX_STAT)
+        for name in table.names()
+    }
 
 
 @functools.cache

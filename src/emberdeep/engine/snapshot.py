@@ -28,6 +28,9 @@ MAX_SIDE = 1000
 MAX_COUNT = 100_000
 MAX_JOURNAL = 10_000_000
 BIG = 2**62
+MAX_ACTION_TIME = 10_000
+"""No creature's action takes longer (content allows at most this); with actions taking
+at least 1, the clock's gaps below bound how long one turn can run."""
 T = TypeVar("T")
 
 
@@ -161,6 +164,13 @@ def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, Ite
     )
     world.time = root.integer("time", 0)
     world.turn = root.integer("turn", 0)
+    for actor in world.floor.actors.values():
+        # In play the player is due within one action and no monster lags behind the
+        # clock; otherwise the next turn would run monsters for an age (a hang).
+        gap = actor.next_time - world.time
+        player = actor.id == PLAYER_ID
+        if actor.alive and (gap > MAX_ACTION_TIME if player else gap < -MAX_ACTION_TIME):
+            raise SnapshotError(f"floor.actors: creature {actor.id} is due at an impossible time")
     try:
         world.rng.bit_generator.state = root.get("rng", dict)
     except (TypeError, ValueError, KeyError):
@@ -224,6 +234,10 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
         actor = Actor(**values)
         if actor.ai not in (*AI_KINDS, "corpse") or actor.hp > actor.max_hp or actor.hp < 0:
             raise SnapshotError(f"floor.actors[{n}]: impossible creature")
+        if not (
+            1 <= actor.move_time <= MAX_ACTION_TIME and 1 <= actor.attack_time <= MAX_ACTION_TIME
+        ):
+            raise SnapshotError(f"floor.actors[{n}]: impossible action times")
         if not floor.in_bounds(actor.x, actor.y) or not floor.walkable[actor.x, actor.y]:
             raise SnapshotError(f"floor.actors[{n}]: not on a floor tile")
         if actor.id in floor.actors:

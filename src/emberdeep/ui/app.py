@@ -56,7 +56,9 @@ class App:
         if path is None:
             raise saves.SaveError("saving is turned off")
         kinds = {kind.key: kind for kind in self.content.population.items.kinds}
-        world, info = saves.read_save(self.builder_for, kinds, path)
+        world, info = saves.read_save(
+            self.builder_for, kinds, path, creature_kinds=self.content.looks
+        )
         self.started = info.started
         world.set_fov(self.settings.fov)
         return world

@@ -1,0 +1,436 @@
+"""Hostile save files: thousands of damaged, foreign and crafted files, and saves killed
+mid-write.
+
+The one rule under test: reading a save either gives a world or raises ``SaveError``
+with a message for the player. Any other exception is a bug (it would crash the game or
+lose the save), and so is a world that loads but cannot be drawn or played. Every case
+is bounded by construction: the files are a few KB, inflating is capped at
+``saves.MAX_PAYLOAD``, and a loaded world's clock gaps are bounded (see
+``snapshot.MAX_ACTION_TIME``), so nothing here can hang or allocate without limit.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import tracemalloc
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from emberdeep import saves
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.content.loader import RENDER_MODES
+from emberdeep.engine import snapshot
+from emberdeep.engine.actions import DIRECTIONS, Move, Wait
+from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.files import backup_path
+from emberdeep.game import floor_builder, new_world
+from emberdeep.ui import render
+from emberdeep.ui.screens.play import PlayScreen
+
+CONTENT = loader.load()
+KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
+INFO = saves.current_info("auto")
+HEADER = saves.MAGIC + f"format {saves.FORMAT}\n".encode()
+CONSOLE = render.new_console()
+
+
+def builder_for(generator: str) -> FloorBuilder:
+    return floor_builder(Settings(), CONTENT, generator)
+
+
+def played(seed: int, turns: int) -> World:
+    world = new_world(seed, Settings(), CONTENT)
+    chooser = np.random.default_rng(seed)
+    for _ in range(turns):
+        if not world.player.alive:
+            break
+        world.step(Move(*DIRECTIONS[int(chooser.integers(8))]))
+    return world
+
+
+WORLD = played(5, 12)
+GOOD = saves.encode(WORLD, INFO)
+PAYLOAD = saves.decode_payload(GOOD)
+
+
+def wrap(payload: object) -> bytes:
+    """Valid header and zlib around any JSON value, as ``saves.encode`` writes them."""
+    return HEADER + zlib.compress(json.dumps(payload, separators=(",", ":")).encode())
+
+
+def read(data: bytes) -> World | None:
+    """The loaded world, or None after a clean SaveError; anything else fails the test."""
+    try:
+        world, _ = saves.decode(data, builder_for, KINDS, CONTENT.looks)
+    except saves.SaveError as exc:
+        assert str(exc), "a SaveError needs a message for the player"
+        return None
+    return world
+
+
+def read_and_play(data: bytes) -> World | None:
+    """As ``read``, and a world that loads must draw in every mode and play a few turns."""
+    world = read(data)
+    if world is not None:
+        for mode in RENDER_MODES:
+            PlayScreen(world, CONTENT, Settings(render_mode=mode)).draw(CONSOLE)
+        for action in (Wait(), Move(1, 0), Move(-1, -1)):
+            world.step(action)
+    return world
+
+
+def test_the_unmodified_save_loads() -> None:
+    world = read_and_play(GOOD)
+    assert world is not None
+
+
+def test_every_truncation_of_the_file_is_refused() -> None:
+    for cut in range(len(GOOD)):
+        with pytest.raises(saves.SaveError) as err:
+            saves.decode(GOOD[:cut], builder_for, KINDS, CONTENT.looks)
+        assert str(err.value)
+
+
+def test_json_cut_at_every_structural_boundary_is_refused() -> None:
+    text = json.dumps(PAYLOAD, separators=(",", ":"))
+    cuts = [i for i, ch in enumerate(text) if ch in ',:{}[]"'] + [i + 1 for i in range(8)]
+    assert len(cuts) > 500
+    for cut in cuts:
+        data = HEADER + zlib.compress(text[:cut].encode())
+        with pytest.raises(saves.SaveError, match="damaged"):
+            saves.decode(data, builder_for, KINDS, CONTENT.looks)
+
+
+def test_random_bit_flips_anywhere_load_or_are_refused() -> None:
+    chooser = np.random.default_rng(2024)
+    for n in range(2000):
+        data = bytearray(GOOD)
+        for bit in chooser.integers(0, len(data) * 8, size=1 + n % 4):
+            data[bit // 8] ^= 1 << (bit % 8)
+        read(bytes(data))
+
+
+def test_every_bit_of_the_header_flipped_loads_or_is_refused() -> None:
+    for bit in range(len(HEADER) * 8 + 16):
+        data = bytearray(GOOD)
+        data[bit // 8] ^= 1 << (bit % 8)
+        read(bytes(data))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(position=st.integers(0, 10**9), bit=st.integers(0, 7))
+def test_bit_flips_inside_the_json_behind_a_valid_zlib_load_or_are_refused(
+    position: int, bit: int
+) -> None:
+    """zlib's checksum stops most flips; these get past it, to the field checks."""
+    text = bytearray(json.dumps(PAYLOAD, separators=(",", ":")).encode())
+    text[position % len(text)] ^= 1 << bit
+    read_and_play(HEADER + zlib.compress(bytes(text)))
+
+
+VERSIONS = [
+    b"0", b"2", b"99", b"-1", b"-0", b"+1", b" 1", b"1 ", b"01", b"1_0", b"1.0", b"1e0",
+    b"0x1", b"", b"x", b"\x00", b"\xff\xfe", "\u0661".encode(), b"9" * 5000, b"-" + b"9" * 40,
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_header_version_numbers_load_or_are_refused(version: bytes) -> None:
+    data = saves.MAGIC + b"format " + version + b"\n" + GOOD[len(HEADER) :]
+    world = read(data)
+    number = None
+    try:
+        number = int(version.decode("ascii"))
+    except (ValueError, UnicodeDecodeError):
+        assert world is None
+    if number is not None and number != saves.FORMAT:
+        assert world is None
+
+
+def test_newer_and_older_formats_are_named() -> None:
+    for version, message in (
+        (b"2", "newer"),
+        (b"99", "newer"),
+        (b"0", "header"),
+        (b"-1", "header"),
+    ):
+        data = saves.MAGIC + b"format " + version + b"\n" + GOOD[len(HEADER) :]
+        with pytest.raises(saves.SaveError, match=message):
+            saves.decode(data, builder_for, KINDS)
+
+
+@settings(max_examples=200, deadline=None)
+@given(line=st.binary(max_size=40), body=st.sampled_from([GOOD[len(HEADER) :], b"", b"\n"]))
+def test_any_header_line_loads_or_is_refused(line: bytes, body: bytes) -> None:
+    read(saves.MAGIC + line + b"\n" + body)
+
+
+def test_a_stored_zlib_block_declaring_more_than_is_there_is_refused() -> None:
+    # zlib header, then a final stored block claiming 65535 bytes but holding ten.
+    stored = b"\x78\x01" + b"\x01" + b"\xff\xff\x00\x00" + b'{"world":1'
+    with pytest.raises(saves.SaveError, match="cut short"):
+        saves.decode(HEADER + stored, builder_for, KINDS)
+
+
+def payload_with(path: tuple[Any, ...], value: object) -> dict[str, Any]:
+    copy: dict[str, Any] = json.loads(json.dumps(PAYLOAD))
+    node: Any = copy
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    return copy
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("world", "floor", "width"), snapshot.MAX_SIDE + 1),
+        (("world", "floor", "width"), 10**9),
+        (("world", "floor", "height"), 2**70),
+        (("world", "floor", "tiles"), "A" * 4 * 10**5),
+        (("world", "floor", "rooms"), [[1, 1, 3, 3]] * (snapshot.MAX_COUNT + 1)),
+        (("world", "inventory"), [{"kind": "healing_potion", "equipped": False}] * 27),
+        (("world", "depth"), 10**12),
+    ],
+)
+def test_huge_declared_sizes_and_counts_are_refused(path: tuple[Any, ...], value: object) -> None:
+    with pytest.raises(saves.SaveError):
+        saves.decode(wrap(payload_with(path, value)), builder_for, KINDS)
+
+
+def test_a_floor_of_the_largest_declared_size_is_checked_not_trusted() -> None:
+    side = snapshot.MAX_SIDE
+    floor = PAYLOAD["world"]["floor"]
+    walls = base64.b64encode(bytes(side * side)).decode("ascii")  # every tile a wall
+    changed = payload_with(("world", "floor"), floor | {"width": side, "height": side})
+    changed["world"]["floor"]["tiles"] = walls
+    changed["world"]["floor"]["explored"] = walls
+    with pytest.raises(saves.SaveError, match="not on a floor tile"):
+        saves.decode(wrap(changed), builder_for, KINDS)
+
+
+@pytest.mark.parametrize(
+    "inflated",
+    [
+        b"\0" * (saves.MAX_PAYLOAD + 1),
+        b" " * (2 * saves.MAX_PAYLOAD),
+        b'{"world":"' + b"a" * saves.MAX_PAYLOAD + b'"}',
+    ],
+    ids=["zeros just past the cap", "twice the cap", "a string past the cap"],
+)
+def test_streams_inflating_past_the_cap_are_refused_within_bounded_memory(
+    inflated: bytes,
+) -> None:
+    bomb = HEADER + zlib.compress(inflated, 9)
+    del inflated
+    tracemalloc.start()
+    try:
+        with pytest.raises(saves.SaveError, match="too large"):
+            saves.decode(bomb, builder_for, KINDS)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 3 * saves.MAX_PAYLOAD
+
+
+def test_a_stream_inflating_to_exactly_the_cap_is_read_and_refused() -> None:
+    nested = b"[" * saves.MAX_PAYLOAD  # deeper than any parser's stack
+    with pytest.raises(saves.SaveError, match="unreadable"):
+        saves.decode(HEADER + zlib.compress(nested, 9), builder_for, KINDS)
+
+
+def json_paths(node: object, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place in a JSON tree: each dict value and each list element."""
+    if isinstance(node, dict):
+        items: Any = node.items()
+    elif isinstance(node, list):
+        items = enumerate(node)
+    else:
+        return
+    for key, child in items:
+        yield (*prefix, key)
+        yield from json_paths(child, (*prefix, key))
+
+
+WRONG_VALUES: list[object] = [None, -1, 2**70, "x", [], {}, 2**60]
+MISSING = object()
+
+
+def test_every_field_replaced_by_every_wrong_type_loads_or_is_refused() -> None:
+    """Each value in the decoded JSON tree, replaced one at a time by each wrong value
+    (and removed), re-encoded behind a valid header and zlib: thousands of files."""
+    payload: Any = json.loads(json.dumps(PAYLOAD))
+    paths = list(json_paths(payload))
+    assert len(paths) > 300
+    loaded = cases = 0
+    for path in paths:
+        parent = payload
+        for key in path[:-1]:
+            parent = parent[key]
+        key = path[-1]
+        original = parent[key]
+        for value in [*WRONG_VALUES, MISSING]:
+            if value is MISSING:
+                if isinstance(parent, list):
+                    continue  # removing an element shifts the rest: covered by bit flips
+                del parent[key]
+            else:
+                parent[key] = value
+            try:
+                cases += 1
+                loaded += read_and_play(wrap(payload)) is not None
+            except AssertionError:
+                raise
+            except Exception as exc:
+                raise AssertionError(f"{'.'.join(map(str, path))} = {value!r}") from exc
+            finally:
+                parent[key] = original
+    assert cases > 3000 and 0 < loaded < cases
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+PATHS = list(json_paths(PAYLOAD))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(where=st.integers(0, len(PATHS) - 1), value=JSON_VALUES)
+def test_any_json_value_in_any_field_loads_or_is_refused(where: int, value: object) -> None:
+    read_and_play(wrap(payload_with(PATHS[where], value)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=JSON_VALUES)
+def test_any_json_document_loads_or_is_refused(value: object) -> None:
+    read(wrap(value))
+
+
+def test_a_creature_of_a_kind_the_game_does_not_know_is_refused() -> None:
+    actors = PAYLOAD["world"]["floor"]["actors"]
+    renamed = [a | {"kind": "dragon"} if a["ai"] != "player" else a for a in actors]
+    data = wrap(payload_with(("world", "floor", "actors"), renamed))
+    with pytest.raises(saves.SaveError, match="dragon"):
+        saves.decode(data, builder_for, KINDS, CONTENT.looks)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("move_time", 0), ("attack_time", -5), ("move_time", snapshot.MAX_ACTION_TIME + 1)],
+)
+def test_creatures_whose_actions_take_no_or_endless_time_are_refused(
+    field: str, value: int
+) -> None:
+    """Zero or negative times would make the next turn loop forever."""
+    actors = PAYLOAD["world"]["floor"]["actors"]
+    changed = [dict(actors[0], **{field: value}), *actors[1:]]
+    data = wrap(payload_with(("world", "floor", "actors"), changed))
+    with pytest.raises(saves.SaveError, match="action times"):
+        saves.decode(data, builder_for, KINDS)
+
+
+def test_a_clock_that_would_make_monsters_catch_up_for_ages_is_refused() -> None:
+    actors = PAYLOAD["world"]["floor"]["actors"]
+    player = next(a for a in actors if a["id"] == 1)
+    monster = next(a for a in actors if a["id"] != 1 and a["hp"] > 0)
+    for who, due in ((player, 2**60), (monster, -(2**60))):
+        changed = [dict(a, next_time=due) if a is who else a for a in actors]
+        data = wrap(payload_with(("world", "floor", "actors"), changed))
+        with pytest.raises(saves.SaveError, match="impossible time"):
+            saves.decode(data, builder_for, KINDS)
+
+
+def test_time_bounds_allow_every_creature_the_content_can_describe() -> None:
+    assert snapshot.MAX_ACTION_TIME >= loader.MAX_STAT
+
+
+WRITER = """
+import os, sys
+from pathlib import Path
+from emberdeep import saves
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.game import new_world
+
+content = loader.load()
+worlds = [new_world(seed, Settings(), content) for seed in (1, 2)]
+path = Path(sys.argv[1])
+info = saves.current_info("auto")
+saves.write_save(worlds[0], info, path)
+print(" ".join(w.state_hash() for w in worlds), flush=True)
+for line in sys.stdin:  # "go": fork a writer and say its pid; "wait PID": reap it
+    words = line.split()
+    if words[0] == "go":
+        pid = os.fork()
+        if pid == 0:
+            n = 0
+            try:
+                while True:
+                    n += 1
+                    saves.write_save(worlds[n % 2], info, path)
+            finally:
+                os._exit(0)
+        print(pid, flush=True)
+    else:
+        os.waitpid(int(words[1]), 0)
+        print("reaped", flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
+def test_a_save_killed_mid_write_leaves_a_loadable_save_and_backup(tmp_path: Path) -> None:
+    """A process writing saves in a loop (two worlds in turn) is killed with SIGKILL at
+    a random moment, thirty times; each time the save, and the backup if there is one,
+    must load as one of the two worlds. The writers are forked from one helper process
+    (single-threaded, everything already imported) so each round costs milliseconds."""
+    path = tmp_path / "save.emberdeep"
+    helper = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(WRITER), str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=os.environ | {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"},  # no threads
+    )
+    assert helper.stdin is not None and helper.stdout is not None
+    pid = 0
+    try:
+        hashes = set(helper.stdout.readline().split())
+        assert len(hashes) == 2
+        chooser = np.random.default_rng(7)
+        for _ in range(30):
+            helper.stdin.write("go\n")
+            helper.stdin.flush()
+            pid = int(helper.stdout.readline())
+            time.sleep(float(chooser.uniform(0.0, 0.03)))
+            os.kill(pid, signal.SIGKILL)
+            helper.stdin.write(f"wait {pid}\n")
+            helper.stdin.flush()
+            assert helper.stdout.readline().strip() == "reaped"
+            for candidate in (path, backup_path(path)):
+                if candidate == path or candidate.exists():
+                    world, _ = saves.read_save(builder_for, KINDS, candidate, CONTENT.looks)
+                    assert world.state_hash() in hashes
+    finally:
+        if pid:  # a failed check must not leave a writer running
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        helper.stdin.close()
+        helper.wait(timeout=10)
