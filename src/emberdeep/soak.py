@@ -57,9 +57,23 @@ def play_one(seed: int, turns: int, out: Path) -> GameReport:
         try:
             replays.write(replays.record(world, "auto"), path)
             report.replay = str(path)
-        except replays.ReplayError as exc:
-            report.replay = f"(could not write: {exc})"
+        except (replays.ReplayError, MemoryError) as exc:
+            report.replay = f"(could not write: {exc!r})"
     return report
+
+
+MEMORY_CAP = 2 * 1024**3
+"""Address space allowed to each soak process: a game that runs away with memory then
+fails with MemoryError, reported with its seed, instead of taking the machine down (a
+leak in tcod's dijkstra2d was found this way)."""
+
+
+def cap_memory() -> None:
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
 def _run(job: tuple[int, int, str]) -> GameReport:
@@ -70,7 +84,7 @@ def soak(games: int, turns: int, seed: int, jobs: int, out: Path) -> list[GameRe
     work = [(random_seed(seed, n), turns, str(out)) for n in range(games)]
     if jobs <= 1:
         return [_run(job) for job in work]
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=cap_memory) as pool:
         return list(pool.imap(_run, work, chunksize=max(1, games // (jobs * 8))))
 
 

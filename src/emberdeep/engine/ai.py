@@ -17,17 +17,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 
 from emberdeep.engine.actions import DIRECTIONS
 from emberdeep.engine.actors import Actor
+from emberdeep.engine.distance import UNREACHABLE, Terrain, distance_map
 from emberdeep.engine.events import Event, Message, MessageKind
 from emberdeep.engine.floor import Floor
 
+STEPS: tuple[tuple[int, int], ...] = DIRECTIONS
 DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
 DY = np.array([d[1] for d in DIRECTIONS], dtype=np.intp)
-UNREACHABLE = int(np.iinfo(np.int32).max)
 HUNT_MEMORY = 10
 """Turns a monster keeps chasing after it last saw the player."""
 PATH_LIMIT = 25
@@ -35,39 +35,65 @@ PATH_LIMIT = 25
 Attack = Callable[[Actor, Actor], list[Event]]
 
 
-def distance_map(
-    cost: NDArray[np.int32], goal: tuple[int, int], diagonal: int
-) -> NDArray[np.int32]:
-    """Walking distance to ``goal`` (cardinal step 2, diagonal ``diagonal``), padded by one
-    unreachable tile on every side so neighbour lookups never leave the array."""
-    dist = tcod.path.maxarray((cost.shape[0] + 2, cost.shape[1] + 2), dtype=np.int32)
-    dist[goal[0] + 1, goal[1] + 1] = 0
-    padded = np.zeros(dist.shape, dtype=np.int32)
-    padded[1:-1, 1:-1] = cost
-    tcod.path.dijkstra2d(dist, padded, 2, diagonal, out=dist)
-    return dist
+def padded(array: NDArray[np.int32]) -> NDArray[np.int32]:
+    """``array`` inside a border of zeros (walls), so that neighbour lookups of the
+    distances computed on it never leave the array."""
+    out = np.zeros((array.shape[0] + 2, array.shape[1] + 2), dtype=np.int32)
+    out[1:-1, 1:-1] = array
+    return out
+
+
+def goal_at(shape: tuple[int, ...], x: int, y: int) -> NDArray[np.bool_]:
+    goals = np.zeros(shape, dtype=np.bool_)
+    goals[x, y] = True
+    return goals
 
 
 class Hunt:
-    """The shared distance maps for one floor, rebuilt only when their inputs change."""
+    """The shared distance map for one floor, rebuilt only when its inputs change."""
 
     def __init__(self) -> None:
+        self._terrain_key: tuple[object, ...] = ()
+        self._terrain: Terrain | None = None
         self._key: tuple[object, ...] = ()
         self.to_player: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
 
+    def terrain(self, floor: Floor) -> Terrain:
+        """The floor's walls made ready for searching: built when the floor is entered
+        (or its terrain changes), not in the middle of a monster phase."""
+        terrain_key = (id(floor), floor.terrain_version)
+        if self._terrain is None or terrain_key != self._terrain_key:
+            self._terrain = Terrain(padded(floor.walkable.astype(np.int32)), 2, 3)
+            self._terrain_key = terrain_key
+        return self._terrain
+
     def player_map(self, floor: Floor, player: Actor) -> NDArray[np.int32]:
-        key = (id(floor), floor.terrain_version, player.position)
+        """Walking distance to the player (cardinal 2, diagonal 3), padded by one
+        unreachable tile on every side."""
+        terrain = self.terrain(floor)
+        key = (self._terrain_key, player.position)
         if key != self._key:
-            self.to_player = distance_map(floor.walkable.astype(np.int32), player.position, 3)
+            goals = goal_at((floor.width + 2, floor.height + 2), player.x + 1, player.y + 1)
+            self.to_player = terrain.distances(goals)
             self._key = key
         return self.to_player
 
 
-def crowd_map(floor: Floor, player: Actor) -> NDArray[np.int32]:
-    """Steps to the player when every creature but the player is a wall."""
-    cost = (floor.walkable & (floor.occupant == 0)).astype(np.int32)
-    cost[player.position] = 1
-    return distance_map(cost, player.position, 2)
+def crowd_map(floor: Floor, player: Actor, path_limit: int) -> NDArray[np.int32]:
+    """Steps to the player when every creature but the player is a wall (padded like
+    ``padded_distance``). Only the square within ``path_limit`` steps of the player is
+    searched: a longer way round is never taken, so the rest can stay unreachable."""
+    reach = path_limit + 1
+    px, py = player.position
+    x0, y0 = max(px - reach, 0), max(py - reach, 0)
+    x1, y1 = min(px + reach + 1, floor.width), min(py + reach + 1, floor.height)
+    window = (slice(x0, x1), slice(y0, y1))
+    cost = padded((floor.walkable[window] & (floor.occupant[window] == 0)).astype(np.int32))
+    cost[px - x0 + 1, py - y0 + 1] = 1
+    near = distance_map(cost, goal_at(cost.shape, px - x0 + 1, py - y0 + 1), 2, 2)
+    steps = np.full((floor.width + 2, floor.height + 2), UNREACHABLE, dtype=np.int32)
+    steps[x0 + 1 : x1 + 1, y0 + 1 : y1 + 1] = near[1:-1, 1:-1]
+    return steps
 
 
 def monster_batch(
@@ -88,9 +114,13 @@ def monster_batch(
     ys = np.fromiter((m.y for m in batch), dtype=np.intp, count=len(batch))
     sees_player = floor.visible[xs, ys]  # symmetric FOV: seen by the player means seeing them
     dist = hunt.player_map(floor, player)
-    here = dist[xs + 1, ys + 1]
-    around = dist[(xs + 1)[:, None] + DX, (ys + 1)[:, None] + DY]
-    order = np.argsort(around, axis=1, kind="stable")
+    around_array = dist[(xs + 1)[:, None] + DX, (ys + 1)[:, None] + DY]
+    # Plain Python numbers from here on: the loop below reads them one at a time, and a
+    # numpy scalar costs several times a Python int to read and compare.
+    here = dist[xs + 1, ys + 1].tolist()
+    order = np.argsort(around_array, axis=1, kind="stable").tolist()
+    around = around_array.tolist()
+    seen = sees_player.tolist()
     crowd: NDArray[np.int32] | None = None
 
     for i, monster in enumerate(batch):
@@ -98,7 +128,7 @@ def monster_batch(
             break
         if not monster.alive:  # a confused neighbour may have killed it this batch
             continue
-        if sees_player[i]:
+        if seen[i]:
             monster.hunting = HUNT_MEMORY
         elif monster.hunting:
             monster.hunting -= 1
@@ -122,24 +152,21 @@ def monster_batch(
         elif closer_step(floor, monster, order[i], around[i], here[i]):
             continue
         if crowd is None:
-            crowd = crowd_map(floor, player)
+            crowd = crowd_map(floor, player, path_limit)
         detour(floor, monster, player, crowd, path_limit)
     return events
 
 
 def closer_step(
-    floor: Floor,
-    monster: Actor,
-    order: NDArray[np.intp],
-    around: NDArray[np.int32],
-    here: np.int32,
+    floor: Floor, monster: Actor, order: list[int], around: list[int], here: int
 ) -> bool:
     """Take the best free step that gets closer on the shared map; False if there is none."""
+    occupant = floor.occupant
     for k in order:
         if around[k] >= here:
             return False
-        x, y = monster.x + int(DX[k]), monster.y + int(DY[k])
-        if not floor.occupant[x, y]:
+        x, y = monster.x + STEPS[k][0], monster.y + STEPS[k][1]
+        if not occupant[x, y]:
             step_to(floor, monster, x, y)
             return True
     return False
@@ -154,16 +181,17 @@ def detour(
     floor: Floor, monster: Actor, player: Actor, crowd: NDArray[np.int32], path_limit: int
 ) -> None:
     """Walk around the creatures in the way, or step straight at the player if that is far."""
-    cx, cy = monster.x + 1 + DX, monster.y + 1 + DY
-    steps = crowd[cx, cy]
-    free = floor.occupant[cx - 1, cy - 1] == 0
-    steps = np.where(free, steps, UNREACHABLE)
-    k = int(np.argmin(steps))
-    length = int(steps[k]) // 2 + 1
-    if steps[k] < UNREACHABLE and length <= path_limit:
+    best, best_step = UNREACHABLE, (0, 0)
+    for dx, dy in STEPS:  # the first of equal steps wins, in DIRECTIONS order
+        x, y = monster.x + dx, monster.y + dy
+        steps = int(crowd[x + 1, y + 1])
+        if steps < best and not floor.occupant[x, y]:
+            best, best_step = steps, (dx, dy)
+    length = best // 2 + 1
+    if best < UNREACHABLE and length <= path_limit:
         # Keep to the way round, or the shared map would pull it straight back.
         monster.detour = monster.detour or length
-        step_to(floor, monster, monster.x + int(DX[k]), monster.y + int(DY[k]))
+        step_to(floor, monster, monster.x + best_step[0], monster.y + best_step[1])
         return
     monster.detour = 0
     sx, sy = np.sign(player.x - monster.x), np.sign(player.y - monster.y)

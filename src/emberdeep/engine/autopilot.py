@@ -13,14 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import tcod.path
 from numpy.typing import NDArray
 
 from emberdeep.engine.actions import DIRECTIONS, Action, Move, PickUp
+from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
-
-UNREACHABLE = int(np.iinfo(np.int32).max)
 
 
 def known_cost(world: World) -> NDArray[np.int32]:
@@ -28,13 +26,6 @@ def known_cost(world: World) -> NDArray[np.int32]:
     seen walls."""
     floor = world.floor
     return (floor.walkable | ~floor.explored).astype(np.int32)
-
-
-def distance_to(cost: NDArray[np.int32], goals: NDArray[np.bool_]) -> NDArray[np.int32]:
-    dist = tcod.path.maxarray(cost.shape, dtype=np.int32)
-    dist[goals] = 0
-    tcod.path.dijkstra2d(dist, cost, 2, 3, out=dist)
-    return dist
 
 
 def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
@@ -54,7 +45,7 @@ def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
     cost = (floor.walkable & floor.explored).astype(np.int32)
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     goals[target] = True
-    return distance_to(cost, goals)
+    return distance_map(cost, goals, 2, 3)
 
 
 def travel_action(world: World, target: tuple[int, int]) -> Action | str:
@@ -108,7 +99,7 @@ def explore_action(world: World, pick_up: bool = True) -> Action | str:
     if wants_items:
         for position in known_items:
             goals[position] = True
-    dist = distance_to(known_cost(world), goals)
+    dist = distance_map(known_cost(world), goals, 2, 3)
     if dist[player.position] != UNREACHABLE:
         step = downhill(world, dist)
         return step if step is not None else "Something is in the way."

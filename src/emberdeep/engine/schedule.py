@@ -35,16 +35,23 @@ class Schedule:
         return None
 
     def pop_batch(self, floor: Floor, time: int) -> list[Actor]:
-        """Every live monster due at exactly ``time``, oldest first."""
+        """Every live monster due at exactly ``time``, oldest first (the heap yields equal
+        times in id order, and ids are handed out in spawn order)."""
         batch: list[Actor] = []
-        heap = self._heap
+        heap, actors = self._heap, floor.actors
         while heap and heap[0][0] == time:
             _, actor_id = heapq.heappop(heap)
-            actor = floor.actors.get(actor_id)
-            if actor is not None and actor.alive and actor.next_time == time:
+            actor = actors.get(actor_id)
+            if actor is not None and actor.hp > 0 and actor.next_time == time:
                 batch.append(actor)
-        batch.sort(key=lambda a: a.id)
         return batch
+
+    def add_all(self, actors: list[Actor]) -> None:
+        """Put back every one of ``actors`` still alive, each at its new due time."""
+        heap = self._heap
+        for actor in actors:
+            if actor.hp > 0:
+                heapq.heappush(heap, (actor.next_time, actor.id))
 
     def __len__(self) -> int:
         return len(self._heap)

@@ -135,6 +135,7 @@ class World:
         for monster in monsters:
             monster.next_time = max(monster.next_time, self.time)
         self.schedule.reset(monsters)
+        self.hunt.terrain(floor)
         self.refresh_fov()
 
     def set_fov(self, settings: FovSettings) -> None:
@@ -317,9 +318,7 @@ class World:
             events += ai.monster_batch(
                 floor, self.player, batch, hunt=self.hunt, rng=self.rng, attack=self._attack
             )
-            for monster in batch:
-                if monster.alive:
-                    self.schedule.add(monster)
+            self.schedule.add_all(batch)
         if self.player.alive:
             self.time = max(self.time, until)
         return self._tally(events)

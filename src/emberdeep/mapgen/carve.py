@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import tcod.los
-import tcod.path
 from numpy.typing import NDArray
 
+from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Rect, Tile
 
 TEXT_GLYPHS = np.array(["#", ".", ">"])
@@ -33,17 +33,15 @@ def dig_l_tunnel(
 
 def distance_from(floor: Floor, origin: tuple[int, int]) -> NDArray[np.int32]:
     """Walking distance (8-way) from ``origin`` to every tile; unreachable tiles hold the max."""
-    cost = floor.walkable.astype(np.int32)
-    dist = tcod.path.maxarray(floor.tiles.shape, dtype=np.int32)
-    dist[origin] = 0
-    tcod.path.dijkstra2d(dist, cost, 1, 1, out=dist)
-    return dist
+    goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goals[origin] = True
+    return distance_map(floor.walkable.astype(np.int32), goals, 1, 1)
 
 
 def unreachable_tiles(floor: Floor) -> NDArray[np.bool_]:
     """Walkable tiles the player cannot reach from the start; every generator must make none."""
     dist = distance_from(floor, floor.start)
-    unreachable: NDArray[np.bool_] = floor.walkable & (dist == np.iinfo(np.int32).max)
+    unreachable: NDArray[np.bool_] = floor.walkable & (dist == UNREACHABLE)
     return unreachable
 
 
