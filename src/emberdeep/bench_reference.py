@@ -33,6 +33,7 @@ import tcod.path
 from emberdeep.content.loader import Content
 from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor
+from emberdeep.engine.ai import Hunt
 from emberdeep.engine.floor import TILE_NAMES, Floor
 from emberdeep.engine.world import FloorBuilder, World
 
@@ -108,9 +109,11 @@ def render_map(console: tcod.console.Console, world: World, content: Content, mo
 
 
 def encode_save(world: World) -> bytes:
-    """The world's attributes, pickled and lzma-compressed. The floor builder is left out:
-    a closure cannot be pickled (the tutorial had none; it saved its globals)."""
-    state = {name: value for name, value in vars(world).items() if name != "build_floor"}
+    """The world's attributes, pickled and lzma-compressed. The floor builder and the
+    monsters' search cache are left out: a closure and a C object cannot be pickled (the
+    tutorial had neither; it saved its globals)."""
+    unpicklable = ("build_floor", "hunt")
+    state = {name: value for name, value in vars(world).items() if name not in unpicklable}
     return lzma.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
 
@@ -120,4 +123,5 @@ def decode_save(data: bytes, build_floor: FloorBuilder) -> World:
     world = World.__new__(World)
     vars(world).update(state)
     world.build_floor = build_floor
+    world.hunt = Hunt()
     return world

@@ -1,0 +1,38 @@
+"""The benchmark's machinery (never its speed: figures live in ``emberdeep bench``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from emberdeep import bench, bench_reference
+from emberdeep.engine.actions import Wait
+
+
+def test_reference_pickle_saves_round_trip() -> None:
+    world = bench.played_world(60)
+    copy = bench_reference.decode_save(bench_reference.encode_save(world), world.build_floor)
+    assert copy.state_hash() == world.state_hash()
+    copy.step(Wait())  # and the copy still plays
+    assert copy.turn == world.turn + 1
+
+
+def test_save_figures_and_the_report_format() -> None:
+    report = bench.Report(True)
+    plan = replace(bench.QUICK, saves=1, reference_saves=1)
+    bench.save_figures(report, plan)
+    names = [figure.name for figure in report.figures]
+    assert any(name.startswith("save ") for name in names)
+    assert any(name.startswith("load ") for name in names)
+    assert report.comparisons and report.sizes
+    text = bench.format_report(report)
+    assert "pickle" in text and "ref/ours" in text
+    assert all(f.median_ms >= 0 for f in report.figures)
+
+
+def test_monster_phase_worlds_are_crowded_and_due() -> None:
+    world = bench.crowded_world(80, 45, 200, 1)
+    monsters = [a for a in world.floor.actors.values() if a.id != 1]
+    assert len(monsters) == 200
+    assert all(m.next_time <= world.time < world.player.next_time for m in monsters)
+    world.advance(world.player.next_time, stop_for_player=True)
+    assert all(m.next_time >= world.player.next_time for m in monsters)
