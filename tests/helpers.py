@@ -6,11 +6,14 @@ from dataclasses import replace
 
 import numpy as np
 
+from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.actions import DIRECTIONS, Move
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.ai import HUNT_MEMORY
 from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.world import World
+from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.game import floor_builder, new_world
 
 _TILES = {"#": Tile.WALL, ".": Tile.FLOOR, ">": Tile.STAIRS_DOWN, "@": Tile.FLOOR}
 
@@ -46,3 +49,19 @@ def add_monster(world: World, kind: ActorKind, x: int, y: int, hunting: bool = T
     floor.add_actor(monster)
     world.schedule.add(monster)
     return monster
+
+
+def builder_for(generator: str) -> FloorBuilder:
+    """The floor builder a save or replay names, as the game makes it."""
+    return floor_builder(Settings(), loader.load(), generator)
+
+
+def randomly_played(seed: int, turns: int) -> World:
+    """A new game with ``turns`` random steps taken (fewer if the player dies)."""
+    world = new_world(seed, Settings(), loader.load())
+    chooser = np.random.default_rng(seed)
+    for _ in range(turns):
+        if not world.player.alive:
+            break
+        world.step(Move(*DIRECTIONS[int(chooser.integers(8))]))
+    return world

@@ -36,32 +36,19 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES
 from emberdeep.engine import snapshot
-from emberdeep.engine.actions import DIRECTIONS, Move, Wait
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.world import World
 from emberdeep.files import backup_path
-from emberdeep.game import floor_builder, new_world
 from emberdeep.ui import render
 from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import builder_for
+from tests.helpers import randomly_played as played
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
 INFO = saves.current_info("auto")
 HEADER = saves.MAGIC + f"format {saves.FORMAT}\n".encode()
 CONSOLE = render.new_console()
-
-
-def builder_for(generator: str) -> FloorBuilder:
-    return floor_builder(Settings(), CONTENT, generator)
-
-
-def played(seed: int, turns: int) -> World:
-    world = new_world(seed, Settings(), CONTENT)
-    chooser = np.random.default_rng(seed)
-    for _ in range(turns):
-        if not world.player.alive:
-            break
-        world.step(Move(*DIRECTIONS[int(chooser.integers(8))]))
-    return world
 
 
 WORLD = played(5, 12)

@@ -14,14 +14,11 @@ from emberdeep.content import loader
 from emberdeep.engine import autopilot
 from emberdeep.engine.actions import DIRECTIONS, Move, Use, Wait
 from emberdeep.engine.fov import FovSettings
-from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.game import floor_builder, new_world
+from emberdeep.engine.world import World
+from emberdeep.game import new_world
+from tests.helpers import builder_for
 
 CONTENT = loader.load()
-
-
-def builder_for(generator: str) -> FloorBuilder:
-    return floor_builder(Settings(), CONTENT, generator)
 
 
 def bot_game(seed: int, turns: int, fov: FovSettings | None = None) -> World:

@@ -3,36 +3,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from emberdeep import saves
-from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import DIRECTIONS, Move, Wait
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.actions import Wait
 from emberdeep.files import backup_path
-from emberdeep.game import floor_builder, new_world
+from tests.helpers import builder_for
+from tests.helpers import randomly_played as played
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
 INFO = saves.current_info("auto")
-
-
-def builder_for(generator: str) -> FloorBuilder:
-    return floor_builder(Settings(), CONTENT, generator)
-
-
-def played(seed: int, turns: int) -> World:
-    world = new_world(seed, Settings(), CONTENT)
-    chooser = np.random.default_rng(seed)
-    for _ in range(turns):
-        if not world.player.alive:
-            break
-        world.step(Move(*DIRECTIONS[int(chooser.integers(8))]))
-    return world
 
 
 @settings(max_examples=25, deadline=None)
