@@ -95,3 +95,26 @@ def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() ->
     for _ in range(4):
         s.tick()
     assert world.player.position == (3, 1) and s.pending is None
+
+
+def test_mouse_look_boxes_creatures_but_not_bare_floor() -> None:
+    from emberdeep.ui import render
+    from emberdeep.ui.input import MouseMove
+    from tests.helpers import ORC, add_monster
+
+    s = screen()
+    add_monster(s.world, ORC, 3, 3, hunting=False)
+    origin = s.origin()
+
+    def frame_drawn_over(tile: tuple[int, int]) -> bool:
+        cell = render.to_screen(tile, render.MAP_VIEW, origin)
+        assert cell is not None
+        s.handle(MouseMove(*cell))
+        console = render.new_console()
+        s.draw(console)
+        return "Orc" in "".join(chr(c) for c in console.ch.T.flatten()) or any(
+            chr(c) in "┌┐└┘" for c in console.ch.flatten()
+        )
+
+    assert frame_drawn_over((3, 3))
+    assert not frame_drawn_over((1, 1))

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 STATUS_WIDTH = 22
 BAR_WIDTH = 20
 PATH_TINT = np.array((40, 110, 200))
+PLAIN_TERRAIN = ("floor", "wall")
 RUN_STEP_SECONDS = 0.03
 """Turn-based auto-explore and travel: a step every 30 ms, so the walk can be watched."""
 TIME_PER_TICK = ACTION_TIME // 4
@@ -312,7 +313,9 @@ class PlayScreen:
         if self.run is None:
             self.draw_path_preview(console, pos, origin)
         lines = look.describe_tile(self.world, pos)
-        look.draw_tooltip(console, self.mouse, lines, render.MAP_VIEW)
+        if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
+            # Bare floor and wall need no box, which would hide the travel path.
+            look.draw_tooltip(console, self.mouse, lines, render.MAP_VIEW)
         if lines:
             console.rgb["bg"][self.mouse] = np.minimum(
                 console.rgb["bg"][self.mouse].astype(np.int32) + 60, 255
