@@ -13,7 +13,7 @@ import tcod.console
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.world import World
-from emberdeep.ui.messages import Color
+from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
 TOOLTIP_FG: Color = (230, 230, 230)

@@ -28,7 +28,7 @@ import tcod.console
 
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove, Wheel
-from emberdeep.ui.messages import Color
+from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, INFO_FG, TEXT_FG, Color
 from emberdeep.ui.render import Region
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -45,17 +45,11 @@ WHEEL_LINES = 3
 EMPTY = "(empty)"
 ELLIPSIS = "…"
 
-FRAME_FG: Color = (150, 130, 90)
-BOX_BG: Color = (10, 10, 16)
-TITLE_FG: Color = (240, 220, 160)
 HEADER_FG: Color = (200, 200, 200)
-LETTER_FG: Color = (240, 220, 160)
-TEXT_FG: Color = (220, 220, 220)
 DETAIL_FG: Color = (140, 140, 140)
 DISABLED_FG: Color = (100, 100, 100)
 HIGHLIGHT_BG: Color = (80, 64, 24)
 HIGHLIGHT_FG: Color = (255, 255, 255)
-INFO_FG: Color = (130, 130, 130)
 
 UP = frozenset({"up", "kp_8"})
 DOWN = frozenset({"down", "kp_2"})
@@ -323,7 +317,7 @@ class Menu:
         )  # fmt: skip
         if box.width >= 7 and self.title:
             title = f"┤ {fit(self.title, box.width - 6)} ├"
-            console.print(box.x + (box.width - len(title)) // 2, box.y, title, fg=TITLE_FG)
+            console.print(box.x + (box.width - len(title)) // 2, box.y, title, fg=HEADING_FG)
         for row, line in enumerate(lay.header):
             console.print(lay.text_x, lay.header_y + row, fit(line, lay.text_width), fg=HEADER_FG)
         if not self.options:
@@ -348,7 +342,7 @@ class Menu:
         label_width = width - PREFIX_WIDTH - (len(detail) + 2 if detail else 0)
         prefix = fit(f"({letter}) ", width)
         text_fg = DISABLED_FG if option.disabled else (HIGHLIGHT_FG if lit else TEXT_FG)
-        console.print(lay.text_x, y, prefix, fg=DISABLED_FG if option.disabled else LETTER_FG)
+        console.print(lay.text_x, y, prefix, fg=DISABLED_FG if option.disabled else HEADING_FG)
         if label_width > 0:
             label = fit(option.label, label_width)
             console.print(lay.text_x + PREFIX_WIDTH, y, label, fg=text_fg)
@@ -363,9 +357,9 @@ class Menu:
             return
         right = box.x + box.width - 1
         if self.top > 0:
-            console.print(right, lay.first_row, "▲", fg=TITLE_FG)
+            console.print(right, lay.first_row, "▲", fg=HEADING_FG)
         if self.top + lay.rows < total:
-            console.print(right, lay.first_row + lay.rows - 1, "▼", fg=TITLE_FG)
+            console.print(right, lay.first_row + lay.rows - 1, "▼", fg=HEADING_FG)
         text = self.position_text(total, lay.rows, self.top)
         if len(text) + 2 <= box.width:
             console.print(right - 1 - len(text), box.y + box.height - 1, text, fg=INFO_FG)

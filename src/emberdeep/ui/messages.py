@@ -8,8 +8,7 @@ from dataclasses import dataclass
 import tcod.console
 
 from emberdeep.engine.events import MessageKind
-
-Color = tuple[int, int, int]
+from emberdeep.ui.palette import Color
 
 # The tutorial's palette, so fights read at a glance.
 KIND_COLORS: dict[MessageKind, Color] = {

@@ -12,7 +12,7 @@ import tcod.console
 
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, Wheel
-from emberdeep.ui.messages import Color
+from emberdeep.ui.palette import FRAME_FG, INFO_FG, Color
 from emberdeep.ui.screens import Screen
 
 MARGIN_X = 2
@@ -23,9 +23,7 @@ PAD_X = 1
 WHEEL_LINES = 3
 PARENT_DIM = 0.5
 
-FRAME_FG: Color = (150, 130, 90)
 FRAME_BG: Color = (0, 0, 0)
-INFO_FG: Color = (120, 120, 120)
 HINT = "┤ ↑↓ PgUp PgDn Home End  Esc close ├"
 
 LINE_UP = frozenset({"up", "k", "kp_8"})

@@ -19,8 +19,8 @@ from emberdeep.content.loader import Content, Look
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES, Floor
 from emberdeep.ui import sprites
+from emberdeep.ui.palette import Color
 
-Color = tuple[int, int, int]
 SCREEN_WIDTH = 80
 SCREEN_HEIGHT = 52
 PANEL_HEIGHT = 7

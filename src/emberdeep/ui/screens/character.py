@@ -8,6 +8,7 @@ import tcod.console
 
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.palette import BOX_BG, FRAME_FG, INFO_FG, TEXT_FG
 from emberdeep.ui.screens import Screen
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class CharacterScreen:
         x = (render.MAP_VIEW.width - WIDTH) // 2
         y = max(0, (render.MAP_VIEW.height - height) // 2)
         region = render.Region(x, y, WIDTH, height)
-        render.draw_box(console, region, "Character", fg=(150, 130, 90), bg=(10, 10, 16))
+        render.draw_box(console, region, "Character", fg=FRAME_FG, bg=BOX_BG)
         for row, line in enumerate(lines):
-            console.print(x + 2, y + 2 + row, line[: WIDTH - 4], fg=(220, 220, 220))
-        console.print(x + 2, y + height - 1, " any key to close ", fg=(120, 120, 120))
+            console.print(x + 2, y + 2 + row, line[: WIDTH - 4], fg=TEXT_FG)
+        console.print(x + 2, y + height - 1, " any key to close ", fg=INFO_FG)

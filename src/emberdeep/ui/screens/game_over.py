@@ -16,8 +16,9 @@ import tcod.console
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
-from emberdeep.ui.messages import KIND_COLORS, Color, MessageLog
+from emberdeep.ui.messages import KIND_COLORS, MessageLog
 from emberdeep.ui.pager import dim
+from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.history import HistoryScreen
 

@@ -16,8 +16,8 @@ from emberdeep import scores
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
 from emberdeep.ui.menu import fit
-from emberdeep.ui.messages import Color
 from emberdeep.ui.pager import dim
+from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, INFO_FG, TEXT_FG, Color
 from emberdeep.ui.screens import Screen
 
 TITLE = "Hall of fame"
@@ -33,13 +33,8 @@ GAP = "  "
 PAD = 2
 """Blank columns between the frame and the table."""
 
-FRAME_FG: Color = (150, 130, 90)
-FRAME_BG: Color = (10, 10, 16)
-HEADER_FG: Color = (240, 220, 160)
-TEXT_FG: Color = (220, 220, 220)
 HIGHLIGHT_FG: Color = (255, 255, 120)
 ERROR_FG: Color = (255, 150, 120)
-INFO_FG: Color = (120, 120, 120)
 
 
 def table_rows(entries: list[scores.ScoreEntry], width: int) -> list[str]:
@@ -96,7 +91,7 @@ class HallOfFameScreen:
         if not self.entries:
             return [(fit(EMPTY, width), INFO_FG)]
         header, *rows = table_rows(self.entries, width)
-        return [(header, HEADER_FG)] + [
+        return [(header, HEADING_FG)] + [
             (row, HIGHLIGHT_FG if rank == self.highlight else TEXT_FG)
             for rank, row in enumerate(rows, start=1)
         ]
@@ -115,7 +110,7 @@ class HallOfFameScreen:
         )  # fmt: skip
         if region.width < 3 or region.height < 3:
             return
-        render.draw_box(console, region, TITLE, fg=FRAME_FG, bg=FRAME_BG)
+        render.draw_box(console, region, TITLE, fg=FRAME_FG, bg=BOX_BG)
         for row, (text, color) in enumerate(lines[: max(0, region.height - 4)]):
             console.print(region.x + PAD + 1, region.y + 2 + row, text, fg=color)
         bottom = region.y + region.height - 1

@@ -14,15 +14,13 @@ import textwrap
 
 from emberdeep import keys
 from emberdeep.ui import input as ui_input
-from emberdeep.ui.messages import Color
-from emberdeep.ui.pager import INFO_FG, Line, Pager
+from emberdeep.ui.pager import Line, Pager
+from emberdeep.ui.palette import HEADING_FG, INFO_FG, TEXT_FG, Color
 from emberdeep.ui.screens import Screen
 
 UNBOUND = "(no key)"
 MAX_LABEL = 26
 """Friendly names are padded to a column at most this wide; longer ones push the keys."""
-LABEL_FG: Color = (240, 220, 160)
-KEYS_FG: Color = (220, 220, 220)
 
 FRIENDLY: dict[str, str] = {
     "move_n": "Move north",
@@ -70,7 +68,7 @@ def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
     for label, found in entries:
         text = f"{label + ':':<{label_width}} {', '.join(found) or UNBOUND}"
         wrapped = textwrap.wrap(text, columns, subsequent_indent=" " * (label_width + 1))
-        lines += [(line, LABEL_FG if not found else KEYS_FG) for line in wrapped or [""]]
+        lines += [(line, HEADING_FG if not found else TEXT_FG) for line in wrapped or [""]]
     presets = ", ".join(f'"{name}"' for name in keys.preset_names())
     notes = [
         "",

@@ -8,6 +8,7 @@ import tcod.console
 
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.palette import BOX_BG, FRAME_FG, TEXT_FG
 from emberdeep.ui.screens import Screen
 
 MAX_LENGTH = 40
@@ -56,8 +57,8 @@ class PromptScreen:
         x = (render.SCREEN_WIDTH - width) // 2
         y = render.SCREEN_HEIGHT // 2 - 4
         region = render.Region(x, y, width, 8)
-        render.draw_box(console, region, self.title, fg=(150, 130, 90), bg=(10, 10, 16))
-        console.print(x + 2, y + 2, self.hint, fg=(200, 200, 200))
+        render.draw_box(console, region, self.title, fg=FRAME_FG, bg=BOX_BG)
+        console.print(x + 2, y + 2, self.hint, fg=TEXT_FG)
         console.draw_rect(x + 2, y + 4, width - 4, 1, ch=ord(" "), bg=(40, 40, 60))
         console.print(x + 2, y + 4, self.text + "_", fg=(255, 255, 255))
         if self.error:

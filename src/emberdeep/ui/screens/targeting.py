@@ -24,7 +24,7 @@ from emberdeep.engine.actors import Actor
 from emberdeep.ui import look, render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove, command_for
 from emberdeep.ui.menu import fit
-from emberdeep.ui.messages import Color
+from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Screen
 
 if TYPE_CHECKING:
