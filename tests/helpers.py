@@ -13,7 +13,7 @@ from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.ai import HUNT_MEMORY
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.game import floor_builder, new_world
+from emberdeep.session.setup import floor_builder, new_world
 
 _TILES = {"#": Tile.WALL, ".": Tile.FLOOR, ">": Tile.STAIRS_DOWN, "@": Tile.FLOOR}
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from emberdeep import bench, bench_reference
 from emberdeep.engine.actions import Wait
+from emberdeep.tools import bench, bench_reference
 
 
 def test_reference_pickle_saves_round_trip() -> None:

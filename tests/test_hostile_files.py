@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 from emberdeep import config
 from emberdeep.config import Settings, parse_settings
 from emberdeep.content import loader
+from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.actions import Move, Wait
-from emberdeep.game import new_world
-from emberdeep.tomldata import DataError, Table
+from emberdeep.session.setup import new_world
 from emberdeep.ui import render
 from emberdeep.ui.screens.play import PlayScreen
 

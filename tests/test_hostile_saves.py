@@ -31,14 +31,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emberdeep import saves
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES
 from emberdeep.engine import snapshot
 from emberdeep.engine.actions import Move, Wait
 from emberdeep.engine.world import World
-from emberdeep.files import backup_path
+from emberdeep.storage import saves
+from emberdeep.storage.files import backup_path
 from emberdeep.ui import render
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import builder_for
@@ -352,10 +352,10 @@ def test_time_bounds_allow_every_creature_the_content_can_describe() -> None:
 WRITER = """
 import os, sys
 from pathlib import Path
-from emberdeep import saves
+from emberdeep.storage import saves
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.game import new_world
+from emberdeep.session.setup import new_world
 
 content = loader.load()
 worlds = [new_world(seed, Settings(), content) for seed in (1, 2)]

@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from emberdeep import keys
+from emberdeep.content.tomldata import DataError
 from emberdeep.engine.actions import Move
-from emberdeep.tomldata import DataError
-from emberdeep.ui import sdl, terminal
-from emberdeep.ui.input import COMMANDS, DEFAULT_KEYS, UiCommand, command_for
+from emberdeep.ui import keys, sdl, terminal
+from emberdeep.ui.input import COMMANDS, UiCommand
+from emberdeep.ui.keys import DEFAULT_KEYS, command_for
 
 VI_KEYS = ("h", "j", "k", "l", "y", "u", "b", "n")
 NUMPAD = tuple(f"kp_{n}" for n in range(1, 10))

@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from emberdeep import __version__, morgue
+from emberdeep import __version__
 from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.world import World
-from emberdeep.morgue import MorgueError
+from emberdeep.storage import morgue
+from emberdeep.storage.morgue import MorgueError
 from tests.helpers import floor_from_text
 
 # The wall in the middle hides the right-hand room from the start (FOV).

@@ -8,14 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emberdeep import replays
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import autopilot
 from emberdeep.engine.actions import DIRECTIONS, Move, Use, Wait
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.world import World
-from emberdeep.game import new_world
+from emberdeep.session.setup import new_world
+from emberdeep.storage import replays
 from tests.helpers import builder_for
 
 CONTENT = loader.load()
@@ -117,7 +117,7 @@ def test_there_are_stored_replays() -> None:
 
 @pytest.mark.parametrize("seed", [3, 14, 159, 2653])
 def test_bot_games_round_trip_through_replay_files(seed: int, tmp_path: Path) -> None:
-    from emberdeep.bot import Bot, take_turn
+    from emberdeep.tools.bot import Bot, take_turn
 
     world = new_world(seed, Settings(), CONTENT)
     bot = Bot(seed)

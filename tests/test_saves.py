@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from emberdeep import saves
 from emberdeep.content import loader
 from emberdeep.engine.actions import Wait
-from emberdeep.files import backup_path
+from emberdeep.storage import saves
+from emberdeep.storage.files import backup_path
 from tests.helpers import builder_for
 from tests.helpers import randomly_played as played
 

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 import tcod.console
 
-from emberdeep import __version__, cli, scores
+from emberdeep import __version__, cli
 from emberdeep.engine.world import World
-from emberdeep.scores import ScoreEntry, ScoresError
+from emberdeep.storage import scores
+from emberdeep.storage.scores import ScoreEntry, ScoresError
 from emberdeep.ui import render
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.screens import Screen
@@ -66,7 +67,7 @@ def test_top_orders_by_score_then_date_and_record_returns_the_rank() -> None:
 
 def test_scores_persist_across_processes(tmp_path: Path) -> None:
     code = (
-        "from emberdeep import scores\n"
+        "from emberdeep.storage import scores\n"
         "e = scores.ScoreEntry(777, 'other', 4, 3, 900, 'quit', 99, "
         "'2026-01-02T03:04:05+00:00', '0.1.0')\n"
         "print(scores.record(e))\n"

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from emberdeep import __version__, mapgen
+from emberdeep.content.tomldata import DataError
 from emberdeep.engine import rng
-from emberdeep.tomldata import DataError
 
 if TYPE_CHECKING:
     from emberdeep.ui.app import App
@@ -157,8 +157,9 @@ def run_sprites(args: argparse.Namespace) -> int:
 
 def load_app(args: argparse.Namespace) -> App | None:
     """Settings and content for a session; None (after saying why) if the data is broken."""
-    from emberdeep import config, keys
+    from emberdeep import config
     from emberdeep.content import loader
+    from emberdeep.ui import keys
     from emberdeep.ui.app import App
 
     settings, problems = config.load_settings()
@@ -221,7 +222,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from emberdeep import replays
+    from emberdeep.storage import replays
     from emberdeep.ui.messages import MessageLog
     from emberdeep.ui.screens.play import PlayScreen
     from emberdeep.ui.screens.replay import ReplayScreen
@@ -292,17 +293,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "replay":
             return run_replay(args)
         if args.command == "soak":
-            from emberdeep import soak
+            from emberdeep.tools import soak
 
             return soak.main(args)
         if args.command == "bench":
-            from emberdeep import bench
+            from emberdeep.tools import bench
 
             return bench.main(quick=args.quick, json_path=args.json)
         if args.command == "sprites":
             return run_sprites(args)
         if args.command == "scores":
-            from emberdeep import scores
+            from emberdeep.storage import scores
 
             try:
                 entries = scores.top(max(0, args.count))

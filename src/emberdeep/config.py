@@ -16,10 +16,10 @@ from typing import Any
 import platformdirs
 
 from emberdeep.content.loader import RENDER_MODES
+from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
-from emberdeep.files import write_atomically
 from emberdeep.mapgen import GENERATORS
-from emberdeep.tomldata import DataError, Table
+from emberdeep.storage.files import write_atomically
 
 APP_NAME = "emberdeep"
 FONT_LAYOUTS = ("cp437", "tcod")

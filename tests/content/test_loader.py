@@ -5,8 +5,8 @@ from importlib import resources
 import pytest
 
 from emberdeep.content import loader
+from emberdeep.content.tomldata import DataError, Table, find_line
 from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.tomldata import DataError, Table, find_line
 
 
 def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from emberdeep.content import loader
 from emberdeep.content.pixelart import SPRITE_SIZE, parse_sprites
+from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.tomldata import DataError, Table
 
 GOOD = resources.files("emberdeep.content").joinpath("sprites.toml").read_text()
 

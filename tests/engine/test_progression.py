@@ -5,7 +5,7 @@ from emberdeep.content import loader
 from emberdeep.engine.actions import Descend, Drop, LevelUp, Move, Use
 from emberdeep.engine.events import Refused
 from emberdeep.engine.items import Item
-from emberdeep.game import new_world
+from emberdeep.session.setup import new_world
 from tests.helpers import ORC, add_monster, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}

@@ -10,7 +10,7 @@ from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.world import World
-from emberdeep.game import new_world
+from emberdeep.session.setup import new_world
 
 
 def check_invariants(world: World) -> None:

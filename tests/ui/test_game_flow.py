@@ -173,7 +173,7 @@ def test_title_screen_text_is_centred(app: App) -> None:
 
 def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> None:
 
-    from emberdeep import saves
+    from emberdeep.storage import saves
 
     play = press(MainMenu(app), "a")
     assert isinstance(play, PlayScreen) and app.save_file is not None

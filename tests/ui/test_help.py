@@ -4,19 +4,18 @@ from pathlib import Path
 
 import tcod.console
 
-from emberdeep import keys
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.ui import render
+from emberdeep.ui import keys, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import (
-    DEFAULT_KEYS,
     Click,
     CloseRequested,
     InputEvent,
     KeyPress,
     Wheel,
 )
+from emberdeep.ui.keys import DEFAULT_KEYS
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.help import UNBOUND, HelpScreen, help_lines
 from emberdeep.ui.screens.play import PlayScreen

@@ -3,7 +3,8 @@ from __future__ import annotations
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.events import MessageKind
-from emberdeep.ui.input import Click, CloseRequested, KeyPress, command_for
+from emberdeep.ui.input import Click, CloseRequested, KeyPress
+from emberdeep.ui.keys import command_for
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import world_from_text
 

@@ -13,12 +13,12 @@ from importlib import resources
 
 from emberdeep import mapgen
 from emberdeep.content.pixelart import Sprite, parse_sprites
+from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.actors import AI_KINDS, ActorKind, Progression
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.items import EFFECTS, SLOTS, ItemKind
 from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
 from emberdeep.engine.world import Hero
-from emberdeep.tomldata import Color, DataError, Table
 
 GLYPH_MODES = ("solid", "ascii")
 """Render modes drawn with font glyphs, whose looks are in tiles.toml."""

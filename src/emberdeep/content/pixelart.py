@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.tomldata import DataError, Table, find_line
+from emberdeep.content.tomldata import DataError, Table, find_line
 
 SPRITE_SIZE = 16
 """Width and height of every sprite, in pixels."""

@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from emberdeep import game, morgue, replays, saves, scores
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.ui.input import DEFAULT_KEYS
+from emberdeep.session import setup
+from emberdeep.storage import morgue, replays, saves, scores
+from emberdeep.ui.keys import DEFAULT_KEYS
 from emberdeep.ui.messages import MessageLog
 
 
@@ -40,11 +41,11 @@ class App:
         return self.generator or self.settings.generator
 
     def builder_for(self, generator: str) -> FloorBuilder:
-        return game.floor_builder(self.settings, self.content, generator)
+        return setup.floor_builder(self.settings, self.content, generator)
 
     def new_world(self, seed: int) -> World:
         self.started = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        return game.new_world(seed, self.settings, self.content, self.generator)
+        return setup.new_world(seed, self.settings, self.content, self.generator)
 
     def has_save(self) -> bool:
         return self.save_file is not None and self.save_file.exists()

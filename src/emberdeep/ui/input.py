@@ -4,7 +4,7 @@ Presenters (the SDL window, later the terminal) translate their own events into 
 few types, so every screen works the same wherever it is shown. Keys are named by the
 character they type ("g", ">", "?") or, for keys that type nothing, by a lowercase name
 ("up", "kp_7", "enter", "escape", "tab", "f1"). The bindings themselves are data
-(content/keys/*.toml and the player's keys.toml, read by ``emberdeep.keys``).
+(content/keys/*.toml and the player's keys.toml, read by ``emberdeep.ui.keys``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from emberdeep import keys
 from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
 
 
@@ -83,12 +82,3 @@ COMMANDS: dict[str, Command] = {
     "descend": Descend(),
     **{command.value: command for command in UiCommand},
 }
-
-DEFAULT_KEYS: dict[str, str] = keys.preset(keys.DEFAULT_PRESET)
-"""The shipped bindings (content/keys/default.toml): arrows, numpad and vi-keys. The
-player's own, from ``keys.toml``, are ``keys.load_keymap()`` (kept in ``App.keymap``)."""
-
-
-def command_for(key: str, keymap: dict[str, str] | None = None) -> Command | None:
-    name = (DEFAULT_KEYS if keymap is None else keymap).get(key)
-    return COMMANDS.get(name) if name else None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import tcod.console
 
-from emberdeep import scores
+from emberdeep.storage import scores
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
 from emberdeep.ui.menu import fit

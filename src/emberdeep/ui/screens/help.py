@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import textwrap
 
-from emberdeep import keys
 from emberdeep.ui import input as ui_input
+from emberdeep.ui import keys
 from emberdeep.ui.pager import Line, Pager
 from emberdeep.ui.palette import HEADING_FG, INFO_FG, TEXT_FG, Color
 from emberdeep.ui.screens import Screen
@@ -88,7 +88,7 @@ class HelpScreen(Pager):
     def __init__(self, keymap: dict[str, str] | None, parent: Screen) -> None:
         """``keymap``: the bindings in use (None: the defaults)."""
         super().__init__(parent)
-        self.keymap = ui_input.DEFAULT_KEYS if keymap is None else keymap
+        self.keymap = keys.DEFAULT_KEYS if keymap is None else keymap
         self.close_keys = frozenset(
             {"escape", "?", *(key for key, name in self.keymap.items() if name == "help")}
         )

@@ -9,10 +9,11 @@ from pathlib import Path
 import tcod.console
 import tcod.constants
 
-from emberdeep import __version__, saves
+from emberdeep import __version__
 from emberdeep.engine import rng
-from emberdeep.files import backup_path
-from emberdeep.scores import SCORES_NAME
+from emberdeep.storage import saves
+from emberdeep.storage.files import backup_path
+from emberdeep.storage.scores import SCORES_NAME
 from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, InputEvent

@@ -32,8 +32,8 @@ from emberdeep.ui.input import (
     MouseMove,
     UiCommand,
     Wheel,
-    command_for,
 )
+from emberdeep.ui.keys import command_for
 from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.character import CharacterScreen

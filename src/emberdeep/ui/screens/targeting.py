@@ -22,7 +22,8 @@ import tcod.console
 from emberdeep.engine.actions import Move, Use
 from emberdeep.engine.actors import Actor
 from emberdeep.ui import look, render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove, command_for
+from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove
+from emberdeep.ui.keys import command_for
 from emberdeep.ui.menu import fit
 from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Screen

@@ -15,12 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from emberdeep import __version__, saves
+from emberdeep import __version__
 from emberdeep.engine import replay
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError
 from emberdeep.engine.world import FloorBuilder, Hero, World
-from emberdeep.files import write_atomically
+from emberdeep.storage import saves
+from emberdeep.storage.files import write_atomically
 
 FORMAT = 1
 MAX_BYTES = 256 * 1024 * 1024

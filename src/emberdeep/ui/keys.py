@@ -29,7 +29,8 @@ from importlib import resources
 from pathlib import Path
 
 from emberdeep.config import config_dir
-from emberdeep.tomldata import DataError, Table
+from emberdeep.content.tomldata import DataError, Table
+from emberdeep.ui.input import COMMANDS, Command
 
 KEYS_FILE = "keys.toml"
 DEFAULT_PRESET = "default"
@@ -109,8 +110,6 @@ def parse_keys(
     its ``[keys]`` applied, plus one message per problem. ``commands`` are the valid
     command names (default: ``ui.input.COMMANDS``, read now)."""
     if commands is None:
-        from emberdeep.ui.input import COMMANDS
-
         commands = COMMANDS
     reader = _Reader(source, text, commands)
     return reader.read(base=preset, default_base=DEFAULT_PRESET), reader.problems
@@ -228,3 +227,13 @@ class _Reader:
             if (inside and plain.match(line)) or (at_top and dotted and dotted.match(line)):
                 return number
         return None
+
+
+DEFAULT_KEYS: dict[str, str] = preset(DEFAULT_PRESET)
+"""The shipped bindings (content/keys/default.toml): arrows, numpad and vi-keys. The
+player's own, from ``keys.toml``, are ``load_keymap()``."""
+
+
+def command_for(key: str, keymap: dict[str, str] | None = None) -> Command | None:
+    name = (DEFAULT_KEYS if keymap is None else keymap).get(key)
+    return COMMANDS.get(name) if name else None

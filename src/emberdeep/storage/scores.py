@@ -29,8 +29,9 @@ from dataclasses import astuple, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 
-from emberdeep import __version__, saves
+from emberdeep import __version__
 from emberdeep.engine.world import World
+from emberdeep.storage import saves
 
 SCORES_NAME = "scores.sqlite"
 SCHEMA_VERSION = 1

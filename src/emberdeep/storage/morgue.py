@@ -18,11 +18,12 @@ from pathlib import Path
 
 import numpy as np
 
-from emberdeep import __version__, saves
+from emberdeep import __version__
+from emberdeep.content.tomldata import DataError
 from emberdeep.engine.world import World
-from emberdeep.files import write_atomically
 from emberdeep.mapgen.carve import TEXT_GLYPHS
-from emberdeep.tomldata import DataError
+from emberdeep.storage import saves
+from emberdeep.storage.files import write_atomically
 
 MORGUE_FOLDER = "morgue"
 LAST_MESSAGES = 20

@@ -25,7 +25,7 @@ from emberdeep.config import APP_NAME
 from emberdeep.engine import snapshot
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.files import backup_path, write_atomically
+from emberdeep.storage.files import backup_path, write_atomically
 
 MAGIC = b"EMBERDEEP SAVE\n"
 FORMAT = 1

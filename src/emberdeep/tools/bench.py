@@ -25,8 +25,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from emberdeep import __version__, mapgen, saves
-from emberdeep import bench_reference as reference
+from emberdeep import __version__, mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import ai, rng
@@ -34,7 +33,9 @@ from emberdeep.engine.actions import DIRECTIONS, Move
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.fov import update_fov
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.game import floor_builder, new_world
+from emberdeep.session.setup import floor_builder, new_world
+from emberdeep.storage import saves
+from emberdeep.tools import bench_reference as reference
 from emberdeep.ui import ansi, render
 from emberdeep.ui.screens.play import PlayScreen
 
