@@ -1,12 +1,15 @@
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emberdeep import mapgen
 from emberdeep.content import loader
+from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.rng import floor_stream
+from emberdeep.mapgen.populate import SAFE_STEPS, populate, room_count, spawn_cells
 
 
 def populated(name: str, seed: int, depth: int) -> Floor:
@@ -24,17 +27,17 @@ def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, na
     floor = populated(name, seed, depth)
     bestiary = loader.load().population.monsters
     start_rooms = [r for r in floor.rooms if r.encloses(*floor.start)]
+    allowed = {tuple(cell) for cell in spawn_cells(floor).tolist()}
     positions = [m.position for m in floor.actors.values()]
     assert len(set(positions)) == len(positions)
     for monster in floor.actors.values():
         assert floor.walkable[monster.position]
         assert monster.position not in (floor.start, floor.stairs)
         assert not any(r.encloses(*monster.position) for r in start_rooms)
+        assert monster.position in allowed
         weight = bestiary.weights_at(depth)[[k.key for k in bestiary.kinds].index(monster.kind)]
         assert weight > 0, f"{monster.kind} may not appear at depth {depth}"
-    most = bestiary.per_room.at(depth)
-    for room in floor.rooms:
-        assert sum(room.encloses(*p) for p in positions) <= most
+    assert len(positions) <= bestiary.per_room.at(depth) * room_count(floor, spawn_cells(floor))
 
 
 def test_same_seed_same_monsters_and_deeper_floors_are_tougher() -> None:
@@ -48,3 +51,20 @@ def test_same_seed_same_monsters_and_deeper_floors_are_tougher() -> None:
     assert "troll" in kinds_deep
     kinds_shallow = {m.kind for s in range(20) for m in populated("rooms", s, 1).actors.values()}
     assert "troll" not in kinds_shallow
+
+
+def test_a_floor_without_rooms_is_populated_away_from_the_start() -> None:
+    """A cave has no rooms: placement must not depend on them."""
+    content = loader.load()
+    bare = 0
+    for seed in range(10):
+        floor = mapgen.floor_builder("bsp")(6, floor_stream(seed, 6))
+        floor.rooms = []
+        populate(floor, content.population, 6, floor_stream(seed, 600))
+        goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
+        goals[floor.start] = True
+        steps = distance_map(floor.walkable.astype(np.int32), goals, 1, 1)
+        placed = [m.position for m in floor.actors.values()] + [i.position for i in floor.items]
+        bare += not placed
+        assert all(SAFE_STEPS <= steps[p] < 10**6 for p in placed)
+    assert bare < 3

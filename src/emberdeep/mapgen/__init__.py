@@ -16,6 +16,7 @@ import numpy as np
 
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.spawning import Population
+from emberdeep.engine.world import FloorBuilder
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,6 @@ class LevelPlan:
     from_depth: int
     generator: str
     params: BaseParams
-
-
-FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 
 def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None) -> FloorBuilder:

@@ -1,50 +1,77 @@
-"""Monsters and items on a new floor, from content's spawn tables and the floor's stream."""
+"""Monsters and items on a new floor, from content's spawn tables and the floor's stream.
+
+Placement needs no rooms: anything is placed on open floor the player can walk to, a
+little way from where they arrive, so a cave (or any generator without rooms) is filled
+like a floor of rooms. The spawn tables count per room; a floor without rooms counts one
+room for every ``AREA_PER_ROOM`` tiles of such floor.
+"""
 
 from __future__ import annotations
 
 from typing import TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.floor import Floor, Rect
+from emberdeep.engine.distance import UNREACHABLE, distance_map
+from emberdeep.engine.floor import Floor
 from emberdeep.engine.items import Item
 from emberdeep.engine.spawning import Population, SpawnTable
 
 FIRST_MONSTER_ID = 2  # 1 is the player's
+SAFE_STEPS = 6
+"""Nothing is placed fewer walking steps than this from the player's arrival."""
+AREA_PER_ROOM = 60
+"""Tiles of open floor that count as one room on a floor without rooms."""
 K = TypeVar("K")
 
 
+def spawn_cells(floor: Floor) -> NDArray[np.intp]:
+    """The (x, y) of every tile where something may be placed: walkable, reachable from
+    the start, at least ``SAFE_STEPS`` from it and outside its room, not the stairs."""
+    goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goals[floor.start] = True
+    steps = distance_map(floor.walkable.astype(np.int32), goals, 1, 1)
+    allowed = floor.walkable & (steps != UNREACHABLE) & (steps >= SAFE_STEPS)
+    allowed[floor.stairs] = False
+    for room in floor.rooms:
+        if room.encloses(*floor.start):
+            allowed[room.inner] = False
+    return np.argwhere(allowed)
+
+
+def room_count(floor: Floor, cells: NDArray[np.intp]) -> int:
+    """How many rooms' worth of monsters and items the floor gets."""
+    if floor.rooms:
+        return sum(1 for room in floor.rooms if not room.encloses(*floor.start))
+    return max(1, len(cells) // AREA_PER_ROOM) if len(cells) else 0
+
+
 def _placements(
-    table: SpawnTable[K], room: Rect, depth: int, rng: np.random.Generator
+    table: SpawnTable[K], cells: NDArray[np.intp], rooms: int, depth: int, rng: np.random.Generator
 ) -> list[tuple[K, int, int]]:
-    """Up to the depth's per-room maximum of (kind, x, y), kinds drawn by weight."""
+    """Up to the depth's per-room maximum of (kind, x, y) for each room, kinds by weight."""
     weights = np.array(table.weights_at(depth), dtype=np.float64)
-    if weights.sum() <= 0:
+    if weights.sum() <= 0 or not len(cells):
         return []
-    probabilities = weights / weights.sum()
-    inner_x, inner_y = room.inner
-    placed = []
-    for _ in range(int(rng.integers(0, table.per_room.at(depth), endpoint=True))):
-        x = int(rng.integers(inner_x.start, inner_x.stop))
-        y = int(rng.integers(inner_y.start, inner_y.stop))
-        placed.append((table.kinds[int(rng.choice(len(weights), p=probabilities))], x, y))
-    return placed
+    count = int(rng.integers(0, table.per_room.at(depth), size=rooms, endpoint=True).sum())
+    kinds = rng.choice(len(weights), size=count, p=weights / weights.sum())
+    where = cells[rng.integers(0, len(cells), size=count)]
+    return [
+        (table.kinds[k], x, y) for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True)
+    ]
 
 
 def populate(floor: Floor, population: Population, depth: int, rng: np.random.Generator) -> None:
-    """Fill every room but the player's starting one; nothing on the start or the stairs,
-    creatures never on each other, items never in a pile."""
+    """Creatures never on each other, items never in a pile."""
+    cells = spawn_cells(floor)
+    rooms = room_count(floor, cells)
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
-    for room in floor.rooms:
-        if room.encloses(*floor.start):
-            continue
-        for kind, x, y in _placements(population.monsters, room, depth, rng):
-            if (x, y) in (floor.stairs, floor.start) or not floor.is_free(x, y):
-                continue
+    for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):
+        if floor.is_free(x, y):
             floor.add_actor(Actor.spawn(next_id, kind, x, y))
             next_id += 1
-        for item_kind, x, y in _placements(population.items, room, depth, rng):
-            if (x, y) in (floor.stairs, floor.start) or floor.items_at(x, y):
-                continue
+    for item_kind, x, y in _placements(population.items, cells, rooms, depth, rng):
+        if not floor.items_at(x, y):
             floor.items.append(Item(item_kind, x, y))
