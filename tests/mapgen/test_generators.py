@@ -11,6 +11,7 @@ from emberdeep import mapgen
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.rng import floor_stream
 from emberdeep.mapgen.carve import floor_problems, to_text
+from emberdeep.mapgen.loops import add_loops
 
 SEEDS = st.integers(0, 2**63 - 1)
 
@@ -107,6 +108,9 @@ def test_same_seed_same_floor_whatever_the_order(name: str) -> None:
         ("bsp", {"min_size": 2}, "min_size"),
         ("bsp", {"depth": 40}, "depth"),
         ("bsp", {"width": 3}, "between 8 and 1000"),
+        ("bsp", {"loops": 51}, "loops"),
+        ("caves", {"fill": 90}, "fill"),
+        ("caves", {"smoothing": -1}, "smoothing"),
     ],
 )
 def test_impossible_params_are_refused_with_a_reason(
@@ -117,7 +121,7 @@ def test_impossible_params_are_refused_with_a_reason(
 
 
 def test_unknown_generator_names_the_known_ones() -> None:
-    with pytest.raises(ValueError, match="bsp, rooms"):
+    with pytest.raises(ValueError, match="bsp, caves, rooms"):
         mapgen.get("caves-that-do-not-exist")
 
 
@@ -131,3 +135,57 @@ def test_text_form_marks_start_and_stairs() -> None:
     assert np.count_nonzero(floor.walkable) == sum(
         r.count(".") + r.count("@") + r.count(">") for r in rows
     )
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS, name=st.sampled_from(["rooms", "bsp"]), loops=st.integers(0, 50))
+def test_floors_with_loops_are_playable(seed: int, name: str, loops: int) -> None:
+    assert floor_problems(build(name, seed, loops=loops)) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    seed=SEEDS,
+    width=st.integers(8, 120),
+    height=st.integers(8, 70),
+    fill=st.integers(30, 60),
+    smoothing=st.integers(0, 12),
+    min_pocket=st.integers(1, 200),
+)
+def test_caves_with_any_valid_params_are_playable(
+    seed: int, width: int, height: int, fill: int, smoothing: int, min_pocket: int
+) -> None:
+    floor = build(
+        "caves", seed, width=width, height=height, fill=fill, smoothing=smoothing,
+        min_pocket=min_pocket,
+    )  # fmt: skip
+    assert floor_problems(floor) == []
+    assert floor.rooms == []
+
+
+def test_caves_keep_their_pockets_joined_rather_than_dropped() -> None:
+    """Every pocket worth keeping is joined, so the default cave is mostly open ground,
+    not one surviving pocket or the fallback chamber."""
+    for seed in range(10):
+        assert 0.35 < build("caves", seed).walkable.mean() < 0.8
+
+
+def test_a_loop_is_cut_where_it_saves_a_long_walk() -> None:
+    """A U-shaped corridor whose ends are one wall apart: the one opening worth cutting."""
+    tiles = np.full((30, 12), Tile.WALL, dtype=np.uint8)
+    tiles[2:28, 2] = Tile.FLOOR  # top arm
+    tiles[27, 2:5] = Tile.FLOOR  # the bend
+    tiles[2:28, 4] = Tile.FLOOR  # bottom arm
+    before = tiles.copy()
+    assert add_loops(tiles, 1, np.random.default_rng(3)) == 1
+    opened = np.argwhere(tiles != before)
+    assert [tuple(cell) for cell in opened.tolist()][0][1] == 3
+    assert int(opened[0][0]) < 18  # where it saves a long walk, not beside the bend
+
+
+def test_no_loop_is_cut_where_it_saves_little() -> None:
+    tiles = np.full((12, 12), Tile.WALL, dtype=np.uint8)
+    tiles[2:10, 2] = Tile.FLOOR
+    tiles[9, 2:5] = Tile.FLOOR
+    tiles[2:10, 4] = Tile.FLOOR
+    assert add_loops(tiles, 5, np.random.default_rng(3)) == 0

@@ -111,7 +111,7 @@ def floor_builder(
 
 
 # Importing the modules registers them.
-from emberdeep.mapgen import bsp, rooms  # noqa: E402
+from emberdeep.mapgen import bsp, caves, rooms  # noqa: E402
 from emberdeep.mapgen.populate import populate  # noqa: E402
 
 __all__ = [
@@ -119,6 +119,7 @@ __all__ = [
     "BaseParams",
     "Generator",
     "bsp",
+    "caves",
     "floor_builder",
     "get",
     "register",

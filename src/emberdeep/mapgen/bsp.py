@@ -16,6 +16,7 @@ from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.rng import sub_seed
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
+from emberdeep.mapgen.loops import add_loops
 
 
 @dataclass(frozen=True)
@@ -23,9 +24,12 @@ class BspParams(BaseParams):
     depth: int = field(default=10, metadata={"help": "maximum number of recursive splits"})
     min_size: int = field(default=5, metadata={"help": "smallest room side, walls included"})
     full_rooms: bool = field(default=False, metadata={"help": "rooms fill their whole leaf"})
+    loops: int = field(default=0, metadata={"help": "openings cut to make ways round"})
 
     def validate(self) -> None:
         super().validate()
+        if not 0 <= self.loops <= 50:
+            raise ValueError("loops must be between 0 and 50")
         if not 0 <= self.depth <= 16:
             raise ValueError("depth must be between 0 and 16")
         # 4, walls included, leaves a 2x2 room: space for a start and stairs apart.
@@ -76,6 +80,7 @@ def generate(params: BspParams, rng: np.random.Generator) -> Floor:
         dig_l_tunnel(tiles, a.center, b.center, rng)
         rooms_under[id(node)] = left + right
 
+    add_loops(tiles, params.loops, rng)
     rooms = rooms_under[id(root)]
     order = rng.permutation(len(rooms))
     start = rooms[order[0]].center
