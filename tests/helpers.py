@@ -10,7 +10,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move
 from emberdeep.engine.actors import Actor, ActorKind
-from emberdeep.engine.ai import HUNT_MEMORY
+from emberdeep.engine.behaviours import HUNT_MEMORY
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.setup import floor_builder, new_world
@@ -37,7 +37,7 @@ def world_from_text(picture: str, seed: int = 1) -> World:
 
 
 ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3, xp=35)
-STATUE = ActorKind("statue", "Statue", hp=50, defense=0, power=0, ai="idle")
+STATUE = ActorKind("statue", "Statue", hp=50, defense=0, power=0, behaviour="idle")
 
 
 def add_monster(world: World, kind: ActorKind, x: int, y: int, hunting: bool = True) -> Actor:

@@ -313,10 +313,28 @@ def test_any_json_document_loads_or_is_refused(value: object) -> None:
 
 def test_a_creature_of_a_kind_the_game_does_not_know_is_refused() -> None:
     actors = PAYLOAD["world"]["floor"]["actors"]
-    renamed = [a | {"kind": "dragon"} if a["ai"] != "player" else a for a in actors]
+    renamed = [a | {"kind": "dragon"} if a["behaviour"] != "player" else a for a in actors]
     data = wrap(payload_with(("world", "floor", "actors"), renamed))
     with pytest.raises(saves.SaveError, match="dragon"):
         saves.decode(data, builder_for, KINDS, CONTENT.looks)
+
+
+def test_saves_of_0_1_0_with_ai_names_still_load() -> None:
+    """0.1.0 named a creature's behaviour ``ai`` ("hostile", "corpse"...)."""
+    legacy = {"chase": "hostile", "player": "player", "idle": "idle"}
+    actors = [
+        {k: v for k, v in a.items() if k != "behaviour"}
+        | {"ai": "corpse" if a["hp"] <= 0 else legacy[a["behaviour"]]}
+        for a in PAYLOAD["world"]["floor"]["actors"]
+    ]
+    world, _ = saves.decode(wrap(payload_with(("world", "floor", "actors"), actors)),
+                            builder_for, KINDS, CONTENT.looks)  # fmt: skip
+    loaded = {a.id: a.behaviour for a in world.floor.actors.values()}
+    assert loaded[1] == "player" and set(loaded.values()) <= {"player", "chase", "idle"}
+    assert "chase" in loaded.values()
+    bad = [a | {"ai": "sorcery"} for a in actors]
+    with pytest.raises(saves.SaveError, match="impossible creature"):
+        saves.decode(wrap(payload_with(("world", "floor", "actors"), bad)), builder_for, KINDS)
 
 
 @pytest.mark.parametrize(

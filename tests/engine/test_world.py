@@ -5,7 +5,7 @@ import pytest
 
 from emberdeep import mapgen
 from emberdeep.engine import fov as fov_module
-from emberdeep.engine.actions import DIRECTIONS, Action, Move, Wait
+from emberdeep.engine.actions import DIRECTIONS, Move, PlayerCommand, Wait
 from emberdeep.engine.events import Refused
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.fov import FovSettings
@@ -55,7 +55,7 @@ def test_moves_must_be_single_steps() -> None:
 
 
 def test_same_seed_and_actions_give_the_same_state() -> None:
-    actions: list[Action] = [Move(1, 0), Move(0, 1), Wait(), Move(-1, -1)] * 10
+    actions: list[PlayerCommand] = [Move(1, 0), Move(0, 1), Wait(), Move(-1, -1)] * 10
 
     def play(seed: int) -> str:
         world = World(seed, mapgen.floor_builder("bsp"))

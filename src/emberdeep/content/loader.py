@@ -14,7 +14,8 @@ from importlib import resources
 from emberdeep import mapgen
 from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.tomldata import Color, DataError, Table
-from emberdeep.engine.actors import AI_KINDS, ActorKind, Progression
+from emberdeep.engine.actors import ActorKind, Progression
+from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.items import EFFECTS, SLOTS, ItemKind
 from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
@@ -116,7 +117,7 @@ CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time"
 
 
 def actor_kind(
-    key: str, table: Table, defaults: dict[str, int], ai: str | None = None
+    key: str, table: Table, defaults: dict[str, int], behaviour: str | None = None
 ) -> ActorKind:
     def time(name: str) -> int:
         return table.integer(name, 1, MAX_STAT, defaults.get(name, 100))
@@ -130,7 +131,7 @@ def actor_kind(
         move_time=time("move_time"),
         attack_time=time("attack_time"),
         xp=table.integer("xp", 0, MAX_STAT, 0),
-        ai=ai or table.choice("ai", [k for k in AI_KINDS if k != "player"], "hostile"),
+        behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
     )
 
 
@@ -147,7 +148,7 @@ def parse_monsters(
     for key, monster in table.subtables():
         if key in ("defaults", "remains"):
             continue
-        monster.reject_unknown((*CREATURE_KEYS, "xp", "ai", "spawn"))
+        monster.reject_unknown((*CREATURE_KEYS, "xp", "behaviour", "spawn"))
         kinds.append(actor_kind(key, monster, defaults))
         weights.append(by_depth(monster, "spawn"))
         looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)
@@ -199,7 +200,7 @@ def parse_hero(table: Table, items: SpawnTable[ItemKind]) -> tuple[Hero, Look]:
     progression = Progression(
         *(gains.integer(name, 0, MAX_STAT) for name in ("base", "factor", "hp", "power", "defense"))
     )
-    kind = actor_kind("player", table, {}, ai="player")
+    kind = actor_kind("player", table, {}, behaviour="player")
     look = Look(table.char("glyph"), table.color("color"), BLACK)
     return Hero(kind, tuple(start), progression), look
 

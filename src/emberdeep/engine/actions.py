@@ -1,8 +1,24 @@
-"""What an actor can try to do, as plain data. Input, bots and replays all produce these."""
+"""What a creature can do. Each action performs itself against the world for an actor.
+
+The player and the monsters use the same classes: input, bots and replays produce them
+for the player, behaviours (``engine/behaviours.py``) for monsters. ``perform`` returns a
+result instead of acting through flags: it ``Succeeded`` (with its time cost and what
+happened), was ``Refused`` (with a reason, costing nothing), or asks for an
+``Alternative`` to be performed instead — moving into a creature becomes an attack, as
+in Hauberk. ``World.perform`` follows alternatives and charges the time.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar, Protocol
+
+from emberdeep.engine import combat, items
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.events import Event, Message, Refused
+
+if TYPE_CHECKING:
+    from emberdeep.engine.world import World
 
 # The eight compass steps, in the order numpad/vi keys list them: used by input and AI alike.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -11,11 +27,49 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
     (-1, 1),  (0, 1),  (1, 1),
 )  # fmt: skip
 
+LEVEL_UP_STATS = ("hp", "power", "defense")
+"""What a level can raise."""
+
+
+@dataclass(frozen=True)
+class Succeeded:
+    """Done: the actor pays ``cost`` time (0: a free action, not a turn)."""
+
+    cost: int
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Perform ``action`` instead (a move into a monster is an attack)."""
+
+    action: Action
+
+
+ActionResult = Succeeded | Refused | Alternative
+
+
+class Action(Protocol):
+    def perform(self, world: World, actor: Actor) -> ActionResult: ...
+
+
+class PlayerCommand(Action, Protocol):
+    """An action the player gives, recorded in the journal as ``[code, *arguments]``."""
+
+    code: ClassVar[str]
+
+    def arguments(self) -> list[object]: ...
+
+
+def _player_only(world: World, actor: Actor) -> Refused | None:
+    return None if actor is world.player else Refused("Only the player can do that.")
+
 
 @dataclass(frozen=True)
 class Move:
     """Step one tile in a direction; each component is -1, 0 or 1."""
 
+    code: ClassVar[str] = "m"
     dx: int
     dy: int
 
@@ -23,42 +77,172 @@ class Move:
         if (self.dx, self.dy) not in DIRECTIONS:
             raise ValueError(f"not a one-tile step: ({self.dx}, {self.dy})")
 
+    def arguments(self) -> list[object]:
+        return [self.dx, self.dy]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor = world.floor
+        x, y = actor.x + self.dx, actor.y + self.dy
+        target = floor.blocker_at(x, y) if floor.in_bounds(x, y) else None
+        if target is not None:
+            return Alternative(Attack(target))
+        if not floor.is_walkable(x, y):
+            return Refused("That way is blocked.")
+        floor.move_actor(actor, x, y)
+        return Succeeded(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Strike the creature ``target`` in melee."""
+
+    target: Actor
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        target = self.target
+        near = max(abs(target.x - actor.x), abs(target.y - actor.y)) <= 1
+        if not target.alive or not near or target is actor:
+            return Refused("There is nothing there to attack.")
+        return Succeeded(actor.attack_time, combat.attack(world.floor, actor, target))
+
 
 @dataclass(frozen=True)
 class Wait:
     """Let time pass for one action."""
+
+    code: ClassVar[str] = "w"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        return Succeeded(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Stumble:
+    """A confused creature lurches in a random direction, hitting whoever is there."""
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        dx, dy = DIRECTIONS[int(world.rng.integers(len(DIRECTIONS)))]
+        x, y = actor.x + dx, actor.y + dy
+        floor = world.floor
+        if floor.in_bounds(x, y) and (floor.blocker_at(x, y) or floor.is_walkable(x, y)):
+            return Alternative(Move(dx, dy))
+        return Alternative(Wait())
 
 
 @dataclass(frozen=True)
 class PickUp:
     """Pick up the top item where the player stands."""
 
+    code: ClassVar[str] = "g"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := _player_only(world, actor):
+            return refused
+        here = world.floor.items_at(*actor.position)
+        if not here:
+            return Refused("There is nothing here to pick up.")
+        if len(world.inventory) >= items.INVENTORY_SIZE:
+            return Refused("Your inventory is full.")
+        item = here[-1]
+        world.floor.items.remove(item)
+        world.inventory.append(item)
+        return Succeeded(actor.move_time, [Message(f"You picked up the {item.name}!")])
+
 
 @dataclass(frozen=True)
 class Drop:
     """Drop the inventory item in ``slot`` (0 = a)."""
 
+    code: ClassVar[str] = "d"
     slot: int
+
+    def arguments(self) -> list[object]:
+        return [self.slot]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := _player_only(world, actor):
+            return refused
+        if not 0 <= self.slot < len(world.inventory):
+            return Refused("You have no such item.")
+        item = world.inventory.pop(self.slot)
+        events = items.unequip(actor, item) if item.equipped else []
+        item.x, item.y = actor.position
+        world.floor.items.append(item)
+        events.append(Message(f"You dropped the {item.name}."))
+        return Succeeded(actor.move_time, events)
 
 
 @dataclass(frozen=True)
 class Use:
     """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming."""
 
+    code: ClassVar[str] = "u"
     slot: int
     target: tuple[int, int] | None = None
+
+    def arguments(self) -> list[object]:
+        return [self.slot] if self.target is None else [self.slot, *self.target]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := _player_only(world, actor):
+            return refused
+        if not 0 <= self.slot < len(world.inventory):
+            return Refused("You have no such item.")
+        item = world.inventory[self.slot]
+        if item.kind.effect == "equip":
+            return Succeeded(actor.move_time, items.toggle_equipment(actor, world.inventory, item))
+        result = items.use(world.floor, actor, item, self.target)
+        if not result.consumed:
+            refusal = next((e for e in result.events if isinstance(e, Refused)), None)
+            return refusal or Refused("Nothing happens.")
+        del world.inventory[self.slot]
+        return Succeeded(actor.move_time, result.events)
 
 
 @dataclass(frozen=True)
 class Descend:
     """Take the down stairs the player stands on."""
 
+    code: ClassVar[str] = ">"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := _player_only(world, actor):
+            return refused
+        if actor.position != world.floor.stairs:
+            return Refused("There are no stairs here.")
+        return Succeeded(actor.move_time, world.descend())
+
 
 @dataclass(frozen=True)
 class LevelUp:
     """Spend a level on ``stat``: "hp", "power" or "defense". Takes no time."""
 
+    code: ClassVar[str] = "l"
     stat: str
 
+    def arguments(self) -> list[object]:
+        return [self.stat]
 
-Action = Move | Wait | PickUp | Drop | Use | Descend | LevelUp
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := _player_only(world, actor):
+            return refused
+        if not world.can_level_up:
+            return Refused("You are not ready to advance.")
+        if self.stat not in LEVEL_UP_STATS:
+            return Refused(f"Unknown stat {self.stat!r}.")
+        return Succeeded(0, world.level_up(self.stat))
+
+
+PLAYER_COMMANDS: tuple[type[PlayerCommand], ...] = (
+    Move, Wait, PickUp, Drop, Use, Descend, LevelUp,
+)  # fmt: skip
+"""Every action the player can give, each with its journal code."""

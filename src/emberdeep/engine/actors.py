@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-AI_KINDS = ("player", "hostile", "idle")
+PLAYER_ID = 1
+"""Floors number their monsters from 2; the player is always 1."""
 
 
 @dataclass(frozen=True)
@@ -20,7 +21,8 @@ class ActorKind:
     move_time: int = 100
     attack_time: int = 100
     xp: int = 0
-    ai: str = "hostile"
+    behaviour: str = "chase"
+    """A name in ``behaviours.BEHAVIOURS`` ("player" for the hero, who is never asked)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -37,7 +39,7 @@ class Actor:
     move_time: int
     attack_time: int
     xp: int
-    ai: str
+    behaviour: str
     blocks: bool = True
     next_time: int = 0
     """World time at which this actor is due to act again."""
@@ -54,7 +56,7 @@ class Actor:
         return cls(
             id=actor_id, kind=kind.key, name=kind.name, x=x, y=y, hp=kind.hp, max_hp=kind.hp,
             defense=kind.defense, power=kind.power, move_time=kind.move_time,
-            attack_time=kind.attack_time, xp=kind.xp, ai=kind.ai,
+            attack_time=kind.attack_time, xp=kind.xp, behaviour=kind.behaviour,
         )  # fmt: skip
 
     @property
@@ -65,11 +67,15 @@ class Actor:
     def alive(self) -> bool:
         return self.hp > 0
 
+    @property
+    def is_player(self) -> bool:
+        return self.id == PLAYER_ID
+
     def state(self) -> tuple[object, ...]:
         """Everything that matters for determinism, for ``World.state_hash``."""
         return (
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
-            self.power, self.move_time, self.attack_time, self.xp, self.ai, self.blocks,
+            self.power, self.move_time, self.attack_time, self.xp, self.behaviour, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour, self.level,
         )  # fmt: skip
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.actions import DIRECTIONS, Action, Move, PickUp
+from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
@@ -48,7 +48,7 @@ def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
     return distance_map(cost, goals, 2, 3)
 
 
-def travel_action(world: World, target: tuple[int, int]) -> Action | str:
+def travel_action(world: World, target: tuple[int, int]) -> PlayerCommand | str:
     """The next step toward ``target`` over explored tiles, or why there is none."""
     floor = world.floor
     if not floor.in_bounds(*target) or not floor.explored[target]:
@@ -87,7 +87,7 @@ def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> lis
     return path
 
 
-def explore_action(world: World, pick_up: bool = True) -> Action | str:
+def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | str:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known."""
     floor, player = world.floor, world.player

@@ -13,7 +13,7 @@ def capitalized(name: str) -> str:
 
 def attack(floor: Floor, attacker: Actor, target: Actor) -> list[Event]:
     damage = max(0, attacker.power - target.defense)
-    kind = MessageKind.PLAYER_ATTACK if attacker.ai == "player" else MessageKind.ENEMY_ATTACK
+    kind = MessageKind.PLAYER_ATTACK if attacker.is_player else MessageKind.ENEMY_ATTACK
     what = f"{capitalized(attacker.name)} attacks {target.name}"
     if damage == 0:
         return [Message(f"{what} but does no damage.", kind)]
@@ -28,10 +28,10 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
     target.hp = max(0, target.hp - amount)
     if target.alive:
         return []
-    if source.ai == "player" and source is not target:
+    if source.is_player and source is not target:
         source.xp += target.xp
         return [*die(floor, target), Killed(target.kind)]
-    if target.ai == "player":
+    if target.is_player:
         article = "an" if source.name[:1].lower() in "aeiou" else "a"
         by = "their own magic" if source is target else f"{article} {source.name}"
         return [*die(floor, target), PlayerSlain(f"killed by {by}")]
@@ -41,9 +41,8 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
 def die(floor: Floor, actor: Actor) -> list[Event]:
     """The actor becomes its remains: it no longer blocks, acts or counts as living."""
     floor.stop_blocking(actor)
-    if actor.ai == "player":
+    if actor.is_player:
         return [Message("You died!", MessageKind.PLAYER_DIED)]
     name = actor.name
     actor.name = f"remains of {name}"
-    actor.ai = "corpse"
     return [Message(f"{capitalized(name)} is dead!", MessageKind.ENEMY_DIED)]

@@ -3,52 +3,44 @@
 A game is its seed plus this list: replaying the commands on a fresh world rebuilds it
 exactly, and the checksums say at which command a replay first went differently. Commands
 are stored as short JSON-ready lists, not objects, so the journal can go into saves and
-replay files as plain data and be checked on the way back in.
+replay files as plain data and be checked on the way back in. This module is the one
+place that turns actions and journals into data and back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from emberdeep.engine.actions import (
     DIRECTIONS,
-    Action,
+    LEVEL_UP_STATS,
+    PLAYER_COMMANDS,
     Descend,
     Drop,
     LevelUp,
     Move,
     PickUp,
+    PlayerCommand,
     Use,
     Wait,
 )
+from emberdeep.engine.fov import ALGORITHMS
 
-MAX_SLOT = 25
-LEVEL_UP_STATS = ("hp", "power", "defense")
+MAX_TIME = 2**62
+"""The latest world time a recorded ``advance`` may name."""
+MAX_FOV_RADIUS = 1000
+MAX_COMMANDS = 10_000_000
+"""The most commands a saved or replayed journal may hold."""
+CODES = {command.code: command for command in PLAYER_COMMANDS}
 
 
 class JournalError(ValueError):
     """A recorded command is malformed; the message says which and why."""
 
 
-def encode_action(action: Action) -> list[object]:
-    match action:
-        case Move(dx, dy):
-            return ["m", dx, dy]
-        case Wait():
-            return ["w"]
-        case PickUp():
-            return ["g"]
-        case Drop(slot):
-            return ["d", slot]
-        case Use(slot, None):
-            return ["u", slot]
-        case Use(slot, (x, y)):
-            return ["u", slot, x, y]
-        case Descend():
-            return [">"]
-        case LevelUp(stat):
-            return ["l", stat]
-    raise AssertionError(f"unencodable action {action!r}")
+def encode_action(action: PlayerCommand) -> list[object]:
+    return [action.code, *action.arguments()]
 
 
 def _ints(values: list[object], count: int) -> list[int]:
@@ -57,28 +49,49 @@ def _ints(values: list[object], count: int) -> list[int]:
     return [v for v in values if isinstance(v, int)]
 
 
-def decode_action(raw: object) -> Action:
+def decode_action(raw: object) -> PlayerCommand:
     """The action a recorded list stands for; raises JournalError when it is not one."""
-    if not isinstance(raw, list) or not raw or not isinstance(raw[0], str):
+    if not isinstance(raw, list) or not raw or raw[0] not in CODES:
         raise JournalError(f"not a recorded action: {raw!r}")
-    code, rest = raw[0], raw[1:]
-    if code == "m":
+    command, rest = CODES[raw[0]], raw[1:]
+    if command is Move:
         dx, dy = _ints(rest, 2)
         if (dx, dy) not in DIRECTIONS:
             raise JournalError(f"not a one-tile step: {raw!r}")
         return Move(dx, dy)
-    if code in ("w", "g", ">") and not rest:
-        simple: dict[str, Action] = {"w": Wait(), "g": PickUp(), ">": Descend()}
-        return simple[code]
-    if code == "d":
+    if command in (Wait, PickUp, Descend) and not rest:
+        return command()
+    if command is Drop:
         (slot,) = _ints(rest, 1)
         return Drop(slot)
-    if code == "u" and len(rest) in (1, 3):
+    if command is Use and len(rest) in (1, 3):
         slot, *target = _ints(rest, len(rest))
         return Use(slot, (target[0], target[1]) if target else None)
-    if code == "l" and len(rest) == 1 and rest[0] in LEVEL_UP_STATS:
+    if command is LevelUp and len(rest) == 1 and rest[0] in LEVEL_UP_STATS:
         return LevelUp(str(rest[0]))
     raise JournalError(f"not a recorded action: {raw!r}")
+
+
+def check_command(command: object) -> list[object]:
+    """``command`` if it is well formed, else JournalError; the world is never touched by
+    a malformed command."""
+    if not isinstance(command, list) or not command or not isinstance(command[0], str):
+        raise JournalError(f"not a command: {command!r}")
+    code, rest = command[0], command[1:]
+    if code in ("s", "a"):
+        decode_action(rest)
+    elif code == "t":
+        if len(rest) != 2 or type(rest[0]) is not int or rest[1] not in (0, 1):
+            raise JournalError(f"bad advance command: {command!r}")
+        if not 0 <= rest[0] <= MAX_TIME:
+            raise JournalError(f"time out of range: {command!r}")
+    elif code == "f":
+        ok = len(rest) == 3 and rest[0] in ALGORITHMS and type(rest[1]) is int
+        if not ok or not 0 <= int(str(rest[1])) <= MAX_FOV_RADIUS or type(rest[2]) is not bool:
+            raise JournalError(f"bad field-of-view command: {command!r}")
+    else:
+        raise JournalError(f"unknown command: {command!r}")
+    return command
 
 
 @dataclass
@@ -91,3 +104,30 @@ class Journal:
     def add(self, command: list[object], checksum: int) -> None:
         self.commands.append(command)
         self.checksums.append(checksum)
+
+    def to_data(self) -> dict[str, object]:
+        """The journal as JSON-ready data (saves and replay files both hold this)."""
+        return {
+            "start_fov": self.start_fov,
+            "commands": self.commands,
+            "checksums": self.checksums,
+        }
+
+    @classmethod
+    def from_data(cls, data: object) -> Journal:
+        """A journal from untrusted data (``to_data``'s keys, at most ``MAX_COMMANDS``),
+        every command checked; JournalError says what is wrong."""
+        if not isinstance(data, Mapping):
+            raise JournalError("expected a table")
+        start_fov, commands = data.get("start_fov"), data.get("commands")
+        checksums = data.get("checksums")
+        if not isinstance(commands, list) or not isinstance(checksums, list):
+            raise JournalError("commands and checksums must be lists")
+        if not isinstance(start_fov, list):
+            raise JournalError("start_fov must be a list")
+        if len(commands) > MAX_COMMANDS:
+            raise JournalError(f"more than {MAX_COMMANDS} commands")
+        if len(commands) != len(checksums) or not all(type(c) is int for c in checksums):
+            raise JournalError("commands and checksums do not match")
+        check_command(["f", *start_fov])
+        return cls(list(start_fov), [check_command(c) for c in commands], list(checksums))

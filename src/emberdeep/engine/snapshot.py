@@ -16,17 +16,17 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from emberdeep.engine import replay
-from emberdeep.engine.actors import AI_KINDS, Actor, Progression
+from emberdeep.engine.actors import PLAYER_ID, Actor, Progression
+from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.items import Item, ItemKind
-from emberdeep.engine.journal import JournalError
-from emberdeep.engine.world import PLAYER_ID, FloorBuilder, World
+from emberdeep.engine.journal import Journal, JournalError
+from emberdeep.engine.world import FloorBuilder, World
 
 MAX_SIDE = 1000
 MAX_COUNT = 100_000
-MAX_JOURNAL = 10_000_000
+
 BIG = 2**62
 MAX_ACTION_TIME = 10_000
 """No creature's action takes longer (content allows at most this); with actions taking
@@ -53,11 +53,7 @@ def dump(world: World) -> dict[str, Any]:
         "progression": asdict(world.progression),
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
-        "journal": {
-            "start_fov": world.journal.start_fov,
-            "commands": world.journal.commands,
-            "checksums": world.journal.checksums,
-        },
+        "journal": world.journal.to_data(),
         "inventory": [{"kind": i.kind.key, "equipped": i.equipped} for i in world.inventory],
         "floor": {
             "width": floor.width,
@@ -75,6 +71,20 @@ def dump(world: World) -> dict[str, Any]:
 
 def _actor_fields(actor: Actor) -> dict[str, Any]:
     return {f.name: getattr(actor, f.name) for f in fields(Actor)}
+
+
+LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
+"""Saves of 0.1.0 named a creature's behaviour ``ai``, with these values."""
+
+
+def _renamed_fields(raw: object) -> object:
+    """A creature's fields as this version names them (0.1.0's ``ai`` is ``behaviour``)."""
+    if isinstance(raw, Mapping) and "ai" in raw and "behaviour" not in raw:
+        renamed = {key: value for key, value in raw.items() if key != "ai"}
+        legacy = raw["ai"]
+        renamed["behaviour"] = LEGACY_AI.get(legacy, legacy) if isinstance(legacy, str) else legacy
+        return renamed
+    return raw
 
 
 class _Reader:
@@ -179,22 +189,10 @@ def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, Ite
         if not isinstance(name, str) or not isinstance(count, int) or count < 0:
             raise SnapshotError("kills: expected names and counts")
         world.kills[name] = count
-    journal = root.sub("journal")
-    commands = journal.entries("commands", MAX_JOURNAL)
-    checksums = journal.entries("checksums", MAX_JOURNAL)
-    if len(commands) != len(checksums) or not all(type(c) is int for c in checksums):
-        raise SnapshotError("journal: commands and checksums do not match")
     try:
-        world.journal.commands = [replay.check_command(c) for c in commands]
+        world.journal = Journal.from_data(root.get("journal", dict))
     except JournalError as exc:
         raise SnapshotError(f"journal: {exc}") from None
-    world.journal.checksums = list(checksums)
-    start_fov = journal.entries("start_fov", 3)
-    try:
-        replay.check_command(["f", *start_fov])
-    except JournalError as exc:
-        raise SnapshotError(f"journal.start_fov: {exc}") from None
-    world.journal.start_fov = start_fov
     for n, raw in enumerate(root.entries("inventory", 26)):
         entry = _Reader(raw, f"inventory[{n}]")
         item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))
@@ -226,13 +224,14 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
     floor.explored[...] = raw.array("explored", np.bool_, shape)
     names = {f.name: f.type for f in fields(Actor)}
     for n, fields_raw in enumerate(raw.entries("actors")):
-        entry = _Reader(fields_raw, f"floor.actors[{n}]")
+        entry = _Reader(_renamed_fields(fields_raw), f"floor.actors[{n}]")
         values: dict[str, Any] = {}
         for name, annotation in names.items():
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)
-        if actor.ai not in (*AI_KINDS, "corpse") or actor.hp > actor.max_hp or actor.hp < 0:
+        known = actor.behaviour == "player" if actor.is_player else actor.behaviour in BEHAVIOURS
+        if not known or actor.hp > actor.max_hp or actor.hp < 0:
             raise SnapshotError(f"floor.actors[{n}]: impossible creature")
         if not (
             1 <= actor.move_time <= MAX_ACTION_TIME and 1 <= actor.attack_time <= MAX_ACTION_TIME
@@ -244,7 +243,7 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
             raise SnapshotError(f"floor.actors[{n}]: duplicate id {actor.id}")
         floor.add_actor(actor)
     player = floor.actors.get(PLAYER_ID)
-    if player is None or player.ai != "player":
+    if player is None:
         raise SnapshotError("floor.actors: the player is missing")
     for n, item_raw in enumerate(raw.entries("items")):
         entry = _Reader(item_raw, f"floor.items[{n}]")

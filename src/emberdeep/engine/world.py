@@ -15,13 +15,21 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from emberdeep.engine import ai, combat, items
+from emberdeep.engine import items
 from emberdeep.engine import rng as rngs
-from emberdeep.engine.actions import Action, Descend, Drop, LevelUp, Move, PickUp, Use, Wait
-from emberdeep.engine.actors import Actor, ActorKind, Progression
+from emberdeep.engine.actions import (
+    Action,
+    Alternative,
+    PlayerCommand,
+    Stumble,
+    Succeeded,
+)
+from emberdeep.engine.actors import PLAYER_ID, Actor, ActorKind, Progression
+from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.fov import FovSettings, update_fov
+from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.journal import Journal, encode_action
 from emberdeep.engine.schedule import Schedule
 
@@ -30,10 +38,9 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
-PLAYER_ID = 1
-"""Floors number their monsters from 2; the player is always 1."""
-LEVEL_UP_STATS = ("hp", "power", "defense")
-TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, ai="player")
+MAX_ALTERNATIVES = 8
+"""An action may hand over to another this many times (a guard against a cycle)."""
+TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, behaviour="player")
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,7 @@ class World:
         self.time = 0
         self.turn = 0
         self.depth = floor.depth
-        self.hunt = ai.Hunt()
+        self.hunt = Hunt()
         self.inventory: list[items.Item] = []
         self.kills: dict[str, int] = {}
         self.cause_of_death = ""
@@ -165,17 +172,17 @@ class World:
     def player_due(self) -> bool:
         return self.player.alive and self.player.next_time <= self.time
 
-    def step(self, action: Action) -> list[Event]:
+    def step(self, action: PlayerCommand) -> list[Event]:
         """Turn-based play: the player acts, then the world runs until the player is due."""
-        events = self._player_act(action)
+        events = self.perform(self.player, action)
         if not any(isinstance(e, Refused) for e in events):
             events += self._advance(self.player.next_time, stop_for_player=True)
         self._record(["s", *encode_action(action)])
         return events
 
-    def player_act(self, action: Action) -> list[Event]:
+    def player_act(self, action: PlayerCommand) -> list[Event]:
         """Resolve the player's action now; an impossible one is refused and costs no time."""
-        events = self._player_act(action)
+        events = self.perform(self.player, action)
         self._record(["a", *encode_action(action)])
         return events
 
@@ -187,62 +194,24 @@ class World:
         self._record(["t", until, int(stop_for_player)])
         return events
 
-    def _player_act(self, action: Action) -> list[Event]:
-        player, floor = self.player, self.floor
-        if not player.alive:
-            return [Refused("You are dead.")]
-        if isinstance(action, LevelUp):
-            return self.level_up(action.stat)
-        start = max(player.next_time, self.time)
-        match action:
-            case Move(dx, dy):
-                x, y = player.x + dx, player.y + dy
-                target = floor.blocker_at(x, y) if floor.in_bounds(x, y) else None
-                if target is not None:
-                    events = combat.attack(floor, player, target)
-                    cost = player.attack_time
-                elif floor.is_walkable(x, y):
-                    floor.move_actor(player, x, y)
-                    events, cost = [], player.move_time
-                else:
-                    return [Refused("That way is blocked.")]
-            case Wait():
-                events, cost = [], player.move_time
-            case PickUp():
-                events = self.pick_up()
-                cost = player.move_time
-            case Drop(slot):
-                if not 0 <= slot < len(self.inventory):
-                    return [Refused("You have no such item.")]
-                item = self.inventory.pop(slot)
-                events = items.unequip(player, item) if item.equipped else []
-                item.x, item.y = player.position
-                floor.items.append(item)
-                events.append(Message(f"You dropped the {item.name}."))
-                cost = player.move_time
-            case Use(slot, target):
-                if not 0 <= slot < len(self.inventory):
-                    return [Refused("You have no such item.")]
-                item = self.inventory[slot]
-                if item.kind.effect == "equip":
-                    events = items.toggle_equipment(player, self.inventory, item)
-                else:
-                    result = items.use(floor, player, item, target)
-                    if not result.consumed:
-                        return result.events
-                    del self.inventory[slot]
-                    events = result.events
-                cost = player.move_time
-            case Descend():
-                if player.position != floor.stairs:
-                    return [Refused("There are no stairs here.")]
-                events, cost = self.descend(), player.move_time
-        if any(isinstance(e, Refused) for e in events):
-            return events
-        player.next_time = start + cost
-        self.turn += 1
-        self.refresh_fov()
-        return self._tally(events)
+    def perform(self, actor: Actor, action: Action) -> list[Event]:
+        """``actor`` does ``action`` (or what it hands over to) and pays its time. A refused
+        action costs nothing; a free one (a level-up) is not a turn."""
+        if not actor.alive:
+            return [Refused("You are dead." if actor is self.player else "It is dead.")]
+        result = action.perform(self, actor)
+        for _ in range(MAX_ALTERNATIVES):
+            if not isinstance(result, Alternative):
+                break
+            result = result.action.perform(self, actor)
+        if not isinstance(result, Succeeded):
+            return [result if isinstance(result, Refused) else Refused("You hesitate.")]
+        if result.cost:
+            actor.next_time = max(actor.next_time, self.time) + result.cost
+            if actor is self.player:
+                self.turn += 1
+                self.refresh_fov()
+        return self._tally(result.events)
 
     def _tally(self, events: list[Event]) -> list[Event]:
         for event in events:
@@ -261,11 +230,7 @@ class World:
         return self.player.alive and self.player.xp >= self.xp_to_next
 
     def level_up(self, stat: str) -> list[Event]:
-        """Spend experience on a stat; it takes no time (the tutorial's level-up menu)."""
-        if not self.can_level_up:
-            return [Refused("You are not ready to advance.")]
-        if stat not in LEVEL_UP_STATS:
-            return [Refused(f"Unknown stat {stat!r}.")]
+        """Spend experience on ``stat`` (``actions.LevelUp`` checks that it may)."""
         player, gains = self.player, self.progression
         player.xp -= self.xp_to_next
         player.level += 1
@@ -295,17 +260,6 @@ class World:
             ),
         ]
 
-    def pick_up(self) -> list[Event]:
-        here = self.floor.items_at(*self.player.position)
-        if not here:
-            return [Refused("There is nothing here to pick up.")]
-        if len(self.inventory) >= items.INVENTORY_SIZE:
-            return [Refused("Your inventory is full.")]
-        item = here[-1]
-        self.floor.items.remove(item)
-        self.inventory.append(item)
-        return [Message(f"You picked up the {item.name}!")]
-
     def _advance(self, until: int, stop_for_player: bool) -> list[Event]:
         events: list[Event] = []
         floor = self.floor
@@ -315,16 +269,44 @@ class World:
                 break
             self.time = max(self.time, due)
             batch = self.schedule.pop_batch(floor, due)
-            events += ai.monster_batch(
-                floor, self.player, batch, hunt=self.hunt, rng=self.rng, attack=self._attack
-            )
+            events += self._monster_turns(batch)
             self.schedule.add_all(batch)
         if self.player.alive:
             self.time = max(self.time, until)
-        return self._tally(events)
+        return events
 
-    def _attack(self, attacker: Actor, target: Actor) -> list[Event]:
-        return combat.attack(self.floor, attacker, target)
+    def _monster_turns(self, monsters: list[Actor]) -> list[Event]:
+        """Every monster in ``monsters`` (due now) notices the player or not, then acts,
+        in order: a confused one stumbles, the rest as their behaviour decides."""
+        events: list[Event] = []
+        if not monsters:
+            return events
+        player, floor = self.player, self.floor
+        batch = Batch(floor, player, self.hunt, monsters)
+        # Symmetric FOV: seen by the player means seeing the player.
+        seen = floor.visible[batch.xs, batch.ys].tolist()
+        deciders: dict[str, Decide] = {}
+        for i, monster in enumerate(monsters):
+            if not player.alive:
+                break
+            if not monster.alive:  # a confused neighbour may have killed it this batch
+                continue
+            if seen[i]:
+                monster.hunting = HUNT_MEMORY
+            elif monster.hunting:
+                monster.hunting -= 1
+            if monster.confused:
+                monster.confused -= 1
+                events += self.perform(monster, Stumble())
+                if not monster.confused:
+                    text = f"The {monster.name} is no longer confused."
+                    events.append(Message(text, MessageKind.STATUS))
+                continue
+            decide = deciders.get(monster.behaviour)
+            if decide is None:
+                decide = deciders[monster.behaviour] = BEHAVIOURS[monster.behaviour](batch)
+            events += self.perform(monster, decide(i))
+        return events
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""

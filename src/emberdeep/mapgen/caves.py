@@ -1,8 +1,9 @@
 """Caves grown by cellular automata, every pocket joined to the rest.
 
 Random rock smoothed by the 4-5 rule (see ``smooth``) gives natural caverns, but also
-pockets that nothing reaches. Tiny pockets are filled in; every other one is joined to the cave by a tunnel from its nearest
-point, so the whole floor is reachable by construction, as every generator guarantees.
+pockets that nothing reaches. Tiny pockets are filled in; every other one is joined to
+the cave by a tunnel from its nearest point, so the whole floor is reachable by
+construction, as every generator guarantees.
 """
 
 from __future__ import annotations

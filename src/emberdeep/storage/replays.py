@@ -70,10 +70,8 @@ def encode(replay_file: ReplayFile) -> bytes:
         "game_version": replay_file.game_version,
         "seed": replay_file.seed,
         "generator": replay_file.generator,
-        "start_fov": journal.start_fov,
         "final_hash": replay_file.final_hash,
-        "commands": journal.commands,
-        "checksums": journal.checksums,
+        **journal.to_data(),
     }
     return json.dumps(payload, separators=(",", ":")).encode("utf-8")
 
@@ -99,26 +97,17 @@ def decode(data: bytes) -> ReplayFile:
         raise ReplayError(f"this replay was made by a newer Emberdeep (format {version})")
     seed, generator = payload.get("seed"), payload.get("generator")
     game_version, final_hash = payload.get("game_version"), payload.get("final_hash")
-    commands, checksums = payload.get("commands"), payload.get("checksums")
-    start_fov = payload.get("start_fov")
     if (
         type(seed) is not int
         or not isinstance(generator, str)
         or not isinstance(game_version, str)
         or not isinstance(final_hash, str)
-        or not isinstance(commands, list)
-        or not isinstance(checksums, list)
-        or not isinstance(start_fov, list)
-        or len(commands) != len(checksums)
-        or not all(type(c) is int for c in checksums)
     ):
         raise ReplayError("the replay file is damaged (missing or mistyped fields)")
     try:
-        replay.check_command(["f", *start_fov])
-        checked = [replay.check_command(c) for c in commands]
+        journal = Journal.from_data(payload)
     except JournalError as exc:
         raise ReplayError(f"the replay file is damaged ({exc})") from None
-    journal = Journal(start_fov, checked, list(checksums))
     return ReplayFile(seed, generator, game_version, journal, final_hash)
 
 

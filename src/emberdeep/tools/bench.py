@@ -28,9 +28,10 @@ import numpy as np
 from emberdeep import __version__, mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import ai, rng
+from emberdeep.engine import rng
 from emberdeep.engine.actions import DIRECTIONS, Move
 from emberdeep.engine.actors import Actor, ActorKind
+from emberdeep.engine.behaviours import HUNT_MEMORY
 from emberdeep.engine.fov import update_fov
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.setup import floor_builder, new_world
@@ -227,7 +228,7 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
     picks = rng.stream(seed, "bench").choice(len(free), size=min(count, len(free)), replace=False)
     for n, (x, y) in enumerate(free[picks], start=2):
         monster = Actor.spawn(n, BENCH_ORC, int(x), int(y))
-        monster.hunting = ai.HUNT_MEMORY
+        monster.hunting = HUNT_MEMORY
         floor.add_actor(monster)
     world.schedule.reset([a for a in floor.actors.values() if a is not player])
     player.next_time = world.time + 100

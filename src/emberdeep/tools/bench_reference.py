@@ -33,8 +33,8 @@ import tcod.path
 from emberdeep.content.loader import Content
 from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.ai import Hunt
 from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.world import FloorBuilder, World
 
 PATH_LIMIT = 25
@@ -101,7 +101,7 @@ def render_map(console: tcod.console.Console, world: World, content: Content, mo
             else:
                 look = shroud
             cells[x, y] = (ord(look.glyph), look.fg, look.bg)
-    actors = sorted(floor.actors.values(), key=lambda a: (a.alive, a.ai == "player"))
+    actors = sorted(floor.actors.values(), key=lambda a: (a.alive, a.is_player))
     for actor in actors:
         if floor.visible[actor.x, actor.y]:
             look = content.looks[actor.kind] if actor.alive else content.remains

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.engine import autopilot, rng
-from emberdeep.engine.actions import DIRECTIONS, Action, Descend, LevelUp, Move, Use, Wait
+from emberdeep.engine.actions import DIRECTIONS, Descend, LevelUp, Move, PlayerCommand, Use, Wait
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Refused
 from emberdeep.engine.world import World
@@ -24,7 +24,7 @@ class Bot:
         self.rng = rng.stream(seed, "bot")
         self.patience = 0
 
-    def choose(self, world: World) -> Action:
+    def choose(self, world: World) -> PlayerCommand:
         player = world.player
         if world.can_level_up:
             order = ("hp", "power", "defense")
@@ -48,7 +48,7 @@ class Bot:
             return Descend()
         return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
 
-    def fight(self, world: World, enemies: list[Actor]) -> Action:
+    def fight(self, world: World, enemies: list[Actor]) -> PlayerCommand:
         player = world.player
         nearest = min(enemies, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
+from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class UiCommand(Enum):
     HELP = "help"  # the key bindings
 
 
-Command = Action | UiCommand
+Command = PlayerCommand | UiCommand
 
 COMMANDS: dict[str, Command] = {
     "move_nw": Move(-1, -1),

@@ -193,7 +193,7 @@ def draw_actors(
             key = item.kind.key
             cell = to_screen(item.position, view, origin)
             draw_entity(console, cell, content, key, content.looks[key])
-    shown.sort(key=lambda a: a.ai == "player")
+    shown.sort(key=lambda a: a.is_player)
     for actor in shown:
         if actor.alive:
             cell = to_screen(actor.position, view, origin)

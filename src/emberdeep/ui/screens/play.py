@@ -20,7 +20,7 @@ import tcod.console
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.engine import autopilot
-from emberdeep.engine.actions import Action, Descend, Move, PickUp, Wait
+from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.ui import look, render
@@ -83,7 +83,7 @@ class PlayScreen:
         self.ticks_per_second = settings.ticks_per_second
         self.log = log or MessageLog()
         self.mouse: tuple[int, int] | None = None
-        self.pending: Action | None = None
+        self.pending: PlayerCommand | None = None
         self.run: Run | None = None
         """An auto-explore or travel run in progress: one step per tick until disturbed."""
         self.auto_pickup = settings.auto_pickup
@@ -151,7 +151,7 @@ class PlayScreen:
                 return self.perform(command)
         return self.after_world()
 
-    def perform(self, action: Action) -> Screen:
+    def perform(self, action: PlayerCommand) -> Screen:
         """Carry out a player action in either mode; return the screen to show next.
 
         Turn-based: the action and the monsters' replies happen now. Real-time: it happens
@@ -199,7 +199,7 @@ class PlayScreen:
             self.run = None
             self.log.add(reason)
 
-    def next_run_step(self) -> Action | None:
+    def next_run_step(self) -> PlayerCommand | None:
         """The run's next action, or None (with the reason logged) when it must stop."""
         run, world = self.run, self.world
         if run is None:

@@ -1,0 +1,144 @@
+"""Actions perform themselves, for the player and monsters alike, and say what happened."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from emberdeep.engine import behaviours
+from emberdeep.engine.actions import (
+    Alternative,
+    Attack,
+    Descend,
+    Drop,
+    LevelUp,
+    Move,
+    PickUp,
+    PlayerCommand,
+    Stumble,
+    Succeeded,
+    Use,
+    Wait,
+)
+from emberdeep.engine.actors import ActorKind
+from emberdeep.engine.events import Refused
+from emberdeep.engine.journal import decode_action, encode_action
+from tests.helpers import ORC, STATUE, add_monster, world_from_text
+
+ROOM = """
+#######
+#.....#
+#.@...#
+#.....#
+#######
+"""
+
+
+def test_moving_into_a_creature_is_an_attack_handed_over_as_an_alternative() -> None:
+    world = world_from_text(ROOM)
+    orc = add_monster(world, ORC, 3, 2)
+    result = Move(1, 0).perform(world, world.player)
+    assert result == Alternative(Attack(orc))
+    events = world.perform(world.player, Move(1, 0))
+    assert orc.hp < ORC.hp
+    assert world.player.position == (2, 2) and events
+
+
+def test_a_move_succeeds_with_the_actors_own_time_cost() -> None:
+    world = world_from_text(ROOM)
+    world.player.move_time = 70
+    result = Move(1, 0).perform(world, world.player)
+    assert result == Succeeded(70) and world.player.position == (3, 2)
+
+
+def test_a_refused_action_costs_no_time_and_is_not_a_turn() -> None:
+    world = world_from_text(ROOM)
+    due, turn = world.player.next_time, world.turn
+    events = world.perform(world.player, Move(0, -1))
+    assert events == [] and world.player.position == (2, 1)
+    world.player.next_time, world.turn = due, turn
+    events = world.perform(world.player, Move(0, -1))  # into the wall now
+    assert events == [Refused("That way is blocked.")]
+    assert (world.player.next_time, world.turn) == (due, turn)
+    assert world.perform(world.player, Descend()) == [Refused("There are no stairs here.")]
+    assert (world.player.next_time, world.turn) == (due, turn)
+
+
+def test_monsters_attack_with_the_same_classes_as_the_player() -> None:
+    world = world_from_text(ROOM)
+    orc = add_monster(world, ORC, 3, 2)
+    before = world.player.hp
+    assert Move(-1, 0).perform(world, orc) == Alternative(Attack(world.player))
+    world.perform(orc, Move(-1, 0))
+    assert world.player.hp < before and orc.next_time == world.time + orc.attack_time
+
+
+def test_player_only_actions_refuse_monsters() -> None:
+    world = world_from_text(ROOM)
+    orc = add_monster(world, ORC, 4, 2)
+    assert isinstance(Descend().perform(world, orc), Refused)
+
+
+def test_an_attack_on_the_dead_or_far_away_is_refused() -> None:
+    world = world_from_text(ROOM)
+    far = add_monster(world, ORC, 5, 3)
+    assert isinstance(Attack(far).perform(world, world.player), Refused)
+    near = add_monster(world, ORC, 3, 3)
+    near.hp = 0
+    assert isinstance(Attack(near).perform(world, world.player), Refused)
+
+
+def test_a_stumble_becomes_a_move_or_a_wait() -> None:
+    world = world_from_text(ROOM)
+    for _ in range(20):
+        result = Stumble().perform(world, world.player)
+        assert isinstance(result, Alternative)
+        assert isinstance(result.action, Move | Wait)
+
+
+def test_a_chain_of_alternatives_ends() -> None:
+    """An action that keeps handing over to itself is cut off, and costs nothing."""
+
+    class Forever:
+        def perform(self, world: object, actor: object) -> Alternative:
+            return Alternative(self)
+
+    world = world_from_text(ROOM)
+    due = world.player.next_time
+    events = world.perform(world.player, Forever())
+    assert len(events) == 1 and isinstance(events[0], Refused)
+    assert world.player.next_time == due
+
+
+@pytest.fixture
+def sidestep() -> Iterator[str]:
+    """A behaviour added by registration alone: always step east."""
+    name = "sidestep-test"
+    behaviours.BEHAVIOURS[name] = lambda batch: lambda i: Move(1, 0)
+    yield name
+    del behaviours.BEHAVIOURS[name]
+
+
+def test_a_registered_behaviour_decides_for_its_monsters(sidestep: str) -> None:
+    world = world_from_text(ROOM)
+    crab = add_monster(world, ActorKind("crab", "Crab", 5, 0, 1, behaviour=sidestep), 3, 1)
+    world.step(Wait())
+    assert crab.position == (4, 1)
+
+
+def test_idle_monsters_wait_and_dead_ones_never_act() -> None:
+    world = world_from_text(ROOM)
+    statue = add_monster(world, STATUE, 3, 2)
+    orc = add_monster(world, ORC, 3, 3)
+    orc.hp = 0
+    world.floor.stop_blocking(orc)
+    world.step(Wait())
+    assert statue.position == (3, 2) and statue.next_time > 0
+    assert orc.position == (3, 3) and orc.next_time == 0
+
+
+def test_every_player_command_round_trips_through_the_journal() -> None:
+    commands: list[PlayerCommand] = [Move(1, -1), Wait(), PickUp(), Drop(3), Use(2)]
+    for action in [*commands, Use(1, (4, 5)), Descend(), LevelUp("power")]:
+        assert decode_action(encode_action(action)) == action
