@@ -10,8 +10,9 @@ in Hauberk. ``World.perform`` follows alternatives and charges the time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Protocol
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 from emberdeep.engine import combat, items
 from emberdeep.engine.actors import Actor
@@ -31,16 +32,27 @@ LEVEL_UP_STATS = ("hp", "power", "defense")
 """What a level can raise."""
 
 
-@dataclass(frozen=True)
-class Succeeded:
-    """Done: the actor pays ``cost`` time (0: a free action, not a turn)."""
+class Succeeded(NamedTuple):
+    """Done: the actor pays ``cost`` time (0: a free action, not a turn). A named tuple,
+    as every monster's every turn makes one."""
 
     cost: int
-    events: list[Event] = field(default_factory=list)
+    events: Sequence[Event] = ()
 
 
-@dataclass(frozen=True)
-class Alternative:
+_PLAIN: dict[int, Succeeded] = {}
+
+
+def done(cost: int) -> Succeeded:
+    """``Succeeded(cost)`` with no events, made once per cost (the common case, and every
+    monster's every step)."""
+    result = _PLAIN.get(cost)
+    if result is None:
+        result = _PLAIN[cost] = Succeeded(cost)
+    return result
+
+
+class Alternative(NamedTuple):
     """Perform ``action`` instead (a move into a monster is an attack)."""
 
     action: Action
@@ -83,13 +95,16 @@ class Move:
     def perform(self, world: World, actor: Actor) -> ActionResult:
         floor = world.floor
         x, y = actor.x + self.dx, actor.y + self.dy
-        target = floor.blocker_at(x, y) if floor.in_bounds(x, y) else None
-        if target is not None:
-            return Alternative(Attack(target))
-        if not floor.is_walkable(x, y):
+        if not floor.in_bounds(x, y):
+            return Refused("That way is blocked.")
+        # ``item`` reads one cell as a Python value, several times faster than ``[x, y]``.
+        blocker: int = floor.occupant.item(x, y)
+        if blocker:
+            return Alternative(Attack(floor.actors[blocker]))
+        if not floor.walkable.item(x, y):
             return Refused("That way is blocked.")
         floor.move_actor(actor, x, y)
-        return Succeeded(actor.move_time)
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -116,7 +131,7 @@ class Wait:
         return []
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
-        return Succeeded(actor.move_time)
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -241,6 +256,10 @@ class LevelUp:
             return Refused(f"Unknown stat {self.stat!r}.")
         return Succeeded(0, world.level_up(self.stat))
 
+
+STEPS: dict[tuple[int, int], Move] = {step: Move(*step) for step in DIRECTIONS}
+"""One ``Move`` per direction, made once: monsters take thousands of steps a second."""
+WAIT = Wait()
 
 PLAYER_COMMANDS: tuple[type[PlayerCommand], ...] = (
     Move, Wait, PickUp, Drop, Use, Descend, LevelUp,

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.actions import DIRECTIONS, Action, Move, Wait
+from emberdeep.engine.actions import DIRECTIONS, STEPS, WAIT, Action, Move
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE
 from emberdeep.engine.floor import Floor
@@ -68,7 +68,7 @@ def behaviour(name: str) -> Callable[[Behaviour], Behaviour]:
 @behaviour("idle")
 def idle(batch: Batch) -> Decide:
     """Never moves; a training dummy, or a statue until something wakes it."""
-    return lambda i: Wait()
+    return lambda i: WAIT
 
 
 @behaviour("chase")
@@ -93,10 +93,10 @@ def chase(batch: Batch, path_limit: int = PATH_LIMIT) -> Decide:
     def decide(i: int) -> Action:
         monster = batch.monsters[i]
         if not monster.hunting:
-            return Wait()
+            return WAIT
         dx, dy = player.x - monster.x, player.y - monster.y
-        if max(abs(dx), abs(dy)) <= 1:
-            return Move(dx, dy)  # into the player: an attack
+        if -1 <= dx <= 1 and -1 <= dy <= 1:
+            return STEPS[dx, dy]  # into the player: an attack
         if monster.detour:
             monster.detour -= 1
         else:
@@ -119,8 +119,8 @@ def closer_step(
         if around[k] >= here:
             return None
         dx, dy = DIRECTIONS[k]
-        if not occupant[monster.x + dx, monster.y + dy]:
-            return Move(dx, dy)
+        if not occupant.item(monster.x + dx, monster.y + dy):
+            return STEPS[dx, dy]
     return None
 
 
@@ -138,9 +138,9 @@ def detour(
     if best < UNREACHABLE and length <= path_limit:
         # Keep to the way round, or the shared map would pull it straight back.
         monster.detour = monster.detour or length
-        return Move(*best_step)
+        return STEPS[best_step]
     monster.detour = 0
     sx, sy = int(np.sign(player.x - monster.x)), int(np.sign(player.y - monster.y))
     if floor.is_free(monster.x + sx, monster.y + sy):
-        return Move(sx, sy)
-    return Wait()
+        return STEPS[sx, sy]
+    return WAIT

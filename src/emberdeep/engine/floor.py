@@ -102,7 +102,10 @@ class Floor:
         return int(self.tiles.shape[1])
 
     def in_bounds(self, x: int, y: int) -> bool:
-        return 0 <= x < self.width and 0 <= y < self.height
+        width: int
+        height: int
+        width, height = self.tiles.shape
+        return 0 <= x < width and 0 <= y < height
 
     def is_walkable(self, x: int, y: int) -> bool:
         return self.in_bounds(x, y) and bool(self.walkable[x, y])
@@ -143,7 +146,7 @@ class Floor:
 
     def is_free(self, x: int, y: int) -> bool:
         """Walkable and not blocked by a creature."""
-        return self.in_bounds(x, y) and bool(self.walkable[x, y]) and not self.occupant[x, y]
+        return self.in_bounds(x, y) and self.walkable.item(x, y) and not self.occupant.item(x, y)
 
     def items_at(self, x: int, y: int) -> list[Item]:
         return [item for item in self.items if item.x == x and item.y == y]

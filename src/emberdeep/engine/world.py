@@ -197,21 +197,23 @@ class World:
     def perform(self, actor: Actor, action: Action) -> list[Event]:
         """``actor`` does ``action`` (or what it hands over to) and pays its time. A refused
         action costs nothing; a free one (a level-up) is not a turn."""
-        if not actor.alive:
+        if actor.hp <= 0:
             return [Refused("You are dead." if actor is self.player else "It is dead.")]
         result = action.perform(self, actor)
         for _ in range(MAX_ALTERNATIVES):
-            if not isinstance(result, Alternative):
+            if type(result) is not Alternative:
                 break
             result = result.action.perform(self, actor)
-        if not isinstance(result, Succeeded):
+        if type(result) is not Succeeded:
             return [result if isinstance(result, Refused) else Refused("You hesitate.")]
-        if result.cost:
-            actor.next_time = max(actor.next_time, self.time) + result.cost
+        cost, events = result
+        if cost:
+            due, now = actor.next_time, self.time
+            actor.next_time = (due if due > now else now) + cost
             if actor is self.player:
                 self.turn += 1
                 self.refresh_fov()
-        return self._tally(result.events)
+        return self._tally(list(events)) if events else []
 
     def _tally(self, events: list[Event]) -> list[Event]:
         for event in events:
@@ -286,10 +288,11 @@ class World:
         # Symmetric FOV: seen by the player means seeing the player.
         seen = floor.visible[batch.xs, batch.ys].tolist()
         deciders: dict[str, Decide] = {}
+        perform = self.perform
         for i, monster in enumerate(monsters):
-            if not player.alive:
+            if player.hp <= 0:
                 break
-            if not monster.alive:  # a confused neighbour may have killed it this batch
+            if monster.hp <= 0:  # a confused neighbour may have killed it this batch
                 continue
             if seen[i]:
                 monster.hunting = HUNT_MEMORY
@@ -305,7 +308,9 @@ class World:
             decide = deciders.get(monster.behaviour)
             if decide is None:
                 decide = deciders[monster.behaviour] = BEHAVIOURS[monster.behaviour](batch)
-            events += self.perform(monster, decide(i))
+            done = perform(monster, decide(i))
+            if done:
+                events += done
         return events
 
     def state_hash(self) -> str:
