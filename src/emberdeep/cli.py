@@ -211,13 +211,14 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
 
 def run_play(args: argparse.Namespace) -> int:
     """The title screen; with ``--seed``, straight into a new game with that seed."""
-    from emberdeep.ui.screens.main_menu import MainMenu
+    from emberdeep.ui.screens.main_menu import MainMenu, start_game
 
     app = load_app(args)
     if app is None:
         return 1
-    title = MainMenu(app)
-    screen = title.start(args.seed) if args.seed is not None else title
+    screen: Screen = MainMenu(app)
+    if args.seed is not None:
+        screen = start_game(app, app.setup.new_game(args.seed))
     return present(screen, app, args.terminal, args.frames)
 
 
@@ -242,7 +243,7 @@ def run_replay(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     if args.verify:
-        problem = replays.verify(recorded, app.builder_for, app.content.hero)
+        problem = replays.verify(recorded, app.setup.builder_for, app.content.hero)
         if problem is not None:
             print(f"emberdeep: {args.file}: {problem}", file=sys.stderr)
             return 1
@@ -250,7 +251,7 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"{args.file}: ok, {count} commands, seed {recorded.seed}, final state matches")
         return 0
     try:
-        build = app.builder_for(recorded.generator)
+        build = app.setup.builder_for(recorded.generator)
     except ValueError as exc:
         print(f"emberdeep: {exc}", file=sys.stderr)
         return 1

@@ -10,6 +10,7 @@ from emberdeep import config
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Descend
+from emberdeep.engine.world import World
 from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, KeyPress
@@ -21,6 +22,7 @@ from emberdeep.ui.screens.main_menu import MainMenu
 from emberdeep.ui.screens.options import OptionsScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.prompt import PromptScreen
+from emberdeep.ui.stack import ScreenStack
 
 
 @pytest.fixture
@@ -35,6 +37,10 @@ def press(screen: Screen | None, *keys: str) -> Screen | None:
     return screen
 
 
+def load(app: App) -> World:
+    return app.setup.continue_game().world
+
+
 def menu_labels(menu: MainMenu) -> list[str]:
     return [option.label for option in menu.menu.options]
 
@@ -43,7 +49,7 @@ def test_new_game_saves_at_once_and_continue_restores_it(app: App) -> None:
     title = MainMenu(app)
     assert "Continue" not in menu_labels(title)
     play = press(title, "a")  # New game
-    assert isinstance(play, PlayScreen) and app.has_save()
+    assert isinstance(play, PlayScreen) and app.setup.has_save()
     press(play, "l", "j")
     back = press(play, "escape")  # saves and returns to the title
     assert isinstance(back, MainMenu) and menu_labels(back)[0] == "Continue"
@@ -104,8 +110,10 @@ def test_closing_the_window_saves(app: App) -> None:
     play = press(MainMenu(app), "a")
     assert isinstance(play, PlayScreen)
     press(play, "l")
-    assert play.handle(CloseRequested()) is None
-    assert app.load().state_hash() == play.world.state_hash()
+    stack = ScreenStack(play)
+    stack.handle(CloseRequested())
+    assert stack.done
+    assert load(app).state_hash() == play.world.state_hash()
 
 
 def test_a_new_floor_is_saved_at_once(app: App) -> None:
@@ -115,7 +123,7 @@ def test_a_new_floor_is_saved_at_once(app: App) -> None:
     world.floor.move_actor(world.player, *world.floor.stairs)
     play.perform(Descend())
     assert world.depth == 2
-    assert app.load().depth == 2
+    assert load(app).depth == 2
 
 
 def test_death_removes_the_save_and_says_so(app: App) -> None:
@@ -124,7 +132,7 @@ def test_death_removes_the_save_and_says_so(app: App) -> None:
     play.world.player.hp = 0
     over = play.after_world()
     assert isinstance(over, GameOverScreen)
-    assert not app.has_save() and "saved game is gone" in over.note
+    assert not app.setup.has_save() and "saved game is gone" in over.note
     assert isinstance(over.handle(KeyPress("enter")), MainMenu)
 
 
@@ -181,4 +189,4 @@ def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> Non
     monster.kind = "dragon"
     saves.write_save(play.world, saves.current_info("auto"), app.save_file)
     with pytest.raises(saves.SaveError, match="dragon"):
-        app.load()
+        load(app)

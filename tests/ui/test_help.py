@@ -10,7 +10,6 @@ from emberdeep.ui import keys, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import (
     Click,
-    CloseRequested,
     InputEvent,
     KeyPress,
     Wheel,
@@ -100,7 +99,6 @@ def test_scrolls_on_a_small_console_and_closes() -> None:
     for key in ("escape", "?"):
         assert screen.handle(KeyPress(key)) is parent
     assert screen.handle(Click(5, 5, 3)) is parent
-    assert screen.handle(CloseRequested()) is None and parent.events == [CloseRequested()]
 
 
 def test_the_key_bound_to_help_also_closes_it() -> None:

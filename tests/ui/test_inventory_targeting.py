@@ -9,7 +9,7 @@ from emberdeep.engine.events import MessageKind
 from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.world import World
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, KeyPress, MouseMove
+from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.menu import LETTERS
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.inventory import InventoryScreen
@@ -153,7 +153,6 @@ def test_the_menus_show_the_inventory_over_the_map_and_close_without_time() -> N
     assert empty is not None
     assert any("not carrying anything" in row for row in text(drawn(empty)))
     assert empty.handle(KeyPress("a")) is empty
-    assert empty.handle(CloseRequested()) is None
 
 
 def test_a_click_on_an_item_row_chooses_it() -> None:
@@ -249,7 +248,6 @@ def test_right_click_or_escape_cancels_without_using_the_item() -> None:
         assert targeting.handle(event) is s
         assert [item.kind for item in s.world.inventory] == [FIREBALL]
         assert orc.hp == ORC.hp and s.world.turn == 0
-    assert aim(play(ROOM, FIREBALL), FIREBALL).handle(CloseRequested()) is None
 
 
 def test_confirming_a_tile_out_of_view_stays_and_says_why() -> None:

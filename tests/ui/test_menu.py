@@ -7,7 +7,6 @@ import tcod.console
 from emberdeep.ui import render
 from emberdeep.ui.input import (
     Click,
-    CloseRequested,
     InputEvent,
     KeyPress,
     MouseMove,
@@ -126,7 +125,7 @@ def test_hover_moves_the_highlight_and_it_is_drawn() -> None:
 
 
 def test_right_click_escape_and_window_close_cancel() -> None:
-    for event in (Click(0, 0, 3), Click(40, 26, 3), KeyPress("escape"), CloseRequested()):
+    for event in (Click(0, 0, 3), Click(40, 26, 3), KeyPress("escape")):
         assert Menu("T", LABELS).handle(event) == CANCELLED, event
     assert Menu("T", LABELS).handle(Resized()) == STILL_OPEN
 

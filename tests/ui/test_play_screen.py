@@ -3,7 +3,7 @@ from __future__ import annotations
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.events import MessageKind
-from emberdeep.ui.input import Click, CloseRequested, KeyPress
+from emberdeep.ui.input import Click, KeyPress
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import world_from_text
@@ -65,7 +65,6 @@ def test_tab_cycles_render_mode_and_escape_quits() -> None:
     s.handle(KeyPress("tab"))
     assert s.render_mode == "ascii"
     assert s.handle(KeyPress("escape")) is None
-    assert screen().handle(CloseRequested()) is None
 
 
 def test_unbound_keys_and_clicks_do_nothing() -> None:

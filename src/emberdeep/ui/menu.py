@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import tcod.console
 
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove, Wheel
+from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
 from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, INFO_FG, TEXT_FG, Color
 from emberdeep.ui.render import Region
 
@@ -216,8 +216,6 @@ class Menu:
 
     def handle(self, event: InputEvent) -> MenuResult:
         match event:
-            case CloseRequested():
-                return CANCELLED
             case KeyPress(key):
                 return self.handle_key(key)
             case MouseMove(x, y):

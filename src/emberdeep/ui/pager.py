@@ -11,9 +11,9 @@ from __future__ import annotations
 import tcod.console
 
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, Wheel
+from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
 from emberdeep.ui.palette import FRAME_FG, INFO_FG, Color
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next, Screen
 
 MARGIN_X = 2
 """Columns of the (dimmed) parent left visible on each side, so it reads as an overlay."""
@@ -48,6 +48,8 @@ def dim(console: tcod.console.Console, factor: float) -> None:
 
 
 class Pager:
+    overlay = True
+
     title = ""
     empty = ""
     """Shown when there are no lines."""
@@ -67,21 +69,14 @@ class Pager:
     def lines(self, columns: int) -> list[Line]:
         raise NotImplementedError
 
-    def closed(self, event: InputEvent) -> Screen | None:
-        """Where closing goes: back to the parent; a window close goes through the parent
-        (the game saves before it ends)."""
-        if isinstance(event, CloseRequested):
-            return self.parent.handle(event)
-        return self.parent
-
     # -- input ---------------------------------------------------------------------------
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
-            case CloseRequested() | Click(button=3):
-                return self.closed(event)
+            case Click(button=3):
+                return self.parent
             case KeyPress(key) if key in self.close_keys:
-                return self.closed(event)
+                return self.parent
             case KeyPress(key):
                 self.scroll_key(key)
             case Wheel(dy):

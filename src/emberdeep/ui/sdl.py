@@ -7,7 +7,6 @@ import logging
 import os
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +17,7 @@ import tcod.tileset
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.ui import font, render, sprites
+from emberdeep.ui import font, loop, render, sprites
 from emberdeep.ui.input import (
     Click,
     CloseRequested,
@@ -28,7 +27,8 @@ from emberdeep.ui.input import (
     Resized,
     Wheel,
 )
-from emberdeep.ui.screens import Screen, Ticking
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.stack import ScreenStack
 
 KeySym = tcod.event.KeySym
 
@@ -125,6 +125,29 @@ def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
         raise NoDisplayError(lines[-1] if lines else "no display") from None
 
 
+class WindowPresenter:
+    """Shows the console in the window, scaled in whole steps with its aspect kept, and
+    turns SDL events into presenter-neutral input."""
+
+    paused = False
+
+    def __init__(self, context: tcod.context.Context) -> None:
+        self.context = context
+        window = context.sdl_window
+        if window is not None:
+            window.start_text_input()
+
+    def present(self, console: tcod.console.Console) -> None:
+        self.context.present(console, keep_aspect=True, integer_scaling=True)
+
+    def wait(self, timeout: float | None) -> list[InputEvent]:
+        return [
+            event
+            for sdl_event in tcod.event.wait(timeout)
+            for event in translate(self.context.convert_event(sdl_event))
+        ]
+
+
 def run(
     screen: Screen,
     context: tcod.context.Context,
@@ -132,39 +155,5 @@ def run(
     untile: Content | None = None,
     frames: int | None = None,
 ) -> None:
-    """Draw, then block until input arrives (or, in real time, until the next tick is due):
-    no busy loop and no frames drawn for nothing. With ``untile``, the tileset has no
-    sprite tiles: cells drawn in the tiles mode are shown as ``untile``'s ascii. With
-    ``frames``, return once that many frames are presented (``emberdeep bench`` times
-    start-up to the first frame this way)."""
-    console = render.new_console()
-    window = context.sdl_window
-    if window is not None:
-        window.start_text_input()
-    current: Screen | None = screen
-    next_tick = time.monotonic()
-    presented = 0
-    while current is not None:
-        console.clear()
-        current.draw(console)
-        if untile is not None:
-            render.untile(console, untile)
-        context.present(console, keep_aspect=True, integer_scaling=True)
-        presented += 1
-        if frames is not None and presented >= frames:
-            return
-        interval = current.tick_seconds if isinstance(current, Ticking) else None
-        timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
-        for sdl_event in tcod.event.wait(timeout):
-            for event in translate(context.convert_event(sdl_event)):
-                current = current.handle(event)
-                if current is None:
-                    return
-        if interval is not None and isinstance(current, Ticking):
-            now = time.monotonic()
-            if now >= next_tick:
-                current = current.tick()
-                # Never try to catch up more than one tick after a stall.
-                next_tick = max(next_tick + interval, now)
-        else:
-            next_tick = time.monotonic()
+    """Play ``screen`` (and what it leads to) in the window until the stack empties."""
+    loop.run(ScreenStack(screen), WindowPresenter(context), untile=untile, frames=frames)

@@ -33,7 +33,7 @@ import tcod.console
 from blessed.keyboard import Keystroke
 
 from emberdeep.content.loader import Content
-from emberdeep.ui import render
+from emberdeep.ui import loop, render
 from emberdeep.ui.ansi import FrameEncoder, color_mode_from_env, is_utf8
 from emberdeep.ui.input import (
     Click,
@@ -44,7 +44,8 @@ from emberdeep.ui.input import (
     Resized,
     Wheel,
 )
-from emberdeep.ui.screens import Screen, Ticking
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.stack import ScreenStack
 
 MOUSE_ON = "\x1b[?1000h\x1b[?1003h\x1b[?1006h"
 """Report presses, every motion, and use SGR coordinates (no 223-column limit)."""
@@ -212,7 +213,9 @@ class _Session:
         self.decoder = InputDecoder()
         self.waiting = False
         self.resized = False
-        self.current: Screen | None = None
+        self.size: tuple[int, int] | None = None
+        self.encoder: FrameEncoder | None = None
+        self.pending: list[InputEvent] = []
 
     # -- terminal state ----------------------------------------------------------------
 
@@ -272,6 +275,16 @@ class _Session:
             for number, old in previous.items():
                 signal.signal(number, old)
 
+    @staticmethod
+    def ignore_signals() -> None:
+        """From now on hang-ups, terminations and Ctrl-C are ignored (while saving)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                signal.signal(number, signal.SIG_IGN)
+
     @contextlib.contextmanager
     def terminal_modes(self) -> Iterator[None]:
         with contextlib.ExitStack() as stack:
@@ -312,57 +325,39 @@ class _Session:
             keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT if self.decoder.pending else 0)
         return events + self.decoder.flush()
 
-    # -- the loop ----------------------------------------------------------------------
+    # -- the presenter (``ui/loop.py``) ---------------------------------------------
 
-    def loop(self, screen: Screen) -> None:
-        """``sdl.run``'s loop: draw, then block until input (or the next tick) is due."""
-        console = render.new_console()
-        self.current = screen
-        next_tick = time.monotonic()
-        size: tuple[int, int] | None = None
-        encoder: FrameEncoder | None = None
-        while self.current is not None:
-            self.resized = False
-            now_size = (self.term.width, self.term.height)
-            if now_size != size:
-                if size is not None and not self.handle(Resized()):
-                    return
-                size = now_size
-                encoder = self.layout(console, *size)
-            if encoder is not None:
-                console.clear()
-                self.current.draw(console)
-                if self.untile is not None:
-                    render.untile(console, self.untile)
-                self.write(encoder.encode(console))
-            self.out.flush()
-            # While the terminal is too small the game is paused: no ticks.
-            current = self.current
-            interval = current.tick_seconds if isinstance(current, Ticking) else None
-            if encoder is None:
-                interval = None
-            timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
-            for raw_event in self.read(timeout):
-                event = self.to_console(raw_event, encoder)
-                if isinstance(event, Resized):
-                    size = None  # clear and redraw everything
-                if event is not None and not self.handle(event):
-                    return
-            current = self.current
-            if interval is not None and isinstance(current, Ticking):
-                now = time.monotonic()
-                if now >= next_tick:
-                    self.current = current.tick()
-                    # Never try to catch up more than one tick after a stall.
-                    next_tick = max(next_tick + interval, now)
-            else:
-                next_tick = time.monotonic()
+    @property
+    def paused(self) -> bool:
+        """While the terminal is too small the game is paused: no ticks."""
+        return self.encoder is None
 
-    def handle(self, event: InputEvent) -> bool:
-        """Give ``event`` to the current screen; False once there is no screen left."""
-        if self.current is not None:
-            self.current = self.current.handle(event)
-        return self.current is not None
+    def present(self, console: tcod.console.Console) -> None:
+        """Show ``console`` centred, sending only the cells that changed; a new size lays
+        the screen out again (and tells the screens, through the next ``wait``)."""
+        self.resized = False
+        now_size = (self.term.width, self.term.height)
+        if now_size != self.size:
+            if self.size is not None:
+                self.pending.append(Resized())
+            self.size = now_size
+            self.encoder = self.layout(console, *now_size)
+        if self.encoder is not None:
+            self.write(self.encoder.encode(console))
+        self.out.flush()
+
+    def wait(self, timeout: float | None) -> list[InputEvent]:
+        if self.pending:
+            events, self.pending = self.pending, []
+            return events
+        events = []
+        for raw_event in self.read(timeout):
+            event = self.to_console(raw_event, self.encoder)
+            if isinstance(event, Resized):
+                self.size = None  # clear and redraw everything
+            if event is not None:
+                events.append(event)
+        return events
 
     def layout(self, console: tcod.console.Console, width: int, height: int) -> FrameEncoder | None:
         """Clear the screen for a new size: an encoder for the console centred in it, or
@@ -396,20 +391,21 @@ class _Session:
 def run(
     screen: Screen, *, term: blessed.Terminal | None = None, content: Content | None = None
 ) -> None:
-    """Show ``screen`` (and the screens it leads to) in the terminal until one returns
-    None; the terminal is restored however this ends. With ``content``, cells drawn in
+    """Show ``screen`` (and the screens it leads to) in the terminal until the stack
+    empties; the terminal is restored however this ends. With ``content``, cells drawn in
     the graphical ``tiles`` mode are shown as their ascii glyphs (a terminal has no
     sprites)."""
     session = _Session(term if term is not None else blessed.Terminal())
-    session.untile = content
+    stack = ScreenStack(screen)
     try:
         with session.signals(), session.terminal_modes():
             try:
-                session.loop(screen)
+                loop.run(stack, session, untile=content)
             except (_HangUp, KeyboardInterrupt):
-                # Let the screen save and leave, as after a window's close button; only
-                # once: a second signal or an error here must not keep the game running.
-                with contextlib.suppress(Exception, _HangUp, KeyboardInterrupt):
-                    session.handle(CloseRequested())
+                # Save and leave, as after a window's close button, once: further
+                # hang-ups (a closing terminal sends several) must not interrupt it.
+                session.ignore_signals()
+                with contextlib.suppress(Exception, KeyboardInterrupt):
+                    stack.close()
     except _HangUp:
         pass

@@ -1,4 +1,13 @@
-"""Screens: each handles input and draws itself; ``handle`` returns the screen to show next."""
+"""Screens: each handles input and draws itself, on a stack (``ui/stack.py``).
+
+``handle`` returns what to show next: the screen itself (stay), a screen lower on the
+stack (go back down to it, closing what is above), a new *overlay* (a screen with
+``overlay = True``: pushed on top, the screen below still drawn under it), a new full
+screen (it replaces every screen: the title after a game, a game after the title), or
+None (quit). Closing the window or the terminal never reaches a screen: the stack closes
+every screen through one path (``ScreenStack.close``), giving each that has an
+``on_close`` (a game to save, settings to write) its say.
+"""
 
 from __future__ import annotations
 
@@ -10,11 +19,14 @@ from emberdeep.ui.input import InputEvent
 
 
 class Screen(Protocol):
-    def handle(self, event: InputEvent) -> Screen | None:
-        """React to one input; return the next screen (``self`` to stay, None to quit)."""
+    def handle(self, event: InputEvent) -> Next:
+        """React to one input; say what to show next."""
         ...
 
     def draw(self, console: tcod.console.Console) -> None: ...
+
+
+Next = Screen | None
 
 
 @runtime_checkable
@@ -26,4 +38,16 @@ class Ticking(Protocol):
         """Seconds between ticks, or None to wait for input only."""
         ...
 
-    def tick(self) -> Screen | None: ...
+    def tick(self) -> Next: ...
+
+
+@runtime_checkable
+class Closing(Protocol):
+    """A screen with something to keep when the window or terminal closes."""
+
+    def on_close(self) -> None: ...
+
+
+def is_overlay(screen: Screen) -> bool:
+    """Overlays sit on the screen that opened them; others replace the whole stack."""
+    return bool(getattr(screen, "overlay", False))

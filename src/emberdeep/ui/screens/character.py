@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.palette import BOX_BG, FRAME_FG, INFO_FG, TEXT_FG
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next
 
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
@@ -40,13 +40,13 @@ def sheet(screen: PlayScreen) -> list[str]:
 
 
 class CharacterScreen:
+    overlay = True
+
     def __init__(self, parent: PlayScreen) -> None:
         self.parent = parent
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
-            case CloseRequested():
-                return self.parent.handle(event)
             case KeyPress() | Click():
                 return self.parent
         return self

@@ -15,11 +15,11 @@ import tcod.console
 
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
 from emberdeep.ui.pager import dim
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next, Screen
 from emberdeep.ui.screens.history import HistoryScreen
 
 DIM = 0.4
@@ -37,6 +37,8 @@ BOX_BG: Color = (15, 5, 5)
 
 
 class GameOverScreen:
+    overlay = True
+
     def __init__(
         self,
         world: World,
@@ -54,17 +56,18 @@ class GameOverScreen:
         self.leave_to = leave_to
         """Where leaving goes (the main menu); None ends the program."""
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
             case KeyPress("v"):
                 return HistoryScreen(self.log, parent=self)
             case KeyPress(key) if key in LEAVE_KEYS:
-                return self.leave_to
+                return self.leave()
             case Click(button=1):
-                return self.leave_to
-            case CloseRequested():
-                return None
+                return self.leave()
         return self
+
+    def leave(self) -> Next:
+        return self.leave_to
 
     def killing_blow(self) -> str | None:
         """The last enemy attack in the log: what most likely killed the player."""

@@ -14,11 +14,11 @@ import tcod.console
 
 from emberdeep.storage import scores
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.menu import fit
 from emberdeep.ui.pager import dim
 from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, INFO_FG, TEXT_FG, Color
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next, Screen
 
 TITLE = "Hall of fame"
 SHOWN = 20
@@ -61,6 +61,8 @@ def table_rows(entries: list[scores.ScoreEntry], width: int) -> list[str]:
 
 
 class HallOfFameScreen:
+    overlay = True
+
     def __init__(
         self, parent: Screen, *, path: Path | None = None, highlight: int | None = None
     ) -> None:
@@ -75,10 +77,8 @@ class HallOfFameScreen:
         except scores.ScoresError as exc:
             self.error = str(exc).capitalize() + "."
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
-            case CloseRequested():
-                return self.parent.handle(event)
             case KeyPress(key) if key in CLOSE:
                 return self.parent
             case Click():

@@ -17,9 +17,9 @@ import tcod.console
 
 from emberdeep.engine.actions import Drop, Use
 from emberdeep.ui import render
-from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next
 from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 
 if TYPE_CHECKING:
@@ -32,6 +32,8 @@ PARENT_DIM = 0.5
 
 
 class InventoryScreen:
+    overlay = True
+
     def __init__(self, parent: PlayScreen, purpose: Purpose) -> None:
         self.parent = parent
         self.purpose = purpose
@@ -41,9 +43,7 @@ class InventoryScreen:
         ]
         self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=render.MAP_VIEW)
 
-    def handle(self, event: InputEvent) -> Screen | None:
-        if isinstance(event, CloseRequested):
-            return None
+    def handle(self, event: InputEvent) -> Next:
         match self.menu.handle(event):
             case Chosen(slot):
                 return self.choose(slot)
@@ -51,7 +51,7 @@ class InventoryScreen:
                 return self.parent
         return self
 
-    def choose(self, slot: int) -> Screen | None:
+    def choose(self, slot: int) -> Next:
         if self.purpose == "drop":
             return self.parent.perform(Drop(slot))
         if self.parent.world.inventory[slot].kind.targeting in AIMED:

@@ -9,9 +9,9 @@ import tcod.console
 
 from emberdeep.engine.actions import LevelUp
 from emberdeep.ui import render
-from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Chosen, Menu, Option
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next
 
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
@@ -20,6 +20,8 @@ STATS = ("hp", "power", "defense")
 
 
 class LevelUpScreen:
+    overlay = True
+
     def __init__(self, parent: PlayScreen) -> None:
         self.parent = parent
         player, gains = parent.world.player, parent.world.progression
@@ -33,9 +35,7 @@ class LevelUpScreen:
             header=f"Congratulations! You reach level {player.level + 1}. Choose a stat to raise:",
         )
 
-    def handle(self, event: InputEvent) -> Screen | None:
-        if isinstance(event, CloseRequested):
-            return self.parent.handle(event)
+    def handle(self, event: InputEvent) -> Next:
         result = self.menu.handle(event)
         if isinstance(result, Chosen):
             return self.parent.perform(LevelUp(STATS[result.index]))

@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 import textwrap
-from pathlib import Path
 
 import tcod.console
 import tcod.constants
 
 from emberdeep import __version__
 from emberdeep.engine import rng
+from emberdeep.session.game import GameSession
 from emberdeep.storage import saves
-from emberdeep.storage.files import backup_path
 from emberdeep.storage.scores import SCORES_NAME
 from emberdeep.ui import render
 from emberdeep.ui.app import App
-from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next
+from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
+from emberdeep.ui.screens.options import OptionsScreen
+from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.prompt import PromptScreen
 
 TITLE = [
@@ -35,24 +38,23 @@ TITLE_FG = (255, 140, 40)
 class MainMenu:
     def __init__(self, app: App, message: str = "") -> None:
         self.app = app
+        app.title = functools.partial(MainMenu, app)
         self.message = message
         self.actions: list[str] = []
         self.menu = self.build_menu()
 
     def build_menu(self) -> Menu:
+        setup = self.app.setup
         entries = [("new", "New game"), ("seed", "New game with a seed")]
-        if self.app.has_save():
+        if setup.has_save():
             entries.insert(0, ("continue", "Continue"))
-        save_file = self.app.save_file
-        if save_file is not None and self.message and backup_path(save_file).exists():
+        if self.message and setup.has_backup():
             entries.insert(1, ("backup", "Continue from the backup (one floor earlier)"))
         entries += [("scores", "Hall of fame"), ("options", "Options"), ("quit", "Quit")]
         self.actions = [key for key, _ in entries]
         return Menu("", [label for _, label in entries])
 
-    def handle(self, event: InputEvent) -> Screen | None:
-        if isinstance(event, CloseRequested):
-            return None
+    def handle(self, event: InputEvent) -> Next:
         match self.menu.handle(event):
             case Chosen(index):
                 return self.choose(self.actions[index])
@@ -60,64 +62,48 @@ class MainMenu:
                 return None
         return self
 
-    def choose(self, action: str) -> Screen | None:
-        from emberdeep.ui.screens.options import OptionsScreen
-
+    def choose(self, action: str) -> Next:
         match action:
             case "new":
                 return self.start(secrets.randbelow(rng.MAX_SEED))
             case "seed":
-                return PromptScreen(
-                    "New game with a seed", "Type a number or any word:", self, self.seed_entered
-                )
+                prompt = "Type a number or any word:"
+                return PromptScreen("New game with a seed", prompt, self, self.seed_entered)
             case "continue":
-                return self.resume(self.app.save_file)
+                return self.resume(from_backup=False)
             case "backup":
-                return self.resume(backup_path(self.app.save_file) if self.app.save_file else None)
+                return self.resume(from_backup=True)
             case "options":
                 return OptionsScreen(self.app, parent=self)
             case "scores":
-                from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
-
                 folder = self.app.save_file.parent if self.app.save_file else None
-                return HallOfFameScreen(self, path=folder / SCORES_NAME if folder else None)
+                path = folder / SCORES_NAME if folder else None
+                return HallOfFameScreen(self, path=path)
         return None
 
-    def seed_entered(self, text: str) -> Screen | str:
+    def seed_entered(self, text: str) -> Next | str:
         try:
             return self.start(rng.parse_seed(text))
         except ValueError as exc:
             return str(exc).capitalize() + "."
 
-    def start(self, seed: int) -> Screen:
-        from emberdeep.ui.screens.play import PlayScreen
+    def start(self, seed: int) -> Next:
+        return start_game(self.app, self.app.setup.new_game(seed))
 
-        world = self.app.new_world(seed)
-        log = MessageLog()
-        for notice in self.app.notices:
-            log.add(notice)
-        log.add("Welcome to Emberdeep. Find the stairs down, and mind what hunts you.")
-        screen = PlayScreen(world, self.app.content, self.app.settings, log, app=self.app)
-        self.app.save(world, log)
-        return screen
-
-    def resume(self, path: Path | None) -> Screen:
-        from emberdeep.ui.screens.play import PlayScreen
-
+    def resume(self, from_backup: bool) -> Next:
         app = self.app
         try:
-            world = app.load(path)
+            session = app.setup.continue_game(from_backup)
         except saves.SaveError as exc:
+            where = app.save_file
             return MainMenu(
                 app,
                 f"Your saved game could not be loaded: {exc}. The file was left untouched "
-                f"at {path}. You can start a new game.",
+                f"at {where}. You can start a new game.",
             )
         log = MessageLog()
-        log.add(f"Welcome back. Depth {world.depth}, turn {world.turn}.")
-        if path != app.save_file:
-            app.save(world, log)  # the backup becomes the save again
-        return PlayScreen(world, app.content, app.settings, log, app=app)
+        log.add(f"Welcome back. Depth {session.world.depth}, turn {session.world.turn}.")
+        return start_game(app, session, log)
 
     def draw(self, console: tcod.console.Console) -> None:
         width = max(len(line) for line in TITLE)
@@ -140,3 +126,16 @@ class MainMenu:
         footer = f"v{__version__}  -  arrows or mouse to choose, Enter or click, Esc to quit"
         console.print(render.SCREEN_WIDTH // 2, render.SCREEN_HEIGHT - 2, footer,
                       fg=(110, 110, 110), alignment=tcod.constants.CENTER)  # fmt: skip
+
+
+def start_game(app: App, session: GameSession, log: MessageLog | None = None) -> PlayScreen:
+    """The play screen for ``session``, saved at once so that Continue finds it."""
+    if log is None:
+        log = MessageLog()
+        for notice in app.notices:
+            log.add(notice)
+        log.add("Welcome to Emberdeep. Find the stairs down, and mind what hunts you.")
+    app.session = session
+    screen = PlayScreen(session.world, app.content, app.settings, log, app=app)
+    screen.save()
+    return screen

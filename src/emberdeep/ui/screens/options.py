@@ -14,9 +14,9 @@ from emberdeep.engine.fov import ALGORITHMS
 from emberdeep.mapgen import GENERATORS
 from emberdeep.ui import render
 from emberdeep.ui.app import App
-from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next, Screen
 
 RADII = (4, 6, 8, 10, 12, 15, 20, 0)
 
@@ -41,6 +41,8 @@ def shown(value: object) -> str:
 
 
 class OptionsScreen:
+    overlay = True
+
     def __init__(self, app: App, parent: Screen) -> None:
         self.app = app
         self.parent = parent
@@ -57,9 +59,7 @@ class OptionsScreen:
             menu.highlight = highlight
         return menu
 
-    def handle(self, event: InputEvent) -> Screen | None:
-        if isinstance(event, CloseRequested):
-            return None
+    def handle(self, event: InputEvent) -> Next:
         match self.menu.handle(event):
             case Chosen(index) if index < len(CHOICES):
                 self.step(list(CHOICES)[index])
@@ -78,10 +78,14 @@ class OptionsScreen:
         self.app.settings = replace(self.app.settings, **changes)
 
     def leave(self) -> Screen:
+        self.on_close()
+        return self.parent
+
+    def on_close(self) -> None:
+        """Write the settings, whether the player leaves this screen or the window."""
         problem = config.save_settings(self.app.settings)
         if problem:
             self.app.notices.append(problem)
-        return self.parent
 
     def draw(self, console: tcod.console.Console) -> None:
         self.parent.draw(console)

@@ -23,10 +23,10 @@ from emberdeep.engine import autopilot
 from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.world import ACTION_TIME, World
+from emberdeep.session.game import GameSession, now
 from emberdeep.ui import look, render
 from emberdeep.ui.input import (
     Click,
-    CloseRequested,
     InputEvent,
     KeyPress,
     MouseMove,
@@ -35,7 +35,7 @@ from emberdeep.ui.input import (
 )
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next, Screen
 from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
@@ -75,8 +75,12 @@ class PlayScreen:
     ) -> None:
         self.world = world
         self.app = app
-        """Saving and the main menu; None plays without them (tests, replays)."""
-        self.saved_depth = world.depth
+        """Saving and the title screen; None plays without them (tests, replays)."""
+        self.session: GameSession | None = None
+        if app is not None:
+            if app.session is None or app.session.world is not world:
+                app.session = GameSession(app.setup, world, started=now())
+            self.session = app.session
         self.content = content
         self.render_mode = settings.render_mode
         self.real_time = settings.mode == "real-time"
@@ -92,7 +96,7 @@ class PlayScreen:
 
     # -- input ---------------------------------------------------------------------------
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
             case KeyPress(key):
                 if self.run is not None:  # any key interrupts a run, and does nothing else
@@ -108,17 +112,19 @@ class PlayScreen:
                 self.mouse = (x, y)
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
                 return HistoryScreen(self.log, parent=self)
-            case CloseRequested():
-                self.save()
-                return None
         return self
 
-    def save(self) -> None:
-        if self.app is not None:
-            self.app.save(self.world, self.log)
-            self.saved_depth = self.world.depth
+    def save(self) -> bool:
+        """Save now; a failure is told in the log and play goes on."""
+        problem = self.session.save() if self.session is not None else None
+        if problem:
+            self.log.add(problem, MessageKind.REFUSED)
+        return problem is None
 
-    def run_command(self, key: str) -> Screen | None:
+    def on_close(self) -> None:
+        self.save()
+
+    def run_command(self, key: str) -> Next:
         keymap = self.app.keymap if self.app is not None else None
         command = command_for(key, keymap)
         match command:
@@ -151,7 +157,7 @@ class PlayScreen:
                 return self.perform(command)
         return self.after_world()
 
-    def perform(self, action: PlayerCommand) -> Screen:
+    def perform(self, action: PlayerCommand) -> Next:
         """Carry out a player action in either mode; return the screen to show next.
 
         Turn-based: the action and the monsters' replies happen now. Real-time: it happens
@@ -171,7 +177,7 @@ class PlayScreen:
             return 1 / self.ticks_per_second
         return RUN_STEP_SECONDS if self.run is not None else None
 
-    def tick(self) -> Screen | None:
+    def tick(self) -> Next:
         """Real time: the clock moves on, and a waiting command (or the next step of an
         auto-explore or travel run) happens once the player is due. Turn-based: the next
         step of a run, so the player watches it walk."""
@@ -224,34 +230,34 @@ class PlayScreen:
                 case Message(text, kind):
                     self.log.add(text, kind)
 
-    def quit(self) -> Screen | None:
+    def quit(self) -> Next:
         """Save and go back to the title screen (or end, when there is none)."""
-        if self.app is None:
+        saved = self.save()
+        if self.app is None or self.app.title is None:
             return None
-        from emberdeep.ui.screens.main_menu import MainMenu
+        self.app.session = None
+        return self.app.title("" if saved else self.log.entries[-1].text)
 
-        saved = self.app.save(self.world, self.log)
-        return MainMenu(self.app, "" if saved else self.log.entries[-1].text)
-
-    def after_world(self) -> Screen:
+    def after_world(self) -> Next:
         """What follows an action: death, a level to spend, or more play. A new floor is
         saved at once, so a killed process loses at most one floor."""
         world = self.world
         if not world.player.alive:
             return self.game_over()
-        if world.depth != self.saved_depth:
-            self.save()
+        problem = self.session.after_turn() if self.session is not None else None
+        if problem:
+            self.log.add(problem, MessageKind.REFUSED)
         if world.can_level_up:
             return LevelUpScreen(self)
         return self
 
-    def game_over(self) -> Screen:
+    def game_over(self) -> GameOverScreen:
         note, leave_to = "", None
+        if self.session is not None:
+            note = " ".join(self.session.end([entry.full_text for entry in self.log.entries]))
         if self.app is not None:
-            from emberdeep.ui.screens.main_menu import MainMenu
-
-            note = " ".join(self.app.end_game(self.world, self.log))
-            leave_to = MainMenu(self.app)
+            self.app.session = None
+            leave_to = self.app.title("") if self.app.title is not None else None
         return GameOverScreen(self.world, self.log, self.draw, note=note, leave_to=leave_to)
 
     # -- drawing -------------------------------------------------------------------------

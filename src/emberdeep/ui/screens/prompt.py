@@ -7,9 +7,9 @@ from collections.abc import Callable
 import tcod.console
 
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress
+from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.palette import BOX_BG, FRAME_FG, TEXT_FG
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next, Screen
 
 MAX_LENGTH = 40
 
@@ -18,12 +18,14 @@ class PromptScreen:
     """Letters type, Backspace deletes, Enter accepts, Esc or a right click goes back.
     ``accept`` returns the next screen, or a message to show while staying here."""
 
+    overlay = True
+
     def __init__(
         self,
         title: str,
         hint: str,
         parent: Screen,
-        accept: Callable[[str], Screen | str],
+        accept: Callable[[str], Next | str],
     ) -> None:
         self.title = title
         self.hint = hint
@@ -32,10 +34,8 @@ class PromptScreen:
         self.text = ""
         self.error = ""
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
-            case CloseRequested():
-                return None
             case KeyPress("escape") | Click(button=3):
                 return self.parent
             case KeyPress("enter"):

@@ -11,8 +11,8 @@ import tcod.console
 from emberdeep.engine import replay
 from emberdeep.engine.journal import Journal
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, Wheel
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
+from emberdeep.ui.screens import Next
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 
@@ -37,7 +37,7 @@ class ReplayScreen:
     def tick_seconds(self) -> float | None:
         return None if self.paused or self.finished else 1 / SPEEDS[self.speed]
 
-    def tick(self) -> Screen | None:
+    def tick(self) -> Next:
         self.advance()
         return self
 
@@ -53,9 +53,9 @@ class ReplayScreen:
             self.play.log.add(f"Stopped: {self.divergence.describe()}.")
         self.position += 1
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
-            case CloseRequested() | KeyPress("escape") | KeyPress("q"):
+            case KeyPress("escape") | KeyPress("q"):
                 return None
             case KeyPress(" ") | Click(button=1):
                 self.paused = not self.paused

@@ -22,11 +22,11 @@ import tcod.console
 from emberdeep.engine.actions import Move, Use
 from emberdeep.engine.actors import Actor
 from emberdeep.ui import look, render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove
+from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.menu import fit
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Next
 
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
@@ -52,6 +52,8 @@ CURSOR_FG: Color = (0, 0, 0)
 
 
 class TargetingScreen:
+    overlay = True
+
     def __init__(self, parent: PlayScreen, slot: int) -> None:
         self.parent = parent
         self.slot = slot
@@ -81,10 +83,8 @@ class TargetingScreen:
 
     # -- input ---------------------------------------------------------------------------
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Next:
         match event:
-            case CloseRequested():
-                return None
             case KeyPress(key) if key in CANCEL:
                 return self.parent
             case KeyPress(key) if key in CONFIRM:
@@ -104,7 +104,7 @@ class TargetingScreen:
                 return self.parent
         return self
 
-    def confirm(self) -> Screen | None:
+    def confirm(self) -> Next:
         if not self.parent.world.floor.visible[self.cursor]:
             self.warning = NOT_IN_VIEW
             return self

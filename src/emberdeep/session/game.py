@@ -1,0 +1,168 @@
+"""A game's life, below any screen: starting, continuing, saving and ending it.
+
+The window, the terminal, the bot, soak and bench all start and end games through this
+module, so the rules live in one place: a game is saved on every new floor, every
+``CHECKPOINT_TURNS`` turns, when the player quits and when the window or terminal closes;
+a death writes the replay, the hall-of-fame entry and the morgue file, then deletes the
+save (permadeath). Each step that can fail reports why in a sentence for the player and
+never stops the others; nothing here raises at the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from emberdeep.config import Settings
+from emberdeep.content.loader import Content
+from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.session import setup
+from emberdeep.storage import morgue, replays, saves, scores
+from emberdeep.storage.files import backup_path
+
+CHECKPOINT_TURNS = 100
+"""A game in progress is saved at least this often (in player turns), so a crash or a
+killed process loses little."""
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass
+class GameSetup:
+    """What every game of one run shares: content, settings, where saves go."""
+
+    content: Content
+    settings: Settings
+    save_file: Path | None = field(default_factory=saves.save_path)
+    """None turns saving off (tests, bots, benchmarks)."""
+    generator: str | None = None
+    """A generator forced from the command line for this run."""
+
+    @property
+    def generator_setting(self) -> str:
+        return self.generator or self.settings.generator
+
+    def builder_for(self, generator: str) -> FloorBuilder:
+        return setup.floor_builder(self.settings, self.content, generator)
+
+    def has_save(self) -> bool:
+        return self.save_file is not None and self.save_file.exists()
+
+    def has_backup(self) -> bool:
+        return self.save_file is not None and backup_path(self.save_file).exists()
+
+    def new_game(self, seed: int) -> GameSession:
+        world = setup.new_world(seed, self.settings, self.content, self.generator)
+        return GameSession(self, world, started=now())
+
+    def continue_game(self, from_backup: bool = False) -> GameSession:
+        """The saved game (or its backup, one floor earlier); raises ``saves.SaveError``
+        with a reason for the player, leaving the file untouched."""
+        if self.save_file is None:
+            raise saves.SaveError("saving is turned off")
+        path = backup_path(self.save_file) if from_backup else self.save_file
+        kinds = {kind.key: kind for kind in self.content.population.items.kinds}
+        world, info = saves.read_save(
+            self.builder_for, kinds, path, creature_kinds=self.content.looks
+        )
+        world.set_fov(self.settings.fov)
+        session = GameSession(self, world, started=info.started)
+        if from_backup:
+            session.save()  # the backup becomes the save again
+        return session
+
+
+@dataclass
+class GameSession:
+    """One game in progress and its save policy."""
+
+    setup: GameSetup
+    world: World
+    started: str
+    """When the game began (ISO 8601, UTC); names its replay file."""
+    saved_depth: int = 0
+    saved_turn: int = -1
+
+    def __post_init__(self) -> None:
+        self.saved_depth = self.world.depth
+
+    def save(self) -> str | None:
+        """Save now; None when it worked (or there is nothing to save), else why not."""
+        save_file, world = self.setup.save_file, self.world
+        if save_file is None or not world.player.alive:
+            return None
+        info = saves.current_info(self.setup.generator_setting, self.started)
+        try:
+            saves.write_save(world, info, save_file)
+        except saves.SaveError as exc:
+            return f"{exc}. Your game goes on, unsaved."
+        self.saved_depth, self.saved_turn = world.depth, world.turn
+        return self.write_replay()[1]
+
+    def after_turn(self) -> str | None:
+        """The save policy after the world moved: a new floor, or a checkpoint due."""
+        world = self.world
+        if not world.player.alive:
+            return None
+        if world.depth != self.saved_depth or world.turn - self.saved_turn >= CHECKPOINT_TURNS:
+            return self.save()
+        return None
+
+    def replay_path(self) -> Path | None:
+        save_file = self.setup.save_file
+        if save_file is None:
+            return None
+        return save_file.parent / "replays" / replays.replay_name(self.world.seed, self.started)
+
+    def write_replay(self) -> tuple[Path | None, str | None]:
+        """The game so far as a replay file beside the save: (its path, a problem)."""
+        path = self.replay_path()
+        if path is None:
+            return None, None
+        try:
+            replays.write(replays.record(self.world, self.setup.generator_setting), path)
+        except replays.ReplayError as exc:
+            return None, str(exc)
+        return path, None
+
+    def end(self, last_messages: list[str]) -> list[str]:
+        """A death: the replay, the hall of fame, the morgue, then the save goes.
+        Returns what to tell the player; a failure in one step never stops the others."""
+        notes: list[str] = []
+        world, save_file = self.world, self.setup.save_file
+        when = datetime.now(timezone.utc)
+        cause = world.cause_of_death or "died"
+        if save_file is not None:
+            folder = save_file.parent
+            try:
+                entry = scores.score_entry(world, cause, when)
+                rank = scores.record(entry, folder / scores.SCORES_NAME)
+                notes.append(f"You rank #{rank} in the hall of fame.")
+            except scores.ScoresError as exc:
+                notes.append(str(exc))
+            names = {kind.key: kind.name for kind in self.setup.content.population.monsters.kinds}
+            try:
+                path = morgue.write_morgue(
+                    world, last_messages, cause, when, folder / "morgue", names=names
+                )
+                notes.append(f"Morgue file: {path}.")
+            except morgue.MorgueError as exc:
+                notes.append(str(exc))
+            replay, problem = self.write_replay()
+            notes.append(f"Replay: {replay}." if replay else problem or "")
+        notes.append(forget(self.setup.save_file))
+        return [note for note in notes if note]
+
+
+def forget(save_file: Path | None) -> str:
+    """Permadeath: remove the save; what to tell the player ("" if there was none)."""
+    if save_file is None or not save_file.exists():
+        return ""
+    try:
+        saves.delete_save(save_file)
+    except (OSError, saves.SaveError) as exc:
+        return f"Your saved game could not be removed: {exc}."
+    return "Death is permanent: your saved game is gone."

@@ -1,0 +1,71 @@
+"""The screens being shown, top last, and the one way the game is closed.
+
+Overlays (the inventory, targeting, help...) sit on the screen that opened them; the
+presenter loop (``ui/loop.py``) only ever talks to this stack. Closing the window or the
+terminal is handled here, not by whichever screen is on top, so a game is saved and
+changed settings are written whatever overlay was open.
+"""
+
+from __future__ import annotations
+
+import tcod.console
+
+from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.screens import Closing, Next, Screen, Ticking, is_overlay
+
+
+class ScreenStack:
+    def __init__(self, screen: Screen) -> None:
+        self.screens: list[Screen] = [screen]
+
+    @property
+    def top(self) -> Screen | None:
+        return self.screens[-1] if self.screens else None
+
+    @property
+    def done(self) -> bool:
+        return not self.screens
+
+    def handle(self, event: InputEvent) -> None:
+        top = self.top
+        if top is None:
+            return
+        if isinstance(event, CloseRequested):
+            self.close()
+        else:
+            self.follow(top.handle(event))
+
+    @property
+    def tick_seconds(self) -> float | None:
+        top = self.top
+        return top.tick_seconds if isinstance(top, Ticking) else None
+
+    def tick(self) -> None:
+        top = self.top
+        if isinstance(top, Ticking):
+            self.follow(top.tick())
+
+    def follow(self, result: Next) -> None:
+        """Apply what a screen said comes next (see ``ui/screens/__init__.py``)."""
+        screens = self.screens
+        if result is None:
+            screens.clear()
+        elif any(result is shown for shown in screens):
+            del screens[[id(s) for s in screens].index(id(result)) + 1 :]
+        elif is_overlay(result):
+            screens.append(result)
+        else:
+            screens[:] = [result]
+
+    def close(self) -> None:
+        """The window or terminal is closing: every screen, top first, keeps what it
+        must, then nothing is left."""
+        for screen in reversed(self.screens):
+            if isinstance(screen, Closing):
+                screen.on_close()
+        self.screens.clear()
+
+    def draw(self, console: tcod.console.Console) -> None:
+        top = self.top
+        if top is not None:
+            top.draw(console)

@@ -1,0 +1,118 @@
+"""Closing the window (or the terminal) goes through the stack, whatever is on top: the
+game in progress is saved and changed settings are written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from emberdeep import config
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.items import Item
+from emberdeep.ui.app import App
+from emberdeep.ui.input import CloseRequested, KeyPress
+from emberdeep.ui.screens.character import CharacterScreen
+from emberdeep.ui.screens.help import HelpScreen
+from emberdeep.ui.screens.history import HistoryScreen
+from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.level_up import LevelUpScreen
+from emberdeep.ui.screens.main_menu import MainMenu
+from emberdeep.ui.screens.options import OptionsScreen
+from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.screens.targeting import TargetingScreen
+from emberdeep.ui.stack import ScreenStack
+
+TURNS = 5
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> App:
+    return App(loader.load(), Settings(), save_file=tmp_path / "save.emberdeep")
+
+
+def playing(app: App) -> tuple[ScreenStack, PlayScreen]:
+    """A new game from the title, ``TURNS`` turns in (waiting, so nothing else happens)."""
+    stack = ScreenStack(MainMenu(app))
+    stack.handle(KeyPress("a"))
+    play = stack.top
+    assert isinstance(play, PlayScreen)
+    for _ in range(TURNS):
+        stack.handle(KeyPress("."))
+    assert play.world.turn == TURNS and stack.top is play
+    return stack, play
+
+
+def give_fireball(play: PlayScreen) -> None:
+    kinds = {kind.key: kind for kind in loader.load().population.items.kinds}
+    play.world.inventory.insert(0, Item(kinds["fireball_scroll"]))
+
+
+def ready_to_level(play: PlayScreen) -> None:
+    play.world.player.xp = play.world.xp_to_next
+
+
+OPENERS: dict[str, tuple[Callable[[PlayScreen], None], list[str], type]] = {
+    "inventory": (lambda play: None, ["i"], InventoryScreen),
+    "drop menu": (lambda play: None, ["d"], InventoryScreen),
+    "targeting": (give_fireball, ["i", "a"], TargetingScreen),
+    "level-up": (ready_to_level, ["."], LevelUpScreen),
+    "character": (lambda play: None, ["c"], CharacterScreen),
+    "history": (lambda play: None, ["v"], HistoryScreen),
+    "help": (lambda play: None, ["?"], HelpScreen),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPENERS))
+def test_closing_the_window_from_any_overlay_keeps_the_games_progress(app: App, name: str) -> None:
+    stack, play = playing(app)
+    prepare, keys, expected = OPENERS[name]
+    prepare(play)
+    for key in keys:
+        stack.handle(KeyPress(key))
+    assert isinstance(stack.top, expected)
+    turn = play.world.turn
+    assert turn >= TURNS
+    stack.handle(CloseRequested())
+    assert stack.done
+    saved = app.setup.continue_game().world
+    assert saved.turn == turn and saved.state_hash() == play.world.state_hash()
+
+
+def test_closing_from_options_keeps_the_changed_settings(app: App) -> None:
+    stack = ScreenStack(MainMenu(app))
+    options = MainMenu(app).actions.index("options")
+    stack.handle(KeyPress("abcdefgh"[options]))
+    assert isinstance(stack.top, OptionsScreen)
+    stack.handle(KeyPress("a"))  # render mode: the next one
+    changed = app.settings.render_mode
+    assert changed != Settings().render_mode
+    stack.handle(CloseRequested())
+    assert stack.done
+    assert config.load_settings()[0].render_mode == changed
+
+
+def test_closing_from_the_title_ends_without_a_save(app: App) -> None:
+    stack = ScreenStack(MainMenu(app))
+    stack.handle(CloseRequested())
+    assert stack.done and not app.setup.has_save()
+
+
+def test_overlays_push_and_going_back_pops(app: App) -> None:
+    stack, play = playing(app)
+    stack.handle(KeyPress("c"))
+    assert [type(s) for s in stack.screens] == [PlayScreen, CharacterScreen]
+    stack.handle(KeyPress("escape"))
+    assert stack.screens == [play]
+    stack.handle(KeyPress("i"))
+    stack.handle(KeyPress("escape"))
+    assert stack.screens == [play]
+
+
+def test_quitting_a_game_returns_to_the_title_alone(app: App) -> None:
+    stack, _ = playing(app)
+    stack.handle(KeyPress("escape"))
+    assert len(stack.screens) == 1 and isinstance(stack.top, MainMenu)
+    assert app.setup.continue_game().world.turn == TURNS
