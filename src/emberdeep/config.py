@@ -56,6 +56,14 @@ class Settings:
         return FovSettings(self.fov_algorithm, self.torch_radius, self.light_walls)
 
 
+def choices(name: str) -> tuple[object, ...]:
+    """The values setting ``name`` may take, from its metadata (the options screen's list)."""
+    spec = next(spec for spec in dataclasses.fields(Settings) if spec.name == name)
+    if spec.type in (bool, "bool"):
+        return (True, False)
+    return tuple(spec.metadata["choices"])
+
+
 def config_dir() -> Path:
     """Where settings live; ``EMBERDEEP_CONFIG_DIR`` overrides it (tests, portable installs)."""
     override = os.environ.get("EMBERDEEP_CONFIG_DIR")

@@ -64,9 +64,6 @@ def luminance(rgba: NDArray[np.uint8]) -> float:
 
 def test_tiles_is_a_render_mode_that_tab_reaches() -> None:
     assert "tiles" in loader.RENDER_MODES
-    assert render.effective_mode("tiles", supports_tiles=True) == "tiles"
-    assert render.effective_mode("tiles", supports_tiles=False) == "ascii"
-    assert render.effective_mode("solid", supports_tiles=False) == "solid"
 
 
 def test_the_tileset_has_a_tile_for_every_sprite_and_state() -> None:

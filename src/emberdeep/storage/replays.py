@@ -20,7 +20,6 @@ from emberdeep.engine import replay
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError
 from emberdeep.engine.world import FloorBuilder, Hero, World
-from emberdeep.storage import saves
 from emberdeep.storage.files import write_atomically
 
 FORMAT = 1
@@ -47,10 +46,6 @@ class ReplayFile:
     def fresh_world(self, build_floor: FloorBuilder, hero: Hero) -> World:
         """The world as it was before the first command."""
         return World(self.seed, build_floor, self.start_fov, hero)
-
-
-def replay_dir() -> Path:
-    return saves.data_dir() / "replays"
 
 
 def replay_name(seed: int, started: str) -> str:

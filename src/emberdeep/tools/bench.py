@@ -34,7 +34,7 @@ from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.behaviours import HUNT_MEMORY
 from emberdeep.engine.fov import update_fov
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.session.setup import floor_builder, new_world
+from emberdeep.session.game import GameSetup
 from emberdeep.storage import saves
 from emberdeep.tools import bench_reference as reference
 from emberdeep.ui import ansi, render
@@ -283,8 +283,9 @@ def save_figures(report: Report, plan: Plan) -> None:
     content = loader.load()
     kinds = {kind.key: kind for kind in content.population.items.kinds}
     info = saves.current_info("auto")
+    shipped = GameSetup(content, Settings(), save_file=None).builder_for("auto")
     cases = [
-        ("default game, 500 moves", played_world(500), floor_builder(Settings(), content)),
+        ("default game, 500 moves", played_world(500), shipped),
         ("200x200 floor, 1000 monsters", crowded_world(200, 200, 1000, 1), crowd_builder(200, 200)),
     ]  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="emberdeep-bench-") as folder:
@@ -323,16 +324,16 @@ class RandomPlayer:
     """Plays whole turns with random moves, starting a new game whenever the player dies."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.content = loader.load()
+        self.games_setup = GameSetup(loader.load(), Settings(), save_file=None)
         self.moves = [Move(dx, dy) for dx, dy in DIRECTIONS]
         self.chooser = rng.stream(seed, "bench-steps")
         self.games = seed
-        self.world = new_world(self.games, Settings(), self.content)
+        self.world = self.games_setup.new_game(self.games).world
 
     def step(self, _: int) -> None:
         if not self.world.player.alive:
             self.games += 1
-            self.world = new_world(self.games, Settings(), self.content)
+            self.world = self.games_setup.new_game(self.games).world
         self.world.step(self.moves[int(self.chooser.integers(len(self.moves)))])
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.invariants import violations
-from emberdeep.session.setup import new_world
+from emberdeep.session.game import GameSetup
 from emberdeep.storage import replays
 from emberdeep.tools.bot import Bot, random_seed, take_turn
 
@@ -36,7 +36,7 @@ class GameReport:
 def play_one(seed: int, turns: int, out: Path) -> GameReport:
     """One bot game; never raises: a crash becomes part of the report."""
     report = GameReport(seed)
-    world = new_world(seed, Settings(), loader.load())
+    world = GameSetup(loader.load(), Settings(), save_file=None).new_game(seed).world
     bot = Bot(seed)
     try:
         while report.turns < turns and world.player.alive:

@@ -55,12 +55,6 @@ TILES = "tiles"
 """The render mode drawn with sprite tiles (ui/sprites.py) instead of font glyphs."""
 
 
-def effective_mode(mode: str, supports_tiles: bool) -> str:
-    """The mode to draw ``mode`` in on a presenter that can (or cannot, like a terminal or
-    a tilesheet of the wrong size) show sprite tiles: tiles falls back to ascii."""
-    return "ascii" if mode == TILES and not supports_tiles else mode
-
-
 def untile(console: tcod.console.Console, content: Content) -> None:
     """Turn sprite cells already drawn in ``console`` into their ascii cells, for a
     presenter that cannot show sprites. Dimming (a scaled fg) and highlights (a raised bg)

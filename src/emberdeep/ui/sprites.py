@@ -19,7 +19,7 @@ Sprites are 16x16; the built-in font is 8x8 times ``window_scale``, so sprite ti
 scaled (nearest neighbour up, box average down to 8) to the tileset's tile size and
 text and sprites share one tileset at any scale. A player tilesheet whose tiles are not
 square multiples of 8 pixels cannot take them: tiles mode then shows ascii (see
-``render.effective_mode`` and ``render.untile``).
+``render.untile``).
 """
 
 from __future__ import annotations

@@ -9,9 +9,6 @@ from typing import Any
 import tcod.console
 
 from emberdeep import config
-from emberdeep.content.loader import RENDER_MODES
-from emberdeep.engine.fov import ALGORITHMS
-from emberdeep.mapgen import GENERATORS
 from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent
@@ -21,12 +18,12 @@ from emberdeep.ui.screens import Next, Screen
 RADII = (4, 6, 8, 10, 12, 15, 20, 0)
 
 CHOICES: dict[str, tuple[str, tuple[object, ...]]] = {
-    "render_mode": ("Render mode", RENDER_MODES),
-    "fov_algorithm": ("Field of view", tuple(ALGORITHMS)),
+    "render_mode": ("Render mode", config.choices("render_mode")),
+    "fov_algorithm": ("Field of view", config.choices("fov_algorithm")),
     "torch_radius": ("Torch radius", RADII),
-    "light_walls": ("Light walls", (True, False)),
-    "mode": ("Time", ("turn-based", "real-time")),
-    "generator": ("Dungeon", ("auto", *GENERATORS)),
+    "light_walls": ("Light walls", config.choices("light_walls")),
+    "mode": ("Time", config.choices("mode")),
+    "generator": ("Dungeon", config.choices("generator")),
 }
 
 
