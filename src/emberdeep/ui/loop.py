@@ -9,7 +9,12 @@ replay) is on top.
 
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from types import FrameType
 from typing import Protocol
 
 import tcod.console
@@ -34,6 +39,44 @@ class Presenter(Protocol):
         ...
 
 
+STOP_SIGNALS = ("SIGTERM", "SIGHUP", "SIGINT")
+"""What a closing terminal, a logout or ``kill`` send: each closes the game like the
+window's close button, so it is saved."""
+
+
+class Stopped(BaseException):
+    """A stop signal arrived: leave the loop now (not an ``Exception``, so no ``except
+    Exception`` on the way swallows it)."""
+
+
+@contextlib.contextmanager
+def stop_signals() -> Iterator[None]:
+    """Turn the first stop signal into ``Stopped`` while the loop runs, and ignore the
+    rest: a closing terminal sends several, and a second must never interrupt the save
+    the first began. Main thread only (Python delivers signals there)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    stopping = False
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal stopping
+        if not stopping:
+            stopping = True
+            raise Stopped(signum)
+
+    previous = {}
+    try:
+        for name in STOP_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None:
+                previous[number] = signal.signal(number, stop)
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)
+
+
 def run(
     stack: ScreenStack,
     presenter: Presenter,
@@ -41,9 +84,20 @@ def run(
     untile: Content | None = None,
     frames: int | None = None,
 ) -> None:
-    """Run until the stack is empty. With ``untile``, cells drawn in the tiles mode are
-    shown as ``untile``'s ascii (a presenter without sprites). With ``frames``, return
-    once that many frames are presented (``emberdeep bench`` times start-up this way)."""
+    """Run until the stack is empty; a stop signal closes it (saving the game) once.
+    With ``untile``, cells drawn in the tiles mode are shown as ``untile``'s ascii (a
+    presenter without sprites). With ``frames``, return once that many frames are
+    presented (``emberdeep bench`` times start-up this way)."""
+    with stop_signals():
+        try:
+            _loop(stack, presenter, untile, frames)
+        except (Stopped, KeyboardInterrupt):
+            stack.close()
+
+
+def _loop(
+    stack: ScreenStack, presenter: Presenter, untile: Content | None, frames: int | None
+) -> None:
     console = render.new_console()
     next_tick = time.monotonic()
     presented = 0

@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -41,6 +42,10 @@ _NAMED_KEYS: dict[KeySym, str] = {
     **{getattr(KeySym, f"KP_{n}"): f"kp_{n}" for n in range(10)},
     **{getattr(KeySym, f"F{n}"): f"f{n}" for n in range(1, 13)},
 }  # fmt: skip
+
+
+SIGNAL_SLICE = 0.25
+"""Longest the window waits for input in one go (see ``WindowPresenter.wait``)."""
 
 
 class NoDisplayError(RuntimeError):
@@ -141,11 +146,18 @@ class WindowPresenter:
         self.context.present(console, keep_aspect=True, integer_scaling=True)
 
     def wait(self, timeout: float | None) -> list[InputEvent]:
-        return [
-            event
-            for sdl_event in tcod.event.wait(timeout)
-            for event in translate(self.context.convert_event(sdl_event))
-        ]
+        """Block in slices of ``SIGNAL_SLICE``: while SDL waits in C, Python's signal
+        handlers cannot run, so a SIGTERM would otherwise wait for the next key."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = SIGNAL_SLICE if deadline is None else deadline - time.monotonic()
+            events = [
+                event
+                for sdl_event in tcod.event.wait(max(0.0, min(left, SIGNAL_SLICE)))
+                for event in translate(self.context.convert_event(sdl_event))
+            ]
+            if events or (deadline is not None and time.monotonic() >= deadline):
+                return events
 
 
 def run(

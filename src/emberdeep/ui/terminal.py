@@ -10,7 +10,7 @@ input arrives, with a timeout only while a ticking screen is shown.
 A terminal left in raw mode, on the alternate screen, with a hidden cursor and mouse
 reporting on is unusable, so every way out restores it: the last screen closing, Ctrl-C
 (read as a key in raw mode and sent to the screen as ``CloseRequested``), SIGTERM and
-SIGHUP (turned into an exception that unwinds through the same ``finally``) and crashes.
+SIGHUP (``ui/loop.py`` turns them into closing the game, which saves it) and crashes.
 
 Mouse reports are read by this module, not by blessed: xterm's SGR reports
 (``ESC [ < b ; x ; y M``) arrive from blessed as several keystrokes (a CSI prefix, or an
@@ -187,11 +187,6 @@ def centred_text(lines: list[str], width: int, height: int) -> str:
     return "".join(out)
 
 
-class _HangUp(BaseException):
-    """SIGTERM or SIGHUP: leave now, through every ``finally`` (not an ``Exception``, so
-    no ``except Exception`` on the way swallows it)."""
-
-
 class _WakeUpError(Exception):
     """SIGWINCH while blocked waiting for input: redraw at the new size."""
 
@@ -249,21 +244,18 @@ class _Session:
 
     @contextlib.contextmanager
     def signals(self) -> Iterator[None]:
-        """SIGTERM/SIGHUP unwind the loop; SIGWINCH wakes it. Main thread only (Python
+        """SIGWINCH wakes the loop to redraw at the new size. Main thread only (Python
         delivers signals there); elsewhere a resize is noticed at the next input."""
         if threading.current_thread() is not threading.main_thread():
             yield
             return
-
-        def hang_up(signum: int, frame: FrameType | None) -> None:
-            raise _HangUp(signum)
 
         def window_changed(signum: int, frame: FrameType | None) -> None:
             self.resized = True
             if self.waiting:
                 raise _WakeUpError
 
-        wanted = {"SIGTERM": hang_up, "SIGHUP": hang_up, "SIGWINCH": window_changed}
+        wanted = {"SIGWINCH": window_changed}
         previous = {}
         try:
             for name, handler in wanted.items():
@@ -274,16 +266,6 @@ class _Session:
         finally:
             for number, old in previous.items():
                 signal.signal(number, old)
-
-    @staticmethod
-    def ignore_signals() -> None:
-        """From now on hang-ups, terminations and Ctrl-C are ignored (while saving)."""
-        if threading.current_thread() is not threading.main_thread():
-            return
-        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
-            number = getattr(signal, name, None)
-            if number is not None:
-                signal.signal(number, signal.SIG_IGN)
 
     @contextlib.contextmanager
     def terminal_modes(self) -> Iterator[None]:
@@ -396,16 +378,5 @@ def run(
     the graphical ``tiles`` mode are shown as their ascii glyphs (a terminal has no
     sprites)."""
     session = _Session(term if term is not None else blessed.Terminal())
-    stack = ScreenStack(screen)
-    try:
-        with session.signals(), session.terminal_modes():
-            try:
-                loop.run(stack, session, untile=content)
-            except (_HangUp, KeyboardInterrupt):
-                # Save and leave, as after a window's close button, once: further
-                # hang-ups (a closing terminal sends several) must not interrupt it.
-                session.ignore_signals()
-                with contextlib.suppress(Exception, KeyboardInterrupt):
-                    stack.close()
-    except _HangUp:
-        pass
+    with session.signals(), session.terminal_modes():
+        loop.run(ScreenStack(screen), session, untile=content)
