@@ -95,7 +95,8 @@ class Move:
     def perform(self, world: World, actor: Actor) -> ActionResult:
         floor = world.floor
         x, y = actor.x + self.dx, actor.y + self.dy
-        if not floor.in_bounds(x, y):
+        width, height = floor.size
+        if not (0 <= x < width and 0 <= y < height):
             return Refused("That way is blocked.")
         # ``item`` reads one cell as a Python value, several times faster than ``[x, y]``.
         blocker: int = floor.occupant.item(x, y)
@@ -104,7 +105,7 @@ class Move:
         if not floor.walkable.item(x, y):
             return Refused("That way is blocked.")
         floor.move_actor(actor, x, y)
-        return done(actor.move_time)
+        return _PLAIN.get(actor.move_time) or done(actor.move_time)
 
 
 @dataclass(frozen=True)

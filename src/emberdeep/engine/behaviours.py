@@ -80,15 +80,22 @@ def chase(batch: Batch, path_limit: int = PATH_LIMIT) -> Decide:
     checked in Python. A chaser whose every closer tile is taken walks round the others
     on the crowd map, keeping to that way for as many turns as it is long."""
     floor, player = batch.floor, batch.player
-    dist = batch.hunt.player_map(floor, player)
-    xs, ys = batch.xs, batch.ys
-    around_array = dist[(xs + 1)[:, None] + DX, (ys + 1)[:, None] + DY]
-    # Plain Python numbers from here on: a numpy scalar costs several times a Python int
-    # to read and compare, and these are read one at a time.
-    here = dist[xs + 1, ys + 1].tolist()
-    order = np.argsort(around_array, axis=1, kind="stable").tolist()
-    around = around_array.tolist()
+    # Gathered on the first hunter's turn, not before: a batch with nobody hunting (the
+    # usual case on a quiet floor) never builds the distance map at all.
+    here: list[int] = []
+    order: list[list[int]] = []
+    around: list[list[int]] = []
     crowd: list[NDArray[np.int32]] = []
+
+    def gather() -> None:
+        dist = batch.hunt.player_map(floor, player)
+        xs, ys = batch.xs, batch.ys
+        around_array = dist[(xs + 1)[:, None] + DX, (ys + 1)[:, None] + DY]
+        # Plain Python numbers from here on: a numpy scalar costs several times a Python
+        # int to read and compare, and these are read one at a time.
+        here.extend(dist[xs + 1, ys + 1].tolist())
+        order.extend(np.argsort(around_array, axis=1, kind="stable").tolist())
+        around.extend(around_array.tolist())
 
     def decide(i: int) -> Action:
         monster = batch.monsters[i]
@@ -100,6 +107,8 @@ def chase(batch: Batch, path_limit: int = PATH_LIMIT) -> Decide:
         if monster.detour:
             monster.detour -= 1
         else:
+            if not here:
+                gather()
             step = closer_step(floor, monster, order[i], around[i], here[i])
             if step is not None:
                 return step

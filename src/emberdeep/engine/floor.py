@@ -90,21 +90,21 @@ class Floor:
         self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.terrain_version = 0
+        self.size: tuple[int, int] = (int(self.tiles.shape[0]), int(self.tiles.shape[1]))
+        """(width, height), read on every step."""
         self.occupant: NDArray[np.int32] = np.zeros(self.tiles.shape, dtype=np.int32)
         """Id of the blocking actor on each tile; 0 when free. Kept in step by the methods below."""
 
     @property
     def width(self) -> int:
-        return int(self.tiles.shape[0])
+        return self.size[0]
 
     @property
     def height(self) -> int:
-        return int(self.tiles.shape[1])
+        return self.size[1]
 
     def in_bounds(self, x: int, y: int) -> bool:
-        width: int
-        height: int
-        width, height = self.tiles.shape
+        width, height = self.size
         return 0 <= x < width and 0 <= y < height
 
     def is_walkable(self, x: int, y: int) -> bool:

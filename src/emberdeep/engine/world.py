@@ -19,6 +19,7 @@ from emberdeep.engine import items
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     Action,
+    ActionResult,
     Alternative,
     PlayerCommand,
     Stumble,
@@ -200,10 +201,8 @@ class World:
         if actor.hp <= 0:
             return [Refused("You are dead." if actor is self.player else "It is dead.")]
         result = action.perform(self, actor)
-        for _ in range(MAX_ALTERNATIVES):
-            if type(result) is not Alternative:
-                break
-            result = result.action.perform(self, actor)
+        if type(result) is Alternative:
+            result = self._follow(result, actor)
         if type(result) is not Succeeded:
             return [result if isinstance(result, Refused) else Refused("You hesitate.")]
         cost, events = result
@@ -276,6 +275,14 @@ class World:
         if self.player.alive:
             self.time = max(self.time, until)
         return events
+
+    def _follow(self, result: ActionResult, actor: Actor) -> ActionResult:
+        """Perform what an action handed over to, and what that hands over to, in turn."""
+        for _ in range(MAX_ALTERNATIVES):
+            if type(result) is not Alternative:
+                return result
+            result = result.action.perform(self, actor)
+        return Refused("You hesitate.")
 
     def _monster_turns(self, monsters: list[Actor]) -> list[Event]:
         """Every monster in ``monsters`` (due now) notices the player or not, then acts,
