@@ -81,19 +81,22 @@ def test_real_time_advances_without_input() -> None:
 
 def test_player_goes_first_when_due_at_the_same_time() -> None:
     world = world_from_text("#####\n#@..#\n#####")
-    orc = add_monster(world, ORC, 2, 1)
+    add_monster(world, ORC, 2, 1)
     events = world.step(Move(1, 0))
-    assert events[0] == Message("Player attacks Orc for 2 hit points.", MessageKind.PLAYER_ATTACK)
-    assert orc.hp == 8
-    assert events[1] == Message("Orc attacks Player for 2 hit points.", MessageKind.ENEMY_ATTACK)
+    texts = [e.text for e in events if isinstance(e, Message)]
+    assert texts[0].startswith("Player attacks Orc")
+    assert texts[1].startswith("Orc attacks Player")
 
 
 def test_killing_leaves_non_blocking_remains_and_gives_xp() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     orc = add_monster(world, ORC, 2, 1)
-    for _ in range(4):
-        world.step(Move(1, 0))
-    events = world.step(Move(1, 0))
+    world.player.hp = world.player.max_hp = 999
+    events: list[object] = []
+    for _ in range(60):
+        if not orc.alive:
+            break
+        events = list(world.step(Move(1, 0)))
     assert Message("Orc is dead!", MessageKind.ENEMY_DIED) in events
     assert world.kills == {"orc": 1}
     assert not orc.alive and not orc.blocks and orc.name == "remains of Orc"
@@ -103,15 +106,16 @@ def test_killing_leaves_non_blocking_remains_and_gives_xp() -> None:
     assert world.player.position == (2, 1)
 
 
-def test_no_damage_message_and_player_death() -> None:
+def test_no_defense_makes_anyone_immune_and_death_is_reported() -> None:
     world = world_from_text("#####\n#@..#\n#####")
-    add_monster(world, ActorKind("golem", "Golem", hp=99, defense=9, power=100), 2, 1)
-    events = world.step(Move(1, 0))
-    assert events[0] == Message(
-        "Player attacks Golem but does no damage.", MessageKind.PLAYER_ATTACK
-    )
-    assert events[1] == Message("Golem attacks Player for 99 hit points.", MessageKind.ENEMY_ATTACK)
-    assert events[2] == Message("You died!", MessageKind.PLAYER_DIED)
+    world.player.defense = 60
+    add_monster(world, ActorKind("golem", "Golem", hp=999, defense=60, power=100), 2, 1)
+    events: list[object] = []
+    for _ in range(200):
+        if not world.player.alive:
+            break
+        events = list(world.step(Move(1, 0)))
+    assert Message("You died!", MessageKind.PLAYER_DIED) in events
     assert world.player.hp == 0 and not world.player.alive
     assert world.step(Wait()) == [Refused("You are dead.")]
 

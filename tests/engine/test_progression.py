@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Descend, Drop, LevelUp, Move, Use
+from emberdeep.engine.actions import Descend, Drop, LevelUp, Move, Use, Wait
 from emberdeep.engine.events import Refused
 from emberdeep.engine.items import Item
 from emberdeep.session.setup import new_world
@@ -56,8 +56,9 @@ def test_level_up_thresholds_and_choices() -> None:
 
 def test_kills_give_experience() -> None:
     world = world_from_text("#####\n#@..#\n#####")
-    add_monster(world, ORC, 2, 1)
-    for _ in range(5):
+    orc = add_monster(world, ORC, 2, 1)
+    world.player.hp = world.player.max_hp = 999
+    while orc.alive:
         world.step(Move(1, 0))
     assert world.player.xp == ORC.xp and world.kills == {"orc": 1}
 
@@ -78,8 +79,20 @@ def test_descending_builds_the_next_floor_from_its_own_stream() -> None:
 
     tiles, hp = go_down(5)
     assert (tiles, hp) == go_down(5)
-    assert hp >= 10 + 15 - 2  # rested (monsters may have hit since)
+    assert hp <= 10  # the stairs are no free heal
     assert go_down(6)[0] != tiles
+
+
+def test_the_player_regenerates_slowly_and_faster_with_level() -> None:
+    def healed(level: int, turns: int) -> int:
+        world = world_from_text("#####\n#@..#\n#####")
+        world.player.level, world.player.hp = level, 1
+        for _ in range(turns):
+            world.step(Wait())
+        return world.player.hp - 1
+
+    assert 1 <= healed(1, 30) <= 4
+    assert healed(12, 30) > healed(1, 30)
 
 
 def test_descending_elsewhere_is_refused() -> None:

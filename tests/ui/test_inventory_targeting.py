@@ -41,6 +41,8 @@ STATUE = ActorKind("troll", "Statue", hp=50, defense=0, power=0, behaviour="idle
 """Stands still and takes damage without dying; drawn with a troll's look."""
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
 POTION, FIREBALL = KINDS["health_potion"], KINDS["fireball_scroll"]
+HEALED = max(5, 30 * POTION.amount // 100)
+"""What a potion restores to the 30-HP hero: a share of their health."""
 CONFUSION = KINDS["confusion_scroll"]
 
 
@@ -99,11 +101,11 @@ def test_g_picks_up_and_i_a_drinks_the_potion() -> None:
     assert [item.kind for item in world.inventory] == [POTION]
     assert world.floor.items == [] and world.turn == 1
     assert "You picked up the Health Potion!" in logged(s)
-    world.player.hp = 20
+    world.player.hp = 10
     assert open_item(s, "i", POTION) is s
-    assert hp_of(world) == 20 + POTION.amount
+    assert hp_of(world) == 10 + HEALED
     assert world.inventory == [] and world.turn == 2
-    assert logged(s)[-1] == f"You consume the Health Potion, and recover {POTION.amount} HP!"
+    assert logged(s)[-1] == f"You consume the Health Potion, and recover {HEALED} HP!"
 
 
 def test_comma_picks_up_too_and_an_empty_tile_is_refused() -> None:
@@ -164,7 +166,7 @@ def test_a_click_on_an_item_row_chooses_it() -> None:
     y = menu.menu.row_of(1)
     assert y is not None
     assert menu.handle(Click(menu.menu.layout().text_x, y, 1)) is s
-    assert hp_of(s.world) == 10 + POTION.amount
+    assert hp_of(s.world) == 10 + HEALED
 
 
 def test_help_mentions_the_item_keys_and_fits_the_panel() -> None:
@@ -307,4 +309,4 @@ def test_real_time_keeps_the_use_pending_until_the_player_is_due() -> None:
     assert hp_of(world) == 10 and len(world.inventory) == 1
     for _ in range(3):
         s.tick()
-    assert hp_of(world) == 10 + POTION.amount and world.inventory == []
+    assert hp_of(world) == 10 + HEALED and world.inventory == []

@@ -82,3 +82,22 @@ def test_greater_than_walks_to_known_stairs_first() -> None:
     screen.handle(KeyPress(">"))
     ticks(screen)
     assert world.player.position == world.floor.stairs and world.depth == 1
+
+
+def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
+    room = "#######\n#.....#\n#.@...#\n#.....#\n#######"
+    screen = PlayScreen(world_from_text(room), loader.load(), Settings())
+    player = screen.world.player
+    player.hp = player.max_hp - 3
+    screen.handle(KeyPress("Z"))
+    assert screen.run is not None and screen.run.resting
+    ticks(screen)
+    assert player.hp == player.max_hp and screen.log.entries[-1].text == "You feel rested."
+    screen.handle(KeyPress("Z"))
+    assert screen.run is None and "full health" in screen.log.entries[-1].text
+    player.hp = 1
+    screen.handle(KeyPress("Z"))
+    add_monster(screen.world, ORC, 5, 3)
+    screen.world.refresh_fov()
+    ticks(screen)
+    assert player.hp < player.max_hp and screen.log.entries[-1].text == "You see a monster."

@@ -119,7 +119,7 @@ class Attack:
         near = max(abs(target.x - actor.x), abs(target.y - actor.y)) <= 1
         if not target.alive or not near or target is actor:
             return Refused("There is nothing there to attack.")
-        return Succeeded(actor.attack_time, combat.attack(world.floor, actor, target))
+        return Succeeded(actor.attack_time, combat.attack(world.floor, actor, target, world.rng))
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,15 @@
-"""Melee as in the tutorial: damage = power - defense, no dice; the dead leave remains."""
+"""Melee that no single stat solves: to-hit odds, damage ranges, armour that absorbs.
+
+The tutorial's ``power - defense`` made defense a threshold: past it a monster did
+nothing, so a player who raised defense became immune. Here defense lowers the odds of
+being hit (never below ``MIN_HIT`` percent) and absorbs part of each blow (never all of
+it), and power sets a damage *range* rolled on the gameplay stream, so every monster
+stays dangerous and every stat helps without deciding the fight alone.
+"""
 
 from __future__ import annotations
+
+import numpy as np
 
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain
@@ -11,12 +20,37 @@ def capitalized(name: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def attack(floor: Floor, attacker: Actor, target: Actor) -> list[Event]:
-    damage = max(0, attacker.power - target.defense)
+BASE_HIT = 90
+"""Percent chance to hit a target with no defense."""
+HIT_FALLOFF = 0.93
+"""Each point of defense multiplies the chance to be hit by this."""
+MIN_HIT = 10
+MAX_HIT = 95
+
+
+def hit_chance(defense: int) -> int:
+    """Percent chance that a blow lands on a target with ``defense``."""
+    return max(MIN_HIT, min(MAX_HIT, round(BASE_HIT * HIT_FALLOFF ** max(0, defense))))
+
+
+def damage_range(power: int) -> tuple[int, int]:
+    """The damage a blow of ``power`` rolls, lowest and highest: power give or take half."""
+    spread = power // 2
+    return max(1, power - spread), max(1, power + spread)
+
+
+def attack(floor: Floor, attacker: Actor, target: Actor, rng: np.random.Generator) -> list[Event]:
+    """One blow: the odds from the target's defense, damage rolled from the attacker's
+    power, part of it absorbed by the target's armour (up to half its defense), at
+    least 1 when it lands."""
     kind = MessageKind.PLAYER_ATTACK if attacker.is_player else MessageKind.ENEMY_ATTACK
     what = f"{capitalized(attacker.name)} attacks {target.name}"
-    if damage == 0:
-        return [Message(f"{what} but does no damage.", kind)]
+    if int(rng.integers(100)) >= hit_chance(target.defense):
+        return [Message(f"{what} and misses.", kind)]
+    low, high = damage_range(attacker.power)
+    rolled = int(rng.integers(low, high, endpoint=True))
+    absorbed = int(rng.integers(0, target.defense // 2, endpoint=True))
+    damage = max(1, rolled - absorbed)
     return [
         Message(f"{what} for {damage} hit points.", kind),
         *hurt(floor, target, damage, attacker),

@@ -93,9 +93,11 @@ def living_monsters(floor: Floor, user: Actor) -> list[Actor]:
 
 
 def heal(floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
+    """Heals ``amount`` percent of the user's health (at least 5 HP): a potion is worth as
+    much to a veteran as to a beginner."""
     if user.hp >= user.max_hp:
         return refused("Your health is already full.")
-    amount = min(kind.amount, user.max_hp - user.hp)
+    amount = min(max(5, user.max_hp * kind.amount // 100), user.max_hp - user.hp)
     user.hp += amount
     text = f"You consume the {kind.name}, and recover {amount} HP!"
     return UseResult([Message(text, MessageKind.STATUS)], consumed=True)

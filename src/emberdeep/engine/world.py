@@ -39,6 +39,10 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
+REGEN_TURNS = 10
+"""At level 1 the player heals 1 HP every this many turns..."""
+REGEN_FASTEST = 3
+"""...and never faster than this, however high the level."""
 MAX_ALTERNATIVES = 8
 """An action may hand over to another this many times (a guard against a cycle)."""
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, behaviour="player")
@@ -211,8 +215,16 @@ class World:
             actor.next_time = (due if due > now else now) + cost
             if actor is self.player:
                 self.turn += 1
+                self.regenerate()
                 self.refresh_fov()
         return self._tally(list(events)) if events else []
+
+    def regenerate(self) -> None:
+        """The player heals 1 HP every few turns, more often as they rise in level."""
+        player = self.player
+        every = max(REGEN_FASTEST, REGEN_TURNS - player.level // 2)
+        if player.alive and player.hp < player.max_hp and self.turn % every == 0:
+            player.hp += 1
 
     def _tally(self, events: list[Event]) -> list[Event]:
         for event in events:
@@ -245,21 +257,12 @@ class World:
         return [Message(f"You advance to level {player.level}!", MessageKind.STATUS)]
 
     def descend(self) -> list[Event]:
-        """The next floor, built from its own stream; rest a little on the way down."""
+        """The next floor, built from its own stream. The stairs are no free heal."""
         self.floor.remove_actor(self.player)
         self.player.blocks = True
         self.depth += 1
         self.enter(self.build_floor(self.depth, rngs.floor_stream(self.seed, self.depth)))
-        player = self.player
-        rest = min(player.max_hp // 2, player.max_hp - player.hp)
-        player.hp += rest
-        text = "You take a moment to rest, and recover your strength."
-        return [
-            Message(text, MessageKind.STATUS),
-            Message(
-                "After a rare moment of peace, you descend deeper into the heart of the dungeon..."
-            ),
-        ]
+        return [Message("You descend deeper into the heart of the dungeon...")]
 
     def _advance(self, until: int, stop_for_player: bool) -> list[Event]:
         events: list[Event] = []

@@ -63,6 +63,7 @@ class UiCommand(Enum):
     DROP_ITEM = "drop_item"
     CHARACTER = "character"
     EXPLORE = "explore"
+    REST = "rest"  # wait until healed or disturbed
     HELP = "help"  # the key bindings
 
 

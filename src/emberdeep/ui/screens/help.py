@@ -39,6 +39,7 @@ FRIENDLY: dict[str, str] = {
     "character": "Character sheet",
     "history": "Message history",
     "explore": "Explore automatically",
+    "rest": "Rest until healed (or disturbed)",
     "cycle_render_mode": "Switch the map's look",
     "help": "This help",
     "quit": "Save and leave",

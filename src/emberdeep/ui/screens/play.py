@@ -61,6 +61,8 @@ class Run:
     target: tuple[int, int] | None
     """Where travel goes; None explores."""
     watch: autopilot.Watch
+    resting: bool = False
+    """Wait until healed instead of walking."""
 
 
 class PlayScreen:
@@ -148,6 +150,8 @@ class PlayScreen:
                 return InventoryScreen(self, "drop")
             case UiCommand.EXPLORE:
                 return self.start_run(None)
+            case UiCommand.REST:
+                return self.start_run(None, resting=True)
             case Descend() if self.world.player.position != self.world.floor.stairs:
                 floor = self.world.floor
                 if floor.explored[floor.stairs]:  # known stairs: walk there first
@@ -192,12 +196,17 @@ class PlayScreen:
                 self.show(world.player_act(action))
         return self.after_world()
 
-    def start_run(self, target: tuple[int, int] | None) -> Screen:
-        """Auto-explore (``target`` None) or travel to ``target``, one step per tick."""
+    def start_run(self, target: tuple[int, int] | None, resting: bool = False) -> Screen:
+        """Auto-explore (``target`` None), travel to ``target``, or rest until healed, one
+        step per tick; anything that disturbs (a monster, damage) stops it."""
         if autopilot.visible_monsters(self.world):
             self.log.add("Not with a monster in view!", MessageKind.REFUSED)
             return self
-        self.run = Run(target, autopilot.Watch.start(self.world))
+        player = self.world.player
+        if resting and player.hp >= player.max_hp:
+            self.log.add("You are already at full health.", MessageKind.REFUSED)
+            return self
+        self.run = Run(target, autopilot.Watch.start(self.world), resting)
         return self
 
     def stop_run(self, reason: str) -> None:
@@ -211,6 +220,11 @@ class PlayScreen:
         if run is None:
             return None
         reason = run.watch.check(world, self.auto_pickup)
+        if reason is None and run.resting:
+            player = world.player
+            if player.hp < player.max_hp:
+                return Wait()
+            reason = "You feel rested."
         if reason is None:
             if run.target is None:
                 choice = autopilot.explore_action(world, self.auto_pickup)

@@ -1,0 +1,59 @@
+"""Combat that no single stat solves: odds, ranges and armour, never immunity."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emberdeep.engine import combat
+from emberdeep.engine.actors import Actor, ActorKind
+from emberdeep.engine.events import Message
+from emberdeep.engine.floor import Floor, Tile
+
+
+def duel(attacker_power: int, defense: int, blows: int = 2000) -> tuple[int, list[int]]:
+    """(hits, damage of each hit) of ``blows`` blows on a target that cannot die."""
+    floor = Floor(np.full((5, 3), Tile.FLOOR, dtype=np.uint8), start=(1, 1), stairs=(3, 1))
+    attacker = Actor.spawn(2, ActorKind("a", "A", hp=10, defense=0, power=attacker_power), 1, 1)
+    target = Actor.spawn(3, ActorKind("t", "T", hp=10**9, defense=defense, power=0), 2, 1)
+    rng = np.random.default_rng(5)
+    damages = []
+    for _ in range(blows):
+        before = target.hp
+        combat.attack(floor, attacker, target, rng)
+        if target.hp < before:
+            damages.append(before - target.hp)
+    return len(damages), damages
+
+
+def test_defense_lowers_the_odds_but_never_below_the_floor() -> None:
+    chances = [combat.hit_chance(d) for d in range(0, 80)]
+    assert chances == sorted(chances, reverse=True)
+    assert chances[0] <= combat.MAX_HIT and min(chances) == combat.MIN_HIT
+    light, _ = duel(5, 0)
+    heavy, _ = duel(5, 20)
+    assert heavy < light * 0.5 and heavy > 0
+
+
+def test_every_hit_does_at_least_one_point_and_armour_absorbs_some() -> None:
+    _, bare = duel(6, 0)
+    _, armoured = duel(6, 12)
+    assert min(armoured) >= 1 and np.mean(armoured) < np.mean(bare)
+
+
+def test_damage_is_a_range_around_power() -> None:
+    low, high = combat.damage_range(6)
+    assert (low, high) == (3, 9)
+    _, damages = duel(6, 0)
+    assert min(damages) == 3 and max(damages) == 9 and len(set(damages)) == 7
+    assert combat.damage_range(0) == (1, 1)
+
+
+def test_a_miss_is_said_in_the_log() -> None:
+    floor = Floor(np.full((5, 3), Tile.FLOOR, dtype=np.uint8), start=(1, 1), stairs=(3, 1))
+    a = Actor.spawn(2, ActorKind("a", "Orc", hp=10, defense=0, power=3), 1, 1)
+    t = Actor.spawn(3, ActorKind("t", "Troll", hp=99, defense=80, power=0), 2, 1)
+    rng = np.random.default_rng(1)
+    texts = {
+        m.text for _ in range(50) for m in combat.attack(floor, a, t, rng) if isinstance(m, Message)
+    }
+    assert "Orc attacks Troll and misses." in texts
