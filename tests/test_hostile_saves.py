@@ -321,10 +321,10 @@ def test_a_creature_of_a_kind_the_game_does_not_know_is_refused() -> None:
 
 def test_saves_of_0_1_0_with_ai_names_still_load() -> None:
     """0.1.0 named a creature's behaviour ``ai`` ("hostile", "corpse"...)."""
-    legacy = {"chase": "hostile", "player": "player", "idle": "idle"}
+    legacy = {"player": "player", "idle": "idle"}
     actors = [
         {k: v for k, v in a.items() if k != "behaviour"}
-        | {"ai": "corpse" if a["hp"] <= 0 else legacy[a["behaviour"]]}
+        | {"ai": "corpse" if a["hp"] <= 0 else legacy.get(a["behaviour"], "hostile")}
         for a in PAYLOAD["world"]["floor"]["actors"]
     ]
     world, _ = saves.decode(wrap(payload_with(("world", "floor", "actors"), actors)),

@@ -97,7 +97,7 @@ def test_a_monster_without_a_sprite_is_a_load_error(monkeypatch: pytest.MonkeyPa
         if name != "monsters.toml":
             return table
         text = table.text + (
-            '\n[goblin]\nname = "Goblin"\nglyph = "g"\ncolor = [0, 200, 0]\n'
+            '\n[hobgoblin]\nname = "Hobgoblin"\nglyph = "g"\ncolor = [0, 200, 0]\n'
             "hp = 5\ndefense = 0\npower = 2\nspawn = [[1, 10]]\n"
         )
         return Table.parse(name, text)
@@ -106,7 +106,7 @@ def test_a_monster_without_a_sprite_is_a_load_error(monkeypatch: pytest.MonkeyPa
     with pytest.raises(DataError) as err:
         loader.load.__wrapped__()
     assert str(err.value).startswith(
-        "sprites.toml: goblin: missing sprite for monster 'goblin' (monsters.toml)"
+        "sprites.toml: hobgoblin: missing sprite for monster 'hobgoblin' (monsters.toml)"
     )
 
 

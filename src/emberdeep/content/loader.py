@@ -131,6 +131,7 @@ def actor_kind(
         move_time=time("move_time"),
         attack_time=time("attack_time"),
         xp=table.integer("xp", 0, MAX_STAT, 0),
+        sleeps=table.integer("sleeps", 0, 100, 0),
         behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
     )
 
@@ -148,7 +149,7 @@ def parse_monsters(
     for key, monster in table.subtables():
         if key in ("defaults", "remains"):
             continue
-        monster.reject_unknown((*CREATURE_KEYS, "xp", "behaviour", "spawn"))
+        monster.reject_unknown((*CREATURE_KEYS, "xp", "behaviour", "sleeps", "spawn"))
         kinds.append(actor_kind(key, monster, defaults))
         weights.append(by_depth(monster, "spawn"))
         looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)

@@ -14,9 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
+import tcod.los
+
 from emberdeep.engine import combat, items
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, Refused
+from emberdeep.engine.floor import Floor
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -120,6 +123,33 @@ class Attack:
         if not target.alive or not near or target is actor:
             return Refused("There is nothing there to attack.")
         return Succeeded(actor.attack_time, combat.attack(world.floor, actor, target, world.rng))
+
+
+def line_of_fire(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> bool:
+    """Nothing opaque and nobody standing between ``start`` and ``end``."""
+    between = tcod.los.bresenham(start, end)[1:-1]
+    if not len(between):
+        return True
+    xs, ys = between[:, 0], between[:, 1]
+    return bool(floor.transparent[xs, ys].all() and not floor.occupant[xs, ys].any())
+
+
+@dataclass(frozen=True)
+class Shoot:
+    """Loose a missile at ``target`` within ``reach`` tiles, along a clear line."""
+
+    target: Actor
+    reach: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        target = self.target
+        gap = max(abs(target.x - actor.x), abs(target.y - actor.y))
+        if not target.alive or gap > self.reach:
+            return Refused("Out of range.")
+        if not line_of_fire(world.floor, actor.position, target.position):
+            return Refused("There is no clear shot.")
+        events = combat.attack(world.floor, actor, target, world.rng, verb="shoots")
+        return Succeeded(actor.attack_time, events)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ class ActorKind:
     xp: int = 0
     behaviour: str = "chase"
     """A name in ``behaviours.BEHAVIOURS`` ("player" for the hero, who is never asked)."""
+    sleeps: int = 0
+    """Percent chance to be found asleep on a new floor."""
 
 
 @dataclass(slots=True, eq=False)
@@ -50,9 +52,12 @@ class Actor:
     detour: int = 0
     """Turns left walking around other creatures instead of straight at the player."""
     level: int = 1
+    asleep: bool = False
+    """Does nothing until it notices the player (``World`` wakes it); hit for triple damage."""
 
     @classmethod
     def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
+        """A fresh creature of ``kind`` (awake: ``populate`` decides who sleeps)."""
         return cls(
             id=actor_id, kind=kind.key, name=kind.name, x=x, y=y, hp=kind.hp, max_hp=kind.hp,
             defense=kind.defense, power=kind.power, move_time=kind.move_time,
@@ -76,7 +81,7 @@ class Actor:
         return (
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
             self.power, self.move_time, self.attack_time, self.xp, self.behaviour, self.blocks,
-            self.next_time, self.confused, self.hunting, self.detour, self.level,
+            self.next_time, self.confused, self.hunting, self.detour, self.level, self.asleep,
         )  # fmt: skip
 
 

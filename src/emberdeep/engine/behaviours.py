@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.actions import DIRECTIONS, STEPS, WAIT, Action, Move
+from emberdeep.engine.actions import DIRECTIONS, STEPS, WAIT, Action, Move, Shoot, line_of_fire
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE
 from emberdeep.engine.floor import Floor
@@ -71,50 +71,153 @@ def idle(batch: Batch) -> Decide:
     return lambda i: WAIT
 
 
-@behaviour("chase")
-def chase(batch: Batch, path_limit: int = PATH_LIMIT) -> Decide:
-    """Hunt the player once seen (for ``HUNT_MEMORY`` turns after), melee when next to them.
+class Pursuit:
+    """What chasers of one batch share: the distance map's view from each of them,
+    gathered and sorted for the whole batch in one numpy operation on the first hunter's
+    turn (a batch with nobody hunting, the usual case on a quiet floor, never builds the
+    map). Per monster, only which pre-sorted step is free now is checked in Python."""
 
-    The shared map's eight neighbour distances are gathered and sorted for the whole
-    batch in one numpy operation; per monster, only which pre-sorted step is free now is
-    checked in Python. A chaser whose every closer tile is taken walks round the others
-    on the crowd map, keeping to that way for as many turns as it is long."""
-    floor, player = batch.floor, batch.player
-    # Gathered on the first hunter's turn, not before: a batch with nobody hunting (the
-    # usual case on a quiet floor) never builds the distance map at all.
-    here: list[int] = []
-    order: list[list[int]] = []
-    around: list[list[int]] = []
-    crowd: list[NDArray[np.int32]] = []
+    def __init__(self, batch: Batch, path_limit: int = PATH_LIMIT) -> None:
+        self.batch = batch
+        self.path_limit = path_limit
+        self.here: list[int] = []
+        self.order: list[list[int]] = []
+        self.around: list[list[int]] = []
+        self.crowd: NDArray[np.int32] | None = None
 
-    def gather() -> None:
-        dist = batch.hunt.player_map(floor, player)
+    def gather(self) -> None:
+        batch = self.batch
+        dist = batch.hunt.player_map(batch.floor, batch.player)
         xs, ys = batch.xs, batch.ys
         around_array = dist[(xs + 1)[:, None] + DX, (ys + 1)[:, None] + DY]
         # Plain Python numbers from here on: a numpy scalar costs several times a Python
         # int to read and compare, and these are read one at a time.
-        here.extend(dist[xs + 1, ys + 1].tolist())
-        order.extend(np.argsort(around_array, axis=1, kind="stable").tolist())
-        around.extend(around_array.tolist())
+        self.here = dist[xs + 1, ys + 1].tolist()
+        self.order = np.argsort(around_array, axis=1, kind="stable").tolist()
+        self.around = around_array.tolist()
 
-    def decide(i: int) -> Action:
-        monster = batch.monsters[i]
-        if not monster.hunting:
-            return WAIT
+    def toward(self, i: int) -> Action:
+        """The chase: melee when next to the player, else the best free step closer; a
+        chaser whose every closer tile is taken walks round the others on the crowd map,
+        keeping to that way for as many turns as it is long."""
+        batch = self.batch
+        floor, player, monster = batch.floor, batch.player, batch.monsters[i]
         dx, dy = player.x - monster.x, player.y - monster.y
         if -1 <= dx <= 1 and -1 <= dy <= 1:
             return STEPS[dx, dy]  # into the player: an attack
         if monster.detour:
             monster.detour -= 1
         else:
-            if not here:
-                gather()
-            step = closer_step(floor, monster, order[i], around[i], here[i])
+            if not self.here:
+                self.gather()
+            step = closer_step(floor, monster, self.order[i], self.around[i], self.here[i])
             if step is not None:
                 return step
-        if not crowd:
-            crowd.append(crowd_map(floor, player, path_limit))
-        return detour(floor, monster, player, crowd[0], path_limit)
+        if self.crowd is None:
+            self.crowd = crowd_map(floor, player, self.path_limit)
+        return detour(floor, monster, player, self.crowd, self.path_limit)
+
+    def away(self, i: int) -> Action | None:
+        """The free step that gets farthest from the player on foot, if any gets farther."""
+        if not self.here:
+            self.gather()
+        monster, occupant = self.batch.monsters[i], self.batch.floor.occupant
+        for k in reversed(self.order[i]):
+            farther = self.around[i][k]
+            if farther >= UNREACHABLE or farther <= self.here[i]:
+                continue
+            dx, dy = DIRECTIONS[k]
+            if not occupant.item(monster.x + dx, monster.y + dy):
+                return STEPS[dx, dy]
+        return None
+
+
+def gap(a: Actor, b: Actor) -> int:
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+@behaviour("chase")
+def chase(batch: Batch) -> Decide:
+    """Hunt the player once seen (for ``HUNT_MEMORY`` turns after), melee when next to them."""
+    pursuit = Pursuit(batch)
+    return lambda i: pursuit.toward(i) if batch.monsters[i].hunting else WAIT
+
+
+FLEE_BELOW = 35
+"""Percent of its health under which a cowardly monster runs."""
+
+
+@behaviour("flee")
+def flee(batch: Batch) -> Decide:
+    """Fights like a chaser, but runs when badly hurt; out of the player's sight it
+    recovers, and comes back once it is no longer badly hurt. Cornered, it fights."""
+    pursuit = Pursuit(batch)
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if not monster.hunting:
+            return WAIT
+        if monster.hp * 100 >= monster.max_hp * FLEE_BELOW:
+            return pursuit.toward(i)
+        if not batch.floor.visible[monster.x, monster.y]:
+            monster.hp += 1  # catching its breath where the player cannot see it
+        return pursuit.away(i) or pursuit.toward(i)
+
+    return decide
+
+
+PACK_CALL = 12
+"""A pack animal that sees the player calls every one of its kind this near."""
+
+
+@behaviour("pack")
+def pack(batch: Batch) -> Decide:
+    """Hunts like a chaser; the first of a pack to see the player calls the rest of its
+    kind nearby (waking them), so they come together."""
+    pursuit = Pursuit(batch)
+    called: set[str] = set()
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if not monster.hunting:
+            return WAIT
+        if monster.hunting == HUNT_MEMORY and monster.kind not in called:
+            called.add(monster.kind)
+            for other in batch.floor.actors.values():
+                if other.kind == monster.kind and other.alive and gap(other, monster) <= PACK_CALL:
+                    other.hunting, other.asleep = HUNT_MEMORY, False
+        return pursuit.toward(i)
+
+    return decide
+
+
+ARCHER_REACH = 5
+"""How far an archer shoots."""
+
+
+@behaviour("archer")
+def archer(batch: Batch) -> Decide:
+    """Keeps its distance and shoots along a clear line; steps back when the player
+    comes close, fights in melee only when cornered, and closes in when it has no shot."""
+    pursuit = Pursuit(batch)
+    player = batch.player
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if not monster.hunting:
+            return WAIT
+        distance = gap(monster, player)
+        if distance <= 2:
+            back = pursuit.away(i)
+            if back is not None:
+                return back
+            if distance == 1:
+                return pursuit.toward(i)
+        in_view = batch.floor.visible[monster.x, monster.y]
+        clear = in_view and line_of_fire(batch.floor, monster.position, player.position)
+        if clear and distance <= ARCHER_REACH:
+            return Shoot(player, ARCHER_REACH)
+        return pursuit.toward(i)
 
     return decide
 

@@ -39,18 +39,25 @@ def damage_range(power: int) -> tuple[int, int]:
     return max(1, power - spread), max(1, power + spread)
 
 
-def attack(floor: Floor, attacker: Actor, target: Actor, rng: np.random.Generator) -> list[Event]:
+SNEAK_ATTACK = 3
+"""A sleeping target is always hit, for this many times the damage."""
+
+
+def attack(
+    floor: Floor, attacker: Actor, target: Actor, rng: np.random.Generator, verb: str = "attacks"
+) -> list[Event]:
     """One blow: the odds from the target's defense, damage rolled from the attacker's
     power, part of it absorbed by the target's armour (up to half its defense), at
-    least 1 when it lands."""
+    least 1 when it lands. A sleeper is hit for triple damage, and wakes."""
     kind = MessageKind.PLAYER_ATTACK if attacker.is_player else MessageKind.ENEMY_ATTACK
-    what = f"{capitalized(attacker.name)} attacks {target.name}"
-    if int(rng.integers(100)) >= hit_chance(target.defense):
+    what = f"{capitalized(attacker.name)} {verb} {target.name}"
+    sleeping, target.asleep = target.asleep, False
+    if not sleeping and int(rng.integers(100)) >= hit_chance(target.defense):
         return [Message(f"{what} and misses.", kind)]
     low, high = damage_range(attacker.power)
     rolled = int(rng.integers(low, high, endpoint=True))
     absorbed = int(rng.integers(0, target.defense // 2, endpoint=True))
-    damage = max(1, rolled - absorbed)
+    damage = max(1, rolled - absorbed) * (SNEAK_ATTACK if sleeping else 1)
     return [
         Message(f"{what} for {damage} hit points.", kind),
         *hurt(floor, target, damage, attacker),

@@ -79,6 +79,8 @@ LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "
 
 def _renamed_fields(raw: object) -> object:
     """A creature's fields as this version names them (0.1.0's ``ai`` is ``behaviour``)."""
+    if isinstance(raw, Mapping) and "asleep" not in raw:
+        raw = {**raw, "asleep": False}  # 0.1.0 had no sleep
     if isinstance(raw, Mapping) and "ai" in raw and "behaviour" not in raw:
         renamed = {key: value for key, value in raw.items() if key != "ai"}
         legacy = raw["ai"]

@@ -18,6 +18,7 @@ import numpy as np
 from emberdeep.engine import items
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
+    WAIT,
     Action,
     ActionResult,
     Alternative,
@@ -43,6 +44,10 @@ REGEN_TURNS = 10
 """At level 1 the player heals 1 HP every this many turns..."""
 REGEN_FASTEST = 3
 """...and never faster than this, however high the level."""
+WAKE_CHANCES = ((1, 70), (3, 35), (6, 15))
+"""(within this many tiles, percent chance a sleeper in view wakes each turn)..."""
+WAKE_CHANCE_FAR = 5
+"""...and farther away."""
 MAX_ALTERNATIVES = 8
 """An action may hand over to another this many times (a guard against a cycle)."""
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, behaviour="player")
@@ -304,6 +309,12 @@ class World:
                 break
             if monster.hp <= 0:  # a confused neighbour may have killed it this batch
                 continue
+            if monster.asleep:
+                if not (seen[i] and self.wakes(monster)):
+                    perform(monster, WAIT)
+                    continue
+                monster.asleep = False
+                events.append(Message(f"The {monster.name} wakes up!", MessageKind.STATUS))
             if seen[i]:
                 monster.hunting = HUNT_MEMORY
             elif monster.hunting:
@@ -318,10 +329,21 @@ class World:
             decide = deciders.get(monster.behaviour)
             if decide is None:
                 decide = deciders[monster.behaviour] = BEHAVIOURS[monster.behaviour](batch)
+            due = monster.next_time
             done = perform(monster, decide(i))
             if done:
                 events += done
+            if monster.next_time == due and monster.alive:
+                perform(monster, WAIT)  # refused: it must not stay due for ever
         return events
+
+    def wakes(self, sleeper: Actor) -> bool:
+        """Whether a sleeper in view notices the player this turn: likelier up close, so
+        creeping past at a distance is a real choice."""
+        player = self.player
+        gap = max(abs(sleeper.x - player.x), abs(sleeper.y - player.y))
+        chance = next((c for reach, c in WAKE_CHANCES if gap <= reach), WAKE_CHANCE_FAR)
+        return int(self.rng.integers(100)) < chance
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""

@@ -70,7 +70,10 @@ def populate(floor: Floor, population: Population, depth: int, rng: np.random.Ge
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):
         if floor.is_free(x, y):
-            floor.add_actor(Actor.spawn(next_id, kind, x, y))
+            monster = Actor.spawn(next_id, kind, x, y)
+            if kind.sleeps:
+                monster.asleep = int(rng.integers(100)) < kind.sleeps
+            floor.add_actor(monster)
             next_id += 1
     for item_kind, x, y in _placements(population.items, cells, rooms, depth, rng):
         if not floor.items_at(x, y):

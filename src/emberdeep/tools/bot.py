@@ -63,8 +63,8 @@ class Bot:
             target = None if effect == "lightning" else nearest.position
             return Use(slot, target)
         self.patience += 1
-        if self.patience < 3:
-            return Wait()  # let it come to us
+        if self.patience < 3 and nearest.behaviour != "archer":
+            return Wait()  # let it come to us (but never stand and be shot)
         step = autopilot.travel_action(world, nearest.position)
         return step if not isinstance(step, str) else Wait()
 
