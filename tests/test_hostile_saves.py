@@ -439,3 +439,42 @@ def test_a_save_killed_mid_write_leaves_a_loadable_save_and_backup(tmp_path: Pat
                 os.kill(pid, signal.SIGKILL)
         helper.stdin.close()
         helper.wait(timeout=10)
+
+
+def with_actor_field(index: int, field: str, value: object) -> bytes:
+    actors = [dict(a) for a in PAYLOAD["world"]["floor"]["actors"]]
+    actors[index][field] = value
+    return wrap(payload_with(("world", "floor", "actors"), actors))
+
+
+@pytest.mark.parametrize(
+    ("index", "field", "value", "reason"),
+    [
+        (0, "level", 2**62, "impossible creature"),  # would hang the hall of fame
+        (0, "id", 0, "impossible creature"),
+        (1, "power", -5, "impossible creature"),
+        (1, "blocks", False, "the living must block"),
+        (1, "max_hp", 10**7, "impossible creature"),
+    ],
+)
+def test_creatures_outside_what_play_can_reach_are_refused(
+    index: int, field: str, value: object, reason: str
+) -> None:
+    with pytest.raises(saves.SaveError, match=reason):
+        saves.decode(with_actor_field(index, field, value), builder_for, KINDS)
+
+
+def test_an_integer_of_thousands_of_digits_is_refused_not_a_traceback() -> None:
+    text = json.dumps(PAYLOAD).replace('"seed": ', '"seed": ' + "9" * 5000 + "0 * ", 1)
+    raw = text.replace(" * ", "", 1).encode()
+    with pytest.raises(saves.SaveError, match="unreadable"):
+        saves.decode(HEADER + zlib.compress(raw), builder_for, KINDS)
+
+
+def test_a_dead_creature_that_still_blocks_is_refused() -> None:
+    actors = [dict(a) for a in PAYLOAD["world"]["floor"]["actors"]]
+    victim = next(a for a in actors if a["id"] != 1)
+    victim["hp"] = 0
+    data = wrap(payload_with(("world", "floor", "actors"), actors))
+    with pytest.raises(saves.SaveError, match="the living must block"):
+        saves.decode(data, builder_for, KINDS)

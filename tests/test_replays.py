@@ -128,3 +128,23 @@ def test_bot_games_round_trip_through_replay_files(seed: int, tmp_path: Path) ->
     path = tmp_path / replays.replay_name(seed, "2026-01-01T00:00:00+00:00")
     replays.write(replays.record(world, "auto"), path)
     assert replays.verify(replays.read(path), builder_for, CONTENT.hero) is None
+
+
+def hostile_replay(**changes: object) -> bytes:
+    world = new_world(3, Settings(), CONTENT)
+    world.step(Wait())
+    payload = json.loads(replays.encode(replays.record(world, "auto")))
+    payload.update(changes)
+    return json.dumps(payload).encode()
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 2**200])
+def test_a_replay_with_an_impossible_seed_is_refused(seed: int) -> None:
+    with pytest.raises(replays.ReplayError, match="damaged"):
+        replays.decode(hostile_replay(seed=seed))
+
+
+def test_a_replay_that_advances_to_the_end_of_time_is_refused_not_run() -> None:
+    data = hostile_replay(commands=[["t", 2**62, 0]], checksums=[0])
+    problem = replays.verify(replays.decode(data), builder_for, CONTENT.hero)
+    assert problem is not None and "advances too far" in problem

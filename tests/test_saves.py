@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import errno
 import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -9,6 +11,7 @@ from hypothesis import strategies as st
 
 from emberdeep.content import loader
 from emberdeep.engine.actions import Wait
+from emberdeep.engine.world import World
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
 from tests.helpers import builder_for
@@ -113,11 +116,59 @@ def test_a_failed_save_is_reported_and_the_old_save_survives(
     assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == old.state_hash()
 
 
-def test_a_save_path_that_is_a_directory_is_reported(tmp_path: Path) -> None:
+def test_a_save_path_that_is_a_directory_is_reported_and_leaves_no_temp(tmp_path: Path) -> None:
     target = tmp_path / "save.emberdeep"
-    (target.with_name(target.name + ".tmp")).mkdir()
+    target.mkdir()
     with pytest.raises(saves.SaveError, match="could not save"):
         saves.write_save(played(1, 1), INFO, target)
+    assert [p.name for p in tmp_path.iterdir()] == ["save.emberdeep"]
+
+
+def test_a_full_disk_is_reported_and_leaves_no_temp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(saves.SaveError, match="No space left"):
+        saves.write_save(played(1, 1), INFO, tmp_path / "save.emberdeep")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_two_writers_never_share_a_temp_file(tmp_path: Path) -> None:
+    target = tmp_path / "save.emberdeep"
+    worlds = [played(seed, 3) for seed in (1, 2)]
+    failures: list[BaseException] = []
+
+    def write(world: World) -> None:
+        for _ in range(20):
+            try:
+                saves.write_save(world, INFO, target)
+            except BaseException as exc:  # collected for the assertion below
+                failures.append(exc)
+
+    threads = [threading.Thread(target=write, args=(w,)) for w in worlds]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith("tmp")]
+
+
+def test_permadeath_in_a_read_only_place_is_reported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "save.emberdeep"
+    saves.write_save(played(1, 1), INFO, target)
+
+    def refuse(self: Path, missing_ok: bool = False) -> None:
+        raise OSError(errno.EROFS, "Read-only file system")
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    with pytest.raises(saves.SaveError, match="Read-only"):
+        saves.delete_save(target)
 
 
 def test_reading_a_missing_save_says_so(tmp_path: Path) -> None:

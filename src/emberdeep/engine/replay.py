@@ -6,8 +6,12 @@ from dataclasses import dataclass
 
 from emberdeep.engine.events import Event
 from emberdeep.engine.fov import FovSettings
-from emberdeep.engine.journal import Journal, check_command, decode_action
+from emberdeep.engine.journal import Journal, JournalError, check_command, decode_action
 from emberdeep.engine.world import World
+
+MAX_ADVANCE = 100_000
+"""The most world time one recorded ``advance`` may move (a real-time tick is 25): a
+doctored replay advancing to 2**62 would otherwise run monsters for ever."""
 
 
 def apply(world: World, command: list[object]) -> list[Event]:
@@ -19,7 +23,10 @@ def apply(world: World, command: list[object]) -> list[Event]:
     if code == "a":
         return world.player_act(decode_action(rest))
     if code == "t":
-        return world.advance(int(str(rest[0])), stop_for_player=bool(rest[1]))
+        until = int(str(rest[0]))
+        if until > world.time + MAX_ADVANCE:
+            raise JournalError(f"advances too far at once: {command!r}")
+        return world.advance(until, stop_for_player=bool(rest[1]))
     world.set_fov(FovSettings(str(rest[0]), int(str(rest[1])), bool(rest[2])))
     return []
 

@@ -89,6 +89,24 @@ def _renamed_fields(raw: object) -> object:
     return raw
 
 
+MAX_LEVEL = 1000
+MAX_STAT = 1_000_000
+
+
+def actor_in_range(actor: Actor) -> bool:
+    """Every number of a creature within what play can reach (well beyond, but bounded:
+    a level of 2**62 would make the hall of fame's arithmetic run for ever)."""
+    stats = (actor.max_hp, actor.defense, actor.power, actor.xp)
+    counters = (actor.confused, actor.hunting, actor.detour)
+    return (
+        actor.id >= 1
+        and 0 <= actor.hp <= actor.max_hp
+        and 1 <= actor.level <= MAX_LEVEL
+        and all(0 <= s <= MAX_STAT for s in stats)
+        and all(0 <= c <= MAX_ACTION_TIME for c in counters)
+    )
+
+
 class _Reader:
     """Typed access to untrusted data; every failure names the field."""
 
@@ -233,8 +251,10 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)
         known = actor.behaviour == "player" if actor.is_player else actor.behaviour in BEHAVIOURS
-        if not known or actor.hp > actor.max_hp or actor.hp < 0:
+        if not known or not actor_in_range(actor):
             raise SnapshotError(f"floor.actors[{n}]: impossible creature")
+        if actor.blocks != actor.alive:
+            raise SnapshotError(f"floor.actors[{n}]: the living must block, the dead must not")
         if not (
             1 <= actor.move_time <= MAX_ACTION_TIME and 1 <= actor.attack_time <= MAX_ACTION_TIME
         ):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -12,14 +14,22 @@ def backup_path(path: Path) -> Path:
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Temp file, flush, fsync, then rename over ``path``.
-    At every moment ``path`` holds either the old contents or the new, never a mix."""
+    At every moment ``path`` holds either the old contents or the new, never a mix. The
+    temp file has a name of its own (two writers never share one) and is removed when
+    anything fails, so a full disk is not kept full."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(path.name + ".tmp")
-    with open(temp, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temp, path)
+    handle_fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    temp = Path(temp_name)
+    try:
+        with open(handle_fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
     if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
         directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
         try:

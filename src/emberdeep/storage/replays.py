@@ -19,6 +19,7 @@ from emberdeep import __version__
 from emberdeep.engine import replay
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError
+from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import FloorBuilder, Hero, World
 from emberdeep.storage.files import write_atomically
 
@@ -94,6 +95,7 @@ def decode(data: bytes) -> ReplayFile:
     game_version, final_hash = payload.get("game_version"), payload.get("final_hash")
     if (
         type(seed) is not int
+        or not 0 <= seed <= MAX_SEED
         or not isinstance(generator, str)
         or not isinstance(game_version, str)
         or not isinstance(final_hash, str)
@@ -124,7 +126,10 @@ def verify(
     except ValueError:
         return f"the replay uses an unknown map generator {replay_file.generator!r}"
     world = replay_file.fresh_world(build, hero)
-    divergence = replay.replay(world, replay_file.journal)
+    try:
+        divergence = replay.replay(world, replay_file.journal)
+    except JournalError as exc:
+        return f"the replay is damaged ({exc})"
     if divergence is not None:
         return divergence.describe()
     if world.state_hash() != replay_file.final_hash:

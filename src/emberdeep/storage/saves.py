@@ -10,6 +10,7 @@ Nothing here deletes a file it could not read.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 import zlib
@@ -23,6 +24,7 @@ import platformdirs
 from emberdeep import __version__
 from emberdeep.config import APP_NAME
 from emberdeep.engine import snapshot
+from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.storage.files import backup_path, write_atomically
@@ -96,7 +98,7 @@ def decode_payload(data: bytes) -> dict[str, Any]:
         raise SaveError("the save file is damaged (it was cut short)")
     try:
         payload = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON, or an integer of 4,300 digits
         raise SaveError("the save file is damaged (unreadable contents)") from None
     if not isinstance(payload, dict):
         raise SaveError("the save file is damaged (unexpected contents)")
@@ -127,6 +129,9 @@ def decode(
         world = snapshot.load(payload.get("world"), build, item_kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
+    broken = violations(world)
+    if broken:
+        raise SaveError(f"the save file is damaged ({broken[0]})")
     if creature_kinds is not None:
         unknown = sorted({a.kind for a in world.floor.actors.values()} - set(creature_kinds))
         if unknown:
@@ -168,16 +173,15 @@ def read_save(
 
 
 def delete_save(path: Path | None = None) -> None:
-    """Permadeath: the dead character's save and its backup go."""
+    """Permadeath: the dead character's save, its backup and any temp files left by a
+    killed write go; a SaveError says why not (a read-only folder, say)."""
     path = path or save_path()
-    backup = backup_path(path)
-    for victim in (
-        path,
-        backup,
-        path.with_name(path.name + ".tmp"),
-        backup.with_name(backup.name + ".tmp"),
-    ):
-        victim.unlink(missing_ok=True)
+    temps = [*path.parent.glob(f"{glob.escape(path.name)}.*tmp")] if path.parent.is_dir() else []
+    try:
+        for victim in (path, backup_path(path), *temps):
+            victim.unlink(missing_ok=True)
+    except OSError as exc:
+        raise SaveError(f"could not remove {path}: {exc.strerror or exc}") from None
 
 
 def current_info(generator: str, started: str = "") -> SaveInfo:

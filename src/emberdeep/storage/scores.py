@@ -89,7 +89,9 @@ def scores_path() -> Path:
 def experience_earned(world: World) -> int:
     """All experience the player gained, including what level-ups spent."""
     player = world.player
-    spent = sum(world.progression.xp_to_next(level) for level in range(1, player.level))
+    levels = player.level - 1  # base + factor * level for each level 1 .. level - 1
+    gains = world.progression
+    spent = levels * gains.base + gains.factor * levels * (levels + 1) // 2
     return spent + player.xp
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import tcod.console
 
 from emberdeep.engine import replay
-from emberdeep.engine.journal import Journal
+from emberdeep.engine.journal import Journal, JournalError
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
 from emberdeep.ui.screens import Next
@@ -45,7 +45,12 @@ class ReplayScreen:
         if self.finished:
             return
         world = self.play.world
-        self.play.show(replay.apply(world, self.journal.commands[self.position]))
+        try:
+            self.play.show(replay.apply(world, self.journal.commands[self.position]))
+        except JournalError as exc:
+            self.play.log.add(f"Stopped: the replay is damaged ({exc}).")
+            self.position = len(self.journal.commands)
+            return
         expected = self.journal.checksums[self.position]
         actual = world.journal.checksums[-1]
         if actual != expected:
