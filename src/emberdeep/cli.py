@@ -211,6 +211,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
 
 def run_play(args: argparse.Namespace) -> int:
     """The title screen; with ``--seed``, straight into a new game with that seed."""
+    from emberdeep.storage.locks import GameLockedError
     from emberdeep.ui.screens.main_menu import MainMenu, start_game
 
     app = load_app(args)
@@ -218,7 +219,11 @@ def run_play(args: argparse.Namespace) -> int:
         return 1
     screen: Screen = MainMenu(app)
     if args.seed is not None:
-        screen = start_game(app, app.setup.new_game(args.seed))
+        try:
+            screen = start_game(app, app.setup.new_game(args.seed))
+        except GameLockedError as exc:
+            print(f"emberdeep: {exc}.", file=sys.stderr)
+            return 1
     return present(screen, app, args.terminal, args.frames)
 
 

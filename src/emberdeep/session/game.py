@@ -20,6 +20,7 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import setup
 from emberdeep.storage import morgue, replays, saves, scores
 from emberdeep.storage.files import backup_path
+from emberdeep.storage.locks import GameLock, GameLockedError
 
 CHECKPOINT_TURNS = 100
 """A game in progress is saved at least this often (in player turns), so a crash or a
@@ -54,9 +55,19 @@ class GameSetup:
     def has_backup(self) -> bool:
         return self.save_file is not None and backup_path(self.save_file).exists()
 
+    def lock(self) -> GameLock | None:
+        """This run's hold on the save; raises ``GameLockedError`` if another process has it."""
+        if self.save_file is None:
+            return None
+        lock = GameLock(self.save_file)
+        lock.acquire()
+        return lock
+
     def new_game(self, seed: int) -> GameSession:
+        """A new game; raises ``GameLockedError`` when another process plays in this folder."""
+        lock = self.lock()
         world = setup.new_world(seed, self.settings, self.content, self.generator)
-        return GameSession(self, world, started=now())
+        return GameSession(self, world, started=now(), lock=lock)
 
     def continue_game(self, from_backup: bool = False) -> GameSession:
         """The saved game (or its backup, one floor earlier); raises ``saves.SaveError``
@@ -65,11 +76,20 @@ class GameSetup:
             raise saves.SaveError("saving is turned off")
         path = backup_path(self.save_file) if from_backup else self.save_file
         kinds = {kind.key: kind for kind in self.content.population.items.kinds}
-        world, info = saves.read_save(
-            self.builder_for, kinds, path, creature_kinds=self.content.looks
-        )
+        try:
+            lock = self.lock()
+        except GameLockedError as exc:
+            raise saves.SaveError(str(exc)) from None
+        try:
+            world, info = saves.read_save(
+                self.builder_for, kinds, path, creature_kinds=self.content.looks
+            )
+        except saves.SaveError:
+            if lock is not None:
+                lock.release()
+            raise
         world.set_fov(self.settings.fov)
-        session = GameSession(self, world, started=info.started)
+        session = GameSession(self, world, started=info.started, lock=lock)
         if from_backup:
             session.save()  # the backup becomes the save again
         return session
@@ -85,6 +105,8 @@ class GameSession:
     """When the game began (ISO 8601, UTC); names its replay file."""
     saved_depth: int = 0
     saved_turn: int = -1
+    lock: GameLock | None = None
+    """Held while the game is played, so a second process cannot play it too."""
 
     def __post_init__(self) -> None:
         self.saved_depth = self.world.depth
@@ -154,7 +176,14 @@ class GameSession:
             replay, problem = self.write_replay()
             notes.append(f"Replay: {replay}." if replay else problem or "")
         notes.append(forget(self.setup.save_file))
+        self.release()
         return [note for note in notes if note]
+
+    def release(self) -> None:
+        """The game is no longer played here (quit, or over)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
 
 def forget(save_file: Path | None) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
-from emberdeep.engine.actions import LevelUp
+from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp
 from emberdeep.ui import render
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Chosen, Menu, Option
@@ -15,8 +15,6 @@ from emberdeep.ui.screens import Next
 
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
-
-STATS = ("hp", "power", "defense")
 
 
 class LevelUpScreen:
@@ -38,7 +36,7 @@ class LevelUpScreen:
     def handle(self, event: InputEvent) -> Next:
         result = self.menu.handle(event)
         if isinstance(result, Chosen):
-            return self.parent.perform(LevelUp(STATS[result.index]))
+            return self.parent.perform(LevelUp(LEVEL_UP_STATS[result.index]))
         return self
 
     def draw(self, console: tcod.console.Console) -> None:

@@ -13,6 +13,7 @@ from emberdeep import __version__
 from emberdeep.engine import rng
 from emberdeep.session.game import GameSession
 from emberdeep.storage import saves
+from emberdeep.storage.locks import GameLockedError
 from emberdeep.storage.scores import SCORES_NAME
 from emberdeep.ui import render
 from emberdeep.ui.app import App
@@ -88,7 +89,11 @@ class MainMenu:
             return str(exc).capitalize() + "."
 
     def start(self, seed: int) -> Next:
-        return start_game(self.app, self.app.setup.new_game(seed))
+        try:
+            session = self.app.setup.new_game(seed)
+        except GameLockedError as exc:
+            return MainMenu(self.app, f"You cannot start a game here: {exc}.")
+        return start_game(self.app, session)
 
     def resume(self, from_backup: bool) -> Next:
         app = self.app

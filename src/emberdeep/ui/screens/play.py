@@ -247,6 +247,8 @@ class PlayScreen:
     def quit(self) -> Next:
         """Save and go back to the title screen (or end, when there is none)."""
         saved = self.save()
+        if self.session is not None:
+            self.session.release()
         if self.app is None or self.app.title is None:
             return None
         self.app.session = None

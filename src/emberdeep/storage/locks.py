@@ -1,0 +1,48 @@
+"""One game, one process: an OS file lock held while a game is played.
+
+Two game processes on one data folder used to race on one save (the last writer won).
+The lock is the operating system's (``filelock``: ``flock`` on POSIX), not a pid file, so
+a killed process never leaves a stale lock behind: the OS drops it with the process.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import filelock
+
+
+class GameLockedError(Exception):
+    """Another process is playing this game; the message says so in one line."""
+
+
+_LOCKS: dict[Path, filelock.FileLock] = {}
+"""One lock object per file in this process: it counts how often it is held, so this
+process may take its own lock again (to look at the save it is playing); only another
+process is refused."""
+
+
+class GameLock:
+    def __init__(self, save_file: Path) -> None:
+        self.path = save_file.with_name(save_file.name + ".lock")
+        self._lock = _LOCKS.setdefault(self.path, filelock.FileLock(self.path, timeout=0))
+        self._held = False
+
+    def acquire(self) -> None:
+        """Take the lock at once or raise ``GameLockedError``; an unwritable folder is not a
+        reason to refuse play (saving will say what is wrong), so it is let through."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._lock.acquire()
+            self._held = True
+        except filelock.Timeout:
+            raise GameLockedError(
+                f"this game is open in another Emberdeep (its lock is {self.path})"
+            ) from None
+        except OSError:
+            pass
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            self._lock.release()

@@ -1,0 +1,57 @@
+"""One game, one process: a second process is refused, the same process is not."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.session.game import GameSetup
+from emberdeep.storage.locks import GameLock, GameLockedError
+
+
+def test_a_second_process_cannot_start_a_game_in_the_same_folder(tmp_path: Path) -> None:
+    save = tmp_path / "save.emberdeep"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys, time
+            from pathlib import Path
+            from emberdeep.storage.locks import GameLock
+            GameLock(Path({str(save)!r})).acquire()
+            print("held", flush=True)
+            sys.stdin.read()
+        """)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        setup = GameSetup(loader.load(), Settings(), save_file=save)
+        with pytest.raises(GameLockedError, match="open in another Emberdeep"):
+            setup.new_game(1)
+        assert not save.exists()  # nothing written
+    finally:
+        holder.communicate("")
+    session = GameSetup(loader.load(), Settings(), save_file=save).new_game(1)
+    assert session.save() is None and save.exists()
+    session.release()
+
+
+def test_this_process_may_look_at_its_own_game_and_a_released_lock_is_free(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "save.emberdeep"
+    first, second = GameLock(save), GameLock(save)
+    first.acquire()
+    second.acquire()  # the same process: counted, not refused
+    second.release()
+    first.release()
+    code = (
+        "from pathlib import Path; from emberdeep.storage.locks import GameLock; "
+        f"GameLock(Path({str(save)!r})).acquire()"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
