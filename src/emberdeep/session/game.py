@@ -2,7 +2,9 @@
 
 The window, the terminal, the bot, soak and bench all start and end games through this
 module, so the rules live in one place: a game is saved on every new floor, every
-``CHECKPOINT_TURNS`` turns, when the player quits and when the window or terminal closes;
+``CHECKPOINT_TURNS`` turns, when the player quits and when the window or terminal closes,
+and between saves every command goes to the write-ahead journal (``storage/wal.py``), so a
+killed process loses at most the last second;
 a death writes the replay, the hall-of-fame entry and the morgue file, then deletes the
 save (permadeath). Each step that can fail reports why in a sentence for the player and
 never stops the others; nothing here raises at the player.
@@ -16,11 +18,14 @@ from pathlib import Path
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
+from emberdeep.engine import replay
+from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import setup
-from emberdeep.storage import morgue, replays, saves, scores
+from emberdeep.storage import morgue, replays, saves, scores, wal
 from emberdeep.storage.files import backup_path
 from emberdeep.storage.locks import GameLock, GameLockedError
+from emberdeep.storage.wal import CommandLog
 
 CHECKPOINT_TURNS = 100
 """A game in progress is saved at least this often (in player turns), so a crash or a
@@ -63,6 +68,16 @@ class GameSetup:
         lock.acquire()
         return lock
 
+    def save_file_path(self) -> Path:
+        if self.save_file is None:
+            raise saves.SaveError("saving is turned off")
+        return self.save_file
+
+    def read_world(self, path: Path) -> tuple[World, saves.SaveInfo]:
+        """The world saved at ``path``, exactly as saved (the journal plays on it)."""
+        kinds = {kind.key: kind for kind in self.content.population.items.kinds}
+        return saves.read_save(self.builder_for, kinds, path, creature_kinds=self.content.looks)
+
     def new_game(self, seed: int) -> GameSession:
         """A new game; raises ``GameLockedError`` when another process plays in this folder."""
         lock = self.lock()
@@ -72,26 +87,24 @@ class GameSetup:
     def continue_game(self, from_backup: bool = False) -> GameSession:
         """The saved game (or its backup, one floor earlier); raises ``saves.SaveError``
         with a reason for the player, leaving the file untouched."""
-        if self.save_file is None:
-            raise saves.SaveError("saving is turned off")
-        path = backup_path(self.save_file) if from_backup else self.save_file
-        kinds = {kind.key: kind for kind in self.content.population.items.kinds}
+        save_file = self.save_file_path()
+        path = backup_path(save_file) if from_backup else save_file
         try:
             lock = self.lock()
         except GameLockedError as exc:
             raise saves.SaveError(str(exc)) from None
         try:
-            world, info = saves.read_save(
-                self.builder_for, kinds, path, creature_kinds=self.content.looks
-            )
+            world, info = self.read_world(path)
         except saves.SaveError:
             if lock is not None:
                 lock.release()
             raise
-        world.set_fov(self.settings.fov)
         session = GameSession(self, world, started=info.started, lock=lock)
-        if from_backup:
-            session.save()  # the backup becomes the save again
+        if not from_backup:
+            session.recovered = session.recover()
+        session.world.set_fov(self.settings.fov)  # this run's settings (a recorded command)
+        if from_backup or session.recovered:
+            session.save()  # the backup, or the save plus its journal, is the save again
         return session
 
 
@@ -107,9 +120,56 @@ class GameSession:
     saved_turn: int = -1
     lock: GameLock | None = None
     """Held while the game is played, so a second process cannot play it too."""
+    recovered: int = 0
+    """Commands replayed from the journal when the game was continued."""
 
     def __post_init__(self) -> None:
         self.saved_depth = self.world.depth
+        save_file = self.setup.save_file
+        self.journal = CommandLog(wal.journal_path(save_file)) if save_file else None
+        self.logged = len(self.world.journal.commands)
+        """Commands already in the save or the journal on disk."""
+
+    def log_commands(self) -> str | None:
+        """Append the commands recorded since the last call to the journal on disk."""
+        world_journal = self.world.journal
+        new = range(self.logged, len(world_journal.commands))
+        if self.journal is None or not new:
+            return None
+        records = [
+            wal.Record(i, world_journal.commands[i], world_journal.checksums[i]) for i in new
+        ]
+        self.logged = len(world_journal.commands)
+        return self.journal.append(records)
+
+    def recover(self) -> int:
+        """Replay the journal's commands that came after the save, each checked against
+        its recorded checksum; returns how many were replayed. A torn or damaged tail is
+        dropped; a command that plays out differently ends the recovery there."""
+        if self.journal is None:
+            return 0
+        world = self.world
+        start = len(world.journal.commands)
+        records = [r for r in wal.read(self.journal.path) if r.index >= start]
+        good = 0
+        for record in records:
+            if record.index != start + good:
+                break
+            try:
+                replay.apply(world, record.command)
+            except JournalError:
+                break
+            if world.journal.checksums[-1] != record.checksum:
+                # It went differently from the game that wrote it: back to the save, and
+                # only the commands that matched.
+                world = self.setup.read_world(self.setup.save_file_path())[0]
+                for matched in records[:good]:
+                    replay.apply(world, matched.command)
+                self.world = world
+                break
+            good += 1
+        self.logged = len(self.world.journal.commands)
+        return good
 
     def save(self) -> str | None:
         """Save now; None when it worked (or there is nothing to save), else why not."""
@@ -120,18 +180,26 @@ class GameSession:
         try:
             saves.write_save(world, info, save_file)
         except saves.SaveError as exc:
-            return f"{exc}. Your game goes on, unsaved."
+            return f"{exc}. Your game goes on, unsaved." + self.log_problem()
         self.saved_depth, self.saved_turn = world.depth, world.turn
+        self.logged = len(world.journal.commands)
+        if self.journal is not None:
+            self.journal.clear()
         return self.write_replay()[1]
 
+    def log_problem(self) -> str:
+        problem = self.log_commands()
+        return f" {problem}." if problem else ""
+
     def after_turn(self) -> str | None:
-        """The save policy after the world moved: a new floor, or a checkpoint due."""
+        """The save policy after the world moved: every command to the journal; a save
+        on a new floor, or when a checkpoint is due."""
         world = self.world
         if not world.player.alive:
             return None
         if world.depth != self.saved_depth or world.turn - self.saved_turn >= CHECKPOINT_TURNS:
             return self.save()
-        return None
+        return self.log_commands()
 
     def replay_path(self) -> Path | None:
         save_file = self.setup.save_file
@@ -181,6 +249,8 @@ class GameSession:
 
     def release(self) -> None:
         """The game is no longer played here (quit, or over)."""
+        if self.journal is not None:
+            self.journal.close()
         if self.lock is not None:
             self.lock.release()
             self.lock = None

@@ -178,7 +178,8 @@ def delete_save(path: Path | None = None) -> None:
     path = path or save_path()
     temps = [*path.parent.glob(f"{glob.escape(path.name)}.*tmp")] if path.parent.is_dir() else []
     try:
-        for victim in (path, backup_path(path), *temps):
+        journal = path.with_name(path.name + ".journal")
+        for victim in (path, backup_path(path), journal, *temps):
             victim.unlink(missing_ok=True)
     except OSError as exc:
         raise SaveError(f"could not remove {path}: {exc.strerror or exc}") from None

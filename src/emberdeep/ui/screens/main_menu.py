@@ -108,6 +108,8 @@ class MainMenu:
             )
         log = MessageLog()
         log.add(f"Welcome back. Depth {session.world.depth}, turn {session.world.turn}.")
+        if session.recovered:
+            log.add(f"The journal gave back your last {session.recovered} moves since the save.")
         return start_game(app, session, log)
 
     def draw(self, console: tcod.console.Console) -> None:

@@ -1,0 +1,118 @@
+"""The write-ahead journal: every command of a game in progress, on disk as it happens.
+
+A save is a checkpoint; between checkpoints a game lived only in memory, so a crash, a
+``kill -9`` or a power cut lost everything since the last floor change. Each command the
+world records is appended here at once (one line: its CRC-32, then ``[index, command,
+checksum]`` as JSON), flushed to the OS every time and fsynced at least once a second,
+so at most the last second is lost. Continuing replays the tail on the checkpoint,
+checking each checksum; a torn last line (the write the kill interrupted) is dropped.
+Writing a checkpoint empties the journal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+SYNC_SECONDS = 1.0
+"""At most this long between fsyncs while commands arrive."""
+MAX_LINE = 4096
+"""No recorded command comes near this; a longer line is damage, not a command."""
+MAX_RECORDS = 1_000_000
+
+
+@dataclass(frozen=True)
+class Record:
+    index: int
+    """Position of the command in the world's journal."""
+    command: list[object]
+    checksum: int
+
+
+def journal_path(save_file: Path) -> Path:
+    return save_file.with_name(save_file.name + ".journal")
+
+
+def encode(record: Record) -> bytes:
+    body = json.dumps([record.index, record.command, record.checksum], separators=(",", ":"))
+    data = body.encode("utf-8")
+    return b"%08x %s\n" % (zlib.crc32(data), data)
+
+
+def decode(line: bytes) -> Record | None:
+    """The record on one line, or None when the line is damaged or torn."""
+    if not line.endswith(b"\n") or len(line) > MAX_LINE or len(line) < 10 or line[8:9] != b" ":
+        return None
+    data = line[9:-1]
+    try:
+        if int(line[:8], 16) != zlib.crc32(data):
+            return None
+        index, command, checksum = json.loads(data.decode("utf-8"))
+    except (ValueError, TypeError, RecursionError):
+        return None
+    ok = type(index) is int and index >= 0 and isinstance(command, list) and type(checksum) is int
+    return Record(index, command, checksum) if ok else None
+
+
+def read(path: Path) -> list[Record]:
+    """Every whole record from the start, in order, up to the first damaged or torn line
+    (nothing after a damaged line can be trusted, so nothing after it is returned)."""
+    records: list[Record] = []
+    try:
+        with open(path, "rb") as handle:
+            for line in handle:
+                record = decode(line)
+                if record is None or len(records) >= MAX_RECORDS:
+                    break
+                records.append(record)
+    except OSError:
+        return []
+    return records
+
+
+class CommandLog:
+    """Appends records for one game; every failure is reported, never raised."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._handle: IO[bytes] | None = None
+        self._synced = time.monotonic()
+
+    def append(self, records: list[Record]) -> str | None:
+        if not records:
+            return None
+        try:
+            if self._handle is None:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._handle = open(self.path, "ab")  # noqa: SIM115 (kept open between appends)
+            self._handle.write(b"".join(encode(r) for r in records))
+            self._handle.flush()
+            if time.monotonic() - self._synced >= SYNC_SECONDS:
+                self.sync()
+        except OSError as exc:
+            return f"could not write the journal {self.path}: {exc.strerror or exc}"
+        return None
+
+    def sync(self) -> None:
+        if self._handle is not None:
+            os.fsync(self._handle.fileno())
+        self._synced = time.monotonic()
+
+    def clear(self) -> None:
+        """After a checkpoint: the save holds everything, so the journal starts again."""
+        self.close()
+        # A journal that cannot be removed is harmless: its records are in the save.
+        with contextlib.suppress(OSError):
+            self.path.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        if self._handle is not None:
+            with contextlib.suppress(OSError):
+                self._handle.close()
+            self._handle = None

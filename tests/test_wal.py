@@ -1,0 +1,69 @@
+"""The write-ahead journal: a killed game loses at most its last second."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import DIRECTIONS, Move, Wait
+from emberdeep.session.game import CHECKPOINT_TURNS, GameSetup
+from emberdeep.storage import wal
+
+
+def playing(save: Path, turns: int) -> tuple[GameSetup, str]:
+    """A game saved at its start, then ``turns`` moves logged to the journal only; the
+    state hash it reached. The session is dropped without a save, as by ``kill -9``."""
+    setup = GameSetup(loader.load(), Settings(), save_file=save)
+    session = setup.new_game(11)
+    assert session.save() is None
+    for turn in range(turns):
+        if session.world.player.alive:
+            session.world.step(Move(*DIRECTIONS[turn % 8]) if turn % 3 else Wait())
+            assert session.after_turn() is None
+    state = session.world.state_hash()
+    session.release()
+    return setup, state
+
+
+def test_continuing_replays_the_journal_on_the_save(tmp_path: Path) -> None:
+    save = tmp_path / "save.emberdeep"
+    setup, state = playing(save, 40)
+    assert CHECKPOINT_TURNS > 40 and wal.read(wal.journal_path(save))
+    resumed = setup.continue_game()
+    assert resumed.recovered >= 40 and resumed.world.state_hash() == state
+    assert not wal.journal_path(save).exists()  # compacted into a new save
+    resumed.release()
+
+
+def test_a_torn_last_record_is_dropped_not_fatal(tmp_path: Path) -> None:
+    save = tmp_path / "save.emberdeep"
+    setup, _ = playing(save, 20)
+    path = wal.journal_path(save)
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:-1]) + lines[-1][:-7])  # the kill tore the last write
+    resumed = setup.continue_game()
+    assert resumed.recovered == len(lines) - 1
+    resumed.release()
+
+
+def test_damage_in_the_middle_keeps_what_came_before(tmp_path: Path) -> None:
+    save = tmp_path / "save.emberdeep"
+    setup, _ = playing(save, 20)
+    path = wal.journal_path(save)
+    lines = path.read_bytes().splitlines(keepends=True)
+    lines[5] = lines[5].replace(b"[", b"{", 1)
+    path.write_bytes(b"".join(lines))
+    assert len(wal.read(path)) == 5
+    resumed = setup.continue_game()
+    assert resumed.recovered == 5
+    resumed.release()
+
+
+def test_records_round_trip_and_damage_is_detected() -> None:
+    record = wal.Record(3, ["s", "m", 1, 0], 12345)
+    line = wal.encode(record)
+    assert wal.decode(line) == record
+    assert wal.decode(line[:-1]) is None  # torn
+    assert wal.decode(line.replace(b"12345", b"12346")) is None  # CRC
+    assert wal.decode(b"x" * 5000 + b"\n") is None
