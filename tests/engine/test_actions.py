@@ -142,3 +142,36 @@ def test_every_player_command_round_trips_through_the_journal() -> None:
     commands: list[PlayerCommand] = [Move(1, -1), Wait(), PickUp(), Drop(3), Use(2)]
     for action in [*commands, Use(1, (4, 5)), Descend(), LevelUp("power")]:
         assert decode_action(encode_action(action)) == action
+
+
+DOOR = """
+#######
+#.@+..#
+#######
+"""
+
+
+def test_walking_into_a_closed_door_opens_it_and_the_view_goes_through() -> None:
+    from emberdeep.engine.actions import Open
+    from emberdeep.engine.floor import Tile
+
+    world = world_from_text(DOOR.replace("+", "."))
+    world.floor.set_tile(3, 1, Tile.CLOSED_DOOR)
+    world.refresh_fov()
+    assert not world.floor.visible[4, 1]  # a closed door blocks sight
+    assert Move(1, 0).perform(world, world.player) == Alternative(Open(3, 1))
+    world.step(Move(1, 0))
+    assert world.floor.tiles[3, 1] == Tile.OPEN_DOOR and world.player.position == (2, 1)
+    assert world.floor.visible[4, 1] and world.turn == 1
+    world.step(Move(1, 0))
+    assert world.player.position == (3, 1)
+
+
+def test_monsters_open_doors_on_their_way() -> None:
+    from emberdeep.engine.floor import Tile
+
+    world = world_from_text(DOOR.replace("+", "."))
+    world.floor.set_tile(3, 1, Tile.CLOSED_DOOR)
+    orc = add_monster(world, ORC, 4, 1)
+    world.step(Wait())
+    assert world.floor.tiles[3, 1] == Tile.OPEN_DOOR and orc.position == (4, 1)

@@ -189,3 +189,18 @@ def test_no_loop_is_cut_where_it_saves_little() -> None:
     tiles[9, 2:5] = Tile.FLOOR
     tiles[2:10, 4] = Tile.FLOOR
     assert add_loops(tiles, 5, np.random.default_rng(3)) == 0
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS, name=st.sampled_from(["rooms", "bsp"]), doors=st.integers(0, 100))
+def test_floors_with_doors_are_playable_and_doors_sit_in_walls(
+    seed: int, name: str, doors: int
+) -> None:
+    floor = build(name, seed, doors=doors, loops=2)
+    assert floor_problems(floor) == []
+    for x, y in np.argwhere(floor.tiles == Tile.CLOSED_DOOR).tolist():
+        across = floor.tiles[x - 1, y] == Tile.WALL and floor.tiles[x + 1, y] == Tile.WALL
+        down = floor.tiles[x, y - 1] == Tile.WALL and floor.tiles[x, y + 1] == Tile.WALL
+        assert across or down  # a one-wide gap
+    if doors == 100:
+        assert (floor.tiles == Tile.CLOSED_DOOR).any() or len(floor.rooms) < 2

@@ -19,7 +19,7 @@ import tcod.los
 from emberdeep.engine import combat, items
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, Refused
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.floor import Floor, Tile
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -107,8 +107,29 @@ class Move:
             return Alternative(Attack(floor.actors[blocker]))
         if not floor.walkable.item(x, y):
             return Refused("That way is blocked.")
+        if floor.tiles.item(x, y) == Tile.CLOSED_DOOR:
+            return Alternative(Open(x, y))
         floor.move_actor(actor, x, y)
         return _PLAIN.get(actor.move_time) or done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Open:
+    """Open the closed door at (x, y), next to the actor."""
+
+    x: int
+    y: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor = world.floor
+        near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
+        if not near or not floor.in_bounds(self.x, self.y):
+            return Refused("There is no door there.")
+        if floor.tiles[self.x, self.y] != Tile.CLOSED_DOOR:
+            return Refused("There is no closed door there.")
+        floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
+        events: list[Event] = [Message("You open the door.")] if actor.is_player else []
+        return Succeeded(actor.move_time, events)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.rng import sub_seed
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
+from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
 
 
@@ -25,11 +26,14 @@ class BspParams(BaseParams):
     min_size: int = field(default=5, metadata={"help": "smallest room side, walls included"})
     full_rooms: bool = field(default=False, metadata={"help": "rooms fill their whole leaf"})
     loops: int = field(default=0, metadata={"help": "openings cut to make ways round"})
+    doors: int = field(default=0, metadata={"help": "percent of doorways given a door"})
 
     def validate(self) -> None:
         super().validate()
         if not 0 <= self.loops <= 50:
             raise ValueError("loops must be between 0 and 50")
+        if not 0 <= self.doors <= 100:
+            raise ValueError("doors must be between 0 and 100 (percent)")
         if not 0 <= self.depth <= 16:
             raise ValueError("depth must be between 0 and 16")
         # 4, walls included, leaves a 2x2 room: space for a start and stairs apart.
@@ -81,6 +85,7 @@ def generate(params: BspParams, rng: np.random.Generator) -> Floor:
         rooms_under[id(node)] = left + right
 
     add_loops(tiles, params.loops, rng)
+    add_doors(tiles, rooms_under[id(root)], params.doors, rng)
     rooms = rooms_under[id(root)]
     order = rng.permutation(len(rooms))
     start = rooms[order[0]].center

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE, distance_map
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 from emberdeep.engine.spawning import Population, SpawnTable
 
@@ -33,7 +33,7 @@ def spawn_cells(floor: Floor) -> NDArray[np.intp]:
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     goals[floor.start] = True
     steps = distance_map(floor.walkable.astype(np.int32), goals, 1, 1)
-    allowed = floor.walkable & (steps != UNREACHABLE) & (steps >= SAFE_STEPS)
+    allowed = (floor.tiles == Tile.FLOOR) & (steps != UNREACHABLE) & (steps >= SAFE_STEPS)
     allowed[floor.stairs] = False
     for room in floor.rooms:
         if room.encloses(*floor.start):

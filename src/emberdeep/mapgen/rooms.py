@@ -9,6 +9,7 @@ import numpy as np
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
+from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
 
 
@@ -22,11 +23,14 @@ class RoomsParams(BaseParams):
         default=10, metadata={"help": "largest room, tutorial units (dug size + 1)"}
     )
     loops: int = field(default=0, metadata={"help": "openings cut to make ways round"})
+    doors: int = field(default=0, metadata={"help": "percent of doorways given a door"})
 
     def validate(self) -> None:
         super().validate()
         if not 0 <= self.loops <= 50:
             raise ValueError("loops must be between 0 and 50")
+        if not 0 <= self.doors <= 100:
+            raise ValueError("doors must be between 0 and 100 (percent)")
         if self.max_rooms < 1:
             raise ValueError("max_rooms must be at least 1")
         if not 3 <= self.room_min_size <= self.room_max_size:
@@ -53,6 +57,7 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         rooms.append(room)
 
     add_loops(tiles, params.loops, rng)
+    add_doors(tiles, rooms, params.doors, rng)
     start = rooms[0].center
     floor = Floor(tiles, start=start, stairs=start, rooms=rooms)
     stairs = rooms[-1].center if len(rooms) > 1 else farthest_tile(floor, start, rooms[0])
