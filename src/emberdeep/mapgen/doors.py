@@ -13,21 +13,32 @@ from numpy.typing import NDArray
 from emberdeep.engine.floor import Rect, Tile
 
 
+def gaps(tiles: NDArray[np.uint8]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
+    """Floor tiles with wall left and right (gaps in a wall running along x), and floor
+    tiles with wall above and below (gaps in a wall running along y)."""
+    floor, wall = tiles == Tile.FLOOR, tiles == Tile.WALL
+    along_x = np.zeros_like(floor)
+    along_y = np.zeros_like(floor)
+    along_x[1:-1, :] = floor[1:-1, :] & wall[:-2, :] & wall[2:, :]
+    along_y[:, 1:-1] = floor[:, 1:-1] & wall[:, :-2] & wall[:, 2:]
+    return along_x, along_y
+
+
 def doorways(tiles: NDArray[np.uint8], room: Rect) -> list[tuple[int, int]]:
     """The one-wide gaps in ``room``'s wall ring."""
+    along_x, along_y = gaps(tiles)
+    return room_doorways(along_x, along_y, room)
+
+
+def room_doorways(
+    along_x: NDArray[np.bool_], along_y: NDArray[np.bool_], room: Rect
+) -> list[tuple[int, int]]:
     found: list[tuple[int, int]] = []
-    width, height = tiles.shape
     x0, y0, x1, y1 = room.x, room.y, room.x2, room.y2
-    ring = [(x, y) for x in range(x0 + 1, x1) for y in (y0, y1)]
-    ring += [(x, y) for y in range(y0 + 1, y1) for x in (x0, x1)]
-    for x, y in ring:
-        if not (0 < x < width - 1 and 0 < y < height - 1) or tiles[x, y] != Tile.FLOOR:
-            continue
-        along_x = y in (y0, y1)  # a gap in a top or bottom wall runs along x
-        side_a = tiles[x - 1, y] if along_x else tiles[x, y - 1]
-        side_b = tiles[x + 1, y] if along_x else tiles[x, y + 1]
-        if side_a == Tile.WALL and side_b == Tile.WALL:
-            found.append((x, y))
+    for y in (y0, y1):
+        found += [(x0 + 1 + int(i), y) for i in np.flatnonzero(along_x[x0 + 1 : x1, y])]
+    for x in (x0, x1):
+        found += [(x, y0 + 1 + int(i)) for i in np.flatnonzero(along_y[x, y0 + 1 : y1])]
     return found
 
 
@@ -37,7 +48,8 @@ def add_doors(
     """A closed door in each doorway of ``rooms`` with ``percent`` chance."""
     if percent <= 0:
         return
+    along_x, along_y = gaps(tiles)
     for room in rooms:
-        for x, y in doorways(tiles, room):
+        for x, y in room_doorways(along_x, along_y, room):
             if int(rng.integers(100)) < percent:
                 tiles[x, y] = Tile.CLOSED_DOOR

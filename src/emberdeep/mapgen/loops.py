@@ -49,6 +49,22 @@ def wall_runs(tiles: NDArray[np.uint8]) -> list[tuple[tuple[int, int], tuple[int
     return found
 
 
+def far_on_foot(
+    tiles: NDArray[np.uint8], a: tuple[int, int], b: tuple[int, int], steps: int
+) -> bool:
+    """Whether walking from ``a`` to ``b`` (a few tiles apart) takes at least ``steps``.
+    Only the square ``steps`` around ``a`` is searched: a way that leaves it is longer
+    than that anyway, so the answer is exact at a fraction of a whole-floor search."""
+    (ax, ay), (bx, by) = a, b
+    x0, y0 = max(ax - steps, 0), max(ay - steps, 0)
+    x1, y1 = min(ax + steps + 1, tiles.shape[0]), min(ay + steps + 1, tiles.shape[1])
+    cost = (tiles[x0:x1, y0:y1] != Tile.WALL).astype(np.int32)
+    goals = np.zeros(cost.shape, dtype=np.bool_)
+    goals[ax - x0, ay - y0] = True
+    found = int(distance_map(cost, goals, 1, 1)[bx - x0, by - y0])
+    return found == UNREACHABLE or found >= steps
+
+
 def add_loops(tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator) -> int:
     """Cut up to ``loops`` openings in place; returns how many were cut."""
     if loops <= 0:
@@ -62,10 +78,7 @@ def add_loops(tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator) ->
         (ax, ay), (bx, by), length = runs[index]
         if tiles[ax, ay] == Tile.WALL or tiles[bx, by] == Tile.WALL:
             continue
-        goals = np.zeros(tiles.shape, dtype=np.bool_)
-        goals[ax, ay] = True
-        steps = int(distance_map((tiles != Tile.WALL).astype(np.int32), goals, 1, 1)[bx, by])
-        if steps == UNREACHABLE or steps - (length + 1) < MIN_DETOUR:
+        if not far_on_foot(tiles, (ax, ay), (bx, by), MIN_DETOUR + length + 1):
             continue
         dx, dy = int(np.sign(bx - ax)), int(np.sign(by - ay))
         for k in range(1, length + 1):

@@ -342,6 +342,25 @@ def game_steps(steps: int) -> Iterator[Figure]:
     yield measure("full game step, default population", RandomPlayer().step, steps)
 
 
+def agent_env(steps: int) -> Iterator[Figure]:
+    """Emberdeep-v0 with random actions and the default observation, and its resets
+    (only where the optional ``env`` extra, gymnasium, is installed)."""
+    try:
+        from emberdeep.env import ACTIONS, EmberdeepEnv
+    except ImportError:
+        return
+    env = EmberdeepEnv()
+    env.reset(seed=0)
+    actions = rng.stream(0, "bench-env").integers(len(ACTIONS), size=steps).tolist()
+
+    def step(i: int) -> None:
+        if any(env.step(actions[i % steps])[2:4]):
+            env.reset()
+
+    yield measure("env step, random actions", step, steps)
+    yield measure("env reset", lambda i: env.reset(seed=i), max(10, steps // 20))
+
+
 class StartupError(RuntimeError):
     pass
 
@@ -386,6 +405,7 @@ def run_all(quick: bool) -> Report:
     monster_phase(report, plan)
     save_figures(report, plan)
     report.figures += game_steps(plan.steps)
+    report.figures += agent_env(plan.steps)
     try:
         report.figures.append(startup(plan.startup))
     except (StartupError, OSError, subprocess.TimeoutExpired) as exc:
