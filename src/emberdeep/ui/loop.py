@@ -13,7 +13,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from types import FrameType
 from typing import Protocol
 
@@ -49,14 +49,32 @@ class Stopped(BaseException):
     Exception`` on the way swallows it)."""
 
 
+Handler = Callable[[int, FrameType | None], None]
+
+
 @contextlib.contextmanager
-def stop_signals() -> Iterator[None]:
-    """Turn the first stop signal into ``Stopped`` while the loop runs, and ignore the
-    rest: a closing terminal sends several, and a second must never interrupt the save
-    the first began. Main thread only (Python delivers signals there)."""
+def signal_handlers(wanted: Mapping[str, Handler]) -> Iterator[None]:
+    """Install ``wanted`` (signal name -> handler) while the block runs, then put back what
+    was there. Main thread only (Python delivers signals there); elsewhere, nothing."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    previous = {}
+    try:
+        for name, handler in wanted.items():
+            number = getattr(signal, name, None)
+            if number is not None:
+                previous[number] = signal.signal(number, handler)
+        yield
+    finally:
+        for number, old in previous.items():
+            signal.signal(number, old)
+
+
+def stop_signals() -> contextlib.AbstractContextManager[None]:
+    """Turn the first stop signal into ``Stopped`` while the loop runs, and ignore the
+    rest: a closing terminal sends several, and a second must never interrupt the save
+    the first began."""
     stopping = False
 
     def stop(signum: int, frame: FrameType | None) -> None:
@@ -65,16 +83,7 @@ def stop_signals() -> Iterator[None]:
             stopping = True
             raise Stopped(signum)
 
-    previous = {}
-    try:
-        for name in STOP_SIGNALS:
-            number = getattr(signal, name, None)
-            if number is not None:
-                previous[number] = signal.signal(number, stop)
-        yield
-    finally:
-        for number, old in previous.items():
-            signal.signal(number, old)
+    return signal_handlers(dict.fromkeys(STOP_SIGNALS, stop))
 
 
 def run(

@@ -21,8 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import signal
-import threading
 import time
 from collections.abc import Iterator
 from types import FrameType
@@ -242,30 +240,16 @@ class _Session:
             )
             self.out.flush()
 
-    @contextlib.contextmanager
-    def signals(self) -> Iterator[None]:
-        """SIGWINCH wakes the loop to redraw at the new size. Main thread only (Python
-        delivers signals there); elsewhere a resize is noticed at the next input."""
-        if threading.current_thread() is not threading.main_thread():
-            yield
-            return
+    def signals(self) -> contextlib.AbstractContextManager[None]:
+        """SIGWINCH wakes the loop to redraw at the new size (in the main thread; elsewhere
+        a resize is noticed at the next input)."""
 
         def window_changed(signum: int, frame: FrameType | None) -> None:
             self.resized = True
             if self.waiting:
                 raise _WakeUpError
 
-        wanted = {"SIGWINCH": window_changed}
-        previous = {}
-        try:
-            for name, handler in wanted.items():
-                number = getattr(signal, name, None)
-                if number is not None:
-                    previous[number] = signal.signal(number, handler)
-            yield
-        finally:
-            for number, old in previous.items():
-                signal.signal(number, old)
+        return loop.signal_handlers({"SIGWINCH": window_changed})
 
     @contextlib.contextmanager
     def terminal_modes(self) -> Iterator[None]:
