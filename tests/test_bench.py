@@ -36,3 +36,9 @@ def test_monster_phase_worlds_are_crowded_and_due() -> None:
     assert all(m.next_time <= world.time < world.player.next_time for m in monsters)
     world.advance(world.player.next_time, stop_for_player=True)
     assert all(m.next_time >= world.player.next_time for m in monsters)
+
+
+def test_agent_env_figures_are_measured() -> None:
+    figures = list(bench.agent_env(40))
+    assert [f.name for f in figures] == ["env step, random actions", "env reset"]
+    assert all(f.median_ms > 0 for f in figures)

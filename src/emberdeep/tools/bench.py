@@ -358,7 +358,7 @@ def agent_env(steps: int) -> Iterator[Figure]:
             env.reset()
 
     yield measure("env step, random actions", step, steps)
-    yield measure("env reset", lambda i: env.reset(seed=i), max(10, steps // 20))
+    yield measure("env reset", lambda i: env.reset(seed=i + 1), max(10, steps // 20))
 
 
 class StartupError(RuntimeError):
