@@ -51,7 +51,7 @@ def _ints(values: list[object], count: int) -> list[int]:
 
 def decode_action(raw: object) -> PlayerCommand:
     """The action a recorded list stands for; raises JournalError when it is not one."""
-    if not isinstance(raw, list) or not raw or raw[0] not in CODES:
+    if not isinstance(raw, list) or not raw or not isinstance(raw[0], str) or raw[0] not in CODES:
         raise JournalError(f"not a recorded action: {raw!r}")
     command, rest = CODES[raw[0]], raw[1:]
     if command is Move:
@@ -86,7 +86,8 @@ def check_command(command: object) -> list[object]:
         if not 0 <= rest[0] <= MAX_TIME:
             raise JournalError(f"time out of range: {command!r}")
     elif code == "f":
-        ok = len(rest) == 3 and rest[0] in ALGORITHMS and type(rest[1]) is int
+        ok = len(rest) == 3 and isinstance(rest[0], str) and rest[0] in ALGORITHMS
+        ok = ok and type(rest[1]) is int
         if not ok or not 0 <= int(str(rest[1])) <= MAX_FOV_RADIUS or type(rest[2]) is not bool:
             raise JournalError(f"bad field-of-view command: {command!r}")
     else:

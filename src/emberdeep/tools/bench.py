@@ -486,7 +486,8 @@ def format_report(report: Report) -> str:
         "",
         format_table(report.figures),
         "",
-        "The classic tutorial approach (src/emberdeep/tools/bench_reference.py) on the same inputs;",
+        "The classic tutorial approach (src/emberdeep/tools/bench_reference.py) on the same"
+        " inputs;",
         "ref/ours = reference median / ours: above 1, ours is faster (or smaller).",
         "",
         format_comparisons(report.comparisons),

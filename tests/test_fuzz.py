@@ -1,0 +1,25 @@
+"""A short run of the hostile-file fuzzer: every case loads or is refused, none hangs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from emberdeep.engine.journal import JournalError, check_command, decode_action
+from emberdeep.tools.fuzz import fuzz
+
+
+def test_hostile_saves_journals_and_replays_are_refused_or_loaded(tmp_path: Path) -> None:
+    tally = fuzz(40, 12, tmp_path, report=lambda line: None)
+    assert tally["tried"] == 40 + 10 + 12
+    assert tally["tracebacks"] == 0 and tally["hangs"] == 0
+    assert tally["refused"] > 0 and tally["loaded"] > 0
+
+
+@pytest.mark.parametrize("command", [[["m"], 1, 0], ["s", ["w"]], ["f", ["fov"], 8, True]])
+def test_lists_where_names_belong_are_refused_not_a_traceback(command: list[object]) -> None:
+    with pytest.raises(JournalError):
+        check_command(command)
+    with pytest.raises(JournalError):
+        decode_action(command)
