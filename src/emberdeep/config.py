@@ -23,6 +23,8 @@ from emberdeep.storage.files import write_atomically
 
 APP_NAME = "emberdeep"
 FONT_LAYOUTS = ("cp437", "tcod")
+FONT_SIZES = ("8x16", "8x8")
+"""The built-in fonts (``ui/font.py`` holds their glyphs; config may not import ui)."""
 
 
 def _choice(*choices: str) -> dict[str, Any]:
@@ -46,6 +48,7 @@ class Settings:
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))
     auto_pickup: bool = True
     window_scale: int = field(default=2, metadata=_range(1, 8))
+    font_size: str = field(default="8x16", metadata=_choice(*FONT_SIZES))
     font: str = ""
     font_columns: int = field(default=16, metadata=_range(1, 256))
     font_rows: int = field(default=16, metadata=_range(1, 256))

@@ -30,11 +30,14 @@ ROOM = """
 #....>#
 #######
 """
-TILE = 16
+CELL_W, CELL_H = 16, 32
+"""A cell of the default 8x16 font at the default window scale of 2."""
+SIDE = 16
+"""The art's own size, which is also a figure's size at scale 2."""
 
 
-def tileset_with_sprites(scale: int = 2) -> tcod.tileset.Tileset:
-    tileset = font.builtin_tileset(scale)
+def tileset_with_sprites(scale: int = 2, font_size: str = "8x16") -> tcod.tileset.Tileset:
+    tileset = font.builtin_tileset(scale, font_size)
     assert sprites.add_to_tileset(tileset, loader.load()) is None
     return tileset
 
@@ -54,7 +57,7 @@ def screen_cell(world: World, pos: tuple[int, int]) -> tuple[int, int]:
 
 def block(pixels: NDArray[np.uint8], cell: tuple[int, int]) -> NDArray[np.uint8]:
     x, y = cell
-    return pixels[y * TILE : (y + 1) * TILE, x * TILE : (x + 1) * TILE]
+    return pixels[y * CELL_H : (y + 1) * CELL_H, x * CELL_W : (x + 1) * CELL_W]
 
 
 def luminance(rgba: NDArray[np.uint8]) -> float:
@@ -94,20 +97,69 @@ def test_remembered_terrain_is_darker_and_bluer_than_lit() -> None:
         assert np.array_equal(lit[..., 3], dark[..., 3])
 
 
+@pytest.mark.parametrize("font_size", font.FONT_SIZES)
 @pytest.mark.parametrize("scale", [1, 2, 3, 4])
-def test_sprite_tiles_fit_every_window_scale(scale: int) -> None:
-    tileset = tileset_with_sprites(scale)
-    size = font.GLYPH_SIZE * scale
-    code = sprites.atlas(loader.load()).code("player", sprites.ALONE)
-    assert tileset[code].shape == (size, size, 4)
-    assert tileset[code][..., 3].any()
+def test_sprite_tiles_fit_every_window_scale(scale: int, font_size: str) -> None:
+    tileset = tileset_with_sprites(scale, font_size)
+    width, height = font.cell_size(font_size)
+    atlas = sprites.atlas(loader.load())
+    player = tileset[atlas.code("player", sprites.ALONE)]
+    assert player.shape == (height * scale, width * scale, 4)
+    # The figure keeps its square proportions, centred: a band of width x width.
+    side = width * scale
+    rows = np.flatnonzero(player[..., 3].any(axis=1))
+    band = (height * scale - side) // 2
+    assert rows[0] >= band and rows[-1] < band + side
+    cols = np.flatnonzero(player[..., 3].any(axis=0))
+    assert cols[-1] - cols[0] + 1 > side // 2  # not squeezed into half the width
+    # Terrain fills its whole cell, so neighbouring walls join with no gaps.
+    wall = tileset[atlas.code("wall", "lit")]
+    assert (wall[..., 3] == 255).all()
+
+
+def test_figures_at_scale_2_are_the_art_pixel_for_pixel() -> None:
+    content = loader.load()
+    atlas = sprites.atlas(content)
+    for font_size, top in (("8x16", 8), ("8x8", 0)):
+        tile = tileset_with_sprites(2, font_size)[atlas.code("orc", sprites.ALONE)]
+        art = content.sprites["orc"].rgba
+        assert np.array_equal(tile[top : top + SIDE], art), font_size
+        assert not tile[:top, :, 3].any() and not tile[top + SIDE :, :, 3].any()
+
+
+def test_ground_is_stretched_to_a_tall_cell_and_the_figure_drawn_over_it() -> None:
+    content = loader.load()
+    atlas = sprites.atlas(content)
+    tileset = tileset_with_sprites(2)
+    floor_art = content.sprites["floor"].rgba
+    floor = tileset[atlas.code("floor", "lit")]
+    assert np.array_equal(floor, np.repeat(floor_art, 2, axis=0))  # each row twice
+    orc_on_floor = tileset[atlas.code("orc", sprites.on("floor"))]
+    assert np.array_equal(orc_on_floor[:8], floor[:8])  # floor above the orc
+    assert np.array_equal(orc_on_floor[24:], floor[24:])  # and below it
+    orc = content.sprites["orc"].rgba
+    solid = orc[..., 3] > 0
+    assert np.array_equal(orc_on_floor[8:24][solid], orc[solid])
+    assert np.array_equal(orc_on_floor[8:24][~solid], floor[8:24][~solid])
+
+
+def test_resize_averages_premultiplied_so_transparent_colour_never_bleeds() -> None:
+    pixels = np.zeros((1, 2, 2, 4), dtype=np.uint8)
+    pixels[0, :, 0] = (200, 100, 50, 255)  # an opaque left column
+    pixels[0, :, 1] = (0, 255, 0, 0)  # transparent green: must not tint the result
+    shrunk = sprites.resize(pixels, 1, 2)
+    assert shrunk.shape == (1, 2, 1, 4)
+    assert np.array_equal(shrunk[0, :, 0], [[200, 100, 50, 128], [200, 100, 50, 128]])
+    grown = sprites.resize(pixels, 4, 2)
+    assert np.array_equal(grown[0, :, :2], np.repeat(pixels[0, :, :1], 2, axis=1))
 
 
 def test_a_tileset_of_another_shape_is_refused_with_a_reason() -> None:
-    odd = tcod.tileset.Tileset(8, 12)
-    problem = sprites.add_to_tileset(odd, loader.load())
-    assert problem is not None and "8x12" in problem and "ascii" in problem
-    assert not sprites.has_sprites(odd, loader.load())
+    for width, height in ((8, 12), (12, 24), (16, 8), (8, 24)):
+        odd = tcod.tileset.Tileset(width, height)
+        problem = sprites.add_to_tileset(odd, loader.load())
+        assert problem is not None and f"{width}x{height}" in problem and "ascii" in problem
+        assert not sprites.has_sprites(odd, loader.load())
 
 
 def test_look_table_in_tiles_mode_holds_sprite_codes_on_white() -> None:
@@ -140,11 +192,12 @@ def test_entities_show_the_floor_around_them_not_a_black_box() -> None:
     for pos, name in [((4, 2), "orc"), ((3, 3), "health_potion"), ((2, 2), "player")]:
         cell = screen_cell(world, pos)
         assert console.ch[cell] == atlas.code(name, sprites.on("floor"))
-        shown = block(pixels, cell)
+        shown = block(pixels, cell)[8:24]  # the figure's square, centred on the cell
+        assert np.array_equal(block(pixels, cell)[:8], plain[:8]), name
         sprite = content.sprites[name].rgba
         see_through = sprite[..., 3] == 0
         assert see_through.any() and (~see_through).any()
-        assert np.array_equal(shown[see_through], plain[see_through]), name
+        assert np.array_equal(shown[see_through], plain[8:24][see_through]), name
         assert np.array_equal(shown[~see_through][:, :3], sprite[~see_through][:, :3]), name
     stairs = screen_cell(world, (5, 3))
     assert console.ch[stairs] == atlas.code("stairs_down", "lit")
@@ -197,7 +250,7 @@ def test_sprites_command_writes_the_contact_sheet(
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and data[12:16] == b"IHDR"
     console = sheet_console(loader.load())
     width, height = struct.unpack(">II", data[16:24])
-    assert (width, height) == (console.width * TILE, console.height * TILE)
+    assert (width, height) == (console.width * CELL_W, console.height * CELL_H)
     assert f"{width}x{height}" in capsys.readouterr().out
     # every sprite tile is on the sheet
     shown = set(np.unique(console.ch).tolist())

@@ -1,14 +1,19 @@
-"""Emberdeep's own 8x8 bitmap font, turned into a tcod Tileset at start-up.
+"""Emberdeep's own bitmap fonts (8x16 by default, 8x8 kept), turned into a tcod Tileset.
 
 Why ship our own font?  The python-tcod wheels contain no font files, and
 libtcod's built-in fallback is a tiny, incomplete tileset that makes the
 game look broken.  Keeping the glyphs as plain text inside the package
-(``emberdeep/content/font8x8.txt``) means the game always starts with a
+(``emberdeep/content/font8x16.txt`` and ``font8x8.txt``) means the game always starts with a
 complete, readable font, regardless of the working directory or what is
 installed on the player's machine.  Players who prefer a classic
 libtcod/Dwarf Fortress tilesheet can point their settings at one; that path
 goes through :func:`tilesheet_tileset`, which turns every failure into a
 :class:`FontError` with a readable message instead of a traceback.
+
+The 8x16 font is the default because text is most of what a player reads: the 8x8
+glyphs shown twice their size with no line spacing tired the eyes in the log and the
+menus.  Its cells are twice as tall as wide, like the PC text modes the genre grew up
+in; the 8x8 font stays for players who want more map on a small screen.
 """
 
 from __future__ import annotations
@@ -26,19 +31,24 @@ import tcod.tileset
 from numpy.typing import NDArray
 
 __all__ = [
-    "GLYPH_SIZE",
+    "DEFAULT_FONT_SIZE",
+    "FONT_SIZES",
     "FontError",
+    "builtin_glyphs",
     "builtin_tileset",
+    "cell_size",
     "glyph_codepoints",
     "parse_glyphs",
     "tilesheet_tileset",
 ]
 
-GLYPH_SIZE = 8
-"""Width and height of every built-in glyph, in pixels."""
-
 FONT_PACKAGE = "emberdeep.content"
-FONT_RESOURCE = "font8x8.txt"
+_FONT_SHAPES: Mapping[str, tuple[int, int]] = types.MappingProxyType(
+    {"8x16": (8, 16), "8x8": (8, 8)}
+)
+FONT_SIZES = tuple(_FONT_SHAPES)
+"""The built-in fonts by name, ``"WxH"``; the setting ``font_size`` picks one."""
+DEFAULT_FONT_SIZE = "8x16"
 
 _HEADER_RE = re.compile(r"U\+([0-9A-Fa-f]{4,6})(?: (.))?")
 _ROW_CHARS = frozenset(".#")
@@ -97,16 +107,21 @@ def _header(line: str, line_no: int, source: str) -> int:
 
 
 def _bitmap(
-    codepoint: int, rows: list[tuple[int, str]], header_line: int, source: str
+    codepoint: int,
+    rows: list[tuple[int, str]],
+    header_line: int,
+    source: str,
+    size: tuple[int, int],
 ) -> NDArray[np.bool_]:
     """The rows after a header as a read-only bitmap; FontError naming the bad line."""
     name = f"glyph U+{codepoint:04X}"
-    if len(rows) != GLYPH_SIZE:
-        line_no = rows[GLYPH_SIZE][0] if len(rows) > GLYPH_SIZE else header_line + len(rows) + 1
+    width, height = size
+    if len(rows) != height:
+        line_no = rows[height][0] if len(rows) > height else header_line + len(rows) + 1
         raise FontError(
             source,
             f"wrong row count: {name} (header on line {header_line}) has {len(rows)} rows, "
-            f"expected {GLYPH_SIZE}",
+            f"expected {height}",
             line_no,
         )
     for line_no, row in rows:
@@ -118,10 +133,10 @@ def _bitmap(
                 "(rows may only contain '.' and '#')",
                 line_no,
             )
-        if len(row) != GLYPH_SIZE:
+        if len(row) != width:
             raise FontError(
                 source,
-                f"wrong row length: {name} row is {len(row)} characters, expected {GLYPH_SIZE}",
+                f"wrong row length: {name} row is {len(row)} characters, expected {width}",
                 line_no,
             )
     bitmap = np.array([[ch == "#" for ch in row] for _, row in rows], dtype=np.bool_)
@@ -129,12 +144,16 @@ def _bitmap(
     return bitmap
 
 
-def parse_glyphs(text: str, source: str) -> dict[int, NDArray[np.bool_]]:
+def parse_glyphs(
+    text: str, source: str, size: tuple[int, int] = (8, 8)
+) -> dict[int, NDArray[np.bool_]]:
     """Parse glyph text (see the header of ``font8x8.txt``) into bitmaps.
 
+    ``size`` is the glyphs' (width, height): every glyph of a file has it, so a
+    row or a glyph of another size is a mistake in the file, reported by line.
     Returns a mapping of codepoint to a read-only bool array of shape
-    ``(GLYPH_SIZE, GLYPH_SIZE)`` in row-major (height, width) order, ``True``
-    where the pixel is on.  ``source`` is only used in error messages.
+    ``(height, width)`` (row-major), ``True`` where the pixel is on.  ``source``
+    is only used in error messages.
 
     Raises:
         FontError: on a bad header, a row of the wrong length, the wrong
@@ -162,41 +181,54 @@ def parse_glyphs(text: str, source: str) -> dict[int, NDArray[np.bool_]]:
         while index < len(lines) and _is_row(lines[index][1]):
             rows.append(lines[index])
             index += 1
-        glyphs[codepoint] = _bitmap(codepoint, rows, line_no, source)
+        glyphs[codepoint] = _bitmap(codepoint, rows, line_no, source, size)
     return glyphs
 
 
+def cell_size(font_size: str = DEFAULT_FONT_SIZE) -> tuple[int, int]:
+    """(width, height) in pixels of a built-in font's glyphs; ValueError if unknown."""
+    shape = _FONT_SHAPES.get(font_size)
+    if shape is None:
+        known = ", ".join(repr(name) for name in FONT_SIZES)
+        msg = f"unknown font size {font_size!r} (expected one of {known})"
+        raise ValueError(msg)
+    return shape
+
+
 @functools.cache
-def _builtin_glyphs() -> Mapping[int, NDArray[np.bool_]]:
-    """Load and parse the shipped font once; read-only afterwards."""
-    resource = importlib.resources.files(FONT_PACKAGE).joinpath(FONT_RESOURCE)
-    source = f"{FONT_PACKAGE}/{FONT_RESOURCE}"
+def builtin_glyphs(font_size: str = DEFAULT_FONT_SIZE) -> Mapping[int, NDArray[np.bool_]]:
+    """A shipped font's glyphs, parsed once (``content/font<size>.txt``); read-only."""
+    size = cell_size(font_size)
+    resource_name = f"font{font_size}.txt"
+    resource = importlib.resources.files(FONT_PACKAGE).joinpath(resource_name)
+    source = f"{FONT_PACKAGE}/{resource_name}"
     try:
         text = resource.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise FontError(source, f"cannot read the built-in font: {exc}") from exc
-    return types.MappingProxyType(parse_glyphs(text, source))
+    return types.MappingProxyType(parse_glyphs(text, source, size))
 
 
-def glyph_codepoints() -> frozenset[int]:
-    """Return the codepoints the built-in font has a glyph for."""
-    return frozenset(_builtin_glyphs())
+def glyph_codepoints(font_size: str = DEFAULT_FONT_SIZE) -> frozenset[int]:
+    """Return the codepoints a built-in font has a glyph for."""
+    return frozenset(builtin_glyphs(font_size))
 
 
-def builtin_tileset(scale: int = 1) -> tcod.tileset.Tileset:
-    """Build a Tileset from the built-in font, each pixel ``scale`` x ``scale``.
+def builtin_tileset(scale: int = 1, font_size: str = DEFAULT_FONT_SIZE) -> tcod.tileset.Tileset:
+    """Build a Tileset from a built-in font, each pixel ``scale`` x ``scale``.
 
-    Tiles are ``GLYPH_SIZE * scale`` pixels square, scaled by nearest
-    neighbour so the pixels stay crisp.
+    Tiles are the font's cell size times ``scale``, scaled by nearest
+    neighbour so the pixels stay crisp: whole steps only, since a fractional
+    scale would draw some pixel columns wider than others.
     """
     if scale < 1:
         msg = f"scale must be a positive integer, got {scale!r}"
         raise ValueError(msg)
-    size = GLYPH_SIZE * scale
-    tileset = tcod.tileset.Tileset(size, size)
+    width, height = cell_size(font_size)
+    tileset = tcod.tileset.Tileset(width * scale, height * scale)
     block = np.ones((scale, scale), dtype=np.uint8)
-    rgba: NDArray[np.uint8] = np.full((size, size, 4), 255, dtype=np.uint8)
-    for codepoint, bitmap in _builtin_glyphs().items():
+    rgba: NDArray[np.uint8] = np.full((height * scale, width * scale, 4), 255, dtype=np.uint8)
+    for codepoint, bitmap in builtin_glyphs(font_size).items():
         # White RGB with the glyph in the alpha channel.  tcod 21.2 also accepts a
         # grey-scale (h, w) array, but that path calls its own deprecated
         # Tileset.set_tile internally and emits a DeprecationWarning.

@@ -15,11 +15,23 @@ sprite cells have a white fg (the pixels show as drawn) and a dark base bg that 
 where the terrain itself is transparent (mortar between flagstones, which also lets the
 mouse-look highlight show). All pixel work is numpy on whole stacks of sprites.
 
-Sprites are 16x16; the built-in font is 8x8 times ``window_scale``, so sprite tiles are
-scaled (nearest neighbour up, box average down to 8) to the tileset's tile size and
-text and sprites share one tileset at any scale. A player tilesheet whose tiles are not
-square multiples of 8 pixels cannot take them: tiles mode then shows ascii (see
-``render.untile``).
+Sprites are 16x16 squares; the built-in font's cells are 8x16 (or 8x8) times
+``window_scale``, and text and sprites share one tileset, so each sprite tile is fitted to
+the cell as two layers:
+
+- the ground (terrain, the shroud) fills the whole cell, stretched: a map cell *is* its
+  terrain, so walls and floors must run edge to edge or the map breaks into stripes, and
+  a tall cell's terrain is honestly a tall patch of floor. Only the width is resampled at
+  scale 1 (16 -> 8 columns, alpha-weighted box average); at scale 2 the art keeps its 16
+  columns and each row is drawn twice.
+- the figure (a creature, an item, the remains) keeps its square proportions, scaled to
+  the cell's width and centred on the cell's height over its ground: squeezing a
+  figure to half its width makes an orc and a troll, a potion and a scroll hard to tell
+  apart, which is what sprites are for. At scale 2 figures are the art pixel for pixel.
+
+Square cells (the 8x8 font) get the same rule, which is then the old plain scaling. A
+player tilesheet whose tiles are not 8, 16, 24... pixels wide and as tall or twice as
+tall cannot take sprites: tiles mode then shows ascii (see ``render.untile``).
 """
 
 from __future__ import annotations
@@ -80,30 +92,6 @@ def over(top: NDArray[np.uint8], under: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return result
 
 
-def scale_pixels(pixels: NDArray[np.uint8], size: int) -> NDArray[np.uint8]:
-    """Stack ``(n, 16, 16, 4)`` resized to ``(n, size, size, 4)``: whole-pixel blocks
-    when ``size`` is a multiple of 16, a box average (weighted by alpha) when it divides
-    16, nearest neighbour otherwise."""
-    src = pixels.shape[1]
-    if size == src:
-        return pixels
-    if size % src == 0:
-        k = size // src
-        blown: NDArray[np.uint8] = np.repeat(np.repeat(pixels, k, axis=1), k, axis=2)
-        return blown
-    if src % size == 0:
-        k = src // size
-        blocks = pixels.reshape(len(pixels), size, k, size, k, 4).astype(np.float32)
-        alpha = blocks[..., 3:].sum(axis=(2, 4))
-        rgb = (blocks[..., :3] * blocks[..., 3:]).sum(axis=(2, 4)) / np.maximum(alpha, 1)
-        mean = np.concatenate([rgb, alpha / (k * k)], axis=-1)
-        shrunk: NDArray[np.uint8] = np.clip(np.rint(mean), 0, 255).astype(np.uint8)
-        return shrunk
-    index = np.arange(size) * src // size
-    nearest: NDArray[np.uint8] = pixels[:, index][:, :, index]
-    return nearest
-
-
 @dataclass(frozen=True, eq=False)
 class Atlas:
     """Every sprite tile: the tile of codepoint ``SPRITE_BASE + i`` is ``pixels[i]``."""
@@ -112,7 +100,12 @@ class Atlas:
     """(sprite name, state) -> codepoint; states are ``TERRAIN_STATES`` for terrain,
     ``SHROUD_STATE`` for the shroud, ``ALONE`` and ``on(terrain)`` for the rest."""
     pixels: NDArray[np.uint8]
-    """``(n, 16, 16, 4)`` RGBA, read-only."""
+    """``(n, 16, 16, 4)`` RGBA, read-only: each tile as a square (``figure`` over
+    ``ground``)."""
+    ground: NDArray[np.uint8]
+    """``(n, 16, 16, 4)``: each tile's terrain layer (transparent for an entity alone)."""
+    figure: NDArray[np.uint8]
+    """``(n, 16, 16, 4)``: each tile's creature or item layer (transparent for terrain)."""
     terrain_of: NDArray[np.intp]
     """Per tile: the terrain (``Tile`` id) an entity drawn in that cell stands on, or -1."""
     ascii: NDArray[np.void]
@@ -152,7 +145,9 @@ def atlas(content: Content) -> Atlas:
     lit = np.stack([sprites[n].rgba for n in terrain]) if terrain else None
 
     labels: list[tuple[str, str]] = []
-    stacks: list[NDArray[np.uint8]] = []
+    grounds: list[NDArray[np.uint8]] = []
+    figures: list[NDArray[np.uint8]] = []
+    nothing = np.zeros((1, SPRITE_SIZE, SPRITE_SIZE, 4), dtype=np.uint8)
     standing: list[int] = []
     cells: list[tuple[int, Color, Color]] = []
     bases: list[Color] = []
@@ -160,50 +155,107 @@ def atlas(content: Content) -> Atlas:
         dark = darken(lit)
         for t, name in enumerate(terrain):
             labels += [(name, "lit"), (name, "dark")]
-            stacks += [lit[t : t + 1], dark[t : t + 1]]
+            grounds += [lit[t : t + 1], dark[t : t + 1]]
+            figures += [nothing, nothing]
             standing += [t, t]
             cells += [_ascii_cell(ascii_tiles[name].lit), _ascii_cell(ascii_tiles[name].dark)]
             bases += [LIT_BASE, DARK_BASE]
         labels.append((SHROUD, SHROUD_STATE))
-        stacks.append(sprites[SHROUD].rgba[None])
+        grounds.append(sprites[SHROUD].rgba[None])
+        figures.append(nothing)
         standing.append(-1)
         cells.append(_ascii_cell(content.shroud))
         bases.append(SHROUD_BASE)
     if entities and lit is not None:
         alone = np.stack([sprites[n].rgba for n in entities])
-        composites = over(alone[:, None], lit[None])  # (entities, terrain, 16, 16, 4)
         for e, name in enumerate(entities):
             look = looks.get(name, Look("?", WHITE, SHROUD_BASE))
             labels.append((name, ALONE))
-            stacks.append(alone[e : e + 1])
+            grounds.append(nothing)
+            figures.append(alone[e : e + 1])
             standing.append(-1)
             cells.append(_ascii_cell(look, SHROUD_BASE))
             bases.append(SHROUD_BASE)
             for t, ground in enumerate(terrain):
                 labels.append((name, on(ground)))
-                stacks.append(composites[e, t : t + 1])
+                grounds.append(lit[t : t + 1])
+                figures.append(alone[e : e + 1])
                 standing.append(t)
                 cells.append(_ascii_cell(look, ascii_tiles[ground].lit.bg))
                 bases.append(LIT_BASE)
     empty = np.zeros((0, SPRITE_SIZE, SPRITE_SIZE, 4), dtype=np.uint8)
-    pixels = np.concatenate(stacks) if stacks else empty
-    pixels.flags.writeable = False
+    ground_layer, figure_layer = (
+        np.concatenate(layer) if layer else empty for layer in (grounds, figures)
+    )
+    pixels = over(figure_layer, ground_layer)
+    for layer in (pixels, ground_layer, figure_layer):
+        layer.flags.writeable = False
     return Atlas(
         codes={label: SPRITE_BASE + i for i, label in enumerate(labels)},
         pixels=pixels,
+        ground=ground_layer,
+        figure=figure_layer,
         terrain_of=np.array(standing, dtype=np.intp),
         ascii=np.array(cells, dtype=tcod.console.rgb_graphic),
         base=np.array(bases, dtype=np.uint8).reshape(-1, 3),
     )
 
 
+def resize(pixels: NDArray[np.uint8], width: int, height: int) -> NDArray[np.uint8]:
+    """Stack ``(n, h, w, 4)`` resized to ``(n, height, width, 4)``, each axis on its own:
+    whole-pixel repeats when it grows by a whole factor, a box average when it shrinks by
+    one, nearest neighbour otherwise. Averages are taken premultiplied by alpha, so a
+    transparent pixel's colour never bleeds into its opaque neighbour."""
+    alpha = pixels[..., 3:].astype(np.float32) / 255
+    work = np.concatenate([pixels[..., :3] * alpha, pixels[..., 3:]], axis=-1)
+    work = _resize_axis(_resize_axis(work.astype(np.float32), height, 1), width, 2)
+    shown = work[..., 3:]
+    rgb = np.where(shown > 0, work[..., :3] * 255 / np.maximum(shown, 1e-6), 0)
+    out = np.concatenate([rgb, shown], axis=-1)
+    resized: NDArray[np.uint8] = np.clip(np.rint(out), 0, 255).astype(np.uint8)
+    return resized
+
+
+def _resize_axis(work: NDArray[np.float32], size: int, axis: int) -> NDArray[np.float32]:
+    src = work.shape[axis]
+    if size == src:
+        return work
+    if size % src == 0:
+        return np.repeat(work, size // src, axis=axis)
+    if src % size == 0:
+        k = src // size
+        shape = (*work.shape[:axis], size, k, *work.shape[axis + 1 :])
+        mean: NDArray[np.float32] = work.reshape(shape).mean(axis=axis + 1)
+        return mean
+    index = np.arange(size) * src // size
+    nearest: NDArray[np.float32] = np.take(work, index, axis=axis)
+    return nearest
+
+
+def scale_pixels(pixels: NDArray[np.uint8], size: int) -> NDArray[np.uint8]:
+    """Stack ``(n, 16, 16, 4)`` resized to ``(n, size, size, 4)`` (see :func:`resize`)."""
+    return resize(pixels, size, size)
+
+
+def fit_to_cell(sheet: Atlas, width: int, height: int) -> NDArray[np.uint8]:
+    """Every tile of ``sheet`` as ``(n, height, width, 4)`` RGBA for cells of that size:
+    the ground stretched over the whole cell, the figure square (``width`` on a side)
+    and centred on the cell's height, drawn over it (see the module's docstring)."""
+    ground = resize(sheet.ground, width, height)
+    side = min(width, height)
+    top, left = (height - side) // 2, (width - side) // 2
+    figure = np.zeros_like(ground)
+    figure[:, top : top + side, left : left + side] = resize(sheet.figure, side, side)
+    return over(figure, ground)
+
+
 def tile_size_problem(tileset: tcod.tileset.Tileset) -> str | None:
     """Why sprites cannot go into ``tileset``, or None when they can."""
     width, height = tileset.tile_width, tileset.tile_height
-    if width != height or width % 8:
+    if width % 8 or height not in (width, 2 * width):
         return (
-            f"sprites need square tiles of 8, 16, 24... pixels, not {width}x{height}: "
-            "the tiles render mode shows ascii"
+            f"sprites need tiles 8, 16, 24... pixels wide and as tall or twice as tall, "
+            f"not {width}x{height}: the tiles render mode shows ascii"
         )
     return None
 
@@ -216,9 +268,8 @@ def add_to_tileset(tileset: tcod.tileset.Tileset, content: Content) -> str | Non
     problem = tile_size_problem(tileset)
     if problem is not None:
         return problem
-    sheet = atlas(content)
-    tiles = np.ascontiguousarray(scale_pixels(sheet.pixels, tileset.tile_width))
-    for index, tile in enumerate(tiles):
+    tiles = fit_to_cell(atlas(content), tileset.tile_width, tileset.tile_height)
+    for index, tile in enumerate(np.ascontiguousarray(tiles)):
         tileset[SPRITE_BASE + index] = tile
     return None
 
