@@ -47,7 +47,7 @@ class Settings:
     mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))
     auto_pickup: bool = True
-    window_scale: int = field(default=2, metadata=_range(1, 8))
+    window_scale: int = field(default=1, metadata=_range(1, 8))
     font_size: str = field(default="8x16", metadata=_choice(*FONT_SIZES))
     font: str = ""
     font_columns: int = field(default=16, metadata=_range(1, 256))

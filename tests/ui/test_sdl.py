@@ -35,17 +35,17 @@ def test_sdl_events_become_neutral_input() -> None:
 
 def test_window_opens_headless_and_presents_a_frame() -> None:
     tileset, problem = sdl.load_tileset(Settings())
-    assert problem is None and tileset.tile_shape == (32, 16)  # 8x16 font, scale 2
+    assert problem is None and tileset.tile_shape == (16, 8)  # 8x16 font, scale 1
     with sdl.open_window(tileset) as context:
         console = render.new_console()
         PlayScreen(world_from_text("###\n#@#\n###"), loader.load(), Settings()).draw(console)
         context.present(console, keep_aspect=True, integer_scaling=True)
         pixels = tileset.render(console)
-        assert pixels.shape == (render.SCREEN_HEIGHT * 32, render.SCREEN_WIDTH * 16, 4)
+        assert pixels.shape == (render.SCREEN_HEIGHT * 16, render.SCREEN_WIDTH * 8, 4)
 
 
 def test_a_broken_font_setting_falls_back_to_the_builtin_font(tmp_path: object) -> None:
     tileset, problem = sdl.load_tileset(Settings(font="/no/such/font.png"))
     assert problem is not None and "/no/such/font.png" in problem
     width, height = font.cell_size()
-    assert tileset.tile_shape == (height * 2, width * 2)
+    assert tileset.tile_shape == (height, width)

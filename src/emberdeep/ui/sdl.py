@@ -18,7 +18,7 @@ import tcod.tileset
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.ui import font, loop, render, sprites
+from emberdeep.ui import font, loop, render, sprites, window_size
 from emberdeep.ui.input import (
     Click,
     CloseRequested,
@@ -92,8 +92,9 @@ def _font_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, str | None]
             )
             return sheet, None
         except font.FontError as exc:
-            return font.builtin_tileset(settings.window_scale), f"{exc}; using the built-in font"
-    return font.builtin_tileset(settings.window_scale), None
+            fallback = font.builtin_tileset(settings.window_scale, settings.font_size)
+            return fallback, f"{exc}; using the built-in font"
+    return font.builtin_tileset(settings.window_scale, settings.font_size), None
 
 
 @contextlib.contextmanager
@@ -112,12 +113,24 @@ def quiet_stderr() -> Iterator[None]:
 
 
 def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
+    """The window, at the largest whole scale of the tileset that fits the desktop (the
+    picture then stays crisp, and all of it is on screen)."""
     logging.getLogger("tcod.sdl").setLevel(logging.ERROR)
+    cells = (render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
+    width: int | None = None
+    height: int | None = None
     try:
         with quiet_stderr():
+            desktop = window_size.desktop_size()
+            if desktop is not None:
+                cell = (tileset.tile_width, tileset.tile_height)
+                fit = window_size.fit_window(cells, cell, desktop)
+                width, height = fit.width, fit.height
             return tcod.context.new(
                 columns=render.SCREEN_WIDTH,
                 rows=render.SCREEN_HEIGHT,
+                width=width,
+                height=height,
                 tileset=tileset,
                 title="Emberdeep",
                 vsync=True,
