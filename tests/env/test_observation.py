@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
-from emberdeep.env import EmberdeepEnv
-from emberdeep.env.observation import MESSAGE_LINES, STATS, decode_message
+from emberdeep.env import ACTIONS, BotPolicy, EmberdeepEnv
+from emberdeep.env.observation import MESSAGE_LINES, STATS, Observer, decode_message
+from tests.env.helpers import digest
 
 
 def test_the_player_is_at_the_centre_and_the_window_matches_the_floor() -> None:
@@ -73,3 +77,21 @@ def test_stats_inventory_and_messages() -> None:
     assert lines.shape[0] == MESSAGE_LINES
     assert decode_message(lines[1]) == "older"
     assert decode_message(lines[0]).startswith("ünïcode")  # cut whole, never mid-letter
+
+
+def test_the_cached_terrain_always_matches_a_fresh_build() -> None:
+    env = EmberdeepEnv(max_steps=100_000)
+    env.reset(seed=12)
+    bot = BotPolicy(env, seed=12)
+    observation: dict[str, NDArray[Any]] = {}
+    depths, doors_opened = set(), 0
+    for step in range(1500):
+        action = bot(observation) if step % 3 else step % len(ACTIONS)
+        observation, _, terminated, _, _ = env.step(action)
+        fresh = Observer(env.content).observe(env.game, env.log)
+        assert digest(observation) == digest(fresh), step
+        depths.add(env.game.depth)
+        doors_opened += env.game.floor.terrain_version
+        if terminated:
+            break
+    assert len(depths) > 1 and doors_opened > 0  # the cache met new floors and opened doors

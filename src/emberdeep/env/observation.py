@@ -7,9 +7,10 @@ images are), built with numpy from slices of the floor's own arrays: no per-tile
 
 Aliasing contract: every call hands out new arrays (``check_env`` insists: no array is
 shared between two observations), read-only, never written again, so an agent may keep
-them (a replay buffer) without copying. The window is built once a step straight into
-the arrays handed out; parts that rarely change (the inventory, the messages) are built
-only when they do and handed out as copies of a few hundred bytes.
+them (a replay buffer) without copying. What changes less often than every step (the
+terrain in the window, the inventory, the messages) is built only when it changes and
+handed out as a copy (a memcpy of a few KB: Gymnasium forbids handing out the same
+array twice); creatures and items are stamped on the copy.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content, Look
-from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.floor import TILE_NAMES, Floor
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
 
@@ -89,6 +90,9 @@ class Observer:
         self.thing_colors = np.array([c.fg for c in shown], dtype=np.uint8)
         self.item_kinds = [kind.key for kind in content.population.items.kinds]
         self.item_numbers = {key: n + 1 for n, key in enumerate(self.item_kinds)}
+        self._floor: Floor | None = None
+        self._terrain_key: tuple[object, ...] = ()
+        self._terrain: tuple[NDArray[Any], ...] = ()
         self._inventory_key: tuple[tuple[str, bool], ...] | None = None
         self._inventory: tuple[NDArray[Any], ...] = ()
         self._messages_key: tuple[str, ...] | None = None
@@ -133,9 +137,28 @@ class Observer:
         return {key: _frozen(array) for key, array in built.items()}
 
     def window(self, world: World) -> tuple[NDArray[Any], ...]:
-        """Glyphs, colours, visible and remembered masks of the window: each cell's
-        terrain code (tile, seen, known) made with three array operations, its look
-        picked with one table lookup, then the things in view stamped over it."""
+        """Glyphs, colours, visible and remembered masks of the window: the terrain
+        (cached, see ``terrain``) with the things in view stamped over a copy of it."""
+        glyphs, colors, visible, remembered = (a.copy() for a in self.terrain(world))
+        self.stamp_things(world, glyphs, colors)
+        return glyphs, colors, visible, remembered
+
+    def terrain(self, world: World) -> tuple[NDArray[Any], ...]:
+        """The window's terrain as the player knows it, rebuilt only when what it shows
+        can have changed: another floor, the window moved, the terrain changed (a door
+        opened) or the FOV settings changed. That is the world's own rule for
+        recomputing the FOV, the only thing that changes ``visible`` and ``explored``
+        (tests check the cache against fresh builds)."""
+        floor = world.floor
+        key = (self.origin(world), floor.terrain_version, world.fov)
+        if floor is not self._floor or key != self._terrain_key:
+            self._floor, self._terrain_key = floor, key
+            self._terrain = self.build_terrain(world)
+        return self._terrain
+
+    def build_terrain(self, world: World) -> tuple[NDArray[Any], ...]:
+        """Each cell's terrain code (tile, seen, known) made with three array operations
+        on slices of the floor's arrays, its look picked with one table lookup."""
         floor = world.floor
         (width, height), (ox, oy) = self.view, self.origin(world)
         x0, y0 = max(ox, 0), max(oy, 0)
@@ -148,10 +171,7 @@ class Observer:
             inside += floor.visible[x0:x1, y0:y1].T * np.uint8(2)
         glyphs = self.terrain_glyphs[code]
         colors = self.terrain_colors[code].view(np.uint8).reshape(height, width, 3)
-        visible = (code >> 1) & 1
-        remembered = code & 1
-        self.stamp_things(world, glyphs, colors)
-        return glyphs, colors, visible, remembered
+        return glyphs, colors, (code >> 1) & 1, code & 1
 
     def stamp_things(
         self, world: World, glyphs: NDArray[np.uint16], colors: NDArray[np.uint8]
