@@ -16,6 +16,7 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
+from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env import actions as numbering
@@ -97,3 +98,18 @@ def test_aimed_items_aim_at_the_nearest_visible_monster() -> None:
     assert numbering.aim(world, slot) == near.position != far.position
     _, _, _, _, info = env.step(numbering.USE_BASE + slot)
     assert info["refused"] == "" and slot >= len(world.inventory)  # read, and used up
+
+
+def test_a_monsters_refusal_is_not_the_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = EmberdeepEnv()
+    before, _ = env.reset(seed=5)
+    world = env.game
+    real_step = world.step
+
+    def step_with_a_stuck_monster(command: PlayerCommand) -> list[Event]:
+        return [*real_step(command), Refused("The orc hesitates.")]
+
+    monkeypatch.setattr(world, "step", step_with_a_stuck_monster)
+    after, _, _, _, info = env.step(ACTIONS.index("move_1_0"))
+    assert info["refused"] == "" and info["turn"] == 1
+    assert digest(after) != digest(before)

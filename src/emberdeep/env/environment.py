@@ -10,6 +10,8 @@ Built to get right what roguelike environments are blamed for:
   actions count as steps, so an agent that only fumbles is still cut off.
 - A refused action (no stairs here, an empty slot...) passes no time: reward 0, the same
   observation (equal arrays), and the reason in ``info["refused"]``. It never raises.
+- The world is made with default ``Settings()``: a player's settings file never changes
+  what an agent sees.
 - It installs from wheels (numpy, tcod, gymnasium) with no compiler.
 
 Observation: see ``observation.py``. Actions: ``actions.ACTIONS``. Reward: ``reward.py``.
@@ -26,7 +28,7 @@ from numpy.typing import NDArray
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.events import Message, Refused
+from emberdeep.engine.events import Event, Message, Refused
 from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import World
 from emberdeep.env import actions, reward
@@ -84,7 +86,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.steps, self.log, self.last_refused = 0, [], ""
         self.terminated = self.truncated = False
         self.last = self.observer.observe(self.world, self.log)
-        return dict(self.last), {"game_seed": game_seed, "depth": 1, "turn": 0}
+        return dict(self.last), {"game_seed": game_seed, **self.info()}
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         world = self.game
@@ -93,9 +95,9 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             return self.refuse(GAME_OVER)
         if command is None:
             return self.refuse("There is no way up: the dungeon only goes down.")
-        before = reward.Progress.of(world)
+        before, turn = reward.Progress.of(world), world.turn
         events = world.step(command)
-        refusal = next((e for e in events if isinstance(e, Refused)), None)
+        refusal = player_refusal(events, turn, world)
         if refusal is not None:
             return self.refuse(refusal.reason)
         self.steps += 1
@@ -136,3 +138,13 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         if self.world is None:
             raise RuntimeError("call reset() before step() or render()")
         return self.world
+
+
+def player_refusal(events: list[Event], turn: int, world: World) -> Refused | None:
+    """The player's command was refused, or None. Not simply "a ``Refused`` among the
+    events": monsters' refused actions are reported by ``World.step`` too, after the
+    player's turn. A refused command passes no turn and reports only its refusal (a
+    level-up, the one free command, reports its success)."""
+    if world.turn == turn and len(events) == 1 and isinstance(events[0], Refused):
+        return events[0]
+    return None
