@@ -74,7 +74,9 @@ class Observer:
             raise ValueError(f"view must be 1 to 1000 cells each way, not {width}x{height}")
         self.view = view
         looks = content.tiles["ascii"]
-        # One look per terrain code: tile * 4 + seen * 2 + known (see ``window``).
+        # One look per terrain code: tile * 4 + seen * 2 + known (see ``build_terrain``).
+        if len(TILE_NAMES) * 4 > 256:
+            raise ValueError("too many terrain kinds for a uint8 terrain code")
         codes = [
             looks[name].lit if seen else looks[name].dark if known else content.shroud
             for name in TILE_NAMES
