@@ -1,15 +1,30 @@
-"""``Emberdeep-v0``, a Gymnasium environment (``pip install emberdeep[env]``).
+"""``Emberdeep-v0``, a Gymnasium environment (``pip install "emberdeep[env]"``).
 
-Importing this package registers it: ``import emberdeep.env; gymnasium.make("Emberdeep-v0")``.
+Importing this package registers it::
+
+    import gymnasium
+    import emberdeep.env
+
+    env = gymnasium.make("Emberdeep-v0", max_steps=5000)
+
+or without the import, ``gymnasium.make("emberdeep.env:Emberdeep-v0")`` (Gymnasium 1.x
+imports the module named before the colon; it no longer reads entry points).
+
+``environment.py`` is the env, ``observation.py`` what it sees, ``actions.py`` what it
+can do, ``reward.py`` what it earns, ``render.py`` its pictures, ``baseline.py`` the bot.
 """
 
 from __future__ import annotations
 
 import gymnasium
 
-from emberdeep.env.game import ACTIONS, EmberdeepEnv, bot_policy
+from emberdeep.env.actions import ACTIONS
+from emberdeep.env.baseline import BotPolicy
+from emberdeep.env.environment import EmberdeepEnv
 
-__all__ = ["ACTIONS", "EmberdeepEnv", "bot_policy"]
+__all__ = ["ACTIONS", "BotPolicy", "EmberdeepEnv"]
 
-if "Emberdeep-v0" not in gymnasium.registry:
-    gymnasium.register("Emberdeep-v0", entry_point="emberdeep.env.game:EmberdeepEnv")
+ENV_ID = "Emberdeep-v0"
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(ENV_ID, entry_point="emberdeep.env.environment:EmberdeepEnv")

@@ -1,0 +1,97 @@
+"""The environment's ``Discrete`` actions: one number per player command.
+
+The numbering is part of the environment's contract (trained agents depend on it), so
+new commands are only ever appended: ``ascend`` already has its number although no floor
+can be returned to yet (it is refused, like any impossible command, until one can).
+"""
+
+from __future__ import annotations
+
+from emberdeep.engine.actions import (
+    DIRECTIONS,
+    LEVEL_UP_STATS,
+    Descend,
+    Drop,
+    LevelUp,
+    Move,
+    PickUp,
+    PlayerCommand,
+    Use,
+    Wait,
+)
+from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.world import World
+
+ACTIONS: tuple[str, ...] = (
+    *(f"move_{dx}_{dy}" for dx, dy in DIRECTIONS),
+    "wait", "pick_up", "descend", "ascend",
+    *(f"level_up_{stat}" for stat in LEVEL_UP_STATS),
+    *(f"use_{slot}" for slot in range(INVENTORY_SIZE)),
+    *(f"drop_{slot}" for slot in range(INVENTORY_SIZE)),
+)  # fmt: skip
+"""Action number -> name. ``use_k`` aims an aimed item (a scroll) at the nearest
+visible monster, so one number per slot covers targeting too."""
+
+NUMBERS: dict[str, int] = {name: number for number, name in enumerate(ACTIONS)}
+WAIT = NUMBERS["wait"]
+USE_BASE = NUMBERS["use_0"]
+DROP_BASE = NUMBERS["drop_0"]
+
+
+def command(number: int, world: World) -> PlayerCommand | None:
+    """The player command behind action ``number`` in ``world``; None for ``ascend``
+    (there is no floor to return to yet). Raises ``ValueError`` for a number outside the
+    action space: that is a bug in the caller, not a move in the game."""
+    if not 0 <= number < len(ACTIONS):
+        raise ValueError(f"action {number} is not in Discrete({len(ACTIONS)})")
+    if number < len(DIRECTIONS):
+        return Move(*DIRECTIONS[number])
+    if number >= DROP_BASE:
+        return Drop(number - DROP_BASE)
+    if number >= USE_BASE:
+        return Use(number - USE_BASE, aim(world, number - USE_BASE))
+    name = ACTIONS[number]
+    if name.startswith("level_up_"):
+        return LevelUp(name.removeprefix("level_up_"))
+    simple: dict[str, PlayerCommand] = {"wait": Wait(), "pick_up": PickUp(), "descend": Descend()}
+    return simple.get(name)
+
+
+def aim(world: World, slot: int) -> tuple[int, int] | None:
+    """Where an aimed item in ``slot`` goes: the nearest visible monster (ties to the
+    oldest). None for items that need no aim, or with nobody in sight (the world then
+    refuses the scroll, and no time passes)."""
+    if not 0 <= slot < len(world.inventory) or world.inventory[slot].kind.targeting == "none":
+        return None
+    floor, player = world.floor, world.player
+    seen = [
+        actor
+        for actor in floor.actors.values()
+        if actor.alive and actor is not player and floor.visible[actor.position]
+    ]
+    if not seen:
+        return None
+    px, py = player.position
+    nearest = min(seen, key=lambda a: (max(abs(a.x - px), abs(a.y - py)), a.id))
+    return nearest.position
+
+
+def number(command: PlayerCommand) -> int:
+    """The action number that gives ``command`` (a ``Use`` is aimed by the environment,
+    so its own target is ignored). Raises ``ValueError`` for a command with no number."""
+    match command:
+        case Move(dx, dy) if (dx, dy) in DIRECTIONS:
+            return DIRECTIONS.index((dx, dy))
+        case Wait():
+            return WAIT
+        case PickUp():
+            return NUMBERS["pick_up"]
+        case Descend():
+            return NUMBERS["descend"]
+        case LevelUp(stat) if stat in LEVEL_UP_STATS:
+            return NUMBERS[f"level_up_{stat}"]
+        case Use(slot, _) if 0 <= slot < INVENTORY_SIZE:
+            return USE_BASE + slot
+        case Drop(slot) if 0 <= slot < INVENTORY_SIZE:
+            return DROP_BASE + slot
+    raise ValueError(f"no action number for {command!r}")

@@ -1,0 +1,150 @@
+"""``EmberdeepEnv``: the game as a Gymnasium environment, for agents.
+
+Built to get right what roguelike environments are blamed for:
+
+- ``reset(seed=s)`` is the same game bit for bit in any process and any order: the game
+  seed is drawn from Gymnasium's ``np_random``, which ``seed`` sets; ``reset()`` draws the
+  next game from that same generator (the game seed is in ``info["game_seed"]``).
+- ``terminated`` means the game is over (death, or victory once the world has one);
+  ``truncated`` means only that ``max_steps`` environment steps were taken. Refused
+  actions count as steps, so an agent that only fumbles is still cut off.
+- A refused action (no stairs here, an empty slot...) passes no time: reward 0, the same
+  observation (equal arrays), and the reason in ``info["refused"]``. It never raises.
+- The world is made with default ``Settings()``: a player's settings file never changes
+  what an agent sees.
+- It installs from wheels (numpy, tcod, gymnasium) with no compiler.
+
+Observation: see ``observation.py``. Actions: ``actions.ACTIONS``. Reward: ``reward.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.events import Event, Message, Refused
+from emberdeep.engine.rng import MAX_SEED
+from emberdeep.engine.world import World
+from emberdeep.env import actions, reward
+from emberdeep.env.observation import VIEW, Observation, Observer, copy
+from emberdeep.env.render import STYLES, frame, text
+from emberdeep.session.setup import new_world
+
+MAX_STEPS = 5000
+MESSAGE_LOG = 16
+"""Messages kept for the observation (it shows the newest few)."""
+GAME_OVER = "The game is over: call reset()."
+
+
+class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
+    """Emberdeep-v0. ``max_steps`` caps an episode (then ``truncated``); ``view`` is the
+    observed window's (width, height); ``render_style`` is ``tiles`` or ``ascii`` for
+    ``rgb_array`` frames."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 10}  # noqa: RUF012
+
+    def __init__(
+        self,
+        render_mode: str | None = None,
+        max_steps: int = MAX_STEPS,
+        view: tuple[int, int] = VIEW,
+        render_style: str = "tiles",
+    ) -> None:
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be ansi, rgb_array or None, not {render_mode!r}")
+        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+            raise ValueError(f"max_steps must be a positive integer, not {max_steps!r}")
+        if render_style not in STYLES:
+            raise ValueError(f"render_style must be one of {STYLES}, not {render_style!r}")
+        self.render_mode = render_mode
+        self.render_style = render_style
+        self.max_steps = max_steps
+        self.content = loader.load()
+        self.settings = Settings()
+        self.observer = Observer(self.content, view)
+        self.observation_space = self.observer.space  # type: ignore[assignment]
+        self.action_space = spaces.Discrete(len(actions.ACTIONS))
+        self.world: World | None = None
+        self.steps = 0
+        self.log: list[str] = []
+        self.last: Observation = {}
+        self.last_refused = ""
+        self.terminated = self.truncated = False
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
+        self.world = new_world(game_seed, self.settings, self.content)
+        self.steps, self.log, self.last_refused = 0, [], ""
+        self.terminated = self.truncated = False
+        self.last = self.observer.observe(self.world, self.log)
+        return dict(self.last), {"game_seed": game_seed, **self.info()}
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        world = self.game
+        command = actions.command(int(action), world)
+        if self.terminated or self.truncated:
+            return self.refuse(GAME_OVER)
+        if command is None:
+            return self.refuse("There is no way up: the dungeon only goes down.")
+        before, turn = reward.Progress.of(world), world.turn
+        events = world.step(command)
+        refusal = player_refusal(events, turn, world)
+        if refusal is not None:
+            return self.refuse(refusal.reason)
+        self.steps += 1
+        self.last_refused = ""
+        self.log += [e.text for e in events if isinstance(e, Message)]
+        del self.log[:-MESSAGE_LOG]
+        parts = reward.parts(before, reward.Progress.of(world))
+        self.terminated = not world.player.alive or bool(getattr(world, "victory", False))
+        self.truncated = not self.terminated and self.steps >= self.max_steps
+        self.last = self.observer.observe(world, self.log)
+        info = self.info(refused="", reward_parts=parts)
+        return dict(self.last), sum(parts.values()), self.terminated, self.truncated, info
+
+    def refuse(self, reason: str) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """An action the game would not take: nothing happened, but the step counts."""
+        if not (self.terminated or self.truncated):
+            self.steps += 1
+            self.truncated = self.steps >= self.max_steps
+        self.last_refused = reason
+        parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
+        info = self.info(refused=reason, reward_parts=parts)
+        return copy(self.last), 0.0, self.terminated, self.truncated, info
+
+    def info(self, **extra: Any) -> dict[str, Any]:
+        world = self.game
+        return {"depth": world.depth, "turn": world.turn, "steps": self.steps, **extra}
+
+    def render(self) -> str | NDArray[np.uint8] | None:
+        if self.render_mode == "ansi":
+            return text(self.last)
+        if self.render_mode == "rgb_array":
+            return frame(self.game, self.content, self.render_style)
+        return None
+
+    @property
+    def game(self) -> World:
+        """The world being played (for baselines and analysis: agents get observations)."""
+        if self.world is None:
+            raise RuntimeError("call reset() before step() or render()")
+        return self.world
+
+
+def player_refusal(events: list[Event], turn: int, world: World) -> Refused | None:
+    """The player's command was refused, or None. Not simply "a ``Refused`` among the
+    events": monsters' refused actions are reported by ``World.step`` too, after the
+    player's turn. A refused command passes no turn and reports only its refusal (a
+    level-up, the one free command, reports its success)."""
+    if world.turn == turn and len(events) == 1 and isinstance(events[0], Refused):
+        return events[0]
+    return None

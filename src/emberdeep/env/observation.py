@@ -1,0 +1,243 @@
+"""The observation: what the player knows, as a dict of numpy arrays.
+
+A fixed window of ``view`` cells (79x21 by default, NetHack's map) centred on the player,
+so floors of any size (80x45 today, up to 200x200) give the same shapes; cells beyond the
+floor's edge read as never seen. Arrays are ``[row, column]`` (``[y, x]``, as NLE and
+images are), built with numpy from slices of the floor's own arrays: no per-tile Python.
+
+Aliasing contract: every call hands out new arrays (``check_env`` insists: no array is
+shared between two observations), read-only, never written again, so an agent may keep
+them (a replay buffer) without copying. What changes less often than every step (the
+terrain in the window, the inventory, the messages) is built only when it changes and
+handed out as a copy (a memcpy of a few KB: Gymnasium forbids handing out the same
+array twice); creatures and items are stamped on the copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from numpy.typing import NDArray
+
+from emberdeep.content.loader import Content, Look
+from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.world import World
+
+Observation = dict[str, NDArray[Any]]
+
+VIEW = (79, 21)
+"""Default width and height of the observed window (NetHack's map size)."""
+MESSAGE_LINES = 4
+MESSAGE_BYTES = 128
+"""The latest ``MESSAGE_LINES`` messages, newest first, UTF-8 zero padded to this many
+bytes (cut at a character boundary)."""
+STATS = (
+    "hp", "max_hp", "power", "defense", "level", "xp", "xp_to_next", "can_level_up",
+    "depth", "turn",
+)  # fmt: skip
+STAT_LIMIT = 2**31 - 1
+"""Stats are clipped to int32's range so the space has finite bounds."""
+UNKNOWN_GLYPH = ord("?")
+"""Shown for a content glyph beyond uint16 (none today)."""
+
+KEYS = (
+    "glyphs", "colors", "visible", "remembered", "stats", "inventory", "equipped",
+    "carried", "messages",
+)  # fmt: skip
+
+
+def _codepoint(look: Look) -> int:
+    code = ord(look.glyph)
+    return code if code <= 0xFFFF else UNKNOWN_GLYPH
+
+
+def _colors(colors: Sequence[tuple[int, int, int]]) -> NDArray[np.void]:
+    """RGB triples as 3-byte records, so a lookup moves each colour as one item."""
+    return np.array(colors, dtype=np.uint8).view(np.dtype((np.void, 3))).reshape(-1)
+
+
+def _frozen(array: NDArray[Any]) -> NDArray[Any]:
+    array.flags.writeable = False
+    return array
+
+
+class Observer:
+    """Turns a world into observations; holds the look tables, made once per content."""
+
+    def __init__(self, content: Content, view: tuple[int, int] = VIEW) -> None:
+        width, height = view
+        if not (1 <= width <= 1000 and 1 <= height <= 1000):
+            raise ValueError(f"view must be 1 to 1000 cells each way, not {width}x{height}")
+        self.view = view
+        looks = content.tiles["ascii"]
+        # One look per terrain code: tile * 4 + seen * 2 + known (see ``build_terrain``).
+        if len(TILE_NAMES) * 4 > 256:
+            raise ValueError("too many terrain kinds for a uint8 terrain code")
+        codes = [
+            looks[name].lit if seen else looks[name].dark if known else content.shroud
+            for name in TILE_NAMES
+            for seen in (False, True)
+            for known in (False, True)
+        ]
+        self.terrain_glyphs = np.array([_codepoint(c) for c in codes], dtype=np.uint16)
+        self.terrain_colors = _colors([c.fg for c in codes])
+        things = ["remains", *sorted(content.looks)]
+        self.thing_numbers = {key: n for n, key in enumerate(things)}
+        shown = [content.remains, *(content.looks[key] for key in things[1:])]
+        self.thing_glyphs = np.array([_codepoint(c) for c in shown], dtype=np.uint16)
+        self.thing_colors = np.array([c.fg for c in shown], dtype=np.uint8)
+        self.item_kinds = [kind.key for kind in content.population.items.kinds]
+        self.item_numbers = {key: n + 1 for n, key in enumerate(self.item_kinds)}
+        self._floor: Floor | None = None
+        self._terrain_key: tuple[object, ...] = ()
+        self._terrain: tuple[NDArray[Any], ...] = ()
+        self._inventory_key: tuple[tuple[str, bool], ...] | None = None
+        self._inventory: tuple[NDArray[Any], ...] = ()
+        self._messages_key: tuple[str, ...] | None = None
+        self._messages: NDArray[np.uint8] = np.zeros(0, dtype=np.uint8)
+
+    @property
+    def space(self) -> spaces.Dict:
+        width, height = self.view
+        kinds = len(self.item_kinds)
+        return spaces.Dict({
+            "glyphs": spaces.Box(0, 0xFFFF, (height, width), np.uint16),
+            "colors": spaces.Box(0, 255, (height, width, 3), np.uint8),
+            "visible": spaces.Box(0, 1, (height, width), np.uint8),
+            "remembered": spaces.Box(0, 1, (height, width), np.uint8),
+            "stats": spaces.Box(-STAT_LIMIT, STAT_LIMIT, (len(STATS),), np.int64),
+            "inventory": spaces.Box(0, kinds, (INVENTORY_SIZE,), np.uint8),
+            "equipped": spaces.Box(0, 1, (INVENTORY_SIZE,), np.uint8),
+            "carried": spaces.Box(0, INVENTORY_SIZE, (kinds + 1,), np.uint8),
+            "messages": spaces.Box(0, 255, (MESSAGE_LINES, MESSAGE_BYTES), np.uint8),
+        })  # fmt: skip
+
+    def origin(self, world: World) -> tuple[int, int]:
+        """Floor position of the window's top-left cell: the player is at its centre."""
+        (px, py), (width, height) = world.player.position, self.view
+        return px - width // 2, py - height // 2
+
+    def observe(self, world: World, messages: Sequence[str]) -> Observation:
+        """The observation of ``world`` with ``messages`` (oldest first) as the log."""
+        glyphs, colors, visible, remembered = self.window(world)
+        inventory, equipped, carried = (a.copy() for a in self.inventory(world))
+        built = {
+            "glyphs": glyphs,
+            "colors": colors,
+            "visible": visible,
+            "remembered": remembered,
+            "stats": self.stats(world),
+            "inventory": inventory,
+            "equipped": equipped,
+            "carried": carried,
+            "messages": self.messages(messages).copy(),
+        }
+        return {key: _frozen(array) for key, array in built.items()}
+
+    def window(self, world: World) -> tuple[NDArray[Any], ...]:
+        """Glyphs, colours, visible and remembered masks of the window: the terrain
+        (cached, see ``terrain``) with the things in view stamped over a copy of it."""
+        glyphs, colors, visible, remembered = (a.copy() for a in self.terrain(world))
+        self.stamp_things(world, glyphs, colors)
+        return glyphs, colors, visible, remembered
+
+    def terrain(self, world: World) -> tuple[NDArray[Any], ...]:
+        """The window's terrain as the player knows it, rebuilt only when what it shows
+        can have changed: another floor, the window moved, the terrain changed (a door
+        opened) or the FOV settings changed. That is the world's own rule for
+        recomputing the FOV, the only thing that changes ``visible`` and ``explored``
+        (tests check the cache against fresh builds)."""
+        floor = world.floor
+        key = (self.origin(world), floor.terrain_version, world.fov)
+        if floor is not self._floor or key != self._terrain_key:
+            self._floor, self._terrain_key = floor, key
+            self._terrain = self.build_terrain(world)
+        return self._terrain
+
+    def build_terrain(self, world: World) -> tuple[NDArray[Any], ...]:
+        """Each cell's terrain code (tile, seen, known) made with three array operations
+        on slices of the floor's arrays, its look picked with one table lookup."""
+        floor = world.floor
+        (width, height), (ox, oy) = self.view, self.origin(world)
+        x0, y0 = max(ox, 0), max(oy, 0)
+        x1, y1 = min(ox + width, floor.width), min(oy + height, floor.height)
+        code = np.zeros((height, width), dtype=np.uint8)  # 0: a wall never seen
+        if x0 < x1 and y0 < y1:
+            inside = code[y0 - oy : y1 - oy, x0 - ox : x1 - ox]
+            np.multiply(floor.tiles[x0:x1, y0:y1].T, 4, out=inside)
+            inside += floor.explored[x0:x1, y0:y1].T
+            inside += floor.visible[x0:x1, y0:y1].T * np.uint8(2)
+        glyphs = self.terrain_glyphs[code]
+        colors = self.terrain_colors[code].view(np.uint8).reshape(height, width, 3)
+        return glyphs, colors, (code >> 1) & 1, code & 1
+
+    def stamp_things(
+        self, world: World, glyphs: NDArray[np.uint16], colors: NDArray[np.uint8]
+    ) -> None:
+        """Remains, then items, then the living, the player last, as the game draws
+        them, so where several share a cell the last one shows. A loop over things in
+        view (a few), not over cells."""
+        floor, player = world.floor, world.player
+        actors = list(floor.actors.values())
+        numbers = self.thing_numbers
+        drawn = [(a.x, a.y, numbers["remains"]) for a in actors if not a.alive]
+        drawn += [(i.x, i.y, numbers[i.kind.key]) for i in floor.items]
+        drawn += [(a.x, a.y, numbers[a.kind]) for a in actors if a.alive and a is not player]
+        (width, height), (ox, oy) = self.view, self.origin(world)
+        seen = floor.visible
+        for x, y, thing in drawn:
+            if seen[x, y] and 0 <= x - ox < width and 0 <= y - oy < height:
+                glyphs[y - oy, x - ox] = self.thing_glyphs[thing]
+                colors[y - oy, x - ox] = self.thing_colors[thing]
+        glyphs[height // 2, width // 2] = self.thing_glyphs[numbers["player"]]
+        colors[height // 2, width // 2] = self.thing_colors[numbers["player"]]
+
+    @staticmethod
+    def stats(world: World) -> NDArray[np.int64]:
+        player = world.player
+        values = (
+            player.hp, player.max_hp, player.power, player.defense, player.level,
+            player.xp, world.xp_to_next, int(world.can_level_up), world.depth, world.turn,
+        )  # fmt: skip
+        limit = STAT_LIMIT
+        return np.array([min(max(v, -limit), limit) for v in values], dtype=np.int64)
+
+    def inventory(self, world: World) -> tuple[NDArray[Any], ...]:
+        """Item kind number per slot (0: empty), worn per slot, and how many of each
+        kind are carried (index = kind number). Rebuilt only when the inventory changes."""
+        key = tuple((item.kind.key, item.equipped) for item in world.inventory)
+        if key != self._inventory_key:
+            kinds = np.zeros(INVENTORY_SIZE, dtype=np.uint8)
+            kinds[: len(key)] = [self.item_numbers[k] for k, _ in key]
+            equipped = np.zeros(INVENTORY_SIZE, dtype=np.uint8)
+            equipped[: len(key)] = [worn for _, worn in key]
+            carried = np.bincount(kinds[: len(key)], minlength=len(self.item_kinds) + 1)
+            arrays = (kinds, equipped, carried.astype(np.uint8))
+            self._inventory_key, self._inventory = key, arrays
+        return self._inventory
+
+    def messages(self, log: Sequence[str]) -> NDArray[np.uint8]:
+        """The newest ``MESSAGE_LINES`` messages; rebuilt only when one is added."""
+        key = tuple(log[-MESSAGE_LINES:])
+        if key != self._messages_key:
+            lines = np.zeros((MESSAGE_LINES, MESSAGE_BYTES), dtype=np.uint8)
+            for row, text in enumerate(reversed(key)):
+                data = text.encode("utf-8")[:MESSAGE_BYTES]
+                data = data.decode("utf-8", "ignore").encode("utf-8")
+                lines[row, : len(data)] = np.frombuffer(data, dtype=np.uint8)
+            self._messages_key, self._messages = key, lines
+        return self._messages
+
+
+def copy(observation: Observation) -> Observation:
+    """The same observation in new read-only arrays (what a refused action returns)."""
+    return {key: _frozen(array.copy()) for key, array in observation.items()}
+
+
+def decode_message(line: NDArray[np.uint8]) -> str:
+    """One row of ``messages`` back to text."""
+    return bytes(line).rstrip(b"\0").decode("utf-8")

@@ -1,0 +1,115 @@
+"""Every command has a number; impossible ones are refused with nothing changed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from emberdeep.engine.actions import (
+    DIRECTIONS,
+    Descend,
+    Drop,
+    LevelUp,
+    Move,
+    PickUp,
+    PlayerCommand,
+    Use,
+    Wait,
+)
+from emberdeep.engine.events import Event, Refused
+from emberdeep.engine.items import INVENTORY_SIZE, Item
+from emberdeep.env import ACTIONS, EmberdeepEnv
+from emberdeep.env import actions as numbering
+from tests.env.helpers import digest
+
+
+def test_every_number_is_a_command_and_back() -> None:
+    env = EmberdeepEnv()
+    env.reset(seed=2)
+    assert len(ACTIONS) == len(set(ACTIONS)) == 8 + 4 + 3 + 2 * INVENTORY_SIZE
+    for number in range(len(ACTIONS)):
+        command = numbering.command(number, env.game)
+        if ACTIONS[number] == "ascend":
+            assert command is None
+        else:
+            assert command is not None and numbering.number(command) == number
+
+
+def test_the_numbers_are_stable() -> None:
+    assert ACTIONS[:8] == tuple(f"move_{dx}_{dy}" for dx, dy in DIRECTIONS)
+    assert ACTIONS[8:15] == (
+        "wait", "pick_up", "descend", "ascend", "level_up_hp", "level_up_power",
+        "level_up_defense",
+    )  # fmt: skip
+    assert ACTIONS[15] == "use_0" and ACTIONS[41] == "drop_0" and ACTIONS[-1] == "drop_25"
+    commands: list[PlayerCommand] = [
+        Move(1, 1),
+        Wait(),
+        PickUp(),
+        Descend(),
+        LevelUp("defense"),
+        Use(3),
+        Drop(25),
+    ]
+    assert [numbering.number(c) for c in commands] == [7, 8, 9, 10, 14, 18, 66]
+
+
+@pytest.mark.parametrize("name", ["descend", "ascend", "pick_up", "level_up_hp", "use_25"])
+def test_a_refused_action_changes_nothing(name: str) -> None:
+    env = EmberdeepEnv()
+    before, _ = env.reset(seed=5)
+    turn, state = env.game.turn, env.game.state_hash()
+    observation, reward, terminated, truncated, info = env.step(ACTIONS.index(name))
+    assert info["refused"] and reward == 0.0 and not (terminated or truncated)
+    assert env.game.turn == turn and env.game.state_hash() == state
+    assert digest(observation) == digest(before)
+
+
+def test_an_accepted_action_is_a_turn() -> None:
+    env = EmberdeepEnv()
+    env.reset(seed=5)
+    _, _, _, _, info = env.step(ACTIONS.index("wait"))
+    assert info["refused"] == "" and info["turn"] == 1
+
+
+@pytest.mark.parametrize("bad", [-1, len(ACTIONS), 10**9])
+def test_a_number_outside_the_space_is_a_clear_error(bad: int) -> None:
+    env = EmberdeepEnv()
+    env.reset(seed=5)
+    with pytest.raises(ValueError, match=r"not in Discrete\(67\)"):
+        env.step(bad)
+
+
+def test_aimed_items_aim_at_the_nearest_visible_monster() -> None:
+    env = EmberdeepEnv()
+    env.reset(seed=8)
+    world, floor = env.game, env.game.floor
+    scroll = next(k for k in env.content.population.items.kinds if k.effect == "confusion")
+    world.inventory.append(Item(scroll))
+    slot = len(world.inventory) - 1
+    assert numbering.aim(world, slot) is None  # nobody in sight yet
+    assert numbering.aim(world, 0) is None  # the starting kit needs no aim
+    free = np.argwhere(floor.visible & floor.walkable & (floor.occupant == 0))
+    px, py = world.player.position
+    free = free[np.argsort(np.maximum(abs(free[:, 0] - px), abs(free[:, 1] - py)), kind="stable")]
+    near, far = [a for a in floor.actors.values() if not a.is_player][:2]
+    floor.move_actor(far, *map(int, free[-1]))
+    floor.move_actor(near, *map(int, free[0]))
+    assert numbering.aim(world, slot) == near.position != far.position
+    _, _, _, _, info = env.step(numbering.USE_BASE + slot)
+    assert info["refused"] == "" and slot >= len(world.inventory)  # read, and used up
+
+
+def test_a_monsters_refusal_is_not_the_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = EmberdeepEnv()
+    before, _ = env.reset(seed=5)
+    world = env.game
+    real_step = world.step
+
+    def step_with_a_stuck_monster(command: PlayerCommand) -> list[Event]:
+        return [*real_step(command), Refused("The orc hesitates.")]
+
+    monkeypatch.setattr(world, "step", step_with_a_stuck_monster)
+    after, _, _, _, info = env.step(ACTIONS.index("move_1_0"))
+    assert info["refused"] == "" and info["turn"] == 1
+    assert digest(after) != digest(before)
