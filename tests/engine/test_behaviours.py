@@ -8,7 +8,7 @@ from emberdeep.content import loader
 from emberdeep.engine import combat
 from emberdeep.engine.actions import Descend, Move, Wait
 from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY
-from emberdeep.engine.events import Message
+from emberdeep.engine.events import Message, Refused
 from tests.helpers import ORC, add_monster, world_from_text
 
 HALL = """
@@ -105,3 +105,14 @@ def test_a_behaviour_whose_action_is_refused_still_spends_its_turn() -> None:
         assert mule.next_time > 0 and world.time > 0
     finally:
         del BEHAVIOURS["stubborn-test"]
+
+
+def test_a_monsters_refusal_never_reaches_the_players_log() -> None:
+    BEHAVIOURS["stubborn-log-test"] = lambda batch: lambda i: Descend()
+    try:
+        world = world_from_text(HALL)
+        add_monster(world, replace(ORC, behaviour="stubborn-log-test"), 10, 2)
+        events = world.step(Wait())
+        assert not any(isinstance(e, Refused) for e in events)
+    finally:
+        del BEHAVIOURS["stubborn-log-test"]

@@ -331,10 +331,12 @@ class World:
                 decide = deciders[monster.behaviour] = BEHAVIOURS[monster.behaviour](batch)
             due = monster.next_time
             done = perform(monster, decide(i))
-            if done:
-                events += done
             if monster.next_time == due and monster.alive:
-                perform(monster, WAIT)  # refused: it must not stay due for ever
+                # Refused: it must not stay due for ever, and its reason is not news
+                # for the player's log.
+                perform(monster, WAIT)
+            elif done:
+                events += done
         return events
 
     def wakes(self, sleeper: Actor) -> bool:
