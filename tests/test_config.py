@@ -26,7 +26,7 @@ def test_each_bad_value_names_file_key_line_and_expectation_and_keeps_the_rest()
     assert settings.render_mode == Settings.render_mode
     assert settings.torch_radius == 10 and settings.light_walls is True
     assert problems == [
-        "settings.toml:2: render_mode: expected one of solid, ascii, tiles; got 'fancy' "
+        "settings.toml:2: render_mode: expected one of ascii, solid, tiles; got 'fancy' "
         "(using 'ascii')",
         "settings.toml:3: torch_radius: expected an integer from 0 to 200, got -3 (using 10)",
         "settings.toml:4: light_walls: expected true or false, got 1 (using True)",

@@ -47,6 +47,8 @@ class Settings:
     mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))
     auto_pickup: bool = True
+    explore_stop_hp: int = field(default=50, metadata=_range(0, 100))
+    """Auto-explore and travel stop below this percent of full health."""
     window_scale: int = field(default=1, metadata=_range(1, 8))
     font_size: str = field(default="8x16", metadata=_choice(*FONT_SIZES))
     font: str = ""

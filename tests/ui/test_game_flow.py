@@ -162,9 +162,9 @@ def test_character_sheet_shows_the_seed(app: App) -> None:
 def test_options_cycle_values_and_are_written(app: App) -> None:
     options = press(MainMenu(app), "d")  # New, Seed, Hall of fame, Options (no save yet)
     assert isinstance(options, OptionsScreen)
-    press(options, "a")  # render mode: ascii -> tiles
+    press(options, "a")  # render mode: ascii -> solid
     press(options, "e")  # time: turn-based -> real-time
-    assert app.settings.render_mode == "tiles" and app.settings.mode == "real-time"
+    assert app.settings.render_mode == "solid" and app.settings.mode == "real-time"
     assert isinstance(press(options, "escape"), MainMenu)
     written, problems = config.load_settings()
     assert problems == [] and written == app.settings

@@ -101,3 +101,17 @@ def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
     screen.world.refresh_fov()
     ticks(screen)
     assert player.hp < player.max_hp and screen.log.entries[-1].text == "You see a monster."
+
+
+def test_explore_stops_when_badly_hurt_and_says_why() -> None:
+    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
+    player = screen.world.player
+    player.hp = player.max_hp * 4 // 10
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.world.turn == 0 and "badly hurt" in screen.log.entries[-1].text
+    low = Settings(explore_stop_hp=0)
+    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), low)
+    screen.world.player.hp = 5
+    screen.handle(KeyPress("x"))
+    assert ticks(screen) > 10  # the setting turns it off

@@ -21,7 +21,7 @@ from emberdeep.engine.items import EFFECTS, SLOTS, ItemKind
 from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
 from emberdeep.engine.world import Hero
 
-GLYPH_MODES = ("solid", "ascii")
+GLYPH_MODES = ("ascii", "solid")
 """Render modes drawn with font glyphs, whose looks are in tiles.toml."""
 RENDER_MODES = (*GLYPH_MODES, "tiles")
 """Every render mode; ``tiles`` draws the pixel art of sprites.toml (see ui/sprites.py)."""

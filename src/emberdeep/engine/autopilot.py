@@ -139,11 +139,15 @@ class Watch:
     def start(cls, world: World) -> Watch:
         return cls(world.player.hp, visible_items(world), len(world.inventory), world.depth)
 
-    def check(self, world: World, pick_up: bool = True) -> str | None:
-        """Why to stop now, or None to go on. Updates what it remembers."""
+    def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> str | None:
+        """Why to stop now, or None to go on. Updates what it remembers. Below
+        ``low_hp_percent`` of full health a walk stops (rest first)."""
         reason = None
+        player = world.player
         if visible_monsters(world):
             reason = "You see a monster."
+        elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
+            reason = "You are badly hurt: rest first (Z)."
         elif world.player.hp < self.hp:
             reason = "You are hurt."
         elif len(world.inventory) > self.carried:

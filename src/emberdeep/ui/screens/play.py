@@ -93,6 +93,7 @@ class PlayScreen:
         self.run: Run | None = None
         """An auto-explore or travel run in progress: one step per tick until disturbed."""
         self.auto_pickup = settings.auto_pickup
+        self.explore_stop_hp = settings.explore_stop_hp
         self.preview_key: tuple[object, ...] = ()
         self.preview: list[tuple[int, int]] = []
 
@@ -137,7 +138,6 @@ class PlayScreen:
             case UiCommand.CYCLE_RENDER_MODE:
                 modes = RENDER_MODES
                 self.render_mode = modes[(modes.index(self.render_mode) + 1) % len(modes)]
-                self.log.add(f"Render mode: {self.render_mode}.")
             case UiCommand.HISTORY:
                 return HistoryScreen(self.log, parent=self)
             case UiCommand.HELP:
@@ -219,7 +219,8 @@ class PlayScreen:
         run, world = self.run, self.world
         if run is None:
             return None
-        reason = run.watch.check(world, self.auto_pickup)
+        low = 0 if run.resting else self.explore_stop_hp
+        reason = run.watch.check(world, self.auto_pickup, low)
         if reason is None and run.resting:
             player = world.player
             if player.hp < player.max_hp:
