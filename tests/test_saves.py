@@ -174,3 +174,18 @@ def test_permadeath_in_a_read_only_place_is_reported(
 def test_reading_a_missing_save_says_so(tmp_path: Path) -> None:
     with pytest.raises(saves.SaveError, match="no saved game"):
         saves.read_save(builder_for, KINDS, tmp_path / "none")
+
+
+def test_a_game_with_items_picked_up_loads_to_the_same_state(tmp_path: Path) -> None:
+    """A carried item has no floor position, so a reloaded world hashes the same."""
+    from emberdeep.engine.actions import PickUp
+    from emberdeep.engine.items import Item
+
+    world = played(3, 2)
+    kind = next(iter(KINDS.values()))
+    world.floor.items.append(Item(kind, *world.player.position))
+    world.step(PickUp())
+    target = tmp_path / "save.emberdeep"
+    saves.write_save(world, INFO, target)
+    loaded, _ = saves.read_save(builder_for, KINDS, target)
+    assert loaded.state_hash() == world.state_hash()

@@ -218,6 +218,7 @@ class PickUp:
             return Refused("Your inventory is full.")
         item = here[-1]
         world.floor.items.remove(item)
+        item.x, item.y = -1, -1  # carried: no place on the floor (and none in a save)
         world.inventory.append(item)
         return Succeeded(actor.move_time, [Message(f"You picked up the {item.name}!")])
 
