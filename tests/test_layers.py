@@ -15,14 +15,17 @@ FORBIDDEN = {
     "emberdeep.engine": (
         "emberdeep.ui", "emberdeep.mapgen", "emberdeep.config", "emberdeep.session",
         "emberdeep.storage", "emberdeep.tools", "emberdeep.content", "emberdeep.cli",
+        "emberdeep.web",
     ),
     "emberdeep.mapgen": ("emberdeep.ui", "emberdeep.session", "emberdeep.storage",
-                         "emberdeep.tools", "emberdeep.cli", "emberdeep.config"),
+                         "emberdeep.tools", "emberdeep.cli", "emberdeep.config", "emberdeep.web"),
     "emberdeep.content": ("emberdeep.ui", "emberdeep.session", "emberdeep.storage",
-                          "emberdeep.tools", "emberdeep.cli"),
-    "emberdeep.storage": ("emberdeep.ui", "emberdeep.session", "emberdeep.tools", "emberdeep.cli"),
-    "emberdeep.session": ("emberdeep.ui", "emberdeep.tools", "emberdeep.cli"),
-    "emberdeep.ui": ("emberdeep.tools", "emberdeep.cli"),
+                          "emberdeep.tools", "emberdeep.cli", "emberdeep.web"),
+    "emberdeep.storage": ("emberdeep.ui", "emberdeep.session", "emberdeep.tools", "emberdeep.cli",
+                          "emberdeep.web"),
+    "emberdeep.session": ("emberdeep.ui", "emberdeep.tools", "emberdeep.cli", "emberdeep.web"),
+    "emberdeep.ui": ("emberdeep.tools", "emberdeep.cli", "emberdeep.web"),
+    "emberdeep.web": ("emberdeep.tools", "emberdeep.cli"),
 }  # fmt: skip
 """Module prefix -> what it must never import (``tools`` is for developers only: the
 game itself never imports it)."""

@@ -1,5 +1,5 @@
 """Command line: ``emberdeep [play]``, ``emberdeep mapgen``, ``emberdeep bench``,
-``emberdeep sprites``.
+``emberdeep sprites``, ``emberdeep serve``.
 
 The only module that knows about arguments; it wires settings, content, engine and UI.
 """
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
 
-COMMANDS = ("play", "mapgen", "bench", "scores", "sprites", "replay", "soak")
+COMMANDS = ("play", "mapgen", "bench", "scores", "sprites", "replay", "soak", "serve")
 
 
 def _seed(text: str) -> int:
@@ -105,6 +105,57 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
         "--scale", type=int, default=2, choices=range(1, 9), metavar="N",
         help="font pixels per screen pixel, as window_scale (default 2: 16x16 tiles)",
     )  # fmt: skip
+
+    serve = sub.add_parser("serve", help="serve the game to web browsers (the `web` extra)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on "
+        "(default 127.0.0.1: this machine only; see the README to serve others)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--data",
+        type=Path,
+        metavar="DIR",
+        help="the players' accounts, games and saves (default: a `web` folder "
+        "in the game's data folder)",
+    )
+    serve.add_argument(
+        "--grace",
+        type=float,
+        default=10.0,
+        metavar="MINUTES",
+        help="how long a game waits for its player to come back before it is "
+        "saved and stopped (default 10)",
+    )
+    serve.add_argument(
+        "--max-games",
+        type=int,
+        default=100,
+        metavar="N",
+        help="games running at once (default 100)",
+    )
+    serve.add_argument(
+        "--max-connections",
+        type=int,
+        default=500,
+        metavar="N",
+        help="pages connected at once, players and watchers (default 500)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another origin the page may be served from, e.g. "
+        "https://play.example.org behind a proxy (repeatable)",
+    )
+    serve.add_argument(
+        "--secure-cookies",
+        action="store_true",
+        help="mark the login cookie Secure (when served over HTTPS)",
+    )
 
     hall = sub.add_parser("scores", help="print the hall of fame: the best finished games")
     hall.add_argument(
@@ -268,6 +319,35 @@ def run_replay(args: argparse.Namespace) -> int:
     return present(ReplayScreen(play, recorded.journal), app, args.terminal)
 
 
+def run_serve(args: argparse.Namespace) -> int:
+    """``emberdeep serve``: the web stack is imported only here (and only if installed)."""
+    try:
+        from emberdeep.web import server
+        from emberdeep.web.games import Limits
+    except ImportError as exc:
+        print(
+            f"emberdeep: serve needs the web extra ({exc.name} is missing): "
+            "pip install 'emberdeep[web]'",
+            file=sys.stderr,
+        )
+        return 1
+    from emberdeep.storage import saves
+
+    if not 0 < args.port < 65536 or args.grace < 0 or args.max_games < 1:
+        print("emberdeep: --port, --grace and --max-games must be positive", file=sys.stderr)
+        return 2
+    data = args.data if args.data is not None else saves.data_dir() / "web"
+    limits = Limits(args.max_games, max(1, args.max_connections), args.grace * 60)
+    return server.serve(
+        host=args.host,
+        port=args.port,
+        data=data,
+        limits=limits,
+        origins=tuple(args.allow_origin),
+        secure_cookies=args.secure_cookies,
+    )
+
+
 def print_version(argv: list[str]) -> int:
     """``emberdeep 0.1.0`` plus the libraries that shape a game; with ``--seed S``, the
     number S stands for, so players can check they share the same dungeon."""
@@ -308,6 +388,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return bench.main(quick=args.quick, json_path=args.json)
         if args.command == "sprites":
             return run_sprites(args)
+        if args.command == "serve":
+            return run_serve(args)
         if args.command == "scores":
             from emberdeep.storage import scores
 

@@ -1,0 +1,291 @@
+"""The web server: the page, the atlas, accounts, the game list, and the WebSockets.
+
+Every WebSocket upgrade and every form post must come from this server's own page (the
+``Origin`` matches the ``Host``, or is one the operator allowed): another site cannot
+drive a player's game with their cookie. Messages from pages are capped in size (uvicorn
+refuses a bigger frame, and so does ``protocol.parse_input``) and in rate (a token bucket
+per connection); anything that is not one of ours closes the connection. Connections and
+games are capped (``games.Limits``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.resources
+import json
+import re
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
+
+from emberdeep.web import atlas, preload, protocol
+from emberdeep.web.accounts import AccountError, Accounts, player_folder
+from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
+from emberdeep.web.limits import LoginLimiter, TokenBucket
+
+COOKIE = "emberdeep_session"
+CLIENT_ID = re.compile(r"[A-Za-z0-9]{8,32}")
+MAX_BODY = 2048
+RATE = (40.0, 80.0)
+"""Messages a second per connection on average, and the burst: key repeat is about 30."""
+ENDED_NOT_RUNNING = 4004
+REFUSED = 1008
+UNSUPPORTED = 1003
+TOO_BIG = 1009
+NOT_LOGGED_IN = 4003
+STATIC = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/game.js": ("game.js", "text/javascript; charset=utf-8"),
+    "/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    data: Path
+    limits: Limits = field(default_factory=Limits)
+    origins: tuple[str, ...] = ()
+    """Origins allowed besides the page's own host (a reverse proxy's public address)."""
+    secure_cookies: bool = False
+    """Mark the session cookie Secure (served over HTTPS behind a proxy)."""
+
+
+def origin_allowed(conn: HTTPConnection, origins: tuple[str, ...]) -> bool:
+    origin = conn.headers.get("origin")
+    if not origin:
+        return False
+    if origin in origins:
+        return True
+    host = conn.headers.get("host")
+    return host is not None and urlsplit(origin).netloc == host
+
+
+class Server:
+    """What the handlers share."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.accounts = Accounts(options.data)
+        self.games = Games(options.data, options.limits)
+        self.logins = LoginLimiter()
+        self.static = {
+            path: (
+                importlib.resources.files(__package__).joinpath(f"static/{name}").read_bytes(),
+                kind,
+            )
+            for path, (name, kind) in STATIC.items()
+        }
+        self._atlas: atlas.Atlas | None = None
+
+    def atlas(self) -> atlas.Atlas:
+        if self._atlas is None:
+            self._atlas = atlas.build(preload.content())
+        return self._atlas
+
+    def user(self, conn: HTTPConnection) -> str | None:
+        return self.accounts.session_user(conn.cookies.get(COOKIE))
+
+    # -- pages ----------------------------------------------------------------------
+
+    async def page(self, request: Request) -> Response:
+        body, kind = self.static[request.url.path]
+        return Response(body, media_type=kind, headers=HEADERS)
+
+    async def atlas_png(self, request: Request) -> Response:
+        return Response(self.atlas().png, media_type="image/png", headers=HEADERS)
+
+    async def atlas_json(self, request: Request) -> Response:
+        return Response(self.atlas().index, media_type="application/json", headers=HEADERS)
+
+    async def listing(self, request: Request) -> Response:
+        me = await asyncio.to_thread(self.user, request)
+        return JSONResponse({"me": me, "games": self.games.listing()}, headers=HEADERS)
+
+    # -- accounts -------------------------------------------------------------------
+
+    async def form(self, request: Request) -> dict[str, Any] | Response:
+        if not origin_allowed(request, self.options.origins):
+            return JSONResponse({"error": "refused: another site's page"}, 403)
+        body = b""
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return JSONResponse({"error": "too long"}, 413)
+        try:
+            data = json.loads(body)
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            return JSONResponse({"error": "expected a JSON object"}, 400)
+        return data
+
+    def logged_in(self, name: str) -> Response:
+        token = self.accounts.new_session(name)
+        response = JSONResponse({"me": name}, headers=HEADERS)
+        response.set_cookie(
+            COOKIE, token, max_age=30 * 24 * 3600, httponly=True, samesite="strict",
+            secure=self.options.secure_cookies,
+        )  # fmt: skip
+        return response
+
+    async def register(self, request: Request) -> Response:
+        data = await self.form(request)
+        if isinstance(data, Response):
+            return data
+        address = request.client.host if request.client else "?"
+        wait = self.logins.wait("", address)
+        if wait > 0:
+            return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
+        try:
+            name = await asyncio.to_thread(
+                self.accounts.register, data.get("name"), data.get("password")
+            )
+        except AccountError as exc:
+            self.logins.failed("", address)
+            return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
+        return await asyncio.to_thread(self.logged_in, name)
+
+    async def login(self, request: Request) -> Response:
+        data = await self.form(request)
+        if isinstance(data, Response):
+            return data
+        address = request.client.host if request.client else "?"
+        given = str(data.get("name"))[:40]
+        wait = self.logins.wait(given, address)
+        if wait > 0:
+            return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
+        name = await asyncio.to_thread(self.accounts.check, data.get("name"), data.get("password"))
+        if name is None:
+            self.logins.failed(given, address)
+            return JSONResponse({"error": "Wrong name or password."}, 401)
+        return await asyncio.to_thread(self.logged_in, name)
+
+    async def logout(self, request: Request) -> Response:
+        data = await self.form(request)
+        if isinstance(data, Response):
+            return data
+        await asyncio.to_thread(self.accounts.end_session, request.cookies.get(COOKIE))
+        response = JSONResponse({"me": None}, headers=HEADERS)
+        response.delete_cookie(COOKIE)
+        return response
+
+    # -- games ------------------------------------------------------------------------
+
+    async def play(self, ws: WebSocket) -> None:
+        """The player's own game: started (or continued) if it is not running."""
+        await self.connect(ws, watching=False)
+
+    async def watch(self, ws: WebSocket) -> None:
+        """Somebody's game, live; nothing sent is taken as input."""
+        await self.connect(ws, watching=True)
+
+    async def connect(self, ws: WebSocket, watching: bool) -> None:
+        if not origin_allowed(ws, self.options.origins):
+            await ws.close(REFUSED)  # before accepting: the upgrade is refused (403)
+            return
+        games = self.games
+        if games.connections >= self.options.limits.max_connections:
+            await ws.close(FULL)
+            return
+        games.connections += 1
+        try:
+            await ws.accept()
+            await self.session(ws, watching)
+        finally:
+            games.connections -= 1
+
+    async def session(self, ws: WebSocket, watching: bool) -> None:
+        client = ws.query_params.get("client", "")
+        if not CLIENT_ID.fullmatch(client):
+            await ws.close(UNSUPPORTED, "bad client id")
+            return
+        if watching:
+            game = self.games.watch(ws.query_params.get("game", "").lower())
+            if game is None:
+                await ws.close(ENDED_NOT_RUNNING, "that game is not running")
+                return
+        else:
+            name = await asyncio.to_thread(self.user, ws)
+            if name is None:
+                await ws.close(NOT_LOGGED_IN, "log in first")
+                return
+            try:
+                game = await self.games.open(name, player_folder(self.options.data, name))
+            except ServerFullError as exc:
+                await ws.close(FULL, str(exc))
+                return
+        await ws.send_text(json.dumps({"t": "hello", "game": game.owner, "watching": watching}))
+        peer = Peer(ws, client, watching)
+        game.attach(peer)
+        try:
+            await self.receive(ws, peer, game)
+        finally:
+            game.detach(peer)
+            peer.close(1000, "")
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(peer.task, 5)
+
+    async def receive(self, ws: WebSocket, peer: Peer, game: Game) -> None:
+        bucket = TokenBucket(*RATE)
+        while not peer.closing:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                peer.close(UNSUPPORTED, "text messages only")
+                return
+            if len(text) > protocol.MAX_MESSAGE:
+                peer.close(TOO_BIG, "message too big")
+                return
+            if not bucket.take():
+                peer.close(REFUSED, "too many messages")
+                return
+            if peer.watching:
+                peer.close(UNSUPPORTED, "watchers send no input")
+                return
+            try:
+                parsed = protocol.parse_input(text)
+            except protocol.ProtocolError as exc:
+                peer.close(UNSUPPORTED, str(exc)[:100])
+                return
+            game.input(peer, parsed)
+
+
+def create_app(options: Options) -> Starlette:
+    server = Server(options)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await server.games.stop_all()
+
+    routes = [
+        *(Route(path, server.page) for path in STATIC),
+        Route("/atlas.png", server.atlas_png),
+        Route("/atlas.json", server.atlas_json),
+        Route("/api/games", server.listing),
+        Route("/api/register", server.register, methods=["POST"]),
+        Route("/api/login", server.login, methods=["POST"]),
+        Route("/api/logout", server.logout, methods=["POST"]),
+        WebSocketRoute("/ws/play", server.play),
+        WebSocketRoute("/ws/watch", server.watch),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app

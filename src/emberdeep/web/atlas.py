@@ -1,0 +1,47 @@
+"""The game's font and sprites as one PNG for the page, with the codepoint of each tile.
+
+The page draws the console exactly as the window does: the window's own tileset
+(``ui/sdl.load_tileset``: the built-in font and, for the ``tiles`` mode, the sprites) laid
+out in a grid, each tile multiplied by the cell's foreground over its background, as
+libtcod draws them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import numpy as np
+
+from emberdeep.config import Settings
+from emberdeep.content.loader import Content
+from emberdeep.ui import font, png, sdl, sprites
+
+COLUMNS = 32
+
+
+@dataclass(frozen=True)
+class Atlas:
+    png: bytes
+    index: bytes
+    """JSON: tile size, columns, and codepoint -> tile number."""
+
+
+def build(content: Content, settings: Settings | None = None) -> Atlas:
+    settings = settings or Settings()
+    tileset, _ = sdl.load_tileset(settings, content)
+    codes = sorted(font.glyph_codepoints(settings.font_size))
+    codes += [sprites.SPRITE_BASE + i for i in range(len(sprites.atlas(content)))]
+    codes = [code for code in codes if code in tileset]
+    width, height = tileset.tile_width, tileset.tile_height
+    rows = -(-len(codes) // COLUMNS)
+    sheet = np.zeros((rows * height, COLUMNS * width, 4), dtype=np.uint8)
+    for number, code in enumerate(codes):
+        y, x = divmod(number, COLUMNS)
+        sheet[y * height : (y + 1) * height, x * width : (x + 1) * width] = tileset.get_tile(code)
+    index = {
+        "tile": [width, height],
+        "columns": COLUMNS,
+        "codes": {str(code): number for number, code in enumerate(codes)},
+    }
+    return Atlas(png.encode_png(sheet), json.dumps(index, separators=(",", ":")).encode())

@@ -1,0 +1,266 @@
+"""The running games: one worker process each, the pages attached to it, the grace period.
+
+A ``Game`` owns its worker (started through ``multiprocessing``'s fork server, warm from
+``preload.py``) and a socket to it; one task reads the worker's frames and hands them to
+each attached page's own queue (``Peer``), so a slow page or a stalled game holds up
+nobody else. One page plays a game (opening it elsewhere takes it over and tells the old
+page); any number watch. When the player's page goes, the game waits ``grace`` seconds
+for them, then is told to close (it saves and exits). A worker that dies, however it dies,
+ends its ``Game``; its save and journal are there for the next start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import socket
+from dataclasses import dataclass
+from multiprocessing.context import ForkServerContext
+from pathlib import Path
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from emberdeep.web import pipe, protocol, worker
+
+QUEUE = 512
+"""Frames waiting for one page; a page this far behind is dropped (it reconnects and gets
+one whole frame instead)."""
+WORKER_BUFFER = 256 * 1024
+"""Bytes of input waiting for a worker; beyond that the game is stalled and inputs wait
+in the page (it resends those not acknowledged)."""
+STOP_SECONDS = 10.0
+
+ENDED = 4000
+TAKEN = 4001
+FULL = 4029
+
+
+class ServerFullError(Exception):
+    """No room for another game or connection (the caps in ``Limits``)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_games: int = 100
+    max_connections: int = 500
+    grace: float = 600.0
+    """Seconds a game waits for its player to come back."""
+
+
+class Peer:
+    """One connected page and the queue of what is still to be sent to it."""
+
+    def __init__(self, ws: WebSocket, client: str, watching: bool) -> None:
+        self.ws = ws
+        self.client = client
+        self.watching = watching
+        self.live = False
+        """Has had a whole frame: changes may follow."""
+        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(QUEUE)
+        self.task = asyncio.create_task(self._drain())
+        self.closing = False
+
+    def send(self, text: str) -> None:
+        if self.closing:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.live = False
+            self.close(1013, "too far behind; reconnecting")
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after what is queued (so a last message arrives before the close)."""
+        if not self.closing:
+            self.closing = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait((code, reason))
+            if self.queue.full():
+                self.task.cancel()
+
+    async def _drain(self) -> None:
+        try:
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, tuple):
+                    await self.ws.close(*item)
+                    return
+                await self.ws.send_text(item)
+        except (OSError, RuntimeError, WebSocketDisconnect):
+            pass  # the page has gone: its handler notices and detaches it
+
+
+class Game:
+    """One player's game in its worker process, and who is attached to it."""
+
+    def __init__(self, owner: str, folder: Path, games: Games) -> None:
+        self.owner = owner
+        self.folder = folder
+        self.games = games
+        self.player: Peer | None = None
+        self.watchers: set[Peer] = set()
+        self.status: dict[str, Any] = {}
+        self.started = asyncio.Event()
+        self.ended = asyncio.Event()
+        self.process: multiprocessing.process.BaseProcess | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.grace_task: asyncio.Task[None] | None = None
+        self.pump_task: asyncio.Task[None] | None = None
+        self.finishing = False
+
+    @property
+    def pid(self) -> int | None:
+        return None if self.process is None else self.process.pid
+
+    async def start(self, context: ForkServerContext) -> None:
+        ours, theirs = socket.socketpair()
+        process = context.Process(
+            target=worker.run, args=(theirs, str(self.folder)), name=f"emberdeep-{self.owner}"
+        )
+        try:
+            await asyncio.to_thread(process.start)
+        finally:
+            theirs.close()
+        self.process = process
+        reader, self.writer = await asyncio.open_unix_connection(sock=ours)
+        self.pump_task = asyncio.create_task(self.pump(reader))
+        self.started.set()
+
+    async def pump(self, reader: asyncio.StreamReader) -> None:
+        """Hand the worker's frames to the pages, until it exits."""
+        try:
+            while True:
+                message = await pipe.read_message(reader)
+                kind, body = message[:1], message[1:]
+                if kind == protocol.STATUS:
+                    self.status = json.loads(body)
+                    continue
+                text = body.decode()
+                for peer in self.peers():
+                    if kind == protocol.FULL and not peer.live:
+                        peer.live = True
+                        peer.send(text)
+                    elif kind == protocol.DIFF and peer.live:
+                        peer.send(text)
+        except pipe.PipeClosedError:
+            pass
+        finally:
+            await self.finish()
+
+    async def finish(self) -> None:
+        self.finishing = True
+        process = self.process
+        if process is not None:
+            await asyncio.to_thread(process.join, STOP_SECONDS)
+        crashed = process is not None and process.exitcode not in (0, None)
+        why = "The game stopped unexpectedly." if crashed else "The game is closed."
+        for peer in self.peers():
+            peer.send(json.dumps({"t": "ended", "why": why}))
+            peer.close(ENDED, "game ended")
+        self.player, self.watchers = None, set()
+        if self.grace_task is not None:
+            self.grace_task.cancel()
+        if self.writer is not None:
+            self.writer.close()
+        self.games.forget(self)
+        self.ended.set()
+
+    def peers(self) -> list[Peer]:
+        return ([self.player] if self.player else []) + list(self.watchers)
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """A message to the worker (never waits: a stalled worker stalls only itself)."""
+        writer = self.writer
+        if writer is None or writer.is_closing():
+            return
+        if writer.transport.get_write_buffer_size() > WORKER_BUFFER and message["t"] == "in":
+            return
+        writer.write(pipe.pack(json.dumps(message).encode()))
+
+    def attach(self, peer: Peer) -> None:
+        if peer.watching:
+            self.watchers.add(peer)
+        else:
+            old, self.player = self.player, peer
+            if old is not None:
+                old.send(json.dumps({"t": "taken"}))
+                old.close(TAKEN, "opened elsewhere")
+            if self.grace_task is not None:
+                self.grace_task.cancel()
+                self.grace_task = None
+        self.tell({"t": "full"})
+
+    def detach(self, peer: Peer) -> None:
+        self.watchers.discard(peer)
+        if peer is self.player:
+            self.player = None
+            self.grace_task = asyncio.create_task(self.grace())
+
+    async def grace(self) -> None:
+        await asyncio.sleep(self.games.limits.grace)
+        if self.player is None:
+            self.tell({"t": "close"})
+
+    def input(self, peer: Peer, message: dict[str, Any]) -> None:
+        if peer is self.player:
+            self.tell({"t": "in", "c": peer.client, "s": message["s"], "m": message})
+
+    async def stop(self) -> None:
+        """Close the game (it saves); end the process if it does not exit in time."""
+        self.tell({"t": "close"})
+        try:
+            await asyncio.wait_for(self.ended.wait(), STOP_SECONDS)
+        except TimeoutError:
+            if self.process is not None:
+                self.process.kill()
+
+
+class Games:
+    """Every running game, by player."""
+
+    def __init__(self, data: Path, limits: Limits) -> None:
+        self.data = data
+        self.limits = limits
+        self.games: dict[str, Game] = {}
+        self.connections = 0
+        self.context = multiprocessing.get_context("forkserver")
+        self.context.set_forkserver_preload(["emberdeep.web.preload"])
+
+    async def open(self, owner: str, folder: Path) -> Game:
+        """``owner``'s game, started if it is not running; ``ServerFullError`` at the cap."""
+        game = self.games.get(owner)
+        if game is not None and game.finishing:
+            await game.ended.wait()  # its worker is saving: the next one continues that
+            game = self.games.get(owner)
+        if game is None:
+            if len(self.games) >= self.limits.max_games:
+                raise ServerFullError("the server is full; try again later")
+            game = self.games[owner] = Game(owner, folder, self)
+            try:
+                await game.start(self.context)
+            except BaseException:
+                self.forget(game)
+                raise
+        await game.started.wait()
+        return game
+
+    def watch(self, owner: str) -> Game | None:
+        game = self.games.get(owner)
+        return game if game is not None and game.started.is_set() else None
+
+    def forget(self, game: Game) -> None:
+        if self.games.get(game.owner) is game:
+            del self.games[game.owner]
+
+    def listing(self) -> list[dict[str, Any]]:
+        return [
+            {"player": owner, "watchers": len(game.watchers), **game.status}
+            for owner, game in sorted(self.games.items())
+            if game.started.is_set()
+        ]
+
+    async def stop_all(self) -> None:
+        await asyncio.gather(*(game.stop() for game in list(self.games.values())))

@@ -1,0 +1,109 @@
+"""The browser presenter: the third beside the window and the terminal (``ui/loop.py``).
+
+It runs in a game's worker process. ``present`` sends the server the cells that changed
+since the last frame (the whole console the first time, and again whenever the server
+asks: a page attached); ``wait`` returns the inputs the server relays, each applied once:
+a page numbers its inputs and resends those not yet acknowledged after a reconnect, and
+inputs at or below a client's last applied number are dropped. A ``close`` from the server
+(the grace period ran out, the server is stopping) or a vanished server closes the game
+as a stop signal does, so it is saved.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import tcod.console
+
+from emberdeep.ui import loop
+from emberdeep.ui.input import InputEvent
+from emberdeep.ui.render import SCREEN_WIDTH
+from emberdeep.web import protocol
+from emberdeep.web.pipe import PipeClosedError, PipeEnd
+
+MAX_CLIENTS = 16
+"""Pages remembered for deduplication (a player reloads now and then; old ids go)."""
+
+Status = Callable[[], dict[str, Any]]
+
+
+class WebPresenter:
+    paused = False
+
+    def __init__(self, pipe: PipeEnd, status: Status | None = None) -> None:
+        self.pipe = pipe
+        self.status = status
+        self.instance = secrets.token_hex(8)
+        """Names this worker: a page whose unacknowledged inputs were sent to an earlier
+        worker (the server restarted) drops them instead of applying them twice."""
+        self.frame = 0
+        self.last: protocol.Cells | None = None
+        self.acks: dict[str, int] = {}
+        self.ack: tuple[str, int] | None = None
+        self.last_status: dict[str, Any] | None = None
+
+    def present(self, console: tcod.console.Console) -> None:
+        now = protocol.cells(console)
+        self.frame += 1
+        if self.last is None:
+            self.send_full(now)
+        else:
+            runs = protocol.changed(self.last, now)
+            if runs.size or self.ack is not None:
+                self.pipe.send(protocol.DIFF + protocol.diff_frame(self.frame, runs, self.ack))
+        self.ack = None
+        self.last = now
+        self.send_status()
+
+    def send_full(self, now: protocol.Cells) -> None:
+        frame = protocol.full_frame(self.frame, now, SCREEN_WIDTH, self.acks, self.instance)
+        self.pipe.send(protocol.FULL + frame)
+
+    def send_status(self) -> None:
+        if self.status is None:
+            return
+        status = self.status()
+        if status != self.last_status:
+            self.last_status = status
+            self.pipe.send(protocol.STATUS + json.dumps(status).encode())
+
+    def wait(self, timeout: float | None) -> list[InputEvent]:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                message = self.pipe.receive(left)
+                events: list[InputEvent] = []
+                while message is not None:
+                    events += self.handle(json.loads(message))
+                    message = self.pipe.receive(0)
+            except PipeClosedError:
+                raise loop.Stopped from None
+            if events or (deadline is not None and time.monotonic() >= deadline):
+                return events
+
+    def handle(self, message: dict[str, Any]) -> list[InputEvent]:
+        """One message from the server: inputs become events (once each); ``full`` sends
+        the whole console; ``close`` stops the game (it is saved)."""
+        match message.get("t"):
+            case "close":
+                raise loop.Stopped
+            case "full":
+                if self.last is not None:
+                    self.send_full(self.last)
+                return []
+            case "in":
+                client, seq = str(message["c"]), int(message["s"])
+                if seq <= self.acks.get(client, -1):
+                    return []
+                self.acks.pop(client, None)
+                self.acks[client] = seq
+                while len(self.acks) > MAX_CLIENTS:
+                    del self.acks[next(iter(self.acks))]
+                self.ack = (client, seq)
+                return [protocol.to_event(message["m"])]
+        return []

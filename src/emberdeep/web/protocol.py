@@ -1,0 +1,174 @@
+"""The wire format between the page, the server and a game's worker (docs/web-protocol.md).
+
+Page -> server, JSON text, at most ``MAX_MESSAGE`` bytes, every input numbered by the page
+(``s``, per page ``client`` id) so that none is lost or applied twice across a reconnect:
+
+    {"t": "key", "s": 7, "k": "h"}            a key, named as in ``ui/input.py``
+    {"t": "move", "s": 8, "x": 3, "y": 4}     the pointer is over console cell (x, y)
+    {"t": "click", "s": 9, "x": 3, "y": 4, "b": 1}
+    {"t": "wheel", "s": 10, "dy": -1}
+
+Anything else (another type, a missing or extra field, a value out of range) is refused:
+``parse_input`` raises ``ProtocolError`` and the server closes the connection.
+
+Worker -> server -> page: frames of the 80x52 console, cells row by row, each cell a
+codepoint and two colours packed as 0xRRGGBB. The first frame a page gets is whole
+(``"full": true`` with ``ch``, ``fg``, ``bg``, ``acks`` = every client's last applied
+input, and the worker's ``instance``); later ones list only changed cells as flat runs of
+four numbers ``[index, ch, fg, bg, ...]`` in ``d``, with ``ack`` = ``[client, seq]`` of the
+last input applied before it. WebSocket permessage-deflate compresses them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import tcod.console
+from numpy.typing import NDArray
+
+from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
+from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
+
+MAX_MESSAGE = 1024
+"""Bytes in one message from a page: an input is about 40."""
+
+FULL = b"F"
+DIFF = b"D"
+STATUS = b"S"
+"""Worker -> server message kinds (the first byte; the rest is the page's JSON, or for
+STATUS what the front page lists)."""
+
+NAMED_KEYS = frozenset(
+    {
+        "up", "down", "left", "right", "home", "end", "pageup", "pagedown", "enter",
+        "escape", "tab", "backspace", "delete", "insert", "clear",
+        *(f"kp_{n}" for n in range(10)),
+        *(f"f{n}" for n in range(1, 13)),
+    }
+)  # fmt: skip
+"""Keys that type nothing, as ``ui/input.py`` names them; a printable character is its own
+name."""
+
+MAX_SEQ = 2**53
+"""Sequence numbers stay exact in JavaScript."""
+
+_FIELDS: dict[str, dict[str, tuple[int, int]]] = {
+    "key": {"s": (0, MAX_SEQ)},
+    "move": {"s": (0, MAX_SEQ), "x": (0, SCREEN_WIDTH - 1), "y": (0, SCREEN_HEIGHT - 1)},
+    "click": {
+        "s": (0, MAX_SEQ),
+        "x": (0, SCREEN_WIDTH - 1),
+        "y": (0, SCREEN_HEIGHT - 1),
+        "b": (1, 3),
+    },
+    "wheel": {"s": (0, MAX_SEQ), "dy": (-10, 10)},
+}
+"""Every input type and its whole-number fields with their ranges (``key`` also has ``k``)."""
+
+
+class ProtocolError(ValueError):
+    """A message from a page that is not one of ours; the text says why, in one line."""
+
+
+def parse_input(text: str) -> dict[str, Any]:
+    """A page's message, checked field by field; ``ProtocolError`` if it is anything else."""
+    if len(text.encode("utf-8")) > MAX_MESSAGE:
+        raise ProtocolError("message too long")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise ProtocolError("not JSON") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("not an object")
+    kind = message.get("t")
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise ProtocolError(f"unknown message type {str(kind)[:20]!r}")
+    fields = _FIELDS[kind]
+    expected = {"t", *fields} | ({"k"} if kind == "key" else set())
+    if set(message) != expected:
+        raise ProtocolError(f"{kind}: expected the fields {sorted(expected)}")
+    for name, (low, high) in fields.items():
+        value = message[name]
+        if type(value) is not int or not low <= value <= high:
+            raise ProtocolError(f"{kind}: {name} must be a whole number from {low} to {high}")
+    if kind == "key":
+        key = message["k"]
+        if not isinstance(key, str) or not (
+            key in NAMED_KEYS or (len(key) == 1 and key.isprintable())
+        ):
+            raise ProtocolError("key: unknown key name")
+    return message
+
+
+def to_event(message: dict[str, Any]) -> InputEvent:
+    """A checked input message as the presenter-neutral event the screens handle."""
+    match message["t"]:
+        case "key":
+            return KeyPress(message["k"])
+        case "move":
+            return MouseMove(message["x"], message["y"])
+        case "click":
+            return Click(message["x"], message["y"], message["b"])
+        case _:
+            return Wheel(message["dy"])
+
+
+Cells = NDArray[np.int64]
+"""(3, width * height): codepoint, foreground and background, row by row."""
+
+
+def _packed(rgb: NDArray[np.uint8]) -> NDArray[np.int64]:
+    colours = rgb.astype(np.int64)
+    packed = (colours[..., 0] << 16) | (colours[..., 1] << 8) | colours[..., 2]
+    flat: NDArray[np.int64] = packed.T.ravel()
+    return flat
+
+
+def cells(console: tcod.console.Console) -> Cells:
+    """The console's cells as three flat rows (the console is indexed [x, y])."""
+    rows: Cells = np.stack(
+        [console.ch.T.ravel().astype(np.int64), _packed(console.fg), _packed(console.bg)]
+    )
+    return rows
+
+
+def full_frame(frame: int, now: Cells, width: int, acks: dict[str, int], instance: str) -> bytes:
+    ch, fg, bg = (row.tolist() for row in now)
+    message = {
+        "t": "frame", "n": frame, "full": True, "w": width, "h": now.shape[1] // width,
+        "ch": ch, "fg": fg, "bg": bg, "acks": acks, "instance": instance,
+    }  # fmt: skip
+    return json.dumps(message, separators=(",", ":")).encode()
+
+
+def changed(before: Cells, now: Cells) -> NDArray[np.int64]:
+    """Flat runs [index, ch, fg, bg, ...] of the cells that differ."""
+    index = np.flatnonzero((before != now).any(axis=0))
+    runs: NDArray[np.int64] = np.column_stack([index, now[:, index].T]).ravel()
+    return runs
+
+
+def diff_frame(frame: int, runs: NDArray[np.int64], ack: tuple[str, int] | None) -> bytes:
+    message: dict[str, Any] = {"t": "frame", "n": frame, "d": runs.tolist()}
+    if ack is not None:
+        message["ack"] = list(ack)
+    return json.dumps(message, separators=(",", ":")).encode()
+
+
+def apply(screen: Cells, message: dict[str, Any]) -> Cells:
+    """A frame applied to a screen, as the page does it (tests and the load script)."""
+    if message.get("full"):
+        whole: Cells = np.array([message["ch"], message["fg"], message["bg"]], dtype=np.int64)
+        return whole
+    runs = np.array(message["d"], dtype=np.int64).reshape(-1, 4)
+    result: Cells = screen.copy()
+    result[:, runs[:, 0]] = runs[:, 1:].T
+    return result
+
+
+def text(screen: Cells, width: int = SCREEN_WIDTH) -> list[str]:
+    """A screen as lines of text (sprites and blanks as spaces), for tests."""
+    chars = [chr(c) if 32 <= c < 0x10000 else " " for c in screen[0].tolist()]
+    return ["".join(chars[i : i + width]) for i in range(0, len(chars), width)]
