@@ -1,0 +1,146 @@
+"""A real ``emberdeep serve`` in a subprocess on a free port, and a small WebSocket client
+that keeps the screen as the page does (``protocol.apply``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import websockets
+
+from emberdeep.web import protocol
+
+ROOT = Path(__file__).resolve().parents[2]
+TURN = re.compile(r"Turn (\d+)")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``emberdeep serve`` on 127.0.0.1 in its own process group (so a test can kill it
+    and every game with it, as a crash or a power cut would)."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        self.data = data
+        self.args = args
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+        command = [sys.executable, "-m", "emberdeep", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--data", str(self.data), *self.args],
+            env=env,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/api/games", timeout=1):
+                    return self
+            except OSError:
+                if self.process.poll() is not None:
+                    raise RuntimeError("the server exited") from None
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def stop(self) -> None:
+        """Ctrl-C, as an operator stops it: every game is saved."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            self.process.wait(30)
+
+    def kill(self) -> None:
+        """SIGKILL to the server and every game at once: nothing is saved on the way."""
+        if self.process is not None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+
+def post(server: Server, path: str, body: dict[str, Any]) -> tuple[int, dict[str, Any], str]:
+    """(status, JSON answer, session cookie) of a form post from the server's own page."""
+    request = urllib.request.Request(
+        server.url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Origin": server.url},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            cookie = response.headers.get("set-cookie", "")
+            return response.status, json.loads(response.read()), cookie.split(";")[0]
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read()), ""
+
+
+@dataclass
+class Client:
+    """A page's side of ``/ws/play`` or ``/ws/watch``, without a browser."""
+
+    ws: Any
+    client: str
+    screen: protocol.Cells = field(default_factory=lambda: np.zeros((3, 0), np.int64))
+    seq: int = 0
+    acks: dict[str, int] = field(default_factory=dict)
+    messages: list[dict[str, Any]] = field(default_factory=list)
+
+    async def next(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.messages.append(message)
+        if message["t"] == "frame":
+            self.screen = protocol.apply(self.screen, message)
+            if message.get("full"):
+                self.acks = message["acks"]
+        return message
+
+    async def until_full(self) -> None:
+        while not (await self.next()).get("full"):
+            pass
+
+    async def key(self, key: str, timeout: float = 10) -> float:
+        """Send a key; seconds until the frame that acknowledges it."""
+        self.seq += 1
+        started = time.perf_counter()
+        await self.ws.send(json.dumps({"t": "key", "s": self.seq, "k": key}))
+        while (await self.next(timeout)).get("ack") != [self.client, self.seq]:
+            pass
+        return time.perf_counter() - started
+
+    def text(self) -> list[str]:
+        return protocol.text(self.screen)
+
+    def turn(self) -> int | None:
+        found = TURN.search("\n".join(self.text()))
+        return None if found is None else int(found[1])
+
+
+def connect(server: Server, path: str, cookie: str = "", client: str = "testclient1") -> Any:
+    headers = {"Cookie": cookie} if cookie else {}
+    sep = "&" if "?" in path else "?"
+    return websockets.connect(
+        f"ws://127.0.0.1:{server.port}{path}{sep}client={client}",
+        origin=server.url,  # type: ignore[arg-type]
+        additional_headers=headers,
+    )

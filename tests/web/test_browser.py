@@ -1,0 +1,133 @@
+"""The game in a real browser (Chromium): log in, play, reload, watch, and the refusals."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.live import Server
+
+TURN = re.compile(r"Turn (\d+)")
+TIMEOUT = 10_000
+
+
+def screen(page: Page) -> str:
+    lines: list[str] = page.evaluate("window.emberdeep.text()")
+    return "\n".join(lines)
+
+
+def wait_for_text(page: Page, text: str) -> None:
+    page.wait_for_function(
+        "text => window.emberdeep.text().join('\\n').includes(text)", arg=text, timeout=TIMEOUT
+    )
+
+
+def turn(page: Page) -> int:
+    found = TURN.search(screen(page))
+    assert found is not None, screen(page)
+    return int(found[1])
+
+
+def register(page: Page, server: Server, name: str) -> None:
+    page.goto(server.url + "/")
+    page.fill("#name", name)
+    page.fill("#password", "a long password")
+    page.click("#register")
+    expect(page.locator("#me")).to_have_text(f"Logged in as {name.lower()}", timeout=TIMEOUT)
+
+
+@pytest.fixture
+def page(browser: Browser) -> Any:
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    context.set_default_timeout(TIMEOUT)
+    yield context.new_page()
+    context.close()
+
+
+def test_play_move_inventory_reload_and_watch(browser: Browser, server: Server, page: Page) -> None:
+    register(page, server, "Ann")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Turn 0")
+    for key in ["l", "h", "j", "k", "ArrowRight", "ArrowLeft", "."]:
+        page.keyboard.press(key)
+        page.wait_for_function("() => window.emberdeep.state.pending.length === 0")
+        if turn(page) > 0:
+            break
+    moved = turn(page)
+    assert moved > 0
+
+    page.keyboard.press("i")
+    wait_for_text(page, "Select an item to use")
+    page.keyboard.press("Escape")
+    page.wait_for_function(
+        "() => !window.emberdeep.text().join('\\n').includes('Select an item to use')"
+    )
+
+    page.reload()
+    wait_for_text(page, f"Turn {moved}")
+    assert "Select an item to use" not in screen(page)
+
+    watcher = browser.new_page()
+    watcher.goto(server.url + "/")
+    expect(watcher.locator("#games")).to_contain_text("ann", timeout=TIMEOUT)
+    watcher.click("#games a")
+    watcher.wait_for_function(
+        "expected => window.emberdeep.text().join('\\n') === expected",
+        arg=screen(page),
+        timeout=TIMEOUT,
+    )
+    # A move by the player reaches the watcher too.
+    page.keyboard.press(".")
+    wait_for_text(page, f"Turn {moved + 1}")
+    wait_for_text(watcher, f"Turn {moved + 1}")
+    assert screen(watcher) == screen(page)
+    watcher.close()
+
+
+def close_code(page: Page, url: str, message: str | None = None) -> Any:
+    """Open a WebSocket from ``page`` to ``url``; (opened, close code)."""
+    return page.evaluate(
+        """([url, message]) => new Promise(resolve => {
+            const ws = new WebSocket(url);
+            let opened = false;
+            ws.onopen = () => { opened = true; if (message !== null) ws.send(message); };
+            ws.onclose = e => resolve([opened, e.code]);
+            setTimeout(() => resolve([opened, "no close"]), 5000);
+        })""",
+        [url, message],
+    )
+
+
+def test_foreign_origin_is_refused(server: Server, page: Page) -> None:
+    register(page, server, "Bob")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    # localhost and 127.0.0.1 are different origins: a page from one may not drive a game
+    # on the other. (The game's own page could not even try: its Content-Security-Policy
+    # allows connections to its own origin only; a 404 page has none.)
+    page.goto(f"http://localhost:{server.port}/elsewhere")
+    opened, code = close_code(
+        page, f"ws://127.0.0.1:{server.port}/ws/watch?client=abcdefgh&game=bob"
+    )
+    assert not opened
+    assert code == 1006  # the upgrade was answered 403
+    same_origin = f"ws://localhost:{server.port}/ws/watch?client=abcdefgh&game=bob"
+    assert close_code(page, same_origin, "") == [True, 1003]  # let in (then refused: input)
+
+
+def test_oversized_and_unknown_messages_are_refused(server: Server, page: Page) -> None:
+    register(page, server, "Cy")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    base = f"ws://127.0.0.1:{server.port}"
+    assert close_code(page, f"{base}/ws/play?client=other123", "x" * 5000) == [True, 1009]
+    unknown = '{"t": "shell", "s": 1}'
+    assert close_code(page, f"{base}/ws/play?client=other124", unknown) == [True, 1003]
+    watching = '{"t": "key", "s": 1, "k": "h"}'
+    url = f"{base}/ws/watch?client=other125&game=cy"
+    assert close_code(page, url, watching) == [True, 1003]
