@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,6 +94,13 @@ def post(server: Server, path: str, body: dict[str, Any]) -> tuple[int, dict[str
             return response.status, json.loads(response.read()), cookie.split(";")[0]
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read()), ""
+
+
+def games(server: Server) -> list[dict[str, Any]]:
+    """The front page's list of running games."""
+    with urllib.request.urlopen(server.url + "/api/games", timeout=5) as response:
+        listing: list[dict[str, Any]] = json.loads(response.read())["games"]
+        return listing
 
 
 @dataclass

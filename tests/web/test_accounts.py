@@ -1,0 +1,61 @@
+"""Players, passwords, sessions and the rate limits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from emberdeep.web import accounts
+from emberdeep.web.accounts import AccountError, Accounts
+from emberdeep.web.limits import FAILURES, WINDOW, LoginLimiter, TokenBucket
+
+
+def test_passwords_are_hashed_and_checked(tmp_path: Path) -> None:
+    store = Accounts(tmp_path)
+    assert store.register("Ann", "a long password") == "ann"
+    assert store.check("ANN", "a long password") == "ann"
+    assert store.check("ann", "a long passwore") is None
+    assert store.check("nobody", "a long password") is None
+    assert b"a long password" not in (tmp_path / "accounts.sqlite").read_bytes()
+    with pytest.raises(AccountError, match="taken"):
+        store.register("aNN", "another password")
+    with pytest.raises(AccountError, match="password"):
+        store.register("bob", "short")
+
+
+@pytest.mark.parametrize("name", ["", "a", "../x", "a/b", "x" * 17, "é", None, 3, ".."])
+def test_names_that_could_leave_the_data_folder_are_refused(tmp_path: Path, name: object) -> None:
+    with pytest.raises(AccountError):
+        accounts.check_name(name)
+    with pytest.raises(AccountError):
+        accounts.player_folder(tmp_path, name)  # type: ignore[arg-type]
+
+
+def test_sessions_survive_a_restart_and_end_at_logout(tmp_path: Path) -> None:
+    token = Accounts(tmp_path).new_session("ann")
+    again = Accounts(tmp_path)
+    assert again.session_user(token) == "ann"
+    assert again.session_user(token + "x") is None
+    again.end_session(token)
+    assert again.session_user(token) is None
+
+
+def test_failed_logins_are_limited_per_name() -> None:
+    now = [0.0]
+    limiter = LoginLimiter(clock=lambda: now[0])
+    for _ in range(FAILURES):
+        assert limiter.wait("ann", "1.2.3.4") == 0
+        limiter.failed("ann", "1.2.3.4")
+    assert limiter.wait("ann", "5.6.7.8") > 0  # the name is protected from anywhere
+    assert limiter.wait("bob", "1.2.3.4") == 0  # the address is not yet
+    now[0] = WINDOW + 1
+    assert limiter.wait("ann", "1.2.3.4") == 0
+
+
+def test_the_bucket_refuses_floods_and_refills() -> None:
+    now = [0.0]
+    bucket = TokenBucket(10, 20, clock=lambda: now[0])
+    assert sum(bucket.take() for _ in range(100)) == 20
+    now[0] = 1.0
+    assert sum(bucket.take() for _ in range(100)) == 10

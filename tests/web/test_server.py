@@ -1,0 +1,150 @@
+"""The server without a browser: a killed server loses no game, a takeover tells the old
+page, a resent input is applied once, the grace period saves a game, the caps hold."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import websockets
+
+from tests.web.live import Client, Server, connect, games, post
+
+
+def account(server: Server, name: str) -> str:
+    status, answer, cookie = post(
+        server, "/api/register", {"name": name, "password": "long enough"}
+    )
+    assert status == 200, answer
+    return cookie
+
+
+async def new_game(server: Server, cookie: str, client: str = "testclient1") -> tuple[Client, int]:
+    """A new game played a few turns in; the page's client and the turn it reached."""
+    async with connect(server, "/ws/play", cookie, client) as ws:
+        page = Client(ws, client)
+        await page.until_full()
+        await page.key("enter")
+        for key in "hjklyubn.":
+            await page.key(key)
+        turn = page.turn()
+        assert turn is not None and turn > 0
+        return page, turn
+
+
+async def reopened_turn(server: Server, cookie: str) -> int | None:
+    async with connect(server, "/ws/play", cookie, "testclient2") as ws:
+        page = Client(ws, "testclient2")
+        await page.until_full()
+        return page.turn()
+
+
+def test_a_killed_server_loses_no_game(tmp_path: Path) -> None:
+    server = Server(tmp_path).start()
+    try:
+        cookie = account(server, "dora")
+        _, turn = asyncio.run(new_game(server, cookie))
+        server.kill()  # the server and every game at once: only the journal has the moves
+        server.start()
+        assert asyncio.run(reopened_turn(server, cookie)) == turn
+    finally:
+        server.stop()
+
+
+def test_the_grace_period_saves_and_stops_the_game(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--grace", "0.02").start()  # 1.2 seconds
+    try:
+        cookie = account(server, "eve")
+        _, turn = asyncio.run(new_game(server, cookie))
+
+        async def wait_until_stopped() -> None:
+            for _ in range(100):
+                if not games(server):
+                    return
+                await asyncio.sleep(0.1)
+            raise AssertionError("the game is still running")
+
+        asyncio.run(wait_until_stopped())
+        assert asyncio.run(reopened_turn(server, cookie)) == turn
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = Server(tmp_path_factory.mktemp("web")).start()
+    yield server
+    server.stop()
+
+
+def test_a_resent_input_is_applied_once_and_a_takeover_is_told(shared: Server) -> None:
+    cookie = account(shared, "finn")
+
+    async def scenario() -> None:
+        async with connect(shared, "/ws/play", cookie, "pageone1") as ws:
+            page = Client(ws, "pageone1")
+            await page.until_full()
+            await page.key("enter")
+            await page.key(".")
+            turn = page.turn()
+            assert turn is not None
+            # The same input again (a reconnect resends what it has not seen acknowledged):
+            # nothing happens, and no frame acknowledges it twice.
+            await ws.send(json.dumps({"t": "key", "s": page.seq, "k": "."}))
+            await page.key(".")
+            assert page.turn() == turn + 1
+            async with connect(shared, "/ws/play", cookie, "pagetwo2") as ws2:
+                other = Client(ws2, "pagetwo2")
+                await other.until_full()
+                assert other.acks["pageone1"] == page.seq  # what a returning page resumes from
+                while (await page.next())["t"] != "taken":
+                    pass
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await page.next()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+                assert other.turn() == turn + 1
+
+    asyncio.run(scenario())
+
+
+def test_games_are_capped_and_strangers_cannot_play(tmp_path: Path) -> None:
+    server = Server(tmp_path, "--max-games", "1").start()
+    try:
+        first, second = account(server, "gus"), account(server, "hal")
+
+        async def scenario() -> None:
+            async with connect(server, "/ws/play", first) as a:
+                await Client(a, "testclient1").until_full()
+                async with connect(server, "/ws/play", second) as b:
+                    with pytest.raises(websockets.ConnectionClosed) as closed:
+                        await Client(b, "testclient1").next()
+                    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4029
+            async with connect(server, "/ws/play") as stranger:
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await Client(stranger, "testclient1").next()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4003
+
+        asyncio.run(scenario())
+    finally:
+        server.stop()
+
+
+def test_forms_from_another_site_and_wrong_passwords_are_refused(shared: Server) -> None:
+    account(shared, "jo")
+
+    request = urllib.request.Request(
+        shared.url + "/api/login",
+        data=json.dumps({"name": "jo", "password": "long enough"}).encode(),
+        headers={"Content-Type": "application/json", "Origin": "http://evil.example"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=5)
+    assert refused.value.code == 403
+    codes = [post(shared, "/api/login", {"name": "jo", "password": "wrong!"})[0] for _ in range(6)]
+    assert codes == [401] * 5 + [429]  # rate-limited after five failures
+    assert post(shared, "/api/register", {"name": "../etc", "password": "long enough"})[0] == 400
