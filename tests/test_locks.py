@@ -12,11 +12,17 @@ import pytest
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.session.game import GameSetup
-from emberdeep.storage.locks import GameLock, GameLockedError
+from emberdeep.storage.locks import GameLock
+from emberdeep.storage.saves import SaveError
 
 
-def test_a_second_process_cannot_start_a_game_in_the_same_folder(tmp_path: Path) -> None:
-    save = tmp_path / "save.emberdeep"
+def test_a_second_process_cannot_open_a_game_another_one_plays(tmp_path: Path) -> None:
+    setup = GameSetup(loader.load(), Settings(), data=tmp_path)
+    first = setup.new_game(1)
+    assert first.save() is None and first.save_file is not None
+    save, game = first.save_file, first.save_file.parent.name
+    first.release()
+    before = save.read_bytes()
     holder = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(f"""
             import sys, time
@@ -30,14 +36,15 @@ def test_a_second_process_cannot_start_a_game_in_the_same_folder(tmp_path: Path)
     )  # fmt: skip
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        setup = GameSetup(loader.load(), Settings(), save_file=save)
-        with pytest.raises(GameLockedError, match="open in another Emberdeep"):
-            setup.new_game(1)
-        assert not save.exists()  # nothing written
+        with pytest.raises(SaveError, match="open in another Emberdeep"):
+            setup.continue_game(game)
+        assert save.read_bytes() == before  # nothing written
+        assert "open in another" in (setup.delete_game(game) or "")
+        assert save.exists()
     finally:
         holder.communicate("")
-    session = GameSetup(loader.load(), Settings(), save_file=save).new_game(1)
-    assert session.save() is None and save.exists()
+    session = setup.continue_game(game)
+    assert session.save() is None
     session.release()
 
 

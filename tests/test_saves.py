@@ -67,7 +67,7 @@ def test_bit_flipped_saves_give_a_clean_error_or_load(bit: int) -> None:
 def test_foreign_and_newer_files_are_named_as_such() -> None:
     with pytest.raises(saves.SaveError, match="not an Emberdeep save"):
         saves.decode(b"PK\x03\x04 a zip file", builder_for, KINDS)
-    newer = GOOD.replace(b"format 1\n", b"format 9\n", 1)
+    newer = GOOD.replace(b"format 2\n", b"format 9\n", 1)
     with pytest.raises(saves.SaveError, match="newer Emberdeep"):
         saves.decode(newer, builder_for, KINDS)
 
@@ -88,8 +88,6 @@ def test_files_round_trip_and_keep_a_backup(tmp_path: Path) -> None:
     assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == second.state_hash()
     backup = backup_path(path)
     assert saves.read_save(builder_for, KINDS, backup)[0].state_hash() == first.state_hash()
-    saves.delete_save(path)
-    assert not path.exists() and not backup.exists()
 
 
 @pytest.mark.parametrize(
@@ -155,20 +153,6 @@ def test_two_writers_never_share_a_temp_file(tmp_path: Path) -> None:
         thread.join()
     assert failures == []
     assert not [p for p in tmp_path.iterdir() if p.name.endswith("tmp")]
-
-
-def test_permadeath_in_a_read_only_place_is_reported(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    target = tmp_path / "save.emberdeep"
-    saves.write_save(played(1, 1), INFO, target)
-
-    def refuse(self: Path, missing_ok: bool = False) -> None:
-        raise OSError(errno.EROFS, "Read-only file system")
-
-    monkeypatch.setattr(Path, "unlink", refuse)
-    with pytest.raises(saves.SaveError, match="Read-only"):
-        saves.delete_save(target)
 
 
 def test_reading_a_missing_save_says_so(tmp_path: Path) -> None:

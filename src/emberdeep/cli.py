@@ -260,7 +260,7 @@ def run_replay(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"emberdeep: {exc}", file=sys.stderr)
         return 1
-    app.save_file = None  # watching never touches the player's save
+    app.data = None  # watching never touches the player's saves
     world = recorded.fresh_world(build, app.content.hero)
     log = MessageLog()
     log.add(f"Replay of seed {recorded.seed}: space pauses, . steps, +/- speed, Esc leaves.")

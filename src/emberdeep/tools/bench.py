@@ -283,7 +283,7 @@ def save_figures(report: Report, plan: Plan) -> None:
     content = loader.load()
     kinds = {kind.key: kind for kind in content.population.items.kinds}
     info = saves.current_info("auto")
-    shipped = GameSetup(content, Settings(), save_file=None).builder_for("auto")
+    shipped = GameSetup(content, Settings(), data=None).builder_for("auto")
     cases = [
         ("default game, 500 moves", played_world(500), shipped),
         ("200x200 floor, 1000 monsters", crowded_world(200, 200, 1000, 1), crowd_builder(200, 200)),
@@ -324,7 +324,7 @@ class RandomPlayer:
     """Plays whole turns with random moves, starting a new game whenever the player dies."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.games_setup = GameSetup(loader.load(), Settings(), save_file=None)
+        self.games_setup = GameSetup(loader.load(), Settings(), data=None)
         self.moves = [Move(dx, dy) for dx, dy in DIRECTIONS]
         self.chooser = rng.stream(seed, "bench-steps")
         self.games = seed

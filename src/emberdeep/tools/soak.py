@@ -36,7 +36,7 @@ class GameReport:
 def play_one(seed: int, turns: int, out: Path) -> GameReport:
     """One bot game; never raises: a crash becomes part of the report."""
     report = GameReport(seed)
-    world = GameSetup(loader.load(), Settings(), save_file=None).new_game(seed).world
+    world = GameSetup(loader.load(), Settings(), data=None).new_game(seed).world
     bot = Bot(seed)
     try:
         while report.turns < turns and world.player.alive:
