@@ -9,8 +9,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Wait
+from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
+from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT
+from emberdeep.session.setup import new_world
+from emberdeep.tools.bot import Bot, take_turn
 from emberdeep.engine.world import World
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
@@ -173,3 +177,31 @@ def test_a_game_with_items_picked_up_loads_to_the_same_state(tmp_path: Path) -> 
     saves.write_save(world, INFO, target)
     loaded, _ = saves.read_save(builder_for, KINDS, target)
     assert loaded.state_hash() == world.state_hash()
+
+
+def bot_played(seed: int, turns: int, pushed: bool) -> World:
+    """A game the bot played for ``turns`` turns; ``pushed`` starts the player at the
+    limits play saturates at (level, experience, every stat)."""
+    world = new_world(seed, Settings(), CONTENT)
+    if pushed:
+        player = world.player
+        player.level, player.xp = MAX_LEVEL - 1, MAX_STAT
+        player.max_hp = player.hp = player.power = player.defense = MAX_STAT
+    bot = Bot(seed)
+    for _ in range(turns):
+        if not world.player.alive:
+            break
+        take_turn(world, bot)
+        while world.can_level_up:
+            world.player_act(LevelUp(LEVEL_UP_STATS[world.turn % 3]))
+    return world
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), turns=st.integers(1, 400), pushed=st.booleans())
+def test_a_save_after_any_bot_game_loads_again(seed: int, turns: int, pushed: bool) -> None:
+    world = bot_played(seed, turns, pushed)
+    copy = saves.decode(saves.encode(world, INFO), builder_for, KINDS)[0]
+    assert copy.state_hash() == world.state_hash()
+    if pushed:
+        assert world.player.level == MAX_LEVEL and world.player.xp <= MAX_STAT

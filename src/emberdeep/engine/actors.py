@@ -7,6 +7,15 @@ from dataclasses import dataclass
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
+MAX_LEVEL = 1000
+MAX_STAT = 1_000_000
+"""Play saturates here (a level-up or a kill adds nothing past them), so every game
+stays within what a save may hold and loads again; the loader allows twice ``MAX_STAT``
+for what equipment adds on top."""
+
+
+def saturating(value: int, gain: int) -> int:
+    return min(MAX_STAT, value + gain)
 
 
 @dataclass(frozen=True)

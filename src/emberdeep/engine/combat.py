@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, saturating
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain
 from emberdeep.engine.floor import Floor
 
@@ -70,7 +70,7 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
     if target.alive:
         return []
     if source.is_player and source is not target:
-        source.xp += target.xp
+        source.xp = saturating(source.xp, target.xp)
         return [*die(floor, target), Killed(target.kind)]
     if target.is_player:
         article = "an" if source.name[:1].lower() in "aeiou" else "a"

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.actors import PLAYER_ID, Actor, Progression
+from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
@@ -89,20 +89,16 @@ def _renamed_fields(raw: object) -> object:
     return raw
 
 
-MAX_LEVEL = 1000
-MAX_STAT = 1_000_000
-
-
 def actor_in_range(actor: Actor) -> bool:
     """Every number of a creature within what play can reach (well beyond, but bounded:
     a level of 2**62 would make the hall of fame's arithmetic run for ever)."""
-    stats = (actor.max_hp, actor.defense, actor.power, actor.xp)
     counters = (actor.confused, actor.hunting, actor.detour)
     return (
         actor.id >= 1
         and 0 <= actor.hp <= actor.max_hp
         and 1 <= actor.level <= MAX_LEVEL
-        and all(0 <= s <= MAX_STAT for s in stats)
+        and all(0 <= s <= 2 * MAX_STAT for s in (actor.max_hp, actor.xp))
+        and all(-MAX_STAT <= s <= 2 * MAX_STAT for s in (actor.defense, actor.power))
         and all(0 <= c <= MAX_ACTION_TIME for c in counters)
     )
 

@@ -26,7 +26,14 @@ from emberdeep.engine.actions import (
     Stumble,
     Succeeded,
 )
-from emberdeep.engine.actors import PLAYER_ID, Actor, ActorKind, Progression
+from emberdeep.engine.actors import (
+    MAX_LEVEL,
+    PLAYER_ID,
+    Actor,
+    ActorKind,
+    Progression,
+    saturating,
+)
 from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
 from emberdeep.engine.floor import Floor
@@ -245,7 +252,8 @@ class World:
 
     @property
     def can_level_up(self) -> bool:
-        return self.player.alive and self.player.xp >= self.xp_to_next
+        player = self.player
+        return player.alive and player.xp >= self.xp_to_next and player.level < MAX_LEVEL
 
     def level_up(self, stat: str) -> list[Event]:
         """Spend experience on ``stat`` (``actions.LevelUp`` checks that it may)."""
@@ -253,12 +261,12 @@ class World:
         player.xp -= self.xp_to_next
         player.level += 1
         if stat == "hp":
-            player.max_hp += gains.hp
-            player.hp += gains.hp
+            player.max_hp = saturating(player.max_hp, gains.hp)
+            player.hp = min(player.max_hp, player.hp + gains.hp)
         elif stat == "power":
-            player.power += gains.power
+            player.power = saturating(player.power, gains.power)
         else:
-            player.defense += gains.defense
+            player.defense = saturating(player.defense, gains.defense)
         return [Message(f"You advance to level {player.level}!", MessageKind.STATUS)]
 
     def descend(self) -> list[Event]:

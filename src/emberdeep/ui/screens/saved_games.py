@@ -102,7 +102,7 @@ class SavedGamesScreen:
         self.menu.draw(console, bounds)
         bottom = console.height - 3
         if self.confirming is not None:
-            text = f"Delete the game at depth {self._depth(self.confirming)} for good? y / n"
+            text = f"Delete the game {self._describe(self.confirming)} for good? y / n"
             line, color = text, WARNING_FG
         else:
             line, color = self.message or HINT, INFO_FG if not self.message else WARNING_FG
@@ -110,5 +110,8 @@ class SavedGamesScreen:
                       alignment=tcod.constants.CENTER)  # fmt: skip
 
     @staticmethod
-    def _depth(listing: Listing) -> str:
-        return str(listing.summary.depth) if listing.summary else "?"
+    def _describe(listing: Listing) -> str:
+        summary = listing.summary
+        if summary is None:
+            return listing.game
+        return f"of seed {summary.seed} (depth {summary.depth}, turn {summary.turn})"
