@@ -13,11 +13,11 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
 from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT
-from emberdeep.session.setup import new_world
-from emberdeep.tools.bot import Bot, take_turn
 from emberdeep.engine.world import World
+from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
+from emberdeep.tools.bot import Bot, take_turn
 from tests.helpers import builder_for
 from tests.helpers import randomly_played as played
 

@@ -93,12 +93,13 @@ def actor_in_range(actor: Actor) -> bool:
     """Every number of a creature within what play can reach (well beyond, but bounded:
     a level of 2**62 would make the hall of fame's arithmetic run for ever)."""
     counters = (actor.confused, actor.hunting, actor.detour)
+    lowest = -MAX_STAT if actor.is_player else 0  # equipment may take from the player
     return (
         actor.id >= 1
         and 0 <= actor.hp <= actor.max_hp
         and 1 <= actor.level <= MAX_LEVEL
         and all(0 <= s <= 2 * MAX_STAT for s in (actor.max_hp, actor.xp))
-        and all(-MAX_STAT <= s <= 2 * MAX_STAT for s in (actor.defense, actor.power))
+        and all(lowest <= s <= 2 * MAX_STAT for s in (actor.defense, actor.power))
         and all(0 <= c <= MAX_ACTION_TIME for c in counters)
     )
 
