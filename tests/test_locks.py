@@ -62,3 +62,37 @@ def test_this_process_may_look_at_its_own_game_and_a_released_lock_is_free(
         f"GameLock(Path({str(save)!r})).acquire()"
     )
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_two_processes_on_two_games_in_one_folder_lose_nothing(tmp_path: Path) -> None:
+    """Each saves its own game 40 times, at once: no save fails, both games load."""
+    script = textwrap.dedent("""
+        import sys
+        from pathlib import Path
+        from emberdeep.config import Settings
+        from emberdeep.content import loader
+        from emberdeep.engine.actions import Wait
+        from emberdeep.session.game import GameSetup
+        setup = GameSetup(loader.load(), Settings(), data=Path(sys.argv[1]))
+        session = setup.new_game(int(sys.argv[2]))
+        failures = 0
+        for _ in range(40):
+            session.world.step(Wait())
+            failures += session.save() is not None
+        session.release()
+        print(failures, session.world.turn)
+    """)
+    runs = [
+        subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(seed)],
+                         stdout=subprocess.PIPE, text=True)
+        for seed in (3, 4)
+    ]  # fmt: skip
+    outputs = [run.communicate(timeout=120)[0].split() for run in runs]
+    assert [int(failures) for failures, _ in outputs] == [0, 0]
+    setup = GameSetup(loader.load(), Settings(), data=tmp_path)
+    listed = setup.saved_games()
+    assert sorted(g.summary.seed for g in listed if g.summary) == [3, 4]
+    for game in listed:
+        session = setup.continue_game(game.game)
+        assert session.world.turn == 40
+        session.release()

@@ -199,3 +199,24 @@ def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> Non
     saves.write_save(play.world, saves.current_info("auto"), only_game(app).save)
     with pytest.raises(saves.SaveError, match="dragon"):
         load(app)
+
+
+def test_a_data_folder_that_cannot_be_written_costs_messages_never_the_game(
+    tmp_path: Path,
+) -> None:
+    """A "folder" that is a file: every save, and the death, say why; nothing raises."""
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("in the way")
+    app = App(loader.load(), Settings(), data=blocked)
+    title = MainMenu(app)
+    play = press(title, "a")  # New game: the first save fails and says so
+    assert isinstance(play, PlayScreen)
+    assert "Could not save" in play.log.entries[-1].full_text
+    assert "Your game goes on, unsaved." in play.log.entries[-1].full_text
+    play.world.player.hp = 0
+    over = play.after_world()
+    assert isinstance(over, GameOverScreen)
+    assert "Could not write to the hall of fame" in over.note
+    assert "Could not write the morgue file" in over.note
+    assert isinstance(over.handle(KeyPress("enter")), MainMenu)
+    assert blocked.read_text() == "in the way"

@@ -196,7 +196,7 @@ class GameSession:
         try:
             saves.write_save(world, info, save_file, saved=now())
         except saves.SaveError as exc:
-            return f"{exc}. Your game goes on, unsaved." + self.log_problem()
+            return sentence(f"{exc}. Your game goes on, unsaved.{self.log_problem()}")
         self.saved_depth, self.saved_turn = world.depth, world.turn
         self.logged = len(world.journal.commands)
         if self.journal is not None:
@@ -260,7 +260,7 @@ class GameSession:
             notes.append(f"Replay: {replay}." if replay else problem or "")
         notes.append(forget(self.save_file))
         self.release()
-        return [note for note in notes if note]
+        return [sentence(note) for note in notes if note]
 
     def release(self) -> None:
         """The game is no longer played here (quit, or over)."""
@@ -269,6 +269,12 @@ class GameSession:
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+
+
+def sentence(text: str) -> str:
+    """A reason as a sentence: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def forget(save_file: Path | None) -> str:

@@ -11,7 +11,7 @@ import tcod.constants
 
 from emberdeep import __version__
 from emberdeep.engine import rng
-from emberdeep.session.game import GameSession
+from emberdeep.session.game import GameSession, sentence
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
 from emberdeep.storage.games import GameError, Listing
@@ -54,7 +54,7 @@ class MainMenu:
         try:
             self.listings = self.app.setup.saved_games()
         except GameError as exc:
-            self.message = self.message or str(exc)
+            self.message = self.message or sentence(str(exc))
         entries = [("new", "New game"), ("seed", "New game with a seed")]
         if self.listings:
             latest = self.listings[0].summary
