@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
@@ -63,6 +63,8 @@ class Actor:
     level: int = 1
     asleep: bool = False
     """Does nothing until it notices the player (``World`` wakes it); hit for triple damage."""
+    statuses: dict[str, int] = field(default_factory=dict)
+    """Status name -> turns left (``engine/statuses.py``; confusion is ``confused``)."""
 
     @classmethod
     def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
@@ -91,6 +93,7 @@ class Actor:
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
             self.power, self.move_time, self.attack_time, self.xp, self.behaviour, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour, self.level, self.asleep,
+            tuple(sorted(self.statuses.items())),
         )  # fmt: skip
 
 
