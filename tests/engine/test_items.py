@@ -94,7 +94,9 @@ def test_pick_up_and_drop_round_trip() -> None:
     world = world_from_text(ARENA)
     potion = Item(KINDS["health_potion"], 5, 3)
     world.floor.items.append(potion)
-    assert world.step(PickUp()) == [Message("You picked up the Health Potion!")]
+    hidden = world.identity.name(KINDS["health_potion"])
+    assert hidden.endswith(" potion") and "Healing" not in hidden  # its look, dealt per seed
+    assert world.step(PickUp()) == [Message(f"You picked up the {hidden}!")]
     assert world.inventory == [potion] and world.floor.items == []
     assert world.step(PickUp()) == [Refused("There is nothing here to pick up.")]
     world.step(Drop(0))

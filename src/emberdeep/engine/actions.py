@@ -302,7 +302,7 @@ class Use:
         events = list(result.events)
         if world.identity.learn(item.kind):
             text = f"It was a {item.kind.name}! (the {unknown})"
-            events.insert(0, Message(text, MessageKind.STATUS))
+            events.append(Message(text, MessageKind.STATUS))
         if item.kind.category == "wand":
             item.used += 1
         elif item in world.inventory:

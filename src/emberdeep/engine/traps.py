@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine import gas, statuses
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.behaviours import HUNT_MEMORY
 from emberdeep.engine.events import Event, Message, MessageKind
 
 if TYPE_CHECKING:
@@ -30,6 +29,8 @@ NOTICE_CHANCE = 10
 SEARCH_CHANCE = 80
 """Percent chance a search finds each hidden trap around you."""
 TRAPDOOR_DAMAGE = 3
+ALARM_HUNT = 30
+"""Turns an alarm sets every monster hunting the player (as if it had just seen them)."""
 
 
 @dataclass(frozen=True)
@@ -118,7 +119,7 @@ def alarm(world: World) -> list[Event]:
     for monster in world.floor.actors.values():
         if monster.alive and not monster.is_player:
             monster.asleep = False
-            monster.hunting = HUNT_MEMORY
+            monster.hunting = ALARM_HUNT
     return [Message("A shrill alarm rings out through the level!", MessageKind.STATUS)]
 
 
