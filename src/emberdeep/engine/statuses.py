@@ -17,7 +17,6 @@ from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, PlayerSlain
 
 if TYPE_CHECKING:
-    from emberdeep.engine.actions import Action
     from emberdeep.engine.world import World
 
 POISONED = "poisoned"
@@ -106,17 +105,15 @@ def cost(actor: Actor, time: int) -> int:
     return time
 
 
-def redirect(world: World, actor: Actor, action: Action) -> Action:
-    """The action a paralysed creature (which can only wait) or a confused player (who
-    stumbles half the time, as monsters always do) really takes."""
-    from emberdeep.engine.actions import WAIT, Move, Stumble
-
+def redirect(world: World, actor: Actor, moving: bool) -> str:
+    """What a creature does instead of its action: "wait" when paralysed, "stumble" half
+    the time for a confused player who moves (monsters always stumble, in ``World``),
+    "" when it acts as it chose."""
     if PARALYSED in actor.statuses:
-        return WAIT
-    confused = actor.is_player and actor.confused and isinstance(action, Move)
-    if confused and int(world.rng.integers(2)):
-        return Stumble()
-    return action
+        return "wait"
+    if moving and actor.is_player and actor.confused and int(world.rng.integers(2)):
+        return "stumble"
+    return ""
 
 
 def tick(world: World, actor: Actor) -> list[Event]:

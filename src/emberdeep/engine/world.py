@@ -22,6 +22,7 @@ from emberdeep.engine.actions import (
     Action,
     ActionResult,
     Alternative,
+    Move,
     PlayerCommand,
     Stumble,
     Succeeded,
@@ -222,7 +223,9 @@ class World:
         if actor.hp <= 0:
             return [Refused("You are dead." if actor is self.player else "It is dead.")]
         if actor.statuses or (actor.confused and actor is self.player):
-            action = statuses.redirect(self, actor, action)
+            instead = statuses.redirect(self, actor, isinstance(action, Move))
+            if instead:
+                action = WAIT if instead == "wait" else Stumble()
         result = action.perform(self, actor)
         if type(result) is Alternative:
             result = self._follow(result, actor)

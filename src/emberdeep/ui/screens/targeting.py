@@ -72,7 +72,7 @@ class TargetingScreen:
     @property
     def hint(self) -> str:
         verb = "throw" if self.throw else VERBS.get(self.mode, "use")
-        return f"Aim the {self.name}: move / mouse, Enter or click to {verb}, Esc to cancel"
+        return f"Aim the {self.name}: keys/mouse, Enter/click to {verb}, Esc to cancel"
 
     def targets(self) -> list[Actor]:
         """Living monsters in view, nearest first (ties: the older)."""
