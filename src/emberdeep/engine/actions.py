@@ -296,6 +296,10 @@ class Use:
             return Succeeded(actor.move_time, items.toggle_equipment(actor, world.inventory, item))
         unknown = world.identity.name(item.kind)
         result = magic.use(world, actor, item, self.target)
+        if not result.consumed and magic.wasted(world, item):
+            # An unknown potion or scroll is used up even when it does nothing, as its
+            # refusal would otherwise tell what it is for free.
+            result = items.UseResult([Message("Nothing much seems to happen.")], consumed=True)
         if not result.consumed:
             refusal = next((e for e in result.events if isinstance(e, Refused)), None)
             return refusal or Refused("Nothing happens.")

@@ -42,6 +42,14 @@ def use(world: World, user: Actor, item: Item, target: tuple[int, int] | None) -
     return EFFECTS[kind.effect](world, user, kind, target)
 
 
+def wasted(world: World, item: Item) -> bool:
+    """Whether a refused use of ``item`` still uses it up: an unknown potion or scroll
+    that needs no aim (a healing potion at full health, lightning with no one near)."""
+    kind = item.kind
+    hidden = kind.category in ("potion", "scroll") and not world.identity.is_known(kind)
+    return hidden and kind.targeting == "none"
+
+
 def status(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
     """A potion that gives its drinker a status, good or bad."""
     return UseResult(statuses.apply(user, kind.status, kind.turns), consumed=True)
