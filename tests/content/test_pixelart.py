@@ -25,7 +25,7 @@ def kinds() -> list[str]:
         *(kind.key for kind in population.monsters.kinds),
         "remains",
         *(kind.key for kind in population.items.kinds),
-        *(kind.key for kind in population.traps.kinds if population.traps is not None),
+        *(kind.key for kind in (population.traps.kinds if population.traps else ())),
         *(f"unknown_{category}" for category in ("potion", "scroll", "wand")),
     ]
 

@@ -59,6 +59,10 @@ class Trap:
         return (self.kind, self.x, self.y, self.hidden)
 
 
+def article(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def hidden_around(floor: Floor, x: int, y: int) -> list[Trap]:
     """Hidden traps on the eight tiles around (x, y)."""
     found = []
@@ -74,7 +78,7 @@ def reveal(traps: list[Trap]) -> list[Event]:
     events: list[Event] = []
     for trap in traps:
         trap.hidden = False
-        events.append(Message(f"You find a {trap.kind.name}!", MessageKind.STATUS))
+        events.append(Message(f"You find {article(trap.kind.name)}!", MessageKind.STATUS))
     return events
 
 
@@ -101,7 +105,7 @@ def spring(world: World, actor: Actor, trap: Trap) -> list[Event]:
         return []
     trap.hidden = False
     kind = trap.kind
-    events: list[Event] = [Message(f"You trigger a {kind.name}!", MessageKind.STATUS)]
+    events: list[Event] = [Message(f"You trigger {article(kind.name)}!", MessageKind.STATUS)]
     if kind.effect == "alarm":
         events += alarm(world)
     elif kind.effect == "gas":
