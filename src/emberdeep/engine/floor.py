@@ -27,12 +27,14 @@ class Tile(IntEnum):
     CLOSED_DOOR = 3
     """Blocks sight; walking into it opens it (``actions.Open``, the move's alternative)."""
     OPEN_DOOR = 4
+    STAIRS_UP = 5
+    """At a floor's ``start``: back to the floor above; on depth 1, out of the dungeon."""
 
 
 TILE_NAMES: tuple[str, ...] = tuple(t.name.lower() for t in Tile)
-TILE_WALKABLE = np.array([False, True, True, True, True], dtype=np.bool_)
+TILE_WALKABLE = np.array([False, True, True, True, True, True], dtype=np.bool_)
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
-TILE_TRANSPARENT = np.array([False, True, True, False, True], dtype=np.bool_)
+TILE_TRANSPARENT = np.array([False, True, True, False, True, True], dtype=np.bool_)
 
 
 @dataclass(frozen=True)

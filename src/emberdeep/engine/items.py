@@ -17,13 +17,14 @@ from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor
 
-EFFECTS = ("heal", "lightning", "confusion", "fireball", "equip")
+EFFECTS = ("heal", "lightning", "confusion", "fireball", "equip", "treasure")
 TARGETING = {
     "heal": "none",
     "lightning": "none",
     "confusion": "single",
     "fireball": "area",
     "equip": "none",
+    "treasure": "none",
 }
 SLOTS = ("weapon", "armor")
 INVENTORY_SIZE = 26
@@ -161,7 +162,15 @@ def fireball(
     return UseResult(events, consumed=True)
 
 
+def treasure(
+    floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None
+) -> UseResult:
+    """The goal of the game: carried out of the dungeon, it wins; it does nothing else."""
+    return refused(f"The {kind.name} glows warm in your hands. Carry it up and out!")
+
+
 EFFECT_FUNCTIONS: dict[str, Effect] = {
+    "treasure": treasure,
     "heal": heal,
     "lightning": lightning,
     "confusion": confusion,

@@ -9,7 +9,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Rect, Tile
 
-TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'"])
+TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "<"])
 
 
 def solid_rock(width: int, height: int) -> NDArray[np.uint8]:

@@ -2,8 +2,11 @@
 
 It sends only the actions a player can (``Move``, ``Use``, ``Descend``...), chosen from
 what the player can see, so it exercises the game the way people do: it explores, fights
-what it meets, drinks when hurt, reads scrolls at monsters, wears better gear, spends its
-levels and goes down the stairs. It is deterministic: the same seed plays the same game.
+what it meets, drinks when hurt, reads scrolls at monsters, wears better gear, rests
+before going on, creeps past strong sleepers, spends its levels, goes down the stairs,
+and once it holds the treasure climbs back out. It is deterministic: the same seed plays
+the same game. ``build`` makes it always raise one stat (for the balance figures: no
+single stat should win), or mix them ("mixed").
 """
 
 from __future__ import annotations
@@ -11,24 +14,51 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.engine import autopilot, rng
-from emberdeep.engine.actions import DIRECTIONS, Descend, LevelUp, Move, PlayerCommand, Use, Wait
+from emberdeep.engine.actions import (
+    DIRECTIONS,
+    LEVEL_UP_STATS,
+    Ascend,
+    Descend,
+    LevelUp,
+    Move,
+    PlayerCommand,
+    Use,
+    Wait,
+)
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Refused
 from emberdeep.engine.world import World
 
 LOW_HEALTH = 0.4
+REST_BELOW = 0.7
+"""With nobody in sight, the bot waits to heal up to this share before going on."""
+SNEAK_PAST = 3
+"""A sleeper that would take more than this many of the bot's average blows is left
+asleep."""
+BUILDS = ("mixed", *LEVEL_UP_STATS)
 
 
 class Bot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, build: str = "mixed") -> None:
         self.rng = rng.stream(seed, "bot")
         self.patience = 0
+        self.build = build
+        self.rest_below = REST_BELOW
+        self.items_used: dict[str, int] = {}
 
     def choose(self, world: World) -> PlayerCommand:
+        command = self.decide(world)
+        if isinstance(command, Use):
+            key = world.inventory[command.slot].kind.key
+            self.items_used[key] = self.items_used.get(key, 0) + 1
+        return command
+
+    def decide(self, world: World) -> PlayerCommand:
         player = world.player
         if world.can_level_up:
-            order = ("hp", "power", "defense")
-            return LevelUp(order[player.level % 3])
+            if self.build in LEVEL_UP_STATS:
+                return LevelUp(self.build)
+            return LevelUp(LEVEL_UP_STATS[player.level % 3])
         for slot, item in enumerate(world.inventory):
             kind = item.kind
             if kind.effect == "equip" and not item.equipped and self.better(world, slot):
@@ -41,12 +71,24 @@ class Bot:
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
+        if player.hp < player.max_hp * self.rest_below:
+            return Wait()
+        if self.find(world, "treasure") is not None:
+            return self.climb_out(world)
         step = autopilot.explore_action(world)
         if not isinstance(step, str):
             return step
         if player.position == world.floor.stairs:
             return Descend()
         return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
+
+    @staticmethod
+    def climb_out(world: World) -> PlayerCommand:
+        """With the treasure: to the up stairs of every floor, and up."""
+        if world.player.position == world.floor.start:
+            return Ascend()
+        step = autopilot.travel_action(world, world.floor.start)
+        return step if not isinstance(step, str) else Wait()
 
     def fight(self, world: World, enemies: list[Actor]) -> PlayerCommand:
         player = world.player
@@ -70,9 +112,14 @@ class Bot:
 
     @staticmethod
     def visible_enemies(world: World) -> list[Actor]:
-        floor = world.floor
+        """What it means to fight: in view, and not a sleeper too strong to wake."""
+        floor, player = world.floor, world.player
         ids = autopilot.visible_monsters(world)
-        return [floor.actors[i] for i in ids]
+        return [
+            floor.actors[i]
+            for i in ids
+            if not (floor.actors[i].asleep and floor.actors[i].hp > SNEAK_PAST * player.power)
+        ]
 
     @staticmethod
     def find(world: World, effect: str) -> int | None:

@@ -20,7 +20,7 @@ import tcod.console
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.engine import autopilot
-from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
+from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.session.game import GameSession, now
@@ -157,7 +157,9 @@ class PlayScreen:
                 if floor.explored[floor.stairs]:  # known stairs: walk there first
                     return self.start_run(floor.stairs)
                 return self.perform(command)
-            case Move() | Wait() | PickUp() | Descend():
+            case Ascend() if self.world.player.position != self.world.floor.start:
+                return self.start_run(self.world.floor.start)  # always known: you came in there
+            case Move() | Wait() | PickUp() | Descend() | Ascend():
                 return self.perform(command)
         return self.after_world()
 
@@ -259,7 +261,7 @@ class PlayScreen:
         """What follows an action: death, a level to spend, or more play. A new floor is
         saved at once, so a killed process loses at most one floor."""
         world = self.world
-        if not world.player.alive:
+        if world.over:
             return self.game_over()
         problem = self.session.after_turn() if self.session is not None else None
         if problem:
