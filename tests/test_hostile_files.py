@@ -204,9 +204,13 @@ PARSERS: dict[str, Callable[[Table], object]] = {
     "tiles.toml": loader.parse_tiles,
     "monsters.toml": lambda t: loader.parse_monsters(t, MONSTERS_PER_ROOM),
     "items.toml": lambda t: loader.parse_items(t, ITEMS_PER_ROOM),
-    "player.toml": lambda t: loader.parse_hero(t, CONTENT.population.items),
+    "player.toml": lambda t: loader.parse_hero(
+        t, CONTENT.population.items, CONTENT.population.monsters
+    ),
     "spawns.toml": parse_spawns,
-    "dungeon.toml": loader.parse_dungeon,
+    "dungeon.toml": lambda t: loader.parse_dungeon(
+        t, CONTENT.population.items, CONTENT.population.monsters
+    ),
     "traps.toml": lambda t: loader.parse_traps(t, ITEMS_PER_ROOM),
     "appearances.toml": lambda t: loader.parse_appearances(t, CONTENT.population.items),
     "statuses.toml": loader.parse_statuses,

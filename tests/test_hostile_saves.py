@@ -309,9 +309,9 @@ def test_any_json_document_loads_or_is_refused(value: object) -> None:
 
 def test_a_creature_of_a_kind_the_game_does_not_know_is_refused() -> None:
     actors = PAYLOAD["world"]["floor"]["actors"]
-    renamed = [a | {"kind": "dragon"} if a["behaviour"] != "player" else a for a in actors]
+    renamed = [a | {"kind": "basilisk"} if a["behaviour"] != "player" else a for a in actors]
     data = wrap(payload_with(("world", "floor", "actors"), renamed))
-    with pytest.raises(saves.SaveError, match="dragon"):
+    with pytest.raises(saves.SaveError, match="basilisk"):
         saves.decode(data, builder_for, KINDS, CONTENT.looks)
 
 

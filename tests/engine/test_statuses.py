@@ -16,7 +16,7 @@ ARENA = """
 #.........#
 #..@......#
 #.........#
-#.........#
+#........>#
 ###########
 """
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}

@@ -195,9 +195,9 @@ def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> Non
     play = press(MainMenu(app), "a")
     assert isinstance(play, PlayScreen)
     monster = next(a for a in play.world.floor.actors.values() if a.id != 1)
-    monster.kind = "dragon"
+    monster.kind = "basilisk"
     saves.write_save(play.world, saves.current_info("auto"), only_game(app).save)
-    with pytest.raises(saves.SaveError, match="dragon"):
+    with pytest.raises(saves.SaveError, match="basilisk"):
         load(app)
 
 

@@ -20,7 +20,7 @@ from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.identify import MAX_LOOK, Catalogue
 from emberdeep.engine.items import CATEGORIES, EFFECTS, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
-from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
+from emberdeep.engine.spawning import ByDepth, Goal, Population, SpawnTable
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
 from emberdeep.engine.traps import TrapKind
@@ -124,6 +124,7 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
 
 
 CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time", "attack_time")
+MONSTER_KEYS = ("xp", "behaviour", "sleeps", "spawn", "splits", "thorns", "summons")
 
 
 def actor_kind(
@@ -142,6 +143,9 @@ def actor_kind(
         attack_time=time("attack_time"),
         xp=table.integer("xp", 0, MAX_STAT, 0),
         sleeps=table.integer("sleeps", 0, 100, 0),
+        splits=table.get("splits", bool, False),
+        thorns=table.integer("thorns", 0, MAX_STAT, 0),
+        summons=table.get("summons", str, ""),
         behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
     )
 
@@ -159,8 +163,10 @@ def parse_monsters(
     for key, monster in table.subtables():
         if key in ("defaults", "remains"):
             continue
-        monster.reject_unknown((*CREATURE_KEYS, "xp", "behaviour", "sleeps", "spawn"))
+        monster.reject_unknown((*CREATURE_KEYS, *MONSTER_KEYS))
         kinds.append(actor_kind(key, monster, defaults))
+        if kinds[-1].summons and kinds[-1].summons not in table.data:
+            raise monster.error("summons", f"no monster {kinds[-1].summons!r} in this file")
         weights.append(by_depth(monster, "spawn"))
         looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)
     if not kinds:
@@ -173,7 +179,12 @@ ITEM_KEYS = (
     *("slot", "power", "defense", "category", "status", "charges", "move_time"),
     *("attack_time", "noise", "description", "bundle"),
 )
-GUESSED_CATEGORY = {"heal": "potion", "lightning": "scroll", "confusion": "scroll"}
+GUESSED_CATEGORY = {
+    "heal": "potion",
+    "lightning": "scroll",
+    "confusion": "scroll",
+    "treasure": "treasure",
+}
 """Categories of the tutorial's effects, for item tables written before categories."""
 MAX_SLOWDOWN = 500
 """The most equipment may add to (or, negated, take from) an action's time."""
@@ -286,7 +297,9 @@ def parse_statuses(table: Table) -> tuple[dict[str, Look], dict[str, str]]:
     return looks, labels
 
 
-def parse_hero(table: Table, items: SpawnTable[ItemKind]) -> tuple[Hero, Look]:
+def parse_hero(
+    table: Table, items: SpawnTable[ItemKind], monsters: SpawnTable[ActorKind]
+) -> tuple[Hero, Look]:
     table.reject_unknown((*CREATURE_KEYS, "start_items", "level_up"))
     by_key = {kind.key: kind for kind in items.kinds}
     start = []
@@ -300,12 +313,34 @@ def parse_hero(table: Table, items: SpawnTable[ItemKind]) -> tuple[Hero, Look]:
         *(gains.integer(name, 0, MAX_STAT) for name in ("base", "factor", "hp", "power", "defense"))
     )
     kind = actor_kind("player", table, {}, behaviour="player")
+    kinds = {monster.key: monster for monster in monsters.kinds}
     look = Look(table.char("glyph"), table.color("color"), BLACK)
-    return Hero(kind, tuple(start), progression), look
+    return Hero(kind, tuple(start), progression, kinds=kinds), look
 
 
-def parse_dungeon(table: Table) -> tuple[mapgen.LevelPlan, ...]:
-    table.reject_unknown(("levels",))
+GOAL_DEPTHS = (12, 26)
+"""Where the treasure may lie: deep enough for a whole game, shallow enough to finish."""
+
+
+def parse_goal(table: Table, items: SpawnTable[ItemKind], monsters: SpawnTable[ActorKind]) -> Goal:
+    table.reject_unknown(("depth", "treasure", "guardian"))
+    item_keys = {kind.key: kind for kind in items.kinds}
+    monster_keys = {kind.key: kind for kind in monsters.kinds}
+    treasure = table.choice("treasure", sorted(item_keys))
+    if item_keys[treasure].effect != "treasure":
+        raise table.error("treasure", f'{treasure!r} is not an item with effect = "treasure"')
+    return Goal(
+        table.integer("depth", *GOAL_DEPTHS),
+        item_keys[treasure],
+        monster_keys[table.choice("guardian", sorted(monster_keys))],
+    )
+
+
+def parse_dungeon(
+    table: Table, items: SpawnTable[ItemKind], monsters: SpawnTable[ActorKind]
+) -> tuple[tuple[mapgen.LevelPlan, ...], Goal]:
+    table.reject_unknown(("levels", "goal"))
+    goal = parse_goal(table.sub("goal"), items, monsters)
     raw = table.get("levels", list)
     plan = []
     for n, entry in enumerate(raw):
@@ -331,7 +366,7 @@ def parse_dungeon(table: Table) -> tuple[mapgen.LevelPlan, ...]:
             raise level.error("from", "depths must rise from one level to the next")
     if not plan or plan[0].from_depth != 1:
         raise table.error("levels", "the first level must be from = 1")
-    return tuple(plan)
+    return tuple(plan), goal
 
 
 def generator_params(level: Table, params_type: type[mapgen.BaseParams]) -> dict[str, int]:
@@ -369,11 +404,12 @@ def load() -> Content:
     if clash:
         raise DataError(f"traps.toml: {', '.join(sorted(clash))}: also a monster or item name")
     looks |= trap_looks
-    hero, looks["player"] = parse_hero(read_table("player.toml"), items)
+    hero, looks["player"] = parse_hero(read_table("player.toml"), items, monsters)
     catalogue, unknown_looks = parse_appearances(read_table("appearances.toml"), items)
     hero = dataclasses.replace(hero, catalogue=catalogue)
     looks |= unknown_looks
     status_looks, status_labels = parse_statuses(read_table("statuses.toml"))
+    plan, goal = parse_dungeon(read_table("dungeon.toml"), items, monsters)
     drawn = [
         ("shroud", "the unexplored shroud ([shroud] in tiles.toml)"),
         *((name, f"terrain {name!r} (tiles.toml)") for name in TILE_NAMES),
@@ -389,8 +425,8 @@ def load() -> Content:
         shroud=shroud,
         tiles=tiles,
         hero=hero,
-        population=Population(monsters, items, traps),
-        dungeon=parse_dungeon(read_table("dungeon.toml")),
+        population=Population(monsters, items, traps, goal),
+        dungeon=plan,
         looks=looks,
         remains=remains,
         sprites=sprites,

@@ -34,6 +34,12 @@ class ActorKind:
     """A name in ``behaviours.BEHAVIOURS`` ("player" for the hero, who is never asked)."""
     sleeps: int = 0
     """Percent chance to be found asleep on a new floor."""
+    splits: bool = False
+    """Struck in melee and not killed, it divides: half its health goes to a twin."""
+    thorns: int = 0
+    """Damage done to whoever strikes it in melee (fight it from afar)."""
+    summons: str = ""
+    """The kind of creature it calls up (``behaviour = "summoner"``)."""
 
 
 @dataclass(slots=True, eq=False)

@@ -79,6 +79,14 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
     return die(floor, target)
 
 
+def scald(floor: Floor, striker: Actor, source: Actor, amount: int) -> list[Event]:
+    """Whoever strikes a creature with thorns is hurt by it (a slime's burning ooze)."""
+    kind = MessageKind.ENEMY_ATTACK if striker.is_player else MessageKind.STATUS
+    who = "You are" if striker.is_player else f"{capitalized(striker.name)} is"
+    text = f"{who} scalded by the {source.name} for {amount} hit points!"
+    return [Message(text, kind), *hurt(floor, striker, amount, source)]
+
+
 def die(floor: Floor, actor: Actor) -> list[Event]:
     """The actor becomes its remains: it no longer blocks, acts or counts as living."""
     floor.stop_blocking(actor)

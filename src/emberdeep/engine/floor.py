@@ -28,21 +28,25 @@ class Tile(IntEnum):
     CLOSED_DOOR = 3
     """Blocks sight; walking into it opens it (``actions.Open``, the move's alternative)."""
     OPEN_DOOR = 4
-    DEEP_WATER = 5
+    STAIRS_UP = 5
+    """At a floor's ``start``: back to the floor above; on depth 1, out of the dungeon."""
+    DEEP_WATER = 6
     """Walkable; whoever wades it may let go of what they carry (``hazards``)."""
-    LAVA = 6
+    LAVA = 7
     """Seen across, never walked: certain death (``hazards``)."""
-    CHASM = 7
+    CHASM = 8
     """Seen across; stepping in is a fall to the floor below (``hazards``)."""
-    LOCKED_DOOR = 8
+    LOCKED_DOOR = 9
     """A vault's door: blocks sight; opens for whoever carries its key (``actions.Unlock``)."""
 
 
 TILE_NAMES: tuple[str, ...] = tuple(t.name.lower() for t in Tile)
-TILE_WALKABLE = np.array([False, True, True, True, True, True, False, False, True], dtype=np.bool_)
+TILE_WALKABLE = np.array(
+    [False, True, True, True, True, True, True, False, False, True], dtype=np.bool_
+)
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
 TILE_TRANSPARENT = np.array(
-    [False, True, True, False, True, True, True, True, False], dtype=np.bool_
+    [False, True, True, False, True, True, True, True, True, False], dtype=np.bool_
 )
 
 

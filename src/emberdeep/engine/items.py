@@ -20,7 +20,7 @@ from emberdeep.engine.floor import Floor
 EFFECTS = (
     *("heal", "lightning", "confusion", "fireball", "equip"),
     *("status", "identify", "teleport", "mapping", "aggravate", "gas"),
-    *("bolt", "teleport_other", "thrown", "key"),
+    *("bolt", "teleport_other", "thrown", "key", "treasure"),
 )
 TARGETING = {
     "heal": "none",
@@ -38,9 +38,10 @@ TARGETING = {
     "teleport_other": "single",
     "thrown": "single",
     "key": "none",
+    "treasure": "none",
 }
 SLOTS = ("weapon", "armor", "ring")
-CATEGORIES = ("potion", "scroll", "wand", "thrown", "weapon", "armor", "ring", "key")
+CATEGORIES = ("potion", "scroll", "wand", "thrown", "weapon", "armor", "ring", "key", "treasure")
 STACKING = frozenset({"potion", "scroll", "thrown"})
 """Categories carried in stacks (one inventory slot, a count)."""
 UNIDENTIFIED = ("potion", "scroll", "wand")
@@ -208,7 +209,15 @@ def fireball(
     return UseResult(events, consumed=True)
 
 
+def treasure(
+    floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None
+) -> UseResult:
+    """The goal of the game: carried out of the dungeon, it wins; it does nothing else."""
+    return refused(f"The {kind.name} glows warm in your hands. Carry it up and out!")
+
+
 EFFECT_FUNCTIONS: dict[str, Effect] = {
+    "treasure": treasure,
     "heal": heal,
     "lightning": lightning,
     "confusion": confusion,

@@ -16,6 +16,7 @@ from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
     PLAYER_COMMANDS,
+    Ascend,
     Descend,
     Drop,
     LevelUp,
@@ -65,7 +66,7 @@ def decode_action(raw: object) -> PlayerCommand:
         if (dx, dy) not in DIRECTIONS:
             raise JournalError(f"not a one-tile step: {raw!r}")
         return Move(dx, dy)
-    if command in (Wait, PickUp, Descend) and not rest:
+    if command in (Wait, PickUp, Descend, Ascend) and not rest:
         return command()
     if command is Drop:
         (slot,) = _ints(rest, 1)

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, Progression
+from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, ActorKind, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
@@ -30,6 +30,8 @@ from emberdeep.engine.world import FloorBuilder, World
 
 MAX_SIDE = 1000
 MAX_COUNT = 100_000
+MAX_DEPTH = 1000
+"""Deeper than any game goes; also bounds how many kept floors a save may hold."""
 
 BIG = 2**62
 MAX_ACTION_TIME = 10_000
@@ -47,12 +49,12 @@ def _b64(array: np.ndarray[Any, Any]) -> str:
 
 
 def dump(world: World) -> dict[str, Any]:
-    floor = world.floor
     return {
         "seed": world.seed,
         "time": world.time,
         "turn": world.turn,
         "depth": world.depth,
+        "won": world.won,
         "fov": asdict(world.fov),
         "progression": asdict(world.progression),
         "rng": world.rng.bit_generator.state,
@@ -66,23 +68,28 @@ def dump(world: World) -> dict[str, Any]:
             "looks": dict(world.identity.looks),
             "known": sorted(world.identity.known),
         },
-        "floor": {
-            "width": floor.width,
-            "height": floor.height,
-            "tiles": _b64(floor.tiles),
-            "explored": _b64(floor.explored),
-            "start": list(floor.start),
-            "stairs": list(floor.stairs),
-            "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
-            "actors": [_actor_fields(a) for a in floor.actors.values()],
-            "items": [
-                {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
-                for i in floor.items
-            ],
-            "traps": [_trap_fields(t) for t in floor.traps.values()],
-            "gas": _b64(floor.gas) if floor.gas_active else "",
-            "seen_items": [[x, y, key] for (x, y), key in floor.seen_items.items()],
-        },
+        "floor": _dump_floor(world.floor),
+        "kept": [{"depth": depth, **_dump_floor(floor)} for depth, floor in world.kept.items()],
+    }
+
+
+def _dump_floor(floor: Floor) -> dict[str, Any]:
+    return {
+        "width": floor.width,
+        "height": floor.height,
+        "tiles": _b64(floor.tiles),
+        "explored": _b64(floor.explored),
+        "start": list(floor.start),
+        "stairs": list(floor.stairs),
+        "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
+        "actors": [_actor_fields(a) for a in floor.actors.values()],
+        "items": [
+            {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
+            for i in floor.items
+        ],
+        "traps": [_trap_fields(t) for t in floor.traps.values()],
+        "gas": _b64(floor.gas) if floor.gas_active else "",
+        "seen_items": [[x, y, key] for (x, y), key in floor.seen_items.items()],
     }
 
 
@@ -153,6 +160,9 @@ class _Reader:
             raise SnapshotError(f"{self.where(key)}: {value} is out of range")
         return value
 
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
     def sub(self, key: str) -> _Reader:
         return _Reader(self.get(key, dict), self.where(key))
 
@@ -184,18 +194,32 @@ class _Reader:
         return array
 
 
-def load(data: object, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
-    """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError."""
+def load(
+    data: object,
+    build_floor: FloorBuilder,
+    item_kinds: Mapping[str, ItemKind],
+    kinds: Mapping[str, ActorKind] | None = None,
+) -> World:
+    """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError.
+    ``kinds`` are the creature kinds play may bring forth (``Hero.kinds``)."""
     try:
-        return _load(_Reader(data, ""), build_floor, item_kinds)
+        return _load(_Reader(data, ""), build_floor, item_kinds, kinds or {})
     except SnapshotError:
         raise
     except (TypeError, ValueError, KeyError, OverflowError) as exc:
         raise SnapshotError(f"inconsistent save: {exc}") from None
 
 
-def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
-    floor = _load_floor(root.sub("floor"), item_kinds, root.integer("depth", 1, MAX_COUNT))
+def _load(
+    root: _Reader,
+    build_floor: FloorBuilder,
+    item_kinds: Mapping[str, ItemKind],
+    kinds: Mapping[str, ActorKind],
+) -> World:
+    depth = root.integer("depth", 1, MAX_DEPTH)
+    floor = _load_floor(root.sub("floor"), item_kinds, depth, "floor")
+    if floor.actors.get(PLAYER_ID) is None:
+        raise SnapshotError("floor.actors: the player is missing")
     fov = root.sub("fov")
     algorithm = fov.get("algorithm", str)
     if algorithm not in ALGORITHMS:
@@ -211,9 +235,22 @@ def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, Ite
             **{f.name: progression.integer(f.name, 0, BIG) for f in fields(Progression)}
         ),
         floor=floor,
+        kinds=kinds,
     )
     world.time = root.integer("time", 0)
     world.turn = root.integer("turn", 0)
+    world.won = root.get("won", bool) if "won" in root else False
+    for n, raw in enumerate(root.entries("kept", MAX_DEPTH) if "kept" in root else []):
+        kept = _Reader(raw, f"kept[{n}]")
+        kept_depth = kept.integer("depth", 1, MAX_DEPTH)
+        if kept_depth == depth or kept_depth in world.kept:
+            raise SnapshotError(f"kept[{n}].depth: a floor twice")
+        kept_floor = _load_floor(kept, item_kinds, kept_depth, f"kept[{n}]")
+        if PLAYER_ID in kept_floor.actors:
+            raise SnapshotError(f"kept[{n}].actors: the player is on another floor")
+        if any(a.next_time > world.time + MAX_ACTION_TIME for a in kept_floor.actors.values()):
+            raise SnapshotError(f"kept[{n}].actors: a creature is due at an impossible time")
+        world.kept[kept_depth] = kept_floor
     for actor in world.floor.actors.values():
         # In play the player is due within one action and no monster lags behind the
         # clock; otherwise the next turn would run monsters for an age (a hang).
@@ -301,24 +338,26 @@ def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
     return item_kinds[key]
 
 
-def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) -> Floor:
+def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, where: str) -> Floor:
     shape = (raw.integer("width", 1, MAX_SIDE), raw.integer("height", 1, MAX_SIDE))
     tiles = raw.array("tiles", np.uint8, shape)
     if tiles.max(initial=0) >= len(Tile):
-        raise SnapshotError("floor.tiles: unknown tile kind")
+        raise SnapshotError(f"{where}.tiles: unknown tile kind")
     rooms = []
     for n, room in enumerate(raw.entries("rooms")):
         if not (isinstance(room, list) and len(room) == 4 and all(type(v) is int for v in room)):
-            raise SnapshotError(f"floor.rooms[{n}]: expected [x, y, width, height]")
+            raise SnapshotError(f"{where}.rooms[{n}]: expected [x, y, width, height]")
         rooms.append(Rect(*room))
     floor = Floor(
         tiles, start=raw.point("start", shape), stairs=raw.point("stairs", shape), rooms=rooms
     )
     floor.depth = depth
+    if floor.tiles[floor.start] == Tile.FLOOR:  # 0.1.0 floors had no up stairs
+        floor.tiles[floor.start] = Tile.STAIRS_UP
     floor.explored[...] = raw.array("explored", np.bool_, shape)
     names = {f.name: f.type for f in fields(Actor)}
     for n, fields_raw in enumerate(raw.entries("actors")):
-        entry = _Reader(_renamed_fields(fields_raw), f"floor.actors[{n}]")
+        entry = _Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
         values: dict[str, Any] = {}
         for name, annotation in names.items():
             if name == "statuses":
@@ -329,23 +368,20 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
         actor = Actor(**values)
         known = actor.behaviour == "player" if actor.is_player else actor.behaviour in BEHAVIOURS
         if not known or not actor_in_range(actor):
-            raise SnapshotError(f"floor.actors[{n}]: impossible creature")
+            raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
         if actor.blocks != actor.alive:
-            raise SnapshotError(f"floor.actors[{n}]: the living must block, the dead must not")
+            raise SnapshotError(f"{where}.actors[{n}]: the living must block, the dead must not")
         if not (
             1 <= actor.move_time <= MAX_ACTION_TIME and 1 <= actor.attack_time <= MAX_ACTION_TIME
         ):
-            raise SnapshotError(f"floor.actors[{n}]: impossible action times")
+            raise SnapshotError(f"{where}.actors[{n}]: impossible action times")
         if not floor.in_bounds(actor.x, actor.y) or not floor.walkable[actor.x, actor.y]:
-            raise SnapshotError(f"floor.actors[{n}]: not on a floor tile")
+            raise SnapshotError(f"{where}.actors[{n}]: not on a floor tile")
         if actor.id in floor.actors:
-            raise SnapshotError(f"floor.actors[{n}]: duplicate id {actor.id}")
+            raise SnapshotError(f"{where}.actors[{n}]: duplicate id {actor.id}")
         floor.add_actor(actor)
-    player = floor.actors.get(PLAYER_ID)
-    if player is None:
-        raise SnapshotError("floor.actors: the player is missing")
     for n, item_raw in enumerate(raw.entries("items")):
-        entry = _Reader(item_raw, f"floor.items[{n}]")
+        entry = _Reader(item_raw, f"{where}.items[{n}]")
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
         item = Item(_kind(entry, item_kinds), x, y)
         _stack(entry, item)
@@ -357,17 +393,17 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) ->
 def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
     """Traps, gas and the remembered items (none in saves before they existed)."""
     for n, trap_raw in enumerate(raw.entries("traps") if "traps" in raw.data else []):
-        trap = _trap(_Reader(trap_raw, f"floor.traps[{n}]"), floor)
+        trap = _trap(_Reader(trap_raw, f"{raw.path}.traps[{n}]"), floor)
         floor.traps[trap.position] = trap
     if raw.data.get("gas"):
         floor.gas[...] = raw.array("gas", np.float32, floor.size)
         if not np.isfinite(floor.gas).all() or (floor.gas < 0).any() or (floor.gas > 1e6).any():
-            raise SnapshotError("floor.gas: impossible amounts")
+            raise SnapshotError(f"{raw.path}.gas: impossible amounts")
         floor.gas_active = bool(floor.gas.any())
     for n, seen in enumerate(raw.entries("seen_items") if "seen_items" in raw.data else []):
         ok = isinstance(seen, list) and len(seen) == 3 and isinstance(seen[2], str)
         if not ok or seen[2] not in item_kinds or not all(type(v) is int for v in seen[:2]):
-            raise SnapshotError(f"floor.seen_items[{n}]: expected [x, y, item]")
+            raise SnapshotError(f"{raw.path}.seen_items[{n}]: expected [x, y, item]")
         if not floor.in_bounds(seen[0], seen[1]):
-            raise SnapshotError(f"floor.seen_items[{n}]: outside the map")
+            raise SnapshotError(f"{raw.path}.seen_items[{n}]: outside the map")
         floor.seen_items[(seen[0], seen[1])] = seen[2]

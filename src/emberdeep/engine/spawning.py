@@ -51,3 +51,15 @@ class Population:
     items: SpawnTable[ItemKind]
     traps: SpawnTable[TrapKind] | None = None
     """Traps by depth; ``per_room`` counts per floor (mapgen/traps.py)."""
+    goal: Goal | None = None
+    """The treasure at the bottom and its guardian, placed on the goal's floor."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the game is for: ``treasure`` lies on floor ``depth``, watched by ``guardian``;
+    carrying it out of the dungeon wins."""
+
+    depth: int
+    treasure: ItemKind
+    guardian: ActorKind

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -37,7 +37,7 @@ from emberdeep.engine.actors import (
 )
 from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.journal import Journal, encode_action
@@ -70,6 +70,9 @@ class Hero:
     progression: Progression = field(default_factory=Progression)
     catalogue: identify.Catalogue = field(default_factory=identify.Catalogue)
     """The kinds the hero does not know yet, and the looks dealt to them."""
+    kinds: Mapping[str, ActorKind] = field(default_factory=dict)
+    """Every creature kind by key: what play may bring forth (a summoner's summons).
+    Carried by the hero because every new world is made with one."""
 
 
 class World:
@@ -83,7 +86,7 @@ class World:
         hero: Hero | None = None,
     ) -> None:
         hero = hero or Hero()
-        floor = build_floor(1, rngs.floor_stream(seed, 1))
+        floor = new_floor(build_floor, seed, 1)
         player = Actor.spawn(PLAYER_ID, hero.kind, *floor.start)
         self._assemble(
             seed=seed,
@@ -92,6 +95,7 @@ class World:
             progression=hero.progression,
             floor=floor,
             player=player,
+            kinds=hero.kinds,
         )
         self.identity = identify.Identity.deal(seed, hero.catalogue)
         for kind in hero.start_items:
@@ -111,8 +115,10 @@ class World:
         progression: Progression,
         floor: Floor,
         player: Actor,
+        kinds: Mapping[str, ActorKind],
     ) -> None:
         self.seed = seed
+        self.kinds = kinds
         self.build_floor = build_floor
         self.fov = fov
         self.progression = progression
@@ -127,6 +133,10 @@ class World:
         self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
         self.cause_of_death = ""
+        self.won = False
+        """The player climbed out of the dungeon with the treasure: the game is over."""
+        self.kept: dict[int, Floor] = {}
+        """Floors the player has left, by depth, as they were left (their creatures wait)."""
         self.schedule = Schedule()
         self.journal = Journal()
         self._fov_key: tuple[object, ...] = ()
@@ -134,11 +144,13 @@ class World:
     @classmethod
     def restore(
         cls,
+        *,
         seed: int,
         build_floor: FloorBuilder,
         fov: FovSettings,
         progression: Progression,
         floor: Floor,
+        kinds: Mapping[str, ActorKind],
     ) -> World:
         """A world around a floor that already holds the player (id 1), as a save left it.
         The caller then sets the clock, the random state, the inventory and the kills."""
@@ -150,15 +162,16 @@ class World:
             progression=progression,
             floor=floor,
             player=floor.actors[PLAYER_ID],
+            kinds=kinds,
         )
         world.schedule.reset([a for a in floor.actors.values() if a.alive and a.id != PLAYER_ID])
         world.refresh_fov()
         return world
 
-    def enter(self, floor: Floor) -> None:
-        """Put the player on ``floor`` at its start and wake its clock."""
+    def enter(self, floor: Floor, at: tuple[int, int] | None = None) -> None:
+        """Put the player on ``floor`` at ``at`` (its start by default) and wake its clock."""
         self.floor = floor
-        self.player.x, self.player.y = floor.start
+        self.player.x, self.player.y = at or floor.start
         floor.add_actor(self.player)
         monsters = [a for a in floor.actors.values() if a.alive and a is not self.player]
         for monster in monsters:
@@ -297,13 +310,41 @@ class World:
             player.defense = saturating(player.defense, gains.defense)
         return [Message(f"You advance to level {player.level}!", MessageKind.STATUS)]
 
+    @property
+    def deepest(self) -> int:
+        """The deepest floor the player has stood on."""
+        return max(self.depth, *self.kept) if self.kept else self.depth
+
+    @property
+    def over(self) -> bool:
+        """Dead, or out of the dungeon with the treasure."""
+        return self.won or not self.player.alive
+
     def descend(self) -> list[Event]:
-        """The next floor, built from its own stream. The stairs are no free heal."""
-        self.floor.remove_actor(self.player)
-        self.player.blocks = True
-        self.depth += 1
-        self.enter(self.build_floor(self.depth, rngs.floor_stream(self.seed, self.depth)))
+        """The floor below: as it was left, or built from its own stream. The stairs are
+        no free heal."""
+        self.change_floor(self.depth + 1)
         return [Message("You descend deeper into the heart of the dungeon...")]
+
+    def ascend(self) -> list[Event]:
+        """Back to the floor above, arriving on its down stairs."""
+        self.change_floor(self.depth - 1)
+        return [Message("You climb back up the stairs.")]
+
+    def escape(self) -> list[Event]:
+        """Out of the dungeon with the treasure: the game is won."""
+        self.won = True
+        return [Message("You climb into the daylight, the treasure in your pack. You win!")]
+
+    def change_floor(self, depth: int) -> None:
+        self.floor.remove_actor(self.player)
+        self.floor.visible[...] = False  # out of sight, only remembered
+        self.player.blocks = True
+        self.kept[self.depth] = self.floor
+        going_up = depth < self.depth
+        self.depth = depth
+        floor = self.kept.pop(depth, None) or new_floor(self.build_floor, self.seed, depth)
+        self.enter(floor, floor.stairs if going_up else floor.start)
 
     def _advance(self, until: int, stop_for_player: bool) -> list[Event]:
         events: list[Event] = []
@@ -387,20 +428,28 @@ class World:
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""
         h = hashlib.blake2b(digest_size=16)
-        h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov)).encode())
+        h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov, self.won)).encode())
         h.update(repr((self.progression, sorted(self.kills.items()))).encode())
         h.update(repr(self.rng.bit_generator.state).encode())
-        floor = self.floor
-        for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):
-            h.update(np.ascontiguousarray(array).tobytes())
-        for actor in floor.actors.values():
-            h.update(repr(actor.state()).encode())
-        for group in (floor.items, self.inventory):
-            h.update(repr([item.state() for item in group]).encode())
+        h.update(repr([item.state() for item in self.inventory]).encode())
         h.update(repr(self.identity.state()).encode())
-        h.update(repr([trap.state() for trap in floor.traps.values()]).encode())
-        h.update(np.ascontiguousarray(floor.gas).tobytes())
+        for depth, floor in sorted({**self.kept, self.depth: self.floor}.items()):
+            h.update(repr((depth, floor.start, floor.stairs)).encode())
+            for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):
+                h.update(np.ascontiguousarray(array).tobytes())
+            for actor in floor.actors.values():
+                h.update(repr(actor.state()).encode())
+            h.update(repr([item.state() for item in floor.items]).encode())
+            h.update(repr([trap.state() for trap in floor.traps.values()]).encode())
+            h.update(np.ascontiguousarray(floor.gas).tobytes())
         return h.hexdigest()
+
+
+def new_floor(build_floor: FloorBuilder, seed: int, depth: int) -> Floor:
+    """Floor ``depth`` from its own stream, with the up stairs where the player arrives."""
+    floor = build_floor(depth, rngs.floor_stream(seed, depth))
+    floor.tiles[floor.start] = Tile.STAIRS_UP
+    return floor
 
 
 def remember_items(floor: Floor) -> None:

@@ -9,8 +9,9 @@ from numpy.typing import NDArray
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Rect, Tile
 
-TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "~", "%", ":", "L"])
-"""``to_text``'s glyph per ``Tile``: wall, floor, stairs, doors, water, lava, chasm, locked."""
+TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "<", "~", "%", ":", "L"])
+"""``to_text``'s glyph per ``Tile``: wall, floor, stairs, doors, up stairs, water, lava,
+chasm, locked door."""
 
 
 def solid_rock(width: int, height: int) -> NDArray[np.uint8]:

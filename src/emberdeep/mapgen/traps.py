@@ -8,7 +8,7 @@ import numpy as np
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.engine.traps import Trap, TrapKind
-from emberdeep.mapgen.populate import spawn_cells
+from emberdeep.mapgen.populate import spawn_cells, steps_from_start
 
 
 def place_traps(
@@ -16,7 +16,7 @@ def place_traps(
 ) -> None:
     """Between none and the depth's ``per_room`` (per floor, here) traps, each hidden."""
     weights = np.array(table.weights_at(depth), dtype=np.float64)
-    cells = spawn_cells(floor)
+    cells = spawn_cells(floor, steps_from_start(floor))
     if weights.sum() <= 0 or not len(cells):
         return
     count = int(rng.integers(0, table.per_room.at(depth), endpoint=True))

@@ -18,7 +18,7 @@ from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.mapgen.hazards import refresh
-from emberdeep.mapgen.populate import spawn_cells
+from emberdeep.mapgen.populate import spawn_cells, steps_from_start
 
 SIZE = 5
 """The vault's outer side, walls included."""
@@ -68,7 +68,7 @@ def add_vault(
     """Dig a vault with loot, lock it and hide its key; False when there is no site or no
     key kind in content."""
     key_kind = next((k for k in items.kinds if k.effect == "key"), None)
-    cells = spawn_cells(floor)
+    cells = spawn_cells(floor, steps_from_start(floor))
     cells = np.array([c for c in cells.tolist() if not floor.items_at(*c)], dtype=np.intp)
     options = sites(floor.tiles)
     if key_kind is None or not options or not len(cells):

@@ -71,8 +71,14 @@ class GameSetup:
 
     def read_world(self, path: Path) -> tuple[World, saves.SaveInfo]:
         """The world saved at ``path``, exactly as saved (the journal plays on it)."""
-        kinds = {kind.key: kind for kind in self.content.population.items.kinds}
-        return saves.read_save(self.builder_for, kinds, path, creature_kinds=self.content.looks)
+        item_kinds = {kind.key: kind for kind in self.content.population.items.kinds}
+        return saves.read_save(
+            self.builder_for,
+            item_kinds,
+            path,
+            creature_kinds=self.content.looks,
+            kinds=self.content.hero.kinds,
+        )
 
     def new_game(self, seed: int) -> GameSession:
         """A new game in a folder of its own (no other game's save is touched)."""
@@ -235,12 +241,12 @@ class GameSession:
         return path, None
 
     def end(self, last_messages: list[str]) -> list[str]:
-        """A death: the replay, the hall of fame, the morgue, then the save goes.
+        """A death or a victory: the replay, the hall of fame, the morgue, then the save goes.
         Returns what to tell the player; a failure in one step never stops the others."""
         notes: list[str] = []
         world, folder = self.world, self.setup.data
         when = datetime.now(timezone.utc)
-        cause = world.cause_of_death or "died"
+        cause = scores.VICTORY if world.won else world.cause_of_death or "died"
         if folder is not None and self.save_file is not None:
             try:
                 entry = scores.score_entry(world, cause, when)

@@ -16,7 +16,7 @@ import json
 import os
 import re
 import zlib
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ import platformdirs
 from emberdeep import __version__
 from emberdeep.config import APP_NAME
 from emberdeep.engine import snapshot
-from emberdeep.engine.actors import PLAYER_ID
+from emberdeep.engine.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
@@ -192,6 +192,7 @@ def decode(
     builder_for: BuilderFor,
     item_kinds: dict[str, ItemKind],
     creature_kinds: Collection[str] | None = None,
+    kinds: Mapping[str, ActorKind] | None = None,
 ) -> tuple[World, SaveInfo]:
     """A world from save bytes. ``builder_for(generator) -> FloorBuilder`` makes the floor
     builder the game was using, so later floors come out as they would have. With
@@ -208,7 +209,7 @@ def decode(
     except ValueError:
         raise SaveError(f"the save uses an unknown map generator {generator!r}") from None
     try:
-        world = snapshot.load(payload.get("world"), build, item_kinds)
+        world = snapshot.load(payload.get("world"), build, item_kinds, kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
     broken = violations(world)
@@ -243,6 +244,7 @@ def read_save(
     item_kinds: dict[str, ItemKind],
     path: Path,
     creature_kinds: Collection[str] | None = None,
+    kinds: Mapping[str, ActorKind] | None = None,
 ) -> tuple[World, SaveInfo]:
     try:
         data = path.read_bytes()
@@ -250,7 +252,7 @@ def read_save(
         raise SaveError("there is no saved game") from None
     except OSError as exc:
         raise SaveError(f"could not read {path}: {exc.strerror or exc}") from None
-    return decode(data, builder_for, item_kinds, creature_kinds)
+    return decode(data, builder_for, item_kinds, creature_kinds, kinds)
 
 
 def current_info(generator: str, started: str = "") -> SaveInfo:

@@ -4,9 +4,11 @@ It sends only the actions a player can (``Move``, ``Use``, ``Descend``...), chos
 what the player can see, so it exercises the game the way people do: it explores, fights
 what it meets, drinks when hurt, reads scrolls at monsters, zaps wands and throws darts,
 tries unknown potions and scrolls when it is safe (and so learns them), never uses what
-it knows to be bad, wears better gear, searches for traps before leaving a floor, spends
-its levels and goes down the stairs. It is deterministic: the same seed plays the same
-game.
+it knows to be bad, wears better gear, rests before going on, creeps past strong
+sleepers, searches for traps before leaving a floor, spends its levels, goes down the
+stairs, and once it holds the treasure climbs back out. It is deterministic: the same
+seed plays the same game. ``build`` makes it always raise one stat (for the balance
+figures: no single stat should win), or mix them ("mixed").
 """
 
 from __future__ import annotations
@@ -14,7 +16,17 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.engine import autopilot, rng, statuses
-from emberdeep.engine.actions import DIRECTIONS, Descend, LevelUp, Move, PlayerCommand, Use, Wait
+from emberdeep.engine.actions import (
+    DIRECTIONS,
+    LEVEL_UP_STATS,
+    Ascend,
+    Descend,
+    LevelUp,
+    Move,
+    PlayerCommand,
+    Use,
+    Wait,
+)
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Refused
 from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
@@ -29,20 +41,37 @@ BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
 BAD_EFFECTS = frozenset({"aggravate", "gas"})
 SEARCHES = 3
 """Searches before leaving each floor."""
+REST_BELOW = 0.7
+"""With nobody in sight, the bot waits to heal up to this share before going on."""
+SNEAK_PAST = 3
+"""A sleeper that would take more than this many of the bot's average blows is left
+asleep."""
+BUILDS = ("mixed", *LEVEL_UP_STATS)
 
 
 class Bot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, build: str = "mixed") -> None:
         self.rng = rng.stream(seed, "bot")
         self.patience = 0
         self.searched: dict[int, int] = {}
         """Searches made on each depth."""
+        self.build = build
+        self.rest_below = REST_BELOW
+        self.items_used: dict[str, int] = {}
 
     def choose(self, world: World) -> PlayerCommand:
+        command = self.decide(world)
+        if isinstance(command, Use):
+            key = world.inventory[command.slot].kind.key
+            self.items_used[key] = self.items_used.get(key, 0) + 1
+        return command
+
+    def decide(self, world: World) -> PlayerCommand:
         player = world.player
         if world.can_level_up:
-            order = ("hp", "power", "defense")
-            return LevelUp(order[player.level % 3])
+            if self.build in LEVEL_UP_STATS:
+                return LevelUp(self.build)
+            return LevelUp(LEVEL_UP_STATS[player.level % 3])
         for slot, item in enumerate(world.inventory):
             kind = item.kind
             if kind.effect == "equip" and not item.equipped and self.better(world, slot):
@@ -57,6 +86,10 @@ class Bot:
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
+        if player.hp < player.max_hp * self.rest_below:
+            return Wait()
+        if self.find(world, "treasure") is not None:
+            return self.climb_out(world)
         trial = self.try_unknown(world)
         if trial is not None:
             return trial
@@ -69,6 +102,14 @@ class Bot:
         if player.position == world.floor.stairs:
             return Descend()
         return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
+
+    @staticmethod
+    def climb_out(world: World) -> PlayerCommand:
+        """With the treasure: to the up stairs of every floor, and up."""
+        if world.player.position == world.floor.start:
+            return Ascend()
+        step = autopilot.travel_action(world, world.floor.start)
+        return step if not isinstance(step, str) else Wait()
 
     def fight(self, world: World, enemies: list[Actor]) -> PlayerCommand:
         player = world.player
@@ -139,9 +180,14 @@ class Bot:
 
     @staticmethod
     def visible_enemies(world: World) -> list[Actor]:
-        floor = world.floor
+        """What it means to fight: in view, and not a sleeper too strong to wake."""
+        floor, player = world.floor, world.player
         ids = autopilot.visible_monsters(world)
-        return [floor.actors[i] for i in ids]
+        return [
+            floor.actors[i]
+            for i in ids
+            if not (floor.actors[i].asleep and floor.actors[i].hp > SNEAK_PAST * player.power)
+        ]
 
     @staticmethod
     def find(world: World, effect: str, status: str = "") -> int | None:

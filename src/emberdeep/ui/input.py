@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
+from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
 from emberdeep.engine.item_actions import Search
 
 
@@ -83,6 +83,7 @@ COMMANDS: dict[str, Command] = {
     "wait": Wait(),
     "pick_up": PickUp(),
     "descend": Descend(),
+    "ascend": Ascend(),
     "search": Search(),
     **{command.value: command for command in UiCommand},
 }

@@ -34,6 +34,7 @@ FRIENDLY: dict[str, str] = {
     "wait": "Wait a turn",
     "pick_up": "Pick up",
     "descend": "Go down the stairs",
+    "ascend": "Go up the stairs (out, with the treasure)",
     "use_item": "Use an item",
     "drop_item": "Drop an item",
     "character": "Character sheet",

@@ -20,7 +20,7 @@ import tcod.console
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.engine import autopilot, statuses
-from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
+from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.item_actions import Search
 from emberdeep.engine.world import ACTION_TIME, World
@@ -160,7 +160,9 @@ class PlayScreen:
                 if floor.explored[floor.stairs]:  # known stairs: walk there first
                     return self.start_run(floor.stairs)
                 return self.perform(command)
-            case Move() | Wait() | PickUp() | Descend() | Search():
+            case Ascend() if self.world.player.position != self.world.floor.start:
+                return self.start_run(self.world.floor.start)  # always known: you came in there
+            case Move() | Wait() | PickUp() | Descend() | Ascend() | Search():
                 return self.perform(command)
         return self.after_world()
 
@@ -262,7 +264,7 @@ class PlayScreen:
         """What follows an action: death, a level to spend, or more play. A new floor is
         saved at once, so a killed process loses at most one floor."""
         world = self.world
-        if not world.player.alive:
+        if world.over:
             return self.game_over()
         problem = self.session.after_turn() if self.session is not None else None
         if problem:
