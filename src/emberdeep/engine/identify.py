@@ -85,7 +85,7 @@ class Identity:
     def details(self, item: Item) -> str:
         """What is known of what it does: the description, or that it is a mystery."""
         if not self.is_known(item.kind):
-            return f"An unknown {item.kind.category}. Use it, or read identify, to learn it."
+            return "Unknown: use it or read identify to learn it."
         return item.kind.description or item.kind.name
 
     def state(self) -> tuple[object, ...]:
