@@ -6,7 +6,7 @@ from __future__ import annotations
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import snapshot, statuses
-from emberdeep.engine.actions import PickUp, Use
+from emberdeep.engine.actions import Move, PickUp, Use
 from emberdeep.engine.events import Refused
 from emberdeep.engine.identify import Identity
 from emberdeep.engine.item_actions import Search, Throw
@@ -133,3 +133,27 @@ def test_a_save_keeps_what_is_known_stacks_charges_statuses_traps_and_gas() -> N
     assert [(i.count, i.used) for i in loaded.inventory][-2:] == [(7, 0), (1, 2)]
     assert statuses.active(loaded.player) == [(statuses.LEVITATING, 9)]
     assert loaded.floor.traps[free].hidden and loaded.floor.gas[x, y] == 3.0
+
+
+def test_the_remembered_map_keeps_items_last_seen() -> None:
+    world = world_from_text(
+        """
+        #########
+        #@......#
+        #####.###
+        #...#.#>#
+        #########
+        """
+    )
+    potion = Item(KINDS["speed_potion"], 7, 1)
+    world.floor.items.append(potion)
+    world.step(Move(1, 0))
+    assert world.floor.seen_items == {(7, 1): "speed_potion"}
+    for step in ((1, 0), (1, 0), (1, 1), (0, 1)):
+        world.step(Move(*step))
+    assert not world.floor.visible[7, 1]
+    world.floor.items.remove(potion)  # gone while out of sight: still remembered
+    assert world.floor.seen_items == {(7, 1): "speed_potion"}
+    for step in ((0, -1), (1, -1)):
+        world.step(Move(*step))
+    assert world.floor.visible[7, 1] and world.floor.seen_items == {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from emberdeep.content import loader
 from emberdeep.engine import statuses
-from emberdeep.engine.actions import Move, Use, Wait
+from emberdeep.engine.actions import Attack, Move, Use, Wait
 from emberdeep.engine.events import Message, MessageKind, PlayerSlain
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import Item
@@ -128,3 +128,16 @@ def test_a_paralysed_monster_does_not_attack() -> None:
     world.step(Wait())
     world.step(Wait())
     assert world.player.hp == hp and orc.position == (4, 2)
+
+
+def test_a_spiders_bite_poisons_when_it_lands() -> None:
+    world = world_from_text(ARENA)
+    spider = loader.load().hero.kinds["spider"]
+    assert spider.inflicts == statuses.POISONED
+    biter = add_monster(world, spider, 4, 2)
+    for _ in range(20):
+        hp = world.player.hp
+        world.perform(biter, Attack(world.player))
+        if world.player.hp < hp:
+            break
+    assert statuses.active(world.player) == [(statuses.POISONED, spider.inflict_turns)]

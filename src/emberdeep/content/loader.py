@@ -124,7 +124,10 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
 
 
 CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time", "attack_time")
-MONSTER_KEYS = ("xp", "behaviour", "sleeps", "spawn", "splits", "thorns", "summons")
+MONSTER_KEYS = (
+    *("xp", "behaviour", "sleeps", "spawn", "splits", "thorns", "summons"),
+    *("inflicts", "inflict_turns"),
+)
 
 
 def actor_kind(
@@ -145,6 +148,8 @@ def actor_kind(
         sleeps=table.integer("sleeps", 0, 100, 0),
         splits=table.get("splits", bool, False),
         thorns=table.integer("thorns", 0, MAX_STAT, 0),
+        inflicts=table.choice("inflicts", STATUSES, "") if "inflicts" in table else "",
+        inflict_turns=table.integer("inflict_turns", 1, MAX_TURNS) if "inflicts" in table else 0,
         summons=table.get("summons", str, ""),
         behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
     )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 import numpy as np
 import tcod.los
 
-from emberdeep.engine import combat, hazards, items, magic
+from emberdeep.engine import combat, hazards, items, magic, statuses
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor, Tile
@@ -177,6 +177,9 @@ class Attack:
         hp = target.hp
         events = combat.attack(world.floor, actor, target, world.rng)
         kind = world.kinds.get(target.kind)
+        striker = world.kinds.get(actor.kind)
+        if striker is not None and striker.inflicts and target.alive and target.hp < hp:
+            events += statuses.apply(target, striker.inflicts, striker.inflict_turns)
         if kind is not None and target.hp < hp:
             if kind.thorns and actor.alive:
                 events += combat.scald(world.floor, actor, target, kind.thorns)

@@ -40,6 +40,9 @@ class ActorKind:
     """Damage done to whoever strikes it in melee (fight it from afar)."""
     summons: str = ""
     """The kind of creature it calls up (``behaviour = "summoner"``)."""
+    inflicts: str = ""
+    """A status its blows give when they land (``statuses.STATUSES``: a spider's venom)."""
+    inflict_turns: int = 0
 
 
 @dataclass(slots=True, eq=False)

@@ -200,6 +200,7 @@ class World:
         """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
         key = (self.player.position, id(self.floor), self.floor.terrain_version, self.fov)
         if key != self._fov_key:
+            remember_items(self.floor)  # what was in view until now (a dart just thrown)
             update_fov(self.floor, self.player.position, self.fov)
             self._fov_key = key
             remember_items(self.floor)
