@@ -358,6 +358,7 @@ class World:
             batch = self.schedule.pop_batch(floor, due)
             events += self._monster_turns(batch)
             self.schedule.add_all(batch)
+            self.refresh_fov()  # a monster may have opened a door (a key compare, else)
         if self.player.alive:
             self.time = max(self.time, until)
         return events
