@@ -46,8 +46,8 @@ def test_missing_mode_and_unknown_tile_are_named() -> None:
     with pytest.raises(DataError, match=r"floor\.ascii: expected a table"):
         start, end = GOOD.index("[floor.ascii]"), GOOD.index("[stairs_down.solid]")
         _tiles(GOOD[:start] + GOOD[end:])
-    with pytest.raises(DataError, match="lava: unknown key"):
-        _tiles(GOOD + '\n[lava.solid]\nglyph = "~"\n')
+    with pytest.raises(DataError, match="magma: unknown key"):
+        _tiles(GOOD + '\n[magma.solid]\nglyph = "~"\n')
 
 
 def test_glyph_must_be_one_character() -> None:

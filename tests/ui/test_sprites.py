@@ -190,7 +190,8 @@ def test_entities_show_the_floor_around_them_not_a_black_box() -> None:
     atlas = sprites.atlas(content)
     plain = block(pixels, screen_cell(world, (4, 1)))  # an empty lit floor
     assert console.ch[screen_cell(world, (4, 1))] == atlas.code("floor", "lit")
-    for pos, name in [((4, 2), "orc"), ((3, 3), "health_potion"), ((2, 2), "player")]:
+    # An unknown potion is drawn as every unknown potion is: its look gives nothing away.
+    for pos, name in [((4, 2), "orc"), ((3, 3), "unknown_potion"), ((2, 2), "player")]:
         cell = screen_cell(world, pos)
         assert console.ch[cell] == atlas.code(name, sprites.on("floor"))
         shown = block(pixels, cell)[8:24]  # the figure's square, centred on the cell

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 import numpy as np
 import tcod.los
 
-from emberdeep.engine import combat, items
+from emberdeep.engine import combat, hazards, items, magic, statuses
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor, Tile
@@ -107,10 +107,16 @@ class Move:
         if blocker:
             return Alternative(Attack(floor.actors[blocker]))
         if not floor.walkable.item(x, y):
-            return Refused("That way is blocked.")
-        if floor.tiles.item(x, y) == Tile.CLOSED_DOOR:
+            fell = hazards.blocked(world, actor, x, y)
+            return fell if isinstance(fell, Refused) else Succeeded(actor.move_time, fell)
+        tile = floor.tiles.item(x, y)
+        if tile == Tile.CLOSED_DOOR:
             return Alternative(Open(x, y))
+        if tile == Tile.LOCKED_DOOR:
+            return Alternative(Unlock(x, y))
         floor.move_actor(actor, x, y)
+        if tile == Tile.DEEP_WATER or (floor.traps and (x, y) in floor.traps):
+            return Succeeded(actor.move_time, hazards.entered(world, actor, x, y))
         return _PLAIN.get(actor.move_time) or done(actor.move_time)
 
 
@@ -134,6 +140,30 @@ class Open:
 
 
 @dataclass(frozen=True)
+class Unlock:
+    """Open the locked door at (x, y) with a key from the inventory (used up)."""
+
+    x: int
+    y: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor = world.floor
+        near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
+        if not near or not floor.in_bounds(self.x, self.y):
+            return Refused("There is no door there.")
+        if floor.tiles[self.x, self.y] != Tile.LOCKED_DOOR:
+            return Refused("There is no locked door there.")
+        if not actor.is_player:
+            return Refused("The door is locked.")
+        slot = next((n for n, i in enumerate(world.inventory) if i.kind.effect == "key"), None)
+        if slot is None:
+            return Refused("The door is locked. Its key must be somewhere on this floor.")
+        items.take_one(world.inventory, slot)
+        floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
+        return Succeeded(actor.move_time, [Message("You unlock the door.", MessageKind.STATUS)])
+
+
+@dataclass(frozen=True)
 class Attack:
     """Strike the creature ``target`` in melee."""
 
@@ -147,6 +177,9 @@ class Attack:
         hp = target.hp
         events = combat.attack(world.floor, actor, target, world.rng)
         kind = world.kinds.get(target.kind)
+        striker = world.kinds.get(actor.kind)
+        if striker is not None and striker.inflicts and target.alive and target.hp < hp:
+            events += statuses.apply(target, striker.inflicts, striker.inflict_turns)
         if kind is not None and target.hp < hp:
             if kind.thorns and actor.alive:
                 events += combat.scald(world.floor, actor, target, kind.thorns)
@@ -363,13 +396,12 @@ class PickUp:
         here = world.floor.items_at(*actor.position)
         if not here:
             return Refused("There is nothing here to pick up.")
-        if len(world.inventory) >= items.INVENTORY_SIZE:
-            return Refused("Your inventory is full.")
         item = here[-1]
+        name = world.identity.describe(item)
+        if items.add_to(world.inventory, item) is None:
+            return Refused("Your inventory is full.")
         world.floor.items.remove(item)
-        item.x, item.y = -1, -1  # carried: no place on the floor (and none in a save)
-        world.inventory.append(item)
-        return Succeeded(actor.move_time, [Message(f"You picked up the {item.name}!")])
+        return Succeeded(actor.move_time, [Message(f"You picked up the {name}!")])
 
 
 @dataclass(frozen=True)
@@ -391,7 +423,7 @@ class Drop:
         events = items.unequip(actor, item) if item.equipped else []
         item.x, item.y = actor.position
         world.floor.items.append(item)
-        events.append(Message(f"You dropped the {item.name}."))
+        events.append(Message(f"You dropped the {world.identity.describe(item)}."))
         return Succeeded(actor.move_time, events)
 
 
@@ -414,12 +446,24 @@ class Use:
         item = world.inventory[self.slot]
         if item.kind.effect == "equip":
             return Succeeded(actor.move_time, items.toggle_equipment(actor, world.inventory, item))
-        result = items.use(world.floor, actor, item, self.target)
+        unknown = world.identity.name(item.kind)
+        result = magic.use(world, actor, item, self.target)
+        if not result.consumed and magic.wasted(world, item):
+            # An unknown potion or scroll is used up even when it does nothing, as its
+            # refusal would otherwise tell what it is for free.
+            result = items.UseResult([Message("Nothing much seems to happen.")], consumed=True)
         if not result.consumed:
             refusal = next((e for e in result.events if isinstance(e, Refused)), None)
             return refusal or Refused("Nothing happens.")
-        del world.inventory[self.slot]
-        return Succeeded(actor.move_time, result.events)
+        events = list(result.events)
+        if world.identity.learn(item.kind):
+            text = f"It was a {item.kind.name}! (the {unknown})"
+            events.append(Message(text, MessageKind.STATUS))
+        if item.kind.category == "wand":
+            item.used += 1
+        elif item in world.inventory:
+            items.take_one(world.inventory, world.inventory.index(item))
+        return Succeeded(actor.move_time, events)
 
 
 @dataclass(frozen=True)

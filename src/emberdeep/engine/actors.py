@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
@@ -40,6 +40,9 @@ class ActorKind:
     """Damage done to whoever strikes it in melee (fight it from afar)."""
     summons: str = ""
     """The kind of creature it calls up (``behaviour = "summoner"``)."""
+    inflicts: str = ""
+    """A status its blows give when they land (``statuses.STATUSES``: a spider's venom)."""
+    inflict_turns: int = 0
 
 
 @dataclass(slots=True, eq=False)
@@ -69,6 +72,8 @@ class Actor:
     level: int = 1
     asleep: bool = False
     """Does nothing until it notices the player (``World`` wakes it); hit for triple damage."""
+    statuses: dict[str, int] = field(default_factory=dict)
+    """Status name -> turns left (``engine/statuses.py``; confusion is ``confused``)."""
 
     @classmethod
     def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
@@ -97,6 +102,7 @@ class Actor:
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
             self.power, self.move_time, self.attack_time, self.xp, self.behaviour, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour, self.level, self.asleep,
+            tuple(sorted(self.statuses.items())),
         )  # fmt: skip
 
 

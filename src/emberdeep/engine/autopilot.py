@@ -17,15 +17,38 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.distance import UNREACHABLE, distance_map
+from emberdeep.engine.floor import Tile
+from emberdeep.engine.gas import HARMFUL
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
+
+WATER_COST = 8
+"""Deep water is waded only to save a long walk round (it may take what you carry)..."""
+DANGER_COST = 30
+"""...and a found trap or harmful gas only when there is no other way."""
 
 
 def known_cost(world: World) -> NDArray[np.int32]:
     """1 where the player believes they can walk (seen floor, or not seen yet), 0 for
-    seen walls."""
+    seen walls; known dangers cost more (``avoid``)."""
     floor = world.floor
-    return (floor.walkable | ~floor.explored).astype(np.int32)
+    return avoid(world, (floor.walkable | ~floor.explored).astype(np.int32))
+
+
+def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
+    """``cost`` with what the player knows to fear priced in: seen deep water, found
+    traps and gas in view cost more, and a locked door is a wall without a key."""
+    floor = world.floor
+    known = floor.explored
+    if not any(item.kind.effect == "key" for item in world.inventory):
+        cost[(floor.tiles == Tile.LOCKED_DOOR) & known] = 0
+    cost[(floor.tiles == Tile.DEEP_WATER) & known & (cost > 0)] = WATER_COST
+    for trap in floor.traps.values():
+        if not trap.hidden and cost[trap.position]:
+            cost[trap.position] = DANGER_COST
+    if floor.gas_active:
+        cost[(floor.gas >= HARMFUL) & floor.visible & (cost > 0)] = DANGER_COST
+    return cost
 
 
 def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
@@ -42,7 +65,7 @@ def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
 
 def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
     floor = world.floor
-    cost = (floor.walkable & floor.explored).astype(np.int32)
+    cost = avoid(world, (floor.walkable & floor.explored).astype(np.int32))
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     goals[target] = True
     return distance_map(cost, goals, 2, 3)

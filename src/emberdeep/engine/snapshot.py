@@ -20,8 +20,12 @@ from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, Actor
 from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
-from emberdeep.engine.items import Item, ItemKind
+from emberdeep.engine.identify import MAX_LOOK, Identity
+from emberdeep.engine.items import MAX_STACK, Item, ItemKind
 from emberdeep.engine.journal import Journal, JournalError
+from emberdeep.engine.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
+from emberdeep.engine.traps import Trap, TrapKind
 from emberdeep.engine.world import FloorBuilder, World
 
 MAX_SIDE = 1000
@@ -56,7 +60,14 @@ def dump(world: World) -> dict[str, Any]:
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
         "journal": world.journal.to_data(),
-        "inventory": [{"kind": i.kind.key, "equipped": i.equipped} for i in world.inventory],
+        "inventory": [
+            {"kind": i.kind.key, "equipped": i.equipped, "count": i.count, "used": i.used}
+            for i in world.inventory
+        ],
+        "identity": {
+            "looks": dict(world.identity.looks),
+            "known": sorted(world.identity.known),
+        },
         "floor": _dump_floor(world.floor),
         "kept": [{"depth": depth, **_dump_floor(floor)} for depth, floor in world.kept.items()],
     }
@@ -72,12 +83,24 @@ def _dump_floor(floor: Floor) -> dict[str, Any]:
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
         "actors": [_actor_fields(a) for a in floor.actors.values()],
-        "items": [{"kind": i.kind.key, "x": i.x, "y": i.y} for i in floor.items],
+        "items": [
+            {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
+            for i in floor.items
+        ],
+        "traps": [_trap_fields(t) for t in floor.traps.values()],
+        "gas": _b64(floor.gas) if floor.gas_active else "",
+        "seen_items": [[x, y, key] for (x, y), key in floor.seen_items.items()],
     }
 
 
 def _actor_fields(actor: Actor) -> dict[str, Any]:
-    return {f.name: getattr(actor, f.name) for f in fields(Actor)}
+    values = {f.name: getattr(actor, f.name) for f in fields(Actor)}
+    values["statuses"] = dict(actor.statuses)
+    return values
+
+
+def _trap_fields(trap: Trap) -> dict[str, Any]:
+    return {**asdict(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
 
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
@@ -250,8 +273,62 @@ def _load(
     for n, raw in enumerate(root.entries("inventory", 26)):
         entry = _Reader(raw, f"inventory[{n}]")
         item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))
+        _stack(entry, item)
         world.inventory.append(item)
+    if "identity" in root.data:
+        world.identity = _identity(root.sub("identity"), item_kinds)
     return world
+
+
+def _stack(entry: _Reader, item: Item) -> None:
+    """A stack's count and a wand's spent charges (absent in older saves: 1 and 0)."""
+    if "count" in entry.data:
+        item.count = entry.integer("count", 1, MAX_STACK if item.kind.stacks else 1)
+    if "used" in entry.data:
+        item.used = entry.integer("used", 0, max(0, item.kind.charges))
+
+
+def _identity(raw: _Reader, item_kinds: Mapping[str, ItemKind]) -> Identity:
+    identity = Identity()
+    for key, look in raw.get("looks", dict).items():
+        if key not in item_kinds or not isinstance(look, str) or not 0 < len(look) <= MAX_LOOK:
+            raise SnapshotError(f"identity.looks: bad entry {key!r}")
+        identity.looks[key] = look
+    for key in raw.entries("known"):
+        if not isinstance(key, str) or key not in item_kinds:
+            raise SnapshotError(f"identity.known: unknown item {key!r}")
+        identity.known.add(key)
+    return identity
+
+
+def _trap(entry: _Reader, floor: Floor) -> Trap:
+    effect = entry.get("effect", str)
+    status = entry.get("status", str)
+    if effect not in TRAP_EFFECTS or (status and status not in STATUSES):
+        raise SnapshotError(f"{entry.path}: impossible trap")
+    kind = TrapKind(
+        key=entry.get("key", str)[:MAX_LOOK],
+        name=entry.get("name", str)[:MAX_LOOK],
+        effect=effect,
+        status=status,
+        turns=entry.integer("turns", 0, MAX_TURNS),
+        amount=entry.integer("amount", 0, MAX_TURNS),
+    )
+    x, y = entry.integer("x", 0, floor.width - 1), entry.integer("y", 0, floor.height - 1)
+    if not floor.walkable[x, y] or (x, y) in floor.traps:
+        raise SnapshotError(f"{entry.path}: not on a free floor tile")
+    return Trap(kind, x, y, entry.get("hidden", bool))
+
+
+def _statuses(raw: object, where: str) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or not all(
+        name in STATUSES and type(turns) is int and 1 <= turns <= MAX_TURNS
+        for name, turns in raw.items()
+    ):
+        raise SnapshotError(f"{where}.statuses: expected status names and turns left")
+    return dict(raw)
 
 
 def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
@@ -283,6 +360,9 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         entry = _Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
         values: dict[str, Any] = {}
         for name, annotation in names.items():
+            if name == "statuses":
+                values[name] = _statuses(entry.data.get(name), entry.path)
+                continue
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)
@@ -303,5 +383,27 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
     for n, item_raw in enumerate(raw.entries("items")):
         entry = _Reader(item_raw, f"{where}.items[{n}]")
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
-        floor.items.append(Item(_kind(entry, item_kinds), x, y))
+        item = Item(_kind(entry, item_kinds), x, y)
+        _stack(entry, item)
+        floor.items.append(item)
+    _load_floor_extras(raw, floor, item_kinds)
     return floor
+
+
+def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
+    """Traps, gas and the remembered items (none in saves before they existed)."""
+    for n, trap_raw in enumerate(raw.entries("traps") if "traps" in raw.data else []):
+        trap = _trap(_Reader(trap_raw, f"{raw.path}.traps[{n}]"), floor)
+        floor.traps[trap.position] = trap
+    if raw.data.get("gas"):
+        floor.gas[...] = raw.array("gas", np.float32, floor.size)
+        if not np.isfinite(floor.gas).all() or (floor.gas < 0).any() or (floor.gas > 1e6).any():
+            raise SnapshotError(f"{raw.path}.gas: impossible amounts")
+        floor.gas_active = bool(floor.gas.any())
+    for n, seen in enumerate(raw.entries("seen_items") if "seen_items" in raw.data else []):
+        ok = isinstance(seen, list) and len(seen) == 3 and isinstance(seen[2], str)
+        if not ok or seen[2] not in item_kinds or not all(type(v) is int for v in seen[:2]):
+            raise SnapshotError(f"{raw.path}.seen_items[{n}]: expected [x, y, item]")
+        if not floor.in_bounds(seen[0], seen[1]):
+            raise SnapshotError(f"{raw.path}.seen_items[{n}]: outside the map")
+        floor.seen_items[(seen[0], seen[1])] = seen[2]

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from emberdeep.engine import items
+from emberdeep.engine import gas, identify, items, statuses, traps
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     WAIT,
     Action,
     ActionResult,
     Alternative,
+    Move,
     PlayerCommand,
     Stumble,
     Succeeded,
@@ -67,6 +68,8 @@ class Hero:
     kind: ActorKind = TUTORIAL_PLAYER
     start_items: tuple[items.ItemKind, ...] = ()
     progression: Progression = field(default_factory=Progression)
+    catalogue: identify.Catalogue = field(default_factory=identify.Catalogue)
+    """The kinds the hero does not know yet, and the looks dealt to them."""
     kinds: Mapping[str, ActorKind] = field(default_factory=dict)
     """Every creature kind by key: what play may bring forth (a summoner's summons).
     Carried by the hero because every new world is made with one."""
@@ -94,10 +97,11 @@ class World:
             player=player,
             kinds=hero.kinds,
         )
+        self.identity = identify.Identity.deal(seed, hero.catalogue)
         for kind in hero.start_items:
-            item = items.Item(kind)
-            self.inventory.append(item)
-            if kind.effect == "equip":
+            self.identity.learn(kind)  # the hero knows their own kit
+            item = items.add_to(self.inventory, items.Item(kind))
+            if kind.effect == "equip" and item is not None:
                 items.toggle_equipment(self.player, self.inventory, item)
         self.journal.start_fov = [self.fov.algorithm, self.fov.radius, self.fov.light_walls]
         self.enter(floor)
@@ -126,6 +130,7 @@ class World:
         self.depth = floor.depth
         self.hunt = Hunt()
         self.inventory: list[items.Item] = []
+        self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
         self.cause_of_death = ""
         self.won = False
@@ -195,8 +200,10 @@ class World:
         """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
         key = (self.player.position, id(self.floor), self.floor.terrain_version, self.fov)
         if key != self._fov_key:
+            remember_items(self.floor)  # what was in view until now (a dart just thrown)
             update_fov(self.floor, self.player.position, self.fov)
             self._fov_key = key
+            remember_items(self.floor)
 
     @property
     def player_due(self) -> bool:
@@ -229,6 +236,10 @@ class World:
         action costs nothing; a free one (a level-up) is not a turn."""
         if actor.hp <= 0:
             return [Refused("You are dead." if actor is self.player else "It is dead.")]
+        if actor.statuses or (actor.confused and actor is self.player):
+            instead = statuses.redirect(self, actor, isinstance(action, Move))
+            if instead:
+                action = WAIT if instead == "wait" else Stumble()
         result = action.perform(self, actor)
         if type(result) is Alternative:
             result = self._follow(result, actor)
@@ -236,13 +247,31 @@ class World:
             return [result if isinstance(result, Refused) else Refused("You hesitate.")]
         cost, events = result
         if cost:
+            if actor.statuses:
+                cost = statuses.cost(actor, cost)
             due, now = actor.next_time, self.time
             actor.next_time = (due if due > now else now) + cost
             if actor is self.player:
                 self.turn += 1
                 self.regenerate()
+                events = [*events, *self.player_turn()]
                 self.refresh_fov()
+            elif actor.statuses:
+                events = [*events, *statuses.tick(self, actor)]
         return self._tally(list(events)) if events else []
+
+    def player_turn(self) -> list[Event]:
+        """What one player turn does besides the action: statuses run down, gas spreads
+        and is breathed, hidden traps next to the player may be noticed."""
+        player = self.player
+        events: list[Event] = []
+        if player.statuses or player.confused:
+            events += statuses.tick(self, player)
+        if self.floor.gas_active:
+            events += gas.turn(self)
+        if self.floor.traps and player.alive:
+            events += traps.notice(self)
+        return events
 
     def regenerate(self) -> None:
         """The player heals 1 HP every few turns, more often as they rise in level."""
@@ -394,6 +423,7 @@ class World:
         player = self.player
         gap = max(abs(sleeper.x - player.x), abs(sleeper.y - player.y))
         chance = next((c for reach, c in WAKE_CHANCES if gap <= reach), WAKE_CHANCE_FAR)
+        chance += items.noise(self.inventory)
         return int(self.rng.integers(100)) < chance
 
     def state_hash(self) -> str:
@@ -403,6 +433,7 @@ class World:
         h.update(repr((self.progression, sorted(self.kills.items()))).encode())
         h.update(repr(self.rng.bit_generator.state).encode())
         h.update(repr([item.state() for item in self.inventory]).encode())
+        h.update(repr(self.identity.state()).encode())
         for depth, floor in sorted({**self.kept, self.depth: self.floor}.items()):
             h.update(repr((depth, floor.start, floor.stairs)).encode())
             for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):
@@ -410,6 +441,8 @@ class World:
             for actor in floor.actors.values():
                 h.update(repr(actor.state()).encode())
             h.update(repr([item.state() for item in floor.items]).encode())
+            h.update(repr([trap.state() for trap in floor.traps.values()]).encode())
+            h.update(np.ascontiguousarray(floor.gas).tobytes())
         return h.hexdigest()
 
 
@@ -418,3 +451,14 @@ def new_floor(build_floor: FloorBuilder, seed: int, depth: int) -> Floor:
     floor = build_floor(depth, rngs.floor_stream(seed, depth))
     floor.tiles[floor.start] = Tile.STAIRS_UP
     return floor
+
+
+def remember_items(floor: Floor) -> None:
+    """The remembered map's items: what is in view now replaces what was seen there."""
+    seen = floor.seen_items
+    visible = floor.visible
+    for position in [p for p in seen if visible[p]]:
+        del seen[position]
+    for item in floor.items:
+        if visible[item.position]:
+            seen[item.position] = item.kind.key

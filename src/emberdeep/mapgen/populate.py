@@ -99,4 +99,4 @@ def populate(floor: Floor, population: Population, depth: int, rng: np.random.Ge
             next_id += 1
     for item_kind, x, y in _placements(population.items, cells, rooms, depth, rng):
         if not floor.items_at(x, y):
-            floor.items.append(Item(item_kind, x, y))
+            floor.items.append(Item(item_kind, x, y, count=item_kind.bundle))

@@ -96,7 +96,7 @@ def morgue_text(
         *([f"  {item.kind.slot}: {item.name}" for item in worn] or ["  nothing"]),
         "",
         "Inventory",
-        *([f"  {item.name}" for item in carried] or ["  nothing"]),
+        *([f"  {world.identity.describe(item)}" for item in carried] or ["  nothing"]),
         "",
         RULE,
         f"Last {len(last)} messages",

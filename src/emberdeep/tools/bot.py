@@ -2,18 +2,20 @@
 
 It sends only the actions a player can (``Move``, ``Use``, ``Descend``...), chosen from
 what the player can see, so it exercises the game the way people do: it explores, fights
-what it meets, drinks when hurt, reads scrolls at monsters, wears better gear, rests
-before going on, creeps past strong sleepers, spends its levels, goes down the stairs,
-and once it holds the treasure climbs back out. It is deterministic: the same seed plays
-the same game. ``build`` makes it always raise one stat (for the balance figures: no
-single stat should win), or mix them ("mixed").
+what it meets, drinks when hurt, reads scrolls at monsters, zaps wands and throws darts,
+tries unknown potions and scrolls when it is safe (and so learns them), never uses what
+it knows to be bad, wears better gear, rests before going on, creeps past strong
+sleepers, searches for traps before leaving a floor, spends its levels, goes down the
+stairs, and once it holds the treasure climbs back out. It is deterministic: the same
+seed plays the same game. ``build`` makes it always raise one stat (for the balance
+figures: no single stat should win), or mix them ("mixed").
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from emberdeep.engine import autopilot, rng
+from emberdeep.engine import autopilot, rng, statuses
 from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
@@ -29,10 +31,19 @@ from emberdeep.engine.actions import (
 )
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Refused
+from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
 from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.magic import first_in_line
 from emberdeep.engine.world import World
 
 LOW_HEALTH = 0.4
+SAFE_HEALTH = 0.7
+"""Unknown potions and scrolls are tried only above this share of health, alone."""
+BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
+"""Statuses the bot never gives itself on purpose."""
+BAD_EFFECTS = frozenset({"aggravate", "gas"})
+SEARCHES = 3
+"""Searches before leaving each floor."""
 REST_BELOW = 0.7
 """With nobody in sight, the bot waits to heal up to this share before going on."""
 SNEAK_PAST = 3
@@ -46,6 +57,8 @@ class Bot:
     def __init__(self, seed: int, build: str = "mixed") -> None:
         self.rng = rng.stream(seed, "bot")
         self.patience = 0
+        self.searched: dict[int, int] = {}
+        """Searches made on each depth."""
         self.build = build
         self.rest_below = REST_BELOW
         self.last_seen: tuple[int, int] | None = None
@@ -67,6 +80,8 @@ class Bot:
         enemies = self.visible_enemies(world)
         if player.hp < player.max_hp * LOW_HEALTH:
             potion = self.find(world, "heal")
+            if potion is None and enemies:
+                potion = self.unknown(world, "potion")  # a gamble, when it matters
             if potion is not None:
                 return Use(potion)
         if enemies:
@@ -84,9 +99,15 @@ class Bot:
         treasure = self.known_treasure(world)
         if treasure is not None:
             return self.take(world, treasure)
+        trial = self.try_unknown(world)
+        if trial is not None:
+            return trial
         step = autopilot.explore_action(world)
         if not isinstance(step, str):
             return step
+        if self.searched.get(world.depth, 0) < SEARCHES:
+            self.searched[world.depth] = self.searched.get(world.depth, 0) + 1
+            return Search()
         if player.position == world.floor.stairs:
             return Descend()
         return self.wander()
@@ -124,6 +145,9 @@ class Bot:
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
         if gap <= 1:
             return Move(nearest.x - player.x, nearest.y - player.y)
+        ranged = self.ranged(world, nearest, gap)
+        if ranged is not None:
+            return ranged
         for effect, reach in (("lightning", 5), ("fireball", 99), ("confusion", 99)):
             slot = self.find(world, effect)
             if slot is None or gap > reach:
@@ -144,6 +168,50 @@ class Bot:
     def wander(self) -> PlayerCommand:
         return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
 
+    def ranged(self, world: World, target: Actor, gap: int) -> PlayerCommand | None:
+        """A known good potion before a fight, a wand with charges (known or not), or
+        something to throw, at ``target`` ``gap`` tiles away."""
+        haste = self.find(world, "status", statuses.HASTED)
+        if haste is not None and not statuses.has(world.player, statuses.HASTED):
+            return Use(haste)
+        if first_in_line(world.floor, world.player.position, target.position) is not target:
+            return None  # a wall or another creature in the way
+        for slot, item in enumerate(world.inventory):
+            if item.kind.category == "wand" and item.charges > 0:  # every wand helps
+                return Use(slot, target.position)
+        if gap <= THROW_RANGE:
+            for slot, item in enumerate(world.inventory):
+                if item.kind.effect == "thrown" and not item.equipped:
+                    return Throw(slot, target.position)
+        return None
+
+    def try_unknown(self, world: World) -> PlayerCommand | None:
+        """Alone and healthy: read an unknown scroll or drink an unknown potion, to learn
+        it (identify first, when known)."""
+        player = world.player
+        if player.hp < player.max_hp * SAFE_HEALTH:
+            regen = self.find(world, "status", statuses.REGENERATING)
+            return Use(regen) if regen is not None and player.hp < player.max_hp // 2 else None
+        if any(not world.identity.is_known(i.kind) for i in world.inventory):
+            identify = self.find(world, "identify")
+            if identify is not None:
+                return Use(identify)
+        for category in ("scroll", "potion"):
+            slot = self.unknown(world, category)
+            if slot is not None:
+                return Use(slot)
+        return None
+
+    @staticmethod
+    def unknown(world: World, category: str) -> int | None:
+        """The first unknown item of ``category`` that needs no aim."""
+        for slot, item in enumerate(world.inventory):
+            kind = item.kind
+            unknown = kind.category == category and not world.identity.is_known(kind)
+            if unknown and kind.targeting == "none":
+                return slot
+        return None
+
     @staticmethod
     def visible_enemies(world: World) -> list[Actor]:
         """What it means to fight: in view, and not a sleeper too strong to wake."""
@@ -156,10 +224,17 @@ class Bot:
         ]
 
     @staticmethod
-    def find(world: World, effect: str) -> int | None:
+    def find(world: World, effect: str, status: str = "") -> int | None:
+        """A known item with ``effect`` (and ``status``) that is worth using."""
         for slot, item in enumerate(world.inventory):
-            if item.kind.effect == effect:
-                return slot
+            kind = item.kind
+            if kind.effect != effect or not world.identity.is_known(kind):
+                continue
+            if kind.effect in BAD_EFFECTS or (kind.status in BAD and kind.category == "potion"):
+                continue
+            if status and kind.status != status:
+                continue
+            return slot
         return None
 
     @staticmethod
