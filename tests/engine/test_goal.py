@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Ascend, Descend, PickUp, Wait
@@ -9,8 +11,9 @@ from emberdeep.engine.floor import Tile
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
+from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
-from emberdeep.storage import saves
+from emberdeep.storage import saves, scores
 from tests.helpers import builder_for
 
 CONTENT = loader.load()
@@ -95,3 +98,29 @@ def test_picking_up_the_treasure_then_climbing_every_floor_wins() -> None:
     assert world.depth == 1 and not world.won
     stairs_up(world)
     assert world.won
+
+
+def test_a_victory_ends_the_game_in_the_hall_of_fame_and_a_morgue_that_tells_it(
+    tmp_path: Path,
+) -> None:
+    setup = GameSetup(CONTENT, Settings(), data=tmp_path)
+    session = setup.new_game(8)
+    world = session.world
+    stairs_down(world)
+    stairs_down(world)
+    stairs_up(world)
+    assert GOAL is not None
+    world.inventory.append(Item(GOAL.treasure))
+    world.kills["warden"] = 1
+    stairs_up(world)
+    stairs_up(world)
+    assert world.won
+    notes = session.end(["You win!"])
+    assert any("hall of fame" in note for note in notes)
+    (entry,) = scores.top(path=tmp_path / scores.SCORES_NAME)
+    assert entry.cause == scores.VICTORY and entry.depth == 3
+    assert entry.score >= scores.VICTORY_BONUS
+    (morgue_file,) = (tmp_path / "morgue").iterdir()
+    text = morgue_file.read_text()
+    assert "Fate: victory" in text and "slew the Ember warden" in text
+    assert not setup.saved_games()  # the game is over: its save is gone

@@ -298,17 +298,20 @@ class Summon:
 
 
 @dataclass(frozen=True)
-class Flit:
-    """An erratic flyer: ``chance`` percent of the time it lurches at random (``Stumble``),
-    else it does what it meant to."""
+class Either:
+    """``chance`` percent of the time ``first``, else ``second``: decided by the world's
+    stream when it is performed (a behaviour has no dice of its own). An erratic flyer
+    stumbles half the time; a monster keeping its distance backs off only some of the
+    time, so a chase round a loop of rooms always ends."""
 
-    meant: Action
+    first: Action
+    second: Action
     chance: int
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         if int(world.rng.integers(100)) < self.chance:
-            return Alternative(Stumble())
-        return Alternative(self.meant)
+            return Alternative(self.first)
+        return Alternative(self.second)
 
 
 @dataclass(frozen=True)

@@ -25,11 +25,12 @@ from emberdeep.engine.actions import (
     WAIT,
     Action,
     Blink,
+    Either,
     Fade,
-    Flit,
     Mend,
     Move,
     Shoot,
+    Stumble,
     Summon,
     line_of_fire,
 )
@@ -220,33 +221,33 @@ def archer(batch: Batch) -> Decide:
         if not monster.hunting:
             return WAIT
         distance = gap(monster, player)
-        if distance <= 2:
-            back = pursuit.away(i)
-            if back is not None:
-                return back
-            if distance == 1:
-                return pursuit.toward(i)
         in_view = batch.floor.visible[monster.x, monster.y]
         clear = in_view and line_of_fire(batch.floor, monster.position, player.position)
-        if clear and distance <= ARCHER_REACH:
-            return Shoot(player, ARCHER_REACH)
-        return pursuit.toward(i)
+        if not clear or distance > ARCHER_REACH:
+            return pursuit.toward(i)
+        return keep_distance(
+            pursuit, i, near=2, far=ARCHER_REACH, stand=Shoot(player, ARCHER_REACH)
+        )
 
     return decide
 
 
-def keep_distance(pursuit: Pursuit, i: int, near: int, far: int) -> Action:
-    """Stay between ``near`` and ``far`` tiles from the player: back off when closer,
-    close in when farther, fight in melee only when cornered."""
+BACK_OFF = 60
+"""Percent of turns a monster keeping its distance backs off when the player comes near
+(else it stands, or fights): it cannot be chased round a loop for ever."""
+
+
+def keep_distance(pursuit: Pursuit, i: int, near: int, far: int, stand: Action = WAIT) -> Action:
+    """Stay between ``near`` and ``far`` tiles from the player: back off (mostly) when
+    closer, close in when farther; next to the player and not backing off, it fights.
+    ``stand`` is what it does when it holds its ground (wait, or shoot)."""
     monster, player = pursuit.batch.monsters[i], pursuit.batch.player
     distance = gap(monster, player)
     if distance <= near:
+        hold = pursuit.toward(i) if distance == 1 else stand
         back = pursuit.away(i)
-        if back is not None:
-            return back
-        if distance == 1:
-            return pursuit.toward(i)
-    return pursuit.toward(i) if distance > far else WAIT
+        return hold if back is None else Either(back, hold, BACK_OFF)
+    return pursuit.toward(i) if distance > far else stand
 
 
 MEND_BELOW = 70
@@ -258,8 +259,8 @@ MEND_SHARE = 40
 
 @behaviour("healer")
 def healer(batch: Batch) -> Decide:
-    """A caster that keeps behind the fight and closes its allies' wounds: the one to
-    strike first."""
+    """A caster that keeps behind its allies and closes their wounds: the one to strike
+    first. Alone, it has nothing to hide behind and fights (feebly)."""
     pursuit = Pursuit(batch)
     floor = batch.floor
 
@@ -267,17 +268,20 @@ def healer(batch: Batch) -> Decide:
         monster = batch.monsters[i]
         if not monster.hunting:
             return WAIT
-        for ally in floor.actors.values():
-            if (
-                ally.alive
-                and not ally.is_player
-                and ally is not monster
-                and ally.hp * 100 < ally.max_hp * MEND_BELOW
-                and gap(ally, monster) <= MEND_REACH
-                and line_of_fire(floor, monster.position, ally.position)
+        allies = [
+            ally
+            for ally in floor.actors.values()
+            if ally.alive
+            and not ally.is_player
+            and ally is not monster
+            and gap(ally, monster) <= MEND_REACH
+        ]
+        for ally in allies:
+            if ally.hp * 100 < ally.max_hp * MEND_BELOW and line_of_fire(
+                floor, monster.position, ally.position
             ):
                 return Mend(ally, max(1, ally.max_hp * MEND_SHARE // 100))
-        return keep_distance(pursuit, i, near=2, far=4)
+        return keep_distance(pursuit, i, near=2, far=4) if allies else pursuit.toward(i)
 
     return decide
 
@@ -285,12 +289,15 @@ def healer(batch: Batch) -> Decide:
 SUMMON_REACH = 8
 SUMMONED_AT_ONCE = 2
 """A summoner calls again only when fewer of its creatures than this are about."""
+SUMMON_COST = 2
+"""Hit points a summoning costs the summoner: it cannot call for ever."""
 
 
 @behaviour("summoner")
 def summoner(batch: Batch) -> Decide:
     """Calls up creatures (its kind's ``summons``) when it sees the player and too few are
-    about, and keeps its distance meanwhile: reach it quickly, or flee its summons."""
+    about, at a cost in its own life, and keeps its distance meanwhile: reach it quickly,
+    or flee its summons."""
     pursuit = Pursuit(batch)
     floor, player = batch.floor, batch.player
 
@@ -298,13 +305,16 @@ def summoner(batch: Batch) -> Decide:
         monster = batch.monsters[i]
         if not monster.hunting:
             return WAIT
+        if monster.hp <= SUMMON_COST:  # spent: nothing left to call with, it fights
+            return pursuit.toward(i)
         if monster.hunting == HUNT_MEMORY and gap(monster, player) <= SUMMON_REACH:
             about = sum(
                 1
                 for other in floor.actors.values()
                 if other.alive and other.behaviour == "fading" and gap(other, monster) <= 6
             )
-            if about < SUMMONED_AT_ONCE:
+            if about < SUMMONED_AT_ONCE and monster.hp > SUMMON_COST:
+                monster.hp -= SUMMON_COST
                 return Summon(SUMMONED_AT_ONCE)
         return keep_distance(pursuit, i, near=2, far=5)
 
@@ -319,9 +329,9 @@ def fading(batch: Batch) -> Decide:
 
     def decide(i: int) -> Action:
         monster = batch.monsters[i]
-        monster.hp -= 1
-        if monster.hp <= 0:
+        if monster.hp <= 1:
             return Fade()
+        monster.hp -= 1
         monster.hunting = HUNT_MEMORY  # called up to fight: it always knows where you are
         return pursuit.toward(i)
 
@@ -329,13 +339,15 @@ def fading(batch: Batch) -> Decide:
 
 
 BLINK_REACH = 7
+BLINK_COST = 2
 ZAP_REACH = 4
 
 
 @behaviour("blinker")
 def blinker(batch: Batch) -> Decide:
     """Stings from a few tiles away along a clear line; when the player gets next to it,
-    it blinks away to somewhere in sight (and may do it again)."""
+    it blinks away to somewhere in sight. Each blink costs it ``BLINK_COST`` hit points of
+    its essence, so a chase wears it down and it can always be caught in the end."""
     pursuit = Pursuit(batch)
     floor, player = batch.floor, batch.player
 
@@ -344,7 +356,8 @@ def blinker(batch: Batch) -> Decide:
         if not monster.hunting:
             return WAIT
         distance = gap(monster, player)
-        if distance <= 1:
+        if distance <= 1 and monster.hp > BLINK_COST:
+            monster.hp -= BLINK_COST
             return Blink(player, BLINK_REACH, least=3)
         clear = floor.visible[monster.x, monster.y] and line_of_fire(
             floor, monster.position, player.position
@@ -370,7 +383,7 @@ def erratic(batch: Batch) -> Decide:
         monster = batch.monsters[i]
         if not monster.hunting:
             return WAIT
-        return Flit(pursuit.toward(i), ERRATIC_SHARE)
+        return Either(Stumble(), pursuit.toward(i), ERRATIC_SHARE)
 
     return decide
 

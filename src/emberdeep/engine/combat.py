@@ -92,6 +92,9 @@ def die(floor: Floor, actor: Actor) -> list[Event]:
     floor.stop_blocking(actor)
     if actor.is_player:
         return [Message("You died!", MessageKind.PLAYER_DIED)]
+    if actor.behaviour == "fading":  # a summoned thing leaves nothing behind
+        floor.remove_actor(actor)
+        return [Message(f"{capitalized(actor.name)} is destroyed!", MessageKind.ENEMY_DIED)]
     name = actor.name
     actor.name = f"remains of {name}"
     return [Message(f"{capitalized(name)} is dead!", MessageKind.ENEMY_DIED)]

@@ -21,8 +21,10 @@ from emberdeep.engine.actions import (
     LEVEL_UP_STATS,
     Ascend,
     Descend,
+    Drop,
     LevelUp,
     Move,
+    PickUp,
     PlayerCommand,
     Use,
     Wait,
@@ -30,6 +32,7 @@ from emberdeep.engine.actions import (
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Refused
 from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
+from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.magic import first_in_line
 from emberdeep.engine.world import World
 
@@ -47,6 +50,7 @@ SNEAK_PAST = 3
 """A sleeper that would take more than this many of the bot's average blows is left
 asleep."""
 BUILDS = ("mixed", *LEVEL_UP_STATS)
+CHASE_TURNS = 10
 
 
 class Bot:
@@ -57,16 +61,13 @@ class Bot:
         """Searches made on each depth."""
         self.build = build
         self.rest_below = REST_BELOW
+        self.last_seen: tuple[int, int] | None = None
+        self.chasing = 0
+        """Turns it keeps going to where it last saw what it was after (so stepping out
+        of sight does not turn it back, and back again, for ever)."""
         self.items_used: dict[str, int] = {}
 
     def choose(self, world: World) -> PlayerCommand:
-        command = self.decide(world)
-        if isinstance(command, Use):
-            key = world.inventory[command.slot].kind.key
-            self.items_used[key] = self.items_used.get(key, 0) + 1
-        return command
-
-    def decide(self, world: World) -> PlayerCommand:
         player = world.player
         if world.can_level_up:
             if self.build in LEVEL_UP_STATS:
@@ -86,10 +87,18 @@ class Bot:
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
+        if self.chasing and self.last_seen is not None:  # after it, round the corner
+            self.chasing -= 1
+            step = autopilot.travel_action(world, self.last_seen)
+            if not isinstance(step, str):
+                return step
         if player.hp < player.max_hp * self.rest_below:
             return Wait()
         if self.find(world, "treasure") is not None:
             return self.climb_out(world)
+        treasure = self.known_treasure(world)
+        if treasure is not None:
+            return self.take(world, treasure)
         trial = self.try_unknown(world)
         if trial is not None:
             return trial
@@ -101,7 +110,26 @@ class Bot:
             return Search()
         if player.position == world.floor.stairs:
             return Descend()
-        return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
+        return self.wander()
+
+    @staticmethod
+    def known_treasure(world: World) -> tuple[int, int] | None:
+        floor = world.floor
+        for item in floor.items:
+            if item.kind.effect == "treasure" and floor.explored[item.position]:
+                return item.position
+        return None
+
+    def take(self, world: World, where: tuple[int, int]) -> PlayerCommand:
+        """Make room in a full pack (away from the treasure, or it would pick up what it
+        dropped), go to the treasure and pick it up."""
+        if len(world.inventory) >= INVENTORY_SIZE and world.player.position != where:
+            spare = [s for s, item in enumerate(world.inventory) if not item.equipped]
+            return Drop(spare[-1])
+        if world.player.position != where:
+            step = autopilot.travel_action(world, where)
+            return step if not isinstance(step, str) else self.wander()
+        return PickUp()
 
     @staticmethod
     def climb_out(world: World) -> PlayerCommand:
@@ -132,7 +160,13 @@ class Bot:
         if self.patience < 3 and nearest.behaviour != "archer":
             return Wait()  # let it come to us (but never stand and be shot)
         step = autopilot.travel_action(world, nearest.position)
-        return step if not isinstance(step, str) else Wait()
+        self.last_seen, self.chasing = nearest.position, CHASE_TURNS
+        if isinstance(step, str):  # no way to it (another creature in a corridor, say)
+            return self.wander()
+        return step
+
+    def wander(self) -> PlayerCommand:
+        return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
 
     def ranged(self, world: World, target: Actor, gap: int) -> PlayerCommand | None:
         """A known good potion before a fight, a wand with charges (known or not), or
@@ -214,8 +248,12 @@ class Bot:
 def take_turn(world: World, bot: Bot) -> None:
     """One player turn: the bot's choice, or a wait if the game refused it (a refused
     action costs no time, and choosing it again would never end)."""
-    if any(isinstance(e, Refused) for e in world.step(bot.choose(world))):
+    command = bot.choose(world)
+    used = world.inventory[command.slot].kind.key if isinstance(command, Use) else ""
+    if any(isinstance(e, Refused) for e in world.step(command)):
         world.step(Wait())
+    elif used:
+        bot.items_used[used] = bot.items_used.get(used, 0) + 1
 
 
 def random_seed(base: int, game: int) -> int:
