@@ -37,6 +37,8 @@ FRIENDLY: dict[str, str] = {
     "ascend": "Go up the stairs (out, with the treasure)",
     "use_item": "Use an item",
     "drop_item": "Drop an item",
+    "throw_item": "Throw an item (then aim)",
+    "search": "Search around for traps",
     "character": "Character sheet",
     "history": "Message history",
     "explore": "Explore automatically",
