@@ -124,3 +124,14 @@ def test_a_victory_ends_the_game_in_the_hall_of_fame_and_a_morgue_that_tells_it(
     text = morgue_file.read_text()
     assert "Fate: victory" in text and "slew the Ember warden" in text
     assert not setup.saved_games()  # the game is over: its save is gone
+
+
+def test_deep_water_never_carries_off_the_treasure() -> None:
+    from emberdeep.engine import hazards
+
+    world = new_world(9, Settings(), CONTENT)
+    assert GOAL is not None
+    world.inventory[:] = [Item(GOAL.treasure)]
+    for _ in range(200):
+        hazards.wade(world)
+    assert [item.kind for item in world.inventory] == [GOAL.treasure]

@@ -181,7 +181,7 @@ class Attack:
         if striker is not None and striker.inflicts and target.alive and target.hp < hp:
             events += statuses.apply(target, striker.inflicts, striker.inflict_turns)
         if kind is not None and target.hp < hp:
-            if kind.thorns and actor.alive:
+            if kind.thorns and actor.alive and target.alive:  # a dead slime burns nobody
                 events += combat.scald(world.floor, actor, target, kind.thorns)
             if kind.splits and target.alive:
                 events += split(world, target)

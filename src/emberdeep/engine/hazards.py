@@ -52,8 +52,13 @@ def entered(world: World, actor: Actor, x: int, y: int) -> list[Event]:
 
 
 def wade(world: World) -> list[Event]:
-    """The current may take one unworn item (the play stream picks which)."""
-    loose = [n for n, item in enumerate(world.inventory) if not item.equipped]
+    """The current may take one unworn item (the play stream picks which); never the
+    treasure, which the player holds on to (losing it would make the game unwinnable)."""
+    loose = [
+        n
+        for n, item in enumerate(world.inventory)
+        if not item.equipped and item.kind.effect != "treasure"
+    ]
     if not loose or int(world.rng.integers(100)) >= DROP_CHANCE:
         return []
     slot = loose[int(world.rng.integers(len(loose)))]

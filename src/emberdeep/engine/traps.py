@@ -2,11 +2,13 @@
 
 A trap lies on a floor tile (``Floor.traps``) and is hidden until found: by searching
 (``item_actions.Search``: the eight tiles around, with good odds) or by luck, a small
-chance each turn for every hidden trap next to the player. A found trap is shown and
-the auto-explorer walks around it; stepping on one anyway springs it. Levitating over a
-trap does not spring it. What a trap does is its kind's ``effect`` (content:
-``traps.toml``): an alarm that wakes the floor and sets it hunting, a cloud of gas, a
-trapdoor to the floor below, or a status (a paralysing dart, a confusing flash).
+chance each turn for every hidden trap next to the player. A found trap is shown, the
+auto-explorer walks around it, and stepping on it the player steps over it with care:
+a known trapdoor in the only corridor back up must not trap a player with the treasure
+below for ever. Levitating over a trap does not spring it. What a trap does is its
+kind's ``effect`` (content: ``traps.toml``): an alarm that wakes the floor and sets it
+hunting, a cloud of gas, a trapdoor to the floor below, or a status (a paralysing dart,
+a confusing flash).
 Monsters know their own dungeon and never spring traps.
 """
 
@@ -103,6 +105,8 @@ def spring(world: World, actor: Actor, trap: Trap) -> list[Event]:
     """``actor`` (the player) stepped on ``trap``."""
     if not actor.is_player or statuses.has(actor, statuses.LEVITATING):
         return []
+    if not trap.hidden:
+        return [Message(f"You step carefully over the {trap.kind.name}.", MessageKind.STATUS)]
     trap.hidden = False
     kind = trap.kind
     events: list[Event] = [Message(f"You trigger {article(kind.name)}!", MessageKind.STATUS)]

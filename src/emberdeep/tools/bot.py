@@ -14,7 +14,9 @@ figures: no single stat should win), or mix them ("mixed").
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
+from emberdeep.content import loader
 from emberdeep.engine import autopilot, rng, statuses
 from emberdeep.engine.actions import (
     DIRECTIONS,
@@ -30,7 +32,9 @@ from emberdeep.engine.actions import (
     Wait,
 )
 from emberdeep.engine.actors import Actor
+from emberdeep.engine.distance import distance_map
 from emberdeep.engine.events import Refused
+from emberdeep.engine.floor import Tile
 from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.magic import first_in_line
@@ -55,6 +59,9 @@ CHASE_TURNS = 10
 
 class Bot:
     def __init__(self, seed: int, build: str = "mixed") -> None:
+        goal = loader.load().population.goal
+        self.goal_depth = goal.depth if goal is not None else 10**6
+        """It goes no deeper than the treasure: the win is what it plays for."""
         self.rng = rng.stream(seed, "bot")
         self.patience = 0
         self.searched: dict[int, int] = {}
@@ -66,6 +73,8 @@ class Bot:
         """Turns it keeps going to where it last saw what it was after (so stepping out
         of sight does not turn it back, and back again, for ever)."""
         self.items_used: dict[str, int] = {}
+        self.refusals = 0
+        """Refused commands in a row: after two, it stops reaching for items."""
 
     def choose(self, world: World) -> PlayerCommand:
         player = world.player
@@ -94,8 +103,8 @@ class Bot:
                 return step
         if player.hp < player.max_hp * self.rest_below:
             return Wait()
-        if self.find(world, "treasure") is not None:
-            return self.climb_out(world)
+        if self.find(world, "treasure") is not None or world.depth > self.goal_depth:
+            return self.climb_out(world)  # out with it, or back up after a fall too far
         treasure = self.known_treasure(world)
         if treasure is not None:
             return self.take(world, treasure)
@@ -105,12 +114,38 @@ class Bot:
         step = autopilot.explore_action(world)
         if not isinstance(step, str):
             return step
+        if step == autopilot.BLOCKED:
+            unexplored = ~world.floor.explored
+            forced = self.through(
+                world, distance_map(autopilot.known_cost(world), unexplored, 2, 3)
+            )
+            if forced is not None:
+                return forced
         if self.searched.get(world.depth, 0) < SEARCHES:
             self.searched[world.depth] = self.searched.get(world.depth, 0) + 1
             return Search()
-        if player.position == world.floor.stairs:
+        if player.position == world.floor.stairs and world.depth < self.goal_depth:
             return Descend()
-        return self.wander()
+        if world.depth < self.goal_depth:
+            jump = self.to_chasm(world)  # the stairs out of reach: down the quick way
+            if jump is not None:
+                return jump
+        return self.wander()  # on the goal's floor, the treasure is not found yet
+
+    @staticmethod
+    def to_chasm(world: World) -> PlayerCommand | None:
+        floor = world.floor
+        chasms = (floor.tiles == Tile.CHASM) & floor.explored
+        if not chasms.any():
+            return None
+        cost = (floor.walkable & floor.explored).astype(np.int32)
+        dist = distance_map(cost, chasms, 2, 3)
+        player, best, step = world.player, int(dist[world.player.position]), None
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if floor.in_bounds(x, y) and floor.is_free(x, y) and int(dist[x, y]) < best:
+                best, step = int(dist[x, y]), Move(dx, dy)
+        return step
 
     @staticmethod
     def known_treasure(world: World) -> tuple[int, int] | None:
@@ -131,13 +166,31 @@ class Bot:
             return step if not isinstance(step, str) else self.wander()
         return PickUp()
 
-    @staticmethod
-    def climb_out(world: World) -> PlayerCommand:
-        """With the treasure: to the up stairs of every floor, and up."""
+    def climb_out(self, world: World) -> PlayerCommand:
+        """With the treasure: to the up stairs of every floor, and up (exploring first
+        where the known map does not reach them: after a fall, say)."""
         if world.player.position == world.floor.start:
             return Ascend()
-        step = autopilot.travel_action(world, world.floor.start)
-        return step if not isinstance(step, str) else Wait()
+        for step in (
+            autopilot.travel_action(world, world.floor.start),
+            self.through(world, autopilot.travel_map(world, world.floor.start)),
+            autopilot.explore_action(world, pick_up=False),
+        ):
+            if step is not None and not isinstance(step, str):
+                return step
+        return self.wander()
+
+    @staticmethod
+    def through(world: World, dist: NDArray[np.int32]) -> PlayerCommand | None:
+        """The step down ``dist`` even if a creature stands there (moving into it attacks
+        it): a sleeper it meant to creep past, lying in the only doorway, gets fought."""
+        player, floor = world.player, world.floor
+        best, step = int(dist[player.position]), None
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if floor.in_bounds(x, y) and floor.walkable[x, y] and int(dist[x, y]) < best:
+                best, step = int(dist[x, y]), Move(dx, dy)
+        return step
 
     def fight(self, world: World, enemies: list[Actor]) -> PlayerCommand:
         player = world.player
@@ -145,10 +198,12 @@ class Bot:
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
         if gap <= 1:
             return Move(nearest.x - player.x, nearest.y - player.y)
-        ranged = self.ranged(world, nearest, gap)
+        ranged = None if self.refusals >= 2 else self.ranged(world, nearest, gap)
         if ranged is not None:
             return ranged
         for effect, reach in (("lightning", 5), ("fireball", 99), ("confusion", 99)):
+            if self.refusals >= 2:
+                break  # its items keep being refused here: go and fight instead
             slot = self.find(world, effect)
             if slot is None or gap > reach:
                 continue
@@ -160,9 +215,11 @@ class Bot:
         if self.patience < 3 and nearest.behaviour != "archer":
             return Wait()  # let it come to us (but never stand and be shot)
         step = autopilot.travel_action(world, nearest.position)
-        self.last_seen, self.chasing = nearest.position, CHASE_TURNS
-        if isinstance(step, str):  # no way to it (another creature in a corridor, say)
-            return self.wander()
+        if nearest.position != self.last_seen:  # a new lead (never the same one for ever)
+            self.last_seen, self.chasing = nearest.position, CHASE_TURNS
+        if isinstance(step, str):  # no way to it (across lava, say): go on exploring
+            explore = autopilot.explore_action(world)
+            return explore if not isinstance(explore, str) else self.wander()
         return step
 
     def wander(self) -> PlayerCommand:
@@ -251,8 +308,11 @@ def take_turn(world: World, bot: Bot) -> None:
     command = bot.choose(world)
     used = world.inventory[command.slot].kind.key if isinstance(command, Use) else ""
     if any(isinstance(e, Refused) for e in world.step(command)):
+        bot.refusals += 1
         world.step(Wait())
-    elif used:
+        return
+    bot.refusals = 0
+    if used:
         bot.items_used[used] = bot.items_used.get(used, 0) + 1
 
 
