@@ -15,11 +15,16 @@ from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.setup import floor_builder, new_world
 
-_TILES = {"#": Tile.WALL, ".": Tile.FLOOR, ">": Tile.STAIRS_DOWN, "@": Tile.FLOOR}
+_TILES = {
+    "#": Tile.WALL, ".": Tile.FLOOR, ">": Tile.STAIRS_DOWN, "@": Tile.FLOOR,
+    "+": Tile.CLOSED_DOOR, "~": Tile.DEEP_WATER, "%": Tile.LAVA, ":": Tile.CHASM,
+    "L": Tile.LOCKED_DOOR,
+}  # fmt: skip
 
 
 def floor_from_text(picture: str) -> Floor:
-    """``#`` wall, ``.`` floor, ``>`` stairs, ``@`` start (also a floor)."""
+    """``#`` wall, ``.`` floor, ``>`` stairs, ``@`` start (also a floor), ``+`` a closed
+    door, ``~`` deep water, ``%`` lava, ``:`` chasm, ``L`` a locked door."""
     rows = [row.strip() for row in picture.strip().splitlines()]
     tiles = np.array([[_TILES[ch] for ch in row] for row in rows], dtype=np.uint8).T
     grid = np.array([list(row) for row in rows]).T

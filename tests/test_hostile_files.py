@@ -181,7 +181,8 @@ def test_the_settings_the_game_writes_read_back_without_problems() -> None:
 # ----------------------------------------------------------------------------- content
 
 CONTENT_FILES = (
-    "tiles.toml", "monsters.toml", "items.toml", "player.toml", "spawns.toml", "dungeon.toml"
+    "tiles.toml", "monsters.toml", "items.toml", "player.toml", "spawns.toml", "dungeon.toml",
+    "traps.toml", "appearances.toml", "statuses.toml",
 )  # fmt: skip
 SHIPPED = {
     name: resources.files("emberdeep.content").joinpath(name).read_text(encoding="utf-8")
@@ -193,18 +194,26 @@ ITEMS_PER_ROOM = loader.by_depth(SPAWNS, "items_per_room")
 
 
 def parse_spawns(table: Table) -> None:
-    table.reject_unknown(("monsters_per_room", "items_per_room"))
+    table.reject_unknown(("monsters_per_room", "items_per_room", "traps_per_floor"))
     loader.by_depth(table, "monsters_per_room")
     loader.by_depth(table, "items_per_room")
+    loader.by_depth(table, "traps_per_floor")
 
 
 PARSERS: dict[str, Callable[[Table], object]] = {
     "tiles.toml": loader.parse_tiles,
     "monsters.toml": lambda t: loader.parse_monsters(t, MONSTERS_PER_ROOM),
     "items.toml": lambda t: loader.parse_items(t, ITEMS_PER_ROOM),
-    "player.toml": lambda t: loader.parse_hero(t, CONTENT.population.items),
+    "player.toml": lambda t: loader.parse_hero(
+        t, CONTENT.population.items, CONTENT.population.monsters
+    ),
     "spawns.toml": parse_spawns,
-    "dungeon.toml": loader.parse_dungeon,
+    "dungeon.toml": lambda t: loader.parse_dungeon(
+        t, CONTENT.population.items, CONTENT.population.monsters
+    ),
+    "traps.toml": lambda t: loader.parse_traps(t, ITEMS_PER_ROOM),
+    "appearances.toml": lambda t: loader.parse_appearances(t, CONTENT.population.items),
+    "statuses.toml": loader.parse_statuses,
 }  # fmt: skip
 
 

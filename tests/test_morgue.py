@@ -93,7 +93,7 @@ def test_the_map_shows_what_was_explored_and_the_player(tmp_path: Path) -> None:
     w.floor.explored[:, :] = True
     w.player.x, w.player.y = 5, 2
     full = morgue.known_map(w).splitlines()
-    assert full == ["###########", "#...#.....#", "#...#@....#", "#...#....>#", "###########"]
+    assert full == ["###########", "#<..#.....#", "#...#@....#", "#...#....>#", "###########"]
 
 
 def test_a_folder_that_cannot_be_written_is_a_morgue_error(tmp_path: Path) -> None:

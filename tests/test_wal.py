@@ -11,10 +11,11 @@ from emberdeep.session.game import CHECKPOINT_TURNS, GameSetup
 from emberdeep.storage import wal
 
 
-def playing(save: Path, turns: int) -> tuple[GameSetup, str]:
+def playing(data: Path, turns: int) -> tuple[GameSetup, str, Path]:
     """A game saved at its start, then ``turns`` moves logged to the journal only; the
-    state hash it reached. The session is dropped without a save, as by ``kill -9``."""
-    setup = GameSetup(loader.load(), Settings(), save_file=save)
+    state hash it reached and its save. The session is dropped without a save, as by
+    ``kill -9``."""
+    setup = GameSetup(loader.load(), Settings(), data=data)
     session = setup.new_game(11)
     assert session.save() is None
     for turn in range(turns):
@@ -23,39 +24,37 @@ def playing(save: Path, turns: int) -> tuple[GameSetup, str]:
             assert session.after_turn() is None
     state = session.world.state_hash()
     session.release()
-    return setup, state
+    assert session.save_file is not None
+    return setup, state, session.save_file
 
 
 def test_continuing_replays_the_journal_on_the_save(tmp_path: Path) -> None:
-    save = tmp_path / "save.emberdeep"
-    setup, state = playing(save, 40)
+    setup, state, save = playing(tmp_path, 40)
     assert CHECKPOINT_TURNS > 40 and wal.read(wal.journal_path(save))
-    resumed = setup.continue_game()
+    resumed = setup.continue_game(save.parent.name)
     assert resumed.recovered >= 40 and resumed.world.state_hash() == state
     assert not wal.journal_path(save).exists()  # compacted into a new save
     resumed.release()
 
 
 def test_a_torn_last_record_is_dropped_not_fatal(tmp_path: Path) -> None:
-    save = tmp_path / "save.emberdeep"
-    setup, _ = playing(save, 20)
+    setup, _, save = playing(tmp_path, 20)
     path = wal.journal_path(save)
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:-1]) + lines[-1][:-7])  # the kill tore the last write
-    resumed = setup.continue_game()
+    resumed = setup.continue_game(save.parent.name)
     assert resumed.recovered == len(lines) - 1
     resumed.release()
 
 
 def test_damage_in_the_middle_keeps_what_came_before(tmp_path: Path) -> None:
-    save = tmp_path / "save.emberdeep"
-    setup, _ = playing(save, 20)
+    setup, _, save = playing(tmp_path, 20)
     path = wal.journal_path(save)
     lines = path.read_bytes().splitlines(keepends=True)
     lines[5] = lines[5].replace(b"[", b"{", 1)
     path.write_bytes(b"".join(lines))
     assert len(wal.read(path)) == 5
-    resumed = setup.continue_game()
+    resumed = setup.continue_game(save.parent.name)
     assert resumed.recovered == 5
     resumed.release()
 

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
 
-COMMANDS = ("play", "mapgen", "bench", "scores", "sprites", "replay", "soak", "serve")
+COMMANDS = ("play", "mapgen", "bench", "scores", "sprites", "replay", "soak", "balance", "serve")
 
 
 def _seed(text: str) -> int:
@@ -86,6 +86,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
     watch.add_argument("--verify", action="store_true", help="re-run it headless and check it")
     watch.add_argument("--terminal", action="store_true", help="watch in this terminal")
 
+    balance = sub.add_parser("balance", help="the bot plays whole games: win rate, deaths")
+    from emberdeep.tools.balance import add_arguments
+
+    add_arguments(balance)
     soak = sub.add_parser("soak", help="let the bot play many games, checking everything")
     soak.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     soak.add_argument("--turns", type=int, default=1000, help="turns per game at most")
@@ -311,7 +315,7 @@ def run_replay(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"emberdeep: {exc}", file=sys.stderr)
         return 1
-    app.save_file = None  # watching never touches the player's save
+    app.data = None  # watching never touches the player's saves
     world = recorded.fresh_world(build, app.content.hero)
     log = MessageLog()
     log.add(f"Replay of seed {recorded.seed}: space pauses, . steps, +/- speed, Esc leaves.")
@@ -378,6 +382,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_mapgen(args, owners)
         if args.command == "replay":
             return run_replay(args)
+        if args.command == "balance":
+            from emberdeep.tools import balance as balance_tool
+
+            return balance_tool.main(args)
         if args.command == "soak":
             from emberdeep.tools import soak
 

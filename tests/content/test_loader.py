@@ -20,7 +20,7 @@ def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
     player = content.hero.kind
     assert (player.hp, player.defense, player.power) == (30, 1, 2)
     assert [k.key for k in content.hero.start_items] == ["dagger", "leather_armor"]
-    assert content.hero.progression.xp_to_next(1) == 350
+    assert content.hero.progression.xp_to_next(1) == 400
 
 
 def _tiles(text: str) -> None:
@@ -46,8 +46,8 @@ def test_missing_mode_and_unknown_tile_are_named() -> None:
     with pytest.raises(DataError, match=r"floor\.ascii: expected a table"):
         start, end = GOOD.index("[floor.ascii]"), GOOD.index("[stairs_down.solid]")
         _tiles(GOOD[:start] + GOOD[end:])
-    with pytest.raises(DataError, match="lava: unknown key"):
-        _tiles(GOOD + '\n[lava.solid]\nglyph = "~"\n')
+    with pytest.raises(DataError, match="magma: unknown key"):
+        _tiles(GOOD + '\n[magma.solid]\nglyph = "~"\n')
 
 
 def test_glyph_must_be_one_character() -> None:

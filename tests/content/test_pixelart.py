@@ -25,6 +25,8 @@ def kinds() -> list[str]:
         *(kind.key for kind in population.monsters.kinds),
         "remains",
         *(kind.key for kind in population.items.kinds),
+        *(kind.key for kind in (population.traps.kinds if population.traps else ())),
+        *(f"unknown_{category}" for category in ("potion", "scroll", "wand")),
     ]
 
 

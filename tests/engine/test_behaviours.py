@@ -91,8 +91,11 @@ def test_an_archer_shoots_along_a_clear_line_and_backs_off_up_close() -> None:
     assert any("shoots Player" in t for t in texts(events))
     assert archer.x == 7  # it stood its ground to shoot
     archer_close = add_monster(world, replace(ORC, key="archer", behaviour="archer"), 4, 2)
-    world.step(Wait())
-    assert archer_close.x > 4  # stepped back rather than closing in
+    xs = []
+    for _ in range(4):
+        world.step(Wait())
+        xs.append(archer_close.x)
+    assert max(xs) > 4 and min(xs) >= 4  # steps back (most turns), never closes in
 
 
 def test_a_behaviour_whose_action_is_refused_still_spends_its_turn() -> None:

@@ -20,6 +20,7 @@ ARENA = """
 
 def test_health_potion_heals_up_to_max_and_is_refused_at_full_health() -> None:
     world = world_from_text(ARENA)
+    world.identity.learn(KINDS["health_potion"])  # unknown, it would be drunk for nothing
     world.inventory.append(Item(KINDS["health_potion"]))
     assert world.step(Use(0)) == [Refused("Your health is already full.")]
     assert len(world.inventory) == 1 and world.turn == 0
@@ -45,6 +46,7 @@ def test_lightning_strikes_the_closest_visible_enemy_in_range() -> None:
 
 def test_lightning_with_nobody_in_range_is_refused() -> None:
     world = world_from_text(ARENA)
+    world.identity.learn(KINDS["lightning_scroll"])  # unknown, it would be read for nothing
     add_monster(world, ORC, 10, 1, hunting=False)  # 5.4 tiles away: out of range 5
     world.inventory.append(Item(KINDS["lightning_scroll"]))
     assert world.step(Use(0)) == [Refused("No enemy is close enough to strike.")]
@@ -94,7 +96,9 @@ def test_pick_up_and_drop_round_trip() -> None:
     world = world_from_text(ARENA)
     potion = Item(KINDS["health_potion"], 5, 3)
     world.floor.items.append(potion)
-    assert world.step(PickUp()) == [Message("You picked up the Health Potion!")]
+    hidden = world.identity.name(KINDS["health_potion"])
+    assert hidden.endswith(" potion") and "Healing" not in hidden  # its look, dealt per seed
+    assert world.step(PickUp()) == [Message(f"You picked up the {hidden}!")]
     assert world.inventory == [potion] and world.floor.items == []
     assert world.step(PickUp()) == [Refused("There is nothing here to pick up.")]
     world.step(Drop(0))

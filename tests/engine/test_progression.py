@@ -39,19 +39,19 @@ def test_equipping_swaps_the_slot_and_removing_takes_the_bonus_off() -> None:
 def test_level_up_thresholds_and_choices() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     player = world.player
-    assert world.xp_to_next == 350 and not world.can_level_up
+    assert world.xp_to_next == 400 and not world.can_level_up
     assert world.step(LevelUp("power")) == [Refused("You are not ready to advance.")]
-    player.xp = 360
+    player.xp = 410
     assert world.can_level_up
     before = world.time
     world.step(LevelUp("hp"))
     assert (player.level, player.xp, player.max_hp, player.hp) == (2, 10, 50, 50)
     assert world.time == before  # choosing takes no time
-    assert world.xp_to_next == 500
-    player.xp = 1200
+    assert world.xp_to_next == 600
+    player.xp = 1500
     world.step(LevelUp("power"))
     world.step(LevelUp("defense"))
-    assert (player.level, player.power, player.defense, player.xp) == (4, 3, 2, 1200 - 500 - 650)
+    assert (player.level, player.power, player.defense, player.xp) == (4, 3, 2, 1500 - 600 - 800)
 
 
 def test_kills_give_experience() -> None:

@@ -25,6 +25,7 @@ def digest(observation: Observation) -> str:
 def play_to_death(env: EmberdeepEnv, limit: int = 500) -> tuple[float, bool, bool, int]:
     """The bot fights with 1 HP until it dies: (last reward, terminated, truncated, steps)."""
     bot = BotPolicy(env)
+    bot.bot.rest_below = 0  # it would rest for ever: go and meet something
     observation: Observation = {}
     for step in range(1, limit + 1):
         env.game.player.hp = min(env.game.player.hp, 1)

@@ -26,7 +26,7 @@ from tests.env.helpers import digest
 def test_every_number_is_a_command_and_back() -> None:
     env = EmberdeepEnv()
     env.reset(seed=2)
-    assert len(ACTIONS) == len(set(ACTIONS)) == 8 + 4 + 3 + 2 * INVENTORY_SIZE
+    assert len(ACTIONS) == len(set(ACTIONS)) == 8 + 4 + 3 + 3 * INVENTORY_SIZE + 1
     for number in range(len(ACTIONS)):
         command = numbering.command(number, env.game)
         if ACTIONS[number] == "ascend":
@@ -41,7 +41,8 @@ def test_the_numbers_are_stable() -> None:
         "wait", "pick_up", "descend", "ascend", "level_up_hp", "level_up_power",
         "level_up_defense",
     )  # fmt: skip
-    assert ACTIONS[15] == "use_0" and ACTIONS[41] == "drop_0" and ACTIONS[-1] == "drop_25"
+    assert ACTIONS[15] == "use_0" and ACTIONS[41] == "drop_0" and ACTIONS[66] == "drop_25"
+    assert ACTIONS[67] == "search" and ACTIONS[68] == "throw_0" and ACTIONS[-1] == "throw_25"
     commands: list[PlayerCommand] = [
         Move(1, 1),
         Wait(),
@@ -76,7 +77,7 @@ def test_an_accepted_action_is_a_turn() -> None:
 def test_a_number_outside_the_space_is_a_clear_error(bad: int) -> None:
     env = EmberdeepEnv()
     env.reset(seed=5)
-    with pytest.raises(ValueError, match=r"not in Discrete\(67\)"):
+    with pytest.raises(ValueError, match=r"not in Discrete\(94\)"):
         env.step(bad)
 
 

@@ -9,7 +9,13 @@ from emberdeep.content import loader
 from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.rng import floor_stream
-from emberdeep.mapgen.populate import SAFE_STEPS, populate, room_count, spawn_cells
+from emberdeep.mapgen.populate import (
+    SAFE_STEPS,
+    populate,
+    room_count,
+    spawn_cells,
+    steps_from_start,
+)
 
 
 def populated(name: str, seed: int, depth: int) -> Floor:
@@ -27,7 +33,7 @@ def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, na
     floor = populated(name, seed, depth)
     bestiary = loader.load().population.monsters
     start_rooms = [r for r in floor.rooms if r.encloses(*floor.start)]
-    allowed = {tuple(cell) for cell in spawn_cells(floor).tolist()}
+    allowed = {tuple(cell) for cell in spawn_cells(floor, steps_from_start(floor)).tolist()}
     positions = [m.position for m in floor.actors.values()]
     assert len(set(positions)) == len(positions)
     for monster in floor.actors.values():
@@ -37,7 +43,9 @@ def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, na
         assert monster.position in allowed
         weight = bestiary.weights_at(depth)[[k.key for k in bestiary.kinds].index(monster.kind)]
         assert weight > 0, f"{monster.kind} may not appear at depth {depth}"
-    assert len(positions) <= bestiary.per_room.at(depth) * room_count(floor, spawn_cells(floor))
+    assert len(positions) <= bestiary.per_room.at(depth) * room_count(
+        floor, spawn_cells(floor, steps_from_start(floor))
+    )
 
 
 def test_same_seed_same_monsters_and_deeper_floors_are_tougher() -> None:

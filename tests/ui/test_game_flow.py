@@ -11,6 +11,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Descend
 from emberdeep.engine.world import World
+from emberdeep.storage.games import Listing
 from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, KeyPress
@@ -27,7 +28,7 @@ from emberdeep.ui.stack import ScreenStack
 
 @pytest.fixture
 def app(tmp_path: Path) -> App:
-    return App(loader.load(), Settings(), save_file=tmp_path / "save.emberdeep")
+    return App(loader.load(), Settings(), data=tmp_path)
 
 
 def press(screen: Screen | None, *keys: str) -> Screen | None:
@@ -37,8 +38,13 @@ def press(screen: Screen | None, *keys: str) -> Screen | None:
     return screen
 
 
+def only_game(app: App) -> Listing:
+    (listing,) = app.setup.saved_games()
+    return listing
+
+
 def load(app: App) -> World:
-    return app.setup.continue_game().world
+    return app.setup.continue_game(only_game(app).game).world
 
 
 def menu_labels(menu: MainMenu) -> list[str]:
@@ -49,10 +55,10 @@ def test_new_game_saves_at_once_and_continue_restores_it(app: App) -> None:
     title = MainMenu(app)
     assert "Continue" not in menu_labels(title)
     play = press(title, "a")  # New game
-    assert isinstance(play, PlayScreen) and app.setup.has_save()
+    assert isinstance(play, PlayScreen) and app.setup.saved_games()
     press(play, "l", "j")
     back = press(play, "escape")  # saves and returns to the title
-    assert isinstance(back, MainMenu) and menu_labels(back)[0] == "Continue"
+    assert isinstance(back, MainMenu) and menu_labels(back)[0] == "Continue (depth 1, level 1)"
     resumed = press(back, "a")
     assert isinstance(resumed, PlayScreen)
     assert resumed.world.state_hash() == play.world.state_hash()
@@ -63,7 +69,7 @@ def test_seeded_game_from_the_title(app: App) -> None:
     assert isinstance(prompt, PromptScreen)
     play = press(prompt, "e", "m", "b", "e", "r", "enter")
     assert isinstance(play, PlayScreen)
-    other = App(loader.load(), Settings(), save_file=None)
+    other = App(loader.load(), Settings(), data=None)
     again = press(
         PromptScreen("", "", MainMenu(other), MainMenu(other).seed_entered),
         "e",
@@ -81,27 +87,30 @@ def test_seeded_game_from_the_title(app: App) -> None:
 
 
 def test_a_damaged_save_is_reported_on_the_title_and_left_alone(app: App) -> None:
-    assert app.save_file is not None
-    app.save_file.write_bytes(b"EMBERDEEP SAVE\nformat 1\n\x00garbage")
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    save = only_game(app).save
+    save.write_bytes(b"EMBERDEEP SAVE\nformat 1\n\x00garbage")
     result = press(MainMenu(app), "a")  # Continue
     assert isinstance(result, MainMenu)
     assert "could not be loaded" in result.message and "damaged" in result.message
-    assert app.save_file.read_bytes().endswith(b"garbage")
+    assert save.read_bytes().endswith(b"garbage")
     console = render.new_console()
     result.draw(console)  # the message is on screen
     text = "".join(chr(c) for c in console.ch.T.flatten())
     assert "could not be loaded" in text
-    assert isinstance(press(result, "b"), PlayScreen)  # and a new game is offered
+    assert menu_labels(result)[1] == "New game"  # and a new game is offered
 
 
 def test_a_damaged_save_with_a_good_backup_offers_the_backup(app: App) -> None:
     play = press(MainMenu(app), "a")
-    assert isinstance(play, PlayScreen) and app.save_file is not None
+    assert isinstance(play, PlayScreen)
     play.save()  # the first save becomes the backup
-    app.save_file.write_bytes(app.save_file.read_bytes()[:50])
+    save = only_game(app).save
+    save.write_bytes(save.read_bytes()[:50])
     title = press(MainMenu(app), "a")
     assert isinstance(title, MainMenu)
-    assert "Continue from the backup (one floor earlier)" in menu_labels(title)
+    assert menu_labels(title)[1] == "Continue from the backup (one save earlier)"
     resumed = press(title, "b")
     assert isinstance(resumed, PlayScreen)
 
@@ -132,7 +141,7 @@ def test_death_removes_the_save_and_says_so(app: App) -> None:
     play.world.player.hp = 0
     over = play.after_world()
     assert isinstance(over, GameOverScreen)
-    assert not app.setup.has_save() and "saved game is gone" in over.note
+    assert not app.setup.saved_games() and "saved game is gone" in over.note
     assert isinstance(over.handle(KeyPress("enter")), MainMenu)
 
 
@@ -184,9 +193,30 @@ def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> Non
     from emberdeep.storage import saves
 
     play = press(MainMenu(app), "a")
-    assert isinstance(play, PlayScreen) and app.save_file is not None
+    assert isinstance(play, PlayScreen)
     monster = next(a for a in play.world.floor.actors.values() if a.id != 1)
-    monster.kind = "dragon"
-    saves.write_save(play.world, saves.current_info("auto"), app.save_file)
-    with pytest.raises(saves.SaveError, match="dragon"):
+    monster.kind = "basilisk"
+    saves.write_save(play.world, saves.current_info("auto"), only_game(app).save)
+    with pytest.raises(saves.SaveError, match="basilisk"):
         load(app)
+
+
+def test_a_data_folder_that_cannot_be_written_costs_messages_never_the_game(
+    tmp_path: Path,
+) -> None:
+    """A "folder" that is a file: every save, and the death, say why; nothing raises."""
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("in the way")
+    app = App(loader.load(), Settings(), data=blocked)
+    title = MainMenu(app)
+    play = press(title, "a")  # New game: the first save fails and says so
+    assert isinstance(play, PlayScreen)
+    assert "Could not save" in play.log.entries[-1].full_text
+    assert "Your game goes on, unsaved." in play.log.entries[-1].full_text
+    play.world.player.hp = 0
+    over = play.after_world()
+    assert isinstance(over, GameOverScreen)
+    assert "Could not write to the hall of fame" in over.note
+    assert "Could not write the morgue file" in over.note
+    assert isinstance(over.handle(KeyPress("enter")), MainMenu)
+    assert blocked.read_text() == "in the way"

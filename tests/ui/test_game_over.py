@@ -50,7 +50,7 @@ def test_box_tells_depth_turns_seed_xp_and_the_killing_blow() -> None:
     text = "\n".join(rows(drawn(screen(log))))
     for expected in (
         "YOU DIED",
-        "Depth 1",
+        "Deepest floor 1",
         "Turns 77",
         "Seed 4242",
         "XP 135",
@@ -103,3 +103,13 @@ def test_history_opened_from_game_over_draws_over_it() -> None:
     history.draw(console)
     text = "\n".join(rows(console))
     assert "Message history" in text and "Troll attacks Player" in text
+
+
+def test_a_victory_says_so_and_names_no_killing_blow() -> None:
+    log = MessageLog()
+    log.add("Troll attacks Player for 5 hit points.", MessageKind.ENEMY_ATTACK)
+    over = screen(log)
+    over.world.won = True
+    text = "\n".join(rows(drawn(over)))
+    assert "YOU ESCAPED WITH THE TREASURE" in text and "YOU DIED" not in text
+    assert "Troll attacks" not in text

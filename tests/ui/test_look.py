@@ -50,7 +50,7 @@ def test_remembered_tiles_give_only_the_terrain() -> None:
 def test_visible_tiles_list_creatures_then_terrain_and_the_player_is_you() -> None:
     world, _ = world_with_orc()
     assert describe_tile(world, (3, 1)) == ["Orc (unhurt)", "floor"]
-    assert describe_tile(world, (2, 1)) == ["you", "floor"]
+    assert describe_tile(world, (2, 1)) == ["you", "stairs up"]
     assert describe_tile(world, (5, 1)) == ["stairs down"]
     assert describe_tile(world, (0, 0)) == ["wall"]
 

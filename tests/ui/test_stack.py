@@ -30,7 +30,7 @@ TURNS = 5
 
 @pytest.fixture
 def app(tmp_path: Path) -> App:
-    return App(loader.load(), Settings(), save_file=tmp_path / "save.emberdeep")
+    return App(loader.load(), Settings(), data=tmp_path)
 
 
 def playing(app: App) -> tuple[ScreenStack, PlayScreen]:
@@ -77,7 +77,7 @@ def test_closing_the_window_from_any_overlay_keeps_the_games_progress(app: App, 
     assert turn >= TURNS
     stack.handle(CloseRequested())
     assert stack.done
-    saved = app.setup.continue_game().world
+    saved = app.setup.continue_game(app.setup.saved_games()[0].game).world
     assert saved.turn == turn and saved.state_hash() == play.world.state_hash()
 
 
@@ -97,7 +97,7 @@ def test_closing_from_options_keeps_the_changed_settings(app: App) -> None:
 def test_closing_from_the_title_ends_without_a_save(app: App) -> None:
     stack = ScreenStack(MainMenu(app))
     stack.handle(CloseRequested())
-    assert stack.done and not app.setup.has_save()
+    assert stack.done and not app.setup.saved_games()
 
 
 def test_overlays_push_and_going_back_pops(app: App) -> None:
@@ -115,4 +115,4 @@ def test_quitting_a_game_returns_to_the_title_alone(app: App) -> None:
     stack, _ = playing(app)
     stack.handle(KeyPress("escape"))
     assert len(stack.screens) == 1 and isinstance(stack.top, MainMenu)
-    assert app.setup.continue_game().world.turn == TURNS
+    assert app.setup.continue_game(app.setup.saved_games()[0].game).world.turn == TURNS

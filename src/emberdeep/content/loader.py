@@ -7,6 +7,7 @@ the key and its line.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass, field, fields
 from importlib import resources
@@ -17,8 +18,12 @@ from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.actors import ActorKind, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.items import EFFECTS, SLOTS, ItemKind
-from emberdeep.engine.spawning import ByDepth, Population, SpawnTable
+from emberdeep.engine.identify import MAX_LOOK, Catalogue
+from emberdeep.engine.items import CATEGORIES, EFFECTS, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
+from emberdeep.engine.spawning import ByDepth, Goal, Population, SpawnTable
+from emberdeep.engine.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
+from emberdeep.engine.traps import TrapKind
 from emberdeep.engine.world import Hero
 
 GLYPH_MODES = ("ascii", "solid")
@@ -28,6 +33,8 @@ RENDER_MODES = (*GLYPH_MODES, "tiles")
 BLACK: Color = (0, 0, 0)
 MAX_STAT = 10_000
 MAX_DEPTH = 1_000
+MAX_POOLS = 20
+"""The most hazard pools of one kind a floor may ask for."""
 
 
 @dataclass(frozen=True)
@@ -57,8 +64,11 @@ class Content:
     looks: dict[str, Look]  # monster and item kind keys, and "player" -> look
     remains: Look
     sprites: dict[str, Sprite] = field(default_factory=dict)
-    """Pixel art for the tiles mode: terrain names, "shroud", "player", monster and item
-    keys, "remains"."""
+    """Pixel art for the tiles mode: terrain names, "shroud", "player", monster, item and
+    trap keys, "remains"."""
+    statuses: dict[str, Look] = field(default_factory=dict)
+    """Status name -> its label (``glyph`` unused: the label is ``Look``'s text) and colour."""
+    status_labels: dict[str, str] = field(default_factory=dict)
 
 
 def read_table(name: str) -> Table:
@@ -114,6 +124,10 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
 
 
 CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time", "attack_time")
+MONSTER_KEYS = (
+    *("xp", "behaviour", "sleeps", "spawn", "splits", "thorns", "summons"),
+    *("inflicts", "inflict_turns"),
+)
 
 
 def actor_kind(
@@ -132,6 +146,11 @@ def actor_kind(
         attack_time=time("attack_time"),
         xp=table.integer("xp", 0, MAX_STAT, 0),
         sleeps=table.integer("sleeps", 0, 100, 0),
+        splits=table.get("splits", bool, False),
+        thorns=table.integer("thorns", 0, MAX_STAT, 0),
+        inflicts=table.choice("inflicts", STATUSES, "") if "inflicts" in table else "",
+        inflict_turns=table.integer("inflict_turns", 1, MAX_TURNS) if "inflicts" in table else 0,
+        summons=table.get("summons", str, ""),
         behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
     )
 
@@ -149,8 +168,10 @@ def parse_monsters(
     for key, monster in table.subtables():
         if key in ("defaults", "remains"):
             continue
-        monster.reject_unknown((*CREATURE_KEYS, "xp", "behaviour", "sleeps", "spawn"))
+        monster.reject_unknown((*CREATURE_KEYS, *MONSTER_KEYS))
         kinds.append(actor_kind(key, monster, defaults))
+        if kinds[-1].summons and kinds[-1].summons not in table.data:
+            raise monster.error("summons", f"no monster {kinds[-1].summons!r} in this file")
         weights.append(by_depth(monster, "spawn"))
         looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)
     if not kinds:
@@ -160,8 +181,18 @@ def parse_monsters(
 
 ITEM_KEYS = (
     *("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn"),
-    *("slot", "power", "defense"),
+    *("slot", "power", "defense", "category", "status", "charges", "move_time"),
+    *("attack_time", "noise", "description", "bundle"),
 )
+GUESSED_CATEGORY = {
+    "heal": "potion",
+    "lightning": "scroll",
+    "confusion": "scroll",
+    "treasure": "treasure",
+}
+"""Categories of the tutorial's effects, for item tables written before categories."""
+MAX_SLOWDOWN = 500
+"""The most equipment may add to (or, negated, take from) an action's time."""
 
 
 def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], dict[str, Look]]:
@@ -169,6 +200,14 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
     for key, item in table.subtables():
         item.reject_unknown(ITEM_KEYS)
         effect = item.choice("effect", EFFECTS)
+        guess = GUESSED_CATEGORY.get(effect, "scroll")
+        if effect == "equip":
+            guess = item.choice("slot", SLOTS)
+        category = item.choice("category", CATEGORIES, guess)
+        if effect == "status" and "status" not in item:
+            raise item.error("status", "a status effect needs a status")
+        if category in ("weapon", "armor", "ring") and effect != "equip":
+            raise item.error("effect", f'a {category} must have effect = "equip"')
         kinds.append(
             ItemKind(
                 key=key,
@@ -181,14 +220,91 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
                 slot=item.choice("slot", SLOTS) if effect == "equip" else "",
                 power=item.integer("power", -MAX_STAT, MAX_STAT, 0),
                 defense=item.integer("defense", -MAX_STAT, MAX_STAT, 0),
+                category=category,
+                status=item.choice("status", STATUSES, "") if "status" in item else "",
+                charges=item.integer("charges", 0, MAX_TURNS, 0),
+                move_time=item.integer("move_time", -50, MAX_SLOWDOWN, 0),
+                attack_time=item.integer("attack_time", -50, MAX_SLOWDOWN, 0),
+                noise=item.integer("noise", -100, 100, 0),
+                description=item.get("description", str, ""),
+                bundle=item.integer("bundle", 1, MAX_STACK, 1),
             )
         )
+        if effect == "status" and kinds[-1].turns <= 0:
+            raise item.error("turns", "a status effect needs turns > 0")
         weights.append(by_depth(item, "spawn"))
         looks[key] = Look(item.char("glyph"), item.color("color"), BLACK)
     return SpawnTable(tuple(kinds), tuple(weights), per_room), looks
 
 
-def parse_hero(table: Table, items: SpawnTable[ItemKind]) -> tuple[Hero, Look]:
+def parse_appearances(
+    table: Table, items: SpawnTable[ItemKind]
+) -> tuple[Catalogue, dict[str, Look]]:
+    """The looks each unknown category deals (enough of them, distinct, short), and how an
+    unknown one of each category is drawn (key ``unknown_<category>``)."""
+    table.reject_unknown(UNIDENTIFIED)
+    hidden = tuple(kind for kind in items.kinds if kind.category in UNIDENTIFIED)
+    looks: dict[str, tuple[str, ...]] = {}
+    drawn: dict[str, Look] = {}
+    for category in UNIDENTIFIED:
+        entry = table.sub(category)
+        entry.reject_unknown(("glyph", "color", "looks"))
+        raw = entry.get("looks", list)
+        if not all(isinstance(v, str) and 0 < len(v) <= MAX_LOOK for v in raw):
+            raise entry.error("looks", f"expected a list of looks of 1-{MAX_LOOK} characters")
+        if len(set(raw)) != len(raw):
+            raise entry.error("looks", "looks must differ")
+        needed = sum(1 for kind in hidden if kind.category == category)
+        if len(raw) < needed:
+            raise entry.error("looks", f"{needed} kinds of {category} need {needed} looks")
+        looks[category] = tuple(raw)
+        drawn[unknown_key(category)] = Look(entry.char("glyph"), entry.color("color"), BLACK)
+    return Catalogue(hidden, looks), drawn
+
+
+def unknown_key(category: str) -> str:
+    """The look and sprite key of an unknown item of ``category``."""
+    return f"unknown_{category}"
+
+
+TRAP_KEYS = ("name", "glyph", "color", "effect", "status", "turns", "amount", "spawn")
+
+
+def parse_traps(table: Table, per_floor: ByDepth) -> tuple[SpawnTable[TrapKind], dict[str, Look]]:
+    kinds, weights, looks = [], [], {}
+    for key, trap in table.subtables():
+        trap.reject_unknown(TRAP_KEYS)
+        effect = trap.choice("effect", TRAP_EFFECTS)
+        status = trap.choice("status", STATUSES) if effect == "status" else ""
+        kinds.append(
+            TrapKind(
+                key=key,
+                name=trap.get("name", str)[:MAX_LOOK],
+                effect=effect,
+                status=status,
+                turns=trap.integer("turns", 1, MAX_TURNS) if status else 0,
+                amount=trap.integer("amount", 1, MAX_TURNS) if effect == "gas" else 0,
+            )
+        )
+        weights.append(by_depth(trap, "spawn"))
+        looks[key] = Look(trap.char("glyph"), trap.color("color"), BLACK)
+    return SpawnTable(tuple(kinds), tuple(weights), per_floor), looks
+
+
+def parse_statuses(table: Table) -> tuple[dict[str, Look], dict[str, str]]:
+    table.reject_unknown(STATUSES)
+    looks, labels = {}, {}
+    for name in STATUSES:
+        entry = table.sub(name)
+        entry.reject_unknown(("label", "color"))
+        labels[name] = entry.get("label", str)
+        looks[name] = Look(" ", entry.color("color"), BLACK)
+    return looks, labels
+
+
+def parse_hero(
+    table: Table, items: SpawnTable[ItemKind], monsters: SpawnTable[ActorKind]
+) -> tuple[Hero, Look]:
     table.reject_unknown((*CREATURE_KEYS, "start_items", "level_up"))
     by_key = {kind.key: kind for kind in items.kinds}
     start = []
@@ -202,31 +318,60 @@ def parse_hero(table: Table, items: SpawnTable[ItemKind]) -> tuple[Hero, Look]:
         *(gains.integer(name, 0, MAX_STAT) for name in ("base", "factor", "hp", "power", "defense"))
     )
     kind = actor_kind("player", table, {}, behaviour="player")
+    kinds = {monster.key: monster for monster in monsters.kinds}
     look = Look(table.char("glyph"), table.color("color"), BLACK)
-    return Hero(kind, tuple(start), progression), look
+    return Hero(kind, tuple(start), progression, kinds=kinds), look
 
 
-def parse_dungeon(table: Table) -> tuple[mapgen.LevelPlan, ...]:
-    table.reject_unknown(("levels",))
+GOAL_DEPTHS = (12, 26)
+"""Where the treasure may lie: deep enough for a whole game, shallow enough to finish."""
+
+
+def parse_goal(table: Table, items: SpawnTable[ItemKind], monsters: SpawnTable[ActorKind]) -> Goal:
+    table.reject_unknown(("depth", "treasure", "guardian"))
+    item_keys = {kind.key: kind for kind in items.kinds}
+    monster_keys = {kind.key: kind for kind in monsters.kinds}
+    treasure = table.choice("treasure", sorted(item_keys))
+    if item_keys[treasure].effect != "treasure":
+        raise table.error("treasure", f'{treasure!r} is not an item with effect = "treasure"')
+    return Goal(
+        table.integer("depth", *GOAL_DEPTHS),
+        item_keys[treasure],
+        monster_keys[table.choice("guardian", sorted(monster_keys))],
+    )
+
+
+def parse_dungeon(
+    table: Table, items: SpawnTable[ItemKind], monsters: SpawnTable[ActorKind]
+) -> tuple[tuple[mapgen.LevelPlan, ...], Goal]:
+    table.reject_unknown(("levels", "goal"))
+    goal = parse_goal(table.sub("goal"), items, monsters)
     raw = table.get("levels", list)
     plan = []
     for n, entry in enumerate(raw):
         if not isinstance(entry, dict):
             raise table.error("levels", "expected [[levels]] tables")
         level = Table(table.source, table.text, entry, f"levels[{n}]")
-        level.reject_unknown(("from", "generator", "params"))
+        level.reject_unknown(("from", "generator", "params", "hazards", "vault"))
         from_depth = level.integer("from", 1, MAX_DEPTH)
         name = level.choice("generator", sorted(mapgen.GENERATORS))
         params = generator_params(level, mapgen.get(name).params_type)
+        pools: list[tuple[str, int]] = []
+        if "hazards" in level:
+            table_ = level.sub("hazards")
+            table_.reject_unknown(tuple(mapgen.hazards.HAZARDS))
+            pools = [(kind, table_.integer(kind, 0, MAX_POOLS)) for kind in table_.names()]
+        vault = level.integer("vault", 0, 100, 0)
         try:
-            plan.append(mapgen.LevelPlan(from_depth, name, mapgen.get(name).params(**params)))
+            built = mapgen.get(name).params(**params)
         except (TypeError, ValueError) as exc:
             raise level.error("params", str(exc)) from None
+        plan.append(mapgen.LevelPlan(from_depth, name, built, tuple(pools), vault))
         if len(plan) > 1 and from_depth <= plan[-2].from_depth:
             raise level.error("from", "depths must rise from one level to the next")
     if not plan or plan[0].from_depth != 1:
         raise table.error("levels", "the first level must be from = 1")
-    return tuple(plan)
+    return tuple(plan), goal
 
 
 def generator_params(level: Table, params_type: type[mapgen.BaseParams]) -> dict[str, int]:
@@ -250,7 +395,7 @@ def load() -> Content:
     """All content, validated. Cached: the files never change while the game runs."""
     shroud, tiles = parse_tiles(read_table("tiles.toml"))
     spawns = read_table("spawns.toml")
-    spawns.reject_unknown(("monsters_per_room", "items_per_room"))
+    spawns.reject_unknown(("monsters_per_room", "items_per_room", "traps_per_floor"))
     monsters, looks, remains = parse_monsters(
         read_table("monsters.toml"), by_depth(spawns, "monsters_per_room")
     )
@@ -259,7 +404,17 @@ def load() -> Content:
     if clash:
         raise DataError(f"items.toml: {', '.join(sorted(clash))}: also a monster name")
     looks |= item_looks
-    hero, looks["player"] = parse_hero(read_table("player.toml"), items)
+    traps, trap_looks = parse_traps(read_table("traps.toml"), by_depth(spawns, "traps_per_floor"))
+    clash = set(looks) & set(trap_looks)
+    if clash:
+        raise DataError(f"traps.toml: {', '.join(sorted(clash))}: also a monster or item name")
+    looks |= trap_looks
+    hero, looks["player"] = parse_hero(read_table("player.toml"), items, monsters)
+    catalogue, unknown_looks = parse_appearances(read_table("appearances.toml"), items)
+    hero = dataclasses.replace(hero, catalogue=catalogue)
+    looks |= unknown_looks
+    status_looks, status_labels = parse_statuses(read_table("statuses.toml"))
+    plan, goal = parse_dungeon(read_table("dungeon.toml"), items, monsters)
     drawn = [
         ("shroud", "the unexplored shroud ([shroud] in tiles.toml)"),
         *((name, f"terrain {name!r} (tiles.toml)") for name in TILE_NAMES),
@@ -267,15 +422,19 @@ def load() -> Content:
         *((kind.key, f"monster {kind.key!r} (monsters.toml)") for kind in monsters.kinds),
         ("remains", "the remains of the dead ([remains] in monsters.toml)"),
         *((kind.key, f"item {kind.key!r} (items.toml)") for kind in items.kinds),
+        *((kind.key, f"trap {kind.key!r} (traps.toml)") for kind in traps.kinds),
+        *((key, f"unknown items {key!r} (appearances.toml)") for key in unknown_looks),
     ]
     sprites = parse_sprites(read_table("sprites.toml"), drawn)
     return Content(
         shroud=shroud,
         tiles=tiles,
         hero=hero,
-        population=Population(monsters, items),
-        dungeon=parse_dungeon(read_table("dungeon.toml")),
+        population=Population(monsters, items, traps, goal),
+        dungeon=plan,
         looks=looks,
         remains=remains,
         sprites=sprites,
+        statuses=status_looks,
+        status_labels=status_labels,
     )

@@ -11,14 +11,15 @@ in Hauberk. ``World.perform`` follows alternatives and charges the time.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
+import numpy as np
 import tcod.los
 
-from emberdeep.engine import combat, items
+from emberdeep.engine import combat, hazards, items, magic, statuses
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message, Refused
+from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor, Tile
 
 if TYPE_CHECKING:
@@ -106,10 +107,16 @@ class Move:
         if blocker:
             return Alternative(Attack(floor.actors[blocker]))
         if not floor.walkable.item(x, y):
-            return Refused("That way is blocked.")
-        if floor.tiles.item(x, y) == Tile.CLOSED_DOOR:
+            fell = hazards.blocked(world, actor, x, y)
+            return fell if isinstance(fell, Refused) else Succeeded(actor.move_time, fell)
+        tile = floor.tiles.item(x, y)
+        if tile == Tile.CLOSED_DOOR:
             return Alternative(Open(x, y))
+        if tile == Tile.LOCKED_DOOR:
+            return Alternative(Unlock(x, y))
         floor.move_actor(actor, x, y)
+        if tile == Tile.DEEP_WATER or (floor.traps and (x, y) in floor.traps):
+            return Succeeded(actor.move_time, hazards.entered(world, actor, x, y))
         return _PLAIN.get(actor.move_time) or done(actor.move_time)
 
 
@@ -133,6 +140,30 @@ class Open:
 
 
 @dataclass(frozen=True)
+class Unlock:
+    """Open the locked door at (x, y) with a key from the inventory (used up)."""
+
+    x: int
+    y: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor = world.floor
+        near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
+        if not near or not floor.in_bounds(self.x, self.y):
+            return Refused("There is no door there.")
+        if floor.tiles[self.x, self.y] != Tile.LOCKED_DOOR:
+            return Refused("There is no locked door there.")
+        if not actor.is_player:
+            return Refused("The door is locked.")
+        slot = next((n for n, i in enumerate(world.inventory) if i.kind.effect == "key"), None)
+        if slot is None:
+            return Refused("The door is locked. Its key must be somewhere on this floor.")
+        items.take_one(world.inventory, slot)
+        floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
+        return Succeeded(actor.move_time, [Message("You unlock the door.", MessageKind.STATUS)])
+
+
+@dataclass(frozen=True)
 class Attack:
     """Strike the creature ``target`` in melee."""
 
@@ -143,7 +174,158 @@ class Attack:
         near = max(abs(target.x - actor.x), abs(target.y - actor.y)) <= 1
         if not target.alive or not near or target is actor:
             return Refused("There is nothing there to attack.")
-        return Succeeded(actor.attack_time, combat.attack(world.floor, actor, target, world.rng))
+        hp = target.hp
+        events = combat.attack(world.floor, actor, target, world.rng)
+        kind = world.kinds.get(target.kind)
+        striker = world.kinds.get(actor.kind)
+        if striker is not None and striker.inflicts and target.alive and target.hp < hp:
+            events += statuses.apply(target, striker.inflicts, striker.inflict_turns)
+        if kind is not None and target.hp < hp:
+            if kind.thorns and actor.alive and target.alive:  # a dead slime burns nobody
+                events += combat.scald(world.floor, actor, target, kind.thorns)
+            if kind.splits and target.alive:
+                events += split(world, target)
+        return Succeeded(actor.attack_time, events)
+
+
+def free_cell_near(world: World, x: int, y: int) -> tuple[int, int] | None:
+    """A free tile next to (x, y), the first in ``DIRECTIONS`` order."""
+    for dx, dy in DIRECTIONS:
+        if world.floor.is_free(x + dx, y + dy):
+            return x + dx, y + dy
+    return None
+
+
+def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor:
+    """A new creature like ``template`` at (x, y), due when the world next runs."""
+    floor = world.floor
+    twin = replace(template, id=max(floor.actors) + 1, x=x, y=y, hp=hp, asleep=False)
+    twin.next_time = max(world.time, template.next_time)
+    floor.add_actor(twin)
+    world.schedule.add(twin)
+    return twin
+
+
+def split(world: World, jelly: Actor) -> list[Event]:
+    """A splitter struck and alive divides: half its health goes to a twin beside it."""
+    where = free_cell_near(world, jelly.x, jelly.y)
+    if jelly.hp < 2 or where is None:
+        return []
+    twin = bring_forth(world, jelly, *where, hp=jelly.hp // 2)
+    jelly.hp -= twin.hp
+    return [Message(f"The {jelly.name} splits in two!", MessageKind.STATUS)]
+
+
+@dataclass(frozen=True)
+class Mend:
+    """A caster closes ``patient``'s wounds (``amount`` HP), along a clear line."""
+
+    patient: Actor
+    amount: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        patient = self.patient
+        if not patient.alive or patient.hp >= patient.max_hp:
+            return Refused("Nobody needs mending.")
+        if not line_of_fire(world.floor, actor.position, patient.position):
+            return Refused("There is no clear line.")
+        patient.hp = min(patient.max_hp, patient.hp + self.amount)
+        events: list[Event] = []
+        if world.floor.visible[patient.position]:
+            text = f"The {actor.name} chants, and the {patient.name}'s wounds close."
+            events.append(Message(text, MessageKind.STATUS))
+        return Succeeded(actor.attack_time, events)
+
+
+@dataclass(frozen=True)
+class Blink:
+    """Vanish and reappear up to ``reach`` tiles away, somewhere in sight of where it
+    was and at least ``least`` tiles from ``away_from``."""
+
+    away_from: Actor
+    reach: int
+    least: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor, x, y = world.floor, actor.x, actor.y
+        xs, ys = np.mgrid[x - self.reach : x + self.reach + 1, y - self.reach : y + self.reach + 1]
+        inside = (xs >= 0) & (ys >= 0) & (xs < floor.width) & (ys < floor.height)
+        xs, ys = xs[inside], ys[inside]
+        far = np.maximum(abs(xs - self.away_from.x), abs(ys - self.away_from.y)) >= self.least
+        free = floor.walkable[xs, ys] & (floor.occupant[xs, ys] == 0) & far
+        candidates = [
+            (cx, cy)
+            for cx, cy in zip(xs[free].tolist(), ys[free].tolist(), strict=True)
+            if line_of_fire(floor, (x, y), (cx, cy))
+        ]
+        if not candidates:
+            return Refused("Nowhere to go.")
+        seen = floor.visible[x, y]
+        floor.move_actor(actor, *candidates[int(world.rng.integers(len(candidates)))])
+        events: list[Event] = []
+        if seen:
+            events.append(Message(f"The {actor.name} blinks away!", MessageKind.STATUS))
+        return Succeeded(actor.move_time, events)
+
+
+@dataclass(frozen=True)
+class Summon:
+    """Call up ``count`` creatures of the summoner's ``summons`` kind around it."""
+
+    count: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        summoner = world.kinds.get(actor.kind)
+        kind = world.kinds.get(summoner.summons) if summoner else None
+        if kind is None:
+            return Refused("Nothing answers.")
+        called = 0
+        for _ in range(self.count):
+            where = free_cell_near(world, actor.x, actor.y)
+            if where is None:
+                break
+            template = Actor.spawn(0, kind, *where)
+            template.next_time = world.time + actor.attack_time
+            bring_forth(world, template, *where, hp=kind.hp)
+            called += 1
+        if not called:
+            return Refused("No room to summon.")
+        events: list[Event] = []
+        if world.floor.visible[actor.position]:
+            what = f"{called} {kind.name.lower()}s" if called > 1 else f"a {kind.name.lower()}"
+            events.append(Message(f"The {actor.name} calls up {what}!", MessageKind.STATUS))
+        return Succeeded(actor.attack_time, events)
+
+
+@dataclass(frozen=True)
+class Either:
+    """``chance`` percent of the time ``first``, else ``second``: decided by the world's
+    stream when it is performed (a behaviour has no dice of its own). An erratic flyer
+    stumbles half the time; a monster keeping its distance backs off only some of the
+    time, so a chase round a loop of rooms always ends."""
+
+    first: Action
+    second: Action
+    chance: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if int(world.rng.integers(100)) < self.chance:
+            return Alternative(self.first)
+        return Alternative(self.second)
+
+
+@dataclass(frozen=True)
+class Fade:
+    """A summoned creature's time is up: it is gone, leaving nothing."""
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        seen = world.floor.visible[actor.position]
+        actor.hp = 0
+        world.floor.remove_actor(actor)
+        events: list[Event] = []
+        if seen:
+            events.append(Message(f"The {actor.name} fades away.", MessageKind.STATUS))
+        return Succeeded(actor.move_time, events)
 
 
 def line_of_fire(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> bool:
@@ -214,13 +396,12 @@ class PickUp:
         here = world.floor.items_at(*actor.position)
         if not here:
             return Refused("There is nothing here to pick up.")
-        if len(world.inventory) >= items.INVENTORY_SIZE:
-            return Refused("Your inventory is full.")
         item = here[-1]
+        name = world.identity.describe(item)
+        if items.add_to(world.inventory, item) is None:
+            return Refused("Your inventory is full.")
         world.floor.items.remove(item)
-        item.x, item.y = -1, -1  # carried: no place on the floor (and none in a save)
-        world.inventory.append(item)
-        return Succeeded(actor.move_time, [Message(f"You picked up the {item.name}!")])
+        return Succeeded(actor.move_time, [Message(f"You picked up the {name}!")])
 
 
 @dataclass(frozen=True)
@@ -242,7 +423,7 @@ class Drop:
         events = items.unequip(actor, item) if item.equipped else []
         item.x, item.y = actor.position
         world.floor.items.append(item)
-        events.append(Message(f"You dropped the {item.name}."))
+        events.append(Message(f"You dropped the {world.identity.describe(item)}."))
         return Succeeded(actor.move_time, events)
 
 
@@ -265,12 +446,24 @@ class Use:
         item = world.inventory[self.slot]
         if item.kind.effect == "equip":
             return Succeeded(actor.move_time, items.toggle_equipment(actor, world.inventory, item))
-        result = items.use(world.floor, actor, item, self.target)
+        unknown = world.identity.name(item.kind)
+        result = magic.use(world, actor, item, self.target)
+        if not result.consumed and magic.wasted(world, item):
+            # An unknown potion or scroll is used up even when it does nothing, as its
+            # refusal would otherwise tell what it is for free.
+            result = items.UseResult([Message("Nothing much seems to happen.")], consumed=True)
         if not result.consumed:
             refusal = next((e for e in result.events if isinstance(e, Refused)), None)
             return refusal or Refused("Nothing happens.")
-        del world.inventory[self.slot]
-        return Succeeded(actor.move_time, result.events)
+        events = list(result.events)
+        if world.identity.learn(item.kind):
+            text = f"It was a {item.kind.name}! (the {unknown})"
+            events.append(Message(text, MessageKind.STATUS))
+        if item.kind.category == "wand":
+            item.used += 1
+        elif item in world.inventory:
+            items.take_one(world.inventory, world.inventory.index(item))
+        return Succeeded(actor.move_time, events)
 
 
 @dataclass(frozen=True)
@@ -288,6 +481,28 @@ class Descend:
         if actor.position != world.floor.stairs:
             return Refused("There are no stairs here.")
         return Succeeded(actor.move_time, world.descend())
+
+
+@dataclass(frozen=True)
+class Ascend:
+    """Take the up stairs the player stands on; on depth 1 they lead out of the dungeon,
+    which wins the game for whoever carries the treasure (and is refused to anyone else)."""
+
+    code: ClassVar[str] = "<"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := _player_only(world, actor):
+            return refused
+        if actor.position != world.floor.start:
+            return Refused("There are no stairs up here.")
+        if world.depth > 1:
+            return Succeeded(actor.move_time, world.ascend())
+        if any(item.kind.effect == "treasure" for item in world.inventory):
+            return Succeeded(actor.move_time, world.escape())
+        return Refused("You will not leave without the treasure that lies far below.")
 
 
 @dataclass(frozen=True)
@@ -315,6 +530,6 @@ STEPS: dict[tuple[int, int], Move] = {step: Move(*step) for step in DIRECTIONS}
 WAIT = Wait()
 
 PLAYER_COMMANDS: tuple[type[PlayerCommand], ...] = (
-    Move, Wait, PickUp, Drop, Use, Descend, LevelUp,
+    Move, Wait, PickUp, Drop, Use, Descend, Ascend, LevelUp,
 )  # fmt: skip
 """Every action the player can give, each with its journal code."""

@@ -3,10 +3,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
+MAX_LEVEL = 1000
+MAX_STAT = 1_000_000
+"""Play saturates here (a level-up or a kill adds nothing past them), so every game
+stays within what a save may hold and loads again; the loader allows twice ``MAX_STAT``
+for what equipment adds on top."""
+
+
+def saturating(value: int, gain: int) -> int:
+    return min(MAX_STAT, value + gain)
 
 
 @dataclass(frozen=True)
@@ -25,6 +34,15 @@ class ActorKind:
     """A name in ``behaviours.BEHAVIOURS`` ("player" for the hero, who is never asked)."""
     sleeps: int = 0
     """Percent chance to be found asleep on a new floor."""
+    splits: bool = False
+    """Struck in melee and not killed, it divides: half its health goes to a twin."""
+    thorns: int = 0
+    """Damage done to whoever strikes it in melee (fight it from afar)."""
+    summons: str = ""
+    """The kind of creature it calls up (``behaviour = "summoner"``)."""
+    inflicts: str = ""
+    """A status its blows give when they land (``statuses.STATUSES``: a spider's venom)."""
+    inflict_turns: int = 0
 
 
 @dataclass(slots=True, eq=False)
@@ -54,6 +72,8 @@ class Actor:
     level: int = 1
     asleep: bool = False
     """Does nothing until it notices the player (``World`` wakes it); hit for triple damage."""
+    statuses: dict[str, int] = field(default_factory=dict)
+    """Status name -> turns left (``engine/statuses.py``; confusion is ``confused``)."""
 
     @classmethod
     def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
@@ -82,6 +102,7 @@ class Actor:
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
             self.power, self.move_time, self.attack_time, self.xp, self.behaviour, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour, self.level, self.asleep,
+            tuple(sorted(self.statuses.items())),
         )  # fmt: skip
 
 

@@ -15,17 +15,44 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from emberdeep.engine import statuses
 from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.distance import UNREACHABLE, distance_map
+from emberdeep.engine.floor import Tile
+from emberdeep.engine.gas import HARMFUL
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
+
+WATER_COST = 8
+"""Deep water is waded only to save a long walk round (it may take what you carry)..."""
+DANGER_COST = 30
+"""...and a found trap or harmful gas only when there is no other way."""
 
 
 def known_cost(world: World) -> NDArray[np.int32]:
     """1 where the player believes they can walk (seen floor, or not seen yet), 0 for
-    seen walls."""
+    seen walls; known dangers cost more (``avoid``)."""
     floor = world.floor
-    return (floor.walkable | ~floor.explored).astype(np.int32)
+    return avoid(world, (floor.walkable | ~floor.explored).astype(np.int32))
+
+
+def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
+    """``cost`` with what the player knows to fear priced in: seen deep water, found
+    traps and gas in view cost more, a locked door is a wall without a key, and a chasm
+    is one unless levitating."""
+    floor = world.floor
+    known = floor.explored
+    if not any(item.kind.effect == "key" for item in world.inventory):
+        cost[(floor.tiles == Tile.LOCKED_DOOR) & known] = 0
+    if not statuses.has(world.player, statuses.LEVITATING):
+        cost[(floor.tiles == Tile.CHASM) & known] = 0  # a walk, not a fall
+    cost[(floor.tiles == Tile.DEEP_WATER) & known & (cost > 0)] = WATER_COST
+    for trap in floor.traps.values():
+        if not trap.hidden and cost[trap.position]:
+            cost[trap.position] = DANGER_COST
+    if floor.gas_active:
+        cost[(floor.gas >= HARMFUL) & floor.visible & (cost > 0)] = DANGER_COST
+    return cost
 
 
 def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
@@ -40,9 +67,12 @@ def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
     return best_step
 
 
+BLOCKED = "Something is in the way."
+
+
 def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
     floor = world.floor
-    cost = (floor.walkable & floor.explored).astype(np.int32)
+    cost = avoid(world, (floor.walkable & floor.explored).astype(np.int32))
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     goals[target] = True
     return distance_map(cost, goals, 2, 3)
@@ -59,7 +89,7 @@ def travel_action(world: World, target: tuple[int, int]) -> PlayerCommand | str:
     if dist[world.player.position] == UNREACHABLE:
         return "You don't know a way there."
     step = downhill(world, dist)
-    return step if step is not None else "Something is in the way."
+    return step if step is not None else BLOCKED
 
 
 def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
@@ -102,7 +132,7 @@ def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | str:
     dist = distance_map(known_cost(world), goals, 2, 3)
     if dist[player.position] != UNREACHABLE:
         step = downhill(world, dist)
-        return step if step is not None else "Something is in the way."
+        return step if step is not None else BLOCKED
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs)
         if isinstance(action, Move):

@@ -19,7 +19,21 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.actions import DIRECTIONS, STEPS, WAIT, Action, Move, Shoot, line_of_fire
+from emberdeep.engine.actions import (
+    DIRECTIONS,
+    STEPS,
+    WAIT,
+    Action,
+    Blink,
+    Either,
+    Fade,
+    Mend,
+    Move,
+    Shoot,
+    Stumble,
+    Summon,
+    line_of_fire,
+)
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE
 from emberdeep.engine.floor import Floor
@@ -207,16 +221,193 @@ def archer(batch: Batch) -> Decide:
         if not monster.hunting:
             return WAIT
         distance = gap(monster, player)
-        if distance <= 2:
-            back = pursuit.away(i)
-            if back is not None:
-                return back
-            if distance == 1:
-                return pursuit.toward(i)
         in_view = batch.floor.visible[monster.x, monster.y]
         clear = in_view and line_of_fire(batch.floor, monster.position, player.position)
-        if clear and distance <= ARCHER_REACH:
-            return Shoot(player, ARCHER_REACH)
+        if not clear or distance > ARCHER_REACH:
+            return pursuit.toward(i)
+        return keep_distance(
+            pursuit, i, near=2, far=ARCHER_REACH, stand=Shoot(player, ARCHER_REACH)
+        )
+
+    return decide
+
+
+BACK_OFF = 60
+"""Percent of turns a monster keeping its distance backs off when the player comes near
+(else it stands, or fights): it cannot be chased round a loop for ever."""
+
+
+def keep_distance(pursuit: Pursuit, i: int, near: int, far: int, stand: Action = WAIT) -> Action:
+    """Stay between ``near`` and ``far`` tiles from the player: back off (mostly) when
+    closer, close in when farther; next to the player and not backing off, it fights.
+    ``stand`` is what it does when it holds its ground (wait, or shoot)."""
+    monster, player = pursuit.batch.monsters[i], pursuit.batch.player
+    distance = gap(monster, player)
+    if distance <= near:
+        hold = pursuit.toward(i) if distance == 1 else stand
+        back = pursuit.away(i)
+        return hold if back is None else Either(back, hold, BACK_OFF)
+    return pursuit.toward(i) if distance > far else stand
+
+
+MEND_BELOW = 70
+"""Percent of its health under which a healer's ally gets mended."""
+MEND_REACH = 6
+MEND_SHARE = 40
+"""Percent of the patient's health a mending restores."""
+
+
+@behaviour("healer")
+def healer(batch: Batch) -> Decide:
+    """A caster that keeps behind its allies and closes their wounds: the one to strike
+    first. Alone, it has nothing to hide behind and fights (feebly)."""
+    pursuit = Pursuit(batch)
+    floor = batch.floor
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if not monster.hunting:
+            return WAIT
+        allies = [
+            ally
+            for ally in floor.actors.values()
+            if ally.alive
+            and not ally.is_player
+            and ally is not monster
+            and gap(ally, monster) <= MEND_REACH
+        ]
+        for ally in allies:
+            if ally.hp * 100 < ally.max_hp * MEND_BELOW and line_of_fire(
+                floor, monster.position, ally.position
+            ):
+                return Mend(ally, max(1, ally.max_hp * MEND_SHARE // 100))
+        return keep_distance(pursuit, i, near=2, far=4) if allies else pursuit.toward(i)
+
+    return decide
+
+
+SUMMON_REACH = 8
+SUMMONED_AT_ONCE = 2
+"""A summoner calls again only when fewer of its creatures than this are about."""
+SUMMON_COST = 2
+"""Hit points a summoning costs the summoner: it cannot call for ever."""
+
+
+@behaviour("summoner")
+def summoner(batch: Batch) -> Decide:
+    """Calls up creatures (its kind's ``summons``) when it sees the player and too few are
+    about, at a cost in its own life, and keeps its distance meanwhile: reach it quickly,
+    or flee its summons."""
+    pursuit = Pursuit(batch)
+    floor, player = batch.floor, batch.player
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if not monster.hunting:
+            return WAIT
+        if monster.hp <= SUMMON_COST:  # spent: nothing left to call with, it fights
+            return pursuit.toward(i)
+        if monster.hunting == HUNT_MEMORY and gap(monster, player) <= SUMMON_REACH:
+            about = sum(
+                1
+                for other in floor.actors.values()
+                if other.alive and other.behaviour == "fading" and gap(other, monster) <= 6
+            )
+            if about < SUMMONED_AT_ONCE and monster.hp > SUMMON_COST:
+                monster.hp -= SUMMON_COST
+                return Summon(SUMMONED_AT_ONCE)
+        return keep_distance(pursuit, i, near=2, far=5)
+
+    return decide
+
+
+@behaviour("fading")
+def fading(batch: Batch) -> Decide:
+    """A summoned creature: it hunts like a chaser and loses one hit point a turn, fading
+    away when none is left, so running or outlasting it is a real answer."""
+    pursuit = Pursuit(batch)
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if monster.hp <= 1:
+            return Fade()
+        monster.hp -= 1
+        monster.hunting = HUNT_MEMORY  # called up to fight: it always knows where you are
+        return pursuit.toward(i)
+
+    return decide
+
+
+BLINK_REACH = 7
+BLINK_COST = 2
+ZAP_REACH = 4
+
+
+@behaviour("blinker")
+def blinker(batch: Batch) -> Decide:
+    """Stings from a few tiles away along a clear line; when the player gets next to it,
+    it blinks away to somewhere in sight. Each blink costs it ``BLINK_COST`` hit points of
+    its essence, so a chase wears it down and it can always be caught in the end."""
+    pursuit = Pursuit(batch)
+    floor, player = batch.floor, batch.player
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if not monster.hunting:
+            return WAIT
+        distance = gap(monster, player)
+        if distance <= 1 and monster.hp > BLINK_COST:
+            monster.hp -= BLINK_COST
+            return Blink(player, BLINK_REACH, least=3)
+        clear = floor.visible[monster.x, monster.y] and line_of_fire(
+            floor, monster.position, player.position
+        )
+        if clear and distance <= ZAP_REACH:
+            return Shoot(player, ZAP_REACH)
+        return pursuit.toward(i)
+
+    return decide
+
+
+ERRATIC_SHARE = 50
+"""Percent of its turns an erratic flyer flits in a random direction."""
+
+
+@behaviour("erratic")
+def erratic(batch: Batch) -> Decide:
+    """Hunts like a chaser, but half its moves go astray: hard to pin down, and hard to
+    run from."""
+    pursuit = Pursuit(batch)
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        if not monster.hunting:
+            return WAIT
+        return Either(Stumble(), pursuit.toward(i), ERRATIC_SHARE)
+
+    return decide
+
+
+GUARD_RADIUS = 5
+"""The guardian stirs when the player comes this near."""
+
+
+@behaviour("guardian")
+def guardian(batch: Batch) -> Decide:
+    """Stands over the treasure. It stirs when the player comes near, when it is hurt, or
+    when the treasure is gone from its floor, and then never stops hunting."""
+    pursuit = Pursuit(batch)
+    floor, player = batch.floor, batch.player
+    treasure_here = any(item.kind.effect == "treasure" for item in floor.items)
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        roused = (
+            gap(monster, player) <= GUARD_RADIUS or monster.hp < monster.max_hp or not treasure_here
+        )
+        if not roused:
+            return WAIT
+        monster.hunting = HUNT_MEMORY
         return pursuit.toward(i)
 
     return decide

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, saturating
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain
 from emberdeep.engine.floor import Floor
 
@@ -70,7 +70,7 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
     if target.alive:
         return []
     if source.is_player and source is not target:
-        source.xp += target.xp
+        source.xp = saturating(source.xp, target.xp)
         return [*die(floor, target), Killed(target.kind)]
     if target.is_player:
         article = "an" if source.name[:1].lower() in "aeiou" else "a"
@@ -79,11 +79,22 @@ def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]
     return die(floor, target)
 
 
+def scald(floor: Floor, striker: Actor, source: Actor, amount: int) -> list[Event]:
+    """Whoever strikes a creature with thorns is hurt by it (a slime's burning ooze)."""
+    kind = MessageKind.ENEMY_ATTACK if striker.is_player else MessageKind.STATUS
+    who = "You are" if striker.is_player else f"{capitalized(striker.name)} is"
+    text = f"{who} scalded by the {source.name} for {amount} hit points!"
+    return [Message(text, kind), *hurt(floor, striker, amount, source)]
+
+
 def die(floor: Floor, actor: Actor) -> list[Event]:
     """The actor becomes its remains: it no longer blocks, acts or counts as living."""
     floor.stop_blocking(actor)
     if actor.is_player:
         return [Message("You died!", MessageKind.PLAYER_DIED)]
+    if actor.behaviour == "fading":  # a summoned thing leaves nothing behind
+        floor.remove_actor(actor)
+        return [Message(f"{capitalized(actor.name)} is destroyed!", MessageKind.ENEMY_DIED)]
     name = actor.name
     actor.name = f"remains of {name}"
     return [Message(f"{capitalized(name)} is dead!", MessageKind.ENEMY_DIED)]

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 if TYPE_CHECKING:
     from emberdeep.engine.actors import Actor
     from emberdeep.engine.items import Item
+    from emberdeep.engine.traps import Trap
 
 
 class Tile(IntEnum):
@@ -27,12 +28,26 @@ class Tile(IntEnum):
     CLOSED_DOOR = 3
     """Blocks sight; walking into it opens it (``actions.Open``, the move's alternative)."""
     OPEN_DOOR = 4
+    STAIRS_UP = 5
+    """At a floor's ``start``: back to the floor above; on depth 1, out of the dungeon."""
+    DEEP_WATER = 6
+    """Walkable; whoever wades it may let go of what they carry (``hazards``)."""
+    LAVA = 7
+    """Seen across, never walked: certain death (``hazards``)."""
+    CHASM = 8
+    """Seen across; stepping in is a fall to the floor below (``hazards``)."""
+    LOCKED_DOOR = 9
+    """A vault's door: blocks sight; opens for whoever carries its key (``actions.Unlock``)."""
 
 
 TILE_NAMES: tuple[str, ...] = tuple(t.name.lower() for t in Tile)
-TILE_WALKABLE = np.array([False, True, True, True, True], dtype=np.bool_)
+TILE_WALKABLE = np.array(
+    [False, True, True, True, True, True, True, False, False, True], dtype=np.bool_
+)
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
-TILE_TRANSPARENT = np.array([False, True, True, False, True], dtype=np.bool_)
+TILE_TRANSPARENT = np.array(
+    [False, True, True, False, True, True, True, True, True, False], dtype=np.bool_
+)
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,8 @@ class Floor:
     """Every creature on the floor by id, living or dead, in spawn order."""
     items: list[Item] = field(default_factory=list)
     """Items lying on the floor; the last dropped on a tile is on top."""
+    traps: dict[tuple[int, int], Trap] = field(default_factory=dict)
+    """Traps by position, found or not (``engine/traps.py``)."""
 
     def __post_init__(self) -> None:
         self.tiles = np.asarray(self.tiles, dtype=np.uint8)
@@ -98,6 +115,11 @@ class Floor:
         """(width, height), read on every step."""
         self.occupant: NDArray[np.int32] = np.zeros(self.tiles.shape, dtype=np.int32)
         """Id of the blocking actor on each tile; 0 when free. Kept in step by the methods below."""
+        self.gas: NDArray[np.float32] = np.zeros(self.tiles.shape, dtype=np.float32)
+        """Poison gas per tile (``engine/gas.py``); ``gas_active`` while any is left."""
+        self.gas_active = False
+        self.seen_items: dict[tuple[int, int], str] = {}
+        """The item kind the player last saw on each tile out of view (the remembered map)."""
 
     @property
     def width(self) -> int:

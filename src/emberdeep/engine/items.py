@@ -17,16 +17,37 @@ from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor
 
-EFFECTS = ("heal", "lightning", "confusion", "fireball", "equip")
+EFFECTS = (
+    *("heal", "lightning", "confusion", "fireball", "equip"),
+    *("status", "identify", "teleport", "mapping", "aggravate", "gas"),
+    *("bolt", "teleport_other", "thrown", "key", "treasure"),
+)
 TARGETING = {
     "heal": "none",
     "lightning": "none",
     "confusion": "single",
     "fireball": "area",
     "equip": "none",
+    "status": "none",
+    "identify": "none",
+    "teleport": "none",
+    "mapping": "none",
+    "aggravate": "none",
+    "gas": "none",
+    "bolt": "single",
+    "teleport_other": "single",
+    "thrown": "single",
+    "key": "none",
+    "treasure": "none",
 }
-SLOTS = ("weapon", "armor")
+SLOTS = ("weapon", "armor", "ring")
+CATEGORIES = ("potion", "scroll", "wand", "thrown", "weapon", "armor", "ring", "key", "treasure")
+STACKING = frozenset({"potion", "scroll", "thrown"})
+"""Categories carried in stacks (one inventory slot, a count)."""
+UNIDENTIFIED = ("potion", "scroll", "wand")
+"""Categories whose kinds start unknown, behind a look shuffled per game (identify.py)."""
 INVENTORY_SIZE = 26
+MAX_STACK = 99
 
 
 @dataclass(frozen=True)
@@ -49,6 +70,25 @@ class ItemKind:
     power: int = 0
     defense: int = 0
     """Bonuses while equipped."""
+    category: str = ""
+    """One of ``CATEGORIES`` (content says which; old tutorial kinds are guessed)."""
+    status: str = ""
+    """The status the effect gives (``statuses.STATUSES``), for "status" and "bolt"."""
+    charges: int = 0
+    """Uses a wand holds."""
+    move_time: int = 0
+    attack_time: int = 0
+    """Added to the wearer's action times (heavy armour is slow, a dagger quick)."""
+    noise: int = 0
+    """Percent added to every sleeper's chance to wake each turn while worn."""
+    description: str = ""
+    """What a known item is said to do."""
+    bundle: int = 1
+    """How many lie together when one is found (a handful of darts)."""
+
+    @property
+    def stacks(self) -> bool:
+        return self.category in STACKING
 
     @property
     def targeting(self) -> str:
@@ -62,17 +102,25 @@ class Item:
     x: int = -1
     y: int = -1
     equipped: bool = False
+    count: int = 1
+    """How many in this stack (always 1 for kinds that do not stack)."""
+    used: int = 0
+    """Charges spent (a wand's left: ``kind.charges - used``)."""
 
     @property
     def name(self) -> str:
         return self.kind.name
 
     @property
+    def charges(self) -> int:
+        return max(0, self.kind.charges - self.used)
+
+    @property
     def position(self) -> tuple[int, int]:
         return (self.x, self.y)
 
     def state(self) -> tuple[object, ...]:
-        return (self.kind.key, self.x, self.y, self.equipped)
+        return (self.kind.key, self.x, self.y, self.equipped, self.count, self.used)
 
 
 @dataclass
@@ -161,7 +209,15 @@ def fireball(
     return UseResult(events, consumed=True)
 
 
+def treasure(
+    floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None
+) -> UseResult:
+    """The goal of the game: carried out of the dungeon, it wins; it does nothing else."""
+    return refused(f"The {kind.name} glows warm in your hands. Carry it up and out!")
+
+
 EFFECT_FUNCTIONS: dict[str, Effect] = {
+    "treasure": treasure,
     "heal": heal,
     "lightning": lightning,
     "confusion": confusion,
@@ -183,13 +239,49 @@ def toggle_equipment(user: Actor, inventory: list[Item], item: Item) -> list[Eve
         if other.equipped and other.kind.slot == item.kind.slot:
             events += unequip(user, other)
     item.equipped = True
-    user.power += item.kind.power
-    user.defense += item.kind.defense
+    _wear(user, item.kind, 1)
     return [*events, Message(f"You equip the {item.name}.")]
 
 
 def unequip(user: Actor, item: Item) -> list[Event]:
     item.equipped = False
-    user.power -= item.kind.power
-    user.defense -= item.kind.defense
+    _wear(user, item.kind, -1)
     return [Message(f"You remove the {item.name}.")]
+
+
+def _wear(user: Actor, kind: ItemKind, sign: int) -> None:
+    """Put on (sign 1) or take off (-1) a kind's bonuses and its weight."""
+    user.power += sign * kind.power
+    user.defense += sign * kind.defense
+    user.move_time += sign * kind.move_time
+    user.attack_time += sign * kind.attack_time
+
+
+def noise(inventory: list[Item]) -> int:
+    """Percent added to sleepers' chance to wake by what the player wears."""
+    return sum(item.kind.noise for item in inventory if item.equipped)
+
+
+def add_to(inventory: list[Item], item: Item) -> Item | None:
+    """Put ``item`` in ``inventory``, on a stack of its kind when it stacks; returns the
+    item that now holds it, or None when there is no room (26 slots)."""
+    if item.kind.stacks:
+        for other in inventory:
+            if other.kind is item.kind and other.count + item.count <= MAX_STACK:
+                other.count += item.count
+                return other
+    if len(inventory) >= INVENTORY_SIZE:
+        return None
+    item.x, item.y = -1, -1  # carried: no place on the floor (and none in a save)
+    inventory.append(item)
+    return item
+
+
+def take_one(inventory: list[Item], slot: int) -> Item:
+    """One item off the stack in ``slot`` (the whole item when it is the last)."""
+    item = inventory[slot]
+    if item.count > 1:
+        item.count -= 1
+        return Item(item.kind, used=item.used)
+    del inventory[slot]
+    return item

@@ -16,6 +16,7 @@ from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
     PLAYER_COMMANDS,
+    Ascend,
     Descend,
     Drop,
     LevelUp,
@@ -26,6 +27,7 @@ from emberdeep.engine.actions import (
     Wait,
 )
 from emberdeep.engine.fov import ALGORITHMS
+from emberdeep.engine.item_actions import DECODERS
 
 MAX_TIME = 2**62
 """The latest world time a recorded ``advance`` may name."""
@@ -51,6 +53,11 @@ def _ints(values: list[object], count: int) -> list[int]:
 
 def decode_action(raw: object) -> PlayerCommand:
     """The action a recorded list stands for; raises JournalError when it is not one."""
+    if isinstance(raw, list) and raw and isinstance(raw[0], str) and raw[0] in DECODERS:
+        decoded = DECODERS[raw[0]](raw[1:])
+        if decoded is None:
+            raise JournalError(f"not a recorded action: {raw!r}")
+        return decoded
     if not isinstance(raw, list) or not raw or not isinstance(raw[0], str) or raw[0] not in CODES:
         raise JournalError(f"not a recorded action: {raw!r}")
     command, rest = CODES[raw[0]], raw[1:]
@@ -59,7 +66,7 @@ def decode_action(raw: object) -> PlayerCommand:
         if (dx, dy) not in DIRECTIONS:
             raise JournalError(f"not a one-tile step: {raw!r}")
         return Move(dx, dy)
-    if command in (Wait, PickUp, Descend) and not rest:
+    if command in (Wait, PickUp, Descend, Ascend) and not rest:
         return command()
     if command is Drop:
         (slot,) = _ints(rest, 1)

@@ -16,16 +16,22 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.actors import PLAYER_ID, Actor, Progression
+from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, ActorKind, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
-from emberdeep.engine.items import Item, ItemKind
+from emberdeep.engine.identify import MAX_LOOK, Identity
+from emberdeep.engine.items import MAX_STACK, Item, ItemKind
 from emberdeep.engine.journal import Journal, JournalError
+from emberdeep.engine.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
+from emberdeep.engine.traps import Trap, TrapKind
 from emberdeep.engine.world import FloorBuilder, World
 
 MAX_SIDE = 1000
 MAX_COUNT = 100_000
+MAX_DEPTH = 1000
+"""Deeper than any game goes; also bounds how many kept floors a save may hold."""
 
 BIG = 2**62
 MAX_ACTION_TIME = 10_000
@@ -43,34 +49,58 @@ def _b64(array: np.ndarray[Any, Any]) -> str:
 
 
 def dump(world: World) -> dict[str, Any]:
-    floor = world.floor
     return {
         "seed": world.seed,
         "time": world.time,
         "turn": world.turn,
         "depth": world.depth,
+        "won": world.won,
         "fov": asdict(world.fov),
         "progression": asdict(world.progression),
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
         "journal": world.journal.to_data(),
-        "inventory": [{"kind": i.kind.key, "equipped": i.equipped} for i in world.inventory],
-        "floor": {
-            "width": floor.width,
-            "height": floor.height,
-            "tiles": _b64(floor.tiles),
-            "explored": _b64(floor.explored),
-            "start": list(floor.start),
-            "stairs": list(floor.stairs),
-            "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
-            "actors": [_actor_fields(a) for a in floor.actors.values()],
-            "items": [{"kind": i.kind.key, "x": i.x, "y": i.y} for i in floor.items],
+        "inventory": [
+            {"kind": i.kind.key, "equipped": i.equipped, "count": i.count, "used": i.used}
+            for i in world.inventory
+        ],
+        "identity": {
+            "looks": dict(world.identity.looks),
+            "known": sorted(world.identity.known),
         },
+        "floor": _dump_floor(world.floor),
+        "kept": [{"depth": depth, **_dump_floor(floor)} for depth, floor in world.kept.items()],
+    }
+
+
+def _dump_floor(floor: Floor) -> dict[str, Any]:
+    return {
+        "width": floor.width,
+        "height": floor.height,
+        "tiles": _b64(floor.tiles),
+        "explored": _b64(floor.explored),
+        "start": list(floor.start),
+        "stairs": list(floor.stairs),
+        "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
+        "actors": [_actor_fields(a) for a in floor.actors.values()],
+        "items": [
+            {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
+            for i in floor.items
+        ],
+        "traps": [_trap_fields(t) for t in floor.traps.values()],
+        "gas": _b64(floor.gas) if floor.gas_active else "",
+        "seen_items": [[x, y, key] for (x, y), key in floor.seen_items.items()],
     }
 
 
 def _actor_fields(actor: Actor) -> dict[str, Any]:
-    return {f.name: getattr(actor, f.name) for f in fields(Actor)}
+    values = {f.name: getattr(actor, f.name) for f in fields(Actor)}
+    values["statuses"] = dict(actor.statuses)
+    return values
+
+
+def _trap_fields(trap: Trap) -> dict[str, Any]:
+    return {**asdict(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
 
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
@@ -89,20 +119,17 @@ def _renamed_fields(raw: object) -> object:
     return raw
 
 
-MAX_LEVEL = 1000
-MAX_STAT = 1_000_000
-
-
 def actor_in_range(actor: Actor) -> bool:
     """Every number of a creature within what play can reach (well beyond, but bounded:
     a level of 2**62 would make the hall of fame's arithmetic run for ever)."""
-    stats = (actor.max_hp, actor.defense, actor.power, actor.xp)
     counters = (actor.confused, actor.hunting, actor.detour)
+    lowest = -MAX_STAT if actor.is_player else 0  # equipment may take from the player
     return (
         actor.id >= 1
         and 0 <= actor.hp <= actor.max_hp
         and 1 <= actor.level <= MAX_LEVEL
-        and all(0 <= s <= MAX_STAT for s in stats)
+        and all(0 <= s <= 2 * MAX_STAT for s in (actor.max_hp, actor.xp))
+        and all(lowest <= s <= 2 * MAX_STAT for s in (actor.defense, actor.power))
         and all(0 <= c <= MAX_ACTION_TIME for c in counters)
     )
 
@@ -132,6 +159,9 @@ class _Reader:
         if not lo <= value <= hi:
             raise SnapshotError(f"{self.where(key)}: {value} is out of range")
         return value
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
 
     def sub(self, key: str) -> _Reader:
         return _Reader(self.get(key, dict), self.where(key))
@@ -164,18 +194,32 @@ class _Reader:
         return array
 
 
-def load(data: object, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
-    """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError."""
+def load(
+    data: object,
+    build_floor: FloorBuilder,
+    item_kinds: Mapping[str, ItemKind],
+    kinds: Mapping[str, ActorKind] | None = None,
+) -> World:
+    """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError.
+    ``kinds`` are the creature kinds play may bring forth (``Hero.kinds``)."""
     try:
-        return _load(_Reader(data, ""), build_floor, item_kinds)
+        return _load(_Reader(data, ""), build_floor, item_kinds, kinds or {})
     except SnapshotError:
         raise
     except (TypeError, ValueError, KeyError, OverflowError) as exc:
         raise SnapshotError(f"inconsistent save: {exc}") from None
 
 
-def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, ItemKind]) -> World:
-    floor = _load_floor(root.sub("floor"), item_kinds, root.integer("depth", 1, MAX_COUNT))
+def _load(
+    root: _Reader,
+    build_floor: FloorBuilder,
+    item_kinds: Mapping[str, ItemKind],
+    kinds: Mapping[str, ActorKind],
+) -> World:
+    depth = root.integer("depth", 1, MAX_DEPTH)
+    floor = _load_floor(root.sub("floor"), item_kinds, depth, "floor")
+    if floor.actors.get(PLAYER_ID) is None:
+        raise SnapshotError("floor.actors: the player is missing")
     fov = root.sub("fov")
     algorithm = fov.get("algorithm", str)
     if algorithm not in ALGORITHMS:
@@ -191,9 +235,22 @@ def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, Ite
             **{f.name: progression.integer(f.name, 0, BIG) for f in fields(Progression)}
         ),
         floor=floor,
+        kinds=kinds,
     )
     world.time = root.integer("time", 0)
     world.turn = root.integer("turn", 0)
+    world.won = root.get("won", bool) if "won" in root else False
+    for n, raw in enumerate(root.entries("kept", MAX_DEPTH) if "kept" in root else []):
+        kept = _Reader(raw, f"kept[{n}]")
+        kept_depth = kept.integer("depth", 1, MAX_DEPTH)
+        if kept_depth == depth or kept_depth in world.kept:
+            raise SnapshotError(f"kept[{n}].depth: a floor twice")
+        kept_floor = _load_floor(kept, item_kinds, kept_depth, f"kept[{n}]")
+        if PLAYER_ID in kept_floor.actors:
+            raise SnapshotError(f"kept[{n}].actors: the player is on another floor")
+        if any(a.next_time > world.time + MAX_ACTION_TIME for a in kept_floor.actors.values()):
+            raise SnapshotError(f"kept[{n}].actors: a creature is due at an impossible time")
+        world.kept[kept_depth] = kept_floor
     for actor in world.floor.actors.values():
         # In play the player is due within one action and no monster lags behind the
         # clock; otherwise the next turn would run monsters for an age (a hang).
@@ -216,8 +273,62 @@ def _load(root: _Reader, build_floor: FloorBuilder, item_kinds: Mapping[str, Ite
     for n, raw in enumerate(root.entries("inventory", 26)):
         entry = _Reader(raw, f"inventory[{n}]")
         item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))
+        _stack(entry, item)
         world.inventory.append(item)
+    if "identity" in root.data:
+        world.identity = _identity(root.sub("identity"), item_kinds)
     return world
+
+
+def _stack(entry: _Reader, item: Item) -> None:
+    """A stack's count and a wand's spent charges (absent in older saves: 1 and 0)."""
+    if "count" in entry.data:
+        item.count = entry.integer("count", 1, MAX_STACK if item.kind.stacks else 1)
+    if "used" in entry.data:
+        item.used = entry.integer("used", 0, max(0, item.kind.charges))
+
+
+def _identity(raw: _Reader, item_kinds: Mapping[str, ItemKind]) -> Identity:
+    identity = Identity()
+    for key, look in raw.get("looks", dict).items():
+        if key not in item_kinds or not isinstance(look, str) or not 0 < len(look) <= MAX_LOOK:
+            raise SnapshotError(f"identity.looks: bad entry {key!r}")
+        identity.looks[key] = look
+    for key in raw.entries("known"):
+        if not isinstance(key, str) or key not in item_kinds:
+            raise SnapshotError(f"identity.known: unknown item {key!r}")
+        identity.known.add(key)
+    return identity
+
+
+def _trap(entry: _Reader, floor: Floor) -> Trap:
+    effect = entry.get("effect", str)
+    status = entry.get("status", str)
+    if effect not in TRAP_EFFECTS or (status and status not in STATUSES):
+        raise SnapshotError(f"{entry.path}: impossible trap")
+    kind = TrapKind(
+        key=entry.get("key", str)[:MAX_LOOK],
+        name=entry.get("name", str)[:MAX_LOOK],
+        effect=effect,
+        status=status,
+        turns=entry.integer("turns", 0, MAX_TURNS),
+        amount=entry.integer("amount", 0, MAX_TURNS),
+    )
+    x, y = entry.integer("x", 0, floor.width - 1), entry.integer("y", 0, floor.height - 1)
+    if not floor.walkable[x, y] or (x, y) in floor.traps:
+        raise SnapshotError(f"{entry.path}: not on a free floor tile")
+    return Trap(kind, x, y, entry.get("hidden", bool))
+
+
+def _statuses(raw: object, where: str) -> dict[str, int]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping) or not all(
+        name in STATUSES and type(turns) is int and 1 <= turns <= MAX_TURNS
+        for name, turns in raw.items()
+    ):
+        raise SnapshotError(f"{where}.statuses: expected status names and turns left")
+    return dict(raw)
 
 
 def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
@@ -227,48 +338,72 @@ def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
     return item_kinds[key]
 
 
-def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int) -> Floor:
+def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, where: str) -> Floor:
     shape = (raw.integer("width", 1, MAX_SIDE), raw.integer("height", 1, MAX_SIDE))
     tiles = raw.array("tiles", np.uint8, shape)
     if tiles.max(initial=0) >= len(Tile):
-        raise SnapshotError("floor.tiles: unknown tile kind")
+        raise SnapshotError(f"{where}.tiles: unknown tile kind")
     rooms = []
     for n, room in enumerate(raw.entries("rooms")):
         if not (isinstance(room, list) and len(room) == 4 and all(type(v) is int for v in room)):
-            raise SnapshotError(f"floor.rooms[{n}]: expected [x, y, width, height]")
+            raise SnapshotError(f"{where}.rooms[{n}]: expected [x, y, width, height]")
         rooms.append(Rect(*room))
     floor = Floor(
         tiles, start=raw.point("start", shape), stairs=raw.point("stairs", shape), rooms=rooms
     )
     floor.depth = depth
+    if floor.tiles[floor.start] == Tile.FLOOR:  # 0.1.0 floors had no up stairs
+        floor.tiles[floor.start] = Tile.STAIRS_UP
     floor.explored[...] = raw.array("explored", np.bool_, shape)
     names = {f.name: f.type for f in fields(Actor)}
     for n, fields_raw in enumerate(raw.entries("actors")):
-        entry = _Reader(_renamed_fields(fields_raw), f"floor.actors[{n}]")
+        entry = _Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
         values: dict[str, Any] = {}
         for name, annotation in names.items():
+            if name == "statuses":
+                values[name] = _statuses(entry.data.get(name), entry.path)
+                continue
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)
         known = actor.behaviour == "player" if actor.is_player else actor.behaviour in BEHAVIOURS
         if not known or not actor_in_range(actor):
-            raise SnapshotError(f"floor.actors[{n}]: impossible creature")
+            raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
         if actor.blocks != actor.alive:
-            raise SnapshotError(f"floor.actors[{n}]: the living must block, the dead must not")
+            raise SnapshotError(f"{where}.actors[{n}]: the living must block, the dead must not")
         if not (
             1 <= actor.move_time <= MAX_ACTION_TIME and 1 <= actor.attack_time <= MAX_ACTION_TIME
         ):
-            raise SnapshotError(f"floor.actors[{n}]: impossible action times")
+            raise SnapshotError(f"{where}.actors[{n}]: impossible action times")
         if not floor.in_bounds(actor.x, actor.y) or not floor.walkable[actor.x, actor.y]:
-            raise SnapshotError(f"floor.actors[{n}]: not on a floor tile")
+            raise SnapshotError(f"{where}.actors[{n}]: not on a floor tile")
         if actor.id in floor.actors:
-            raise SnapshotError(f"floor.actors[{n}]: duplicate id {actor.id}")
+            raise SnapshotError(f"{where}.actors[{n}]: duplicate id {actor.id}")
         floor.add_actor(actor)
-    player = floor.actors.get(PLAYER_ID)
-    if player is None:
-        raise SnapshotError("floor.actors: the player is missing")
     for n, item_raw in enumerate(raw.entries("items")):
-        entry = _Reader(item_raw, f"floor.items[{n}]")
+        entry = _Reader(item_raw, f"{where}.items[{n}]")
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
-        floor.items.append(Item(_kind(entry, item_kinds), x, y))
+        item = Item(_kind(entry, item_kinds), x, y)
+        _stack(entry, item)
+        floor.items.append(item)
+    _load_floor_extras(raw, floor, item_kinds)
     return floor
+
+
+def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
+    """Traps, gas and the remembered items (none in saves before they existed)."""
+    for n, trap_raw in enumerate(raw.entries("traps") if "traps" in raw.data else []):
+        trap = _trap(_Reader(trap_raw, f"{raw.path}.traps[{n}]"), floor)
+        floor.traps[trap.position] = trap
+    if raw.data.get("gas"):
+        floor.gas[...] = raw.array("gas", np.float32, floor.size)
+        if not np.isfinite(floor.gas).all() or (floor.gas < 0).any() or (floor.gas > 1e6).any():
+            raise SnapshotError(f"{raw.path}.gas: impossible amounts")
+        floor.gas_active = bool(floor.gas.any())
+    for n, seen in enumerate(raw.entries("seen_items") if "seen_items" in raw.data else []):
+        ok = isinstance(seen, list) and len(seen) == 3 and isinstance(seen[2], str)
+        if not ok or seen[2] not in item_kinds or not all(type(v) is int for v in seen[:2]):
+            raise SnapshotError(f"{raw.path}.seen_items[{n}]: expected [x, y, item]")
+        if not floor.in_bounds(seen[0], seen[1]):
+            raise SnapshotError(f"{raw.path}.seen_items[{n}]: outside the map")
+        floor.seen_items[(seen[0], seen[1])] = seen[2]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from emberdeep.engine.actors import ActorKind
 from emberdeep.engine.items import ItemKind
+
+if TYPE_CHECKING:
+    from emberdeep.engine.traps import TrapKind
 
 K = TypeVar("K")
 
@@ -46,3 +49,17 @@ class Population:
 
     monsters: SpawnTable[ActorKind]
     items: SpawnTable[ItemKind]
+    traps: SpawnTable[TrapKind] | None = None
+    """Traps by depth; ``per_room`` counts per floor (mapgen/traps.py)."""
+    goal: Goal | None = None
+    """The treasure at the bottom and its guardian, placed on the goal's floor."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    """What the game is for: ``treasure`` lies on floor ``depth``, watched by ``guardian``;
+    carrying it out of the dungeon wins."""
+
+    depth: int
+    treasure: ItemKind
+    guardian: ActorKind

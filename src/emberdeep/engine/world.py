@@ -10,26 +10,34 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from emberdeep.engine import items
+from emberdeep.engine import gas, identify, items, statuses, traps
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     WAIT,
     Action,
     ActionResult,
     Alternative,
+    Move,
     PlayerCommand,
     Stumble,
     Succeeded,
 )
-from emberdeep.engine.actors import PLAYER_ID, Actor, ActorKind, Progression
+from emberdeep.engine.actors import (
+    MAX_LEVEL,
+    PLAYER_ID,
+    Actor,
+    ActorKind,
+    Progression,
+    saturating,
+)
 from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.journal import Journal, encode_action
@@ -60,6 +68,11 @@ class Hero:
     kind: ActorKind = TUTORIAL_PLAYER
     start_items: tuple[items.ItemKind, ...] = ()
     progression: Progression = field(default_factory=Progression)
+    catalogue: identify.Catalogue = field(default_factory=identify.Catalogue)
+    """The kinds the hero does not know yet, and the looks dealt to them."""
+    kinds: Mapping[str, ActorKind] = field(default_factory=dict)
+    """Every creature kind by key: what play may bring forth (a summoner's summons).
+    Carried by the hero because every new world is made with one."""
 
 
 class World:
@@ -73,7 +86,7 @@ class World:
         hero: Hero | None = None,
     ) -> None:
         hero = hero or Hero()
-        floor = build_floor(1, rngs.floor_stream(seed, 1))
+        floor = new_floor(build_floor, seed, 1)
         player = Actor.spawn(PLAYER_ID, hero.kind, *floor.start)
         self._assemble(
             seed=seed,
@@ -82,11 +95,13 @@ class World:
             progression=hero.progression,
             floor=floor,
             player=player,
+            kinds=hero.kinds,
         )
+        self.identity = identify.Identity.deal(seed, hero.catalogue)
         for kind in hero.start_items:
-            item = items.Item(kind)
-            self.inventory.append(item)
-            if kind.effect == "equip":
+            self.identity.learn(kind)  # the hero knows their own kit
+            item = items.add_to(self.inventory, items.Item(kind))
+            if kind.effect == "equip" and item is not None:
                 items.toggle_equipment(self.player, self.inventory, item)
         self.journal.start_fov = [self.fov.algorithm, self.fov.radius, self.fov.light_walls]
         self.enter(floor)
@@ -100,8 +115,10 @@ class World:
         progression: Progression,
         floor: Floor,
         player: Actor,
+        kinds: Mapping[str, ActorKind],
     ) -> None:
         self.seed = seed
+        self.kinds = kinds
         self.build_floor = build_floor
         self.fov = fov
         self.progression = progression
@@ -113,8 +130,13 @@ class World:
         self.depth = floor.depth
         self.hunt = Hunt()
         self.inventory: list[items.Item] = []
+        self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
         self.cause_of_death = ""
+        self.won = False
+        """The player climbed out of the dungeon with the treasure: the game is over."""
+        self.kept: dict[int, Floor] = {}
+        """Floors the player has left, by depth, as they were left (their creatures wait)."""
         self.schedule = Schedule()
         self.journal = Journal()
         self._fov_key: tuple[object, ...] = ()
@@ -122,11 +144,13 @@ class World:
     @classmethod
     def restore(
         cls,
+        *,
         seed: int,
         build_floor: FloorBuilder,
         fov: FovSettings,
         progression: Progression,
         floor: Floor,
+        kinds: Mapping[str, ActorKind],
     ) -> World:
         """A world around a floor that already holds the player (id 1), as a save left it.
         The caller then sets the clock, the random state, the inventory and the kills."""
@@ -138,15 +162,16 @@ class World:
             progression=progression,
             floor=floor,
             player=floor.actors[PLAYER_ID],
+            kinds=kinds,
         )
         world.schedule.reset([a for a in floor.actors.values() if a.alive and a.id != PLAYER_ID])
         world.refresh_fov()
         return world
 
-    def enter(self, floor: Floor) -> None:
-        """Put the player on ``floor`` at its start and wake its clock."""
+    def enter(self, floor: Floor, at: tuple[int, int] | None = None) -> None:
+        """Put the player on ``floor`` at ``at`` (its start by default) and wake its clock."""
         self.floor = floor
-        self.player.x, self.player.y = floor.start
+        self.player.x, self.player.y = at or floor.start
         floor.add_actor(self.player)
         monsters = [a for a in floor.actors.values() if a.alive and a is not self.player]
         for monster in monsters:
@@ -175,8 +200,10 @@ class World:
         """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
         key = (self.player.position, id(self.floor), self.floor.terrain_version, self.fov)
         if key != self._fov_key:
+            remember_items(self.floor)  # what was in view until now (a dart just thrown)
             update_fov(self.floor, self.player.position, self.fov)
             self._fov_key = key
+            remember_items(self.floor)
 
     @property
     def player_due(self) -> bool:
@@ -209,6 +236,10 @@ class World:
         action costs nothing; a free one (a level-up) is not a turn."""
         if actor.hp <= 0:
             return [Refused("You are dead." if actor is self.player else "It is dead.")]
+        if actor.statuses or (actor.confused and actor is self.player):
+            instead = statuses.redirect(self, actor, isinstance(action, Move))
+            if instead:
+                action = WAIT if instead == "wait" else Stumble()
         result = action.perform(self, actor)
         if type(result) is Alternative:
             result = self._follow(result, actor)
@@ -216,13 +247,31 @@ class World:
             return [result if isinstance(result, Refused) else Refused("You hesitate.")]
         cost, events = result
         if cost:
+            if actor.statuses:
+                cost = statuses.cost(actor, cost)
             due, now = actor.next_time, self.time
             actor.next_time = (due if due > now else now) + cost
             if actor is self.player:
                 self.turn += 1
                 self.regenerate()
+                events = [*events, *self.player_turn()]
                 self.refresh_fov()
+            elif actor.statuses:
+                events = [*events, *statuses.tick(self, actor)]
         return self._tally(list(events)) if events else []
+
+    def player_turn(self) -> list[Event]:
+        """What one player turn does besides the action: statuses run down, gas spreads
+        and is breathed, hidden traps next to the player may be noticed."""
+        player = self.player
+        events: list[Event] = []
+        if player.statuses or player.confused:
+            events += statuses.tick(self, player)
+        if self.floor.gas_active:
+            events += gas.turn(self)
+        if self.floor.traps and player.alive:
+            events += traps.notice(self)
+        return events
 
     def regenerate(self) -> None:
         """The player heals 1 HP every few turns, more often as they rise in level."""
@@ -245,7 +294,8 @@ class World:
 
     @property
     def can_level_up(self) -> bool:
-        return self.player.alive and self.player.xp >= self.xp_to_next
+        player = self.player
+        return player.alive and player.xp >= self.xp_to_next and player.level < MAX_LEVEL
 
     def level_up(self, stat: str) -> list[Event]:
         """Spend experience on ``stat`` (``actions.LevelUp`` checks that it may)."""
@@ -253,21 +303,49 @@ class World:
         player.xp -= self.xp_to_next
         player.level += 1
         if stat == "hp":
-            player.max_hp += gains.hp
-            player.hp += gains.hp
+            player.max_hp = saturating(player.max_hp, gains.hp)
+            player.hp = min(player.max_hp, player.hp + gains.hp)
         elif stat == "power":
-            player.power += gains.power
+            player.power = saturating(player.power, gains.power)
         else:
-            player.defense += gains.defense
+            player.defense = saturating(player.defense, gains.defense)
         return [Message(f"You advance to level {player.level}!", MessageKind.STATUS)]
 
+    @property
+    def deepest(self) -> int:
+        """The deepest floor the player has stood on."""
+        return max(self.depth, *self.kept) if self.kept else self.depth
+
+    @property
+    def over(self) -> bool:
+        """Dead, or out of the dungeon with the treasure."""
+        return self.won or not self.player.alive
+
     def descend(self) -> list[Event]:
-        """The next floor, built from its own stream. The stairs are no free heal."""
-        self.floor.remove_actor(self.player)
-        self.player.blocks = True
-        self.depth += 1
-        self.enter(self.build_floor(self.depth, rngs.floor_stream(self.seed, self.depth)))
+        """The floor below: as it was left, or built from its own stream. The stairs are
+        no free heal."""
+        self.change_floor(self.depth + 1)
         return [Message("You descend deeper into the heart of the dungeon...")]
+
+    def ascend(self) -> list[Event]:
+        """Back to the floor above, arriving on its down stairs."""
+        self.change_floor(self.depth - 1)
+        return [Message("You climb back up the stairs.")]
+
+    def escape(self) -> list[Event]:
+        """Out of the dungeon with the treasure: the game is won."""
+        self.won = True
+        return [Message("You climb into the daylight, the treasure in your pack. You win!")]
+
+    def change_floor(self, depth: int) -> None:
+        self.floor.remove_actor(self.player)
+        self.floor.visible[...] = False  # out of sight, only remembered
+        self.player.blocks = True
+        self.kept[self.depth] = self.floor
+        going_up = depth < self.depth
+        self.depth = depth
+        floor = self.kept.pop(depth, None) or new_floor(self.build_floor, self.seed, depth)
+        self.enter(floor, floor.stairs if going_up else floor.start)
 
     def _advance(self, until: int, stop_for_player: bool) -> list[Event]:
         events: list[Event] = []
@@ -280,6 +358,7 @@ class World:
             batch = self.schedule.pop_batch(floor, due)
             events += self._monster_turns(batch)
             self.schedule.add_all(batch)
+            self.refresh_fov()  # a monster may have opened a door (a key compare, else)
         if self.player.alive:
             self.time = max(self.time, until)
         return events
@@ -345,19 +424,42 @@ class World:
         player = self.player
         gap = max(abs(sleeper.x - player.x), abs(sleeper.y - player.y))
         chance = next((c for reach, c in WAKE_CHANCES if gap <= reach), WAKE_CHANCE_FAR)
+        chance += items.noise(self.inventory)
         return int(self.rng.integers(100)) < chance
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""
         h = hashlib.blake2b(digest_size=16)
-        h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov)).encode())
+        h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov, self.won)).encode())
         h.update(repr((self.progression, sorted(self.kills.items()))).encode())
         h.update(repr(self.rng.bit_generator.state).encode())
-        floor = self.floor
-        for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):
-            h.update(np.ascontiguousarray(array).tobytes())
-        for actor in floor.actors.values():
-            h.update(repr(actor.state()).encode())
-        for group in (floor.items, self.inventory):
-            h.update(repr([item.state() for item in group]).encode())
+        h.update(repr([item.state() for item in self.inventory]).encode())
+        h.update(repr(self.identity.state()).encode())
+        for depth, floor in sorted({**self.kept, self.depth: self.floor}.items()):
+            h.update(repr((depth, floor.start, floor.stairs)).encode())
+            for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):
+                h.update(np.ascontiguousarray(array).tobytes())
+            for actor in floor.actors.values():
+                h.update(repr(actor.state()).encode())
+            h.update(repr([item.state() for item in floor.items]).encode())
+            h.update(repr([trap.state() for trap in floor.traps.values()]).encode())
+            h.update(np.ascontiguousarray(floor.gas).tobytes())
         return h.hexdigest()
+
+
+def new_floor(build_floor: FloorBuilder, seed: int, depth: int) -> Floor:
+    """Floor ``depth`` from its own stream, with the up stairs where the player arrives."""
+    floor = build_floor(depth, rngs.floor_stream(seed, depth))
+    floor.tiles[floor.start] = Tile.STAIRS_UP
+    return floor
+
+
+def remember_items(floor: Floor) -> None:
+    """The remembered map's items: what is in view now replaces what was seen there."""
+    seen = floor.seen_items
+    visible = floor.visible
+    for position in [p for p in seen if visible[p]]:
+        del seen[position]
+    for item in floor.items:
+        if visible[item.position]:
+            seen[item.position] = item.kind.key

@@ -19,6 +19,7 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
+from emberdeep.engine.item_actions import Search, Throw
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
 
@@ -28,14 +29,18 @@ ACTIONS: tuple[str, ...] = (
     *(f"level_up_{stat}" for stat in LEVEL_UP_STATS),
     *(f"use_{slot}" for slot in range(INVENTORY_SIZE)),
     *(f"drop_{slot}" for slot in range(INVENTORY_SIZE)),
+    "search",
+    *(f"throw_{slot}" for slot in range(INVENTORY_SIZE)),
 )  # fmt: skip
 """Action number -> name. ``use_k`` aims an aimed item (a scroll) at the nearest
-visible monster, so one number per slot covers targeting too."""
+visible monster, so one number per slot covers targeting too; ``throw_k`` throws one of
+slot k at the nearest visible monster (refused, costing nothing, with nobody in sight)."""
 
 NUMBERS: dict[str, int] = {name: number for number, name in enumerate(ACTIONS)}
 WAIT = NUMBERS["wait"]
 USE_BASE = NUMBERS["use_0"]
 DROP_BASE = NUMBERS["drop_0"]
+THROW_BASE = NUMBERS["throw_0"]
 
 
 def command(number: int, world: World) -> PlayerCommand | None:
@@ -46,6 +51,11 @@ def command(number: int, world: World) -> PlayerCommand | None:
         raise ValueError(f"action {number} is not in Discrete({len(ACTIONS)})")
     if number < len(DIRECTIONS):
         return Move(*DIRECTIONS[number])
+    if number >= THROW_BASE:
+        slot = number - THROW_BASE
+        return Throw(slot, nearest(world) or world.player.position)
+    if ACTIONS[number] == "search":
+        return Search()
     if number >= DROP_BASE:
         return Drop(number - DROP_BASE)
     if number >= USE_BASE:
@@ -63,6 +73,11 @@ def aim(world: World, slot: int) -> tuple[int, int] | None:
     refuses the scroll, and no time passes)."""
     if not 0 <= slot < len(world.inventory) or world.inventory[slot].kind.targeting == "none":
         return None
+    return nearest(world)
+
+
+def nearest(world: World) -> tuple[int, int] | None:
+    """Where the nearest visible monster stands (ties to the oldest), if any."""
     floor, player = world.floor, world.player
     seen = [
         actor
@@ -94,4 +109,8 @@ def number(command: PlayerCommand) -> int:
             return USE_BASE + slot
         case Drop(slot) if 0 <= slot < INVENTORY_SIZE:
             return DROP_BASE + slot
+        case Search():
+            return NUMBERS["search"]
+        case Throw(slot, _) if 0 <= slot < INVENTORY_SIZE:
+            return THROW_BASE + slot
     raise ValueError(f"no action number for {command!r}")

@@ -42,7 +42,8 @@ def frame(world: World, content: Content, style: str) -> NDArray[np.uint8]:
     origin = render.camera_origin(world.player.position, world.floor.size, view)
     table = render.look_table(content, render.TILES if style == "tiles" else "ascii")
     render.draw_map(console, world.floor, table, view, origin)
-    render.draw_actors(console, world.floor, content, view, origin)
+    render.draw_surroundings(console, world.floor, content, view, origin)
+    render.draw_actors(console, world.floor, content, view, origin, identity=world.identity)
     rgba: NDArray[np.uint8] = _tileset(content, style).render(console)
     return np.ascontiguousarray(rgba[..., :3])
 

@@ -84,6 +84,10 @@ class LevelPlan:
     from_depth: int
     generator: str
     params: BaseParams
+    hazards: tuple[tuple[str, int], ...] = ()
+    """(hazard name in ``hazards.HAZARDS``, how many pools) for each floor."""
+    vault: int = 0
+    """Percent chance of a locked vault (``vaults.py``) on each floor."""
 
 
 def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None) -> FloorBuilder:
@@ -96,8 +100,14 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
         level = [p for p in plan if p.from_depth <= depth][-1]
         floor = GENERATORS[level.generator].build(level.params, rng)
         floor.depth = depth
+        for kind, count in level.hazards:
+            hazards.add_pools(floor, kind, count, rng)
         if population is not None:
             populate(floor, population, depth, rng)
+            if population.traps is not None:
+                traps.place_traps(floor, population.traps, depth, rng)
+            if level.vault and int(rng.integers(100)) < level.vault:
+                vaults.add_vault(floor, population.items, depth, rng)
         return floor
 
     return build
@@ -111,7 +121,7 @@ def floor_builder(
 
 
 # Importing the modules registers them.
-from emberdeep.mapgen import bsp, caves, rooms  # noqa: E402
+from emberdeep.mapgen import bsp, caves, hazards, rooms, traps, vaults  # noqa: E402  # noqa: E402
 from emberdeep.mapgen.populate import populate  # noqa: E402
 
 __all__ = [

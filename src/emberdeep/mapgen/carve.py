@@ -9,7 +9,9 @@ from numpy.typing import NDArray
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Rect, Tile
 
-TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'"])
+TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "<", "~", "%", ":", "L"])
+"""``to_text``'s glyph per ``Tile``: wall, floor, stairs, doors, up stairs, water, lava,
+chasm, locked door."""
 
 
 def solid_rock(width: int, height: int) -> NDArray[np.uint8]:
@@ -63,7 +65,30 @@ def floor_problems(floor: Floor) -> list[str]:
     count = int(unreachable_tiles(floor).sum())
     if count:
         problems.append(f"{count} walkable tiles are unreachable from the start")
+    problems += lock_problems(floor)
+    trapped = [p for p in floor.traps if not floor.is_walkable(*p) or p in (floor.stairs,)]
+    if trapped:
+        problems.append(f"a trap at {trapped[0]} is not on open floor")
     return problems
+
+
+def lock_problems(floor: Floor) -> list[str]:
+    """Every locked door needs a key the player can reach without passing one."""
+    locked = int((floor.tiles == Tile.LOCKED_DOOR).sum())
+    if not locked:
+        return []
+    goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goals[floor.start] = True
+    open_ = floor.walkable & (floor.tiles != Tile.LOCKED_DOOR)
+    dist = distance_map(open_.astype(np.int32), goals, 1, 1)
+    keys = sum(
+        1
+        for item in floor.items
+        if item.kind.effect == "key" and dist[item.position] != UNREACHABLE
+    )
+    if keys < locked:
+        return [f"{locked} locked doors but {keys} keys reachable without passing one"]
+    return []
 
 
 def to_text(floor: Floor) -> str:

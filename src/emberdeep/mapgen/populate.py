@@ -13,11 +13,12 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
+from emberdeep.engine.actions import DIRECTIONS
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
-from emberdeep.engine.spawning import Population, SpawnTable
+from emberdeep.engine.spawning import Goal, Population, SpawnTable
 
 FIRST_MONSTER_ID = 2  # 1 is the player's
 SAFE_STEPS = 6
@@ -27,12 +28,9 @@ AREA_PER_ROOM = 60
 K = TypeVar("K")
 
 
-def spawn_cells(floor: Floor) -> NDArray[np.intp]:
+def spawn_cells(floor: Floor, steps: NDArray[np.int32]) -> NDArray[np.intp]:
     """The (x, y) of every tile where something may be placed: walkable, reachable from
     the start, at least ``SAFE_STEPS`` from it and outside its room, not the stairs."""
-    goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
-    goals[floor.start] = True
-    steps = distance_map(floor.walkable.astype(np.int32), goals, 1, 1)
     allowed = (floor.tiles == Tile.FLOOR) & (steps != UNREACHABLE) & (steps >= SAFE_STEPS)
     allowed[floor.stairs] = False
     for room in floor.rooms:
@@ -63,9 +61,33 @@ def _placements(
     ]
 
 
+def steps_from_start(floor: Floor) -> NDArray[np.int32]:
+    goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goals[floor.start] = True
+    return distance_map(floor.walkable.astype(np.int32), goals, 1, 1)
+
+
+def place_goal(floor: Floor, goal: Goal, steps: NDArray[np.int32], next_id: int) -> None:
+    """The treasure on the open floor farthest from the arrival on foot (never the
+    stairs), its guardian on the nearest free tile beside it."""
+    reachable = (floor.tiles == Tile.FLOOR) & (steps != UNREACHABLE)
+    far = np.where(reachable, steps, -1)
+    x, y = np.unravel_index(int(np.argmax(far)), far.shape)
+    floor.items.append(Item(goal.treasure, int(x), int(y)))
+    for dx, dy in DIRECTIONS:
+        if floor.is_free(int(x) + dx, int(y) + dy):
+            floor.add_actor(Actor.spawn(next_id, goal.guardian, int(x) + dx, int(y) + dy))
+            return
+
+
 def populate(floor: Floor, population: Population, depth: int, rng: np.random.Generator) -> None:
-    """Creatures never on each other, items never in a pile."""
-    cells = spawn_cells(floor)
+    """Creatures never on each other, items never in a pile; on the goal's floor, the
+    treasure and its guardian first."""
+    steps = steps_from_start(floor)
+    goal = population.goal
+    if goal is not None and depth == goal.depth:
+        place_goal(floor, goal, steps, max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1)
+    cells = spawn_cells(floor, steps)
     rooms = room_count(floor, cells)
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):
@@ -77,4 +99,4 @@ def populate(floor: Floor, population: Population, depth: int, rng: np.random.Ge
             next_id += 1
     for item_kind, x, y in _placements(population.items, cells, rooms, depth, rng):
         if not floor.items_at(x, y):
-            floor.items.append(Item(item_kind, x, y))
+            floor.items.append(Item(item_kind, x, y, count=item_kind.bundle))

@@ -22,7 +22,7 @@ from emberdeep.engine import replay
 from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import setup
-from emberdeep.storage import morgue, replays, saves, scores, wal
+from emberdeep.storage import games, morgue, replays, saves, scores, wal
 from emberdeep.storage.files import backup_path
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import CommandLog
@@ -38,12 +38,13 @@ def now() -> str:
 
 @dataclass
 class GameSetup:
-    """What every game of one run shares: content, settings, where saves go."""
+    """What every game of one run shares: content, settings, the data folder."""
 
     content: Content
     settings: Settings
-    save_file: Path | None = field(default_factory=saves.save_path)
-    """None turns saving off (tests, bots, benchmarks)."""
+    data: Path | None = field(default_factory=saves.data_dir)
+    """Where games are saved (one folder each, see ``storage/games.py``), with the hall
+    of fame, morgue files and replays; None turns saving off (tests, bots, benchmarks)."""
     generator: str | None = None
     """A generator forced from the command line for this run."""
 
@@ -54,58 +55,76 @@ class GameSetup:
     def builder_for(self, generator: str) -> FloorBuilder:
         return setup.floor_builder(self.settings, self.content, generator)
 
-    def has_save(self) -> bool:
-        return self.save_file is not None and self.save_file.exists()
+    def saved_games(self) -> list[games.Listing]:
+        """The saved games, newest first; raises ``games.GameError`` if they can't be listed."""
+        return [] if self.data is None else games.list_games(self.data)
 
-    def has_backup(self) -> bool:
-        return self.save_file is not None and backup_path(self.save_file).exists()
-
-    def lock(self) -> GameLock | None:
-        """This run's hold on the save; raises ``GameLockedError`` if another process has it."""
-        if self.save_file is None:
+    def delete_game(self, game: str) -> str | None:
+        """Delete a saved game; None when done, else why not (for the player)."""
+        if self.data is None:
             return None
-        lock = GameLock(self.save_file)
-        lock.acquire()
-        return lock
-
-    def save_file_path(self) -> Path:
-        if self.save_file is None:
-            raise saves.SaveError("saving is turned off")
-        return self.save_file
+        try:
+            games.delete_game(self.data, game)
+        except (games.GameError, GameLockedError) as exc:
+            return str(exc)
+        return None
 
     def read_world(self, path: Path) -> tuple[World, saves.SaveInfo]:
         """The world saved at ``path``, exactly as saved (the journal plays on it)."""
-        kinds = {kind.key: kind for kind in self.content.population.items.kinds}
-        return saves.read_save(self.builder_for, kinds, path, creature_kinds=self.content.looks)
+        item_kinds = {kind.key: kind for kind in self.content.population.items.kinds}
+        return saves.read_save(
+            self.builder_for,
+            item_kinds,
+            path,
+            creature_kinds=self.content.looks,
+            kinds=self.content.hero.kinds,
+        )
 
     def new_game(self, seed: int) -> GameSession:
-        """A new game; raises ``GameLockedError`` when another process plays in this folder."""
-        lock = self.lock()
+        """A new game in a folder of its own (no other game's save is touched)."""
+        started = now()
+        save_file = None
+        if self.data is not None:
+            try:
+                save_file = games.create(self.data, seed, started)
+            except games.GameError:  # the first save says why, and the game goes on
+                save_file = games.save_file(self.data, games.game_id(seed, started))
+        lock = _lock(save_file)
         world = setup.new_world(seed, self.settings, self.content, self.generator)
-        return GameSession(self, world, started=now(), lock=lock)
+        return GameSession(self, world, started=started, save_file=save_file, lock=lock)
 
-    def continue_game(self, from_backup: bool = False) -> GameSession:
-        """The saved game (or its backup, one floor earlier); raises ``saves.SaveError``
-        with a reason for the player, leaving the file untouched."""
-        save_file = self.save_file_path()
-        path = backup_path(save_file) if from_backup else save_file
+    def continue_game(self, game: str, from_backup: bool = False) -> GameSession:
+        """Saved game ``game`` (or its backup, one save earlier); raises ``saves.SaveError``
+        with a reason for the player, leaving the files untouched."""
+        if self.data is None:
+            raise saves.SaveError("saving is turned off")
         try:
-            lock = self.lock()
-        except GameLockedError as exc:
+            save_file = games.save_file(self.data, game)
+            lock = _lock(save_file)
+        except (games.GameError, GameLockedError) as exc:
             raise saves.SaveError(str(exc)) from None
         try:
-            world, info = self.read_world(path)
+            world, info = self.read_world(backup_path(save_file) if from_backup else save_file)
         except saves.SaveError:
             if lock is not None:
                 lock.release()
             raise
-        session = GameSession(self, world, started=info.started, lock=lock)
+        session = GameSession(self, world, info.started, save_file=save_file, lock=lock)
         if not from_backup:
             session.recovered = session.recover()
         session.world.set_fov(self.settings.fov)  # this run's settings (a recorded command)
         if from_backup or session.recovered:
             session.save()  # the backup, or the save plus its journal, is the save again
         return session
+
+
+def _lock(save_file: Path | None) -> GameLock | None:
+    """This run's hold on a game; raises ``GameLockedError`` if another process has it."""
+    if save_file is None:
+        return None
+    lock = GameLock(save_file)
+    lock.acquire()
+    return lock
 
 
 @dataclass
@@ -116,6 +135,8 @@ class GameSession:
     world: World
     started: str
     """When the game began (ISO 8601, UTC); names its replay file."""
+    save_file: Path | None = None
+    """Where this game is saved; None when saving is off."""
     saved_depth: int = 0
     saved_turn: int = -1
     lock: GameLock | None = None
@@ -125,7 +146,7 @@ class GameSession:
 
     def __post_init__(self) -> None:
         self.saved_depth = self.world.depth
-        save_file = self.setup.save_file
+        save_file = self.save_file
         self.journal = CommandLog(wal.journal_path(save_file)) if save_file else None
         self.logged = len(self.world.journal.commands)
         """Commands already in the save or the journal on disk."""
@@ -162,7 +183,8 @@ class GameSession:
             if world.journal.checksums[-1] != record.checksum:
                 # It went differently from the game that wrote it: back to the save, and
                 # only the commands that matched.
-                world = self.setup.read_world(self.setup.save_file_path())[0]
+                assert self.save_file is not None  # there is a journal
+                world = self.setup.read_world(self.save_file)[0]
                 for matched in records[:good]:
                     replay.apply(world, matched.command)
                 self.world = world
@@ -173,14 +195,14 @@ class GameSession:
 
     def save(self) -> str | None:
         """Save now; None when it worked (or there is nothing to save), else why not."""
-        save_file, world = self.setup.save_file, self.world
+        save_file, world = self.save_file, self.world
         if save_file is None or not world.player.alive:
             return None
         info = saves.current_info(self.setup.generator_setting, self.started)
         try:
-            saves.write_save(world, info, save_file)
+            saves.write_save(world, info, save_file, saved=now())
         except saves.SaveError as exc:
-            return f"{exc}. Your game goes on, unsaved." + self.log_problem()
+            return sentence(f"{exc}. Your game goes on, unsaved.{self.log_problem()}")
         self.saved_depth, self.saved_turn = world.depth, world.turn
         self.logged = len(world.journal.commands)
         if self.journal is not None:
@@ -202,10 +224,10 @@ class GameSession:
         return self.log_commands()
 
     def replay_path(self) -> Path | None:
-        save_file = self.setup.save_file
-        if save_file is None:
+        data = self.setup.data
+        if data is None or self.save_file is None:
             return None
-        return save_file.parent / "replays" / replays.replay_name(self.world.seed, self.started)
+        return data / "replays" / replays.replay_name(self.world.seed, self.started)
 
     def write_replay(self) -> tuple[Path | None, str | None]:
         """The game so far as a replay file beside the save: (its path, a problem)."""
@@ -219,14 +241,13 @@ class GameSession:
         return path, None
 
     def end(self, last_messages: list[str]) -> list[str]:
-        """A death: the replay, the hall of fame, the morgue, then the save goes.
+        """A death or a victory: the replay, the hall of fame, the morgue, then the save goes.
         Returns what to tell the player; a failure in one step never stops the others."""
         notes: list[str] = []
-        world, save_file = self.world, self.setup.save_file
+        world, folder = self.world, self.setup.data
         when = datetime.now(timezone.utc)
-        cause = world.cause_of_death or "died"
-        if save_file is not None:
-            folder = save_file.parent
+        cause = scores.VICTORY if world.won else world.cause_of_death or "died"
+        if folder is not None and self.save_file is not None:
             try:
                 entry = scores.score_entry(world, cause, when)
                 rank = scores.record(entry, folder / scores.SCORES_NAME)
@@ -243,9 +264,9 @@ class GameSession:
                 notes.append(str(exc))
             replay, problem = self.write_replay()
             notes.append(f"Replay: {replay}." if replay else problem or "")
-        notes.append(forget(self.setup.save_file))
+        notes.append(forget(self.save_file))
         self.release()
-        return [note for note in notes if note]
+        return [sentence(note) for note in notes if note]
 
     def release(self) -> None:
         """The game is no longer played here (quit, or over)."""
@@ -256,12 +277,18 @@ class GameSession:
             self.lock = None
 
 
+def sentence(text: str) -> str:
+    """A reason as a sentence: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def forget(save_file: Path | None) -> str:
     """Permadeath: remove the save; what to tell the player ("" if there was none)."""
-    if save_file is None or not save_file.exists():
+    if save_file is None or not save_file.parent.exists():
         return ""
     try:
-        saves.delete_save(save_file)
-    except (OSError, saves.SaveError) as exc:
+        games.remove(save_file)
+    except (games.GameError, GameLockedError) as exc:
         return f"Your saved game could not be removed: {exc}."
     return "Death is permanent: your saved game is gone."

@@ -30,8 +30,13 @@ def write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable (POSIX)
-        directory = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+    fsync_folder(path.parent)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make renames, creations and removals in ``folder`` durable (POSIX; elsewhere a no-op)."""
+    if hasattr(os, "O_DIRECTORY"):
+        directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(directory)
         finally:

@@ -83,6 +83,7 @@ def morgue_text(
         f"Seed: {world.seed}",
         f"Date: {date}",
         f"Fate: {cause}, on depth {world.depth} after {world.turn} turns",
+        *story(world, names),
         "",
         RULE,
         "Character",
@@ -95,7 +96,7 @@ def morgue_text(
         *([f"  {item.kind.slot}: {item.name}" for item in worn] or ["  nothing"]),
         "",
         "Inventory",
-        *([f"  {item.name}" for item in carried] or ["  nothing"]),
+        *([f"  {world.identity.describe(item)}" for item in carried] or ["  nothing"]),
         "",
         RULE,
         f"Last {len(last)} messages",
@@ -111,6 +112,19 @@ def morgue_text(
         "",
     ]
     return "\n".join(lines)
+
+
+def story(world: World, names: Mapping[str, str]) -> list[str]:
+    """A won game's tale in a sentence or two: how deep, what became of the guardian."""
+    if not world.won:
+        return [f"Deepest floor reached: {world.deepest}"]
+    treasure = next(i.name for i in world.inventory if i.kind.effect == "treasure")
+    guardians = [names.get(k, k) for k in world.kills if k == "warden"]
+    deed = f"slew the {guardians[0]}" if guardians else "slipped past its guardian"
+    return [
+        f"Went down to depth {world.deepest}, took the {treasure}, {deed}, and climbed",
+        f"back into the daylight after {world.turn} turns: a victory.",
+    ]
 
 
 def morgue_name(world: World, when: datetime) -> str:

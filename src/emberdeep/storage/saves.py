@@ -1,21 +1,23 @@
 """Save files players can trust: versioned, compressed, checked, written atomically.
 
-Layout: a text header naming the game and the format version, then a zlib-compressed
-JSON snapshot (see ``engine/snapshot.py``). zlib's checksum catches damage; the header
-tells a foreign or newer file apart from a damaged one. Writing goes to a temporary file
-that is flushed and fsynced before it atomically replaces the save, and the previous
-save is kept as a backup, so a crash or full disk at any moment leaves a loadable save.
-Nothing here deletes a file it could not read.
+Layout: a text header naming the game and the format version, a one-line JSON summary
+(seed, depth, level, turns, when: what a list of saved games shows, read without
+inflating the world), then a zlib-compressed JSON snapshot (see ``engine/snapshot.py``).
+Format 1 (Emberdeep 0.1.0) had no summary line and still loads. zlib's checksum catches
+damage; the header tells a foreign or newer file apart from a damaged one. Writing goes
+to a temporary file that is flushed and fsynced before it atomically replaces the save,
+and the previous save is kept as a backup, so a crash or full disk at any moment leaves
+a loadable save. Nothing here deletes a file it could not read.
 """
 
 from __future__ import annotations
 
-import glob
 import json
 import os
+import re
 import zlib
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +26,16 @@ import platformdirs
 from emberdeep import __version__
 from emberdeep.config import APP_NAME
 from emberdeep.engine import snapshot
+from emberdeep.engine.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.storage.files import backup_path, write_atomically
 
 MAGIC = b"EMBERDEEP SAVE\n"
-FORMAT = 1
+FORMAT = 2
+MAX_SUMMARY = 1024
+"""The summary line is a few dozen bytes; a longer one is damage."""
 MAX_PAYLOAD = 64 * 1024 * 1024
 """A save of the largest allowed floor is a few MB; anything bigger is not ours."""
 SAVE_NAME = "save.emberdeep"
@@ -52,17 +57,46 @@ class SaveInfo:
     """When the game began (ISO 8601, UTC): names its replay file."""
 
 
+@dataclass(frozen=True)
+class Summary:
+    """A saved game as a list shows it."""
+
+    seed: int
+    depth: int
+    level: int
+    turn: int
+    started: str
+    saved: str
+    """When it was saved (ISO 8601, UTC); empty for 0.1.0 saves."""
+
+    @classmethod
+    def of(cls, world: World, started: str, saved: str) -> Summary:
+        return cls(world.seed, world.depth, world.player.level, world.turn, started, saved)
+
+    def to_line(self) -> bytes:
+        return b"summary " + json.dumps(asdict(self), separators=(",", ":")).encode() + b"\n"
+
+    @classmethod
+    def from_data(cls, data: object) -> Summary:
+        """Checked: every field of its type and in range, or a SaveError."""
+        if not isinstance(data, dict):
+            raise SaveError("the save file's summary is damaged")
+        numbers = {name: data.get(name) for name in ("seed", "depth", "level", "turn")}
+        texts = {name: data.get(name) for name in ("started", "saved")}
+        if not all(type(v) is int and 0 <= v < 2**64 for v in numbers.values()) or not all(
+            isinstance(v, str) and len(v) <= 64 for v in texts.values()
+        ):
+            raise SaveError("the save file's summary is damaged")
+        return cls(**numbers, **texts)  # type: ignore[arg-type]
+
+
 def data_dir() -> Path:
     """Where saves live; ``EMBERDEEP_DATA_DIR`` overrides it (tests, portable installs)."""
     override = os.environ.get("EMBERDEEP_DATA_DIR")
     return Path(override) if override else platformdirs.user_data_path(APP_NAME)
 
 
-def save_path() -> Path:
-    return data_dir() / SAVE_NAME
-
-
-def encode(world: World, info: SaveInfo) -> bytes:
+def encode(world: World, info: SaveInfo, saved: str = "") -> bytes:
     payload: dict[str, Any] = {
         "game_version": info.game_version,
         "generator": info.generator,
@@ -70,26 +104,74 @@ def encode(world: World, info: SaveInfo) -> bytes:
     }
     payload["world"] = snapshot.dump(world)
     body = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), 6)
-    return MAGIC + f"format {FORMAT}\n".encode("ascii") + body
+    summary = Summary.of(world, info.started, saved).to_line()
+    return MAGIC + f"format {FORMAT}\n".encode("ascii") + summary + body
 
 
-def decode_payload(data: bytes) -> dict[str, Any]:
-    """The checked header and the decompressed JSON, or a SaveError saying what is wrong."""
+def _header(data: bytes) -> tuple[int, int]:
+    """The format version and where the compressed body starts."""
     if not data.startswith(MAGIC):
         raise SaveError("this is not an Emberdeep save file")
     header_end = data.find(b"\n", len(MAGIC))
     header = data[len(MAGIC) : header_end] if header_end != -1 else b""
-    try:
-        version = int(header.removeprefix(b"format ").decode("ascii"))
-    except (ValueError, UnicodeDecodeError):
-        raise SaveError("the save file's header is damaged") from None
+    if not re.fullmatch(rb"format [1-9][0-9]{0,8}", header):
+        raise SaveError("the save file's header is damaged")
+    version = int(header[7:])
     if version > FORMAT:
         raise SaveError(f"this save was made by a newer Emberdeep (format {version})")
-    if version < 1:
-        raise SaveError("the save file's header is damaged")
+    body = header_end + 1
+    if version >= 2:
+        line_end = data.find(b"\n", body, body + MAX_SUMMARY)
+        if not data.startswith(b"summary ", body) or line_end == -1:
+            raise SaveError("the save file's summary is damaged")
+        body = line_end + 1
+    return version, body
+
+
+def _player_level(world: dict[str, Any]) -> object:
+    floor = world.get("floor")
+    actors = floor.get("actors") if isinstance(floor, dict) else None
+    for actor in actors if isinstance(actors, list) else []:
+        if isinstance(actor, dict) and actor.get("id") == PLAYER_ID:
+            return actor.get("level")
+    return None
+
+
+def read_summary(path: Path) -> Summary:
+    """What the save at ``path`` says about its game, reading only its first lines (the
+    whole world only for a 0.1.0 save, which has no summary)."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(len(MAGIC) + 32 + MAX_SUMMARY)
+            version, body = _header(head)
+            if version == 1:
+                world = decode_payload(head + handle.read(MAX_PAYLOAD)).get("world")
+                if not isinstance(world, dict):
+                    raise SaveError("the save file is damaged (unexpected contents)")
+                level = _player_level(world)
+                data: object = {
+                    "seed": world.get("seed"), "depth": world.get("depth"), "level": level,
+                    "turn": world.get("turn"), "started": "", "saved": "",
+                }  # fmt: skip
+            else:
+                line = head[head.index(b"summary ", len(MAGIC)) + 8 : body - 1]
+                try:
+                    data = json.loads(line.decode("utf-8"))
+                except (ValueError, RecursionError):
+                    raise SaveError("the save file's summary is damaged") from None
+    except FileNotFoundError:
+        raise SaveError("there is no saved game") from None
+    except OSError as exc:
+        raise SaveError(f"could not read {path}: {exc.strerror or exc}") from None
+    return Summary.from_data(data)
+
+
+def decode_payload(data: bytes) -> dict[str, Any]:
+    """The checked header and the decompressed JSON, or a SaveError saying what is wrong."""
+    body = _header(data)[1]
     inflater = zlib.decompressobj()
     try:
-        raw = inflater.decompress(data[header_end + 1 :], MAX_PAYLOAD)
+        raw = inflater.decompress(data[body:], MAX_PAYLOAD)
     except zlib.error:
         raise SaveError("the save file is damaged (corrupted data)") from None
     if inflater.unconsumed_tail:
@@ -110,6 +192,7 @@ def decode(
     builder_for: BuilderFor,
     item_kinds: dict[str, ItemKind],
     creature_kinds: Collection[str] | None = None,
+    kinds: Mapping[str, ActorKind] | None = None,
 ) -> tuple[World, SaveInfo]:
     """A world from save bytes. ``builder_for(generator) -> FloorBuilder`` makes the floor
     builder the game was using, so later floors come out as they would have. With
@@ -126,7 +209,7 @@ def decode(
     except ValueError:
         raise SaveError(f"the save uses an unknown map generator {generator!r}") from None
     try:
-        world = snapshot.load(payload.get("world"), build, item_kinds)
+        world = snapshot.load(payload.get("world"), build, item_kinds, kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
     broken = violations(world)
@@ -141,8 +224,8 @@ def decode(
     return world, SaveInfo(str(generator), str(version), str(started))
 
 
-def write_save(world: World, info: SaveInfo, path: Path | None = None) -> None:
-    store(encode(world, info), path or save_path())
+def write_save(world: World, info: SaveInfo, path: Path, saved: str = "") -> None:
+    store(encode(world, info, saved), path)
 
 
 def store(data: bytes, path: Path) -> None:
@@ -159,30 +242,17 @@ def store(data: bytes, path: Path) -> None:
 def read_save(
     builder_for: BuilderFor,
     item_kinds: dict[str, ItemKind],
-    path: Path | None = None,
+    path: Path,
     creature_kinds: Collection[str] | None = None,
+    kinds: Mapping[str, ActorKind] | None = None,
 ) -> tuple[World, SaveInfo]:
-    path = path or save_path()
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise SaveError("there is no saved game") from None
     except OSError as exc:
         raise SaveError(f"could not read {path}: {exc.strerror or exc}") from None
-    return decode(data, builder_for, item_kinds, creature_kinds)
-
-
-def delete_save(path: Path | None = None) -> None:
-    """Permadeath: the dead character's save, its backup and any temp files left by a
-    killed write go; a SaveError says why not (a read-only folder, say)."""
-    path = path or save_path()
-    temps = [*path.parent.glob(f"{glob.escape(path.name)}.*tmp")] if path.parent.is_dir() else []
-    try:
-        journal = path.with_name(path.name + ".journal")
-        for victim in (path, backup_path(path), journal, *temps):
-            victim.unlink(missing_ok=True)
-    except OSError as exc:
-        raise SaveError(f"could not remove {path}: {exc.strerror or exc}") from None
+    return decode(data, builder_for, item_kinds, creature_kinds, kinds)
 
 
 def current_info(generator: str, started: str = "") -> SaveInfo:

@@ -98,7 +98,7 @@ def experience_earned(world: World) -> int:
 def score_for(world: World, cause: str) -> int:
     """The module docstring's formula."""
     bonus = VICTORY_BONUS if cause == VICTORY else 0
-    return experience_earned(world) + DEPTH_POINTS * world.depth * world.depth + bonus
+    return experience_earned(world) + DEPTH_POINTS * world.deepest * world.deepest + bonus
 
 
 def iso_utc(when: datetime) -> str:
@@ -120,7 +120,7 @@ def score_entry(world: World, cause: str, when: datetime, name: str | None = Non
     return ScoreEntry(
         score=score_for(world, cause),
         name=name if name is not None else player_name(),
-        depth=world.depth,
+        depth=world.deepest,
         level=world.player.level,
         turns=world.turn,
         cause=cause,

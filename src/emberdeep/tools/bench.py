@@ -28,8 +28,8 @@ import numpy as np
 from emberdeep import __version__, mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import rng
-from emberdeep.engine.actions import DIRECTIONS, Move
+from emberdeep.engine import gas, rng
+from emberdeep.engine.actions import DIRECTIONS, Move, Wait
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.behaviours import HUNT_MEMORY
 from emberdeep.engine.fov import update_fov
@@ -168,6 +168,66 @@ def generation(runs: int) -> Iterator[Figure]:
             )
 
 
+FEATURES = (("water", 1), ("lava", 1), ("chasm", 1))
+
+
+def features(runs: int) -> Iterator[Figure]:
+    """A rooms floor with the dressing the shipped plan adds: pools of water, lava and
+    chasm (each lava and chasm pool checked to leave a way round), monsters, items,
+    traps and a locked vault with its key."""
+    population = loader.load().population
+    for width, height in ((80, 45), (200, 200)):
+        params = mapgen.get("rooms").params(width=width, height=height, loops=3, doors=60)
+        plan = [mapgen.LevelPlan(1, "rooms", params, FEATURES, vault=100)]
+        build = mapgen.plan_builder(plan, population)
+        yield measure(
+            f"generate rooms {width}x{height} + hazards, traps, vault",
+            lambda i, build=build: build(3, rng.floor_stream(i & 0xFFFF, 3)),  # type: ignore[misc]
+            runs,
+        )
+
+
+GAS_STEP_TARGET_MS = 0.5
+
+
+class GassedPlayer:
+    """Waits turn after turn on a shipped floor whose every room is full of spreading
+    gas (topped up, and the player healed, between the timed steps)."""
+
+    def __init__(self) -> None:
+        self.world = GameSetup(loader.load(), Settings(), data=None).new_game(1).world
+        self.cloud = self.world.floor.walkable & self.world.floor.transparent
+
+    def prepare(self, _: int) -> World:
+        world = self.world
+        floor = world.floor
+        floor.gas[self.cloud] = np.maximum(floor.gas[self.cloud], 0.5)
+        floor.gas_active = True
+        world.player.hp = world.player.max_hp
+        return world
+
+    @staticmethod
+    def step(world: World) -> None:
+        world.step(Wait())
+
+
+def gas_steps(steps: int) -> Iterator[Figure]:
+    gassed = GassedPlayer()
+    yield measure(
+        "full game step, gas over the floor",
+        GassedPlayer.step,
+        steps,
+        GAS_STEP_TARGET_MS,
+        setup=gassed.prepare,
+    )
+    yield measure(
+        "gas spread alone, 80x45",
+        lambda world: gas.spread(world.floor),
+        steps,
+        setup=gassed.prepare,
+    )
+
+
 def fov(runs: int) -> Iterator[Figure]:
     for width, height in ((80, 45), (200, 200)):
         world = World(1, mapgen.floor_builder("rooms", width=width, height=height))
@@ -283,7 +343,7 @@ def save_figures(report: Report, plan: Plan) -> None:
     content = loader.load()
     kinds = {kind.key: kind for kind in content.population.items.kinds}
     info = saves.current_info("auto")
-    shipped = GameSetup(content, Settings(), save_file=None).builder_for("auto")
+    shipped = GameSetup(content, Settings(), data=None).builder_for("auto")
     cases = [
         ("default game, 500 moves", played_world(500), shipped),
         ("200x200 floor, 1000 monsters", crowded_world(200, 200, 1000, 1), crowd_builder(200, 200)),
@@ -324,7 +384,7 @@ class RandomPlayer:
     """Plays whole turns with random moves, starting a new game whenever the player dies."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.games_setup = GameSetup(loader.load(), Settings(), save_file=None)
+        self.games_setup = GameSetup(loader.load(), Settings(), data=None)
         self.moves = [Move(dx, dy) for dx, dy in DIRECTIONS]
         self.chooser = rng.stream(seed, "bench-steps")
         self.games = seed
@@ -399,12 +459,14 @@ def run_all(quick: bool) -> Report:
     plan = QUICK if quick else FULL
     report = Report(quick)
     report.figures += generation(plan.generation)
+    report.figures += features(plan.generation)
     report.figures += fov(plan.fov)
     frame(report, plan)
     report.figures += terminal(plan.terminal)
     monster_phase(report, plan)
     save_figures(report, plan)
     report.figures += game_steps(plan.steps)
+    report.figures += gas_steps(plan.steps)
     report.figures += agent_env(plan.steps)
     try:
         report.figures.append(startup(plan.startup))

@@ -2,33 +2,86 @@
 
 It sends only the actions a player can (``Move``, ``Use``, ``Descend``...), chosen from
 what the player can see, so it exercises the game the way people do: it explores, fights
-what it meets, drinks when hurt, reads scrolls at monsters, wears better gear, spends its
-levels and goes down the stairs. It is deterministic: the same seed plays the same game.
+what it meets, drinks when hurt, reads scrolls at monsters, zaps wands and throws darts,
+tries unknown potions and scrolls when it is safe (and so learns them), never uses what
+it knows to be bad, wears better gear, rests before going on, creeps past strong
+sleepers, searches for traps before leaving a floor, spends its levels, goes down the
+stairs, and once it holds the treasure climbs back out. It is deterministic: the same
+seed plays the same game. ``build`` makes it always raise one stat (for the balance
+figures: no single stat should win), or mix them ("mixed").
 """
 
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
-from emberdeep.engine import autopilot, rng
-from emberdeep.engine.actions import DIRECTIONS, Descend, LevelUp, Move, PlayerCommand, Use, Wait
+from emberdeep.content import loader
+from emberdeep.engine import autopilot, rng, statuses
+from emberdeep.engine.actions import (
+    DIRECTIONS,
+    LEVEL_UP_STATS,
+    Ascend,
+    Descend,
+    Drop,
+    LevelUp,
+    Move,
+    PickUp,
+    PlayerCommand,
+    Use,
+    Wait,
+)
 from emberdeep.engine.actors import Actor
+from emberdeep.engine.distance import distance_map
 from emberdeep.engine.events import Refused
+from emberdeep.engine.floor import Tile
+from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
+from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.magic import first_in_line
 from emberdeep.engine.world import World
 
 LOW_HEALTH = 0.4
+SAFE_HEALTH = 0.7
+"""Unknown potions and scrolls are tried only above this share of health, alone."""
+BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
+"""Statuses the bot never gives itself on purpose."""
+BAD_EFFECTS = frozenset({"aggravate", "gas"})
+SEARCHES = 3
+"""Searches before leaving each floor."""
+REST_BELOW = 0.7
+"""With nobody in sight, the bot waits to heal up to this share before going on."""
+SNEAK_PAST = 3
+"""A sleeper that would take more than this many of the bot's average blows is left
+asleep."""
+BUILDS = ("mixed", *LEVEL_UP_STATS)
+CHASE_TURNS = 10
 
 
 class Bot:
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, build: str = "mixed") -> None:
+        goal = loader.load().population.goal
+        self.goal_depth = goal.depth if goal is not None else 10**6
+        """It goes no deeper than the treasure: the win is what it plays for."""
         self.rng = rng.stream(seed, "bot")
         self.patience = 0
+        self.searched: dict[int, int] = {}
+        """Searches made on each depth."""
+        self.build = build
+        self.rest_below = REST_BELOW
+        self.last_seen: tuple[int, int] | None = None
+        self.chasing = 0
+        """Turns it keeps going to where it last saw what it was after (so stepping out
+        of sight does not turn it back, and back again, for ever)."""
+        self.items_used: dict[str, int] = {}
+        self.refusals = 0
+        """Refused commands in a row: after two, it stops reaching for items."""
 
     def choose(self, world: World) -> PlayerCommand:
         player = world.player
         if world.can_level_up:
-            order = ("hp", "power", "defense")
-            return LevelUp(order[player.level % 3])
+            if self.build in LEVEL_UP_STATS:
+                return LevelUp(self.build)
+            return LevelUp(LEVEL_UP_STATS[player.level % 3])
         for slot, item in enumerate(world.inventory):
             kind = item.kind
             if kind.effect == "equip" and not item.equipped and self.better(world, slot):
@@ -36,17 +89,108 @@ class Bot:
         enemies = self.visible_enemies(world)
         if player.hp < player.max_hp * LOW_HEALTH:
             potion = self.find(world, "heal")
+            if potion is None and enemies:
+                potion = self.unknown(world, "potion")  # a gamble, when it matters
             if potion is not None:
                 return Use(potion)
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
+        if self.chasing and self.last_seen is not None:  # after it, round the corner
+            self.chasing -= 1
+            step = autopilot.travel_action(world, self.last_seen)
+            if not isinstance(step, str):
+                return step
+        if player.hp < player.max_hp * self.rest_below:
+            return Wait()
+        if self.find(world, "treasure") is not None or world.depth > self.goal_depth:
+            return self.climb_out(world)  # out with it, or back up after a fall too far
+        treasure = self.known_treasure(world)
+        if treasure is not None:
+            return self.take(world, treasure)
+        trial = self.try_unknown(world)
+        if trial is not None:
+            return trial
         step = autopilot.explore_action(world)
         if not isinstance(step, str):
             return step
-        if player.position == world.floor.stairs:
+        if step == autopilot.BLOCKED:
+            unexplored = ~world.floor.explored
+            forced = self.through(
+                world, distance_map(autopilot.known_cost(world), unexplored, 2, 3)
+            )
+            if forced is not None:
+                return forced
+        if self.searched.get(world.depth, 0) < SEARCHES:
+            self.searched[world.depth] = self.searched.get(world.depth, 0) + 1
+            return Search()
+        if player.position == world.floor.stairs and world.depth < self.goal_depth:
             return Descend()
-        return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
+        if world.depth < self.goal_depth:
+            jump = self.to_chasm(world)  # the stairs out of reach: down the quick way
+            if jump is not None:
+                return jump
+        return self.wander()  # on the goal's floor, the treasure is not found yet
+
+    @staticmethod
+    def to_chasm(world: World) -> PlayerCommand | None:
+        floor = world.floor
+        chasms = (floor.tiles == Tile.CHASM) & floor.explored
+        if not chasms.any():
+            return None
+        cost = (floor.walkable & floor.explored).astype(np.int32)
+        dist = distance_map(cost, chasms, 2, 3)
+        player, best, step = world.player, int(dist[world.player.position]), None
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if floor.in_bounds(x, y) and floor.is_free(x, y) and int(dist[x, y]) < best:
+                best, step = int(dist[x, y]), Move(dx, dy)
+        return step
+
+    @staticmethod
+    def known_treasure(world: World) -> tuple[int, int] | None:
+        floor = world.floor
+        for item in floor.items:
+            if item.kind.effect == "treasure" and floor.explored[item.position]:
+                return item.position
+        return None
+
+    def take(self, world: World, where: tuple[int, int]) -> PlayerCommand:
+        """Make room in a full pack (away from the treasure, or it would pick up what it
+        dropped), go to the treasure and pick it up."""
+        if len(world.inventory) >= INVENTORY_SIZE and world.player.position != where:
+            spare = [s for s, item in enumerate(world.inventory) if not item.equipped]
+            return Drop(spare[-1])
+        if world.player.position != where:
+            step = autopilot.travel_action(world, where)
+            return step if not isinstance(step, str) else self.wander()
+        return PickUp()
+
+    def climb_out(self, world: World) -> PlayerCommand:
+        """With the treasure: to the up stairs of every floor, and up (exploring first
+        where the known map does not reach them: after a fall, say)."""
+        if world.player.position == world.floor.start:
+            return Ascend()
+        for step in (
+            autopilot.travel_action(world, world.floor.start),
+            self.through(world, autopilot.travel_map(world, world.floor.start)),
+            autopilot.explore_action(world, pick_up=False),
+        ):
+            if step is not None and not isinstance(step, str):
+                return step
+        return self.wander()
+
+    @staticmethod
+    def through(world: World, dist: NDArray[np.int32]) -> PlayerCommand | None:
+        """The step down ``dist`` even if a creature stands there (moving into it attacks
+        it): a sleeper it meant to creep past, lying in the only doorway, gets fought."""
+        player, floor = world.player, world.floor
+        best, step = int(dist[player.position]), None
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if floor.in_bounds(x, y) and floor.walkable[x, y] and int(dist[x, y]) < best:
+                best, step = int(dist[x, y]), Move(dx, dy)
+        return step
 
     def fight(self, world: World, enemies: list[Actor]) -> PlayerCommand:
         player = world.player
@@ -54,7 +198,12 @@ class Bot:
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
         if gap <= 1:
             return Move(nearest.x - player.x, nearest.y - player.y)
+        ranged = None if self.refusals >= 2 else self.ranged(world, nearest, gap)
+        if ranged is not None:
+            return ranged
         for effect, reach in (("lightning", 5), ("fireball", 99), ("confusion", 99)):
+            if self.refusals >= 2:
+                break  # its items keep being refused here: go and fight instead
             slot = self.find(world, effect)
             if slot is None or gap > reach:
                 continue
@@ -66,19 +215,83 @@ class Bot:
         if self.patience < 3 and nearest.behaviour != "archer":
             return Wait()  # let it come to us (but never stand and be shot)
         step = autopilot.travel_action(world, nearest.position)
-        return step if not isinstance(step, str) else Wait()
+        if nearest.position != self.last_seen:  # a new lead (never the same one for ever)
+            self.last_seen, self.chasing = nearest.position, CHASE_TURNS
+        if isinstance(step, str):  # no way to it (across lava, say): go on exploring
+            explore = autopilot.explore_action(world)
+            return explore if not isinstance(explore, str) else self.wander()
+        return step
+
+    def wander(self) -> PlayerCommand:
+        return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
+
+    def ranged(self, world: World, target: Actor, gap: int) -> PlayerCommand | None:
+        """A known good potion before a fight, a wand with charges (known or not), or
+        something to throw, at ``target`` ``gap`` tiles away."""
+        haste = self.find(world, "status", statuses.HASTED)
+        if haste is not None and not statuses.has(world.player, statuses.HASTED):
+            return Use(haste)
+        if first_in_line(world.floor, world.player.position, target.position) is not target:
+            return None  # a wall or another creature in the way
+        for slot, item in enumerate(world.inventory):
+            if item.kind.category == "wand" and item.charges > 0:  # every wand helps
+                return Use(slot, target.position)
+        if gap <= THROW_RANGE:
+            for slot, item in enumerate(world.inventory):
+                if item.kind.effect == "thrown" and not item.equipped:
+                    return Throw(slot, target.position)
+        return None
+
+    def try_unknown(self, world: World) -> PlayerCommand | None:
+        """Alone and healthy: read an unknown scroll or drink an unknown potion, to learn
+        it (identify first, when known)."""
+        player = world.player
+        if player.hp < player.max_hp * SAFE_HEALTH:
+            regen = self.find(world, "status", statuses.REGENERATING)
+            return Use(regen) if regen is not None and player.hp < player.max_hp // 2 else None
+        if any(not world.identity.is_known(i.kind) for i in world.inventory):
+            identify = self.find(world, "identify")
+            if identify is not None:
+                return Use(identify)
+        for category in ("scroll", "potion"):
+            slot = self.unknown(world, category)
+            if slot is not None:
+                return Use(slot)
+        return None
+
+    @staticmethod
+    def unknown(world: World, category: str) -> int | None:
+        """The first unknown item of ``category`` that needs no aim."""
+        for slot, item in enumerate(world.inventory):
+            kind = item.kind
+            unknown = kind.category == category and not world.identity.is_known(kind)
+            if unknown and kind.targeting == "none":
+                return slot
+        return None
 
     @staticmethod
     def visible_enemies(world: World) -> list[Actor]:
-        floor = world.floor
+        """What it means to fight: in view, and not a sleeper too strong to wake."""
+        floor, player = world.floor, world.player
         ids = autopilot.visible_monsters(world)
-        return [floor.actors[i] for i in ids]
+        return [
+            floor.actors[i]
+            for i in ids
+            if not (floor.actors[i].asleep and floor.actors[i].hp > SNEAK_PAST * player.power)
+        ]
 
     @staticmethod
-    def find(world: World, effect: str) -> int | None:
+    def find(world: World, effect: str, status: str = "") -> int | None:
+        """A known item with ``effect`` (and ``status``) that is worth using."""
         for slot, item in enumerate(world.inventory):
-            if item.kind.effect == effect:
-                return slot
+            kind = item.kind
+            if kind.effect != effect or not world.identity.is_known(kind):
+                continue
+            if kind.effect in BAD_EFFECTS or (kind.status in BAD and kind.category == "potion"):
+                continue
+            if status and kind.status != status:
+                continue
+            return slot
         return None
 
     @staticmethod
@@ -92,8 +305,15 @@ class Bot:
 def take_turn(world: World, bot: Bot) -> None:
     """One player turn: the bot's choice, or a wait if the game refused it (a refused
     action costs no time, and choosing it again would never end)."""
-    if any(isinstance(e, Refused) for e in world.step(bot.choose(world))):
+    command = bot.choose(world)
+    used = world.inventory[command.slot].kind.key if isinstance(command, Use) else ""
+    if any(isinstance(e, Refused) for e in world.step(command)):
+        bot.refusals += 1
         world.step(Wait())
+        return
+    bot.refusals = 0
+    if used:
+        bot.items_used[used] = bot.items_used.get(used, 0) + 1
 
 
 def random_seed(base: int, game: int) -> int:

@@ -32,7 +32,7 @@ HOSTILE_VALUES: list[object] = [
 
 
 def sample_game(seed: int = 5, turns: int = 40) -> Any:
-    setup = GameSetup(loader.load(), Settings(), save_file=None)
+    setup = GameSetup(loader.load(), Settings(), data=None)
     world = setup.new_game(seed).world
     for turn in range(turns):
         if world.player.alive:
@@ -90,7 +90,7 @@ def save_case(n: int) -> str:
         payload = mutated_json(saves.decode_payload(good), chooser)
         body = json.dumps(payload).encode()
         data = saves.MAGIC + f"format {saves.FORMAT}\n".encode() + zlib.compress(body)
-    setup = GameSetup(loader.load(), Settings(), save_file=None)
+    setup = GameSetup(loader.load(), Settings(), data=None)
     kinds = {k.key: k for k in setup.content.population.items.kinds}
     try:
         world, _ = saves.decode(data, setup.builder_for, kinds, setup.content.looks)
@@ -129,7 +129,7 @@ def replay_case(n: int) -> str:
     except replays.ReplayError:
         return "refused"
     content = loader.load()
-    setup = GameSetup(content, Settings(), save_file=None)
+    setup = GameSetup(content, Settings(), data=None)
     problem = replays.verify(replay_file, setup.builder_for, content.hero)
     return "loaded" if problem is None else "refused"
 

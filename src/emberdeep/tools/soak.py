@@ -36,10 +36,10 @@ class GameReport:
 def play_one(seed: int, turns: int, out: Path) -> GameReport:
     """One bot game; never raises: a crash becomes part of the report."""
     report = GameReport(seed)
-    world = GameSetup(loader.load(), Settings(), save_file=None).new_game(seed).world
+    world = GameSetup(loader.load(), Settings(), data=None).new_game(seed).world
     bot = Bot(seed)
     try:
-        while report.turns < turns and world.player.alive:
+        while report.turns < turns and not world.over:
             take_turn(world, bot)
             report.turns += 1
             broken = violations(world)
@@ -49,8 +49,8 @@ def play_one(seed: int, turns: int, out: Path) -> GameReport:
     except Exception:  # the point is to catch and report anything
         report.outcome = "crashed"
         report.problems.append(traceback.format_exc(limit=8))
-    if report.outcome != "crashed" and not world.player.alive:
-        report.outcome = world.cause_of_death or "died"
+    if report.outcome != "crashed" and world.over:
+        report.outcome = "victory" if world.won else world.cause_of_death or "died"
     report.depth, report.level = world.depth, world.player.level
     if report.problems:
         path = out / replays.replay_name(seed, "soak")

@@ -29,8 +29,9 @@ class App:
     settings: Settings
     notices: list[str] = field(default_factory=list)
     """Problems found at start-up (settings, font), shown to the player once."""
-    save_file: Path | None = field(default_factory=saves.save_path)
-    """None turns saving off (tests, replays)."""
+    data: Path | None = field(default_factory=saves.data_dir)
+    """The data folder (saved games, hall of fame, morgue, replays); None turns saving off
+    (tests, replays)."""
     generator: str | None = None
     """A generator forced from the command line for this run."""
     keymap: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
@@ -44,4 +45,4 @@ class App:
     @property
     def setup(self) -> GameSetup:
         """Made on demand: the options screen may have changed the settings."""
-        return GameSetup(self.content, self.settings, self.save_file, self.generator)
+        return GameSetup(self.content, self.settings, self.data, self.generator)

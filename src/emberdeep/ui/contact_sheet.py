@@ -86,7 +86,7 @@ def sheet_console(content: Content) -> tcod.console.Console:
     entities = [name for name, state in atlas.codes if state == sprites.ALONE]
     entity_states = [sprites.ALONE, *(sprites.on(t) for t in TILE_NAMES)]
     height = 6 + 2 * (len(terrain) + len(entities)) + 2
-    width = SCENE_X + 20
+    width = max(SCENE_X + 20, NAME_WIDTH + COLUMN * len(entity_states) + 1)
     console = tcod.console.Console(width, height, order="F")
     console.print(1, 0, "Emberdeep sprites: the tiles render mode", fg=TITLE_FG)
     console.print(1, 1, "emberdeep sprites --out FILE [--scale N]", fg=NOTE_FG)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
+from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
+from emberdeep.engine.item_actions import Search
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class UiCommand(Enum):
     HISTORY = "history"
     USE_ITEM = "use_item"  # opens the inventory; the menu picks the item
     DROP_ITEM = "drop_item"
+    THROW_ITEM = "throw_item"  # the inventory, then aiming
     CHARACTER = "character"
     EXPLORE = "explore"
     REST = "rest"  # wait until healed or disturbed
@@ -81,5 +83,7 @@ COMMANDS: dict[str, Command] = {
     "wait": Wait(),
     "pick_up": PickUp(),
     "descend": Descend(),
+    "ascend": Ascend(),
+    "search": Search(),
     **{command.value: command for command in UiCommand},
 }

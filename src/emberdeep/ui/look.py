@@ -12,6 +12,7 @@ import tcod.console
 
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
@@ -61,7 +62,14 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
             # Combat renames the dead ("remains of Orc"); don't say it twice.
             name = actor.name
             remains.append(name if name.startswith(REMAINS_PREFIX) else REMAINS_PREFIX + name)
-    return [*living, *remains, terrain_name(world, pos)]
+    things = [world.identity.describe(item) for item in reversed(floor.items_at(*pos))]
+    trap = floor.traps.get(pos)
+    if trap is not None and not trap.hidden:
+        things.append(trap.kind.name)
+    statuses = [f"{n} {t}" for a in floor.actors_at(*pos) if a.alive for n, t in active(a)]
+    if statuses:
+        living.append(", ".join(statuses))
+    return [*living, *remains, *things, terrain_name(world, pos)]
 
 
 def draw_tooltip(

@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 from emberdeep.content.loader import Content, Look
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.engine.identify import Identity, display_key
 from emberdeep.ui import sprites
 from emberdeep.ui.palette import Color
 
@@ -172,8 +173,12 @@ def draw_actors(
     content: Content,
     view: Region,
     origin: tuple[int, int],
+    *,
+    identity: Identity | None = None,
 ) -> None:
-    """What the player can see on the floor: remains, then items, then the living."""
+    """What the player can see on the floor: remains, then items (as the player knows
+    them: an unknown potion looks like any other), then the living."""
+    identity = identity or Identity()
     actors = list(floor.actors.values())
     xs = np.fromiter((a.x for a in actors), dtype=np.intp, count=len(actors))
     ys = np.fromiter((a.y for a in actors), dtype=np.intp, count=len(actors))
@@ -184,7 +189,7 @@ def draw_actors(
             draw_entity(console, cell, content, "remains", content.remains)
     for item in floor.items:
         if floor.visible[item.position]:
-            key = item.kind.key
+            key = display_key(identity, item.kind)
             cell = to_screen(item.position, view, origin)
             draw_entity(console, cell, content, key, content.looks[key])
     shown.sort(key=lambda a: a.is_player)
@@ -219,3 +224,49 @@ def draw_bar(
     if filled:
         console.draw_rect(x, y, filled, 1, ch=ord(" "), bg=(0, 96, 0))
     console.print(x + 1, y, f"{label}: {value}/{maximum}", fg=(255, 255, 255))
+
+
+GAS_COLOR = np.array((120, 200, 40))
+GAS_MOST = 0.6
+"""Gas this thick (or thicker) tints a cell fully."""
+REMEMBERED_DIM = 0.5
+
+
+def draw_surroundings(
+    console: tcod.console.Console,
+    floor: Floor,
+    content: Content,
+    view: Region,
+    origin: tuple[int, int],
+) -> None:
+    """Over the terrain, under the creatures: items remembered out of view (dimmed), the
+    traps found, and gas in view (a green tint as thick as the gas, one array blend)."""
+    for position, key in floor.seen_items.items():
+        cell = to_screen(position, view, origin)
+        if cell is not None and not floor.visible[position] and key in content.looks:
+            draw_entity(console, cell, content, key, content.looks[key])
+            console.rgb["fg"][cell] = (console.rgb["fg"][cell] * REMEMBERED_DIM).astype(np.uint8)
+    for trap in floor.traps.values():
+        if not trap.hidden and floor.explored[trap.position]:
+            cell = to_screen(trap.position, view, origin)
+            key = trap.kind.key
+            look = content.looks.get(key, Look("^", (255, 255, 255), (0, 0, 0)))
+            draw_entity(console, cell, content, key, look)
+    if floor.gas_active:
+        _draw_gas(console, floor, view, origin)
+
+
+def _draw_gas(
+    console: tcod.console.Console, floor: Floor, view: Region, origin: tuple[int, int]
+) -> None:
+    ox, oy = origin
+    x0, y0 = max(ox, 0), max(oy, 0)
+    x1, y1 = min(ox + view.width, floor.width), min(oy + view.height, floor.height)
+    if x0 >= x1 or y0 >= y1:
+        return
+    amount = np.where(floor.visible[x0:x1, y0:y1], floor.gas[x0:x1, y0:y1], 0)
+    mix = np.clip(amount / GAS_MOST, 0, 0.8)[..., None]
+    cx, cy = view.x + x0 - ox, view.y + y0 - oy
+    area = (slice(cx, cx + x1 - x0), slice(cy, cy + y1 - y0))
+    bg = console.rgb["bg"][area].astype(np.float32)
+    console.rgb["bg"][area] = (bg * (1 - mix) + GAS_COLOR * mix).astype(np.uint8)

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from emberdeep.session.game import GameSetup
+from emberdeep.storage import games
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.ui import loop
 from emberdeep.ui.app import App
@@ -34,31 +34,37 @@ LOCK_WAIT = 10.0
 was restarted, or the player came back the moment the grace period ended)."""
 
 
-def wait_for_lock(setup: GameSetup, seconds: float = LOCK_WAIT) -> GameLock | None:
-    """Hold the game's lock once the previous process has let it go (or give up quietly:
-    the title screen then says the game is open elsewhere)."""
+def wait_for_lock(data: Path | None, game: str, seconds: float = LOCK_WAIT) -> None:
+    """Return once no other process holds ``game`` (the previous worker has finished
+    saving it), or after ``seconds``: the title screen then says why it cannot be opened."""
+    if data is None:
+        return
+    try:
+        lock = GameLock(games.save_file(data, game))
+    except games.GameError:
+        return
     deadline = time.monotonic() + seconds
     while True:
         try:
-            return setup.lock()
+            lock.acquire()
         except GameLockedError:
             if time.monotonic() >= deadline:
-                return None
+                return
             time.sleep(0.1)
+        else:
+            lock.release()
+            return
 
 
 def first_screen(app: App) -> Screen:
-    """The saved game if there is one (as Continue would), else the title screen."""
-    hold = wait_for_lock(app.setup)
-    try:
-        menu = MainMenu(app)
-        if app.setup.has_save():
-            resumed = menu.resume(from_backup=False)
-            return menu if resumed is None else resumed
+    """The newest saved game, as Continue would open it (a reload after the server
+    restarted, or after the grace period), else the title screen."""
+    menu = MainMenu(app)
+    if not menu.listings:
         return menu
-    finally:
-        if hold is not None:
-            hold.release()
+    game = menu.listings[0].game
+    wait_for_lock(app.data, game)
+    return menu.resume(game) or menu
 
 
 def status(app: App) -> dict[str, Any]:

@@ -21,6 +21,7 @@ def sheet(screen: PlayScreen) -> list[str]:
     world = screen.world
     player = world.player
     worn = [f"  {item.kind.slot}: {item.name}" for item in world.inventory if item.equipped]
+    # Worn things are always known: equipment never hides behind a look.
     kills = sum(world.kills.values())
     return [
         f"Level: {player.level}",

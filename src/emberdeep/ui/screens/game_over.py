@@ -1,4 +1,5 @@
-"""The end of a run: the final map, dimmed, under a box that says how it ended.
+"""The end of a run: the final map, dimmed, under a box that says how it ended (a death,
+or the victory of climbing out with the treasure).
 
 Death should not snap straight back to the shell: the player gets to see where it
 happened, what hit them, and the figures worth remembering (depth, turns, XP, and the
@@ -30,6 +31,7 @@ HELP = "Press Enter or Esc to leave, v for message history"
 LEAVE_KEYS = frozenset({"enter", "escape"})
 
 TITLE_FG: Color = (255, 48, 48)
+VICTORY_FG: Color = (255, 210, 80)
 TEXT_FG: Color = (220, 220, 220)
 HELP_FG: Color = (140, 140, 140)
 FRAME_FG: Color = (160, 40, 40)
@@ -79,10 +81,13 @@ class GameOverScreen:
     def lines(self, width: int) -> list[tuple[str, Color]]:
         """The box's text, each line at most ``width`` columns."""
         world = self.world
+        title = (
+            ("YOU ESCAPED WITH THE TREASURE", VICTORY_FG) if world.won else ("YOU DIED", TITLE_FG)
+        )
         lines: list[tuple[str, Color]] = [
-            ("YOU DIED", TITLE_FG),
+            title,
             ("", TEXT_FG),
-            (f"Depth {world.depth}", TEXT_FG),
+            (f"Deepest floor {world.deepest}", TEXT_FG),
             (f"Turns {world.turn}", TEXT_FG),
             (f"Seed {world.seed}", TEXT_FG),
             (f"XP {world.player.xp}", TEXT_FG),
@@ -90,7 +95,7 @@ class GameOverScreen:
         if self.note:
             lines.append(("", TEXT_FG))
             lines += [(line, TEXT_FG) for line in textwrap.wrap(self.note, width)]
-        blow = self.killing_blow()
+        blow = None if world.won else self.killing_blow()
         if blow is not None:
             color = KIND_COLORS.get(MessageKind.ENEMY_ATTACK, TEXT_FG)
             lines.append(("", TEXT_FG))

@@ -16,6 +16,8 @@ import numpy as np
 import tcod.console
 
 from emberdeep.engine.actions import Drop, Use
+from emberdeep.engine.identify import display_key
+from emberdeep.engine.items import Item
 from emberdeep.ui import render
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
@@ -25,10 +27,26 @@ from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
 
-Purpose = Literal["use", "drop"]
-TITLES: dict[Purpose, str] = {"use": "Select an item to use", "drop": "Select an item to drop"}
+Purpose = Literal["use", "drop", "throw"]
+TITLES: dict[Purpose, str] = {
+    "use": "Select an item to use",
+    "drop": "Select an item to drop",
+    "throw": "Select an item to throw",
+}
 EMPTY = "You are not carrying anything."
 PARENT_DIM = 0.5
+
+
+def option(parent: PlayScreen, item: Item) -> Option:
+    """An item's line: its glyph (as the player knows it: an unknown potion shows the
+    potions' look), its name or look with the count and charges, and on the right what
+    is known of it (or that it is worn)."""
+    identity = parent.world.identity
+    look = parent.content.looks.get(display_key(identity, item.kind))
+    glyph = look.glyph if look is not None else "?"
+    known = identity.details(item)
+    detail = f"worn; {known}" if item.equipped else known
+    return Option(f"{glyph} {identity.describe(item)}", detail)
 
 
 class InventoryScreen:
@@ -37,10 +55,7 @@ class InventoryScreen:
     def __init__(self, parent: PlayScreen, purpose: Purpose) -> None:
         self.parent = parent
         self.purpose = purpose
-        options = [
-            Option(item.name, "equipped" if item.equipped else "")
-            for item in parent.world.inventory
-        ]
+        options = [option(parent, item) for item in parent.world.inventory]
         self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=render.MAP_VIEW)
 
     def handle(self, event: InputEvent) -> Next:
@@ -54,6 +69,8 @@ class InventoryScreen:
     def choose(self, slot: int) -> Next:
         if self.purpose == "drop":
             return self.parent.perform(Drop(slot))
+        if self.purpose == "throw":
+            return TargetingScreen(self.parent, slot, throw=True)
         if self.parent.world.inventory[slot].kind.targeting in AIMED:
             return TargetingScreen(self.parent, slot)
         return self.parent.perform(Use(slot))

@@ -11,8 +11,10 @@ import tcod.constants
 
 from emberdeep import __version__
 from emberdeep.engine import rng
-from emberdeep.session.game import GameSession
+from emberdeep.session.game import GameSession, sentence
 from emberdeep.storage import saves
+from emberdeep.storage.files import backup_path
+from emberdeep.storage.games import GameError, Listing
 from emberdeep.storage.locks import GameLockedError
 from emberdeep.storage.scores import SCORES_NAME
 from emberdeep.ui import render
@@ -25,6 +27,7 @@ from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
 from emberdeep.ui.screens.options import OptionsScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.prompt import PromptScreen
+from emberdeep.ui.screens.saved_games import SavedGamesScreen
 
 TITLE = [
     "#####  #   #  ####   #####  ####   ####   #####  #####  ####",
@@ -37,20 +40,29 @@ TITLE_FG = (255, 140, 40)
 
 
 class MainMenu:
-    def __init__(self, app: App, message: str = "") -> None:
+    def __init__(self, app: App, message: str = "", failed: str | None = None) -> None:
         self.app = app
         app.title = functools.partial(MainMenu, app)
         self.message = message
+        self.failed = failed
+        """The game that could not be loaded: its backup is offered."""
         self.actions: list[str] = []
+        self.listings: list[Listing] = []
         self.menu = self.build_menu()
 
     def build_menu(self) -> Menu:
-        setup = self.app.setup
+        try:
+            self.listings = self.app.setup.saved_games()
+        except GameError as exc:
+            self.message = self.message or sentence(str(exc))
         entries = [("new", "New game"), ("seed", "New game with a seed")]
-        if setup.has_save():
-            entries.insert(0, ("continue", "Continue"))
-        if self.message and setup.has_backup():
-            entries.insert(1, ("backup", "Continue from the backup (one floor earlier)"))
+        if self.listings:
+            latest = self.listings[0].summary
+            where = f" (depth {latest.depth}, level {latest.level})" if latest else ""
+            entries.insert(0, ("continue", "Continue" + where))
+            entries.append(("games", f"Saved games ({len(self.listings)})"))
+        if self.failed and self.backup_exists(self.failed):
+            entries.insert(1, ("backup", "Continue from the backup (one save earlier)"))
         entries += [("scores", "Hall of fame"), ("options", "Options"), ("quit", "Quit")]
         self.actions = [key for key, _ in entries]
         return Menu("", [label for _, label in entries])
@@ -71,13 +83,15 @@ class MainMenu:
                 prompt = "Type a number or any word:"
                 return PromptScreen("New game with a seed", prompt, self, self.seed_entered)
             case "continue":
-                return self.resume(from_backup=False)
-            case "backup":
-                return self.resume(from_backup=True)
+                return self.resume(self.listings[0].game)
+            case "backup" if self.failed:
+                return self.resume(self.failed, from_backup=True)
+            case "games":
+                return SavedGamesScreen(self.app, self, self.resume)
             case "options":
                 return OptionsScreen(self.app, parent=self)
             case "scores":
-                folder = self.app.save_file.parent if self.app.save_file else None
+                folder = self.app.data
                 path = folder / SCORES_NAME if folder else None
                 return HallOfFameScreen(self, path=path)
         return None
@@ -95,16 +109,21 @@ class MainMenu:
             return MainMenu(self.app, f"You cannot start a game here: {exc}.")
         return start_game(self.app, session)
 
-    def resume(self, from_backup: bool) -> Next:
+    def backup_exists(self, game: str) -> bool:
+        listing = next((g for g in self.listings if g.game == game), None)
+        return listing is not None and backup_path(listing.save).is_file()
+
+    def resume(self, game: str, from_backup: bool = False) -> Next:
         app = self.app
         try:
-            session = app.setup.continue_game(from_backup)
+            session = app.setup.continue_game(game, from_backup)
         except saves.SaveError as exc:
-            where = app.save_file
+            listing = next((g for g in self.listings if g.game == game), None)
+            where = f" at {listing.save}" if listing else ""
             return MainMenu(
                 app,
-                f"Your saved game could not be loaded: {exc}. The file was left untouched "
-                f"at {where}. You can start a new game.",
+                f"That saved game could not be loaded: {exc}. The file was left untouched{where}.",
+                failed=None if from_backup else game,
             )
         log = MessageLog()
         log.add(f"Welcome back. Depth {session.world.depth}, turn {session.world.turn}.")

@@ -19,9 +19,10 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
-from emberdeep.engine import autopilot
-from emberdeep.engine.actions import Descend, Move, PickUp, PlayerCommand, Wait
+from emberdeep.engine import autopilot, statuses
+from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
+from emberdeep.engine.item_actions import Search
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.session.game import GameSession, now
 from emberdeep.ui import look, render
@@ -148,6 +149,8 @@ class PlayScreen:
                 return InventoryScreen(self, "use")
             case UiCommand.DROP_ITEM:
                 return InventoryScreen(self, "drop")
+            case UiCommand.THROW_ITEM:
+                return InventoryScreen(self, "throw")
             case UiCommand.EXPLORE:
                 return self.start_run(None)
             case UiCommand.REST:
@@ -157,7 +160,9 @@ class PlayScreen:
                 if floor.explored[floor.stairs]:  # known stairs: walk there first
                     return self.start_run(floor.stairs)
                 return self.perform(command)
-            case Move() | Wait() | PickUp() | Descend():
+            case Ascend() if self.world.player.position != self.world.floor.start:
+                return self.start_run(self.world.floor.start)  # always known: you came in there
+            case Move() | Wait() | PickUp() | Descend() | Ascend() | Search():
                 return self.perform(command)
         return self.after_world()
 
@@ -259,7 +264,7 @@ class PlayScreen:
         """What follows an action: death, a level to spend, or more play. A new floor is
         saved at once, so a killed process loses at most one floor."""
         world = self.world
-        if not world.player.alive:
+        if world.over:
             return self.game_over()
         problem = self.session.after_turn() if self.session is not None else None
         if problem:
@@ -297,7 +302,10 @@ class PlayScreen:
         render.draw_map(
             console, world.floor, render.look_table(self.content, self.render_mode), view, origin
         )
-        render.draw_actors(console, world.floor, self.content, view, origin)
+        render.draw_surroundings(console, world.floor, self.content, view, origin)
+        render.draw_actors(
+            console, world.floor, self.content, view, origin, identity=world.identity
+        )
         self.draw_panel(console)
 
     def draw_panel(self, console: tcod.console.Console) -> None:
@@ -323,9 +331,22 @@ class PlayScreen:
             console.print(
                 panel.x + 1, panel.y + 2 + row, text[: STATUS_WIDTH - 1], fg=(200, 200, 200)
             )
+        self.draw_statuses(console, panel.x + 1, panel.y + 5, STATUS_WIDTH - 1)
         console.print(panel.x + 1, panel.y + panel.height - 1, HELP, fg=(110, 110, 110))
         log_x = panel.x + STATUS_WIDTH
         self.log.draw(console, log_x, panel.y + 1, panel.width - log_x - 1, panel.height - 2)
+
+    def draw_statuses(self, console: tcod.console.Console, x: int, y: int, width: int) -> None:
+        """The player's statuses on one row, each a short label and its turns left, in
+        its colour (``statuses.active`` lists them for any creature)."""
+        for name, turns in statuses.active(self.world.player):
+            label = self.content.status_labels.get(name, name)[:4]
+            text = f"{label}{turns} "
+            if len(text) > width:
+                break
+            color = self.content.statuses[name].fg if name in self.content.statuses else None
+            console.print(x, y, text, fg=color or (200, 200, 200))
+            x, width = x + len(text), width - len(text)
 
     def draw_mouse_look(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
         if self.mouse is None or not render.MAP_VIEW.contains(*self.mouse):

@@ -21,6 +21,7 @@ import tcod.console
 
 from emberdeep.engine.actions import Move, Use
 from emberdeep.engine.actors import Actor
+from emberdeep.engine.item_actions import Throw
 from emberdeep.ui import look, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
@@ -54,11 +55,14 @@ CURSOR_FG: Color = (0, 0, 0)
 class TargetingScreen:
     overlay = True
 
-    def __init__(self, parent: PlayScreen, slot: int) -> None:
+    def __init__(self, parent: PlayScreen, slot: int, *, throw: bool = False) -> None:
         self.parent = parent
         self.slot = slot
+        self.throw = throw
+        """Throwing the item (``Throw``) rather than using it."""
         self.kind = parent.world.inventory[slot].kind
-        self.mode = self.kind.targeting
+        self.name = parent.world.identity.name(self.kind)
+        self.mode = "single" if throw else self.kind.targeting
         self.radius = self.kind.radius if self.mode == "area" else 0
         self.warning = ""
         """Shown in place of the hint after an impossible confirm, until the cursor moves."""
@@ -67,8 +71,8 @@ class TargetingScreen:
 
     @property
     def hint(self) -> str:
-        verb = VERBS.get(self.mode, "use")
-        return f"Aim the {self.kind.name}: move / mouse, Enter or click to {verb}, Esc to cancel"
+        verb = "throw" if self.throw else VERBS.get(self.mode, "use")
+        return f"Aim the {self.name}: keys/mouse, Enter/click to {verb}, Esc to cancel"
 
     def targets(self) -> list[Actor]:
         """Living monsters in view, nearest first (ties: the older)."""
@@ -108,6 +112,8 @@ class TargetingScreen:
         if not self.parent.world.floor.visible[self.cursor]:
             self.warning = NOT_IN_VIEW
             return self
+        if self.throw:
+            return self.parent.perform(Throw(self.slot, self.cursor))
         return self.parent.perform(Use(self.slot, self.cursor))
 
     def point(self, x: int, y: int) -> bool:

@@ -1,0 +1,98 @@
+"""What the player knows of their items: potions, scrolls and wands hide behind looks.
+
+As in NetHack and Brogue, every game deals the looks ("murky violet", "ZELGO MER",
+"oak") to the kinds afresh from the seed, so knowing which potion heals is learnt in
+each game, by drinking one or reading a scroll of identify. The deal is made from its own
+random stream (``rng.stream(seed, "looks")``), so it is the same for the same seed
+whatever happens in play, and it is saved with the world along with what has been
+learnt (``snapshot``), so a loaded game knows what the player knew.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from emberdeep.engine import rng as rngs
+from emberdeep.engine.items import UNIDENTIFIED, Item, ItemKind
+
+FORMS = {
+    "potion": "{look} potion",
+    "scroll": 'scroll labelled "{look}"',
+    "wand": "{look} wand",
+}
+"""How an unknown kind of each category is named from its look."""
+MAX_LOOK = 40
+"""The longest look a save may hold."""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """What content hides: the unidentified kinds and the looks each category deals."""
+
+    kinds: tuple[ItemKind, ...] = ()
+    looks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Category -> looks to deal (at least as many as the category has kinds)."""
+
+
+@dataclass
+class Identity:
+    """The look dealt to each hidden kind, by key, and the keys the player knows."""
+
+    looks: dict[str, str] = field(default_factory=dict)
+    known: set[str] = field(default_factory=set)
+
+    @classmethod
+    def deal(cls, seed: int, catalogue: Catalogue) -> Identity:
+        """This game's looks: each category's looks shuffled and dealt in key order."""
+        stream = rngs.stream(seed, "looks")
+        looks: dict[str, str] = {}
+        for category in UNIDENTIFIED:
+            kinds = sorted(k.key for k in catalogue.kinds if k.category == category)
+            pool = catalogue.looks.get(category, ())
+            if len(pool) < len(kinds):
+                raise ValueError(f"{len(kinds)} kinds of {category} but {len(pool)} looks")
+            order = stream.permutation(len(pool)).tolist()
+            for key, index in zip(kinds, order, strict=False):
+                looks[key] = pool[index]
+        return cls(looks)
+
+    def is_known(self, kind: ItemKind) -> bool:
+        return kind.key not in self.looks or kind.key in self.known
+
+    def learn(self, kind: ItemKind) -> bool:
+        """The player now knows ``kind``; True when that is news."""
+        if self.is_known(kind):
+            return False
+        self.known.add(kind.key)
+        return True
+
+    def name(self, kind: ItemKind) -> str:
+        """The kind as the player knows it: its name, or its look."""
+        if self.is_known(kind):
+            return kind.name
+        return FORMS[kind.category].format(look=self.looks[kind.key])
+
+    def describe(self, item: Item) -> str:
+        """An item as the inventory lists it: count, name, charges when known."""
+        name = self.name(item.kind)
+        if item.count > 1:
+            name = f"{item.count} x {name}"
+        if item.kind.category == "wand" and self.is_known(item.kind):
+            name = f"{name} ({item.charges})"
+        return name
+
+    def details(self, item: Item) -> str:
+        """What is known of what it does: the description, or that it is a mystery."""
+        if not self.is_known(item.kind):
+            return "Unknown: use it or read identify to learn it."
+        return item.kind.description or item.kind.name
+
+    def state(self) -> tuple[object, ...]:
+        return (sorted(self.looks.items()), sorted(self.known))
+
+
+def display_key(identity: Identity, kind: ItemKind) -> str:
+    """The look (and sprite) key to draw ``kind`` with: its own once known, else its
+    category's unknown look, so the colour of an unknown potion gives nothing away."""
+    return kind.key if identity.is_known(kind) else f"unknown_{kind.category}"

@@ -1,0 +1,72 @@
+"""Pools of deep water, lava and chasm on any generator's floor, with ways around.
+
+A pool is a rough disc (a circle with a ragged edge from the floor's stream) of plain
+floor turned into the hazard; stairs, the start and doors are never covered. Deep water
+can be waded, so it never cuts a floor in two; lava and chasms cannot be walked, so a
+pool of either is kept only if every walkable tile is still reachable from the start
+(``carve.unreachable_tiles``): there is always a way round, often a strip of floor left
+as a bridge between two halves of a pool.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emberdeep.engine.floor import TILE_TRANSPARENT, TILE_WALKABLE, Floor, Tile
+from emberdeep.mapgen.carve import unreachable_tiles
+
+HAZARDS = {"water": Tile.DEEP_WATER, "lava": Tile.LAVA, "chasm": Tile.CHASM}
+"""Names ``dungeon.toml`` uses for each hazard."""
+ATTEMPTS = 6
+"""Tries for each pool of a kind that cannot be walked before giving up on it."""
+MIN_RADIUS, MAX_RADIUS = 2, 4
+CLEARANCE = 3
+"""No pool comes within this many tiles of the start or the stairs."""
+
+
+def pool(floor: Floor, rng: np.random.Generator) -> NDArray[np.bool_]:
+    """A ragged disc of plain floor somewhere on the floor (maybe empty)."""
+    tiles = floor.tiles
+    plain = np.argwhere(tiles == Tile.FLOOR)
+    if not len(plain):
+        return np.zeros(tiles.shape, dtype=np.bool_)
+    cx, cy = plain[int(rng.integers(len(plain)))].tolist()
+    radius = int(rng.integers(MIN_RADIUS, MAX_RADIUS, endpoint=True))
+    xs = np.arange(tiles.shape[0])[:, None]
+    ys = np.arange(tiles.shape[1])[None, :]
+    ragged = rng.random(tiles.shape) * radius
+    mask: NDArray[np.bool_] = ((xs - cx) ** 2 + (ys - cy) ** 2) <= (radius**2 + ragged * 2)
+    mask &= tiles == Tile.FLOOR
+    for x, y in (floor.start, floor.stairs):
+        near_x = slice(max(0, x - CLEARANCE), x + CLEARANCE + 1)
+        mask[near_x, max(0, y - CLEARANCE) : y + CLEARANCE + 1] = False
+    return mask
+
+
+def add_pools(floor: Floor, kind: str, count: int, rng: np.random.Generator) -> int:
+    """Up to ``count`` pools of hazard ``kind``; returns how many were made."""
+    tile = HAZARDS[kind]
+    made = 0
+    for _ in range(count):
+        for _ in range(ATTEMPTS if not TILE_WALKABLE[tile] else 1):
+            mask = pool(floor, rng)
+            if not mask.any():
+                break
+            before = floor.tiles.copy()
+            floor.tiles[mask] = tile
+            floor.walkable = TILE_WALKABLE[floor.tiles]
+            if TILE_WALKABLE[tile] or not unreachable_tiles(floor).any():
+                made += 1
+                break
+            floor.tiles[...] = before
+            floor.walkable = TILE_WALKABLE[floor.tiles]
+    refresh(floor)
+    return made
+
+
+def refresh(floor: Floor) -> None:
+    """Rebuild the floor's derived arrays after its tiles changed wholesale."""
+    floor.walkable = TILE_WALKABLE[floor.tiles]
+    floor.transparent = TILE_TRANSPARENT[floor.tiles]
+    floor.terrain_version += 1

@@ -1,0 +1,27 @@
+"""Hidden traps on a new floor: kinds by depth from content, on open floor the player can
+reach, never on the stairs or near the start (``populate.spawn_cells``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emberdeep.engine.floor import Floor
+from emberdeep.engine.spawning import SpawnTable
+from emberdeep.engine.traps import Trap, TrapKind
+from emberdeep.mapgen.populate import spawn_cells, steps_from_start
+
+
+def place_traps(
+    floor: Floor, table: SpawnTable[TrapKind], depth: int, rng: np.random.Generator
+) -> None:
+    """Between none and the depth's ``per_room`` (per floor, here) traps, each hidden."""
+    weights = np.array(table.weights_at(depth), dtype=np.float64)
+    cells = spawn_cells(floor, steps_from_start(floor))
+    if weights.sum() <= 0 or not len(cells):
+        return
+    count = int(rng.integers(0, table.per_room.at(depth), endpoint=True))
+    kinds = rng.choice(len(weights), size=count, p=weights / weights.sum())
+    where = cells[rng.integers(0, len(cells), size=count)]
+    for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True):
+        if (x, y) not in floor.traps:
+            floor.traps[(x, y)] = Trap(table.kinds[k], x, y)

@@ -1,0 +1,135 @@
+"""How hard the game is, measured: the bot plays many seeded games to the end and the
+figures come out as a table (and JSON): the win rate, where and to what it dies, how long
+each floor takes, what it used.
+
+A balance claim without numbers is a guess, and numbers from a bot that plays badly say
+nothing: the bot (``tools/bot.py``) fights with its items, rests, creeps past strong
+sleepers and climbs out with the treasure. Run once per level-up build ("mixed", and each
+single stat) to see whether one stat solves the game: none should.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import multiprocessing
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.session.game import GameSetup
+from emberdeep.tools.bot import BUILDS, Bot, random_seed, take_turn
+
+TURN_CAP = 60_000
+"""No game goes on longer: generous for a person (several hours of play); a bot game
+that reaches it counts as stuck, and the figures say how many did."""
+
+
+@dataclass
+class Outcome:
+    seed: int
+    build: str
+    result: str = "stuck"
+    """"victory", "stuck" (reached the turn cap) or the cause of death."""
+    killer: str = ""
+    """The kind of monster that dealt the killing blow, if any."""
+    depth: int = 1
+    deepest: int = 1
+    level: int = 1
+    turns: int = 0
+    floor_turns: dict[int, int] = field(default_factory=dict)
+    """Turns spent on each depth, summed over visits."""
+    items_used: dict[str, int] = field(default_factory=dict)
+
+
+def play(seed: int, build: str, cap: int = TURN_CAP) -> Outcome:
+    world = GameSetup(loader.load(), Settings(), data=None).new_game(seed).world
+    names = {kind.name: kind.key for kind in loader.load().population.monsters.kinds}
+    bot = Bot(seed, build)
+    outcome = Outcome(seed, build)
+    turns = collections.Counter[int]()
+    while not world.over and outcome.turns < cap:
+        take_turn(world, bot)
+        outcome.turns += 1
+        turns[world.depth] += 1
+    if world.won:
+        outcome.result = "victory"
+    elif not world.player.alive:
+        outcome.result = world.cause_of_death or "died"
+        # "killed by a Goblin archer" -> goblin_archer
+        name = outcome.result.removeprefix("killed by ").removeprefix("a ").removeprefix("an ")
+        outcome.killer = names.get(name, name)
+    outcome.depth, outcome.deepest, outcome.level = world.depth, world.deepest, world.player.level
+    outcome.floor_turns, outcome.items_used = dict(turns), dict(bot.items_used)
+    return outcome
+
+
+def _play(job: tuple[int, str, int]) -> Outcome:
+    return play(*job)
+
+
+def run(games: int, seed: int, builds: list[str], jobs: int, cap: int) -> list[Outcome]:
+    work = [(random_seed(seed, n), build, cap) for build in builds for n in range(games)]
+    if jobs <= 1:
+        return [_play(job) for job in work]
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        return list(pool.imap(_play, work, chunksize=1))
+
+
+def report(outcomes: list[Outcome]) -> str:
+    lines = []
+    for build in dict.fromkeys(o.build for o in outcomes):
+        games = [o for o in outcomes if o.build == build]
+        won = sum(o.result == "victory" for o in games)
+        stuck = sum(o.result == "stuck" for o in games)
+        dead = [o for o in games if o.result not in ("victory", "stuck")]
+        killers = collections.Counter(o.killer for o in dead)
+        depths = collections.Counter(o.depth for o in dead)
+        floor_turns = collections.Counter[int]()
+        for o in games:
+            floor_turns.update(o.floor_turns)
+        used = collections.Counter[str]()
+        for o in games:
+            used.update(o.items_used)
+        per_floor = ", ".join(f"{d}: {floor_turns[d] // len(games)}" for d in sorted(floor_turns))
+        lines += [
+            f"build {build}: {len(games)} games, won {won} ({100 * won / len(games):.0f}%), "
+            f"died {len(dead)}, stuck at the turn cap {stuck}",
+            "  depth of death: " + ", ".join(f"{d}: {n}" for d, n in sorted(depths.items())),
+            f"  causes of death ({len(killers)} kinds): "
+            + ", ".join(f"{k}: {n}" for k, n in killers.most_common()),
+            f"  mean turns per game {sum(o.turns for o in games) // len(games)}; "
+            f"turns per floor (mean per game): {per_floor}",
+            "  items used: " + ", ".join(f"{k}: {n}" for k, n in used.most_common()),
+            f"  mean deepest floor {sum(o.deepest for o in games) / len(games):.1f}, "
+            f"mean level {sum(o.level for o in games) / len(games):.1f}",
+        ]
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    started = time.perf_counter()
+    builds = list(BUILDS) if args.build == "all" else [args.build]
+    jobs = args.jobs or max(1, os.cpu_count() or 1)
+    outcomes = run(args.games, args.seed, builds, jobs, args.turns)
+    print(report(outcomes))
+    print(f"({len(outcomes)} games in {time.perf_counter() - started:.0f} s)")
+    if args.json:
+        args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1))
+    return 0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=100, help="games per build (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run")
+    parser.add_argument(
+        "--build", choices=[*BUILDS, "all"], default="mixed",
+        help="the bot's level-up choice: mixed, one stat, or all of them in turn",
+    )  # fmt: skip
+    parser.add_argument("--turns", type=int, default=TURN_CAP, help="turn cap per game")
+    parser.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    parser.add_argument("--json", type=Path, help="also write every game's figures here")

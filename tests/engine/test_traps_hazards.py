@@ -1,0 +1,175 @@
+"""Traps (hidden, found, sprung), hazard terrain (water, lava, chasm), spreading gas and
+locked doors."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emberdeep.content import loader
+from emberdeep.engine import gas, statuses
+from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.events import Message, MessageKind, Refused
+from emberdeep.engine.floor import Tile
+from emberdeep.engine.invariants import violations
+from emberdeep.engine.item_actions import Search, Throw
+from emberdeep.engine.items import Item, toggle_equipment
+from emberdeep.engine.traps import Trap
+from tests.helpers import ORC, STATUE, add_monster, world_from_text
+
+KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
+TRAPS = {kind.key: kind for kind in loader.load().population.traps.kinds}  # type: ignore[union-attr]
+ROOM = """
+###########
+#.........#
+#..@......#
+#........>#
+###########
+"""
+
+
+def test_a_hidden_trap_is_sprung_by_the_player_and_then_shown() -> None:
+    world = world_from_text(ROOM)
+    trap = Trap(TRAPS["paralysis_trap"], 4, 2)
+    world.floor.traps[(4, 2)] = trap
+    events = world.step(Move(1, 0))
+    assert Message("You trigger a paralysis trap!", MessageKind.STATUS) in events
+    assert statuses.has(world.player, statuses.PARALYSED) and not trap.hidden
+
+
+def test_monsters_and_the_levitating_never_spring_traps() -> None:
+    world = world_from_text(ROOM)
+    orc = add_monster(world, ORC, 8, 2, hunting=False)
+    world.floor.traps[(7, 2)] = Trap(TRAPS["alarm_trap"], 7, 2)
+    world.perform(orc, Move(-1, 0))
+    assert world.floor.traps[(7, 2)].hidden
+    world.floor.traps[(4, 2)] = Trap(TRAPS["alarm_trap"], 4, 2)
+    statuses.apply(world.player, statuses.LEVITATING, 5)
+    world.step(Move(1, 0))
+    assert world.floor.traps[(4, 2)].hidden
+
+
+def test_an_alarm_wakes_the_floor_and_sets_it_hunting() -> None:
+    world = world_from_text(ROOM)
+    orc = add_monster(world, ORC, 9, 3, hunting=False)
+    orc.asleep = True
+    world.floor.traps[(4, 2)] = Trap(TRAPS["alarm_trap"], 4, 2)
+    world.step(Move(1, 0))
+    assert not orc.asleep and orc.hunting > 0
+
+
+def test_searching_finds_traps_around_and_luck_finds_them_too() -> None:
+    world = world_from_text(ROOM)
+    traps = [Trap(TRAPS["alarm_trap"], x, 1) for x in (2, 3, 4)]
+    for trap in traps:
+        world.floor.traps[trap.position] = trap
+    for _ in range(5):
+        world.step(Search())
+    assert not any(trap.hidden for trap in traps)
+    lucky = world_from_text(ROOM)
+    trap = Trap(TRAPS["alarm_trap"], 4, 1)
+    lucky.floor.traps[trap.position] = trap
+    for _ in range(100):
+        lucky.step(Wait())
+    assert not trap.hidden  # 10% a turn: 100 turns all missing is 1 in 37,000
+
+
+def test_a_trapdoor_drops_the_player_to_the_next_floor() -> None:
+    world = world_from_text(ROOM)
+    world.floor.traps[(4, 2)] = Trap(TRAPS["trapdoor"], 4, 2)
+    hp = world.player.hp
+    world.step(Move(1, 0))
+    assert world.depth == 2 and world.player.hp < hp
+    assert violations(world) == []
+
+
+def test_gas_spreads_thins_is_stopped_by_walls_and_poisons() -> None:
+    world = world_from_text(
+        """
+        #########
+        #...#...#
+        #.@.+...#
+        #...#...#
+        #########
+        """
+    )
+    floor = world.floor
+    orc = add_monster(world, STATUE, 1, 1, hunting=False)
+    gas.release(floor, 2, 2, 3.0)
+    world.step(Wait())
+    assert (floor.gas > 0).sum() > 1
+    assert floor.gas[5:, :].sum() == 0  # the closed door holds it back
+    assert statuses.has(world.player, statuses.POISONED) and statuses.has(orc, statuses.POISONED)
+    for _ in range(200):
+        world.step(Wait())
+    assert not floor.gas_active and floor.gas.sum() == 0
+
+
+def test_gas_spreading_never_creates_gas() -> None:
+    world = world_from_text(ROOM)
+    floor = world.floor
+    rng = np.random.default_rng(1)
+    floor.gas[1:-1, 1:-1] = rng.random((9, 3)).astype(np.float32)
+    floor.gas_active = True
+    total = float(floor.gas.sum())
+    gas.spread(floor)
+    assert 0 < float(floor.gas.sum()) <= total
+
+
+def test_deep_water_carries_off_what_is_not_worn() -> None:
+    world = world_from_text(
+        """
+        #########
+        #@~~~~~.#
+        #########
+        """
+    )
+    world.inventory += [Item(KINDS["darts"], count=3), Item(KINDS["dagger"])]
+    toggle_equipment(world.player, world.inventory, world.inventory[1])
+    for _ in range(5):
+        world.step(Move(1, 0))
+    assert [item.kind.key for item in world.inventory] == ["dagger"]
+
+
+def test_lava_is_refused_and_a_chasm_is_a_way_down() -> None:
+    world = world_from_text(
+        """
+        #######
+        #%@:..#
+        #######
+        """
+    )
+    refused = world.step(Move(-1, 0))
+    assert refused == [Refused("The lava would burn you to a cinder.")] and world.turn == 0
+    assert not world.floor.walkable[3, 1]  # nobody paths through it
+    world.step(Move(1, 0))
+    assert world.depth == 2
+
+
+def test_a_dart_thrown_over_a_chasm_is_lost() -> None:
+    world = world_from_text(
+        """
+        ########
+        #@.::..#
+        ########
+        """
+    )
+    world.inventory.append(Item(KINDS["darts"], count=2))
+    world.step(Throw(0, (6, 1)))
+    assert world.inventory[0].count == 1 and world.floor.items == []
+
+
+def test_a_locked_door_opens_only_with_its_key_which_is_used_up() -> None:
+    world = world_from_text(
+        """
+        #######
+        #@L...#
+        #######
+        """
+    )
+    refused = world.step(Move(1, 0))
+    assert isinstance(refused[0], Refused) and "locked" in refused[0].reason
+    world.inventory.append(Item(KINDS["vault_key"]))
+    world.step(Move(1, 0))
+    assert world.floor.tiles[2, 1] == Tile.OPEN_DOOR and world.inventory == []
+    world.step(Move(1, 0))
+    assert world.player.position == (2, 1)
