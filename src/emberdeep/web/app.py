@@ -148,7 +148,8 @@ class Server:
         if isinstance(data, Response):
             return data
         address = request.client.host if request.client else "?"
-        wait = self.logins.wait("", address)
+        attempt = f"register@{address}"  # failed registrations are counted per address
+        wait = self.logins.wait(attempt, address)
         if wait > 0:
             return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
         try:
@@ -156,7 +157,7 @@ class Server:
                 self.accounts.register, data.get("name"), data.get("password")
             )
         except AccountError as exc:
-            self.logins.failed("", address)
+            self.logins.failed(attempt, address)
             return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
         return await asyncio.to_thread(self.logged_in, name)
 

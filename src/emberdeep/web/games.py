@@ -12,7 +12,6 @@ ends its ``Game``; its save and journal are there for the next start.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import multiprocessing
 import socket
@@ -76,10 +75,10 @@ class Peer:
         """Close after what is queued (so a last message arrives before the close)."""
         if not self.closing:
             self.closing = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait((code, reason))
-            if self.queue.full():
-                self.task.cancel()
+            if self.queue.full():  # too far behind: what is queued no longer matters
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+            self.queue.put_nowait((code, reason))
 
     async def _drain(self) -> None:
         try:
