@@ -25,6 +25,17 @@ def wait_for_text(page: Page, text: str) -> None:
     )
 
 
+def click_text(page: Page, text: str) -> None:
+    """Click the middle of the first console cell of ``text`` on the canvas."""
+    lines = screen(page).split("\n")
+    y = next(row for row, line in enumerate(lines) if text in line)
+    x = lines[y].index(text)
+    box = page.locator("#screen").bounding_box()
+    assert box is not None
+    cell_width, cell_height = box["width"] / 80, box["height"] / len(lines)
+    page.mouse.click(box["x"] + (x + 0.5) * cell_width, box["y"] + (y + 0.5) * cell_height)
+
+
 def turn(page: Page) -> int:
     found = TURN.search(screen(page))
     assert found is not None, screen(page)
@@ -110,6 +121,8 @@ def test_foreign_origin_is_refused(server: Server, page: Page) -> None:
     # localhost and 127.0.0.1 are different origins: a page from one may not drive a game
     # on the other. (The game's own page could not even try: its Content-Security-Policy
     # allows connections to its own origin only; a 404 page has none.)
+    click_text(page, "New game")  # the mouse works as in the window
+    wait_for_text(page, "Turn 0")
     page.goto(f"http://localhost:{server.port}/elsewhere")
     opened, code = close_code(
         page, f"ws://127.0.0.1:{server.port}/ws/watch?client=abcdefgh&game=bob"

@@ -278,6 +278,7 @@ def create_app(options: Options) -> Starlette:
 
     routes = [
         *(Route(path, server.page) for path in STATIC),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Route("/atlas.png", server.atlas_png),
         Route("/atlas.json", server.atlas_json),
         Route("/api/games", server.listing),
