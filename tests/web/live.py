@@ -4,6 +4,7 @@ that keeps the screen as the page does (``protocol.apply``)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -94,6 +95,34 @@ def post(server: Server, path: str, body: dict[str, Any]) -> tuple[int, dict[str
             return response.status, json.loads(response.read()), cookie.split(";")[0]
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read()), ""
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def workers(server: int) -> list[int]:
+    """The games' processes: children of the fork server, the server's child."""
+    return [pid for child in children(server) for pid in children(child)]
+
+
+def owner(pid: int) -> str | None:
+    """Whose game a worker plays: the player folder of a file it holds open (its lock)."""
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            parts = Path(os.readlink(fd)).parts
+            if "players" in parts:
+                return parts[parts.index("players") + 1]
+    return None
 
 
 def games(server: Server) -> list[dict[str, Any]]:

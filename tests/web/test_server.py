@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import signal
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -13,7 +15,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from tests.web.live import Client, Server, connect, games, post
+from tests.web.live import Client, Server, connect, games, owner, post, workers
 
 
 def account(server: Server, name: str) -> str:
@@ -148,3 +150,36 @@ def test_forms_from_another_site_and_wrong_passwords_are_refused(shared: Server)
     codes = [post(shared, "/api/login", {"name": "jo", "password": "wrong!"})[0] for _ in range(6)]
     assert codes == [401] * 5 + [429]  # rate-limited after five failures
     assert post(shared, "/api/register", {"name": "../etc", "password": "long enough"})[0] == 400
+
+
+def test_a_stalled_or_crashed_game_harms_no_other(tmp_path: Path) -> None:
+    server = Server(tmp_path).start()
+    try:
+        first, second = account(server, "kim"), account(server, "lee")
+        _, turn = asyncio.run(new_game(server, first))
+
+        async def scenario() -> None:
+            async with (
+                connect(server, "/ws/play", first, "kimpage1") as a,
+                connect(server, "/ws/play", second, "leepage1") as b,
+            ):
+                kim, lee = Client(a, "kimpage1"), Client(b, "leepage1")
+                await kim.until_full()
+                await lee.until_full()
+                assert server.process is not None
+                (stalled,) = [pid for pid in workers(server.process.pid) if owner(pid) == "kim"]
+                os.kill(stalled, signal.SIGSTOP)  # stuck in a loop, say
+                await lee.key("enter")
+                await lee.key(".")
+                os.kill(stalled, signal.SIGKILL)  # and then crashed
+                while (message := await kim.next())["t"] != "ended":
+                    pass
+                assert "unexpectedly" in message["why"]
+                await lee.key(".")
+                assert lee.turn() is not None
+
+        asyncio.run(scenario())
+        # The crashed game continues from its save and journal.
+        assert asyncio.run(reopened_turn(server, first)) == turn
+    finally:
+        server.stop()

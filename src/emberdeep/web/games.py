@@ -212,7 +212,7 @@ class Game:
         self.tell({"t": "close"})
         try:
             await asyncio.wait_for(self.ended.wait(), STOP_SECONDS)
-        except TimeoutError:
+        except asyncio.TimeoutError:  # not the builtin before Python 3.11
             if self.process is not None:
                 self.process.kill()
 
