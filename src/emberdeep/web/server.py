@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -27,6 +28,12 @@ def serve(
         data.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         print(f"emberdeep: cannot use {data} for the players' data: {exc}", file=sys.stderr)
+        return 1
+    try:  # a clear line rather than uvicorn's log when the port is taken
+        socket.create_server((host, port)).close()
+    except OSError as exc:
+        why = str(exc.strerror or exc).split(" (while")[0]
+        print(f"emberdeep: cannot listen on {host}:{port}: {why}", file=sys.stderr)
         return 1
     # One thread of BLAS each: the game does no linear algebra, and 50 games x N threads
     # only cost memory.
