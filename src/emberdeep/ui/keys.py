@@ -237,3 +237,11 @@ player's own, from ``keys.toml``, are ``load_keymap()``."""
 def command_for(key: str, keymap: dict[str, str] | None = None) -> Command | None:
     name = (DEFAULT_KEYS if keymap is None else keymap).get(key)
     return COMMANDS.get(name) if name else None
+
+
+def first_key(command: str, keymap: dict[str, str] | None = None) -> str | None:
+    """The key to show for ``command`` in a hint: a typed character if one is bound (the
+    shortest thing to read), else the first named key; None when nothing is bound."""
+    keys = [key for key, name in (DEFAULT_KEYS if keymap is None else keymap).items()
+            if name == command]  # fmt: skip
+    return min(keys, key=len) if keys else None

@@ -45,7 +45,9 @@ FRIENDLY: dict[str, str] = {
     "rest": "Rest until healed (or disturbed)",
     "cycle_render_mode": "Switch the map's look",
     "help": "This help",
-    "quit": "Save and leave",
+    "look": "Look around (a cursor)",
+    "pause": "Pause or resume (real time)",
+    "quit": "Save and quit (asks first)",
 }
 
 
