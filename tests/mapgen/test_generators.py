@@ -8,10 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emberdeep import mapgen
+from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.rng import floor_stream
 from emberdeep.mapgen.carve import floor_problems, to_text
-from emberdeep.mapgen.loops import add_loops
+from emberdeep.mapgen.loops import OpenBits, add_loops
 
 SEEDS = st.integers(0, 2**63 - 1)
 
@@ -181,6 +182,40 @@ def test_a_loop_is_cut_where_it_saves_a_long_walk() -> None:
     opened = np.argwhere(tiles != before)
     assert int(opened[0][1]) == 3
     assert int(opened[0][0]) < 18  # where it saves a long walk, not beside the bend
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    shape=st.tuples(st.integers(1, 40), st.integers(1, 40)),
+    seed=st.integers(0, 2**32 - 1),
+    walls=st.floats(0.0, 0.6),
+    steps=st.integers(0, 60),
+)
+def test_the_bit_search_agrees_with_a_distance_map(
+    shape: tuple[int, int], seed: int, walls: float, steps: int
+) -> None:
+    """The loops' bounded search answers exactly what a full distance map would, from
+    every tile to one tile: within ``steps`` or not."""
+    rng = np.random.default_rng(seed)
+    tiles = np.where(rng.random(shape) < walls, Tile.WALL, Tile.FLOOR).astype(np.uint8)
+    a = (int(rng.integers(shape[0])), int(rng.integers(shape[1])))
+    tiles[a] = Tile.FLOOR
+    goals = np.zeros(shape, dtype=np.bool_)
+    goals[a] = True
+    distance = distance_map((tiles != Tile.WALL).astype(np.int32), goals, 1, 1)
+    bits = OpenBits(tiles)
+    found = np.array([[bits.within(a, (x, y), steps) for y in range(shape[1])]
+                      for x in range(shape[0])])  # fmt: skip
+    assert (found == (distance <= steps)).all()
+
+
+def test_a_dug_tile_joins_the_bit_search() -> None:
+    tiles = np.full((5, 3), Tile.WALL, dtype=np.uint8)
+    tiles[0, 1] = tiles[2, 1] = Tile.FLOOR
+    bits = OpenBits(tiles)
+    assert not bits.within((0, 1), (2, 1), 10)
+    bits.open(1, 1)
+    assert bits.within((0, 1), (2, 1), 2) and not bits.within((0, 1), (2, 1), 1)
 
 
 def test_no_loop_is_cut_where_it_saves_little() -> None:
