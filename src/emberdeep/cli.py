@@ -14,6 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+# Before numpy is first imported: the game never multiplies matrices, and OpenBLAS
+# starting a thread per core is half of numpy's import (a tenth of a start-up).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 from emberdeep import __version__, mapgen
 from emberdeep.content.tomldata import DataError
 from emberdeep.engine import rng
@@ -54,7 +58,9 @@ def _add_generator_params(parser: argparse.ArgumentParser) -> dict[str, set[str]
     return owners
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
+def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
+    """Every command's options; ``balance``'s only when ``command`` is ``balance`` or not
+    known (they come from ``tools.balance``, too much to import for a start-up)."""
     parser = argparse.ArgumentParser(
         prog="emberdeep", description="A classic roguelike on python-tcod."
     )
@@ -90,9 +96,10 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
     watch.add_argument("--terminal", action="store_true", help="watch in this terminal")
 
     balance = sub.add_parser("balance", help="the bot plays whole games: win rate, deaths")
-    from emberdeep.tools.balance import add_arguments
+    if command in (None, "balance"):
+        from emberdeep.tools.balance import add_arguments
 
-    add_arguments(balance)
+        add_arguments(balance)
     soak = sub.add_parser("soak", help="let the bot play many games, checking everything")
     soak.add_argument("--games", type=int, default=20, help="how many games (default 20)")
     soak.add_argument("--turns", type=int, default=1000, help="turns per game at most")
@@ -252,15 +259,17 @@ def load_app(args: argparse.Namespace) -> App | None:
 def present(screen: Screen, app: App, force_terminal: bool, frames: int | None = None) -> int:
     """Show ``screen`` in a window, or in this terminal when asked or when no window can
     open; say clearly when neither is possible."""
-    from emberdeep.ui import sdl, sprites, terminal
-
     in_a_terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if force_terminal:
         if not in_a_terminal:
             print("emberdeep: --terminal needs a terminal to play in.", file=sys.stderr)
             return 1
+        from emberdeep.ui import terminal  # blessed: a tenth of a second, only when needed
+
         terminal.run(screen, content=app.content)
         return 0
+    from emberdeep.ui import sdl, sprites
+
     tileset, font_problem = sdl.load_tileset(app.settings, app.content)
     untile = None if sprites.has_sprites(tileset, app.content) else app.content
     if font_problem:
@@ -269,6 +278,8 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         context = sdl.open_window(tileset)
     except sdl.NoDisplayError as exc:
         if in_a_terminal:
+            from emberdeep.ui import terminal
+
             terminal.run(screen, content=app.content)
             return 0
         print(
@@ -388,12 +399,12 @@ def print_version(argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser, owners = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--version" in argv:
         return print_version(argv)
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
         argv.insert(0, "play")
+    parser, owners = build_parser(argv[0] if argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         if args.command == "mapgen":

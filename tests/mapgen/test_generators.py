@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emberdeep import mapgen
-from emberdeep.engine.distance import distance_map
+from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.rng import floor_stream
 from emberdeep.mapgen.carve import floor_problems, to_text
-from emberdeep.mapgen.loops import OpenBits, add_loops
+from emberdeep.mapgen.loops import add_loops
+from emberdeep.mapgen.reach import Reach
 
 SEEDS = st.integers(0, 2**63 - 1)
 
@@ -194,8 +195,8 @@ def test_a_loop_is_cut_where_it_saves_a_long_walk() -> None:
 def test_the_bit_search_agrees_with_a_distance_map(
     shape: tuple[int, int], seed: int, walls: float, steps: int
 ) -> None:
-    """The loops' bounded search answers exactly what a full distance map would, from
-    every tile to one tile: within ``steps`` or not."""
+    """The bit search answers exactly what a full distance map would, from every tile to
+    one tile: within ``steps`` or not, reachable or not."""
     rng = np.random.default_rng(seed)
     tiles = np.where(rng.random(shape) < walls, Tile.WALL, Tile.FLOOR).astype(np.uint8)
     a = (int(rng.integers(shape[0])), int(rng.integers(shape[1])))
@@ -203,16 +204,18 @@ def test_the_bit_search_agrees_with_a_distance_map(
     goals = np.zeros(shape, dtype=np.bool_)
     goals[a] = True
     distance = distance_map((tiles != Tile.WALL).astype(np.int32), goals, 1, 1)
-    bits = OpenBits(tiles)
+    bits = Reach(tiles != Tile.WALL)
     found = np.array([[bits.within(a, (x, y), steps) for y in range(shape[1])]
                       for x in range(shape[0])])  # fmt: skip
     assert (found == (distance <= steps)).all()
+    assert (bits.around(a, steps) == (distance <= steps)).all()
+    assert (bits.around(a) == (distance != UNREACHABLE)).all()
 
 
 def test_a_dug_tile_joins_the_bit_search() -> None:
     tiles = np.full((5, 3), Tile.WALL, dtype=np.uint8)
     tiles[0, 1] = tiles[2, 1] = Tile.FLOOR
-    bits = OpenBits(tiles)
+    bits = Reach(tiles != Tile.WALL)
     assert not bits.within((0, 1), (2, 1), 10)
     bits.open(1, 1)
     assert bits.within((0, 1), (2, 1), 2) and not bits.within((0, 1), (2, 1), 1)

@@ -44,7 +44,10 @@ def _first_row_line(table: Table, name: str) -> int | None:
     return line + 1 if not after.strip() else line
 
 
-def _row_error(table: Table, first: int | None, row: int, problem: str) -> DataError:
+def _row_error(table: Table, row: int, problem: str) -> DataError:
+    """The error names the row's own line, found only now: finding it is a search of the
+    whole file, which every sprite paying on every start-up made most of a start-up."""
+    first = _first_row_line(table, "rows")
     where = f"{table.source}:{first + row}" if first is not None else table.source
     return DataError(f"{where}: {table.key('rows')}: row {row + 1}: {problem}")
 
@@ -68,7 +71,6 @@ def parse_sprite(table: Table) -> Sprite:
     table.reject_unknown(("palette", "rows"))
     colors = _palette(table)
     text = table.get("rows", str)
-    first = _first_row_line(table, "rows")
     rows = text.split("\n")
     if rows and rows[-1] == "":
         rows.pop()  # the newline before the closing quotes
@@ -80,10 +82,10 @@ def parse_sprite(table: Table) -> Sprite:
         bad = next((i for i, ch in enumerate(row) if ch not in allowed), None)
         if bad is not None:
             problem = f"column {bad + 1}: {row[bad]!r} is not in the palette ({known}) or '.'"
-            raise _row_error(table, first, n, problem)
+            raise _row_error(table, n, problem)
         if len(row) != SPRITE_SIZE:
             problem = f"{len(row)} characters, expected {SPRITE_SIZE}"
-            raise _row_error(table, first, n, problem)
+            raise _row_error(table, n, problem)
     chars = np.array(rows, dtype=f"<U{SPRITE_SIZE}").view("<U1").reshape(SPRITE_SIZE, SPRITE_SIZE)
     keys = np.array([TRANSPARENT, *colors], dtype="<U1")
     lookup = np.zeros((len(keys), 4), dtype=np.uint8)

@@ -103,11 +103,12 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
         for kind, count in level.hazards:
             hazards.add_pools(floor, kind, count, rng)
         if population is not None:
-            populate(floor, population, depth, rng)
+            arrival = Arrival.of(floor)  # one search serves all three
+            populate(floor, population, depth, rng, arrival)
             if population.traps is not None:
-                traps.place_traps(floor, population.traps, depth, rng)
+                traps.place_traps(floor, population.traps, depth, rng, arrival)
             if level.vault and int(rng.integers(100)) < level.vault:
-                vaults.add_vault(floor, population.items, depth, rng)
+                vaults.add_vault(floor, population.items, depth, rng, arrival)
         return floor
 
     return build
@@ -122,7 +123,7 @@ def floor_builder(
 
 # Importing the modules registers them.
 from emberdeep.mapgen import bsp, caves, hazards, rooms, traps, vaults  # noqa: E402  # noqa: E402
-from emberdeep.mapgen.populate import populate  # noqa: E402
+from emberdeep.mapgen.populate import Arrival, populate  # noqa: E402
 
 __all__ = [
     "GENERATORS",

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import tcod.los
 from numpy.typing import NDArray
 
 from emberdeep.engine.distance import UNREACHABLE, distance_map
@@ -26,11 +25,18 @@ def dig_l_tunnel(
     tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], rng: np.random.Generator
 ) -> None:
     """Two straight legs with the corner on either side, chosen at random (the tutorial's way)."""
+    dig_l(tiles, start, end, across_first=rng.random() < 0.5)
+
+
+def dig_l(
+    tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], across_first: bool
+) -> None:
+    """Two straight legs, along x first (``across_first``) or along y first. Each leg runs
+    along one axis, so it is dug as one slice, ends included."""
     (x1, y1), (x2, y2) = start, end
-    corner = (x2, y1) if rng.random() < 0.5 else (x1, y2)
-    for a, b in ((start, corner), (corner, end)):
-        points = tcod.los.bresenham(a, b)
-        tiles[points[:, 0], points[:, 1]] = Tile.FLOOR
+    corner = (x2, y1) if across_first else (x1, y2)
+    for (ax, ay), (bx, by) in ((start, corner), (corner, end)):
+        tiles[min(ax, bx) : max(ax, bx) + 1, min(ay, by) : max(ay, by) + 1] = Tile.FLOOR
 
 
 def distance_from(floor: Floor, origin: tuple[int, int]) -> NDArray[np.int32]:

@@ -8,6 +8,7 @@ room for every ``AREA_PER_ROOM`` tiles of such floor.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
@@ -19,6 +20,7 @@ from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 from emberdeep.engine.spawning import Goal, Population, SpawnTable
+from emberdeep.mapgen.reach import Reach
 
 FIRST_MONSTER_ID = 2  # 1 is the player's
 SAFE_STEPS = 6
@@ -28,10 +30,28 @@ AREA_PER_ROOM = 60
 K = TypeVar("K")
 
 
-def spawn_cells(floor: Floor, steps: NDArray[np.int32]) -> NDArray[np.intp]:
+@dataclass(frozen=True)
+class Arrival:
+    """What placing things needs to know of walking from the floor's start: where one
+    can get to, and where is too near. Made once per floor by the plan's builder and
+    handed to ``populate``, ``traps`` and ``vaults`` (none of them changes what can be
+    walked before the last has used it)."""
+
+    reachable: NDArray[np.bool_]
+    near: NDArray[np.bool_]
+    """Fewer than ``SAFE_STEPS`` steps away."""
+
+    @classmethod
+    def of(cls, floor: Floor) -> Arrival:
+        reach = Reach(floor.walkable)
+        near = reach.around(floor.start, SAFE_STEPS - 1)
+        return cls(reach.around(floor.start), near)
+
+
+def spawn_cells(floor: Floor, arrival: Arrival) -> NDArray[np.intp]:
     """The (x, y) of every tile where something may be placed: walkable, reachable from
     the start, at least ``SAFE_STEPS`` from it and outside its room, not the stairs."""
-    allowed = (floor.tiles == Tile.FLOOR) & (steps != UNREACHABLE) & (steps >= SAFE_STEPS)
+    allowed = (floor.tiles == Tile.FLOOR) & arrival.reachable & ~arrival.near
     allowed[floor.stairs] = False
     for room in floor.rooms:
         if room.encloses(*floor.start):
@@ -62,14 +82,16 @@ def _placements(
 
 
 def steps_from_start(floor: Floor) -> NDArray[np.int32]:
+    """Walking steps (8-way) from the arrival to every tile."""
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     goals[floor.start] = True
     return distance_map(floor.walkable.astype(np.int32), goals, 1, 1)
 
 
-def place_goal(floor: Floor, goal: Goal, steps: NDArray[np.int32], next_id: int) -> None:
+def place_goal(floor: Floor, goal: Goal, next_id: int) -> None:
     """The treasure on the open floor farthest from the arrival on foot (never the
     stairs), its guardian on the nearest free tile beside it."""
+    steps = steps_from_start(floor)
     reachable = (floor.tiles == Tile.FLOOR) & (steps != UNREACHABLE)
     far = np.where(reachable, steps, -1)
     x, y = np.unravel_index(int(np.argmax(far)), far.shape)
@@ -80,14 +102,19 @@ def place_goal(floor: Floor, goal: Goal, steps: NDArray[np.int32], next_id: int)
             return
 
 
-def populate(floor: Floor, population: Population, depth: int, rng: np.random.Generator) -> None:
+def populate(
+    floor: Floor,
+    population: Population,
+    depth: int,
+    rng: np.random.Generator,
+    arrival: Arrival | None = None,
+) -> None:
     """Creatures never on each other, items never in a pile; on the goal's floor, the
-    treasure and its guardian first."""
-    steps = steps_from_start(floor)
+    treasure and its guardian first. ``arrival``: ``Arrival.of(floor)``, if made."""
     goal = population.goal
     if goal is not None and depth == goal.depth:
-        place_goal(floor, goal, steps, max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1)
-    cells = spawn_cells(floor, steps)
+        place_goal(floor, goal, max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1)
+    cells = spawn_cells(floor, arrival or Arrival.of(floor))
     rooms = room_count(floor, cells)
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):

@@ -1,4 +1,10 @@
-"""The Complete Roguelike Tutorial's dungeon: random rooms joined by L-shaped tunnels."""
+"""The Complete Roguelike Tutorial's dungeon: random rooms joined by L-shaped tunnels.
+
+Every attempt's size, place and tunnel corner are drawn in three calls at the start (a
+call to the generator costs more than the rest of an attempt), and which attempts
+overlap is one numpy comparison of every pair; the loop over attempts only keeps or
+drops each one.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ import numpy as np
 
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
-from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
+from emberdeep.mapgen.carve import dig_l, dig_room, farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
 
@@ -43,17 +49,31 @@ class RoomsParams(BaseParams):
 def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
     """Tutorial rooms: random rectangles that may not overlap, each tunnelled to the last."""
     tiles = solid_rock(params.width, params.height)
+    n = params.max_rooms
+    low, high = params.room_min_size, params.room_max_size
+    size = rng.integers(low, high, size=(n, 2), endpoint=True) + 1  # walls included
+    x = rng.integers(0, params.width - size[:, 0], endpoint=True)
+    y = rng.integers(0, params.height - size[:, 1], endpoint=True)
+    across_first = (rng.random(n) < 0.5).tolist()
+    x2, y2 = x + size[:, 0] - 1, y + size[:, 1] - 1
+    overlaps = (  # overlaps[i, j]: attempts i and j overlap (as ``Rect.intersects``)
+        (x[:, None] <= x2[None, :])
+        & (x2[:, None] >= x[None, :])
+        & (y[:, None] <= y2[None, :])
+        & (y2[:, None] >= y[None, :])
+    )
+    clashes = [int.from_bytes(row.tobytes(), "little") for row in
+               np.packbits(overlaps, axis=1, bitorder="little")]  # fmt: skip
     rooms: list[Rect] = []
-    for _ in range(params.max_rooms):
-        w, h = rng.integers(params.room_min_size, params.room_max_size, size=2, endpoint=True)
-        x = int(rng.integers(0, params.width - w - 1, endpoint=True))
-        y = int(rng.integers(0, params.height - h - 1, endpoint=True))
-        room = Rect(x, y, int(w) + 1, int(h) + 1)
-        if any(room.intersects(other) for other in rooms):
+    kept = 0  # a bit per attempt kept
+    for i, (rx, ry, (w, h)) in enumerate(zip(x.tolist(), y.tolist(), size.tolist(), strict=True)):
+        if clashes[i] & kept:
             continue
+        kept |= 1 << i
+        room = Rect(rx, ry, w, h)
         dig_room(tiles, room)
         if rooms:
-            dig_l_tunnel(tiles, rooms[-1].center, room.center, rng)
+            dig_l(tiles, rooms[-1].center, room.center, across_first[i])
         rooms.append(room)
 
     add_loops(tiles, params.loops, rng)

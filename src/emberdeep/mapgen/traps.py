@@ -8,15 +8,20 @@ import numpy as np
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.engine.traps import Trap, TrapKind
-from emberdeep.mapgen.populate import spawn_cells, steps_from_start
+from emberdeep.mapgen.populate import Arrival, spawn_cells
 
 
 def place_traps(
-    floor: Floor, table: SpawnTable[TrapKind], depth: int, rng: np.random.Generator
+    floor: Floor,
+    table: SpawnTable[TrapKind],
+    depth: int,
+    rng: np.random.Generator,
+    arrival: Arrival | None = None,
 ) -> None:
-    """Between none and the depth's ``per_room`` (per floor, here) traps, each hidden."""
+    """Between none and the depth's ``per_room`` (per floor, here) traps, each hidden.
+    ``arrival``: ``Arrival.of(floor)``, if already made."""
     weights = np.array(table.weights_at(depth), dtype=np.float64)
-    cells = spawn_cells(floor, steps_from_start(floor))
+    cells = spawn_cells(floor, arrival or Arrival.of(floor))
     if weights.sum() <= 0 or not len(cells):
         return
     count = int(rng.integers(0, table.per_room.at(depth), endpoint=True))

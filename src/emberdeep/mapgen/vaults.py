@@ -18,7 +18,7 @@ from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.mapgen.hazards import refresh
-from emberdeep.mapgen.populate import spawn_cells, steps_from_start
+from emberdeep.mapgen.populate import Arrival, spawn_cells
 
 SIZE = 5
 """The vault's outer side, walls included."""
@@ -63,13 +63,20 @@ def sites(tiles: NDArray[np.uint8]) -> list[tuple[int, int, int, int]]:
 
 
 def add_vault(
-    floor: Floor, items: SpawnTable[ItemKind], depth: int, rng: np.random.Generator
+    floor: Floor,
+    items: SpawnTable[ItemKind],
+    depth: int,
+    rng: np.random.Generator,
+    arrival: Arrival | None = None,
 ) -> bool:
     """Dig a vault with loot, lock it and hide its key; False when there is no site or no
-    key kind in content."""
+    key kind in content. ``arrival``: ``Arrival.of(floor)``, if already made."""
     key_kind = next((k for k in items.kinds if k.effect == "key"), None)
-    cells = spawn_cells(floor, steps_from_start(floor))
-    cells = np.array([c for c in cells.tolist() if not floor.items_at(*c)], dtype=np.intp)
+    cells = spawn_cells(floor, arrival or Arrival.of(floor))
+    if floor.items:
+        taken = np.zeros(floor.tiles.shape, dtype=np.bool_)
+        taken[[i.x for i in floor.items], [i.y for i in floor.items]] = True
+        cells = cells[~taken[cells[:, 0], cells[:, 1]]]
     options = sites(floor.tiles)
     if key_kind is None or not options or not len(cells):
         return False
