@@ -16,6 +16,7 @@ from typing import Any
 import platformdirs
 
 from emberdeep.content.loader import RENDER_MODES
+from emberdeep.content.palettes import DEFAULT, PALETTE_NAMES
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.mapgen import GENERATORS
@@ -40,6 +41,8 @@ class Settings:
     """Every setting with its default. Field metadata is the validation rule."""
 
     render_mode: str = field(default="ascii", metadata=_choice(*RENDER_MODES))
+    palette: str = field(default=DEFAULT, metadata=_choice(*PALETTE_NAMES))
+    """Colours: the default, high contrast, or safe for colour-blind players."""
     fov_algorithm: str = field(default="symmetric", metadata=_choice(*ALGORITHMS))
     torch_radius: int = field(default=10, metadata=_range(0, 200))
     light_walls: bool = True

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from importlib import resources
 
 from emberdeep import mapgen
+from emberdeep.content.palettes import Palette, parse_palettes
 from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.actors import ActorKind, Progression
@@ -69,6 +70,51 @@ class Content:
     statuses: dict[str, Look] = field(default_factory=dict)
     """Status name -> its label (``glyph`` unused: the label is ``Look``'s text) and colour."""
     status_labels: dict[str, str] = field(default_factory=dict)
+    palettes: dict[str, Palette] = field(default_factory=dict)
+    """Every palette of ``palettes.toml`` by name."""
+    palette: Palette | None = None
+    """The palette these looks are in; None: as the content files draw them."""
+    plain: Content | None = None
+    """The content as loaded, which every palette recolours (None: this is it)."""
+
+    def recoloured(self, name: str) -> Content:
+        """This content in palette ``name`` (``palettes.toml``): the same object for the
+        same name, so what is cached per content (look tables, the sprite atlas) stays
+        cached. An unknown name is the plain content's own colours."""
+        return _recoloured(self.plain or self, name)
+
+
+@functools.cache
+def _recoloured(plain: Content, name: str) -> Content:
+    palette = plain.palettes.get(name)
+    if palette is None or not _changes(palette):
+        return plain
+    remains_key = "remains"
+    fgs = {key: look.fg for key, look in plain.looks.items()} | {remains_key: plain.remains.fg}
+    fgs = palette.recolour(fgs, palette.looks)
+    statuses = palette.recolour({k: v.fg for k, v in plain.statuses.items()}, palette.statuses)
+    tiles = {mode: dict(looks) for mode, looks in plain.tiles.items()}
+    for (mode, tile, state), colours in palette.tiles.items():
+        old = tiles[mode][tile]
+        look = getattr(old, state)
+        new = Look(look.glyph, colours.fg, colours.bg)
+        tiles[mode][tile] = dataclasses.replace(old, **{state: new})
+    return dataclasses.replace(
+        plain,
+        looks={key: dataclasses.replace(look, fg=fgs[key]) for key, look in plain.looks.items()},
+        remains=dataclasses.replace(plain.remains, fg=fgs[remains_key]),
+        statuses={k: dataclasses.replace(v, fg=statuses[k]) for k, v in plain.statuses.items()},
+        tiles=tiles,
+        palette=palette,
+        plain=plain,
+    )
+
+
+def _changes(palette: Palette) -> bool:
+    """Whether ``palette`` changes anything at all (the default palette need not)."""
+    rules = palette.snap_to or palette.min_luminance
+    return bool(rules or palette.looks or palette.tiles or palette.statuses or palette.messages
+                or palette.box)  # fmt: skip
 
 
 def read_table(name: str) -> Table:
@@ -426,6 +472,7 @@ def load() -> Content:
         *((key, f"unknown items {key!r} (appearances.toml)") for key in unknown_looks),
     ]
     sprites = parse_sprites(read_table("sprites.toml"), drawn)
+    palettes = parse_palettes(read_table("palettes.toml"), [*looks, "remains"], GLYPH_MODES)
     return Content(
         shroud=shroud,
         tiles=tiles,
@@ -437,4 +484,5 @@ def load() -> Content:
         sprites=sprites,
         statuses=status_looks,
         status_labels=status_labels,
+        palettes=palettes,
     )

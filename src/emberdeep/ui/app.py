@@ -17,6 +17,7 @@ from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.session.game import GameSession, GameSetup
 from emberdeep.storage import saves
+from emberdeep.ui import theme
 from emberdeep.ui.keys import DEFAULT_KEYS
 
 if TYPE_CHECKING:
@@ -41,6 +42,15 @@ class App:
     title: Callable[[str], Screen] | None = None
     """The title screen, given a message to show: where a game is left for. Set by whoever
     makes the title screen, so the play screen needs no import of it."""
+
+    def __post_init__(self) -> None:
+        self.use_palette()
+
+    def use_palette(self) -> None:
+        """Recolour the content (and the boxes and the log) in ``settings.palette``: at
+        start and whenever the options change it, so it applies at once."""
+        self.content = self.content.recoloured(self.settings.palette)
+        theme.use(self.content)
 
     @property
     def setup(self) -> GameSetup:

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 import tcod.console
 
-from emberdeep.ui import render
+from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
-from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, INFO_FG, TEXT_FG, Color
+from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -310,17 +310,19 @@ class Menu:
         if box.width < 3 or box.height < 3:
             return
         console.draw_frame(
-            box.x, box.y, box.width, box.height, clear=True, fg=FRAME_FG, bg=BOX_BG,
+            box.x, box.y, box.width, box.height, clear=True, fg=palette.FRAME_FG, bg=palette.BOX_BG,
             decoration="┌─┐│ │└─┘",
         )  # fmt: skip
         if box.width >= 7 and self.title:
             title = f"┤ {fit(self.title, box.width - 6)} ├"
-            console.print(box.x + (box.width - len(title)) // 2, box.y, title, fg=HEADING_FG)
+            console.print(
+                box.x + (box.width - len(title)) // 2, box.y, title, fg=palette.HEADING_FG
+            )
         for row, line in enumerate(lay.header):
             console.print(lay.text_x, lay.header_y + row, fit(line, lay.text_width), fg=HEADER_FG)
         if not self.options:
             text = fit(self.empty_text, lay.text_width)
-            console.print(lay.text_x, lay.first_row, text, fg=INFO_FG)
+            console.print(lay.text_x, lay.first_row, text, fg=palette.INFO_FG)
             return
         for row, index in enumerate(self.shown(lay)):
             self.draw_option(console, lay, lay.first_row + row, LETTERS[row], index)
@@ -339,8 +341,10 @@ class Menu:
         detail = fit(option.detail, room) if option.detail else ""
         label_width = width - PREFIX_WIDTH - (len(detail) + 2 if detail else 0)
         prefix = fit(f"({letter}) ", width)
-        text_fg = DISABLED_FG if option.disabled else (HIGHLIGHT_FG if lit else TEXT_FG)
-        console.print(lay.text_x, y, prefix, fg=DISABLED_FG if option.disabled else HEADING_FG)
+        text_fg = DISABLED_FG if option.disabled else (HIGHLIGHT_FG if lit else palette.TEXT_FG)
+        console.print(
+            lay.text_x, y, prefix, fg=DISABLED_FG if option.disabled else palette.HEADING_FG
+        )
         if label_width > 0:
             label = fit(option.label, label_width)
             console.print(lay.text_x + PREFIX_WIDTH, y, label, fg=text_fg)
@@ -355,9 +359,9 @@ class Menu:
             return
         right = box.x + box.width - 1
         if self.top > 0:
-            console.print(right, lay.first_row, "▲", fg=HEADING_FG)
+            console.print(right, lay.first_row, "▲", fg=palette.HEADING_FG)
         if self.top + lay.rows < total:
-            console.print(right, lay.first_row + lay.rows - 1, "▼", fg=HEADING_FG)
+            console.print(right, lay.first_row + lay.rows - 1, "▼", fg=palette.HEADING_FG)
         text = self.position_text(total, lay.rows, self.top)
         if len(text) + 2 <= box.width:
-            console.print(right - 1 - len(text), box.y + box.height - 1, text, fg=INFO_FG)
+            console.print(right - 1 - len(text), box.y + box.height - 1, text, fg=palette.INFO_FG)

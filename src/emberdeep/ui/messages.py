@@ -11,7 +11,7 @@ from emberdeep.engine.events import MessageKind
 from emberdeep.ui.palette import Color
 
 # The tutorial's palette, so fights read at a glance.
-KIND_COLORS: dict[MessageKind, Color] = {
+DEFAULT_KIND_COLORS: dict[MessageKind, Color] = {
     MessageKind.INFO: (32, 160, 255),
     MessageKind.REFUSED: (128, 128, 128),
     MessageKind.PLAYER_ATTACK: (224, 224, 224),
@@ -20,6 +20,9 @@ KIND_COLORS: dict[MessageKind, Color] = {
     MessageKind.PLAYER_DIED: (255, 48, 48),
     MessageKind.STATUS: (63, 255, 63),
 }
+KIND_COLORS: dict[MessageKind, Color] = dict(DEFAULT_KIND_COLORS)
+"""What the log draws with: the defaults, or a palette's (``ui/theme.py`` updates it in
+place, so it is read at draw time)."""
 
 
 @dataclass

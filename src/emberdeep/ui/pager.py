@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import tcod.console
 
-from emberdeep.ui import render
+from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
-from emberdeep.ui.palette import FRAME_FG, INFO_FG, Color
+from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Next, Screen
 
 MARGIN_X = 2
@@ -115,10 +115,10 @@ class Pager:
         region = render.Region(MARGIN_X, MARGIN_Y, console.width - 2 * MARGIN_X, height)
         if region.width < 3 or region.height < 3:
             return
-        render.draw_box(console, region, self.title, fg=FRAME_FG, bg=FRAME_BG)
+        render.draw_box(console, region, self.title, fg=palette.FRAME_FG, bg=FRAME_BG)
         text_x, text_y = region.x + 1 + PAD_X, region.y + 1
         if not lines:
-            console.print(text_x, text_y, self.empty, fg=INFO_FG)
+            console.print(text_x, text_y, self.empty, fg=palette.INFO_FG)
             return
         top = self.top = min(self.placed_top(), self.max_top())
         end = min(total, top + rows)
@@ -126,6 +126,8 @@ class Pager:
             console.print(text_x, text_y + row, text, fg=color)
         bottom = region.y + region.height - 1
         indicator = f"┤ lines {top + 1}-{end} of {total} ├" if total > rows else ""
-        console.print(region.x + region.width - 2 - len(indicator), bottom, indicator, fg=INFO_FG)
+        console.print(
+            region.x + region.width - 2 - len(indicator), bottom, indicator, fg=palette.INFO_FG
+        )
         if len(HINT) + len(indicator) + 6 <= region.width:
-            console.print(region.x + 2, bottom, HINT, fg=INFO_FG)
+            console.print(region.x + 2, bottom, HINT, fg=palette.INFO_FG)

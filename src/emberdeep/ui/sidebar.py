@@ -21,8 +21,9 @@ from emberdeep.engine.floor import TILE_NAMES, Tile
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
+from emberdeep.ui import palette
 from emberdeep.ui.menu import fit
-from emberdeep.ui.palette import HEADING_FG, INFO_FG, TEXT_FG, Color
+from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
 BG: Color = (12, 12, 18)
@@ -121,10 +122,10 @@ class Sidebar:
         player = world.player
         y = region.y
         depth = f"Depth {world.depth}"
-        console.print(x, y, depth, fg=HEADING_FG)
+        console.print(x, y, depth, fg=palette.HEADING_FG)
         right = flag or f"Turn {world.turn}"
         console.print(x + width - len(right), y, right[:width],
-                      fg=PAUSED_FG if flag else INFO_FG)  # fmt: skip
+                      fg=PAUSED_FG if flag else palette.INFO_FG)  # fmt: skip
         y += 1
         health = f"Health {player.hp}/{player.max_hp}"
         bar(console, x, y, width, value=player.hp, maximum=player.max_hp, label=health)
@@ -134,17 +135,21 @@ class Sidebar:
         bar(console, x, y, width, value=player.xp, maximum=need, label=level,
             colors=(XP_FULL, XP_EMPTY))  # fmt: skip
         y += 1
-        console.print(x, y, f"Power {player.power}  Def {player.defense}"[:width], fg=TEXT_FG)
+        console.print(
+            x, y, f"Power {player.power}  Def {player.defense}"[:width], fg=palette.TEXT_FG
+        )
         y += 1
         for name, turns in statuses.active(player):
             look = content.statuses.get(name)
             label = content.status_labels.get(name, name)
-            console.print(x, y, f"{label} ({turns})"[:width], fg=look.fg if look else TEXT_FG)
+            console.print(
+                x, y, f"{label} ({turns})"[:width], fg=look.fg if look else palette.TEXT_FG
+            )
             y += 1
         here = underfoot(world)
         if here:
             text = "Here: " + ", ".join(here)
-            console.print(x, y, fit(text, width), fg=TEXT_FG)
+            console.print(x, y, fit(text, width), fg=palette.TEXT_FG)
             y += 1
         if not compact:
             y += 1
@@ -153,7 +158,7 @@ class Sidebar:
         for n, thing in enumerate(shown):
             rows = 2 if isinstance(thing, Actor) and not compact else 1
             if y + rows > bottom or (n < len(shown) - 1 and y + rows >= bottom):
-                console.print(x, y, f"+{len(shown) - n} more"[:width], fg=INFO_FG)
+                console.print(x, y, f"+{len(shown) - n} more"[:width], fg=palette.INFO_FG)
                 break
             entry = Entry(y, rows, thing.position)
             self.entries.append(entry)
@@ -166,7 +171,7 @@ class Sidebar:
                 look = content.looks[key]
                 console.print(x, y, look.glyph, fg=look.fg)
                 console.print(x + 2, y, fit(world.identity.describe(thing), width - 2),
-                              fg=TEXT_FG)  # fmt: skip
+                              fg=palette.TEXT_FG)  # fmt: skip
             if hovered == thing.position:
                 console.rgb["bg"][region.x : region.x + region.width - 1, y : y + rows] = HOVER_BG
             y += rows

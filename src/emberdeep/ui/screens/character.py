@@ -6,9 +6,8 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
-from emberdeep.ui import render
+from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.palette import BOX_BG, FRAME_FG, INFO_FG, TEXT_FG
 from emberdeep.ui.screens import Next
 
 if TYPE_CHECKING:
@@ -59,7 +58,7 @@ class CharacterScreen:
         x = view.x + (view.width - width) // 2
         y = view.y + max(0, (view.height - height) // 2)
         region = render.Region(x, y, width, height)
-        render.draw_box(console, region, "Character", fg=FRAME_FG, bg=BOX_BG)
+        render.draw_box(console, region, "Character", fg=palette.FRAME_FG, bg=palette.BOX_BG)
         for row, line in enumerate(lines[: height - 4]):
-            console.print(x + 2, y + 2 + row, line[: width - 4], fg=TEXT_FG)
-        console.print(x + 2, y + height - 1, " any key to close ", fg=INFO_FG)
+            console.print(x + 2, y + 2 + row, line[: width - 4], fg=palette.TEXT_FG)
+        console.print(x + 2, y + height - 1, " any key to close ", fg=palette.INFO_FG)

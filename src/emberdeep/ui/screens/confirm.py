@@ -13,9 +13,8 @@ from collections.abc import Callable
 
 import tcod.console
 
-from emberdeep.ui import render
+from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, TEXT_FG
 from emberdeep.ui.screens import Next, Screen
 
 YES = frozenset({"y", "Y"})
@@ -63,7 +62,7 @@ class ConfirmScreen:
         self.box = render.Region(
             (console.width - width) // 2, (console.height - height) // 2, width, height
         )
-        render.draw_box(console, self.box, "", fg=FRAME_FG, bg=BOX_BG)
+        render.draw_box(console, self.box, "", fg=palette.FRAME_FG, bg=palette.BOX_BG)
         for row, line in enumerate(lines):
-            console.print(self.box.x + 2, self.box.y + 1 + row, line, fg=TEXT_FG)
-        console.print(self.answers_left, self.answers_row, ANSWERS, fg=HEADING_FG)
+            console.print(self.box.x + 2, self.box.y + 1 + row, line, fg=palette.TEXT_FG)
+        console.print(self.answers_left, self.answers_row, ANSWERS, fg=palette.HEADING_FG)

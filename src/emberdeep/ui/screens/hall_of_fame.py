@@ -13,10 +13,10 @@ from pathlib import Path
 import tcod.console
 
 from emberdeep.storage import scores
-from emberdeep.ui import render
+from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.menu import fit
-from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, INFO_FG, TEXT_FG, Color
+from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Next, Screen
 
 TITLE = "Hall of fame"
@@ -88,10 +88,10 @@ class HallOfFameScreen:
         if self.error:
             return [(line, ERROR_FG) for line in textwrap.wrap(self.error, width)]
         if not self.entries:
-            return [(fit(EMPTY, width), INFO_FG)]
+            return [(fit(EMPTY, width), palette.INFO_FG)]
         header, *rows = table_rows(self.entries, width)
-        return [(header, HEADING_FG)] + [
-            (row, HIGHLIGHT_FG if rank == self.highlight else TEXT_FG)
+        return [(header, palette.HEADING_FG)] + [
+            (row, HIGHLIGHT_FG if rank == self.highlight else palette.TEXT_FG)
             for rank, row in enumerate(rows, start=1)
         ]
 
@@ -107,9 +107,9 @@ class HallOfFameScreen:
         )  # fmt: skip
         if region.width < 3 or region.height < 3:
             return
-        render.draw_box(console, region, TITLE, fg=FRAME_FG, bg=BOX_BG)
+        render.draw_box(console, region, TITLE, fg=palette.FRAME_FG, bg=palette.BOX_BG)
         for row, (text, color) in enumerate(lines[: max(0, region.height - 4)]):
             console.print(region.x + PAD + 1, region.y + 2 + row, text, fg=color)
         bottom = region.y + region.height - 1
         if len(HINT) + 4 <= region.width:
-            console.print(region.x + region.width - 2 - len(HINT), bottom, HINT, fg=INFO_FG)
+            console.print(region.x + region.width - 2 - len(HINT), bottom, HINT, fg=palette.INFO_FG)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import textwrap
 
 from emberdeep.ui import input as ui_input
-from emberdeep.ui import keys
+from emberdeep.ui import keys, palette
 from emberdeep.ui.pager import Line, Pager
-from emberdeep.ui.palette import HEADING_FG, INFO_FG, TEXT_FG, Color
+from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Screen
 
 UNBOUND = "(no key)"
@@ -85,11 +85,13 @@ def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
         named = ", ".join(keys.key_label(key) for key in found)
         text = f"{label + ':':<{label_width}} {named or UNBOUND}"
         wrapped = textwrap.wrap(text, columns, subsequent_indent=" " * (label_width + 1))
-        lines += [(line, HEADING_FG if not found else TEXT_FG) for line in wrapped or [""]]
+        lines += [
+            (line, palette.HEADING_FG if not found else palette.TEXT_FG) for line in wrapped or [""]
+        ]
     presets = ", ".join(f'"{name}"' for name in keys.preset_names())
-    lines += [("", TEXT_FG), ("The mouse", HEADING_FG)]
+    lines += [("", palette.TEXT_FG), ("The mouse", palette.HEADING_FG)]
     for text in MOUSE:
-        lines += [(line, TEXT_FG) for line in textwrap.wrap(text, columns) or [""]]
+        lines += [(line, palette.TEXT_FG) for line in textwrap.wrap(text, columns) or [""]]
     notes = [
         "",
         f"Change these in {keys.keys_path()}:",
@@ -97,7 +99,7 @@ def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
         'and k = "" unbinds it. There keys go by their names: kp_7, pageup, escape, f1.',
     ]
     for note in notes:
-        lines += [(line, INFO_FG) for line in textwrap.wrap(note, columns) or [""]]
+        lines += [(line, palette.INFO_FG) for line in textwrap.wrap(note, columns) or [""]]
     return lines
 
 

@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from emberdeep.engine.actions import Move
-from emberdeep.ui import cursor, look, render
+from emberdeep.ui import cursor, look, palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.menu import fit
-from emberdeep.ui.palette import HEADING_FG
 from emberdeep.ui.screens import Next
 from emberdeep.ui.sidebar import in_view
 
@@ -78,7 +77,7 @@ class LookScreen:
         cell = render.to_screen(self.cursor, view, self.parent.origin())
         lines = look.describe_in_detail(self.parent.world, self.cursor)
         console.draw_rect(view.x, view.y, view.width, 1, ch=ord(" "), bg=(0, 0, 0))
-        console.print(view.x + 1, view.y, fit(HINT, view.width - 2), fg=HEADING_FG)
+        console.print(view.x + 1, view.y, fit(HINT, view.width - 2), fg=palette.HEADING_FG)
         if cell is None:
             return
         console.rgb["bg"][cell] = CURSOR_BG

@@ -23,6 +23,7 @@ CHOICES: dict[str, tuple[str, tuple[object, ...]]] = {
     "light_walls": ("Light walls", config.choices("light_walls")),
     "mode": ("Time", config.choices("mode")),
     "generator": ("Dungeon", config.choices("generator")),
+    "palette": ("Colours", config.choices("palette")),
 }
 
 
@@ -72,6 +73,8 @@ class OptionsScreen:
         )
         changes: dict[str, Any] = {key: following}
         self.app.settings = replace(self.app.settings, **changes)
+        if key == "palette":
+            self.app.use_palette()
 
     def leave(self) -> Screen:
         self.on_close()

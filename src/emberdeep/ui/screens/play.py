@@ -78,6 +78,12 @@ class Run:
 
 
 class PlayScreen:
+    @property
+    def content(self) -> Content:
+        """The app's content when there is an app, so a palette chosen in the options
+        applies at once; else the content given."""
+        return self.app.content if self.app is not None else self.own_content
+
     def __init__(
         self,
         world: World,
@@ -95,7 +101,7 @@ class PlayScreen:
             if app.session is None or app.session.world is not world:
                 app.session = GameSession(app.setup, world, started=now())
             self.session = app.session
-        self.content = content
+        self.own_content = content
         self.render_mode = settings.render_mode
         self.real_time = settings.mode == "real-time"
         self.ticks_per_second = settings.ticks_per_second

@@ -6,9 +6,8 @@ from collections.abc import Callable
 
 import tcod.console
 
-from emberdeep.ui import render
+from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.palette import BOX_BG, FRAME_FG, TEXT_FG
 from emberdeep.ui.screens import Next, Screen
 
 MAX_LENGTH = 40
@@ -56,8 +55,8 @@ class PromptScreen:
         x = (console.width - width) // 2
         y = max(0, console.height // 2 - 4)
         region = render.Region(x, y, width, 8)
-        render.draw_box(console, region, self.title, fg=FRAME_FG, bg=BOX_BG)
-        console.print(x + 2, y + 2, self.hint, fg=TEXT_FG)
+        render.draw_box(console, region, self.title, fg=palette.FRAME_FG, bg=palette.BOX_BG)
+        console.print(x + 2, y + 2, self.hint, fg=palette.TEXT_FG)
         console.draw_rect(x + 2, y + 4, width - 4, 1, ch=ord(" "), bg=(40, 40, 60))
         console.print(x + 2, y + 4, self.text + "_", fg=(255, 255, 255))
         if self.error:

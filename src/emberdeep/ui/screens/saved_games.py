@@ -10,11 +10,10 @@ from datetime import datetime
 import tcod.console
 
 from emberdeep.storage.games import GameError, Listing
-from emberdeep.ui import render
+from emberdeep.ui import palette, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
-from emberdeep.ui.palette import INFO_FG
 from emberdeep.ui.screens import Next, Screen
 
 TITLE = "Saved games"
@@ -102,7 +101,7 @@ class SavedGamesScreen:
             text = f"Delete the game {self._describe(self.confirming)} for good? y / n"
             line, color = text, WARNING_FG
         else:
-            line, color = self.message or HINT, INFO_FG if not self.message else WARNING_FG
+            line, color = self.message or HINT, palette.INFO_FG if not self.message else WARNING_FG
         console.print(console.width // 2, bottom, line[: console.width], fg=color,
                       alignment=tcod.constants.CENTER)  # fmt: skip
 
