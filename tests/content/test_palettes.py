@@ -26,14 +26,18 @@ def figures(content: Content) -> dict[str, tuple[tuple[int, int, int], tuple[str
     """Look key -> (foreground, the states of ground it can be seen on): creatures only
     in view (lit); items, the remains and traps in view and remembered."""
     population = content.population
-    lit, both = ("lit",), ("lit", "dark")
-    found = {kind.key: (content.looks[kind.key].fg, lit) for kind in population.monsters.kinds}
+    lit: tuple[str, ...] = ("lit",)
+    both: tuple[str, ...] = ("lit", "dark")
+    traps = population.traps.kinds if population.traps else ()
+    found: dict[str, tuple[tuple[int, int, int], tuple[str, ...]]] = {
+        kind.key: (content.looks[kind.key].fg, lit) for kind in population.monsters.kinds
+    }
     found["player"] = (content.looks["player"].fg, lit)
     for key in [kind.key for kind in population.items.kinds] + [
         unknown_key(category) for category in UNIDENTIFIED
     ]:
         found[key] = (content.looks[key].fg, both)
-    found |= {kind.key: (content.looks[kind.key].fg, both) for kind in population.traps.kinds}
+    found |= {kind.key: (content.looks[kind.key].fg, both) for kind in traps}
     found["remains"] = (content.remains.fg, both)
     return found
 
