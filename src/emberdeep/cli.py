@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from emberdeep import __version__, mapgen
+from emberdeep.content.palettes import PALETTE_NAMES
 from emberdeep.content.tomldata import DataError
 from emberdeep.engine import rng
 
@@ -118,6 +119,12 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
         help="render every screen (each render mode, 80x24 and full size) to PNGs, headless",
     )
     shots.add_argument("--out", type=Path, default=Path("screenshots"), metavar="DIR")
+    shots.add_argument(
+        "--palette",
+        default="default",
+        choices=PALETTE_NAMES,
+        help="the colours (default: %(default)s)",
+    )
     sheet = sub.add_parser("sprites", help="draw every sprite of the tiles mode to a PNG")
     sheet.add_argument("--out", type=Path, default=Path("sprites.png"), metavar="FILE")
     sheet.add_argument(
@@ -210,7 +217,7 @@ def run_screenshots(args: argparse.Namespace) -> int:
     from emberdeep.tools import screenshots
 
     try:
-        return screenshots.main(args.out)
+        return screenshots.main(args.out, palette=args.palette)
     except OSError as exc:
         print(f"emberdeep: cannot write the screenshots to {args.out}: {exc}", file=sys.stderr)
         return 1

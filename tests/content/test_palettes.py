@@ -110,6 +110,10 @@ def test_nearest_and_lighten() -> None:
         (255, 0, 0),
         (0, 0, 255),
     ]
+    greens = ((0, 158, 115), (128, 128, 128), (190, 190, 190))
+    assert nearest([(90, 160, 70), (150, 150, 170)], greens) == [greens[0], greens[1]], (
+        "a green keeps a hue (though a grey is closer in RGB), a grey stays grey"
+    )
     lifted = lighten([(0, 0, 128), (255, 255, 255)], 0.4)
     assert luminance([lifted[0]])[0] >= 0.4 and lifted[1] == (255, 255, 255)
     assert luminance([lifted[0]])[0] < 0.45, "lightened just enough"

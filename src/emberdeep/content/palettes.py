@@ -58,17 +58,46 @@ def contrast(a: Color, b: Color) -> float:
     return float((la + 0.05) / (lb + 0.05))
 
 
+GREYISH = 0.25
+"""Colours less saturated than this (HSV) count as greys when snapped."""
+
+
+def saturation(colors: np.ndarray) -> np.ndarray:
+    """HSV saturation of each ``[r, g, b]`` row (0 for black and greys)."""
+    high, low = colors.max(axis=-1), colors.min(axis=-1)
+    result: np.ndarray = np.where(high > 0, (high - low) / np.maximum(high, 1), 0.0)
+    return result
+
+
+def hue(colors: np.ndarray) -> np.ndarray:
+    """HSV hue of each ``[r, g, b]`` row, in degrees (0 for greys)."""
+    r, g, b = (colors[..., i] for i in range(3))
+    high, low = colors.max(axis=-1), colors.min(axis=-1)
+    span = np.maximum(high - low, 1e-9)
+    h = np.where(
+        high == r, ((g - b) / span) % 6, np.where(high == g, (b - r) / span + 2, (r - g) / span + 4)
+    )
+    result: np.ndarray = np.where(high > low, h * 60.0, 0.0)
+    return result
+
+
 def nearest(colors: list[Color], choices: tuple[Color, ...]) -> list[Color]:
-    """Each colour replaced by the closest of ``choices`` (the "redmean" weighted
-    distance: cheap, and far closer to what eyes see than plain RGB distance)."""
+    """Each colour replaced by the closest of ``choices``: a coloured thing by the
+    coloured choice nearest in hue (then in brightness), a greyish one by the greyish
+    choice nearest in brightness, so a thing keeps its hue and a grey stays grey (when
+    there are choices of its kind)."""
     if not colors:
         return []
-    c = np.array(colors, float)[:, None, :]
-    k = np.array(choices, float)[None, :, :]
-    mean_red = (c[..., 0] + k[..., 0]) / 2
-    d = c - k
-    dist = (2 + mean_red / 256) * d[..., 0] ** 2 + 4 * d[..., 1] ** 2
-    dist += (2 + (255 - mean_red) / 256) * d[..., 2] ** 2
+    c = np.array(colors, float)
+    k = np.array(choices, float)
+    turn = np.abs(hue(c)[:, None] - hue(k)[None, :])
+    turn = np.minimum(turn, 360 - turn) / 180
+    bright = np.abs(luminance(c)[:, None] - luminance(k)[None, :])
+    grey_colour = saturation(c) < GREYISH
+    grey_choice = saturation(k) < GREYISH
+    dist = np.where(grey_colour[:, None] | grey_choice[None, :], bright, turn + 0.2 * bright)
+    if grey_choice.any() and not grey_choice.all():
+        dist = np.where(grey_colour[:, None] != grey_choice[None, :], np.inf, dist)
     return [choices[i] for i in dist.argmin(axis=1)]
 
 

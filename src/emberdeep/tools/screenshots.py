@@ -26,6 +26,7 @@ import tcod.tileset
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES, Content
+from emberdeep.content.palettes import DEFAULT
 from emberdeep.engine.items import Item
 from emberdeep.session.game import GameSetup
 from emberdeep.tools.bot import Bot, take_turn
@@ -162,17 +163,22 @@ def ending_shots(play: PlayScreen) -> Iterator[Shot]:
 
 
 def render_all(
-    out: Path, *, modes: tuple[str, ...] = RENDER_MODES, png_files: bool = True
+    out: Path,
+    *,
+    modes: tuple[str, ...] = RENDER_MODES,
+    png_files: bool = True,
+    palette: str = DEFAULT,
 ) -> dict[str, list[str]]:
     """Write every screen at every size (and each map screen in each of ``modes``) into
-    ``out``; return each file's layout problems by name."""
+    ``out``, in colour ``palette`` (named in the files unless the default); return each
+    file's layout problems by name."""
     out.mkdir(parents=True, exist_ok=True)
-    content = loader.load()
+    content = loader.load().recoloured(palette)
     tileset = window_tileset(content) if png_files else None
     found: dict[str, list[str]] = {}
     with tempfile.TemporaryDirectory(prefix="emberdeep-shots-") as data:
         for mode in modes:
-            settings = Settings(render_mode=mode)
+            settings = Settings(render_mode=mode, palette=palette)
             app = App(content, settings, data=Path(data))
             app.title = lambda message, app=app: MainMenu(app, message)
             setup = GameSetup(content, settings, Path(data))
@@ -185,6 +191,8 @@ def render_all(
             for name, stack in shots:
                 for size in SIZES:
                     file = f"{size[0]}x{size[1]}-{mode}-{name}.png"
+                    if palette != DEFAULT:
+                        file = f"{palette}-{file}"
                     console = render.new_console(*size)
                     stack.draw(console)
                     found[file] = layout_problems(console)
@@ -203,9 +211,9 @@ def window_tileset(content: Content) -> tcod.tileset.Tileset:
     return tileset
 
 
-def main(out: Path, report: Callable[[str], None] = print) -> int:
+def main(out: Path, report: Callable[[str], None] = print, *, palette: str = DEFAULT) -> int:
     """The command: write the PNGs, list them, and fail if any layout is broken."""
-    found = render_all(out)
+    found = render_all(out, palette=palette)
     bad = {name: problems for name, problems in found.items() if problems}
     for name in sorted(found):
         report(f"{out / name}" + (f"  BROKEN: {'; '.join(bad[name])}" if name in bad else ""))
