@@ -1,11 +1,13 @@
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.content.loader import RENDER_MODES
 from emberdeep.ui import keys, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import (
@@ -64,7 +66,7 @@ def test_lists_the_default_bindings_grouped_by_command() -> None:
     assert "Keys" in rows[1]
     assert keys_of(rows, "Move north:") == ["Up", "Keypad 8", "k"]
     assert keys_of(rows, "Move north-east:") == ["Page Up", "Keypad 9", "u"]
-    assert keys_of(rows, "Wait a turn:") == ["Keypad 5", "Keypad 5 (Num Lock off)", "."]
+    assert keys_of(rows, "Wait a turn:") == ["Keypad 5", "."]  # kp_5 and clear: one key
     assert not any("kp_" in row or "pageup" in row for row in rows[:30])
     assert keys_of(rows, "This help:") == ["?"]
 
@@ -125,3 +127,22 @@ def test_play_screen_without_an_app_uses_the_defaults() -> None:
     play = PlayScreen(world_from_text(ROOM), loader.load(), Settings())
     assert isinstance(play.handle(KeyPress("?")), HelpScreen)
     assert App(loader.load(), Settings(), data=None).keymap == DEFAULT_KEYS
+
+
+def test_help_and_the_readme_give_tabs_order_as_the_play_screen_cycles() -> None:
+    """The play screen cycles ``RENDER_MODES`` (tested in test_play_screen); the help
+    and the README's key table must say that order."""
+    lines = [line for line, _ in help_lines(DEFAULT_KEYS, 200)]
+    order = ", ".join(RENDER_MODES)
+    assert any(line.startswith(f"Switch the map's look ({order}, in turn):") for line in lines)
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    (tab_row,) = [row for row in readme.splitlines() if row.startswith("| Tab |")]
+    assert re.findall(r"`(\w+)`", tab_row) == list(RENDER_MODES)
+
+
+def test_no_key_is_written_by_its_sdl_name() -> None:
+    lines = help_lines(DEFAULT_KEYS, 200)
+    text = " ".join(line for line, _ in lines[: [line for line, _ in lines].index("The mouse")])
+    for sdl_name in ("kp_", "pageup", "pagedown", "clear", "escape", "return", "enter", "up,"):
+        assert not re.search(rf"\b{sdl_name}", text), sdl_name
+    assert all(keys.key_label(name)[0].isupper() for name in keys.KEY_LABELS if name != " ")

@@ -251,9 +251,10 @@ KEY_LABELS = {
     "up": "Up", "down": "Down", "left": "Left", "right": "Right", "home": "Home",
     "end": "End", "pageup": "Page Up", "pagedown": "Page Down", "enter": "Enter",
     "escape": "Esc", "tab": "Tab", "backspace": "Backspace", "delete": "Delete",
-    "insert": "Insert", "clear": "Keypad 5 (Num Lock off)", " ": "Space",
+    "insert": "Insert", "clear": "Keypad 5", " ": "Space",
 }  # fmt: skip
-"""How players write the keys that type nothing (``keys.toml`` uses the names)."""
+"""How players write the keys that type nothing (``keys.toml`` uses the names). ``clear``
+is what SDL calls keypad 5 with Num Lock off: to a player, the same key."""
 
 
 def key_label(name: str) -> str:

@@ -1,9 +1,10 @@
 """The key help (``?``): every command with the keys bound to it, as they are now.
 
 Keys can be rebound (``keys.toml``, presets), so a fixed help text would lie; this screen
-is built from the keymap in use, grouped by command ("Move north: up, kp_8, k"), and says
-where to change it. Commands come from ``ui.input.COMMANDS`` when the screen opens, so a
-command added later shows up (with a name made from its key) without touching this file.
+is built from the keymap in use, grouped by command and written as players write keys
+("Move north: Up, Keypad 8, k"), and says where to change it. Commands come from
+``ui.input.COMMANDS`` when the screen opens, so a command added later shows up (with a
+name made from its key) without touching this file.
 
 It is an overlay that scrolls like the message history (``ui/pager.py``).
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import textwrap
 
+from emberdeep.content.loader import RENDER_MODES
 from emberdeep.ui import input as ui_input
 from emberdeep.ui import keys, palette
 from emberdeep.ui.pager import Line, Pager
@@ -43,7 +45,7 @@ FRIENDLY: dict[str, str] = {
     "history": "Message history",
     "explore": "Explore automatically",
     "rest": "Rest until healed (or disturbed)",
-    "cycle_render_mode": "Switch the map's look",
+    "cycle_render_mode": f"Switch the map's look ({', '.join(RENDER_MODES)}, in turn)",
     "help": "This help",
     "look": "Look around (a cursor)",
     "pause": "Pause or resume (real time)",
@@ -82,7 +84,7 @@ def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
     label_width = min(MAX_LABEL, max(len(label) for label, _ in entries) + 1)
     lines: list[tuple[str, Color]] = []
     for label, found in entries:
-        named = ", ".join(keys.key_label(key) for key in found)
+        named = ", ".join(dict.fromkeys(keys.key_label(key) for key in found))  # kp_5, clear
         text = f"{label + ':':<{label_width}} {named or UNBOUND}"
         wrapped = textwrap.wrap(text, columns, subsequent_indent=" " * (label_width + 1))
         lines += [
