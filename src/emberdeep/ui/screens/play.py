@@ -280,7 +280,8 @@ class PlayScreen:
     def stop_run(self, reason: str) -> None:
         if self.run is not None:
             self.run = None
-            self.log.add(reason)
+            if reason:  # "" stops without a word (what was picked up was just said)
+                self.log.add(reason)
 
     def next_run_step(self) -> PlayerCommand | None:
         """The run's next action, or None (with the reason logged) when it must stop."""
