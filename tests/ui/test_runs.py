@@ -101,7 +101,7 @@ def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
     add_monster(screen.world, ORC, 5, 3)
     screen.world.refresh_fov()
     ticks(screen)
-    assert player.hp < player.max_hp and screen.log.entries[-1].text == "You see a monster."
+    assert player.hp < player.max_hp and screen.log.entries[-1].text == "You see an orc."
 
 
 def test_explore_stops_when_badly_hurt_and_says_why() -> None:
