@@ -6,7 +6,7 @@ import numpy as np
 
 from emberdeep.engine import combat
 from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.events import Message, MessageKind
+from emberdeep.engine.events import Message
 from tests.helpers import add_monster, world_from_text
 
 ROW = """

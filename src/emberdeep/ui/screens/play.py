@@ -100,6 +100,9 @@ class PlayScreen:
         self.real_time = settings.mode == "real-time"
         self.ticks_per_second = settings.ticks_per_second
         self.log = log or MessageLog()
+        if self.session is not None:  # a continued game's last lines, then saved with it
+            self.log.restore(self.session.take_log())
+            self.session.messages = self.log.last
         self.mouse: tuple[int, int] | None = None
         self.pending: PlayerCommand | None = None
         self.run: Run | None = None
