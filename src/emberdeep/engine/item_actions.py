@@ -55,7 +55,7 @@ class Throw:
         path = tcod.los.bresenham(actor.position, self.target)[1 : THROW_RANGE + 1].tolist()
         thrown = items.take_one(world.inventory, self.slot)
         noun = world.identity.noun(thrown.kind)
-        events: list[Event] = [Message(f"You throw {noun.the}.", MessageKind.ITEM)]
+        events: list[Event] = [Message(f"You throw {noun.a}.", MessageKind.ITEM)]
         landing = actor.position
         for x, y in path:
             if not floor.walkable[x, y]:
