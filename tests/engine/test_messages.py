@@ -75,6 +75,18 @@ def test_melee_in_the_second_person_with_articles_and_hit_points() -> None:
         assert re.fullmatch(r".* for (1 hit point|([2-9]|\d\d+) hit points)\.", text), text
 
 
+def test_blows_are_coloured_by_who_strikes_whom() -> None:
+    world = hall()
+    orc, troll = monster(world, "orc", 6), monster(world, "troll", 7)
+    kinds = {
+        (a.id, b.id): {e.kind for e in combat.attack(world, a, b) if isinstance(e, Message)}
+        for a, b in ((world.player, orc), (orc, world.player), (orc, troll))
+    }
+    assert kinds[(1, orc.id)] == {MessageKind.PLAYER_ATTACK}
+    assert kinds[(orc.id, 1)] == {MessageKind.ENEMY_ATTACK}
+    assert kinds[(orc.id, troll.id)] == {MessageKind.INFO}
+
+
 def test_a_sleeper_is_struck_as_such() -> None:
     world = hall()
     orc = monster(world, "orc", 6)

@@ -49,7 +49,7 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "hit") -> l
     what the blow is called ("hit", "shoot"), said in the attacker's person: "You hit
     the orc for 3 hit points.", "The goblin archer shoots you for 1 hit point."."""
     rng = world.rng
-    kind = MessageKind.PLAYER_ATTACK if attacker.is_player else MessageKind.ENEMY_ATTACK
+    kind = blow_kind(attacker, target)
     who, whom = world.noun(attacker), world.noun(target)
     sleeping, target.asleep = target.asleep, False
     if not sleeping and int(rng.integers(100)) >= hit_chance(target.defense):
@@ -64,6 +64,13 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "hit") -> l
     victim = f"the sleeping {whom.singular}" if sleeping and not whom.is_you else whom.the
     text = sentence(who, verb, f"{victim} for {hit_points(damage)}{'!' if sleeping else '.'}")
     return [Message(text, kind), *hurt(world, target, damage, attacker)]
+
+
+def blow_kind(attacker: Actor, target: Actor) -> MessageKind:
+    """The player's blows, blows at the player, and (plain news) one creature's at another."""
+    if attacker.is_player:
+        return MessageKind.PLAYER_ATTACK
+    return MessageKind.ENEMY_ATTACK if target.is_player else MessageKind.INFO
 
 
 def hurt(world: World, target: Actor, amount: int, source: Actor) -> list[Event]:
