@@ -132,13 +132,17 @@ def _ascii_cell(look: Look, bg: Color | None = None) -> tuple[int, Color, Color]
     return (ord(look.glyph), look.fg, look.bg if bg is None else bg)
 
 
+def drawable(content: Content) -> bool:
+    """Whether ``content`` has sprites for every terrain and the shroud: without them (a
+    test's content) there are no sprite tiles and no tiles mode."""
+    return SHROUD in content.sprites and all(name in content.sprites for name in TILE_NAMES)
+
+
 @functools.cache
 def atlas(content: Content) -> Atlas:
     """All sprite tiles of ``content``, numbered in content order. Cached per content."""
     sprites = content.sprites
-    terrain = [name for name in TILE_NAMES if name in sprites]
-    if len(terrain) != len(TILE_NAMES) or SHROUD not in sprites:
-        terrain = []  # content without sprites (a test's): no tiles mode
+    terrain = list(TILE_NAMES) if drawable(content) else []
     entities = [n for n in sprites if n not in TILE_NAMES and n != SHROUD] if terrain else []
     ascii_tiles = content.tiles["ascii"]
     looks = {**content.looks, "remains": content.remains}
