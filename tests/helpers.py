@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
@@ -14,6 +15,9 @@ from emberdeep.engine.behaviours import HUNT_MEMORY
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.setup import floor_builder, new_world
+from emberdeep.ui import render
+from emberdeep.ui.screens import Screen
+from emberdeep.ui.stack import ScreenStack
 
 _TILES = {
     "#": Tile.WALL, ".": Tile.FLOOR, ">": Tile.STAIRS_DOWN, "@": Tile.FLOOR,
@@ -70,3 +74,19 @@ def randomly_played(seed: int, turns: int) -> World:
             break
         world.step(Move(*DIRECTIONS[int(chooser.integers(8))]))
     return world
+
+
+def drawn_on_stack(
+    screen: Screen, console: tcod.console.Console | None = None
+) -> tcod.console.Console:
+    """``screen`` drawn as the game shows it: on a stack with the screens it was opened
+    over (followed through ``parent``), so an overlay has its dimmed backdrop."""
+    chain = [screen]
+    while (parent := getattr(chain[-1], "parent", None)) is not None:
+        chain.append(parent)
+    stack = ScreenStack(chain.pop())
+    for shown in reversed(chain):
+        stack.follow(shown)
+    console = console if console is not None else render.new_console()
+    stack.draw(console)
+    return console

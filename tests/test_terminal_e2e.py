@@ -24,6 +24,18 @@ from typing import TypeVar
 
 import pytest
 
+from emberdeep.engine import autopilot
+from emberdeep.engine.actions import (
+    LEVEL_UP_STATS,
+    Descend,
+    LevelUp,
+    Move,
+    PlayerCommand,
+    Wait,
+)
+from emberdeep.engine.events import Refused
+from emberdeep.engine.world import World
+
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE = 10.0
 T = TypeVar("T")
@@ -121,7 +133,7 @@ class Pane:
         """The game has exited with status 0 and the terminal is as it was before."""
         screen = self.wait_for(lambda s: s if "EXITED" in s else None, "the game to exit")
         assert "EXITED 0" in screen, screen
-        assert "@" not in screen and "HP:" not in screen, screen  # the game is gone
+        assert "@" not in screen and "Health" not in screen, screen  # the game is gone
         assert self.flag("alternate_on") == "0"
         assert self.flag("cursor_flag") == "1"
         assert self.flag("mouse_any_flag") == "0"
@@ -159,7 +171,7 @@ def test_play_move_look_and_quit(pane: Pane) -> None:
     pane.start(100, 60)
     start = pane.wait_for(player, "the map with the player")
     screen = pane.screen()
-    assert "HP: 30/30" in screen
+    assert "Health 30/30" in screen
     assert pane.flag("alternate_on") == "1" and pane.flag("cursor_flag") == "0"
 
     # Move: arrow keys (escape sequences) until one is not blocked by a wall.
@@ -191,7 +203,11 @@ def test_play_move_look_and_quit(pane: Pane) -> None:
     pane.literal(f"\x1b[<35;{start[0] + 1};{start[1] + 1}M")
     pane.wait_for(lambda s: " you " in s, "the mouse-look tooltip")
 
-    pane.keys("Escape")  # saves and goes back to the title screen...
+    pane.keys("Escape")  # closes overlays only: here, a hint
+    pane.wait_for(lambda s: "press Q" in s, "the hint on how to leave")
+    pane.keys("Q")  # asks first...
+    pane.wait_for(lambda s: "[y] Yes" in s, "the question")
+    pane.keys("y")  # ...then saves and goes back to the title screen...
     pane.wait_for(lambda s: "New game" in s and "Continue" in s, "the title screen")
     pane.keys("Escape")  # ...which Esc leaves
     pane.assert_left_clean()
@@ -200,15 +216,72 @@ def test_play_move_look_and_quit(pane: Pane) -> None:
 def test_a_small_terminal_asks_to_be_enlarged_then_resumes(pane: Pane) -> None:
     pane.start(60, 20)
     pane.wait_for(
-        lambda s: "Please enlarge the terminal to 80x52 (now 60x20)" in s, "the enlarge message"
+        lambda s: "Please enlarge the terminal to at least 80x24 (now 60x20)." in s,
+        "the enlarge message",
     )
     assert player(pane.screen()) is None
-    pane.tmux("resize-window", "-t", "game", "-x", "100", "-y", "60")
-    pane.wait_for(player, "the game after enlarging")
+    pane.tmux("resize-window", "-t", "game", "-x", "80", "-y", "24")
+    pane.wait_for(player, "the game after enlarging to 80x24")
     assert "Please enlarge" not in pane.screen()
-    pane.tmux("resize-window", "-t", "game", "-x", "90", "-y", "40")
-    pane.wait_for(lambda s: "(now 90x40)" in s, "the message after shrinking")
-    pane.keys("C-c")
+    pane.tmux("resize-window", "-t", "game", "-x", "70", "-y", "30")
+    pane.wait_for(lambda s: "(now 70x30)" in s, "the message after shrinking")
+    pane.keys("q")  # still quits (saving) while the game cannot be shown
+    pane.assert_left_clean()
+    assert list((pane.data_dir / "games").glob("*/save.emberdeep"))
+
+
+def dive(world: World) -> PlayerCommand:
+    """A reckless player: down every stair it finds, never fighting back, so it dies in a
+    few hundred turns; explores (or waits) when it knows no stairs."""
+    floor, player = world.floor, world.player
+    if player.position == floor.stairs:
+        return Descend()
+    if floor.explored[floor.stairs]:
+        choice = autopilot.travel_action(world, floor.stairs)
+    else:
+        choice = autopilot.explore_action(world, False)
+    return choice if isinstance(choice, Move) else Wait()
+
+
+KEYS = {Descend: ">", Wait: "."}
+VI = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l",
+      (-1, -1): "y", (1, -1): "u", (-1, 1): "b", (1, 1): "n"}  # fmt: skip
+
+
+def test_a_whole_game_to_death_at_80x24(pane: Pane) -> None:
+    """Played start to death in the smallest terminal, by keys only. A copy of the game
+    runs here in lockstep (same seed, same commands: the game is deterministic) to choose
+    each key; the screen is checked against it along the way."""
+    from emberdeep.config import Settings
+    from emberdeep.content import loader
+    from emberdeep.session.setup import new_world
+
+    pane.start(80, 24)
+    pane.wait_for(player, "the map with the player")
+    world = new_world(7, Settings(), loader.load())
+    sent = 0
+    while not world.over and sent < 3000:
+        command = dive(world)
+        keys = [VI[(command.dx, command.dy)] if isinstance(command, Move) else KEYS[type(command)]]
+        if any(isinstance(e, Refused) for e in world.step(command)):
+            world.step(Wait())
+            keys.append(".")
+        if world.can_level_up and not world.over:
+            world.step(LevelUp(LEVEL_UP_STATS[0]))
+            keys.append("a")
+        pane.literal("".join(keys))
+        sent += 1
+        if sent % 10 == 0:  # the screen keeps up, and shows the same game
+            turn = f"Turn {world.turn}"
+            pane.wait_for(lambda s, turn=turn: turn in s, turn, seconds=30)  # type: ignore[misc]
+            screen = pane.screen().splitlines()
+            assert len(screen) == 24 and all(len(row) <= 80 for row in screen)
+            assert f"Depth {world.depth}" in screen[0]
+    assert world.over, "the reckless player outlived 3,000 turns"
+    pane.wait_for(lambda s: "YOU DIED" in s, "the game over box")
+    pane.keys("Enter")
+    pane.wait_for(lambda s: "New game" in s, "the title screen")
+    pane.keys("Escape")
     pane.assert_left_clean()
 
 

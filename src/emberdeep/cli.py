@@ -1,5 +1,5 @@
 """Command line: ``emberdeep [play]``, ``emberdeep mapgen``, ``emberdeep bench``,
-``emberdeep sprites``, ``emberdeep serve``.
+``emberdeep sprites``, ``emberdeep screenshots``, ``emberdeep serve``.
 
 The only module that knows about arguments; it wires settings, content, engine and UI.
 """
@@ -26,7 +26,10 @@ if TYPE_CHECKING:
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
 
-COMMANDS = ("play", "mapgen", "bench", "scores", "sprites", "replay", "soak", "balance", "serve")
+COMMANDS = (
+    "play", "mapgen", "bench", "scores", "sprites", "screenshots", "replay", "soak", "balance",
+    "serve",
+)  # fmt: skip
 
 
 def _seed(text: str) -> int:
@@ -110,6 +113,11 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
     bench.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
     bench.add_argument("--quick", action="store_true", help="fewer repetitions")
 
+    shots = sub.add_parser(
+        "screenshots",
+        help="render every screen (each render mode, 80x24 and full size) to PNGs, headless",
+    )
+    shots.add_argument("--out", type=Path, default=Path("screenshots"), metavar="DIR")
     sheet = sub.add_parser("sprites", help="draw every sprite of the tiles mode to a PNG")
     sheet.add_argument("--out", type=Path, default=Path("sprites.png"), metavar="FILE")
     sheet.add_argument(
@@ -196,6 +204,16 @@ def run_mapgen(args: argparse.Namespace, owners: dict[str, set[str]]) -> int:
         return 2
     print(to_text(floor))
     return 0
+
+
+def run_screenshots(args: argparse.Namespace) -> int:
+    from emberdeep.tools import screenshots
+
+    try:
+        return screenshots.main(args.out)
+    except OSError as exc:
+        print(f"emberdeep: cannot write the screenshots to {args.out}: {exc}", file=sys.stderr)
+        return 1
 
 
 def run_sprites(args: argparse.Namespace) -> int:
@@ -409,6 +427,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return bench.main(quick=args.quick, json_path=args.json)
         if args.command == "sprites":
             return run_sprites(args)
+        if args.command == "screenshots":
+            return run_screenshots(args)
         if args.command == "serve":
             return run_serve(args)
         if args.command == "scores":

@@ -49,6 +49,10 @@ class Settings:
     auto_pickup: bool = True
     explore_stop_hp: int = field(default=50, metadata=_range(0, 100))
     """Auto-explore and travel stop below this percent of full health."""
+    pause_on_monster: bool = True
+    """Real time: stop the clock when a monster comes into view."""
+    pause_on_focus_loss: bool = True
+    """Real time: stop the clock when the window loses the keyboard."""
     window_scale: int = field(default=1, metadata=_range(1, 8))
     font_size: str = field(default="8x16", metadata=_choice(*FONT_SIZES))
     font: str = ""

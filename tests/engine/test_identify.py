@@ -7,7 +7,9 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import snapshot, statuses
 from emberdeep.engine.actions import Move, PickUp, Use
+from emberdeep.engine.combat import die
 from emberdeep.engine.events import Refused
+from emberdeep.engine.floor import REMAINS_KEY
 from emberdeep.engine.identify import Identity
 from emberdeep.engine.item_actions import Search, Throw
 from emberdeep.engine.items import Item
@@ -148,6 +150,11 @@ def test_the_remembered_map_keeps_items_last_seen() -> None:
     potion = Item(KINDS["speed_potion"], 7, 1)
     world.floor.items.append(potion)
     world.step(Move(1, 0))
+    # Remembered as the player knows it: an unknown potion, not which one.
+    assert world.floor.seen_items == {(7, 1): "unknown_potion"}
+    world.identity.learn(potion.kind)
+    world.step(Move(-1, 0))
+    world.step(Move(1, 0))
     assert world.floor.seen_items == {(7, 1): "speed_potion"}
     for step in ((1, 0), (1, 0), (1, 1), (0, 1)):
         world.step(Move(*step))
@@ -157,3 +164,22 @@ def test_the_remembered_map_keeps_items_last_seen() -> None:
     for step in ((0, -1), (1, -1)):
         world.step(Move(*step))
     assert world.floor.visible[7, 1] and world.floor.seen_items == {}
+
+
+def test_the_remembered_map_keeps_remains_under_items() -> None:
+    world = world_from_text(
+        """
+        #########
+        #@......#
+        #########
+        """
+    )
+    statue = add_monster(world, STATUE, 5, 1)
+    statue.hp = 0
+    die(world.floor, statue)
+    dead = statue
+    world.step(Move(1, 0))
+    assert world.floor.seen_items == {dead.position: REMAINS_KEY}
+    world.floor.items.append(Item(KINDS["speed_potion"], *dead.position))
+    world.step(Move(-1, 0))
+    assert world.floor.seen_items == {dead.position: "unknown_potion"}

@@ -151,10 +151,10 @@ def test_wrong_sizes_and_modes_are_refused() -> None:
 def test_bench_cases_encode_frames() -> None:
     cases = dict(ansi.bench_cases())
     assert set(cases) == {
-        "terminal frame full 80x52",
+        "terminal frame full 100x52",
         "terminal frame typical (few cells changed)",
     }
-    full = cases["terminal frame full 80x52"]()
+    full = cases["terminal frame full 100x52"]()
     assert isinstance(full, str) and full.count("H") >= render.SCREEN_HEIGHT
     typical = cases["terminal frame typical (few cells changed)"]()
     assert isinstance(typical, str) and 0 < len(typical) < 200

@@ -57,7 +57,9 @@ def test_new_game_saves_at_once_and_continue_restores_it(app: App) -> None:
     play = press(title, "a")  # New game
     assert isinstance(play, PlayScreen) and app.setup.saved_games()
     press(play, "l", "j")
-    back = press(play, "escape")  # saves and returns to the title
+    assert press(play, "escape") is play  # Esc only closes overlays
+    assert press(press(play, "Q"), "n") is play  # leaving asks first
+    back = press(play, "Q", "y")  # saves and returns to the title
     assert isinstance(back, MainMenu) and menu_labels(back)[0] == "Continue (depth 1, level 1)"
     resumed = press(back, "a")
     assert isinstance(resumed, PlayScreen)
@@ -182,10 +184,11 @@ def test_options_cycle_values_and_are_written(app: App) -> None:
 def test_title_screen_text_is_centred(app: App) -> None:
     console = render.new_console()
     MainMenu(app).draw(console)
-    row = "".join(chr(c) for c in console.ch[:, 11]).rstrip()
+    lines = ["".join(chr(c) for c in console.ch[:, y]).rstrip() for y in range(console.height)]
+    row = next(line for line in lines if "a descent" in line)
     text = row.strip()
     left = len(row) - len(row.lstrip())
-    assert text.startswith("a descent") and abs(left - (render.SCREEN_WIDTH - len(text)) // 2) <= 1
+    assert text.startswith("a descent") and abs(left - (console.width - len(text)) // 2) <= 1
 
 
 def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> None:

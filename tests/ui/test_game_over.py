@@ -5,10 +5,12 @@ import tcod.console
 
 from emberdeep.engine.events import MessageKind
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, KeyPress
+from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import MessageLog
+from emberdeep.ui.screens import Next, Screen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
+from emberdeep.ui.stack import ScreenStack
 from tests.helpers import world_from_text
 
 ROOM = """
@@ -21,23 +23,33 @@ MAP_FG = (200, 100, 50)
 MAP_BG = (100, 150, 250)
 
 
-def paint_map(console: tcod.console.Console) -> None:
-    console.draw_rect(0, 0, console.width, console.height, ch=ord("."), fg=MAP_FG, bg=MAP_BG)
+class PaintedMap:
+    """The screen the game over box is opened over."""
+
+    def handle(self, event: InputEvent) -> Next:
+        return self
+
+    def draw(self, console: tcod.console.Console) -> None:
+        console.draw_rect(0, 0, console.width, console.height, ch=ord("."), fg=MAP_FG, bg=MAP_BG)
 
 
 def screen(log: MessageLog | None = None) -> GameOverScreen:
     world = world_from_text(ROOM, seed=4242)
     world.turn, world.player.xp = 77, 135
-    return GameOverScreen(world, log or MessageLog(), paint_map)
+    return GameOverScreen(world, log or MessageLog())
 
 
 def rows(console: tcod.console.Console) -> list[str]:
     return ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
 
 
-def drawn(s: GameOverScreen) -> tcod.console.Console:
+def drawn(*screens: Screen) -> tcod.console.Console:
+    """The console as the stack draws it, with the game over box over a painted map."""
+    stack = ScreenStack(PaintedMap())
+    for shown in screens:
+        stack.follow(shown)
     console = render.new_console()
-    s.draw(console)
+    stack.draw(console)
     return console
 
 
@@ -72,8 +84,9 @@ def test_map_underneath_is_dimmed_and_the_box_is_centred() -> None:
     console = drawn(screen())
     corner = console.rgb[0, 0]
     assert chr(corner["ch"]) == "."  # the map still shows...
-    assert np.array_equal(corner["fg"], (np.array(MAP_FG) * 0.4).astype(np.uint8))
-    assert np.array_equal(corner["bg"], (np.array(MAP_BG) * 0.4).astype(np.uint8))
+    dim = render.OVERLAY_DIM
+    assert np.array_equal(corner["fg"], (np.array(MAP_FG) * dim).astype(np.uint8))
+    assert np.array_equal(corner["bg"], (np.array(MAP_BG) * dim).astype(np.uint8))
     title_row = next(y for y, row in enumerate(rows(console)) if "YOU DIED" in row)
     row = rows(console)[title_row]
     start = row.index("YOU DIED")
@@ -97,11 +110,10 @@ def test_leaving_keys_end_the_game_and_v_opens_the_history() -> None:
 def test_history_opened_from_game_over_draws_over_it() -> None:
     log = MessageLog()
     log.add("Troll attacks Player for 5 hit points.", MessageKind.ENEMY_ATTACK)
-    history = screen(log).handle(KeyPress("v"))
+    over = screen(log)
+    history = over.handle(KeyPress("v"))
     assert history is not None
-    console = render.new_console()
-    history.draw(console)
-    text = "\n".join(rows(console))
+    text = "\n".join(rows(drawn(over, history)))
     assert "Message history" in text and "Troll attacks Player" in text
 
 

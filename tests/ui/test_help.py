@@ -62,8 +62,10 @@ def keys_of(rows: list[str], label: str) -> list[str]:
 def test_lists_the_default_bindings_grouped_by_command() -> None:
     rows = drawn(HelpScreen(None, Parent()))
     assert "Keys" in rows[1]
-    assert keys_of(rows, "Move north:") == ["up", "kp_8", "k"]
-    assert keys_of(rows, "Wait a turn:") == ["kp_5", "clear", "."]
+    assert keys_of(rows, "Move north:") == ["Up", "Keypad 8", "k"]
+    assert keys_of(rows, "Move north-east:") == ["Page Up", "Keypad 9", "u"]
+    assert keys_of(rows, "Wait a turn:") == ["Keypad 5", "Keypad 5 (Num Lock off)", "."]
+    assert not any("kp_" in row or "pageup" in row for row in rows[:30])
     assert keys_of(rows, "This help:") == ["?"]
 
 
@@ -73,12 +75,13 @@ def test_lists_a_remapped_key_and_shows_unbound_commands() -> None:
     )
     assert problems == []
     rows = drawn(HelpScreen(keymap, Parent()))
-    assert keys_of(rows, "Move north:") == ["up", "kp_8", "w"]
+    assert keys_of(rows, "Move north:") == ["Up", "Keypad 8", "w"]
     assert keys_of(rows, "Character sheet:") == [UNBOUND]
 
 
-def test_says_where_the_keys_file_is() -> None:
+def test_says_where_the_keys_file_is_and_what_the_mouse_does() -> None:
     lines = [line for line, _ in help_lines(DEFAULT_KEYS, 200)]
+    assert "The mouse" in lines and any("Click a known tile" in line for line in lines)
     assert any(str(keys.keys_path()) in line for line in lines)
 
 
@@ -115,7 +118,7 @@ def test_play_screen_uses_the_apps_keymap_and_opens_help(tmp_path: Path) -> None
     assert play.handle(KeyPress("w")) is play and play.world.player.position == (2, 1)
     opened = play.handle(KeyPress("f1"))
     assert isinstance(opened, HelpScreen) and opened.keymap is keymap
-    assert keys_of(drawn(opened), "Move north:") == ["up", "kp_8", "w"]
+    assert keys_of(drawn(opened), "Move north:") == ["Up", "Keypad 8", "w"]
 
 
 def test_play_screen_without_an_app_uses_the_defaults() -> None:

@@ -10,6 +10,7 @@ from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, Whee
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.history import EMPTY, HistoryScreen, text_area
+from tests.helpers import drawn_on_stack
 
 WIDTH, HEIGHT = 40, 14
 COLUMNS, ROWS = text_area(WIDTH, HEIGHT)
@@ -145,7 +146,7 @@ def test_long_lines_wrap_inside_the_frame_with_their_colour() -> None:
 def test_parent_is_drawn_underneath_and_left_visible_at_the_edges() -> None:
     parent = Parent()
     screen = HistoryScreen(numbered_log(5), parent=parent)
-    console = render_once(screen)
+    console = drawn_on_stack(screen, render.new_console(WIDTH, HEIGHT))
     assert parent.draws == 1
     assert chr(console.ch[0, 0]) == "#"  # the parent shows around the frame
     assert chr(console.ch[WIDTH // 2, HEIGHT // 2]) != "#"  # but not inside it

@@ -10,12 +10,13 @@ from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.world import World
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
+from emberdeep.ui.layout import FULL
 from emberdeep.ui.menu import LETTERS
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.inventory import InventoryScreen
-from emberdeep.ui.screens.play import HELP, PlayScreen
+from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.targeting import NOT_IN_VIEW, TargetingScreen
-from tests.helpers import ORC, add_monster, world_from_text
+from tests.helpers import ORC, add_monster, drawn_on_stack, world_from_text
 
 ROOM = """
 #################
@@ -59,9 +60,7 @@ def text(console: tcod.console.Console) -> list[str]:
 
 
 def drawn(screen: Screen) -> tcod.console.Console:
-    console = render.new_console()
-    screen.draw(console)
-    return console
+    return drawn_on_stack(screen)
 
 
 def open_item(screen: PlayScreen, key: str, kind: ItemKind) -> Screen | None:
@@ -79,7 +78,7 @@ def aim(screen: PlayScreen, kind: ItemKind) -> TargetingScreen:
 
 
 def cell_of(screen: PlayScreen, pos: tuple[int, int]) -> tuple[int, int]:
-    cell = render.to_screen(pos, render.MAP_VIEW, screen.origin())
+    cell = render.to_screen(pos, FULL.map, screen.origin())
     assert cell is not None
     return cell
 
@@ -148,7 +147,7 @@ def test_the_menus_show_the_inventory_over_the_map_and_close_without_time() -> N
         assert any("(a) ! Potion of Healing" in row for row in rows)
         assert any("(b) ? Scroll of Fireball" in row for row in rows)
         assert any("(c) | Dagger" in row and "worn" in row for row in rows)
-        assert any("HP: 30/30" in row for row in rows)  # the panel is still there
+        assert any("Health 30/30" in row for row in rows)  # the sidebar is still there
         assert menu.handle(KeyPress("escape")) is s
         again = s.handle(KeyPress(key))
         assert again is not None and again.handle(Click(0, 0, 3)) is s
@@ -171,9 +170,14 @@ def test_a_click_on_an_item_row_chooses_it() -> None:
     assert hp_of(s.world) == 10 + HEALED
 
 
-def test_help_mentions_the_item_keys_and_fits_the_panel() -> None:
-    assert all(part in HELP for part in ("g get", "i use", "d drop"))
-    assert len(HELP) <= render.PANEL.width - 2
+def test_the_hint_row_names_the_first_keys_a_player_needs() -> None:
+    s = play(ROOM)
+    console = drawn(s)
+    hints = s.layout.hints
+    assert hints is not None
+    row = "".join(chr(c) for c in console.ch[hints.x : hints.x + hints.width, hints.y])
+    for part in ("? help", "i use", "d drop", "x explore", "Q save & quit"):
+        assert part in row
 
 
 # -- targeting --------------------------------------------------------------------------------
@@ -235,7 +239,7 @@ def test_the_area_is_highlighted_around_the_cursor_only() -> None:
     assert targeting.cursor == PLAYER  # no monster in view: starts on the player
     targeting.handle(MouseMove(*cell_of(s, (8, 3))))
     plain, aimed = drawn(s), drawn(targeting)
-    bg = render.MAP_VIEW
+    bg = FULL.map
     changed = (plain.rgb["bg"] != aimed.rgb["bg"]).any(axis=-1)
     changed[:, bg.y : bg.y + 3] = False  # the text lines at the top
     inside = {cell_of(s, (8 + dx, 3 + dy)) for dx in range(-3, 4) for dy in range(-3, 4)
@@ -264,7 +268,7 @@ def test_confirming_a_tile_out_of_view_stays_and_says_why() -> None:
     for event in (KeyPress("enter"), Click(*cell_of(s, (7, 2)), button=1)):
         targeting.handle(MouseMove(*cell_of(s, (7, 2))))
         assert targeting.handle(event) is targeting
-        assert text(drawn(targeting))[0].strip() == NOT_IN_VIEW
+        assert text(drawn(targeting))[0][FULL.map.x :].strip() == NOT_IN_VIEW
     assert [item.kind for item in s.world.inventory] == [FIREBALL]
     assert hidden.hp == STATUE.hp and s.world.turn == 0
     targeting.handle(KeyPress("h"))  # moving on clears the warning

@@ -7,6 +7,7 @@ from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.world import World
 from emberdeep.ui import render
+from emberdeep.ui.layout import FULL
 from emberdeep.ui.look import TOOLTIP_BG, TOOLTIP_FG, describe_tile, draw_tooltip
 from emberdeep.ui.render import Region
 from tests.helpers import world_from_text
@@ -103,7 +104,7 @@ LINES = ["Orc (lightly wounded)", "floor"]
 
 def test_tooltip_sits_right_of_and_below_the_cell_with_padding_and_colours() -> None:
     console = render.new_console()
-    draw_tooltip(console, (10, 10), LINES, render.MAP_VIEW)
+    draw_tooltip(console, (10, 10), LINES, render.FLOOR_VIEW)
     x0, y0, x1, y1 = box(console)
     assert (x0, y0) == (11, 11)
     assert (x1 - x0 + 1, y1 - y0 + 1) == (len(LINES[0]) + 4, len(LINES) + 4)
@@ -116,9 +117,9 @@ def test_tooltip_sits_right_of_and_below_the_cell_with_padding_and_colours() -> 
 
 
 def test_tooltip_flips_left_and_up_at_the_right_and_bottom_edges() -> None:
-    view = render.MAP_VIEW
+    view = FULL.map
     console = render.new_console()
-    corner = (view.width - 1, view.height - 1)
+    corner = (view.x + view.width - 1, view.y + view.height - 1)
     draw_tooltip(console, corner, LINES, view)
     x0, y0, x1, y1 = box(console)
     assert x1 < corner[0] and y1 < corner[1]  # wholly left of and above the pointer
@@ -141,5 +142,5 @@ def test_tooltip_stays_inside_small_bounds_and_the_console() -> None:
 def test_no_lines_draw_nothing() -> None:
     console = render.new_console()
     before = console.rgb.copy()
-    draw_tooltip(console, (10, 10), [], render.MAP_VIEW)
+    draw_tooltip(console, (10, 10), [], FULL.map)
     assert np.array_equal(console.rgb, before)

@@ -13,6 +13,7 @@ from emberdeep.ui.input import (
     Resized,
     Wheel,
 )
+from emberdeep.ui.layout import FULL
 from emberdeep.ui.menu import (
     CANCELLED,
     HIGHLIGHT_BG,
@@ -97,12 +98,12 @@ def test_a_left_click_on_an_options_row_chooses_it() -> None:
 def test_layout_follows_the_bounds_it_is_drawn_in() -> None:
     menu = Menu("Select an item to use", LABELS)
     console = render.new_console()
-    menu.draw(console, render.MAP_VIEW)
+    menu.draw(console, FULL.map)
     y = menu.row_of(2)
     assert y is not None and "Confusion Scroll" in text(console)[y]
     assert menu.handle(Click(menu.layout().text_x, y, 1)) == Chosen(2)
     # Bounds given up front place mouse events right before the first draw.
-    early = Menu("Select an item to use", LABELS, bounds=render.MAP_VIEW)
+    early = Menu("Select an item to use", LABELS, bounds=FULL.map)
     assert early.handle(Click(menu.layout().text_x, y, 1)) == Chosen(2)
 
 

@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+import tcod.console
+
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.events import MessageKind
 from emberdeep.ui.input import Click, KeyPress
 from emberdeep.ui.keys import command_for
+from emberdeep.ui.layout import FULL
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import world_from_text
 
@@ -66,7 +69,12 @@ def test_tab_cycles_render_mode_and_escape_quits() -> None:
     s.handle(KeyPress("tab"))
     assert s.render_mode == "ascii"
     assert len(s.log.entries) == logged  # the panel shows the mode; the log is for events
-    assert s.handle(KeyPress("escape")) is None
+    assert s.handle(KeyPress("escape")) is s  # Esc closes overlays only: here, a hint
+    assert "press Q" in s.log.entries[-1].text
+    confirm = s.handle(KeyPress("Q"))
+    assert confirm is not s and confirm is not None
+    assert confirm.handle(KeyPress("escape")) is s
+    assert s.handle(KeyPress("Q")).handle(KeyPress("y")) is None  # type: ignore[union-attr]
 
 
 def test_unbound_keys_and_clicks_do_nothing() -> None:
@@ -84,7 +92,8 @@ def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() ->
 
     world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
     orc = add_monster(world, ORC, 12, 1)
-    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    settings = Settings(mode="real-time", ticks_per_second=20, pause_on_monster=False)
+    s = PlayScreen(world, loader.load(), settings)
     assert s.tick_seconds == 1 / 20
     for _ in range(8):  # two normal actions' worth of ticks, no key pressed
         s.tick()
@@ -109,14 +118,57 @@ def test_mouse_look_boxes_creatures_but_not_bare_floor() -> None:
     origin = s.origin()
 
     def frame_drawn_over(tile: tuple[int, int]) -> bool:
-        cell = render.to_screen(tile, render.MAP_VIEW, origin)
+        cell = render.to_screen(tile, FULL.map, origin)
         assert cell is not None
         s.handle(MouseMove(*cell))
         console = render.new_console()
         s.draw(console)
-        return "Orc" in "".join(chr(c) for c in console.ch.T.flatten()) or any(
-            chr(c) in "┌┐└┘" for c in console.ch.flatten()
-        )
+        view = FULL.map  # the sidebar names the orc anyway: look for the tooltip's box
+        return any(chr(c) in "┌┐└┘" for c in console.ch[view.x :, : view.height].flatten())
 
     assert frame_drawn_over((3, 3))
     assert not frame_drawn_over((1, 1))
+
+
+def test_real_time_pauses_for_a_newcomer_and_lost_focus_and_p_resumes() -> None:
+    from emberdeep.ui.input import FocusLost
+    from tests.helpers import ORC, add_monster
+
+    world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
+    orc = add_monster(world, ORC, 12, 1)
+    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    assert not world.floor.visible[orc.position]
+    while not s.paused:  # the orc walks into view: the clock stops by itself
+        s.tick()
+    assert world.floor.visible[orc.position] and s.tick_seconds is None
+    stopped = world.time
+    s.tick()
+    assert world.time == stopped and "PAUSED" in "".join(
+        chr(c) for c in drawn_console(s).ch[: FULL.sidebar.width, 0]
+    )
+    s.handle(KeyPress("p"))
+    assert not s.paused and s.tick_seconds == 1 / 20
+    s.tick()
+    assert world.time > stopped
+    s.handle(FocusLost())
+    assert s.paused
+    s.handle(KeyPress("l"))  # any command resumes, and is carried out
+    assert not s.paused
+    quiet = Settings(mode="real-time", pause_on_focus_loss=False, pause_on_monster=False)
+    calm = PlayScreen(world, loader.load(), quiet)
+    calm.handle(FocusLost())
+    assert not calm.paused
+
+
+def test_pause_in_turn_based_play_says_the_game_already_waits() -> None:
+    s = screen()
+    s.handle(KeyPress("p"))
+    assert not s.paused and "turn-based" in s.log.entries[-1].text
+
+
+def drawn_console(s: PlayScreen) -> tcod.console.Console:
+    from emberdeep.ui import render
+
+    console = render.new_console()
+    s.draw(console)
+    return console

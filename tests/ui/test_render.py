@@ -8,6 +8,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.world import World
 from emberdeep.ui import render
+from emberdeep.ui.layout import FULL
 from emberdeep.ui.render import Region, camera_origin
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import world_from_text
@@ -36,9 +37,10 @@ def test_ascii_frame_draws_the_known_floor_centred_with_the_player() -> None:
     world = world_from_text(CORRIDOR)
     world.floor.explored[...] = True
     console = draw(world)
-    ox, oy = camera_origin(world.player.position, (9, 5), render.MAP_VIEW)
+    ox, oy = camera_origin(world.player.position, (9, 5), FULL.map)
+    ox -= FULL.map.x  # floor x is console x + ox
     assert rows(console.ch, Region(-ox, -oy, 9, 5)) == CORRIDOR.split()
-    assert chr(console.ch[0, 0]) == " "  # outside the floor: nothing
+    assert chr(console.ch[FULL.map.x, 0]) == " "  # outside the floor: nothing
 
 
 def test_unexplored_is_black_remembered_is_dark_visible_is_lit() -> None:
@@ -50,7 +52,8 @@ def test_unexplored_is_black_remembered_is_dark_visible_is_lit() -> None:
     floor.visible[1:3, 1] = True
     floor.explored[1:5, 1] = True
     console = draw(world)
-    ox, oy = camera_origin(world.player.position, (9, 5), render.MAP_VIEW)
+    ox, oy = camera_origin(world.player.position, (9, 5), FULL.map)
+    ox -= FULL.map.x  # floor x is console x + ox
     fg = console.rgb["fg"]
     looks = content.tiles["ascii"]["floor"]
     assert tuple(fg[2 - ox, 1 - oy]) == looks.lit.fg
@@ -62,7 +65,8 @@ def test_solid_mode_uses_backgrounds() -> None:
     world = world_from_text(CORRIDOR)
     console = draw(world, "solid")
     content = loader.load()
-    ox, oy = camera_origin(world.player.position, (9, 5), render.MAP_VIEW)
+    ox, oy = camera_origin(world.player.position, (9, 5), FULL.map)
+    ox -= FULL.map.x  # floor x is console x + ox
     assert tuple(console.rgb["bg"][0 - ox, 0 - oy]) == content.tiles["solid"]["wall"].lit.bg
     assert chr(console.ch[0 - ox, 0 - oy]) == " "
     assert chr(console.ch[1 - ox, 1 - oy]) == "@"
@@ -80,6 +84,6 @@ def test_big_floor_keeps_the_player_on_screen() -> None:
     world = World(2, mapgen.floor_builder("bsp", width=200, height=200))
     console = draw(world)
     origin = PlayScreen(world, loader.load(), Settings()).origin()
-    cell = render.to_screen(world.player.position, render.MAP_VIEW, origin)
+    cell = render.to_screen(world.player.position, FULL.map, origin)
     assert cell is not None and chr(console.ch[cell]) == "@"
-    assert render.to_floor(cell, render.MAP_VIEW, origin) == world.player.position
+    assert render.to_floor(cell, FULL.map, origin) == world.player.position

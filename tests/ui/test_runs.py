@@ -8,6 +8,7 @@ from emberdeep.content import loader
 from emberdeep.engine.world import World
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
+from emberdeep.ui.layout import FULL
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import ORC, add_monster, world_from_text
 
@@ -61,7 +62,7 @@ def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() ->
     """)
     screen = PlayScreen(world, loader.load(), Settings())
     origin = screen.origin()
-    cell = render.to_screen((8, 1), render.MAP_VIEW, origin)
+    cell = render.to_screen((8, 1), FULL.map, origin)
     assert cell is not None
     screen.handle(MouseMove(*cell))
     console = render.new_console()

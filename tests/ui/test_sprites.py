@@ -20,6 +20,7 @@ from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.ui import font, png, render, sdl, sprites
 from emberdeep.ui.contact_sheet import sheet_console
+from emberdeep.ui.layout import FULL
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import ORC, add_monster, world_from_text
 
@@ -50,7 +51,7 @@ def draw(world: World, mode: str) -> tcod.console.Console:
 
 def screen_cell(world: World, pos: tuple[int, int]) -> tuple[int, int]:
     origin = PlayScreen(world, loader.load(), Settings()).origin()
-    cell = render.to_screen(pos, render.MAP_VIEW, origin)
+    cell = render.to_screen(pos, FULL.map, origin)
     assert cell is not None
     return cell
 
@@ -220,7 +221,7 @@ def test_untile_shows_a_tiles_frame_as_the_ascii_frame() -> None:
     world.floor.visible[:, :2] = False  # the top row is remembered, the rest in view
     tiles, ascii_frame = draw(world, "tiles"), draw(world, "ascii")
     render.untile(tiles, loader.load())
-    view = render.MAP_VIEW  # the panel below says which mode is chosen
+    view = FULL.map  # the panel below says which mode is chosen
     part = (slice(view.x, view.x + view.width), slice(view.y, view.y + view.height))
     assert np.array_equal(tiles.ch[part], ascii_frame.ch[part])
     assert np.array_equal(tiles.rgb["fg"][part], ascii_frame.rgb["fg"][part])

@@ -113,6 +113,7 @@ def test_overlays_push_and_going_back_pops(app: App) -> None:
 
 def test_quitting_a_game_returns_to_the_title_alone(app: App) -> None:
     stack, _ = playing(app)
-    stack.handle(KeyPress("escape"))
+    stack.handle(KeyPress("Q"))
+    stack.handle(KeyPress("y"))
     assert len(stack.screens) == 1 and isinstance(stack.top, MainMenu)
     assert app.setup.continue_game(app.setup.saved_games()[0].game).world.turn == TURNS

@@ -153,10 +153,10 @@ def test_ordinary_keys_pass_straight_through_the_decoder() -> None:
 
 def test_enlarge_screen_is_centred_and_names_both_sizes() -> None:
     lines = terminal.enlarge_message(60, 20)
-    assert lines[0] == "Please enlarge the terminal to 80x52 (now 60x20)"
+    assert lines[0] == "Please enlarge the terminal to at least 80x24 (now 60x20)."
     out = terminal.centred_text(lines, 60, 20)
     assert out.startswith(terminal.CLEAR)
-    assert "\x1b[10;7HPlease enlarge the terminal to 80x52 (now 60x20)" in out
+    assert "\x1b[10;2HPlease enlarge the terminal to at least 80x24 (now 60x20)." in out
     # narrower than the text: cut, never wrapped onto the next line
     assert "\x1b[10;1HPlease enlarge the" in terminal.centred_text(lines, 18, 20)
 

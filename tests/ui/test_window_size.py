@@ -63,11 +63,11 @@ def test_a_resized_window_letterboxes_at_a_whole_maximal_scale(
 @pytest.mark.parametrize(
     ("desktop", "scale", "size"),
     [
-        ((1920, 1040), 1, (640, 832)),  # a 1080p screen less its task bar
-        ((2560, 1400), 1, (640, 832)),
-        ((3840, 2120), 2, (1280, 1664)),  # 4K
-        ((5120, 2800), 3, (1920, 2496)),
-        ((1366, 728), 1, (640, 728)),  # too small even for 1x: clipped
+        ((1920, 1040), 1, (800, 832)),  # a 1080p screen less its task bar
+        ((2560, 1400), 1, (800, 832)),
+        ((3840, 2120), 2, (1600, 1664)),  # 4K
+        ((5120, 2800), 3, (2400, 2496)),
+        ((1366, 728), 1, (800, 728)),  # too small even for 1x: clipped
     ],
 )
 def test_the_game_screen_on_common_desktops(

@@ -32,7 +32,7 @@ def click_text(page: Page, text: str) -> None:
     x = lines[y].index(text)
     box = page.locator("#screen").bounding_box()
     assert box is not None
-    cell_width, cell_height = box["width"] / 80, box["height"] / len(lines)
+    cell_width, cell_height = box["width"] / len(lines[0]), box["height"] / len(lines)
     page.mouse.click(box["x"] + (x + 0.5) * cell_width, box["y"] + (y + 0.5) * cell_height)
 
 

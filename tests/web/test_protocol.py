@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 from typing import Any
 
@@ -42,7 +43,7 @@ def test_inputs_become_the_screens_events(text: str, event: object) -> None:
         '{"t": "key", "s": 1.5, "k": "h"}',
         '{"t": "key", "s": true, "k": "h"}',
         '{"t": "key", "s": 1, "k": "h", "extra": 1}',
-        '{"t": "move", "s": 1, "x": 80, "y": 0}',
+        '{"t": "move", "s": 1, "x": 100, "y": 0}',
         '{"t": "click", "s": 1, "x": 1, "y": 1, "b": 4}',
         '{"t": "wheel", "s": 1}',
         '{"t": "key", "s": 1, "k": "' + "x" * 2000 + '"}',
@@ -61,14 +62,15 @@ def console_with(text: str, x: int = 0) -> Any:
 
 def test_frames_rebuild_the_console() -> None:
     before, after = console_with("hello"), console_with("help!", 2)
-    first = json.loads(protocol.full_frame(1, protocol.cells(before), 80, {}, "x"))
+    width = render.SCREEN_WIDTH
+    first = json.loads(protocol.full_frame(1, protocol.cells(before), width, {}, "x"))
     screen = protocol.apply(np.zeros((3, 0), np.int64), first)
     assert protocol.text(screen)[3].startswith("hello")
     runs = protocol.changed(protocol.cells(before), protocol.cells(after))
     assert 0 < runs.size // 4 < 10  # only the changed cells
     screen = protocol.apply(screen, json.loads(protocol.diff_frame(2, runs, None)))
     assert np.array_equal(screen, protocol.cells(after))
-    assert screen[1, 3 * 80 + 2] == 0x0A141E and screen[2, 3 * 80 + 2] == 0xC86400
+    assert screen[1, 3 * width + 2] == 0x0A141E and screen[2, 3 * width + 2] == 0xC86400
 
 
 class Worker:
@@ -120,3 +122,12 @@ def test_close_and_a_vanished_server_stop_the_game() -> None:
     worker.server.close()
     with pytest.raises(loop.Stopped):
         worker.presenter.wait(None)
+
+
+def test_the_page_draws_the_console_size_the_game_sends() -> None:
+    from importlib import resources
+
+    script = resources.files("emberdeep.web").joinpath("static/game.js").read_text()
+    found = re.search(r"const W = (\d+), H = (\d+);", script)
+    assert found is not None
+    assert (int(found[1]), int(found[2])) == (render.SCREEN_WIDTH, render.SCREEN_HEIGHT)

@@ -86,6 +86,10 @@ class Rect:
         )
 
 
+REMAINS_KEY = "remains"
+"""What ``Floor.seen_items`` holds where remains were last seen."""
+
+
 @dataclass(eq=False)
 class Floor:
     """One level of the dungeon. Generators fill ``tiles``; the rest is derived or play state."""

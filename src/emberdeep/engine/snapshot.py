@@ -18,7 +18,7 @@ import numpy as np
 
 from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, ActorKind, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
-from emberdeep.engine.floor import Floor, Rect, Tile
+from emberdeep.engine.floor import REMAINS_KEY, Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
 from emberdeep.engine.items import MAX_STACK, Item, ItemKind
@@ -390,6 +390,14 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
     return floor
 
 
+def _rememberable(key: str, item_kinds: Mapping[str, ItemKind]) -> bool:
+    """A key the remembered map may hold: an item's, an unknown item's look, remains."""
+    if key in item_kinds or key == REMAINS_KEY:
+        return True
+    category = key.removeprefix("unknown_")
+    return category != key and any(kind.category == category for kind in item_kinds.values())
+
+
 def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
     """Traps, gas and the remembered items (none in saves before they existed)."""
     for n, trap_raw in enumerate(raw.entries("traps") if "traps" in raw.data else []):
@@ -402,7 +410,11 @@ def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, Item
         floor.gas_active = bool(floor.gas.any())
     for n, seen in enumerate(raw.entries("seen_items") if "seen_items" in raw.data else []):
         ok = isinstance(seen, list) and len(seen) == 3 and isinstance(seen[2], str)
-        if not ok or seen[2] not in item_kinds or not all(type(v) is int for v in seen[:2]):
+        if (
+            not ok
+            or not _rememberable(seen[2], item_kinds)
+            or not all(type(v) is int for v in seen[:2])
+        ):
             raise SnapshotError(f"{raw.path}.seen_items[{n}]: expected [x, y, item]")
         if not floor.in_bounds(seen[0], seen[1]):
             raise SnapshotError(f"{raw.path}.seen_items[{n}]: outside the map")

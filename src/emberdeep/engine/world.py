@@ -37,9 +37,10 @@ from emberdeep.engine.actors import (
 )
 from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
-from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.floor import REMAINS_KEY, Floor, Tile
 from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.hunt import Hunt
+from emberdeep.engine.identify import Identity, display_key
 from emberdeep.engine.journal import Journal, encode_action
 from emberdeep.engine.schedule import Schedule
 
@@ -200,10 +201,11 @@ class World:
         """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
         key = (self.player.position, id(self.floor), self.floor.terrain_version, self.fov)
         if key != self._fov_key:
-            remember_items(self.floor)  # what was in view until now (a dart just thrown)
+            # what was in view until now (a dart just thrown)
+            remember_items(self.floor, self.identity)
             update_fov(self.floor, self.player.position, self.fov)
             self._fov_key = key
-            remember_items(self.floor)
+            remember_items(self.floor, self.identity)
 
     @property
     def player_due(self) -> bool:
@@ -454,12 +456,17 @@ def new_floor(build_floor: FloorBuilder, seed: int, depth: int) -> Floor:
     return floor
 
 
-def remember_items(floor: Floor) -> None:
-    """The remembered map's items: what is in view now replaces what was seen there."""
+def remember_items(floor: Floor, identity: Identity) -> None:
+    """The remembered map's things: what is in view now replaces what was seen there.
+    Remains are remembered under the items (``REMAINS_KEY``); an item is remembered as the
+    player knows it, so an unknown potion stays an unknown potion."""
     seen = floor.seen_items
     visible = floor.visible
     for position in [p for p in seen if visible[p]]:
         del seen[position]
+    for actor in floor.actors.values():
+        if not actor.alive and not actor.is_player and visible[actor.position]:
+            seen[actor.position] = REMAINS_KEY
     for item in floor.items:
         if visible[item.position]:
-            seen[item.position] = item.kind.key
+            seen[item.position] = display_key(identity, item.kind)

@@ -37,7 +37,7 @@ def _tileset(content: Content, style: str) -> tcod.tileset.Tileset:
 
 def frame(world: World, content: Content, style: str) -> NDArray[np.uint8]:
     """The map as the player knows it, as the game shows it, in RGB (height, width, 3)."""
-    view = render.MAP_VIEW
+    view = render.FLOOR_VIEW
     console = render.new_console(view.width, view.height)
     origin = render.camera_origin(world.player.position, world.floor.size, view)
     table = render.look_table(content, render.TILES if style == "tiles" else "ascii")

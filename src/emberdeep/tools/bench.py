@@ -35,9 +35,11 @@ from emberdeep.engine.behaviours import HUNT_MEMORY
 from emberdeep.engine.fov import update_fov
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.game import GameSetup
+from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
 from emberdeep.tools import bench_reference as reference
-from emberdeep.ui import ansi, render
+from emberdeep.tools import screenshots
+from emberdeep.ui import ansi, layout, render
 from emberdeep.ui.screens.play import PlayScreen
 
 T = TypeVar("T")
@@ -243,26 +245,37 @@ def fov(runs: int) -> Iterator[Figure]:
 
 
 def frame(report: Report, plan: Plan) -> None:
+    """The play screen's whole frame: map, sidebar, log and hints, on a floor explored
+    end to end. Typical: a moment of play with monsters and an item in view (the target);
+    worst: the whole floor in view, every monster and item drawn and listed."""
     content = loader.load()
-    console = render.new_console()
-    for mode in ("solid", "ascii"):
-        world = World(1, mapgen.floor_builder("rooms"))
-        world.floor.explored[...] = True  # worst case: every cell drawn from the table
-        screen = PlayScreen(world, content, Settings(render_mode=mode))
-        ours = measure(
-            f"render frame {render.SCREEN_WIDTH}x{render.SCREEN_HEIGHT} {mode}",
-            lambda i, screen=screen: screen.draw(console),  # type: ignore[misc]
-            plan.frame,
-            0.5,
-        )
-        report.figures.append(ours)
-        if mode == "ascii":
+    for size in (layout.FULL_SIZE, layout.MIN_SIZE):
+        console = render.new_console(*size)
+        for mode in ("in play", "all in view"):
+            world = new_world(1, Settings(), content)
+            screen = PlayScreen(world, content, Settings(render_mode="ascii"))
+            screenshots.interesting_moment(screen)
+            world.floor.explored[...] = True
+            world.floor.visible[...] |= mode == "all in view"
+            screen.draw(console)
+            shown = len(screen.sidebar.entries)
+            ours = measure(
+                f"render frame {size[0]}x{size[1]}, sidebar listing {shown} ({mode})",
+                lambda i, screen=screen, console=console: screen.draw(console),  # type: ignore[misc]
+                plan.frame,
+                0.5 if mode == "in play" else None,
+            )
+            report.figures.append(ours)
+            if size != layout.FULL_SIZE or mode != "in play":
+                continue
             ref = measure(
                 "reference: per-tile Python loop",
-                lambda i, world=world: reference.render_map(console, world, content, "ascii"),  # type: ignore[misc]
+                lambda i, world=world, console=console: reference.render_map(  # type: ignore[misc]
+                    console, world, content, "ascii"
+                ),
                 plan.reference_frame,
             )
-            report.compare(ours, "per-tile Python loop (map and creatures, no panel)", ref)
+            report.compare(ours, "per-tile Python loop (map and creatures, no sidebar)", ref)
 
 
 TERMINAL_TARGETS_MS = {"full": 5.0, "typical": 0.5}

@@ -283,33 +283,38 @@ class FrameEncoder:
 
 
 def _sample_console(seed: int = 1) -> tcod.console.Console:
-    """A busy 80x52 frame: a map of runs in a few colours, creatures, a panel of text."""
-    from emberdeep.ui import render
+    """A busy full frame in the play screen's layout: a sidebar of text and bars, a map of
+    runs in a few colours with creatures, and the log under it."""
+    from emberdeep.ui import layout, sidebar
 
     rng = np.random.default_rng(seed)
-    console = render.new_console()
-    w, h = console.width, console.height
-    map_h = render.MAP_VIEW.height
+    lay = layout.FULL
+    console = tcod.console.Console(lay.width, lay.height, order="F")
+    view = lay.map
+    w, map_h = view.width, view.height
     walls = rng.random((w, map_h)) < 0.35
     lit = np.zeros((w, map_h), dtype=bool)
     lit[20:60, 10:35] = True
-    cells = console.rgb
-    cells["ch"][:, :map_h] = np.where(walls, ord("#"), ord("."))
-    cells["fg"][:, :map_h] = np.where(
+    cells = console.rgb[view.x : view.x + w, :map_h]
+    cells["ch"] = np.where(walls, ord("#"), ord("."))
+    cells["fg"] = np.where(
         lit[..., np.newaxis],
         np.where(walls[..., np.newaxis], (220, 190, 120), (200, 180, 110)),
         np.where(walls[..., np.newaxis], (70, 70, 130), (50, 50, 120)),
     )
-    cells["bg"][:, :map_h] = np.where(lit[..., np.newaxis], (30, 20, 10), (0, 0, 0))
+    cells["bg"] = np.where(lit[..., np.newaxis], (30, 20, 10), (0, 0, 0))
     for i in range(40):  # creatures, each its own colour
         x, y = int(rng.integers(0, w)), int(rng.integers(0, map_h))
         cells[x, y] = (ord("a") + i % 26, tuple(int(v) for v in rng.integers(0, 256, 3)), (0, 0, 0))
-    console.draw_rect(0, map_h, w, 1, ch=ord("─"), fg=(90, 80, 60), bg=(0, 0, 0))
-    for row in range(map_h + 1, h):
-        console.print(
-            1, row, f"Line {row}: the orc hits you for 3 hit points." * 2, fg=(200, 200, 200)
-        )
-    render.draw_bar(console, 1, map_h + 1, 20, value=17, maximum=30, label="HP")
+    for row in range(lay.log.y, lay.height):
+        text = f"Line {row}: the orc hits you for 3 hit points." * 2
+        console.print(view.x + 1, row, text[: w - 2], fg=(200, 200, 200))
+    side = lay.sidebar
+    sidebar.bar(console, 1, 1, side.width - 2, value=17, maximum=30, label="Health 17/30")
+    for row in range(3, 20, 2):
+        console.print(1, row, "o", fg=(63, 127, 63))
+        sidebar.bar(console, 3, row, side.width - 4, value=row, maximum=20, label="orc")
+        console.print(3, row + 1, "hunting you", fg=(150, 150, 150))
     return console
 
 
@@ -332,14 +337,14 @@ def bench_cases() -> list[tuple[str, Callable[[], object]]]:
     def typical_frame() -> object:
         step[0] += 1
         x = 30 + step[0] % 2
-        cells[x, 20] = (ord("@"), (255, 255, 255), (30, 20, 10))
-        cells[61 - x, 20] = (ord("."), (200, 180, 110), (30, 20, 10))
-        cells[x + 10, 25] = (ord("o"), (63, 127, 63), (30, 20, 10))
-        cells[71 - x, 25] = (ord("."), (200, 180, 110), (30, 20, 10))
-        console.print(1, 47, f"Turn {step[0]:<6}", fg=(200, 200, 200), bg=(0, 0, 0))
+        cells[x + 20, 20] = (ord("@"), (255, 255, 255), (30, 20, 10))
+        cells[81 - x, 20] = (ord("."), (200, 180, 110), (30, 20, 10))
+        cells[x + 30, 25] = (ord("o"), (63, 127, 63), (30, 20, 10))
+        cells[91 - x, 25] = (ord("."), (200, 180, 110), (30, 20, 10))
+        console.print(9, 0, f"Turn {step[0]:<6}", fg=(200, 200, 200), bg=(0, 0, 0))
         return typical.encode(console)
 
     return [
-        ("terminal frame full 80x52", full_frame),
+        (f"terminal frame full {console.width}x{console.height}", full_frame),
         ("terminal frame typical (few cells changed)", typical_frame),
     ]

@@ -51,7 +51,12 @@ class CloseRequested:
     """The window's close button or the terminal's hang-up: save and leave."""
 
 
-InputEvent = KeyPress | MouseMove | Click | Wheel | Resized | CloseRequested
+@dataclass(frozen=True)
+class FocusLost:
+    """The window (or terminal) is no longer the one the player types into."""
+
+
+InputEvent = KeyPress | MouseMove | Click | Wheel | Resized | CloseRequested | FocusLost
 
 
 class UiCommand(Enum):
@@ -67,6 +72,8 @@ class UiCommand(Enum):
     EXPLORE = "explore"
     REST = "rest"  # wait until healed or disturbed
     HELP = "help"  # the key bindings
+    LOOK = "look"  # a cursor that describes what it is on
+    PAUSE = "pause"  # real time: stop or restart the clock
 
 
 Command = PlayerCommand | UiCommand

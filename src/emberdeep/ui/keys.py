@@ -237,3 +237,32 @@ player's own, from ``keys.toml``, are ``load_keymap()``."""
 def command_for(key: str, keymap: dict[str, str] | None = None) -> Command | None:
     name = (DEFAULT_KEYS if keymap is None else keymap).get(key)
     return COMMANDS.get(name) if name else None
+
+
+def first_key(command: str, keymap: dict[str, str] | None = None) -> str | None:
+    """The key to show for ``command`` in a hint: a typed character if one is bound (the
+    shortest thing to read), else the first named key; None when nothing is bound."""
+    keys = [key for key, name in (DEFAULT_KEYS if keymap is None else keymap).items()
+            if name == command]  # fmt: skip
+    return min(keys, key=len) if keys else None
+
+
+KEY_LABELS = {
+    "up": "Up", "down": "Down", "left": "Left", "right": "Right", "home": "Home",
+    "end": "End", "pageup": "Page Up", "pagedown": "Page Down", "enter": "Enter",
+    "escape": "Esc", "tab": "Tab", "backspace": "Backspace", "delete": "Delete",
+    "insert": "Insert", "clear": "Keypad 5 (Num Lock off)", " ": "Space",
+}  # fmt: skip
+"""How players write the keys that type nothing (``keys.toml`` uses the names)."""
+
+
+def key_label(name: str) -> str:
+    """``name`` as a player writes it: "Keypad 7", "Page Up", "Esc", "F1", or the
+    character a key types."""
+    if name in KEY_LABELS:
+        return KEY_LABELS[name]
+    if name.startswith("kp_"):
+        return f"Keypad {name[3:]}"
+    if len(name) > 1 and name[0] == "f" and name[1:].isdigit():
+        return name.upper()
+    return name

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tcod.console
 
+from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.statuses import active
@@ -104,3 +105,25 @@ def place(at: int, size: int, low: int, high: int) -> int:
     """Start of a ``size`` span just after ``at``, else just before it, kept in [low, high)."""
     start = at + 1 if at + 1 + size <= high else at - size
     return min(max(start, low), high - size)
+
+
+def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
+    """What the look cursor tells about ``pos``: ``describe_tile``, and for a creature in
+    view its health in numbers, what it is doing and the odds of a fight with it."""
+    from emberdeep.ui.sidebar import doing  # the sidebar's words, said the same way
+
+    lines = describe_tile(world, pos)
+    floor, player = world.floor, world.player
+    if not lines or not floor.visible[pos]:
+        return lines or ["You have not seen this place."]
+    for actor in floor.actors_at(*pos):
+        if not actor.alive or actor is player:
+            continue
+        low, high = combat.damage_range(actor.power)
+        mine_low, mine_high = combat.damage_range(player.power)
+        lines[1:1] = [  # under its name: one blocking creature stands on a tile
+            f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}",
+            f"  hits you {combat.hit_chance(player.defense)}% for {low}-{high}",
+            f"  you hit it {combat.hit_chance(actor.defense)}% for {mine_low}-{mine_high}",
+        ]
+    return lines

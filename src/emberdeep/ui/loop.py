@@ -31,6 +31,10 @@ class Presenter(Protocol):
         """True while nothing can be shown (a terminal too small): no ticks then."""
         ...
 
+    def console_size(self) -> tuple[int, int]:
+        """The console to draw next frame into (a terminal's follows its size)."""
+        ...
+
     def present(self, console: tcod.console.Console) -> None: ...
 
     def wait(self, timeout: float | None) -> list[InputEvent]:
@@ -107,10 +111,13 @@ def run(
 def _loop(
     stack: ScreenStack, presenter: Presenter, untile: Content | None, frames: int | None
 ) -> None:
-    console = render.new_console()
+    console = render.new_console(*presenter.console_size())
     next_tick = time.monotonic()
     presented = 0
     while not stack.done:
+        size = presenter.console_size()
+        if size != (console.width, console.height):
+            console = render.new_console(*size)
         console.clear()
         stack.draw(console)
         if untile is not None:

@@ -41,12 +41,6 @@ def text_area(width: int, height: int) -> tuple[int, int]:
     return max(1, width - 2 * (MARGIN_X + 1 + PAD_X)), max(1, height - 2 * (MARGIN_Y + 1))
 
 
-def dim(console: tcod.console.Console, factor: float) -> None:
-    """Darken everything drawn so far, so what comes next reads as on top of it."""
-    for layer in ("fg", "bg"):
-        console.rgb[layer] = (console.rgb[layer] * factor).astype(console.rgb[layer].dtype)
-
-
 class Pager:
     overlay = True
 
@@ -111,8 +105,6 @@ class Pager:
     # -- drawing -------------------------------------------------------------------------
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw(console)
-        dim(console, PARENT_DIM)
         self.console_size = (console.width, console.height)
         columns, rows = text_area(console.width, console.height)
         lines = self.lines(columns)

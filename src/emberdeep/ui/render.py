@@ -17,14 +17,14 @@ from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content, Look
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.engine.floor import REMAINS_KEY, TILE_NAMES, Floor
 from emberdeep.engine.identify import Identity, display_key
 from emberdeep.ui import sprites
 from emberdeep.ui.palette import Color
 
-SCREEN_WIDTH = 80
+SCREEN_WIDTH = 100
 SCREEN_HEIGHT = 52
-PANEL_HEIGHT = 7
+"""The full console (``ui/layout.py`` places the sidebar, map and log in it)."""
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,8 @@ class Region:
         return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
 
 
-MAP_VIEW = Region(0, 0, SCREEN_WIDTH, SCREEN_HEIGHT - PANEL_HEIGHT)
-PANEL = Region(0, SCREEN_HEIGHT - PANEL_HEIGHT, SCREEN_WIDTH, PANEL_HEIGHT)
+FLOOR_VIEW = Region(0, 0, 80, 45)
+"""A whole floor of the default size, at the console's corner (the agent env's frames)."""
 
 
 def new_console(width: int = SCREEN_WIDTH, height: int = SCREEN_HEIGHT) -> tcod.console.Console:
@@ -146,7 +146,8 @@ def to_floor(cell: tuple[int, int], view: Region, origin: tuple[int, int]) -> tu
 def draw_glyph(console: tcod.console.Console, cell: tuple[int, int] | None, look: Look) -> None:
     """An entity over the terrain: keeps the tile's background so lit floors stay lit."""
     if cell is not None:
-        console.rgb[cell] = (ord(look.glyph), look.fg, console.rgb["bg"][cell])
+        console.ch[cell] = ord(look.glyph)
+        console.fg[cell] = look.fg
 
 
 def draw_entity(
@@ -164,7 +165,8 @@ def draw_entity(
     if code is None:
         draw_glyph(console, cell, look)
     else:
-        console.rgb[cell] = (code, sprites.WHITE, console.rgb["bg"][cell])
+        console.ch[cell] = code
+        console.fg[cell] = sprites.WHITE
 
 
 def draw_actors(
@@ -199,6 +201,16 @@ def draw_actors(
             draw_entity(console, cell, content, actor.kind, content.looks[actor.kind])
 
 
+OVERLAY_DIM = 0.45
+"""How dark whatever lies under an overlay is drawn: the same for every overlay."""
+
+
+def dim(console: tcod.console.Console, factor: float = OVERLAY_DIM) -> None:
+    """Darken everything drawn so far, so what comes next reads as on top of it."""
+    for layer in ("fg", "bg"):
+        console.rgb[layer] = (console.rgb[layer] * factor).astype(console.rgb[layer].dtype)
+
+
 def draw_box(
     console: tcod.console.Console, region: Region, title: str, *, fg: Color, bg: Color
 ) -> None:
@@ -206,24 +218,6 @@ def draw_box(
     console.draw_frame(region.x, region.y, region.width, region.height, fg=fg, bg=bg)
     if title:
         console.print(region.x + 2, region.y, f" {title} ", fg=bg, bg=fg)
-
-
-def draw_bar(
-    console: tcod.console.Console,
-    x: int,
-    y: int,
-    width: int,
-    *,
-    value: int,
-    maximum: int,
-    label: str,
-) -> None:
-    """The tutorial's bar: filled part, empty part, and the numbers written over both."""
-    filled = 0 if maximum <= 0 else round(width * max(0, min(value, maximum)) / maximum)
-    console.draw_rect(x, y, width, 1, ch=ord(" "), bg=(64, 16, 16))
-    if filled:
-        console.draw_rect(x, y, filled, 1, ch=ord(" "), bg=(0, 96, 0))
-    console.print(x + 1, y, f"{label}: {value}/{maximum}", fg=(255, 255, 255))
 
 
 GAS_COLOR = np.array((120, 200, 40))
@@ -239,12 +233,14 @@ def draw_surroundings(
     view: Region,
     origin: tuple[int, int],
 ) -> None:
-    """Over the terrain, under the creatures: items remembered out of view (dimmed), the
+    """Over the terrain, under the creatures: items and remains remembered out of view
+    (dimmed), the
     traps found, and gas in view (a green tint as thick as the gas, one array blend)."""
     for position, key in floor.seen_items.items():
         cell = to_screen(position, view, origin)
-        if cell is not None and not floor.visible[position] and key in content.looks:
-            draw_entity(console, cell, content, key, content.looks[key])
+        look = content.remains if key == REMAINS_KEY else content.looks.get(key)
+        if cell is not None and not floor.visible[position] and look is not None:
+            draw_entity(console, cell, content, key, look)
             console.rgb["fg"][cell] = (console.rgb["fg"][cell] * REMEMBERED_DIM).astype(np.uint8)
     for trap in floor.traps.values():
         if not trap.hidden and floor.explored[trap.position]:

@@ -22,6 +22,7 @@ from emberdeep.ui import font, loop, render, sprites, window_size
 from emberdeep.ui.input import (
     Click,
     CloseRequested,
+    FocusLost,
     InputEvent,
     KeyPress,
     MouseMove,
@@ -69,6 +70,8 @@ def translate(event: tcod.event.Event) -> Iterator[InputEvent]:
             yield Wheel(int(dy))
         case tcod.event.WindowResized():
             yield Resized()
+        case tcod.event.WindowEvent(type="WindowFocusLost"):
+            yield FocusLost()
 
 
 def load_tileset(
@@ -163,6 +166,10 @@ class WindowPresenter:
     turns SDL events into presenter-neutral input."""
 
     paused = False
+
+    @staticmethod
+    def console_size() -> tuple[int, int]:
+        return render.SCREEN_WIDTH, render.SCREEN_HEIGHT
 
     def __init__(
         self,

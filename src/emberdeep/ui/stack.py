@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import tcod.console
 
+from emberdeep.ui import render
 from emberdeep.ui.input import CloseRequested, InputEvent
 from emberdeep.ui.screens import Closing, Next, Screen, Ticking, is_overlay
 
@@ -66,6 +67,18 @@ class ScreenStack:
         self.screens.clear()
 
     def draw(self, console: tcod.console.Console) -> None:
+        """The top screen; under an overlay, the screen it was opened over, as a backdrop
+        (the play screen without its tooltip, the title without its menu), dimmed unless
+        the overlay works on the map itself (aiming, looking). Overlays between the two
+        are not drawn, so no box ever shows through another."""
         top = self.top
-        if top is not None:
-            top.draw(console)
+        if top is None:
+            return
+        if is_overlay(top):
+            under = next((s for s in reversed(self.screens) if not is_overlay(s)), None)
+            if under is not None:
+                backdrop = getattr(under, "draw_backdrop", under.draw)
+                backdrop(console)
+            if getattr(top, "dims", True):
+                render.dim(console)
+        top.draw(console)

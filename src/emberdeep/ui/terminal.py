@@ -31,7 +31,7 @@ import tcod.console
 from blessed.keyboard import Keystroke
 
 from emberdeep.content.loader import Content
-from emberdeep.ui import loop, render
+from emberdeep.ui import layout, loop
 from emberdeep.ui.ansi import FrameEncoder, color_mode_from_env, is_utf8
 from emberdeep.ui.input import (
     Click,
@@ -42,6 +42,7 @@ from emberdeep.ui.input import (
     Resized,
     Wheel,
 )
+from emberdeep.ui.layout import MIN_SIZE
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.stack import ScreenStack
 
@@ -55,6 +56,8 @@ RESET_COLOURS = "\x1b[0m"
 CLEAR = "\x1b[0m\x1b[2J"
 SEQUENCE_TIMEOUT = 0.05
 """Seconds to wait for the rest of a mouse report once its first keystroke has arrived."""
+QUIT_WHILE_SMALL = frozenset({"escape", "q", "Q"})
+"""Keys that still work on the "please enlarge" screen: they close the game (saving it)."""
 CTRL_C = "\x03"
 CTRL_L = "\x0c"
 """Redraw everything: the usual cure for a screen garbled by something else writing."""
@@ -169,9 +172,9 @@ class InputDecoder:
 
 def enlarge_message(width: int, height: int) -> list[str]:
     return [
-        f"Please enlarge the terminal to {render.SCREEN_WIDTH}x{render.SCREEN_HEIGHT} "
-        f"(now {width}x{height})",
-        "The game is paused. Ctrl-C quits.",
+        f"Please enlarge the terminal to at least {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+        f"(now {width}x{height}).",
+        "The game is paused. Esc or q saves and quits.",
     ]
 
 
@@ -298,16 +301,26 @@ class _Session:
         """While the terminal is too small the game is paused: no ticks."""
         return self.encoder is None
 
+    def console_size(self) -> tuple[int, int]:
+        """As much of the full layout as the terminal holds (the full size while it is too
+        small: nothing is shown then)."""
+        return layout.console_size((self.term.width, self.term.height)) or layout.FULL_SIZE
+
     def present(self, console: tcod.console.Console) -> None:
         """Show ``console`` centred, sending only the cells that changed; a new size lays
         the screen out again (and tells the screens, through the next ``wait``)."""
         self.resized = False
         now_size = (self.term.width, self.term.height)
-        if now_size != self.size:
+        encoder = self.encoder
+        fits = encoder is not None and (encoder.width, encoder.height) == (
+            console.width,
+            console.height,
+        )
+        if now_size != self.size or (encoder is not None and not fits):
             if self.size is not None:
                 self.pending.append(Resized())
             self.size = now_size
-            self.encoder = self.layout(console, *now_size)
+            self.encoder = self.fit_screen(console, *now_size)
         if self.encoder is not None:
             self.write(self.encoder.encode(console))
         self.out.flush()
@@ -325,7 +338,9 @@ class _Session:
                 events.append(event)
         return events
 
-    def layout(self, console: tcod.console.Console, width: int, height: int) -> FrameEncoder | None:
+    def fit_screen(
+        self, console: tcod.console.Console, width: int, height: int
+    ) -> FrameEncoder | None:
         """Clear the screen for a new size: an encoder for the console centred in it, or
         None and the "please enlarge" text when it does not fit."""
         if width < console.width or height < console.height:
@@ -341,6 +356,8 @@ class _Session:
         While the terminal is too small the game is paused: only ``CloseRequested`` and
         ``Resized`` get through."""
         if encoder is None:
+            if isinstance(event, KeyPress) and event.key in QUIT_WHILE_SMALL:
+                return CloseRequested()
             return event if isinstance(event, CloseRequested | Resized) else None
         ox, oy = encoder.origin
         match event:

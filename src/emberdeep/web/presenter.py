@@ -21,7 +21,7 @@ import tcod.console
 
 from emberdeep.ui import loop
 from emberdeep.ui.input import InputEvent
-from emberdeep.ui.render import SCREEN_WIDTH
+from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
 from emberdeep.web import protocol
 from emberdeep.web.pipe import PipeClosedError, PipeEnd
 
@@ -33,6 +33,10 @@ Status = Callable[[], dict[str, Any]]
 
 class WebPresenter:
     paused = False
+
+    @staticmethod
+    def console_size() -> tuple[int, int]:
+        return SCREEN_WIDTH, SCREEN_HEIGHT
 
     def __init__(self, pipe: PipeEnd, status: Status | None = None) -> None:
         self.pipe = pipe

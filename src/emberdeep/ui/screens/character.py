@@ -53,13 +53,13 @@ class CharacterScreen:
         return self
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw(console)
         lines = sheet(self.parent)
-        height = len(lines) + 4
-        x = (render.MAP_VIEW.width - WIDTH) // 2
-        y = max(0, (render.MAP_VIEW.height - height) // 2)
-        region = render.Region(x, y, WIDTH, height)
+        view = self.parent.layout.map
+        width, height = min(WIDTH, view.width), min(len(lines) + 4, view.height)
+        x = view.x + (view.width - width) // 2
+        y = view.y + max(0, (view.height - height) // 2)
+        region = render.Region(x, y, width, height)
         render.draw_box(console, region, "Character", fg=FRAME_FG, bg=BOX_BG)
-        for row, line in enumerate(lines):
-            console.print(x + 2, y + 2 + row, line[: WIDTH - 4], fg=TEXT_FG)
+        for row, line in enumerate(lines[: height - 4]):
+            console.print(x + 2, y + 2 + row, line[: width - 4], fg=TEXT_FG)
         console.print(x + 2, y + height - 1, " any key to close ", fg=INFO_FG)

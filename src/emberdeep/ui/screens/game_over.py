@@ -10,7 +10,6 @@ drawn by the play screen (``parent_draw``) so this screen needs no rendering of 
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
 
 import tcod.console
 
@@ -18,7 +17,6 @@ from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
-from emberdeep.ui.pager import dim
 from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Next, Screen
 from emberdeep.ui.screens.history import HistoryScreen
@@ -45,14 +43,12 @@ class GameOverScreen:
         self,
         world: World,
         log: MessageLog,
-        parent_draw: Callable[[tcod.console.Console], None],
         *,
         note: str = "",
         leave_to: Screen | None = None,
     ) -> None:
         self.world = world
         self.log = log
-        self.parent_draw = parent_draw
         self.note = note
         """Said under the stats, e.g. that the save was removed (permadeath)."""
         self.leave_to = leave_to
@@ -105,8 +101,6 @@ class GameOverScreen:
         return lines
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent_draw(console)
-        dim(console, DIM)
         text_width = max(1, min(MAX_TEXT_WIDTH, console.width - 2 * (PAD_X + 1)))
         lines = self.lines(text_width)
         inner = max(len(text) for text, _ in lines)

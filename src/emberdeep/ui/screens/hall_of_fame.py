@@ -16,7 +16,6 @@ from emberdeep.storage import scores
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.menu import fit
-from emberdeep.ui.pager import dim
 from emberdeep.ui.palette import BOX_BG, FRAME_FG, HEADING_FG, INFO_FG, TEXT_FG, Color
 from emberdeep.ui.screens import Next, Screen
 
@@ -97,8 +96,6 @@ class HallOfFameScreen:
         ]
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw(console)
-        dim(console, 0.5)
         width = console.width - 2 * (PAD + 1)
         lines = self.lines(width)
         box_width = min(console.width, max(len(text) for text, _ in lines) + 2 * (PAD + 1))

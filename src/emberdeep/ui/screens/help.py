@@ -45,7 +45,9 @@ FRIENDLY: dict[str, str] = {
     "rest": "Rest until healed (or disturbed)",
     "cycle_render_mode": "Switch the map's look",
     "help": "This help",
-    "quit": "Save and leave",
+    "look": "Look around (a cursor)",
+    "pause": "Pause or resume (real time)",
+    "quit": "Save and quit (asks first)",
 }
 
 
@@ -63,22 +65,36 @@ def bindings(keymap: dict[str, str]) -> list[tuple[str, list[str]]]:
     return [(friendly_name(command), found) for command, found in by_command.items()]
 
 
+MOUSE = (
+    "Hover a tile: what is there, and the path a click would walk.",
+    "Click a known tile: travel there. Click a sidebar entry: look at it.",
+    "Hover a sidebar entry: its tile lights up on the map, and the other way round.",
+    "While aiming: the pointer moves the cursor, a left click fires, a right click cancels.",
+    "Menus: hover to choose, click to take, right click to close, the wheel to scroll.",
+    "The wheel over the map opens the message history.",
+)
+
+
 def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
-    """The screen's text wrapped to ``columns``: one entry per command, then how to
-    change the keys."""
+    """The screen's text wrapped to ``columns``: one entry per command (keys as players
+    write them), the mouse, then how to change the keys."""
     entries = bindings(keymap)
     label_width = min(MAX_LABEL, max(len(label) for label, _ in entries) + 1)
     lines: list[tuple[str, Color]] = []
     for label, found in entries:
-        text = f"{label + ':':<{label_width}} {', '.join(found) or UNBOUND}"
+        named = ", ".join(keys.key_label(key) for key in found)
+        text = f"{label + ':':<{label_width}} {named or UNBOUND}"
         wrapped = textwrap.wrap(text, columns, subsequent_indent=" " * (label_width + 1))
         lines += [(line, HEADING_FG if not found else TEXT_FG) for line in wrapped or [""]]
     presets = ", ".join(f'"{name}"' for name in keys.preset_names())
+    lines += [("", TEXT_FG), ("The mouse", HEADING_FG)]
+    for text in MOUSE:
+        lines += [(line, TEXT_FG) for line in textwrap.wrap(text, columns) or [""]]
     notes = [
         "",
         f"Change these in {keys.keys_path()}:",
         f'preset = ... picks a set ({presets}); under [keys], k = "move_n" binds a key '
-        'and k = "" unbinds it.',
+        'and k = "" unbinds it. There keys go by their names: kp_7, pageup, escape, f1.',
     ]
     for note in notes:
         lines += [(line, INFO_FG) for line in textwrap.wrap(note, columns) or [""]]

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-import numpy as np
 import tcod.console
 
 from emberdeep.engine.actions import Drop, Use
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
-from emberdeep.ui import render
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Next
@@ -56,7 +54,7 @@ class InventoryScreen:
         self.parent = parent
         self.purpose = purpose
         options = [option(parent, item) for item in parent.world.inventory]
-        self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=render.MAP_VIEW)
+        self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
 
     def handle(self, event: InputEvent) -> Next:
         match self.menu.handle(event):
@@ -76,12 +74,5 @@ class InventoryScreen:
         return self.parent.perform(Use(slot))
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw_world(console)
-        view = render.MAP_VIEW
-        width = min(view.width, console.width - view.x)
-        height = min(view.height, console.height - view.y)
-        area = (slice(view.x, view.x + width), slice(view.y, view.y + height))
-        for layer in ("fg", "bg"):
-            console.rgb[layer][area] = (console.rgb[layer][area] * PARENT_DIM).astype(np.uint8)
-        # Over the map only: the panel (health, log) stays readable beside the menu.
-        self.menu.draw(console, render.Region(view.x, view.y, width, height))
+        # Over the map only, so the sidebar's health stays where the eye expects it.
+        self.menu.draw(console, self.parent.layout.map)

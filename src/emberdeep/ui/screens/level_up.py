@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp
-from emberdeep.ui import render
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Chosen, Menu, Option
 from emberdeep.ui.screens import Next
@@ -40,5 +39,4 @@ class LevelUpScreen:
         return self
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw(console)
-        self.menu.draw(console, render.MAP_VIEW)
+        self.menu.draw(console, self.parent.layout.map)

@@ -37,6 +37,8 @@ TITLE = [
     "#####  #   #  ####   #####  #   #  ####   #####  #####  #",
 ]
 TITLE_FG = (255, 140, 40)
+TALL = 40
+"""Consoles at least this tall get the roomy title; shorter ones (80x24) the compact one."""
 
 
 class MainMenu:
@@ -131,27 +133,32 @@ class MainMenu:
             log.add(f"The journal gave back your last {session.recovered} moves since the save.")
         return start_game(app, session, log)
 
-    def draw(self, console: tcod.console.Console) -> None:
+    def draw_backdrop(self, console: tcod.console.Console) -> None:
+        """The title and its words, without the menu: what overlays opened here sit on."""
+        compact = console.height < TALL
+        top = 1 if compact else 4
         width = max(len(line) for line in TITLE)
-        x = (render.SCREEN_WIDTH - width) // 2
+        x = max(0, (console.width - width) // 2)
         for row, line in enumerate(TITLE):
-            console.print(x, 4 + row, line, fg=TITLE_FG)
+            console.print(x, top + row, line[: console.width], fg=TITLE_FG)
         tagline = "a descent in the tradition of the Complete Roguelike Tutorial"
-        console.print(
-            render.SCREEN_WIDTH // 2,
-            11,
-            tagline,
-            fg=(160, 160, 160),
-            alignment=tcod.constants.CENTER,
-        )
-        self.menu.draw(console, render.Region(0, 13, render.SCREEN_WIDTH, 20))
-        if self.message:
-            lines = textwrap.wrap(self.message, render.SCREEN_WIDTH - 8)
-            for row, line in enumerate(lines):
-                console.print(4, 36 + row, line, fg=(255, 150, 120))
+        console.print(console.width // 2, top + len(TITLE) + 1, tagline[: console.width],
+                      fg=(160, 160, 160), alignment=tcod.constants.CENTER)  # fmt: skip
         footer = f"v{__version__}  -  arrows or mouse to choose, Enter or click, Esc to quit"
-        console.print(render.SCREEN_WIDTH // 2, render.SCREEN_HEIGHT - 2, footer,
-                      fg=(110, 110, 110), alignment=tcod.constants.CENTER)  # fmt: skip
+        console.print(console.width // 2, console.height - (1 if compact else 2),
+                      footer[: console.width], fg=(110, 110, 110),
+                      alignment=tcod.constants.CENTER)  # fmt: skip
+
+    def draw(self, console: tcod.console.Console) -> None:
+        self.draw_backdrop(console)
+        compact = console.height < TALL
+        lines = textwrap.wrap(self.message, console.width - 8) if self.message else []
+        top = len(TITLE) + (3 if compact else 9)
+        room = console.height - top - len(lines) - (2 if compact else 4)
+        self.menu.draw(console, render.Region(0, top, console.width, min(20, max(3, room))))
+        below = top + min(20, max(3, room))
+        for row, line in enumerate(lines):
+            console.print(4, below + row, line, fg=(255, 150, 120))
 
 
 def start_game(app: App, session: GameSession, log: MessageLog | None = None) -> PlayScreen:

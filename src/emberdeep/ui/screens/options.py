@@ -9,7 +9,6 @@ from typing import Any
 import tcod.console
 
 from emberdeep import config
-from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
@@ -85,5 +84,4 @@ class OptionsScreen:
             self.app.notices.append(problem)
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw(console)
-        self.menu.draw(console, render.Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT))
+        self.menu.draw(console)

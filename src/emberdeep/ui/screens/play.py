@@ -19,7 +19,7 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
-from emberdeep.engine import autopilot, statuses
+from emberdeep.engine import autopilot
 from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.item_actions import Search
@@ -28,33 +28,44 @@ from emberdeep.session.game import GameSession, now
 from emberdeep.ui import look, render
 from emberdeep.ui.input import (
     Click,
+    FocusLost,
     InputEvent,
     KeyPress,
     MouseMove,
     UiCommand,
     Wheel,
 )
-from emberdeep.ui.keys import command_for
+from emberdeep.ui.keys import command_for, first_key
+from emberdeep.ui.layout import FULL, Layout, layout_for
 from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Next, Screen
 from emberdeep.ui.screens.character import CharacterScreen
+from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.level_up import LevelUpScreen
+from emberdeep.ui.screens.look import LookScreen
+from emberdeep.ui.sidebar import Sidebar
 
 if TYPE_CHECKING:
     from emberdeep.ui.app import App
 
-STATUS_WIDTH = 22
-BAR_WIDTH = 20
 PATH_TINT = np.array((40, 110, 200))
 PLAIN_TERRAIN = ("floor", "wall")
 RUN_STEP_SECONDS = 0.03
 """Turn-based auto-explore and travel: a step every 30 ms, so the walk can be watched."""
 TIME_PER_TICK = ACTION_TIME // 4
 """Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
-HELP = "arrows/hjklyubn move . wait g get i use d drop > down c char v log Esc quit"
+HINTS = (
+    ("help", "help"), ("use_item", "use"), ("drop_item", "drop"), ("explore", "explore"),
+    ("look", "look"), ("rest", "rest"), ("quit", "save & quit"),
+)  # fmt: skip
+"""The row of key hints under the log: (command, what to call it)."""
+HINT_FG = (110, 110, 110)
+HOVER_LIFT = 60
+"""How much a hovered tile's background is lifted."""
+ESCAPE_HINT = "Esc closes menus. To save and quit, press Q."
 
 
 @dataclass
@@ -97,6 +108,16 @@ class PlayScreen:
         self.explore_stop_hp = settings.explore_stop_hp
         self.preview_key: tuple[object, ...] = ()
         self.preview: list[tuple[int, int]] = []
+        self.layout: Layout = FULL
+        """The layout of the console last drawn to: clicks are placed by it."""
+        self.sidebar = Sidebar()
+        self.hints: tuple[object, str] = (object(), "")
+        """The hint row's text and the keymap it was made for."""
+        self.paused = ""
+        """Real time: why the clock is stopped ("" while it runs)."""
+        self.pause_on_monster = settings.pause_on_monster
+        self.pause_on_focus_loss = settings.pause_on_focus_loss
+        self.in_view: set[int] = self.monsters_in_view()
 
     # -- input ---------------------------------------------------------------------------
 
@@ -107,13 +128,18 @@ class PlayScreen:
                     self.stop_run("Stopped.")
                     return self
                 return self.run_command(key)
-            case Click(x, y, button=1) if self.run is None and render.MAP_VIEW.contains(x, y):
+            case Click(x, y, button=1) if self.run is None and self.layout.map.contains(x, y):
                 self.mouse = (x, y)
-                target = render.to_floor((x, y), render.MAP_VIEW, self.origin())
+                target = render.to_floor((x, y), self.layout.map, self.origin())
                 if self.world.floor.in_bounds(*target) and self.world.floor.explored[target]:
                     return self.start_run(target)
             case MouseMove(x, y) | Click(x, y):
                 self.mouse = (x, y)
+                entry = self.sidebar.entry_at(y) if self.layout.sidebar.contains(x, y) else None
+                if isinstance(event, Click) and event.button == 1 and entry is not None:
+                    return LookScreen(self, entry.position)  # a click on an entry looks at it
+            case FocusLost() if self.real_time and self.pause_on_focus_loss:
+                self.pause("Paused while the window is in the background.")
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
                 return HistoryScreen(self.log, parent=self)
         return self
@@ -131,9 +157,24 @@ class PlayScreen:
     def run_command(self, key: str) -> Next:
         keymap = self.app.keymap if self.app is not None else None
         command = command_for(key, keymap)
+        if key == "escape" and command is None:
+            self.log.add(ESCAPE_HINT)
+            return self
+        if self.paused and command is not UiCommand.PAUSE:
+            self.resume()
         match command:
             case UiCommand.QUIT:
-                return self.quit()
+                question = "Save the game and return to the title?"
+                return ConfirmScreen(self, question, yes=self.quit)
+            case UiCommand.PAUSE:
+                if not self.real_time:
+                    self.log.add("The game waits for you: it is turn-based.")
+                elif self.paused:
+                    self.resume()
+                else:
+                    self.pause("Paused.")
+            case UiCommand.LOOK:
+                return LookScreen(self)
             case UiCommand.CHARACTER:
                 return CharacterScreen(self)
             case UiCommand.CYCLE_RENDER_MODE:
@@ -183,7 +224,7 @@ class PlayScreen:
     @property
     def tick_seconds(self) -> float | None:
         if self.real_time:
-            return 1 / self.ticks_per_second
+            return None if self.paused else 1 / self.ticks_per_second
         return RUN_STEP_SECONDS if self.run is not None else None
 
     def tick(self) -> Next:
@@ -194,12 +235,34 @@ class PlayScreen:
         if not self.real_time:
             action = self.next_run_step()
             return self.perform(action) if action is not None else self.after_world()
+        if self.paused:
+            return self
         self.show(world.advance(world.time + TIME_PER_TICK))
         if world.player_due:
             action, self.pending = self.pending or self.next_run_step(), None
             if action is not None:
                 self.show(world.player_act(action))
         return self.after_world()
+
+    def pause(self, reason: str) -> None:
+        """Real time: stop the clock until the player resumes (``p`` or any command)."""
+        if not self.paused:
+            self.paused = reason
+            self.log.add(f"{reason} Press p to resume.")
+
+    def resume(self) -> None:
+        self.paused = ""
+
+    def monsters_in_view(self) -> set[int]:
+        return set(autopilot.visible_monsters(self.world))
+
+    def notice_newcomers(self) -> None:
+        """Real time: a monster that was not in view a moment ago stops the clock (the
+        setting ``pause_on_monster``), so nothing new kills a player who looked away."""
+        now = self.monsters_in_view()
+        if self.real_time and self.pause_on_monster and now - self.in_view:
+            self.pause("A monster comes into view.")
+        self.in_view = now
 
     def start_run(self, target: tuple[int, int] | None, resting: bool = False) -> Screen:
         """Auto-explore (``target`` None), travel to ``target``, or rest until healed, one
@@ -266,6 +329,7 @@ class PlayScreen:
         world = self.world
         if world.over:
             return self.game_over()
+        self.notice_newcomers()
         problem = self.session.after_turn() if self.session is not None else None
         if problem:
             self.log.add(problem, MessageKind.REFUSED)
@@ -280,24 +344,32 @@ class PlayScreen:
         if self.app is not None:
             self.app.session = None
             leave_to = self.app.title("") if self.app.title is not None else None
-        return GameOverScreen(self.world, self.log, self.draw, note=note, leave_to=leave_to)
+        return GameOverScreen(self.world, self.log, note=note, leave_to=leave_to)
 
     # -- drawing -------------------------------------------------------------------------
 
     def origin(self) -> tuple[int, int]:
         floor = self.world.floor
         return render.camera_origin(
-            self.world.player.position, (floor.width, floor.height), render.MAP_VIEW
+            self.world.player.position, (floor.width, floor.height), self.layout.map
         )
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.draw_world(console)
+        self.draw_world(console, hover=True)
         self.draw_mouse_look(console, self.origin())
 
-    def draw_world(self, console: tcod.console.Console) -> None:
-        """The map, its creatures and the panel, without the mouse-look tooltip: what
-        overlays draw under themselves (the pointer belongs to them while they are open)."""
-        world, view = self.world, render.MAP_VIEW
+    def draw_backdrop(self, console: tcod.console.Console) -> None:
+        """What overlays sit on (``ScreenStack.draw``): the world without the pointer's
+        highlights and tooltip, which belong to the overlay while it is open."""
+        self.draw_world(console)
+
+    def draw_world(self, console: tcod.console.Console, *, hover: bool = False) -> None:
+        """The map, its creatures, the sidebar and the log, without the mouse-look tooltip:
+        what overlays draw under themselves (the pointer belongs to them while they are
+        open). With ``hover``, the tile or sidebar entry under the pointer is lit, and its
+        partner too."""
+        self.layout = layout = layout_for(console.width, console.height)
+        world, view = self.world, layout.map
         origin = self.origin()
         render.draw_map(
             console, world.floor, render.look_table(self.content, self.render_mode), view, origin
@@ -306,52 +378,54 @@ class PlayScreen:
         render.draw_actors(
             console, world.floor, self.content, view, origin, identity=world.identity
         )
-        self.draw_panel(console)
-
-    def draw_panel(self, console: tcod.console.Console) -> None:
-        panel, world = render.PANEL, self.world
-        player = world.player
-        console.draw_rect(panel.x, panel.y, panel.width, panel.height, ch=ord(" "), bg=(0, 0, 0))
-        console.draw_rect(panel.x, panel.y, panel.width, 1, ch=ord("─"), fg=(90, 80, 60))
-        render.draw_bar(
+        hovered = self.hovered_position(origin) if hover else None
+        self.sidebar.draw(
             console,
-            panel.x + 1,
-            panel.y + 1,
-            BAR_WIDTH,
-            value=player.hp,
-            maximum=player.max_hp,
-            label="HP",
+            layout.sidebar,
+            world,
+            self.content,
+            compact=layout.compact,
+            hovered=hovered,
+            flag="PAUSED" if self.paused else "",
         )
-        status = [
-            f"Depth {world.depth}   Turn {world.turn}",
-            f"XP {player.xp}",
-            f"{self.render_mode}  {'real-time' if self.real_time else 'turn-based'}",
-        ]
-        for row, text in enumerate(status):
-            console.print(
-                panel.x + 1, panel.y + 2 + row, text[: STATUS_WIDTH - 1], fg=(200, 200, 200)
-            )
-        self.draw_statuses(console, panel.x + 1, panel.y + 5, STATUS_WIDTH - 1)
-        console.print(panel.x + 1, panel.y + panel.height - 1, HELP, fg=(110, 110, 110))
-        log_x = panel.x + STATUS_WIDTH
-        self.log.draw(console, log_x, panel.y + 1, panel.width - log_x - 1, panel.height - 2)
+        if hovered is not None:
+            cell = render.to_screen(hovered, view, origin)
+            if cell is not None:
+                lift(console, cell)
+        log = layout.log
+        console.draw_rect(log.x, log.y, log.width, log.height, ch=ord(" "), bg=(0, 0, 0))
+        self.log.draw(console, log.x + 1, log.y, log.width - 2, log.height)
+        if layout.hints is not None:
+            self.draw_hints(console, layout.hints)
 
-    def draw_statuses(self, console: tcod.console.Console, x: int, y: int, width: int) -> None:
-        """The player's statuses on one row, each a short label and its turns left, in
-        its colour (``statuses.active`` lists them for any creature)."""
-        for name, turns in statuses.active(self.world.player):
-            label = self.content.status_labels.get(name, name)[:4]
-            text = f"{label}{turns} "
-            if len(text) > width:
-                break
-            color = self.content.statuses[name].fg if name in self.content.statuses else None
-            console.print(x, y, text, fg=color or (200, 200, 200))
-            x, width = x + len(text), width - len(text)
+    def hovered_position(self, origin: tuple[int, int]) -> tuple[int, int] | None:
+        """The floor position the pointer is on: a map tile, or a sidebar entry's."""
+        if self.mouse is None:
+            return None
+        if self.layout.map.contains(*self.mouse):
+            return render.to_floor(self.mouse, self.layout.map, origin)
+        if self.layout.sidebar.contains(*self.mouse):
+            entry = self.sidebar.entry_at(self.mouse[1])
+            return entry.position if entry is not None else None
+        return None
+
+    def draw_hints(self, console: tcod.console.Console, row: render.Region) -> None:
+        """A quiet row of the keys a new player needs first, as this keymap binds them."""
+        keymap = self.app.keymap if self.app is not None else None
+        if self.hints[0] is not keymap:
+            parts = []
+            for command, what in HINTS:
+                key = first_key(command, keymap)
+                if key is not None:
+                    parts.append(f"{key} {what}")
+            self.hints = (keymap, "   ".join(parts))
+        console.print(row.x + 1, row.y, self.hints[1][: row.width - 2], fg=HINT_FG)
 
     def draw_mouse_look(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
-        if self.mouse is None or not render.MAP_VIEW.contains(*self.mouse):
+        view = self.layout.map
+        if self.mouse is None or not view.contains(*self.mouse):
             return
-        pos = render.to_floor(self.mouse, render.MAP_VIEW, origin)
+        pos = render.to_floor(self.mouse, view, origin)
         if not self.world.floor.in_bounds(*pos):
             return
         if self.run is None:
@@ -359,26 +433,28 @@ class PlayScreen:
         lines = look.describe_tile(self.world, pos)
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
             # Bare floor and wall need no box, which would hide the travel path.
-            look.draw_tooltip(console, self.mouse, lines, render.MAP_VIEW)
-        if lines:
-            console.rgb["bg"][self.mouse] = np.minimum(
-                console.rgb["bg"][self.mouse].astype(np.int32) + 60, 255
-            )
+            look.draw_tooltip(console, self.mouse, lines, view)
 
     def draw_path_preview(
         self, console: tcod.console.Console, target: tuple[int, int], origin: tuple[int, int]
     ) -> None:
         """Tint the tiles a click would walk through (cached until something moves)."""
-        world = self.world
+        world, view = self.world, self.layout.map
         key = (target, world.player.position, world.turn, id(world.floor))
         if key != self.preview_key:
             self.preview_key = key
             self.preview = autopilot.path_preview(world, target)
         if not self.preview:
             return
-        cells = np.array(self.preview) - origin + (render.MAP_VIEW.x, render.MAP_VIEW.y)
-        inside = (cells >= 0).all(axis=1) & (cells[:, 0] < render.MAP_VIEW.width)
-        inside &= cells[:, 1] < render.MAP_VIEW.height
+        cells = np.array(self.preview) - origin + (view.x, view.y)
+        inside = (cells[:, 0] >= view.x) & (cells[:, 1] >= view.y)
+        inside &= (cells[:, 0] < view.x + view.width) & (cells[:, 1] < view.y + view.height)
         xs, ys = cells[inside].T
         bg = console.rgb["bg"][xs, ys].astype(np.int32)
         console.rgb["bg"][xs, ys] = (bg + PATH_TINT) // 2
+
+
+def lift(console: tcod.console.Console, cell: tuple[int, int]) -> None:
+    """Light one cell's background (what the pointer is on, or its sidebar partner)."""
+    bg = console.rgb["bg"][cell].astype(np.int32)
+    console.rgb["bg"][cell] = np.minimum(bg + HOVER_LIFT, 255)

@@ -52,10 +52,9 @@ class PromptScreen:
         return self
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw(console)
-        width = MAX_LENGTH + 6
-        x = (render.SCREEN_WIDTH - width) // 2
-        y = render.SCREEN_HEIGHT // 2 - 4
+        width = min(MAX_LENGTH + 6, console.width)
+        x = (console.width - width) // 2
+        y = max(0, console.height // 2 - 4)
         region = render.Region(x, y, width, 8)
         render.draw_box(console, region, self.title, fg=FRAME_FG, bg=BOX_BG)
         console.print(x + 2, y + 2, self.hint, fg=TEXT_FG)

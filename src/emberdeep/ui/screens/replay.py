@@ -10,8 +10,8 @@ import tcod.console
 
 from emberdeep.engine import replay
 from emberdeep.engine.journal import Journal, JournalError
-from emberdeep.ui import render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
+from emberdeep.ui.menu import fit
 from emberdeep.ui.screens import Next
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.play import PlayScreen
@@ -83,4 +83,5 @@ class ReplayScreen:
             f" REPLAY {state}: command {self.position}/{total}, {SPEEDS[self.speed]}/s  "
             "space pause  . step  +/- speed  Esc leave "
         )
-        console.print(0, 0, text[: render.SCREEN_WIDTH], fg=(0, 0, 0), bg=(255, 200, 80))
+        view = self.play.layout.map
+        console.print(view.x, view.y, fit(text, view.width), fg=(0, 0, 0), bg=(255, 200, 80))

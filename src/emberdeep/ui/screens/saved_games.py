@@ -14,7 +14,6 @@ from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
-from emberdeep.ui.pager import dim
 from emberdeep.ui.palette import INFO_FG
 from emberdeep.ui.screens import Next, Screen
 
@@ -96,8 +95,6 @@ class SavedGamesScreen:
         return self
 
     def draw(self, console: tcod.console.Console) -> None:
-        self.parent.draw(console)
-        dim(console, 0.5)
         bounds = render.Region(0, 2, console.width, max(3, console.height - 6))
         self.menu.draw(console, bounds)
         bottom = console.height - 3

@@ -22,7 +22,7 @@ import tcod.console
 from emberdeep.engine.actions import Move, Use
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.item_actions import Throw
-from emberdeep.ui import look, render
+from emberdeep.ui import cursor, look, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.menu import fit
@@ -54,6 +54,8 @@ CURSOR_FG: Color = (0, 0, 0)
 
 class TargetingScreen:
     overlay = True
+    dims = False
+    """Aiming works on the map itself: it must stay bright."""
 
     def __init__(self, parent: PlayScreen, slot: int, *, throw: bool = False) -> None:
         self.parent = parent
@@ -118,21 +120,14 @@ class TargetingScreen:
 
     def point(self, x: int, y: int) -> bool:
         """Put the cursor on the tile at console cell (x, y); False when that is no tile."""
-        if not render.MAP_VIEW.contains(x, y):
-            return False
-        pos = render.to_floor((x, y), render.MAP_VIEW, self.parent.origin())
-        if not self.parent.world.floor.in_bounds(*pos):
-            return False
-        self.set_cursor(pos)
-        return True
+        pos = cursor.tile_at(self.parent, x, y)
+        if pos is not None:
+            self.set_cursor(pos)
+        return pos is not None
 
     def move_to(self, pos: tuple[int, int]) -> None:
         """Move the cursor toward ``pos``, kept on the floor and inside the map view."""
-        floor, view = self.parent.world.floor, render.MAP_VIEW
-        ox, oy = self.parent.origin()
-        x = min(max(pos[0], ox, 0), min(ox + view.width, floor.width) - 1)
-        y = min(max(pos[1], oy, 0), min(oy + view.height, floor.height) - 1)
-        self.set_cursor((x, y))
+        self.set_cursor(cursor.kept_in_view(self.parent, pos))
 
     def next_target(self) -> None:
         targets = [a.position for a in self.targets()]
@@ -149,11 +144,10 @@ class TargetingScreen:
 
     def draw(self, console: tcod.console.Console) -> None:
         parent = self.parent
-        parent.draw_world(console)
         origin = parent.origin()
         if self.radius > 0:
             self.draw_area(console, origin)
-        cell = render.to_screen(self.cursor, render.MAP_VIEW, origin)
+        cell = render.to_screen(self.cursor, self.parent.layout.map, origin)
         if cell is not None and cell[0] < console.width and cell[1] < console.height:
             visible = parent.world.floor.visible[self.cursor]
             console.rgb["bg"][cell] = CURSOR_BG if visible else CURSOR_BAD_BG
@@ -162,7 +156,7 @@ class TargetingScreen:
 
     def draw_area(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
         """Tint every cell of the map view within the blast radius of the cursor."""
-        view, floor = render.MAP_VIEW, self.parent.world.floor
+        view, floor = self.parent.layout.map, self.parent.world.floor
         width = min(view.width, console.width - view.x)
         height = min(view.height, console.height - view.y)
         if width <= 0 or height <= 0:
@@ -179,7 +173,7 @@ class TargetingScreen:
 
     def draw_lines(self, console: tcod.console.Console) -> None:
         """The hint (or why the last confirm failed), then what is under the cursor."""
-        view = render.MAP_VIEW
+        view = self.parent.layout.map
         width = min(view.width, console.width - view.x)
         lines = [(self.warning or self.hint, WARNING_FG if self.warning else HINT_FG)]
         here = look.describe_tile(self.parent.world, self.cursor)

@@ -4,7 +4,7 @@
 // sessionStorage) resends exactly those that were not applied.
 "use strict";
 
-const W = 80, H = 52;
+const W = 100, H = 52;  // render.SCREEN_WIDTH, SCREEN_HEIGHT
 const NAMED = {
   ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right",
   Home: "home", End: "end", PageUp: "pageup", PageDown: "pagedown", Enter: "enter",

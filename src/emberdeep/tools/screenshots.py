@@ -1,0 +1,213 @@
+"""Every screen of the game, rendered headless to PNG: ``emberdeep screenshots --out DIR``.
+
+A screen nobody has looked at is not done, and looking means every overlay, in every
+render mode, at the window's size and at 80x24. This drives a real seeded game through
+the real screens (the bot plays until something is in view, then keys open each
+overlay), draws each through the screen stack exactly as the presenters do, and turns
+the console into pixels with the window's own tileset (the project's font and sprites).
+
+``layout_problems`` reads a drawn console back: every framed box must be whole (four
+corners, unbroken edges), which fails when a box is cut at the console's edge, when one
+box is drawn over another, and when text runs out of its frame. The tests run it on every
+screen at both sizes.
+"""
+
+from __future__ import annotations
+
+import copy
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import numpy as np
+import tcod.console
+import tcod.tileset
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.content.loader import RENDER_MODES, Content
+from emberdeep.engine.items import Item
+from emberdeep.session.game import GameSetup
+from emberdeep.tools.bot import Bot, take_turn
+from emberdeep.ui import font, layout, png, render, sprites
+from emberdeep.ui.app import App
+from emberdeep.ui.input import KeyPress
+from emberdeep.ui.menu import LETTERS
+from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens.game_over import GameOverScreen
+from emberdeep.ui.screens.main_menu import MainMenu, start_game
+from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.stack import ScreenStack
+
+SIZES = (layout.FULL_SIZE, layout.MIN_SIZE)
+SEED = 2026
+WARM_UP_TURNS = 4000
+"""At most this many bot turns to find a moment with a monster and an item in view."""
+AIMED_ITEM = "fireball_scroll"
+"""Given to the player so the targeting screen has something to aim."""
+
+BOXES = (("┌", "┐", "└", "┘", "─", "│"), ("╔", "╗", "╚", "╝", "═", "║"))
+EDGE_MARKS = frozenset("▲▼")
+"""Drawn on a box's right edge by a scrolled menu."""
+
+Shot = tuple[str, ScreenStack]
+"""A screen's file name (without size and mode) and the stack that shows it."""
+
+
+def layout_problems(console: tcod.console.Console) -> list[str]:
+    """Every framed box in ``console`` that is not whole, in words ([] when all are)."""
+    ch = console.ch
+    height = console.height
+    problems = []
+    for top_left, top_right, bottom_left, bottom_right, _, side in BOXES:
+        for found_x, found_y in zip(*np.nonzero(ch == ord(top_left)), strict=True):
+            x, y = int(found_x), int(found_y)
+            row = [chr(c) for c in ch[x + 1 :, y]]
+            if top_right not in row:
+                problems.append(f"box at {x},{y}: no top-right corner (cut at the edge?)")
+                continue
+            right = x + 1 + row.index(top_right)
+            bottom = y + 1
+            while bottom < height and chr(ch[x, bottom]) == side:
+                bottom += 1
+            if bottom >= height or chr(ch[x, bottom]) != bottom_left:
+                problems.append(f"box at {x},{y}: left edge broken at row {bottom}")
+                continue
+            for edge_y in range(y + 1, bottom):
+                if chr(ch[right, edge_y]) != side and chr(ch[right, edge_y]) not in EDGE_MARKS:
+                    problems.append(f"box at {x},{y}: right edge broken at row {edge_y}")
+                    break
+            else:
+                if chr(ch[right, bottom]) != bottom_right:
+                    problems.append(f"box at {x},{y}: no bottom-right corner at {right},{bottom}")
+    return problems
+
+
+def press(screen: Next, *keys: str) -> Next:
+    for key in keys:
+        assert screen is not None
+        screen = screen.handle(KeyPress(key))
+    return screen
+
+
+def choose(menu: MainMenu, label: str) -> Next:
+    """The title menu's option that starts with ``label``, chosen by its letter."""
+    labels = [option.label for option in menu.menu.options]
+    index = next(i for i, text in enumerate(labels) if text.startswith(label))
+    return menu.handle(KeyPress(LETTERS[index]))
+
+
+def stack_of(*screens: Screen | None) -> ScreenStack:
+    """A stack showing ``screens`` bottom first, as the game would have pushed them."""
+    first, *rest = [s for s in screens if s is not None]
+    stack = ScreenStack(first)
+    for screen in rest:
+        stack.follow(screen)
+    return stack
+
+
+def interesting_moment(play: PlayScreen) -> None:
+    """Let the bot play until a monster and an item are in view at once (or give up)."""
+    world = play.world
+    bot = Bot(0)
+    for _ in range(WARM_UP_TURNS):
+        floor = world.floor
+        monsters = [a for a in floor.actors.values() if a.alive and floor.visible[a.position]]
+        items = [i for i in floor.items if floor.visible[i.position]]
+        if len(monsters) > 1 and items and world.depth > 1:
+            return
+        take_turn(world, bot)
+        if world.over:
+            raise RuntimeError("the bot died before the screenshots were taken")
+
+
+def title_shots(app: App) -> Iterator[Shot]:
+    title = MainMenu(app)
+    yield "title", stack_of(title)
+    yield "seed-prompt", stack_of(title, choose(title, "New game with"))
+    yield "options", stack_of(title, choose(title, "Options"))
+    yield "saved-games", stack_of(title, choose(title, "Saved games"))
+    yield "hall-of-fame", stack_of(title, choose(title, "Hall of fame"))
+
+
+def play_shots(play: PlayScreen, content: Content) -> Iterator[Shot]:
+    """The play screen and everything opened over it (the caller restores the world)."""
+    yield "play", stack_of(play)
+    for key, name in (("i", "inventory"), ("d", "drop"), ("c", "character"), ("v", "history"),
+                      ("?", "help"), (";", "look"), ("Q", "confirm-quit")):  # fmt: skip
+        yield name, stack_of(play, press(play, key))
+    world = play.world
+    kind = next(k for k in content.population.items.kinds if k.key == AIMED_ITEM)
+    world.inventory.append(Item(kind))
+    world.identity.learn(kind)
+    menu = press(play, "i")
+    aim = press(menu, LETTERS[len(world.inventory) - 1])
+    yield "targeting", stack_of(play, aim)
+    world.inventory.pop()
+    player = world.player
+    xp, player.xp = player.xp, world.xp_to_next
+    yield "level-up", stack_of(play, play.after_world())
+    player.xp = xp
+
+
+def ending_shots(play: PlayScreen) -> Iterator[Shot]:
+    """The end of a game, lost and won, as its box shows it (drawn, not played: the
+    session is left alone)."""
+    world = play.world
+    world.cause_of_death = "killed by an orc"
+    yield "game-over", stack_of(play, GameOverScreen(world, play.log))
+    won = copy.copy(world)
+    won.won = True
+    yield "victory", stack_of(play, GameOverScreen(won, play.log))
+
+
+def render_all(
+    out: Path, *, modes: tuple[str, ...] = RENDER_MODES, png_files: bool = True
+) -> dict[str, list[str]]:
+    """Write every screen at every size (and each map screen in each of ``modes``) into
+    ``out``; return each file's layout problems by name."""
+    out.mkdir(parents=True, exist_ok=True)
+    content = loader.load()
+    tileset = window_tileset(content) if png_files else None
+    found: dict[str, list[str]] = {}
+    with tempfile.TemporaryDirectory(prefix="emberdeep-shots-") as data:
+        for mode in modes:
+            settings = Settings(render_mode=mode)
+            app = App(content, settings, data=Path(data))
+            app.title = lambda message, app=app: MainMenu(app, message)
+            setup = GameSetup(content, settings, Path(data))
+            play = start_game(app, setup.new_game(SEED))
+            interesting_moment(play)
+            shots: list[Shot] = [*play_shots(play, content)]
+            if mode == modes[0]:
+                shots += title_shots(app)
+            shots += ending_shots(play)
+            for name, stack in shots:
+                for size in SIZES:
+                    file = f"{size[0]}x{size[1]}-{mode}-{name}.png"
+                    console = render.new_console(*size)
+                    stack.draw(console)
+                    found[file] = layout_problems(console)
+                    if tileset is not None:
+                        png.write_png(out / file, tileset.render(console))
+            app.session = None
+    return found
+
+
+def window_tileset(content: Content) -> tcod.tileset.Tileset:
+    """The window's own tileset: the project's 8x16 font and the sprites."""
+    tileset = font.builtin_tileset(1, font.DEFAULT_FONT_SIZE)
+    problem = sprites.add_to_tileset(tileset, content)
+    if problem is not None:  # cannot happen with the built-in font
+        raise RuntimeError(problem)
+    return tileset
+
+
+def main(out: Path, report: Callable[[str], None] = print) -> int:
+    """The command: write the PNGs, list them, and fail if any layout is broken."""
+    found = render_all(out)
+    bad = {name: problems for name, problems in found.items() if problems}
+    for name in sorted(found):
+        report(f"{out / name}" + (f"  BROKEN: {'; '.join(bad[name])}" if name in bad else ""))
+    report(f"{len(found)} screens written to {out}; {len(bad)} with layout problems.")
+    return 1 if bad else 0

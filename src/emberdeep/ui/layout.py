@@ -1,0 +1,77 @@
+"""Where the play screen puts its parts, for any console from 80x24 up.
+
+A window, a browser and a big terminal get the full layout: a 20-column sidebar beside an
+80x45 map that shows a whole floor, with the log under it. An 80x24 terminal (the default
+size of terminals and SSH windows) gets the same parts, smaller: the map becomes a
+viewport that scrolls with the player, and the log keeps its last four lines. Sizes in
+between get what fits. Every region is computed here, so a screen that draws or hit-tests
+asks the layout of the console it is given rather than assuming a size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emberdeep.ui.render import Region
+
+FULL_SIZE = (100, 52)
+"""The window's console (and the most a terminal is given): the sidebar, a whole 80x45
+floor and seven rows of log and hints."""
+MIN_SIZE = (80, 24)
+"""The smallest console the game is played in."""
+SIDEBAR_WIDTH = 20
+FULL_LOG_ROWS = 7
+"""Six lines of log and a row of key hints."""
+COMPACT_LOG_ROWS = 4
+COMPACT_BELOW = 40
+"""Consoles shorter than this get the compact log (no hint row)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    width: int
+    height: int
+    sidebar: Region
+    map: Region
+    log: Region
+    """The message log, under the map."""
+    hints: Region | None
+    """A row of key hints under the log; None in the compact layout."""
+
+    @property
+    def compact(self) -> bool:
+        return self.hints is None
+
+    @property
+    def whole(self) -> Region:
+        return Region(0, 0, self.width, self.height)
+
+
+def layout_for(width: int, height: int) -> Layout:
+    """The layout of a ``width`` x ``height`` console (at least ``MIN_SIZE``)."""
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        raise ValueError(f"a console of {width}x{height} is smaller than {MIN_SIZE}")
+    compact = height < COMPACT_BELOW
+    below = COMPACT_LOG_ROWS if compact else FULL_LOG_ROWS
+    map_width, map_height = width - SIDEBAR_WIDTH, height - below
+    log_rows = below if compact else below - 1
+    return Layout(
+        width=width,
+        height=height,
+        sidebar=Region(0, 0, SIDEBAR_WIDTH, height),
+        map=Region(SIDEBAR_WIDTH, 0, map_width, map_height),
+        log=Region(SIDEBAR_WIDTH, map_height, map_width, log_rows),
+        hints=None if compact else Region(SIDEBAR_WIDTH, height - 1, map_width, 1),
+    )
+
+
+def console_size(available: tuple[int, int]) -> tuple[int, int] | None:
+    """The console for a screen of ``available`` cells: as much of the full layout as
+    fits, or None when even the smallest does not."""
+    width, height = available
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        return None
+    return min(width, FULL_SIZE[0]), min(height, FULL_SIZE[1])
+
+
+FULL = layout_for(*FULL_SIZE)

@@ -1,0 +1,88 @@
+"""Looking around with the keyboard: a cursor that says what it is on, without a turn.
+
+The mouse can hover; a keyboard player (or one in a terminal without a mouse) needs the
+same answers. The cursor starts on the nearest creature in view (or where the player
+clicked in the sidebar), moves with the movement keys, and Tab jumps between the things
+in view. For a creature it tells its health in numbers, what it is doing and the odds of
+a fight; for a tile out of view, what was last seen there. Enter travels to the spot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import tcod.console
+
+from emberdeep.engine.actions import Move
+from emberdeep.ui import cursor, look, render
+from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
+from emberdeep.ui.keys import command_for
+from emberdeep.ui.menu import fit
+from emberdeep.ui.palette import HEADING_FG
+from emberdeep.ui.screens import Next
+from emberdeep.ui.sidebar import in_view
+
+if TYPE_CHECKING:
+    from emberdeep.ui.screens.play import PlayScreen
+
+HINT = "Look: move the cursor, Tab next thing, Enter travel there, Esc close"
+CURSOR_BG = (90, 160, 230)
+CURSOR_FG = (0, 0, 0)
+CLOSE = frozenset({"escape", "q"})
+
+
+class LookScreen:
+    overlay = True
+    dims = False
+    """Looking is at the map itself: it must stay bright."""
+
+    def __init__(self, parent: PlayScreen, at: tuple[int, int] | None = None) -> None:
+        self.parent = parent
+        things = in_view(parent.world)
+        start = at or (things[0].position if things else parent.world.player.position)
+        self.cursor = start
+
+    def handle(self, event: InputEvent) -> Next:
+        keymap = self.parent.app.keymap if self.parent.app is not None else None
+        match event:
+            case KeyPress(key) if key in CLOSE:
+                return self.parent
+            case KeyPress("enter"):
+                floor = self.parent.world.floor
+                return self.parent.start_run(self.cursor) if floor.explored[self.cursor] else self
+            case KeyPress("tab"):
+                self.next_thing()
+            case KeyPress(key):
+                command = command_for(key, keymap)
+                if isinstance(command, Move):
+                    x, y = self.cursor
+                    self.cursor = cursor.kept_in_view(self.parent, (x + command.dx, y + command.dy))
+                elif command is UiCommand.LOOK:
+                    return self.parent
+            case MouseMove(x, y) | Click(x, y, button=1):
+                pos = cursor.tile_at(self.parent, x, y)
+                if pos is not None:
+                    self.cursor = pos
+            case Click(button=3):
+                return self.parent
+        return self
+
+    def next_thing(self) -> None:
+        spots = list(dict.fromkeys(thing.position for thing in in_view(self.parent.world)))
+        if spots:
+            after = spots.index(self.cursor) + 1 if self.cursor in spots else 0
+            self.cursor = spots[after % len(spots)]
+
+    def draw(self, console: tcod.console.Console) -> None:
+        view = self.parent.layout.map
+        cell = render.to_screen(self.cursor, view, self.parent.origin())
+        lines = look.describe_in_detail(self.parent.world, self.cursor)
+        console.draw_rect(view.x, view.y, view.width, 1, ch=ord(" "), bg=(0, 0, 0))
+        console.print(view.x + 1, view.y, fit(HINT, view.width - 2), fg=HEADING_FG)
+        if cell is None:
+            return
+        console.rgb["bg"][cell] = CURSOR_BG
+        console.rgb["fg"][cell] = CURSOR_FG
+        look.draw_tooltip(
+            console, cell, lines, render.Region(view.x, view.y + 1, view.width, view.height - 1)
+        )
