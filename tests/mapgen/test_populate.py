@@ -12,6 +12,7 @@ from emberdeep.engine.rng import floor_stream
 from emberdeep.mapgen.populate import (
     SAFE_STEPS,
     Arrival,
+    pick_kinds,
     populate,
     room_count,
     spawn_cells,
@@ -76,3 +77,21 @@ def test_a_floor_without_rooms_is_populated_away_from_the_start() -> None:
         bare += not placed
         assert all(SAFE_STEPS <= steps[p] < 10**6 for p in placed)
     assert bare < 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    weights=st.lists(st.integers(0, 50), min_size=1, max_size=30).filter(lambda w: sum(w) > 0),
+    count=st.integers(0, 40),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_kinds_are_picked_as_numpys_choice_picks_them(
+    weights: list[int], count: int, seed: int
+) -> None:
+    """The same picks from the same stream, and the stream left in the same state."""
+    ours, numpys = np.random.default_rng(seed), np.random.default_rng(seed)
+    array = np.array(weights, dtype=np.float64)
+    picked = pick_kinds(ours, array, count)
+    expected = numpys.choice(len(weights), size=count, p=array / array.sum())
+    assert picked.tolist() == expected.tolist()
+    assert ours.random() == numpys.random()

@@ -66,6 +66,19 @@ def room_count(floor: Floor, cells: NDArray[np.intp]) -> int:
     return max(1, len(cells) // AREA_PER_ROOM) if len(cells) else 0
 
 
+def pick_kinds(
+    rng: np.random.Generator, weights: NDArray[np.float64], count: int
+) -> NDArray[np.intp]:
+    """``rng.choice(len(weights), size=count, p=weights / weights.sum())``, drawn exactly
+    as numpy draws it (one uniform each against the cumulative weights; the same numbers
+    from the same stream, tests/mapgen/test_populate.py checks) without its checks of
+    ``p``, which cost more than the draw: content's weights are checked on loading."""
+    cdf = (weights / weights.sum()).cumsum()
+    cdf /= cdf[-1]
+    picks: NDArray[np.intp] = cdf.searchsorted(rng.random(count), side="right")
+    return picks
+
+
 def _placements(
     table: SpawnTable[K], cells: NDArray[np.intp], rooms: int, depth: int, rng: np.random.Generator
 ) -> list[tuple[K, int, int]]:
@@ -74,7 +87,7 @@ def _placements(
     if weights.sum() <= 0 or not len(cells):
         return []
     count = int(rng.integers(0, table.per_room.at(depth), size=rooms, endpoint=True).sum())
-    kinds = rng.choice(len(weights), size=count, p=weights / weights.sum())
+    kinds = pick_kinds(rng, weights, count)
     where = cells[rng.integers(0, len(cells), size=count)]
     return [
         (table.kinds[k], x, y) for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True)

@@ -8,7 +8,7 @@ import numpy as np
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.engine.traps import Trap, TrapKind
-from emberdeep.mapgen.populate import Arrival, spawn_cells
+from emberdeep.mapgen.populate import Arrival, pick_kinds, spawn_cells
 
 
 def place_traps(
@@ -25,7 +25,7 @@ def place_traps(
     if weights.sum() <= 0 or not len(cells):
         return
     count = int(rng.integers(0, table.per_room.at(depth), endpoint=True))
-    kinds = rng.choice(len(weights), size=count, p=weights / weights.sum())
+    kinds = pick_kinds(rng, weights, count)
     where = cells[rng.integers(0, len(cells), size=count)]
     for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True):
         if (x, y) not in floor.traps:
