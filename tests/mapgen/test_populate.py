@@ -15,7 +15,6 @@ from emberdeep.mapgen.populate import (
     pick_kinds,
     populate,
     room_count,
-    spawn_cells,
 )
 
 
@@ -34,7 +33,7 @@ def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, na
     floor = populated(name, seed, depth)
     bestiary = loader.load().population.monsters
     start_rooms = [r for r in floor.rooms if r.encloses(*floor.start)]
-    allowed = {tuple(cell) for cell in spawn_cells(floor, Arrival.of(floor)).tolist()}
+    allowed = {tuple(cell) for cell in Arrival.of(floor).cells.tolist()}
     positions = [m.position for m in floor.actors.values()]
     assert len(set(positions)) == len(positions)
     for monster in floor.actors.values():
@@ -45,7 +44,7 @@ def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, na
         weight = bestiary.weights_at(depth)[[k.key for k in bestiary.kinds].index(monster.kind)]
         assert weight > 0, f"{monster.kind} may not appear at depth {depth}"
     assert len(positions) <= bestiary.per_room.at(depth) * room_count(
-        floor, spawn_cells(floor, Arrival.of(floor))
+        floor, Arrival.of(floor).cells
     )
 
 

@@ -33,25 +33,30 @@ K = TypeVar("K")
 @dataclass(frozen=True)
 class Arrival:
     """What placing things needs to know of walking from the floor's start: where one
-    can get to, and where is too near. Made once per floor by the plan's builder and
-    handed to ``populate``, ``traps`` and ``vaults`` (none of them changes what can be
-    walked before the last has used it)."""
+    can get to, where is too near, and so where things may be placed. Made once per
+    floor by the plan's builder and handed to ``populate``, ``traps`` and ``vaults``
+    (none of them changes the terrain before the last has used it)."""
 
     reachable: NDArray[np.bool_]
     near: NDArray[np.bool_]
     """Fewer than ``SAFE_STEPS`` steps away."""
+    cells: NDArray[np.intp]
+    """``spawn_cells``: the (x, y) of every tile where something may be placed."""
 
     @classmethod
     def of(cls, floor: Floor) -> Arrival:
         reach = Reach(floor.walkable)
+        reachable = reach.around(floor.start)
         near = reach.around(floor.start, SAFE_STEPS - 1)
-        return cls(reach.around(floor.start), near)
+        return cls(reachable, near, spawn_cells(floor, reachable, near))
 
 
-def spawn_cells(floor: Floor, arrival: Arrival) -> NDArray[np.intp]:
+def spawn_cells(
+    floor: Floor, reachable: NDArray[np.bool_], near: NDArray[np.bool_]
+) -> NDArray[np.intp]:
     """The (x, y) of every tile where something may be placed: walkable, reachable from
     the start, at least ``SAFE_STEPS`` from it and outside its room, not the stairs."""
-    allowed = (floor.tiles == Tile.FLOOR) & arrival.reachable & ~arrival.near
+    allowed = (floor.tiles == Tile.FLOOR) & reachable & ~near
     allowed[floor.stairs] = False
     for room in floor.rooms:
         if room.encloses(*floor.start):
@@ -127,7 +132,7 @@ def populate(
     goal = population.goal
     if goal is not None and depth == goal.depth:
         place_goal(floor, goal, max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1)
-    cells = spawn_cells(floor, arrival or Arrival.of(floor))
+    cells = (arrival or Arrival.of(floor)).cells
     rooms = room_count(floor, cells)
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):

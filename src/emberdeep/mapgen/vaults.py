@@ -18,7 +18,7 @@ from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.mapgen.hazards import refresh
-from emberdeep.mapgen.populate import Arrival, pick_kinds, spawn_cells
+from emberdeep.mapgen.populate import Arrival, pick_kinds
 
 SIZE = 5
 """The vault's outer side, walls included."""
@@ -69,7 +69,7 @@ def add_vault(
     """Dig a vault with loot, lock it and hide its key; False when there is no site or no
     key kind in content. ``arrival``: ``Arrival.of(floor)``, if already made."""
     key_kind = next((k for k in items.kinds if k.effect == "key"), None)
-    cells = spawn_cells(floor, arrival or Arrival.of(floor))
+    cells = (arrival or Arrival.of(floor)).cells
     if floor.items:
         taken = np.zeros(floor.tiles.shape, dtype=np.bool_)
         taken[[i.x for i in floor.items], [i.y for i in floor.items]] = True
