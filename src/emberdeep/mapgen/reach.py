@@ -50,13 +50,22 @@ class Reach:
 
     def within(self, a: tuple[int, int], b: tuple[int, int], steps: int) -> bool:
         """Whether ``b`` can be reached from ``a`` in at most ``steps`` steps; the search
-        stops when it reaches ``b`` or stops growing."""
-        goal = self.bit(*b)
-        reached = self.bit(*a) & self.bits
+        stops when it reaches ``b`` or stops growing. Only the columns within ``steps``
+        of ``a`` are searched (a way that leaves them is longer): one shift and one mask
+        cut them out, and every step after that works on a smaller integer."""
+        (ax, ay), (bx, by) = a, b
+        x0, x1 = max(ax - steps, 0), min(ax + steps + 1, self.shape[0])
+        if not x0 <= bx < x1:
+            return False
+        stride = self.stride
+        open_ = (self.bits >> (x0 * stride)) & ((1 << ((x1 - x0) * stride)) - 1)
+        goal = 1 << ((bx - x0) * stride + by)
+        reached = (1 << ((ax - x0) * stride + ay)) & open_
         for _ in range(steps):
             if reached & goal:
                 return True
-            grown = self.grow(reached)
+            across = reached | reached << 1 | reached >> 1
+            grown = (across | across << stride | across >> stride) & open_
             if grown == reached:
                 return False
             reached = grown
