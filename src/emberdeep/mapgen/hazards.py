@@ -28,16 +28,21 @@ CLEARANCE = 3
 def pool(floor: Floor, rng: np.random.Generator) -> NDArray[np.bool_]:
     """A ragged disc of plain floor somewhere on the floor (maybe empty)."""
     tiles = floor.tiles
-    plain = np.argwhere(tiles == Tile.FLOOR)
+    mask = np.zeros(tiles.shape, dtype=np.bool_)
+    plain = np.flatnonzero(tiles == Tile.FLOOR)
     if not len(plain):
-        return np.zeros(tiles.shape, dtype=np.bool_)
-    cx, cy = plain[int(rng.integers(len(plain)))].tolist()
+        return mask
+    cx, cy = divmod(int(plain[int(rng.integers(len(plain)))]), tiles.shape[1])
     radius = int(rng.integers(MIN_RADIUS, MAX_RADIUS, endpoint=True))
-    xs = np.arange(tiles.shape[0])[:, None]
-    ys = np.arange(tiles.shape[1])[None, :]
     ragged = rng.random(tiles.shape) * radius
-    mask: NDArray[np.bool_] = ((xs - cx) ** 2 + (ys - cy) ** 2) <= (radius**2 + ragged * 2)
-    mask &= tiles == Tile.FLOOR
+    # The edge is within radius**2 + 2 * radius < (radius + 1)**2: only the square of
+    # side 2 * radius + 1 around the centre is worked out.
+    x0, y0 = max(cx - radius, 0), max(cy - radius, 0)
+    box = (slice(x0, cx + radius + 1), slice(y0, cy + radius + 1))
+    xs = np.arange(x0, box[0].indices(tiles.shape[0])[1])[:, None]
+    ys = np.arange(y0, box[1].indices(tiles.shape[1])[1])[None, :]
+    edge = radius**2 + ragged[box] * 2
+    mask[box] = (((xs - cx) ** 2 + (ys - cy) ** 2) <= edge) & (tiles[box] == Tile.FLOOR)
     for x, y in (floor.start, floor.stairs):
         near_x = slice(max(0, x - CLEARANCE), x + CLEARANCE + 1)
         mask[near_x, max(0, y - CLEARANCE) : y + CLEARANCE + 1] = False
