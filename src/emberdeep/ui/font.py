@@ -140,7 +140,7 @@ def _bitmap(
                 line_no,
             )
     pixels = np.frombuffer("".join(row for _, row in rows).encode("ascii"), dtype=np.uint8)
-    bitmap = pixels.reshape(height, width) == ord("#")
+    bitmap: NDArray[np.bool_] = pixels.reshape(height, width) == ord("#")
     bitmap.flags.writeable = False
     return bitmap
 
