@@ -4,7 +4,7 @@ A pool is a rough disc (a circle with a ragged edge from the floor's stream) of 
 floor turned into the hazard; stairs, the start and doors are never covered. Deep water
 can be waded, so it never cuts a floor in two; lava and chasms cannot be walked, so a
 pool of either is kept only if every walkable tile is still reachable from the start
-(``carve.unreachable_tiles``): there is always a way round, often a strip of floor left
+(``everything_reachable``): there is always a way round, often a strip of floor left
 as a bridge between two halves of a pool.
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.floor import TILE_TRANSPARENT, TILE_WALKABLE, Floor, Tile
-from emberdeep.mapgen.carve import unreachable_tiles
+from emberdeep.mapgen.reach import Reach
 
 HAZARDS = {"water": Tile.DEEP_WATER, "lava": Tile.LAVA, "chasm": Tile.CHASM}
 """Names ``dungeon.toml`` uses for each hazard."""
@@ -61,13 +61,20 @@ def add_pools(floor: Floor, kind: str, count: int, rng: np.random.Generator) -> 
             before = floor.tiles.copy()
             floor.tiles[mask] = tile
             floor.walkable = TILE_WALKABLE[floor.tiles]
-            if TILE_WALKABLE[tile] or not unreachable_tiles(floor).any():
+            if TILE_WALKABLE[tile] or everything_reachable(floor):
                 made += 1
                 break
             floor.tiles[...] = before
             floor.walkable = TILE_WALKABLE[floor.tiles]
     refresh(floor)
     return made
+
+
+def everything_reachable(floor: Floor) -> bool:
+    """Whether every walkable tile can be reached from the start (as
+    ``carve.unreachable_tiles``, which the floor checks use, but a bit search: a pool is
+    tried up to six times a kind)."""
+    return bool((Reach(floor.walkable).around(floor.start) == floor.walkable).all())
 
 
 def refresh(floor: Floor) -> None:
