@@ -294,7 +294,8 @@ PHASE_TARGETS_MS = {(80, 200): 2.0, (80, 1000): 10.0}
 
 def crowded_world(width: int, height: int, count: int, seed: int) -> World:
     """A full-rooms BSP floor (room for a crowd) with ``count`` monsters all hunting the
-    player and all due now, so one ``advance`` is exactly one monster phase."""
+    player and all due now, so one ``advance`` is exactly one monster phase (the floor's
+    search graph already made: play makes it at the floor's first hunt, not each phase)."""
     world = World(seed, crowd_builder(width, height))
     floor, player = world.floor, world.player
     free = np.argwhere(floor.walkable & (floor.occupant == 0))
@@ -305,6 +306,7 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
         floor.add_actor(monster)
     world.schedule.reset([a for a in floor.actors.values() if a is not player])
     player.next_time = world.time + 100
+    world.hunt.terrain(floor)  # the floor's search graph, made once per floor, as in play
     return world
 
 
