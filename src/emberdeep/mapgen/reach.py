@@ -16,6 +16,8 @@ Steps are the eight directions at one step each, as ``distance_map(cost, goals, 
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -75,7 +77,7 @@ class Reach:
         """The tiles reachable from ``origin`` in at most ``steps`` steps (any number if
         None), as a ``shape`` boolean array."""
         reached = self.bit(*origin) & self.bits
-        for _ in range(steps) if steps is not None else iter(int, 1):
+        for _ in range(steps) if steps is not None else itertools.count():
             grown = self.grow(reached)
             if grown == reached:
                 break
@@ -83,6 +85,7 @@ class Reach:
         return self.to_array(reached)
 
     def to_array(self, bits: int) -> NDArray[np.bool_]:
+        """A set of tiles held as bits, as a ``shape`` boolean array (guard bits dropped)."""
         width, _ = self.shape
         count = width * self.stride
         raw = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
