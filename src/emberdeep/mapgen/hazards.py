@@ -58,10 +58,14 @@ def add_pools(floor: Floor, kind: str, count: int, rng: np.random.Generator) -> 
             mask = pool(floor, rng)
             if not mask.any():
                 break
+            if TILE_WALKABLE[tile]:  # water: nothing can be cut off
+                floor.tiles[mask] = tile
+                made += 1
+                break
             before = floor.tiles.copy()
             floor.tiles[mask] = tile
             floor.walkable = TILE_WALKABLE[floor.tiles]
-            if TILE_WALKABLE[tile] or everything_reachable(floor):
+            if everything_reachable(floor):
                 made += 1
                 break
             floor.tiles[...] = before
