@@ -32,31 +32,26 @@ K = TypeVar("K")
 
 @dataclass(frozen=True)
 class Arrival:
-    """What placing things needs to know of walking from the floor's start: where one
-    can get to, where is too near, and so where things may be placed. Made once per
-    floor by the plan's builder and handed to ``populate``, ``traps`` and ``vaults``
-    (none of them changes the terrain before the last has used it)."""
+    """What placing things needs to know of walking from the floor's start: where things
+    may be placed, reachable but not too near. Made once per floor by the plan's builder
+    and handed to ``populate``, ``traps`` and ``vaults`` (none of them changes the
+    terrain before the last has used it)."""
 
-    reachable: NDArray[np.bool_]
-    near: NDArray[np.bool_]
-    """Fewer than ``SAFE_STEPS`` steps away."""
     cells: NDArray[np.intp]
     """``spawn_cells``: the (x, y) of every tile where something may be placed."""
 
     @classmethod
     def of(cls, floor: Floor) -> Arrival:
         reach = Reach(floor.walkable)
-        reachable = reach.around(floor.start)
-        near = reach.around(floor.start, SAFE_STEPS - 1)
-        return cls(reachable, near, spawn_cells(floor, reachable, near))
+        near = reach.reached(floor.start, SAFE_STEPS - 1)
+        return cls(spawn_cells(floor, reach.to_array(reach.reached(floor.start) & ~near)))
 
 
-def spawn_cells(
-    floor: Floor, reachable: NDArray[np.bool_], near: NDArray[np.bool_]
-) -> NDArray[np.intp]:
-    """The (x, y) of every tile where something may be placed: walkable, reachable from
-    the start, at least ``SAFE_STEPS`` from it and outside its room, not the stairs."""
-    allowed = (floor.tiles == Tile.FLOOR) & reachable & ~near
+def spawn_cells(floor: Floor, far: NDArray[np.bool_]) -> NDArray[np.intp]:
+    """The (x, y) of every tile where something may be placed: plain floor among the
+    ``far`` tiles (reachable from the start, at least ``SAFE_STEPS`` from it), outside
+    the start's room, not the stairs."""
+    allowed = (floor.tiles == Tile.FLOOR) & far
     allowed[floor.stairs] = False
     for room in floor.rooms:
         if room.encloses(*floor.start):

@@ -76,13 +76,18 @@ class Reach:
     def around(self, origin: tuple[int, int], steps: int | None = None) -> NDArray[np.bool_]:
         """The tiles reachable from ``origin`` in at most ``steps`` steps (any number if
         None), as a ``shape`` boolean array."""
+        return self.to_array(self.reached(origin, steps))
+
+    def reached(self, origin: tuple[int, int], steps: int | None = None) -> int:
+        """``around`` as bits (sets of tiles combine with ``&`` and ``~`` before
+        ``to_array``)."""
         reached = self.bit(*origin) & self.bits
         for _ in range(steps) if steps is not None else itertools.count():
             grown = self.grow(reached)
             if grown == reached:
                 break
             reached = grown
-        return self.to_array(reached)
+        return reached
 
     def to_array(self, bits: int) -> NDArray[np.bool_]:
         """A set of tiles held as bits, as a ``shape`` boolean array (guard bits dropped)."""
