@@ -193,7 +193,6 @@ class World:
         for monster in monsters:
             monster.next_time = max(monster.next_time, self.time)
         self.schedule.reset(monsters)
-        self.hunt.terrain(floor)
         self.refresh_fov()
 
     def set_fov(self, settings: FovSettings) -> None:
