@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
@@ -12,6 +13,7 @@ from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.behaviours import HUNT_MEMORY
+from emberdeep.engine.events import Message
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.setup import floor_builder, new_world
@@ -47,6 +49,11 @@ def world_from_text(picture: str, seed: int = 1) -> World:
 
 ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3, xp=35)
 STATUE = ActorKind("statue", "Statue", hp=50, defense=0, power=0, behaviour="idle")
+
+
+def texts(events: Sequence[object]) -> list[str]:
+    """The log's lines among ``events``, in order."""
+    return [e.text for e in events if isinstance(e, Message)]
 
 
 def add_monster(world: World, kind: ActorKind, x: int, y: int, hunting: bool = True) -> Actor:

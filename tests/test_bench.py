@@ -40,5 +40,13 @@ def test_monster_phase_worlds_are_crowded_and_due() -> None:
 
 def test_agent_env_figures_are_measured() -> None:
     figures = list(bench.agent_env(40))
-    assert [f.name for f in figures] == ["env step, random actions", "env reset"]
+    assert [f.name for f in figures] == [
+        "env step, random actions",
+        "env step, moves and waits only",
+        "env reset",
+        "env observation build",
+    ]
     assert all(f.median_ms > 0 for f in figures)
+    assert [f.runs for f in figures] == [40, 40, 10, 40]
+    targets = {f.name: f.target_ms for f in figures}
+    assert targets["env reset"] == 1.0 and targets["env step, random actions"] == 0.1

@@ -36,6 +36,7 @@ from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES
 from emberdeep.engine import snapshot
 from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
@@ -46,7 +47,11 @@ from tests.helpers import randomly_played as played
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
-INFO = saves.current_info("auto")
+LOG = (
+    saves.LogLine("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK),
+    saves.LogLine("The orc misses you.", MessageKind.ENEMY_ATTACK, 3),
+)
+INFO = saves.current_info("auto", log=LOG)
 CONSOLE = render.new_console()
 
 

@@ -13,6 +13,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
 from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT
+from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
@@ -23,7 +24,11 @@ from tests.helpers import randomly_played as played
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
-INFO = saves.current_info("auto")
+LOG = (
+    saves.LogLine("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK),
+    saves.LogLine("The orc misses you.", MessageKind.ENEMY_ATTACK, 3),
+)
+INFO = saves.current_info("auto", log=LOG)
 
 
 @settings(max_examples=25, deadline=None)
@@ -71,7 +76,7 @@ def test_bit_flipped_saves_give_a_clean_error_or_load(bit: int) -> None:
 def test_foreign_and_newer_files_are_named_as_such() -> None:
     with pytest.raises(saves.SaveError, match="not an Emberdeep save"):
         saves.decode(b"PK\x03\x04 a zip file", builder_for, KINDS)
-    newer = GOOD.replace(b"format 2\n", b"format 9\n", 1)
+    newer = GOOD.replace(f"format {saves.FORMAT}\n".encode(), b"format 9\n", 1)
     with pytest.raises(saves.SaveError, match="newer Emberdeep"):
         saves.decode(newer, builder_for, KINDS)
 
@@ -205,3 +210,51 @@ def test_a_save_after_any_bot_game_loads_again(seed: int, turns: int, pushed: bo
     assert copy.state_hash() == world.state_hash()
     if pushed:
         assert world.player.level == MAX_LEVEL and world.player.xp <= MAX_STAT
+
+
+def test_the_log_comes_back_with_the_game_and_is_bounded() -> None:
+    many = tuple(saves.LogLine(f"Line {n}.", MessageKind.INFO) for n in range(80))
+    info = saves.current_info("auto", log=many)
+    assert len(info.log) == saves.LOG_LINES and info.log[-1].text == "Line 79."
+    _, loaded = saves.decode(saves.encode(played(3, 5), info), builder_for, KINDS)
+    assert loaded.log == info.log
+
+
+def legacy(version: int, payload: dict[str, object]) -> bytes:
+    """A save as format ``version`` wrote it: no log (and for format 1 no summary)."""
+    import json
+    import zlib
+
+    body = zlib.compress(json.dumps(payload).encode())
+    summary = b"" if version == 1 else GOOD.splitlines(keepends=True)[2]
+    return saves.MAGIC + f"format {version}\n".encode() + summary + body
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_saves_from_before_the_log_still_load_without_one(version: int) -> None:
+    payload = saves.decode_payload(GOOD)
+    del payload["log"]
+    world, info = saves.decode(legacy(version, payload), builder_for, KINDS)
+    assert info.log == () and world.state_hash() == played(11, 150).state_hash()
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        "not a list",
+        [["You wait.", "info", 1]] * (saves.LOG_LINES + 1),  # longer than a save keeps
+        [["You wait.", "info"]],  # a field short
+        [[3, "info", 1]],  # text not text
+        [["x" * (saves.MAX_LOG_TEXT + 1), "info", 1]],  # too long to be ours
+        [["You wait.\x1b[2J", "info", 1]],  # an escape code for the terminal
+        [["You wait.", "shouting", 1]],  # a kind the game does not know
+        [["You wait.", "info", 0]],
+        [["You wait.", "info", True]],
+        [["You wait.", "info", 2**70]],
+    ],
+)
+def test_a_damaged_log_is_refused_in_a_sentence(log: object) -> None:
+    payload = saves.decode_payload(GOOD)
+    payload["log"] = log
+    with pytest.raises(saves.SaveError, match="damaged"):
+        saves.decode(legacy(saves.FORMAT, payload), builder_for, KINDS)

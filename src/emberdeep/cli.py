@@ -275,10 +275,10 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
 
         terminal.run(screen, content=app.content)
         return 0
-    from emberdeep.ui import sdl, sprites
+    from emberdeep.ui import sdl
 
-    tileset, font_problem = sdl.load_tileset(app.settings, app.content)
-    untile = None if sprites.has_sprites(tileset, app.content) else app.content
+    tileset, sprites_of, font_problem = sdl.load_window_tileset(app.settings, app.content)
+    untile = None if sprites_of is not None else app.content
     if font_problem:
         app.notices.append(f"Settings: {font_problem}")
     try:
@@ -296,7 +296,9 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         )
         return 1
     with context:
-        sdl.run(screen, context, untile=untile, frames=frames)
+        sdl.run(
+            screen, context, untile=untile, frames=frames, tileset=tileset, sprites_of=sprites_of
+        )
     return 0
 
 

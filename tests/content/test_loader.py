@@ -7,6 +7,7 @@ import pytest
 from emberdeep.content import loader
 from emberdeep.content.tomldata import DataError, Table, find_line
 from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.spawning import ByDepth
 
 
 def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
@@ -65,3 +66,40 @@ def test_find_line_locates_nested_keys() -> None:
     assert find_line(text, "x.y.b") == 3
     assert find_line(text, "x.y.c.d") == 4
     assert find_line(text, "a") == 1
+
+
+MONSTERS = resources.files("emberdeep.content").joinpath("monsters.toml").read_text()
+ITEMS = resources.files("emberdeep.content").joinpath("items.toml").read_text()
+PER_ROOM = ByDepth(((1, 2),))
+
+
+def test_plural_and_article_are_read_for_the_log() -> None:
+    monsters = loader.parse_monsters(Table.parse("monsters.toml", MONSTERS), PER_ROOM)[0]
+    wolf = next(kind for kind in monsters.kinds if kind.key == "wolf")
+    assert (wolf.plural, wolf.article) == ("Wolves", "")
+    items = loader.parse_items(Table.parse("items.toml", ITEMS), PER_ROOM)[0]
+    heart = next(kind for kind in items.kinds if kind.key == "ember_heart")
+    assert heart.article == "the"
+
+
+@pytest.mark.parametrize(
+    ("replacement", "problem"),
+    [
+        ('plural = ""', r"wolf\.plural: expected a name of 1 to 40 characters"),
+        ("plural = 3", r"wolf\.plural: expected a string"),
+        (f'plural = "{"w" * 41}"', r"wolf\.plural: expected a name of 1 to 40"),
+        ('article = "some"', r"wolf\.article: expected one of a, an, the"),
+        ('plurals = "Wolves"', r"wolf\.plurals: unknown key"),
+    ],
+)
+def test_bad_plurals_and_articles_name_file_line_and_key(replacement: str, problem: str) -> None:
+    broken = MONSTERS.replace('plural = "Wolves"', replacement)
+    line = broken.splitlines().index(replacement) + 1
+    with pytest.raises(DataError, match=rf"^monsters\.toml:{line}: {problem}"):
+        loader.parse_monsters(Table.parse("monsters.toml", broken), PER_ROOM)
+
+
+def test_a_bad_item_article_is_named() -> None:
+    broken = ITEMS.replace('article = "the"', 'article = "thy"')
+    with pytest.raises(DataError, match=r"ember_heart\.article: expected one of a, an, the"):
+        loader.parse_items(Table.parse("items.toml", broken), PER_ROOM)

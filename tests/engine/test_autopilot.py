@@ -67,10 +67,10 @@ def test_disturb_rules() -> None:
     assert watch.check(world) == "You are hurt."
     assert watch.check(world) is None
     add_monster(world, ORC, 9, 1, hunting=False)
-    assert watch.check(world) == "You see a monster."
+    assert watch.check(world) == "You see an orc."
     world.inventory.append(Item(POTION))
     world.floor.remove_actor(world.floor.actors[2])
-    assert watch.check(world) == "You found something."
+    assert watch.check(world) == ""  # "You pick up ..." said it
 
 
 def test_travel_walks_known_tiles_and_refuses_the_unknown() -> None:

@@ -76,7 +76,7 @@ def test_striking_an_ember_slime_scalds_the_striker() -> None:
         text = said(world.step(Move(1, 0)))
         if "scalded" in text:
             break
-    assert "You are scalded by the Ember slime" in text
+    assert "You are scalded by the ember slime for" in text
 
 
 def test_a_wisp_next_to_the_player_blinks_away() -> None:

@@ -5,21 +5,26 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.engine import combat
-from emberdeep.engine.actors import Actor, ActorKind
+from emberdeep.engine.actors import ActorKind
 from emberdeep.engine.events import Message
-from emberdeep.engine.floor import Floor, Tile
+from tests.helpers import add_monster, world_from_text
+
+ROW = """
+#######
+#@....#
+#######
+"""
 
 
 def duel(attacker_power: int, defense: int, blows: int = 2000) -> tuple[int, list[int]]:
     """(hits, damage of each hit) of ``blows`` blows on a target that cannot die."""
-    floor = Floor(np.full((5, 3), Tile.FLOOR, dtype=np.uint8), start=(1, 1), stairs=(3, 1))
-    attacker = Actor.spawn(2, ActorKind("a", "A", hp=10, defense=0, power=attacker_power), 1, 1)
-    target = Actor.spawn(3, ActorKind("t", "T", hp=10**9, defense=defense, power=0), 2, 1)
-    rng = np.random.default_rng(5)
+    world = world_from_text(ROW, seed=5)
+    attacker = add_monster(world, ActorKind("a", "A", hp=10, defense=0, power=attacker_power), 3, 1)
+    target = add_monster(world, ActorKind("t", "T", hp=10**9, defense=defense, power=0), 4, 1)
     damages = []
     for _ in range(blows):
         before = target.hp
-        combat.attack(floor, attacker, target, rng)
+        combat.attack(world, attacker, target)
         if target.hp < before:
             damages.append(before - target.hp)
     return len(damages), damages
@@ -49,11 +54,11 @@ def test_damage_is_a_range_around_power() -> None:
 
 
 def test_a_miss_is_said_in_the_log() -> None:
-    floor = Floor(np.full((5, 3), Tile.FLOOR, dtype=np.uint8), start=(1, 1), stairs=(3, 1))
-    a = Actor.spawn(2, ActorKind("a", "Orc", hp=10, defense=0, power=3), 1, 1)
-    t = Actor.spawn(3, ActorKind("t", "Troll", hp=99, defense=80, power=0), 2, 1)
-    rng = np.random.default_rng(1)
+    world = world_from_text(ROW)
+    a = add_monster(world, ActorKind("a", "Orc", hp=10, defense=0, power=3), 3, 1)
+    t = add_monster(world, ActorKind("t", "Troll", hp=99, defense=80, power=0), 4, 1)
     texts = {
-        m.text for _ in range(50) for m in combat.attack(floor, a, t, rng) if isinstance(m, Message)
+        m.text for _ in range(50) for m in combat.attack(world, a, t) if isinstance(m, Message)
     }
-    assert "Orc attacks Troll and misses." in texts
+    assert "The orc misses the troll." in texts
+    assert "The orc hits the troll for 1 hit point." in texts

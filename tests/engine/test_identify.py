@@ -55,7 +55,7 @@ def test_using_an_item_teaches_it_and_identify_teaches_another() -> None:
     events = world.step(Use(0))
     assert world.identity.is_known(KINDS["identify_scroll"])
     assert world.identity.is_known(KINDS["speed_potion"])
-    assert any("is a Potion of Speed" in getattr(e, "text", "") for e in events)
+    assert any(" potion is a potion of speed." in getattr(e, "text", "") for e in events)
     assert world.identity.describe(world.inventory[0]) == "Potion of Speed"
 
 
@@ -176,7 +176,7 @@ def test_the_remembered_map_keeps_remains_under_items() -> None:
     )
     statue = add_monster(world, STATUE, 5, 1)
     statue.hp = 0
-    die(world.floor, statue)
+    die(world, statue)
     dead = statue
     world.step(Move(1, 0))
     assert world.floor.seen_items == {dead.position: REMAINS_KEY}

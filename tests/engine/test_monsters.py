@@ -84,8 +84,8 @@ def test_player_goes_first_when_due_at_the_same_time() -> None:
     add_monster(world, ORC, 2, 1)
     events = world.step(Move(1, 0))
     texts = [e.text for e in events if isinstance(e, Message)]
-    assert texts[0].startswith("Player attacks Orc")
-    assert texts[1].startswith("Orc attacks Player")
+    assert texts[0].startswith(("You hit the orc for", "You miss the orc."))
+    assert texts[1].startswith(("The orc hits you for", "The orc misses you."))
 
 
 def test_killing_leaves_non_blocking_remains_and_gives_xp() -> None:
@@ -97,7 +97,7 @@ def test_killing_leaves_non_blocking_remains_and_gives_xp() -> None:
         if not orc.alive:
             break
         events = list(world.step(Move(1, 0)))
-    assert Message("Orc is dead!", MessageKind.ENEMY_DIED) in events
+    assert Message("You kill the orc!", MessageKind.ENEMY_DIED) in events
     assert world.kills == {"orc": 1}
     assert not orc.alive and not orc.blocks and orc.name == "remains of Orc"
     assert world.player.xp == 35
@@ -115,7 +115,7 @@ def test_no_defense_makes_anyone_immune_and_death_is_reported() -> None:
         if not world.player.alive:
             break
         events = list(world.step(Move(1, 0)))
-    assert Message("You died!", MessageKind.PLAYER_DIED) in events
+    assert Message("You die...", MessageKind.PLAYER_DIED) in events
     assert world.player.hp == 0 and not world.player.alive
     assert world.step(Wait()) == [Refused("You are dead.")]
 

@@ -32,7 +32,7 @@ def test_a_hidden_trap_is_sprung_by_the_player_and_then_shown() -> None:
     trap = Trap(TRAPS["paralysis_trap"], 4, 2)
     world.floor.traps[(4, 2)] = trap
     events = world.step(Move(1, 0))
-    assert Message("You trigger a paralysis trap!", MessageKind.STATUS) in events
+    assert Message("You trigger a paralysis trap!", MessageKind.ALERT) in events
     assert statuses.has(world.player, statuses.PARALYSED) and not trap.hidden
 
 

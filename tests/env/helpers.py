@@ -14,11 +14,12 @@ Observation = dict[str, NDArray[Any]]
 
 
 def digest(observation: Observation) -> str:
-    """Every array of an observation, key by key, as one hash."""
+    """Every array of an observation, key by key (with its dtype and shape), as one hash."""
     h = hashlib.blake2b(digest_size=16)
     for key in sorted(observation):
-        h.update(key.encode())
-        h.update(np.ascontiguousarray(observation[key]).tobytes())
+        array = np.ascontiguousarray(observation[key])
+        h.update(f"{key} {array.dtype.str} {array.shape}".encode())
+        h.update(array.tobytes())
     return h.hexdigest()
 
 

@@ -15,20 +15,22 @@ from tests.env.helpers import digest
 ROOT = Path(__file__).resolve().parents[2]
 THOUSAND_ACTIONS = textwrap.dedent("""
     import numpy as np
-    from emberdeep.env import ACTIONS, EmberdeepEnv
+    from emberdeep.env import EmberdeepEnv
     from tests.env.helpers import digest
     env = EmberdeepEnv()
     observation, _ = env.reset(seed=7)
-    digests = [digest(observation)]
+    print(digest(observation))
     for action in np.random.default_rng(3).integers(env.action_space.n, size=1000):
         observation, *_ = env.step(int(action))
-        digests.append(digest(observation))
-    print(digest({"all": np.frombuffer("".join(digests).encode(), dtype=np.uint8)}))
+        print(digest(observation))
     print(env.game.turn)
 """)
 
 
 def test_two_processes_see_the_same_observations() -> None:
+    """Issue #18's "done when": two processes (different hash seeds, nothing inherited
+    but the path) doing reset(seed=7) and the same 1,000 actions give the same digest
+    of every observation, step by step; and so does this process."""
     runs = [
         subprocess.run(
             [sys.executable, "-c", THOUSAND_ACTIONS],
@@ -37,8 +39,20 @@ def test_two_processes_see_the_same_observations() -> None:
         ).stdout.split()
         for n in (1, 2)
     ]  # fmt: skip
-    assert runs[0] == runs[1]
-    assert int(runs[0][1]) > 100  # the game moved on: these were not all refusals
+    *digests, turn = runs[0]
+    assert len(digests) == 1001
+    assert runs[1] == runs[0], f"first different observation: step {first_difference(runs)}"
+    assert int(turn) > 100  # the game moved on: these were not all refusals
+    assert len(set(digests)) > 100  # and what was observed changed with it
+    env = EmberdeepEnv()
+    here = [digest(env.reset(seed=7)[0])]
+    actions = np.random.default_rng(3).integers(len(ACTIONS), size=1000)
+    here += [digest(env.step(int(action))[0]) for action in actions]
+    assert here == digests
+
+
+def first_difference(runs: list[list[str]]) -> int:
+    return next(i for i, (a, b) in enumerate(zip(*runs, strict=False)) if a != b)
 
 
 def test_a_seeded_reset_is_the_same_game_in_any_order() -> None:

@@ -12,9 +12,9 @@ from emberdeep.engine.rng import floor_stream
 from emberdeep.mapgen.populate import (
     SAFE_STEPS,
     Arrival,
+    pick_kinds,
     populate,
     room_count,
-    spawn_cells,
 )
 
 
@@ -33,7 +33,7 @@ def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, na
     floor = populated(name, seed, depth)
     bestiary = loader.load().population.monsters
     start_rooms = [r for r in floor.rooms if r.encloses(*floor.start)]
-    allowed = {tuple(cell) for cell in spawn_cells(floor, Arrival.of(floor)).tolist()}
+    allowed = {tuple(cell) for cell in Arrival.of(floor).cells.tolist()}
     positions = [m.position for m in floor.actors.values()]
     assert len(set(positions)) == len(positions)
     for monster in floor.actors.values():
@@ -44,7 +44,7 @@ def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, na
         weight = bestiary.weights_at(depth)[[k.key for k in bestiary.kinds].index(monster.kind)]
         assert weight > 0, f"{monster.kind} may not appear at depth {depth}"
     assert len(positions) <= bestiary.per_room.at(depth) * room_count(
-        floor, spawn_cells(floor, Arrival.of(floor))
+        floor, Arrival.of(floor).cells
     )
 
 
@@ -76,3 +76,21 @@ def test_a_floor_without_rooms_is_populated_away_from_the_start() -> None:
         bare += not placed
         assert all(SAFE_STEPS <= steps[p] < 10**6 for p in placed)
     assert bare < 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    weights=st.lists(st.integers(0, 50), min_size=1, max_size=30).filter(lambda w: sum(w) > 0),
+    count=st.integers(0, 40),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_kinds_are_picked_as_numpys_choice_picks_them(
+    weights: list[int], count: int, seed: int
+) -> None:
+    """The same picks from the same stream, and the stream left in the same state."""
+    ours, numpys = np.random.default_rng(seed), np.random.default_rng(seed)
+    array = np.array(weights, dtype=np.float64)
+    picked = pick_kinds(ours, array, count)
+    expected = numpys.choice(len(weights), size=count, p=array / array.sum())
+    assert picked.tolist() == expected.tolist()
+    assert ours.random() == numpys.random()

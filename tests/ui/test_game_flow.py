@@ -10,7 +10,9 @@ from emberdeep import config
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Descend
+from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
+from emberdeep.storage import saves
 from emberdeep.storage.games import Listing
 from emberdeep.ui import render
 from emberdeep.ui.app import App
@@ -223,3 +225,36 @@ def test_a_data_folder_that_cannot_be_written_costs_messages_never_the_game(
     assert "Could not write the morgue file" in over.note
     assert isinstance(over.handle(KeyPress("enter")), MainMenu)
     assert blocked.read_text() == "in the way"
+
+
+def test_the_last_messages_come_back_on_continue(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    play.log.add("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK)
+    for _ in range(3):
+        play.log.add("The orc misses you.", MessageKind.ENEMY_ATTACK)
+    before = [(e.text, e.kind, e.count) for e in play.log.entries]
+    back = press(play, "Q", "y")
+    resumed = press(back, "a")
+    assert isinstance(resumed, PlayScreen)
+    entries = [(e.text, e.kind, e.count) for e in resumed.log.entries]
+    assert entries[: len(before)] == before  # kinds and repeats too, oldest first
+    assert entries[len(before)][0].startswith("Welcome back.")
+    # Saved again and continued again: the newest lines, once each, never doubled.
+    again = press(press(resumed, "Q", "y"), "a")
+    assert isinstance(again, PlayScreen)
+    texts = [e.text for e in again.log.entries]
+    assert texts.count("The orc misses you.") == 1 and texts[-1].startswith("Welcome back.")
+    assert len(again.log.last()) <= saves.LOG_LINES
+
+
+def test_a_game_continued_without_a_screen_keeps_its_log(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    play.log.add("You pick up 3 darts.", MessageKind.ITEM)
+    press(play, "Q", "y")
+    session = app.setup.continue_game(only_game(app).game)
+    assert session.log[-1] == saves.LogLine("You pick up 3 darts.", MessageKind.ITEM)
+    assert session.save() is None  # no play screen took the log: the save keeps it
+    session.release()
+    assert app.setup.continue_game(only_game(app).game).log == session.log

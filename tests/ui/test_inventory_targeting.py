@@ -101,12 +101,15 @@ def test_g_picks_up_and_i_a_drinks_the_potion() -> None:
     assert s.handle(KeyPress("g")) is s
     assert [item.kind for item in world.inventory] == [POTION]
     assert world.floor.items == [] and world.turn == 1
-    assert "You picked up the Potion of Healing!" in logged(s)
+    assert "You pick up a potion of healing." in logged(s)
     world.player.hp = 10
     assert open_item(s, "i", POTION) is s
     assert hp_of(world) == 10 + HEALED
     assert world.inventory == [] and world.turn == 2
-    assert logged(s)[-1] == f"You consume the Potion of Healing, and recover {HEALED} HP!"
+    assert logged(s)[-2:] == [
+        "You drink the potion of healing.",
+        f"You feel better, and recover {HEALED} hit points.",
+    ]
 
 
 def test_comma_picks_up_too_and_an_empty_tile_is_refused() -> None:
@@ -133,7 +136,7 @@ def test_d_and_a_letter_drops_that_item_where_the_player_stands() -> None:
     assert [item.kind for item in s.world.inventory] == [POTION]
     [dropped] = s.world.floor.items
     assert dropped.kind is FIREBALL and dropped.position == PLAYER
-    assert "You dropped the Scroll of Fireball." in logged(s) and s.world.turn == 1
+    assert "You drop the scroll of fireball." in logged(s) and s.world.turn == 1
 
 
 def test_the_menus_show_the_inventory_over_the_map_and_close_without_time() -> None:

@@ -73,7 +73,7 @@ def test_health_words_follow_the_fraction_of_hit_points_left() -> None:
 def test_remains_come_after_the_living_and_are_named_once() -> None:
     world, orc = world_with_orc()
     orc.hp = 0
-    combat.die(world.floor, orc)  # renames it "remains of Orc"
+    combat.die(world, orc)  # renames it "remains of Orc"
     goblin = Actor.spawn(3, ActorKind("goblin", "Goblin", hp=5, defense=0, power=1), 3, 1)
     goblin.hp, goblin.blocks = 0, False  # dead without the rename
     world.floor.add_actor(goblin)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from emberdeep.engine.events import MessageKind
+from emberdeep.storage.saves import LogLine
 from emberdeep.ui import render
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
 
@@ -31,3 +32,30 @@ def test_log_is_bounded() -> None:
     for i in range(20):
         log.add(str(i))
     assert [e.text for e in log.entries] == ["15", "16", "17", "18", "19"]
+
+
+def test_every_kind_has_its_own_colour() -> None:
+    assert set(KIND_COLORS) == set(MessageKind)
+    assert len(set(KIND_COLORS.values())) == len(MessageKind)
+
+
+def test_each_kind_is_drawn_in_its_colour() -> None:
+    log = MessageLog()
+    for kind in MessageKind:
+        log.add(kind.value, kind)
+    console = render.new_console(30, len(MessageKind))
+    log.draw(console, 0, 0, 30, len(MessageKind))
+    for row, kind in enumerate(MessageKind):
+        assert tuple(console.rgb["fg"][0, row]) == KIND_COLORS[kind]
+
+
+def test_a_saved_log_goes_before_the_new_lines_and_keeps_kinds_and_repeats() -> None:
+    log = MessageLog(limit=4)
+    log.add("Welcome back.")
+    log.restore([LogLine("You hit the orc.", MessageKind.PLAYER_ATTACK, 2)] * 4)
+    assert [e.full_text for e in log.entries][-2:] == ["You hit the orc. (x2)", "Welcome back."]
+    assert len(log.entries) == 4  # still bounded
+    assert log.last(2) == [
+        LogLine("You hit the orc.", MessageKind.PLAYER_ATTACK, 2),
+        LogLine("Welcome back.", MessageKind.INFO, 1),
+    ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
@@ -101,7 +102,7 @@ def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
     add_monster(screen.world, ORC, 5, 3)
     screen.world.refresh_fov()
     ticks(screen)
-    assert player.hp < player.max_hp and screen.log.entries[-1].text == "You see a monster."
+    assert player.hp < player.max_hp and screen.log.entries[-1].text == "You see an orc."
 
 
 def test_explore_stops_when_badly_hurt_and_says_why() -> None:
@@ -116,3 +117,20 @@ def test_explore_stops_when_badly_hurt_and_says_why() -> None:
     screen.world.player.hp = 5
     screen.handle(KeyPress("x"))
     assert ticks(screen) > 10  # the setting turns it off
+
+
+def test_exploring_onto_an_item_says_what_was_picked_up_and_nothing_after() -> None:
+    world = world_from_text("""
+    ##########
+    #@.......#
+    ##########
+    """)
+    darts = next(k for k in loader.load().population.items.kinds if k.key == "darts")
+    world.floor.items.append(Item(darts, 4, 1, count=3))
+    screen = PlayScreen(world, loader.load(), Settings(auto_pickup=True))
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    said = [entry.text for entry in screen.log.entries]
+    assert "You pick up 3 darts." in said
+    after = said[said.index("You pick up 3 darts.") + 1 :]
+    assert "You found something." not in said and "" not in after

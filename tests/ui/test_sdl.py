@@ -1,10 +1,13 @@
 from __future__ import annotations
 
+from pathlib import Path
+
+import numpy as np
 import tcod.event
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.ui import font, render, sdl
+from emberdeep.ui import font, png, render, sdl, sprites
 from emberdeep.ui.input import Click, CloseRequested, KeyPress, MouseMove, Wheel
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import world_from_text
@@ -49,3 +52,32 @@ def test_a_broken_font_setting_falls_back_to_the_builtin_font(tmp_path: object) 
     assert problem is not None and "/no/such/font.png" in problem
     width, height = font.cell_size()
     assert tileset.tile_shape == (height, width)
+
+
+def test_the_window_takes_the_sprites_when_a_frame_first_shows_one() -> None:
+    """Start-up leaves the sprite tiles out (ascii is the default); the first tiles-mode
+    frame brings them in, before it is presented, and only once."""
+    content = loader.load()
+    tileset, pending, problem = sdl.load_window_tileset(Settings(), content)
+    assert problem is None and pending is content
+    assert not sprites.has_sprites(tileset, content)
+    world = world_from_text("###\n#@#\n###")
+    with sdl.open_window(tileset) as context:
+        presenter = sdl.WindowPresenter(context, tileset, pending)
+        console = render.new_console()
+        PlayScreen(world, content, Settings(render_mode="ascii")).draw(console)
+        presenter.present(console)
+        assert not sprites.has_sprites(tileset, content) and presenter.sprites_of is content
+        PlayScreen(world, content, Settings(render_mode="tiles")).draw(console)
+        presenter.present(console)
+        assert sprites.has_sprites(tileset, content) and presenter.sprites_of is None
+
+
+def test_a_tilesheet_that_cannot_take_sprites_shows_tiles_mode_as_ascii(
+    tmp_path: Path,
+) -> None:
+    sheet = tmp_path / "tall.png"  # a 16x16 grid of 8x12 tiles
+    png.write_png(sheet, np.full((16 * 12, 16 * 8, 4), 255, dtype=np.uint8))
+    tileset, pending, problem = sdl.load_window_tileset(Settings(font=str(sheet)), loader.load())
+    assert tileset.tile_shape == (12, 8)
+    assert pending is None and problem is not None and str(sheet) in problem

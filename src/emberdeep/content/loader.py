@@ -19,6 +19,7 @@ from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.actors import ActorKind, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.grammar import ARTICLES
 from emberdeep.engine.identify import MAX_LOOK, Catalogue
 from emberdeep.engine.items import CATEGORIES, EFFECTS, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
 from emberdeep.engine.spawning import ByDepth, Goal, Population, SpawnTable
@@ -172,7 +173,7 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
 CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time", "attack_time")
 MONSTER_KEYS = (
     *("xp", "behaviour", "sleeps", "spawn", "splits", "thorns", "summons"),
-    *("inflicts", "inflict_turns"),
+    *("inflicts", "inflict_turns", "plural", "article"),
 )
 
 
@@ -198,7 +199,21 @@ def actor_kind(
         inflict_turns=table.integer("inflict_turns", 1, MAX_TURNS) if "inflicts" in table else 0,
         summons=table.get("summons", str, ""),
         behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
+        plural=plural_key(table),
+        article=table.choice("article", ARTICLES, "") if "article" in table else "",
     )
+
+
+MAX_NAME = 40
+"""The longest name or plural a message may carry."""
+
+
+def plural_key(table: Table) -> str:
+    """The ``plural`` key: how the log names more than one (a short, non-empty name)."""
+    value = table.get("plural", str, "")
+    if "plural" in table and not 0 < len(value.strip()) <= MAX_NAME:
+        raise table.error("plural", f"expected a name of 1 to {MAX_NAME} characters")
+    return value
 
 
 def parse_monsters(
@@ -228,7 +243,7 @@ def parse_monsters(
 ITEM_KEYS = (
     *("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn"),
     *("slot", "power", "defense", "category", "status", "charges", "move_time"),
-    *("attack_time", "noise", "description", "bundle"),
+    *("attack_time", "noise", "description", "bundle", "plural", "article"),
 )
 GUESSED_CATEGORY = {
     "heal": "potion",
@@ -274,6 +289,8 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
                 noise=item.integer("noise", -100, 100, 0),
                 description=item.get("description", str, ""),
                 bundle=item.integer("bundle", 1, MAX_STACK, 1),
+                plural=plural_key(item),
+                article=item.choice("article", ARTICLES, "") if "article" in item else "",
             )
         )
         if effect == "status" and kinds[-1].turns <= 0:

@@ -21,6 +21,7 @@ from emberdeep.engine import combat, hazards, items, magic, statuses
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.grammar import Noun, capitalized, sentence
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -34,6 +35,8 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
 
 LEVEL_UP_STATS = ("hp", "power", "defense")
 """What a level can raise."""
+USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
+"""What using an item of a category is called in the log ("use" for the rest)."""
 
 
 class Succeeded(NamedTuple):
@@ -175,14 +178,16 @@ class Attack:
         if not target.alive or not near or target is actor:
             return Refused("There is nothing there to attack.")
         hp = target.hp
-        events = combat.attack(world.floor, actor, target, world.rng)
+        events = combat.attack(world, actor, target)
         kind = world.kinds.get(target.kind)
         striker = world.kinds.get(actor.kind)
         if striker is not None and striker.inflicts and target.alive and target.hp < hp:
-            events += statuses.apply(target, striker.inflicts, striker.inflict_turns)
+            events += statuses.apply(
+                target, striker.inflicts, striker.inflict_turns, world.noun(target)
+            )
         if kind is not None and target.hp < hp:
             if kind.thorns and actor.alive and target.alive:  # a dead slime burns nobody
-                events += combat.scald(world.floor, actor, target, kind.thorns)
+                events += combat.scald(world, actor, target, kind.thorns)
             if kind.splits and target.alive:
                 events += split(world, target)
         return Succeeded(actor.attack_time, events)
@@ -213,7 +218,7 @@ def split(world: World, jelly: Actor) -> list[Event]:
         return []
     twin = bring_forth(world, jelly, *where, hp=jelly.hp // 2)
     jelly.hp -= twin.hp
-    return [Message(f"The {jelly.name} splits in two!", MessageKind.STATUS)]
+    return [Message(sentence(world.noun(jelly), "split", "in two!"), MessageKind.ALERT)]
 
 
 @dataclass(frozen=True)
@@ -232,7 +237,8 @@ class Mend:
         patient.hp = min(patient.max_hp, patient.hp + self.amount)
         events: list[Event] = []
         if world.floor.visible[patient.position]:
-            text = f"The {actor.name} chants, and the {patient.name}'s wounds close."
+            wounds = f", and {world.noun(patient).possessive} wounds close."
+            text = sentence(world.noun(actor), "chant", wounds)
             events.append(Message(text, MessageKind.STATUS))
         return Succeeded(actor.attack_time, events)
 
@@ -264,7 +270,9 @@ class Blink:
         floor.move_actor(actor, *candidates[int(world.rng.integers(len(candidates)))])
         events: list[Event] = []
         if seen:
-            events.append(Message(f"The {actor.name} blinks away!", MessageKind.STATUS))
+            events.append(
+                Message(sentence(world.noun(actor), "blink", "away!"), MessageKind.STATUS)
+            )
         return Succeeded(actor.move_time, events)
 
 
@@ -292,8 +300,9 @@ class Summon:
             return Refused("No room to summon.")
         events: list[Event] = []
         if world.floor.visible[actor.position]:
-            what = f"{called} {kind.name.lower()}s" if called > 1 else f"a {kind.name.lower()}"
-            events.append(Message(f"The {actor.name} calls up {what}!", MessageKind.STATUS))
+            what = Noun.named(kind.name, kind.plural, kind.article).count(called)
+            text = sentence(world.noun(actor), "call", f"up {what}!")
+            events.append(Message(text, MessageKind.ALERT))
         return Succeeded(actor.attack_time, events)
 
 
@@ -324,7 +333,7 @@ class Fade:
         world.floor.remove_actor(actor)
         events: list[Event] = []
         if seen:
-            events.append(Message(f"The {actor.name} fades away.", MessageKind.STATUS))
+            events.append(Message(sentence(world.noun(actor), "fade", "away."), MessageKind.STATUS))
         return Succeeded(actor.move_time, events)
 
 
@@ -351,7 +360,7 @@ class Shoot:
             return Refused("Out of range.")
         if not line_of_fire(world.floor, actor.position, target.position):
             return Refused("There is no clear shot.")
-        events = combat.attack(world.floor, actor, target, world.rng, verb="shoots")
+        events = combat.attack(world, actor, target, verb="shoot")
         return Succeeded(actor.attack_time, events)
 
 
@@ -397,11 +406,11 @@ class PickUp:
         if not here:
             return Refused("There is nothing here to pick up.")
         item = here[-1]
-        name = world.identity.describe(item)
+        what = world.identity.noun(item.kind).count(item.count)
         if items.add_to(world.inventory, item) is None:
             return Refused("Your inventory is full.")
         world.floor.items.remove(item)
-        return Succeeded(actor.move_time, [Message(f"You picked up the {name}!")])
+        return Succeeded(actor.move_time, [Message(f"You pick up {what}.", MessageKind.ITEM)])
 
 
 @dataclass(frozen=True)
@@ -423,7 +432,9 @@ class Drop:
         events = items.unequip(actor, item) if item.equipped else []
         item.x, item.y = actor.position
         world.floor.items.append(item)
-        events.append(Message(f"You dropped the {world.identity.describe(item)}."))
+        noun = world.identity.noun(item.kind)
+        what = noun.the if item.count == 1 else noun.count(item.count)
+        events.append(Message(f"You drop {what}.", MessageKind.ITEM))
         return Succeeded(actor.move_time, events)
 
 
@@ -446,7 +457,7 @@ class Use:
         item = world.inventory[self.slot]
         if item.kind.effect == "equip":
             return Succeeded(actor.move_time, items.toggle_equipment(actor, world.inventory, item))
-        unknown = world.identity.name(item.kind)
+        unknown = world.identity.noun(item.kind)
         result = magic.use(world, actor, item, self.target)
         if not result.consumed and magic.wasted(world, item):
             # An unknown potion or scroll is used up even when it does nothing, as its
@@ -455,10 +466,13 @@ class Use:
         if not result.consumed:
             refusal = next((e for e in result.events if isinstance(e, Refused)), None)
             return refusal or Refused("Nothing happens.")
-        events = list(result.events)
+        # In the order it happened: you drink it, it acts, you learn what it was.
+        verb = USE_VERBS.get(item.kind.category, "use")
+        events: list[Event] = [Message(f"You {verb} {unknown.the}.", MessageKind.ITEM)]
+        events += result.events
         if world.identity.learn(item.kind):
-            text = f"It was a {item.kind.name}! (the {unknown})"
-            events.append(Message(text, MessageKind.STATUS))
+            text = capitalized(f"{unknown.the} was {world.identity.noun(item.kind).a}!")
+            events.append(Message(text, MessageKind.DISCOVERY))
         if item.kind.category == "wand":
             item.used += 1
         elif item in world.inventory:

@@ -43,6 +43,10 @@ class ActorKind:
     inflicts: str = ""
     """A status its blows give when they land (``statuses.STATUSES``: a spider's venom)."""
     inflict_turns: int = 0
+    plural: str = ""
+    """How the log names more than one, when the regular rule is wrong ("Wolves")."""
+    article: str = ""
+    """"a" or "an" when the spelling misleads, "the" for a unique creature (``grammar``)."""
 
 
 @dataclass(slots=True, eq=False)

@@ -20,7 +20,8 @@ from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.gas import HARMFUL
-from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.grammar import Noun, listed
+from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.engine.world import World
 
 WATER_COST = 8
@@ -151,9 +152,37 @@ def visible_monsters(world: World) -> list[int]:
     ]
 
 
-def visible_items(world: World) -> int:
+def in_view(world: World) -> list[Item]:
     floor = world.floor
-    return sum(bool(floor.visible[i.position]) for i in floor.items)
+    return [item for item in floor.items if floor.visible[item.position]]
+
+
+def visible_items(world: World) -> int:
+    return len(in_view(world))
+
+
+def seen(world: World) -> str:
+    """What is in view, named and counted, nearest kind first: "an ogre and 2 jackals"."""
+    floor, player = world.floor, world.player
+    counts: dict[Noun, int] = {}
+    near: dict[Noun, int] = {}
+    for actor_id in visible_monsters(world):
+        actor = floor.actors[actor_id]
+        noun = world.noun(actor)
+        gap = max(abs(actor.x - player.x), abs(actor.y - player.y))
+        counts[noun] = counts.get(noun, 0) + 1
+        near[noun] = min(near.get(noun, gap), gap)
+    order = sorted(counts, key=lambda noun: near[noun])  # stable: ties in floor order
+    return listed([noun.count(counts[noun]) for noun in order])
+
+
+def named_items(world: World, items: list[Item]) -> str:
+    """ "a dart and 2 unknown potions": each kind once, with how many lie in view."""
+    counts: dict[Noun, int] = {}
+    for item in items:
+        noun = world.identity.noun(item.kind)
+        counts[noun] = counts.get(noun, 0) + item.count
+    return listed([noun.count(n) for noun, n in counts.items()])
 
 
 @dataclass
@@ -170,22 +199,24 @@ class Watch:
         return cls(world.player.hp, visible_items(world), len(world.inventory), world.depth)
 
     def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> str | None:
-        """Why to stop now, or None to go on. Updates what it remembers. Below
-        ``low_hp_percent`` of full health a walk stops (rest first)."""
+        """Why to stop now, or None to go on ("" stops without a word: what was picked up
+        has just been said). Updates what it remembers. Below ``low_hp_percent`` of full
+        health a walk stops (rest first)."""
         reason = None
         player = world.player
+        items = in_view(world)
         if visible_monsters(world):
-            reason = "You see a monster."
+            reason = f"You see {seen(world)}."
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = "You are badly hurt: rest first (Z)."
         elif world.player.hp < self.hp:
             reason = "You are hurt."
         elif len(world.inventory) > self.carried:
-            reason = "You found something."
-        elif not pick_up and visible_items(world) > self.items_seen:
-            reason = "You see an item."
+            reason = ""  # "You pick up a dart." said it, in its place
+        elif not pick_up and len(items) > self.items_seen:
+            reason = f"You see {named_items(world, items)}."
         elif world.depth != self.depth or not world.player.alive:
             reason = "Stopped."
-        self.hp, self.items_seen = world.player.hp, visible_items(world)
+        self.hp, self.items_seen = world.player.hp, len(items)
         self.carried, self.depth = len(world.inventory), world.depth
         return reason

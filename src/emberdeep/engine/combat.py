@@ -9,15 +9,14 @@ stays dangerous and every stat helps without deciding the fight alone.
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
 from emberdeep.engine.actors import Actor, saturating
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.grammar import hit_points, sentence
 
-
-def capitalized(name: str) -> str:
-    return name[:1].upper() + name[1:]
+if TYPE_CHECKING:
+    from emberdeep.engine.world import World
 
 
 BASE_HIT = 90
@@ -43,58 +42,71 @@ SNEAK_ATTACK = 3
 """A sleeping target is always hit, for this many times the damage."""
 
 
-def attack(
-    floor: Floor, attacker: Actor, target: Actor, rng: np.random.Generator, verb: str = "attacks"
-) -> list[Event]:
+def attack(world: World, attacker: Actor, target: Actor, verb: str = "hit") -> list[Event]:
     """One blow: the odds from the target's defense, damage rolled from the attacker's
     power, part of it absorbed by the target's armour (up to half its defense), at
-    least 1 when it lands. A sleeper is hit for triple damage, and wakes."""
-    kind = MessageKind.PLAYER_ATTACK if attacker.is_player else MessageKind.ENEMY_ATTACK
-    what = f"{capitalized(attacker.name)} {verb} {target.name}"
+    least 1 when it lands. A sleeper is hit for triple damage, and wakes. ``verb`` is
+    what the blow is called ("hit", "shoot"), said in the attacker's person: "You hit
+    the orc for 3 hit points.", "The goblin archer shoots you for 1 hit point."."""
+    rng = world.rng
+    kind = blow_kind(attacker, target)
+    who, whom = world.noun(attacker), world.noun(target)
     sleeping, target.asleep = target.asleep, False
     if not sleeping and int(rng.integers(100)) >= hit_chance(target.defense):
-        return [Message(f"{what} and misses.", kind)]
+        if verb == "hit":  # "You miss the orc.", "The orc misses you."
+            return [Message(sentence(who, "miss", f"{whom.the}."), kind)]
+        missed = f"at {whom.the}, and {who.verb('miss')}."  # "...shoots at you, and misses."
+        return [Message(sentence(who, verb, missed), kind)]
     low, high = damage_range(attacker.power)
     rolled = int(rng.integers(low, high, endpoint=True))
     absorbed = int(rng.integers(0, target.defense // 2, endpoint=True))
     damage = max(1, rolled - absorbed) * (SNEAK_ATTACK if sleeping else 1)
-    return [
-        Message(f"{what} for {damage} hit points.", kind),
-        *hurt(floor, target, damage, attacker),
-    ]
+    victim = f"the sleeping {whom.singular}" if sleeping and not whom.is_you else whom.the
+    text = sentence(who, verb, f"{victim} for {hit_points(damage)}{'!' if sleeping else '.'}")
+    return [Message(text, kind), *hurt(world, target, damage, attacker)]
 
 
-def hurt(floor: Floor, target: Actor, amount: int, source: Actor) -> list[Event]:
+def blow_kind(attacker: Actor, target: Actor) -> MessageKind:
+    """The player's blows, blows at the player, and (plain news) one creature's at another."""
+    if attacker.is_player:
+        return MessageKind.PLAYER_ATTACK
+    return MessageKind.ENEMY_ATTACK if target.is_player else MessageKind.INFO
+
+
+def hurt(world: World, target: Actor, amount: int, source: Actor) -> list[Event]:
     """Take ``amount`` hit points; a kill by the player earns the victim's experience."""
     target.hp = max(0, target.hp - amount)
     if target.alive:
         return []
     if source.is_player and source is not target:
         source.xp = saturating(source.xp, target.xp)
-        return [*die(floor, target), Killed(target.kind)]
+        return [*die(world, target, killer=source), Killed(target.kind)]
     if target.is_player:
-        article = "an" if source.name[:1].lower() in "aeiou" else "a"
-        by = "their own magic" if source is target else f"{article} {source.name}"
-        return [*die(floor, target), PlayerSlain(f"killed by {by}")]
-    return die(floor, target)
+        by = "their own magic" if source is target else world.noun(source).a
+        return [*die(world, target), PlayerSlain(f"killed by {by}")]
+    return die(world, target)
 
 
-def scald(floor: Floor, striker: Actor, source: Actor, amount: int) -> list[Event]:
+def scald(world: World, striker: Actor, source: Actor, amount: int) -> list[Event]:
     """Whoever strikes a creature with thorns is hurt by it (a slime's burning ooze)."""
     kind = MessageKind.ENEMY_ATTACK if striker.is_player else MessageKind.STATUS
-    who = "You are" if striker.is_player else f"{capitalized(striker.name)} is"
-    text = f"{who} scalded by the {source.name} for {amount} hit points!"
-    return [Message(text, kind), *hurt(floor, striker, amount, source)]
+    rest = f"scalded by {world.noun(source).the} for {hit_points(amount)}!"
+    text = sentence(world.noun(striker), "be", rest)
+    return [Message(text, kind), *hurt(world, striker, amount, source)]
 
 
-def die(floor: Floor, actor: Actor) -> list[Event]:
-    """The actor becomes its remains: it no longer blocks, acts or counts as living."""
+def die(world: World, actor: Actor, killer: Actor | None = None) -> list[Event]:
+    """The actor becomes its remains: it no longer blocks, acts or counts as living.
+    "You kill the orc!" when the player did it, else "The orc dies."."""
+    floor = world.floor
     floor.stop_blocking(actor)
     if actor.is_player:
-        return [Message("You died!", MessageKind.PLAYER_DIED)]
+        return [Message("You die...", MessageKind.PLAYER_DIED)]
+    noun = world.noun(actor)
     if actor.behaviour == "fading":  # a summoned thing leaves nothing behind
         floor.remove_actor(actor)
-        return [Message(f"{capitalized(actor.name)} is destroyed!", MessageKind.ENEMY_DIED)]
-    name = actor.name
-    actor.name = f"remains of {name}"
-    return [Message(f"{capitalized(name)} is dead!", MessageKind.ENEMY_DIED)]
+        return [Message(sentence(noun, "vanish", "!"), MessageKind.ENEMY_DIED)]
+    actor.name = f"remains of {actor.name}"
+    if killer is not None and killer.is_player:
+        return [Message(f"You kill {noun.the}!", MessageKind.ENEMY_DIED)]
+    return [Message(sentence(noun, "die", "."), MessageKind.ENEMY_DIED)]

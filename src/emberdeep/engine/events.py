@@ -7,15 +7,28 @@ from enum import Enum
 
 
 class MessageKind(Enum):
-    """Lets the UI colour messages without parsing their text."""
+    """Lets the UI colour messages without parsing their text. The values are saved with
+    the log, so they are never renamed."""
 
     INFO = "info"
+    """Plain news: stairs taken, a door opened, a run stopped."""
     REFUSED = "refused"
+    """Nothing happened, and it cost no time."""
     PLAYER_ATTACK = "player_attack"
+    """The player's blows, missiles and spells landing or missing."""
     ENEMY_ATTACK = "enemy_attack"
+    """What hurts the player: blows, arrows, scalding."""
     ENEMY_DIED = "enemy_died"
+    """A creature dies."""
     PLAYER_DIED = "player_died"
     STATUS = "status"
+    """A status begins or ends, health comes back, a level is gained."""
+    ITEM = "item"
+    """Picked up, dropped, worn, taken off, thrown, lost."""
+    DISCOVERY = "discovery"
+    """Something learnt: an item identified, a trap found, what came into view."""
+    ALERT = "alert"
+    """A danger stirs: a sleeper wakes, an alarm rings, a creature is called up."""
 
 
 @dataclass(frozen=True)

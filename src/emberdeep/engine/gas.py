@@ -73,7 +73,7 @@ def breathe(world: World) -> list[Event]:
     for i in hit.tolist():
         actor = living[i]
         fresh = not statuses.has(actor, statuses.POISONED)
-        changes = statuses.apply(actor, statuses.POISONED, POISON_TURNS)
+        changes = statuses.apply(actor, statuses.POISONED, POISON_TURNS, world.noun(actor))
         if fresh and (actor.is_player or floor.visible[actor.position]):
             events += changes
     return events

@@ -63,5 +63,6 @@ def wade(world: World) -> list[Event]:
         return []
     slot = loose[int(world.rng.integers(len(loose)))]
     item = world.inventory.pop(slot)
-    name = world.identity.describe(item)
-    return [Message(f"Your {name} slips away in the deep water!", MessageKind.STATUS)]
+    lost = world.identity.noun(item.kind).counted(item.count)
+    text = f"Your {lost.singular} {lost.verb('slip')} away in the deep water!"
+    return [Message(text, MessageKind.ITEM)]

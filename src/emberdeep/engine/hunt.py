@@ -40,8 +40,9 @@ class Hunt:
         self.to_player: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
 
     def terrain(self, floor: Floor) -> Terrain:
-        """The floor's walls made ready for searching: built when the floor is entered
-        (or its terrain changes), not in the middle of a monster phase."""
+        """The floor's walls made ready for searching: built when a monster first hunts
+        on the floor (or after its terrain changed), not on entering it: a new game
+        (an agent's reset) and a quiet floor never pay for it."""
         terrain_key = (id(floor), floor.terrain_version)
         if self._terrain is None or terrain_key != self._terrain_key:
             self._terrain = Terrain(padded(floor.walkable.astype(np.int32)), 2, 3)

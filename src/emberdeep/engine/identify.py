@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from emberdeep.engine import rng as rngs
+from emberdeep.engine.grammar import Noun
 from emberdeep.engine.items import UNIDENTIFIED, Item, ItemKind
 
 FORMS = {
@@ -72,6 +73,13 @@ class Identity:
         if self.is_known(kind):
             return kind.name
         return FORMS[kind.category].format(look=self.looks[kind.key])
+
+    def noun(self, kind: ItemKind) -> Noun:
+        """The kind as the log names it: "a potion of healing" once known, else by its
+        look, "a murky violet potion", 'a scroll labelled "ZELGO MER"' (kept as dealt)."""
+        if self.is_known(kind):
+            return Noun.named(kind.name, kind.plural, kind.article)
+        return Noun(self.name(kind))
 
     def describe(self, item: Item) -> str:
         """An item as the inventory lists it: count, name, charges when known."""

@@ -16,6 +16,7 @@ import tcod.los
 from emberdeep.engine import combat, items, traps
 from emberdeep.engine.actions import ActionResult, PlayerCommand, Succeeded, _player_only
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
+from emberdeep.engine.grammar import hit_points, sentence
 
 if TYPE_CHECKING:
     from emberdeep.engine.actors import Actor
@@ -53,13 +54,13 @@ class Throw:
             return Refused("Take it off first.")
         path = tcod.los.bresenham(actor.position, self.target)[1 : THROW_RANGE + 1].tolist()
         thrown = items.take_one(world.inventory, self.slot)
-        name = world.identity.name(thrown.kind)
-        events: list[Event] = [Message(f"You throw the {name}.")]
+        noun = world.identity.noun(thrown.kind)
+        events: list[Event] = [Message(f"You throw {noun.a}.", MessageKind.ITEM)]
         landing = actor.position
         for x, y in path:
             if not floor.walkable[x, y]:
                 if floor.transparent[x, y]:  # over lava or a chasm: gone
-                    events.append(Message(f"The {name} is lost below."))
+                    events.append(Message(sentence(noun, "be", "lost below."), MessageKind.ITEM))
                     return Succeeded(actor.attack_time, events)
                 break
             landing = (x, y)
@@ -74,17 +75,18 @@ class Throw:
     @staticmethod
     def hit(world: World, actor: Actor, victim: Actor, thrown: items.Item) -> list[Event]:
         kind = thrown.kind
+        noun, whom = world.identity.noun(kind), world.noun(victim).the
         if kind.effect != "thrown":  # anything else thrown only bumps
-            return [Message(f"It bounces off the {victim.name}.")]
+            return [Message(sentence(noun, "bounce", f"off {whom}."), MessageKind.PLAYER_ATTACK)]
         if int(world.rng.integers(100)) >= combat.hit_chance(victim.defense):
-            return [Message(f"The {kind.name} misses the {victim.name}.")]
+            return [Message(sentence(noun, "miss", f"{whom}."), MessageKind.PLAYER_ATTACK)]
         low, high = combat.damage_range(kind.amount)
         damage = int(world.rng.integers(low, high, endpoint=True))
         victim.asleep = False
-        text = f"The {kind.name} hits the {victim.name} for {damage} hit points."
+        text = sentence(noun, "hit", f"{whom} for {hit_points(damage)}.")
         return [
             Message(text, MessageKind.PLAYER_ATTACK),
-            *combat.hurt(world.floor, victim, damage, actor),
+            *combat.hurt(world, victim, damage, actor),
         ]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -16,6 +17,10 @@ from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, Refused
 from emberdeep.engine.floor import Floor
+from emberdeep.engine.grammar import Noun, hit_points, sentence
+
+if TYPE_CHECKING:
+    from emberdeep.engine.world import World
 
 EFFECTS = (
     *("heal", "lightning", "confusion", "fireball", "equip"),
@@ -85,6 +90,10 @@ class ItemKind:
     """What a known item is said to do."""
     bundle: int = 1
     """How many lie together when one is found (a handful of darts)."""
+    plural: str = ""
+    """How the log names more than one, when the regular rule is wrong."""
+    article: str = ""
+    """"a" or "an" when the spelling misleads, "the" for a unique thing (``grammar``)."""
 
     @property
     def stacks(self) -> bool:
@@ -129,7 +138,7 @@ class UseResult:
     consumed: bool
 
 
-Effect = Callable[[Floor, Actor, ItemKind, "tuple[int, int] | None"], UseResult]
+Effect = Callable[["World", Actor, ItemKind, "tuple[int, int] | None"], UseResult]
 
 
 def refused(reason: str) -> UseResult:
@@ -140,21 +149,22 @@ def living_monsters(floor: Floor, user: Actor) -> list[Actor]:
     return [a for a in floor.actors.values() if a.alive and a is not user]
 
 
-def heal(floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
+def heal(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
     """Heals ``amount`` percent of the user's health (at least 5 HP): a potion is worth as
     much to a veteran as to a beginner."""
     if user.hp >= user.max_hp:
         return refused("Your health is already full.")
     amount = min(max(5, user.max_hp * kind.amount // 100), user.max_hp - user.hp)
     user.hp += amount
-    text = f"You consume the {kind.name}, and recover {amount} HP!"
+    text = f"You feel better, and recover {hit_points(amount)}."
     return UseResult([Message(text, MessageKind.STATUS)], consumed=True)
 
 
 def lightning(
-    floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None
+    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
 ) -> UseResult:
     """Strikes the closest visible creature within range (ties: the older one)."""
+    floor = world.floor
     candidates = [m for m in living_monsters(floor, user) if floor.visible[m.position]]
     if candidates:
         gaps = np.array([(m.x - user.x, m.y - user.y) for m in candidates], dtype=np.float64)
@@ -163,18 +173,19 @@ def lightning(
         if distances[closest] <= kind.range:
             victim = candidates[closest]
             text = (
-                f"A lightning bolt strikes the {victim.name} with a loud thunder, "
-                f"for {kind.amount} damage!"
+                f"A lightning bolt strikes {world.noun(victim).the} with a loud thunder, "
+                f"for {hit_points(kind.amount)}!"
             )
             events: list[Event] = [Message(text, MessageKind.PLAYER_ATTACK)]
-            events += combat.hurt(floor, victim, kind.amount, user)
+            events += combat.hurt(world, victim, kind.amount, user)
             return UseResult(events, consumed=True)
     return refused("No enemy is close enough to strike.")
 
 
 def confusion(
-    floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None
+    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
 ) -> UseResult:
+    floor = world.floor
     if target is None or not floor.in_bounds(*target) or not floor.visible[target]:
         return refused("You cannot target an area that you cannot see.")
     victim = floor.blocker_at(*target)
@@ -183,14 +194,15 @@ def confusion(
     if victim is user:
         return refused("You cannot confuse yourself!")
     victim.confused = kind.turns
-    text = f"The eyes of the {victim.name} look vacant, as it starts to stumble around!"
+    text = f"The eyes of {world.noun(victim).the} look vacant, as it starts to stumble around!"
     return UseResult([Message(text, MessageKind.STATUS)], consumed=True)
 
 
 def fireball(
-    floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None
+    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
 ) -> UseResult:
     """Everything living within the radius of the target burns, the user included."""
+    floor = world.floor
     if target is None or not floor.in_bounds(*target) or not floor.visible[target]:
         return refused("You cannot target an area that you cannot see.")
     tx, ty = target
@@ -203,17 +215,21 @@ def fireball(
         return refused("There are no targets in the radius.")
     events: list[Event] = []
     for victim in victims:
-        text = f"The {victim.name} is engulfed in a fiery explosion, taking {kind.amount} damage!"
-        events.append(Message(text, MessageKind.PLAYER_ATTACK))
-        events += combat.hurt(floor, victim, kind.amount, user)
+        noun = world.noun(victim)
+        rest = f"engulfed in a fiery explosion, and {noun.verb('take')} {hit_points(kind.amount)}!"
+        text = sentence(noun, "be", rest)
+        hit = MessageKind.ENEMY_ATTACK if victim.is_player else MessageKind.PLAYER_ATTACK
+        events.append(Message(text, hit))
+        events += combat.hurt(world, victim, kind.amount, user)
     return UseResult(events, consumed=True)
 
 
 def treasure(
-    floor: Floor, user: Actor, kind: ItemKind, target: tuple[int, int] | None
+    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
 ) -> UseResult:
     """The goal of the game: carried out of the dungeon, it wins; it does nothing else."""
-    return refused(f"The {kind.name} glows warm in your hands. Carry it up and out!")
+    noun = Noun.named(kind.name, kind.plural, kind.article)
+    return refused(sentence(noun, "glow", "warm in your hands. Carry it up and out!"))
 
 
 EFFECT_FUNCTIONS: dict[str, Effect] = {
@@ -225,8 +241,8 @@ EFFECT_FUNCTIONS: dict[str, Effect] = {
 }
 
 
-def use(floor: Floor, user: Actor, item: Item, target: tuple[int, int] | None) -> UseResult:
-    return EFFECT_FUNCTIONS[item.kind.effect](floor, user, item.kind, target)
+def use(world: World, user: Actor, item: Item, target: tuple[int, int] | None) -> UseResult:
+    return EFFECT_FUNCTIONS[item.kind.effect](world, user, item.kind, target)
 
 
 def toggle_equipment(user: Actor, inventory: list[Item], item: Item) -> list[Event]:
@@ -240,13 +256,21 @@ def toggle_equipment(user: Actor, inventory: list[Item], item: Item) -> list[Eve
             events += unequip(user, other)
     item.equipped = True
     _wear(user, item.kind, 1)
-    return [*events, Message(f"You equip the {item.name}.")]
+    verb = "wield" if item.kind.slot == "weapon" else "put on"
+    return [*events, Message(f"You {verb} {_known(item).the}.", MessageKind.ITEM)]
 
 
 def unequip(user: Actor, item: Item) -> list[Event]:
     item.equipped = False
     _wear(user, item.kind, -1)
-    return [Message(f"You remove the {item.name}.")]
+    verb = "put away" if item.kind.slot == "weapon" else "take off"
+    return [Message(f"You {verb} {_known(item).the}.", MessageKind.ITEM)]
+
+
+def _known(item: Item) -> Noun:
+    """Equipment is always known (it hides behind no look)."""
+    kind = item.kind
+    return Noun.named(kind.name, kind.plural, kind.article)
 
 
 def _wear(user: Actor, kind: ItemKind, sign: int) -> None:

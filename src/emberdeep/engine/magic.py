@@ -19,6 +19,7 @@ from emberdeep.engine import combat, gas, items, statuses, traps
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind
 from emberdeep.engine.floor import Floor
+from emberdeep.engine.grammar import hit_points, sentence
 from emberdeep.engine.items import Item, ItemKind, UseResult, refused
 
 if TYPE_CHECKING:
@@ -32,13 +33,13 @@ def use(world: World, user: Actor, item: Item, target: tuple[int, int] | None) -
     """Use ``item``; the result says whether one is used up (a charge, for wands)."""
     kind = item.kind
     if kind.effect in items.EFFECT_FUNCTIONS:
-        return items.EFFECT_FUNCTIONS[kind.effect](world.floor, user, kind, target)
+        return items.EFFECT_FUNCTIONS[kind.effect](world, user, kind, target)
     if kind.effect == "thrown":
         return refused("Throw it instead (t).")
     if kind.effect == "key":
         return refused("Walk into a locked door to unlock it.")
     if kind.category == "wand" and item.charges <= 0:
-        return refused(f"The {world.identity.name(kind)} has no charges left.")
+        return refused(sentence(world.identity.noun(kind), "have", "no charges left."))
     return EFFECTS[kind.effect](world, user, kind, target)
 
 
@@ -52,7 +53,7 @@ def wasted(world: World, item: Item) -> bool:
 
 def status(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
     """A potion that gives its drinker a status, good or bad."""
-    return UseResult(statuses.apply(user, kind.status, kind.turns), consumed=True)
+    return UseResult(statuses.apply(user, kind.status, kind.turns, world.noun(user)), consumed=True)
 
 
 def identify(
@@ -61,10 +62,10 @@ def identify(
     """The first unknown kind the reader carries becomes known."""
     for item in world.inventory:
         if item.kind is not kind and not world.identity.is_known(item.kind):
-            before = world.identity.name(item.kind)
+            before = world.identity.noun(item.kind)
             world.identity.learn(item.kind)
-            text = f"The {before} is a {item.kind.name}."
-            return UseResult([Message(text, MessageKind.STATUS)], consumed=True)
+            text = sentence(before, "be", f"{world.identity.noun(item.kind).a}.")
+            return UseResult([Message(text, MessageKind.DISCOVERY)], consumed=True)
     return UseResult([Message("You feel knowledgeable, about nothing.")], consumed=True)
 
 
@@ -83,8 +84,7 @@ def blink(world: World, actor: Actor) -> list[Event]:
         return []
     x, y = free[int(world.rng.integers(len(free)))].tolist()
     floor.move_actor(actor, x, y)
-    who = "You are" if actor.is_player else f"The {actor.name} is"
-    return [Message(f"{who} whisked away!", MessageKind.STATUS)]
+    return [Message(sentence(world.noun(actor), "be", "whisked away!"), MessageKind.STATUS)]
 
 
 def mapping(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
@@ -100,7 +100,8 @@ def mapping(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] |
     floor.explored |= near
     for trap in floor.traps.values():
         trap.hidden = False
-    return UseResult([Message("A map of the level forms in your mind!")], consumed=True)
+    text = "A map of the level forms in your mind!"
+    return UseResult([Message(text, MessageKind.DISCOVERY)], consumed=True)
 
 
 def aggravate(
@@ -143,11 +144,11 @@ def bolt(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | No
         return refused("You must aim the wand at a creature in view.")
     events: list[Event] = []
     if kind.amount:
-        text = f"The bolt strikes the {victim.name} for {kind.amount} damage!"
+        text = f"The bolt strikes {world.noun(victim).the} for {hit_points(kind.amount)}!"
         events.append(Message(text, MessageKind.PLAYER_ATTACK))
-        events += combat.hurt(world.floor, victim, kind.amount, user)
+        events += combat.hurt(world, victim, kind.amount, user)
     if kind.status and victim.alive:
-        events += statuses.apply(victim, kind.status, kind.turns)
+        events += statuses.apply(victim, kind.status, kind.turns, world.noun(victim))
     return UseResult(events, consumed=True)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from emberdeep.engine.actors import ActorKind
@@ -38,9 +38,16 @@ class SpawnTable(Generic[K]):
     weights: tuple[ByDepth, ...]
     """Spawn weight of each kind, by depth (parallel to ``kinds``)."""
     per_room: ByDepth
+    _by_depth: dict[int, tuple[int, ...]] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False
+    )
+    """``weights_at`` once worked out (every new floor asks)."""
 
     def weights_at(self, depth: int) -> list[int]:
-        return [w.at(depth) for w in self.weights]
+        found = self._by_depth.get(depth)
+        if found is None:
+            found = self._by_depth[depth] = tuple(w.at(depth) for w in self.weights)
+        return list(found)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind, PlayerSlain
+from emberdeep.engine.grammar import YOU, Noun, sentence
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -41,15 +42,16 @@ ENDED = {
     REGENERATING: "no longer regenerating",
 }
 BEGUN = {
-    POISONED: ("are poisoned", "is poisoned"),
-    HASTED: ("speed up", "speeds up"),
-    SLOWED: ("slow down", "slows down"),
-    CONFUSED: ("feel confused", "looks confused"),
-    PARALYSED: ("are paralysed", "is paralysed"),
-    LEVITATING: ("float up", "floats up"),
-    REGENERATING: ("glow with health", "glows with health"),
+    POISONED: ("be", "poisoned"),
+    HASTED: ("speed", "up"),
+    SLOWED: ("slow", "down"),
+    CONFUSED: ("look", "confused"),
+    PARALYSED: ("be", "paralysed"),
+    LEVITATING: ("float", "up"),
+    REGENERATING: ("glow", "with health"),
 }
-"""What is said when a status begins: (of the player, of a monster)."""
+"""What is said when a status begins: a verb (agreeing with who has it) and the rest;
+the player "feels" confused where a monster "looks" it."""
 OPPOSITES = {HASTED: SLOWED, SLOWED: HASTED}
 """Applying one cancels the other."""
 
@@ -69,8 +71,9 @@ def has(actor: Actor, name: str) -> bool:
     return name in actor.statuses
 
 
-def apply(actor: Actor, name: str, turns: int) -> list[Event]:
-    """Give ``actor`` the status for ``turns`` (a longer one already running is kept)."""
+def apply(actor: Actor, name: str, turns: int, who: Noun | None = None) -> list[Event]:
+    """Give ``actor`` the status for ``turns`` (a longer one already running is kept).
+    ``who`` names it in the log (``World.noun``; by default "you" or its own name)."""
     if name not in STATUSES:
         raise ValueError(f"unknown status {name!r}")
     turns = max(1, min(MAX_TURNS, turns))
@@ -81,9 +84,12 @@ def apply(actor: Actor, name: str, turns: int) -> list[Event]:
         if opposite in actor.statuses:
             del actor.statuses[opposite]
         actor.statuses[name] = max(actor.statuses.get(name, 0), turns)
-    mine, its = BEGUN[name]
-    text = f"You {mine}!" if actor.is_player else f"The {actor.name} {its}!"
-    return [Message(text, MessageKind.STATUS)]
+    if who is None:
+        who = YOU if actor.is_player else Noun.named(actor.name)
+    verb, rest = BEGUN[name]
+    if actor.is_player and verb == "look":
+        verb = "feel"
+    return [Message(sentence(who, verb, f"{rest}!"), MessageKind.STATUS)]
 
 
 def cure(actor: Actor, name: str) -> bool:
@@ -137,8 +143,10 @@ def tick(world: World, actor: Actor) -> list[Event]:
         if not actor.confused:
             ended.append(CONFUSED)
     if actor.alive and (actor.is_player or world.floor.visible[actor.position]):
-        who = "You are" if actor.is_player else f"The {actor.name} is"
-        events += [Message(f"{who} {ENDED[name]}.", MessageKind.STATUS) for name in ended]
+        who = world.noun(actor)
+        events += [
+            Message(sentence(who, "be", f"{ENDED[name]}."), MessageKind.STATUS) for name in ended
+        ]
     return events
 
 
@@ -146,7 +154,7 @@ def _poison(world: World, actor: Actor) -> list[Event]:
     actor.hp = max(0, actor.hp - POISON_DAMAGE)
     if actor.alive:
         return []
-    events = combat.die(world.floor, actor)
+    events = combat.die(world, actor)
     if actor.is_player:
         events.append(PlayerSlain("killed by poison"))
     return events

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from emberdeep.engine import gas, statuses
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Message, MessageKind
+from emberdeep.engine.grammar import Noun
 
 if TYPE_CHECKING:
     from emberdeep.engine.floor import Floor
@@ -61,8 +62,8 @@ class Trap:
         return (self.kind, self.x, self.y, self.hidden)
 
 
-def article(name: str) -> str:
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+def noun(kind: TrapKind) -> Noun:
+    return Noun.named(kind.name)
 
 
 def hidden_around(floor: Floor, x: int, y: int) -> list[Trap]:
@@ -80,7 +81,7 @@ def reveal(traps: list[Trap]) -> list[Event]:
     events: list[Event] = []
     for trap in traps:
         trap.hidden = False
-        events.append(Message(f"You find {article(trap.kind.name)}!", MessageKind.STATUS))
+        events.append(Message(f"You find {noun(trap.kind).a}!", MessageKind.DISCOVERY))
     return events
 
 
@@ -106,17 +107,17 @@ def spring(world: World, actor: Actor, trap: Trap) -> list[Event]:
     if not actor.is_player or statuses.has(actor, statuses.LEVITATING):
         return []
     if not trap.hidden:
-        return [Message(f"You step carefully over the {trap.kind.name}.", MessageKind.STATUS)]
+        return [Message(f"You step carefully over {noun(trap.kind).the}.", MessageKind.INFO)]
     trap.hidden = False
     kind = trap.kind
-    events: list[Event] = [Message(f"You trigger {article(kind.name)}!", MessageKind.STATUS)]
+    events: list[Event] = [Message(f"You trigger {noun(kind).a}!", MessageKind.ALERT)]
     if kind.effect == "alarm":
         events += alarm(world)
     elif kind.effect == "gas":
         gas.release(world.floor, trap.x, trap.y, float(kind.amount))
         events.append(Message("Caustic gas billows out!", MessageKind.STATUS))
     elif kind.effect == "status":
-        events += statuses.apply(actor, kind.status, kind.turns)
+        events += statuses.apply(actor, kind.status, kind.turns, world.noun(actor))
     elif kind.effect == "trapdoor":
         events += fall(world, actor, "The floor gives way beneath you!")
     return events
@@ -128,12 +129,12 @@ def alarm(world: World) -> list[Event]:
         if monster.alive and not monster.is_player:
             monster.asleep = False
             monster.hunting = ALARM_HUNT
-    return [Message("A shrill alarm rings out through the level!", MessageKind.STATUS)]
+    return [Message("A shrill alarm rings out through the level!", MessageKind.ALERT)]
 
 
 def fall(world: World, actor: Actor, why: str) -> list[Event]:
     """Down to the next floor (a trapdoor, a chasm), a little hurt by the landing."""
     events: list[Event] = [Message(why, MessageKind.STATUS), *world.descend()]
     actor.hp = max(1, actor.hp - TRAPDOOR_DAMAGE)
-    events.append(Message("You land hard, and hurt yourself.", MessageKind.STATUS))
+    events.append(Message("You land hard, and hurt yourself.", MessageKind.ENEMY_ATTACK))
     return events

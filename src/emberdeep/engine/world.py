@@ -39,6 +39,7 @@ from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
 from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
 from emberdeep.engine.floor import REMAINS_KEY, Floor, Tile
 from emberdeep.engine.fov import FovSettings, update_fov
+from emberdeep.engine.grammar import YOU, Noun, sentence
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.identify import Identity, display_key
 from emberdeep.engine.journal import Journal, encode_action
@@ -141,6 +142,7 @@ class World:
         self.schedule = Schedule()
         self.journal = Journal()
         self._fov_key: tuple[object, ...] = ()
+        self._nouns: dict[str, Noun] = {}
 
     @classmethod
     def restore(
@@ -169,6 +171,19 @@ class World:
         world.refresh_fov()
         return world
 
+    def noun(self, actor: Actor) -> Noun:
+        """How the log names ``actor``: "you", or its kind as content names it (plural and
+        article too), living or dead; a creature of no known kind by its own name."""
+        if actor.is_player:
+            return YOU
+        noun = self._nouns.get(actor.kind)
+        if noun is None:
+            kind = self.kinds.get(actor.kind)
+            if kind is None:
+                return Noun.named(actor.name.removeprefix("remains of "))
+            noun = self._nouns[actor.kind] = Noun.named(kind.name, kind.plural, kind.article)
+        return noun
+
     def enter(self, floor: Floor, at: tuple[int, int] | None = None) -> None:
         """Put the player on ``floor`` at ``at`` (its start by default) and wake its clock."""
         self.floor = floor
@@ -178,7 +193,6 @@ class World:
         for monster in monsters:
             monster.next_time = max(monster.next_time, self.time)
         self.schedule.reset(monsters)
-        self.hunt.terrain(floor)
         self.refresh_fov()
 
     def set_fov(self, settings: FovSettings) -> None:
@@ -395,7 +409,8 @@ class World:
                     perform(monster, WAIT)
                     continue
                 monster.asleep = False
-                events.append(Message(f"The {monster.name} wakes up!", MessageKind.STATUS))
+                text = sentence(self.noun(monster), "wake", "up!")
+                events.append(Message(text, MessageKind.ALERT))
             if seen[i]:
                 monster.hunting = HUNT_MEMORY
             elif monster.hunting:
@@ -404,7 +419,7 @@ class World:
                 monster.confused -= 1
                 events += self.perform(monster, Stumble())
                 if not monster.confused:
-                    text = f"The {monster.name} is no longer confused."
+                    text = sentence(self.noun(monster), "be", "no longer confused.")
                     events.append(Message(text, MessageKind.STATUS))
                 continue
             decide = deciders.get(monster.behaviour)

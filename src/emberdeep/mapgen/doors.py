@@ -54,8 +54,9 @@ def add_doors(
     along_x, along_y = gaps(tiles)
     ring_x, ring_y = np.zeros_like(along_x), np.zeros_like(along_y)
     for room in rooms:  # the sides running along x, and those running along y
-        ring_x[room.x + 1 : room.x2, room.y] = ring_x[room.x + 1 : room.x2, room.y2] = True
-        ring_y[room.x, room.y + 1 : room.y2] = ring_y[room.x2, room.y + 1 : room.y2] = True
+        x, y, x2, y2 = room.x, room.y, room.x + room.width - 1, room.y + room.height - 1
+        ring_x[x + 1 : x2, y] = ring_x[x + 1 : x2, y2] = True
+        ring_y[x, y + 1 : y2] = ring_y[x2, y + 1 : y2] = True
     xs, ys = np.nonzero((ring_x & along_x) | (ring_y & along_y))
     shut = rng.integers(100, size=len(xs)) < percent
     tiles[xs[shut], ys[shut]] = Tile.CLOSED_DOOR

@@ -4,7 +4,7 @@ A pool is a rough disc (a circle with a ragged edge from the floor's stream) of 
 floor turned into the hazard; stairs, the start and doors are never covered. Deep water
 can be waded, so it never cuts a floor in two; lava and chasms cannot be walked, so a
 pool of either is kept only if every walkable tile is still reachable from the start
-(``carve.unreachable_tiles``): there is always a way round, often a strip of floor left
+(``everything_reachable``): there is always a way round, often a strip of floor left
 as a bridge between two halves of a pool.
 """
 
@@ -14,7 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.floor import TILE_TRANSPARENT, TILE_WALKABLE, Floor, Tile
-from emberdeep.mapgen.carve import unreachable_tiles
+from emberdeep.mapgen.reach import Reach
 
 HAZARDS = {"water": Tile.DEEP_WATER, "lava": Tile.LAVA, "chasm": Tile.CHASM}
 """Names ``dungeon.toml`` uses for each hazard."""
@@ -28,16 +28,21 @@ CLEARANCE = 3
 def pool(floor: Floor, rng: np.random.Generator) -> NDArray[np.bool_]:
     """A ragged disc of plain floor somewhere on the floor (maybe empty)."""
     tiles = floor.tiles
-    plain = np.argwhere(tiles == Tile.FLOOR)
+    mask = np.zeros(tiles.shape, dtype=np.bool_)
+    plain = np.flatnonzero(tiles == Tile.FLOOR)
     if not len(plain):
-        return np.zeros(tiles.shape, dtype=np.bool_)
-    cx, cy = plain[int(rng.integers(len(plain)))].tolist()
+        return mask
+    cx, cy = divmod(int(plain[int(rng.integers(len(plain)))]), tiles.shape[1])
     radius = int(rng.integers(MIN_RADIUS, MAX_RADIUS, endpoint=True))
-    xs = np.arange(tiles.shape[0])[:, None]
-    ys = np.arange(tiles.shape[1])[None, :]
     ragged = rng.random(tiles.shape) * radius
-    mask: NDArray[np.bool_] = ((xs - cx) ** 2 + (ys - cy) ** 2) <= (radius**2 + ragged * 2)
-    mask &= tiles == Tile.FLOOR
+    # The edge is within radius**2 + 2 * radius < (radius + 1)**2: only the square of
+    # side 2 * radius + 1 around the centre is worked out.
+    x0, y0 = max(cx - radius, 0), max(cy - radius, 0)
+    box = (slice(x0, cx + radius + 1), slice(y0, cy + radius + 1))
+    xs = np.arange(x0, box[0].indices(tiles.shape[0])[1])[:, None]
+    ys = np.arange(y0, box[1].indices(tiles.shape[1])[1])[None, :]
+    edge = radius**2 + ragged[box] * 2
+    mask[box] = (((xs - cx) ** 2 + (ys - cy) ** 2) <= edge) & (tiles[box] == Tile.FLOOR)
     for x, y in (floor.start, floor.stairs):
         near_x = slice(max(0, x - CLEARANCE), x + CLEARANCE + 1)
         mask[near_x, max(0, y - CLEARANCE) : y + CLEARANCE + 1] = False
@@ -53,16 +58,27 @@ def add_pools(floor: Floor, kind: str, count: int, rng: np.random.Generator) -> 
             mask = pool(floor, rng)
             if not mask.any():
                 break
+            if TILE_WALKABLE[tile]:  # water: nothing can be cut off
+                floor.tiles[mask] = tile
+                made += 1
+                break
             before = floor.tiles.copy()
             floor.tiles[mask] = tile
             floor.walkable = TILE_WALKABLE[floor.tiles]
-            if TILE_WALKABLE[tile] or not unreachable_tiles(floor).any():
+            if everything_reachable(floor):
                 made += 1
                 break
             floor.tiles[...] = before
             floor.walkable = TILE_WALKABLE[floor.tiles]
     refresh(floor)
     return made
+
+
+def everything_reachable(floor: Floor) -> bool:
+    """Whether every walkable tile can be reached from the start (as
+    ``carve.unreachable_tiles``, which the floor checks use, but a bit search: a pool is
+    tried up to six times a kind)."""
+    return bool((Reach(floor.walkable).around(floor.start) == floor.walkable).all())
 
 
 def refresh(floor: Floor) -> None:

@@ -24,43 +24,57 @@ MIN_DETOUR = 20
 ATTEMPTS_PER_LOOP = 6
 
 
-def wall_runs(tiles: NDArray[np.uint8]) -> NDArray[np.intp]:
+class WallRuns:
     """Every (ax, ay, bx, by, length): floor a and floor b with one or two wall tiles
-    straight between them, across the map or down it, never on the map's edge."""
-    open_ = tiles != Tile.WALL
-    wall = ~open_
-    found = [np.empty((0, 5), dtype=np.intp)]
-    for axis in (0, 1):
-        for length in (1, 2):
-            span = open_.shape[axis] - length - 1
-            if span <= 0:
+    straight between them, across the map (axis 0) or down it (axis 1). Found with a
+    few whole-array operations per axis; only the runs asked for are turned into
+    coordinates (a floor has hundreds, and a few loops try a dozen or two)."""
+
+    def __init__(self, tiles: NDArray[np.uint8]) -> None:
+        open_ = tiles != Tile.WALL
+        wall = ~open_
+        self.groups: list[tuple[NDArray[np.intp], int, int, int]] = []
+        """(flat indices into the group's mask, the mask's height, axis, length)."""
+        for axis in (0, 1):
+            if open_.shape[axis] < 3:
                 continue
-            ends = [slice(None), slice(None)]
-            ends[axis] = slice(0, span)
-            start = open_[tuple(ends)].copy()
-            for k in range(1, length + 1):
-                ends[axis] = slice(k, k + span)
-                start &= wall[tuple(ends)]
-            ends[axis] = slice(length + 1, length + 1 + span)
-            start &= open_[tuple(ends)]
-            a = np.argwhere(start)
-            b = a.copy()
-            b[:, axis] += length + 1
-            found.append(np.column_stack([a, b, np.full(len(a), length, dtype=np.intp)]))
-    return np.concatenate(found)
+            ahead = [slice(None), slice(None)]
+            behind = [slice(None), slice(None)]
+            ahead[axis], behind[axis] = slice(0, -1), slice(1, None)
+            into = open_[tuple(ahead)] & wall[tuple(behind)]  # open, then wall
+            out_of = wall[tuple(ahead)] & open_[tuple(behind)]  # wall, then open
+            for length in (1, 2):
+                first, second = [slice(None), slice(None)], [slice(None), slice(None)]
+                first[axis], second[axis] = slice(0, -length), slice(length, None)
+                mask = into[tuple(first)] & out_of[tuple(second)]
+                self.groups.append((np.flatnonzero(mask), mask.shape[1], axis, length))
+        self.count = sum(len(flat) for flat, *_ in self.groups)
+
+    def __len__(self) -> int:
+        return self.count
+
+    def run(self, index: int) -> tuple[int, int, int, int, int]:
+        for flat, height, axis, length in self.groups:
+            if index < len(flat):
+                ax, ay = divmod(int(flat[index]), height)
+                if axis == 0:
+                    return ax, ay, ax + length + 1, ay, length
+                return ax, ay, ax, ay + length + 1, length
+            index -= len(flat)
+        raise IndexError(index)
 
 
 def add_loops(tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator) -> int:
     """Cut up to ``loops`` openings in place; returns how many were cut."""
     if loops <= 0:
         return 0
-    runs = wall_runs(tiles)
+    runs = WallRuns(tiles)
     if not len(runs):
         return 0
     order = rng.permutation(len(runs))[: loops * ATTEMPTS_PER_LOOP]
     open_ = Reach(tiles != Tile.WALL)
     cut = 0
-    for ax, ay, bx, by, length in runs[order].tolist():
+    for ax, ay, bx, by, length in map(runs.run, order.tolist()):
         if open_.within((ax, ay), (bx, by), MIN_DETOUR + length):
             continue  # already near on foot: an opening would save too little
         dx, dy = (bx - ax) // (length + 1), (by - ay) // (length + 1)  # 1 along the run

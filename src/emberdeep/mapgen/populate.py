@@ -32,26 +32,26 @@ K = TypeVar("K")
 
 @dataclass(frozen=True)
 class Arrival:
-    """What placing things needs to know of walking from the floor's start: where one
-    can get to, and where is too near. Made once per floor by the plan's builder and
-    handed to ``populate``, ``traps`` and ``vaults`` (none of them changes what can be
-    walked before the last has used it)."""
+    """What placing things needs to know of walking from the floor's start: where things
+    may be placed, reachable but not too near. Made once per floor by the plan's builder
+    and handed to ``populate``, ``traps`` and ``vaults`` (none of them changes the
+    terrain before the last has used it)."""
 
-    reachable: NDArray[np.bool_]
-    near: NDArray[np.bool_]
-    """Fewer than ``SAFE_STEPS`` steps away."""
+    cells: NDArray[np.intp]
+    """``spawn_cells``: the (x, y) of every tile where something may be placed."""
 
     @classmethod
     def of(cls, floor: Floor) -> Arrival:
         reach = Reach(floor.walkable)
-        near = reach.around(floor.start, SAFE_STEPS - 1)
-        return cls(reach.around(floor.start), near)
+        near = reach.reached(floor.start, SAFE_STEPS - 1)
+        return cls(spawn_cells(floor, reach.to_array(reach.reached(floor.start) & ~near)))
 
 
-def spawn_cells(floor: Floor, arrival: Arrival) -> NDArray[np.intp]:
-    """The (x, y) of every tile where something may be placed: walkable, reachable from
-    the start, at least ``SAFE_STEPS`` from it and outside its room, not the stairs."""
-    allowed = (floor.tiles == Tile.FLOOR) & arrival.reachable & ~arrival.near
+def spawn_cells(floor: Floor, far: NDArray[np.bool_]) -> NDArray[np.intp]:
+    """The (x, y) of every tile where something may be placed: plain floor among the
+    ``far`` tiles (reachable from the start, at least ``SAFE_STEPS`` from it), outside
+    the start's room, not the stairs."""
+    allowed = (floor.tiles == Tile.FLOOR) & far
     allowed[floor.stairs] = False
     for room in floor.rooms:
         if room.encloses(*floor.start):
@@ -66,6 +66,19 @@ def room_count(floor: Floor, cells: NDArray[np.intp]) -> int:
     return max(1, len(cells) // AREA_PER_ROOM) if len(cells) else 0
 
 
+def pick_kinds(
+    rng: np.random.Generator, weights: NDArray[np.float64], count: int
+) -> NDArray[np.intp]:
+    """``rng.choice(len(weights), size=count, p=weights / weights.sum())``, drawn exactly
+    as numpy draws it (one uniform each against the cumulative weights; the same numbers
+    from the same stream, tests/mapgen/test_populate.py checks) without its checks of
+    ``p``, which cost more than the draw: content's weights are checked on loading."""
+    cdf = (weights / weights.sum()).cumsum()
+    cdf /= cdf[-1]
+    picks: NDArray[np.intp] = cdf.searchsorted(rng.random(count), side="right")
+    return picks
+
+
 def _placements(
     table: SpawnTable[K], cells: NDArray[np.intp], rooms: int, depth: int, rng: np.random.Generator
 ) -> list[tuple[K, int, int]]:
@@ -74,7 +87,7 @@ def _placements(
     if weights.sum() <= 0 or not len(cells):
         return []
     count = int(rng.integers(0, table.per_room.at(depth), size=rooms, endpoint=True).sum())
-    kinds = rng.choice(len(weights), size=count, p=weights / weights.sum())
+    kinds = pick_kinds(rng, weights, count)
     where = cells[rng.integers(0, len(cells), size=count)]
     return [
         (table.kinds[k], x, y) for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True)
@@ -114,7 +127,7 @@ def populate(
     goal = population.goal
     if goal is not None and depth == goal.depth:
         place_goal(floor, goal, max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1)
-    cells = spawn_cells(floor, arrival or Arrival.of(floor))
+    cells = (arrival or Arrival.of(floor)).cells
     rooms = room_count(floor, cells)
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):

@@ -16,6 +16,8 @@ Steps are the eight directions at one step each, as ``distance_map(cost, goals, 
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -50,13 +52,22 @@ class Reach:
 
     def within(self, a: tuple[int, int], b: tuple[int, int], steps: int) -> bool:
         """Whether ``b`` can be reached from ``a`` in at most ``steps`` steps; the search
-        stops when it reaches ``b`` or stops growing."""
-        goal = self.bit(*b)
-        reached = self.bit(*a) & self.bits
+        stops when it reaches ``b`` or stops growing. Only the columns within ``steps``
+        of ``a`` are searched (a way that leaves them is longer): one shift and one mask
+        cut them out, and every step after that works on a smaller integer."""
+        (ax, ay), (bx, by) = a, b
+        x0, x1 = max(ax - steps, 0), min(ax + steps + 1, self.shape[0])
+        if not x0 <= bx < x1:
+            return False
+        stride = self.stride
+        open_ = (self.bits >> (x0 * stride)) & ((1 << ((x1 - x0) * stride)) - 1)
+        goal = 1 << ((bx - x0) * stride + by)
+        reached = (1 << ((ax - x0) * stride + ay)) & open_
         for _ in range(steps):
             if reached & goal:
                 return True
-            grown = self.grow(reached)
+            across = reached | reached << 1 | reached >> 1
+            grown = (across | across << stride | across >> stride) & open_
             if grown == reached:
                 return False
             reached = grown
@@ -65,15 +76,21 @@ class Reach:
     def around(self, origin: tuple[int, int], steps: int | None = None) -> NDArray[np.bool_]:
         """The tiles reachable from ``origin`` in at most ``steps`` steps (any number if
         None), as a ``shape`` boolean array."""
+        return self.to_array(self.reached(origin, steps))
+
+    def reached(self, origin: tuple[int, int], steps: int | None = None) -> int:
+        """``around`` as bits (sets of tiles combine with ``&`` and ``~`` before
+        ``to_array``)."""
         reached = self.bit(*origin) & self.bits
-        for _ in range(steps) if steps is not None else iter(int, 1):
+        for _ in range(steps) if steps is not None else itertools.count():
             grown = self.grow(reached)
             if grown == reached:
                 break
             reached = grown
-        return self.to_array(reached)
+        return reached
 
     def to_array(self, bits: int) -> NDArray[np.bool_]:
+        """A set of tiles held as bits, as a ``shape`` boolean array (guard bits dropped)."""
         width, _ = self.shape
         count = width * self.stride
         raw = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)

@@ -8,7 +8,7 @@ import numpy as np
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.engine.traps import Trap, TrapKind
-from emberdeep.mapgen.populate import Arrival, spawn_cells
+from emberdeep.mapgen.populate import Arrival, pick_kinds
 
 
 def place_traps(
@@ -21,11 +21,11 @@ def place_traps(
     """Between none and the depth's ``per_room`` (per floor, here) traps, each hidden.
     ``arrival``: ``Arrival.of(floor)``, if already made."""
     weights = np.array(table.weights_at(depth), dtype=np.float64)
-    cells = spawn_cells(floor, arrival or Arrival.of(floor))
+    cells = (arrival or Arrival.of(floor)).cells
     if weights.sum() <= 0 or not len(cells):
         return
     count = int(rng.integers(0, table.per_room.at(depth), endpoint=True))
-    kinds = rng.choice(len(weights), size=count, p=weights / weights.sum())
+    kinds = pick_kinds(rng, weights, count)
     where = cells[rng.integers(0, len(cells), size=count)]
     for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True):
         if (x, y) not in floor.traps:

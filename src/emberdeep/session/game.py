@@ -12,6 +12,7 @@ never stops the others; nothing here raises at the player.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -109,7 +110,9 @@ class GameSetup:
             if lock is not None:
                 lock.release()
             raise
-        session = GameSession(self, world, info.started, save_file=save_file, lock=lock)
+        session = GameSession(
+            self, world, info.started, save_file=save_file, lock=lock, log=info.log
+        )
         if not from_backup:
             session.recovered = session.recover()
         session.world.set_fov(self.settings.fov)  # this run's settings (a recorded command)
@@ -143,6 +146,11 @@ class GameSession:
     """Held while the game is played, so a second process cannot play it too."""
     recovered: int = 0
     """Commands replayed from the journal when the game was continued."""
+    log: tuple[saves.LogLine, ...] = ()
+    """The last log lines the save held, until a screen takes them (``take_log``)."""
+    messages: Callable[[], Sequence[saves.LogLine]] | None = None
+    """Where a save gets the log's newest lines (the play screen's log); without it a
+    save keeps the lines it was continued with."""
 
     def __post_init__(self) -> None:
         self.saved_depth = self.world.depth
@@ -193,12 +201,19 @@ class GameSession:
         self.logged = len(self.world.journal.commands)
         return good
 
+    def take_log(self) -> tuple[saves.LogLine, ...]:
+        """The log lines a continued game was saved with, once: the screen that shows
+        them takes them (and from then on gives the log back through ``messages``)."""
+        log, self.log = self.log, ()
+        return log
+
     def save(self) -> str | None:
         """Save now; None when it worked (or there is nothing to save), else why not."""
         save_file, world = self.save_file, self.world
         if save_file is None or not world.player.alive:
             return None
-        info = saves.current_info(self.setup.generator_setting, self.started)
+        log = tuple(self.messages()) if self.messages is not None else self.log
+        info = saves.current_info(self.setup.generator_setting, self.started, log)
         try:
             saves.write_save(world, info, save_file, saved=now())
         except saves.SaveError as exc:

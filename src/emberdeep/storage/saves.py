@@ -2,8 +2,9 @@
 
 Layout: a text header naming the game and the format version, a one-line JSON summary
 (seed, depth, level, turns, when: what a list of saved games shows, read without
-inflating the world), then a zlib-compressed JSON snapshot (see ``engine/snapshot.py``).
-Format 1 (Emberdeep 0.1.0) had no summary line and still loads. zlib's checksum catches
+inflating the world), then a zlib-compressed JSON snapshot (see ``engine/snapshot.py``)
+and the last lines of the message log, so Continue shows what was happening. Format 1
+(Emberdeep 0.1.0) had no summary line, format 2 no log; both still load. zlib's checksum catches
 damage; the header tells a foreign or newer file apart from a damaged one. Writing goes
 to a temporary file that is flushed and fsynced before it atomically replaces the save,
 and the previous save is kept as a backup, so a crash or full disk at any moment leaves
@@ -27,18 +28,24 @@ from emberdeep import __version__
 from emberdeep.config import APP_NAME
 from emberdeep.engine import snapshot
 from emberdeep.engine.actors import PLAYER_ID, ActorKind
+from emberdeep.engine.events import MessageKind
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.storage.files import backup_path, write_atomically
 
 MAGIC = b"EMBERDEEP SAVE\n"
-FORMAT = 2
+FORMAT = 3
 MAX_SUMMARY = 1024
 """The summary line is a few dozen bytes; a longer one is damage."""
 MAX_PAYLOAD = 64 * 1024 * 1024
 """A save of the largest allowed floor is a few MB; anything bigger is not ours."""
 SAVE_NAME = "save.emberdeep"
+LOG_LINES = 50
+"""How many of the newest log entries a save keeps (and the most it may hold)."""
+MAX_LOG_TEXT = 400
+"""The longest log line a save may hold (the engine's are under 120 characters)."""
+MAX_REPEATS = 1_000_000
 BuilderFor = Callable[[str], FloorBuilder]
 """Makes the floor builder for a generator setting ("auto" or a generator name)."""
 
@@ -48,13 +55,26 @@ class SaveError(Exception):
 
 
 @dataclass(frozen=True)
+class LogLine:
+    """One entry of the message log as saved: its text, its kind (for its colour) and how
+    many times in a row it happened ("(x3)")."""
+
+    text: str
+    kind: MessageKind
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class SaveInfo:
-    """What a save says about itself, beyond the world: the settings that shaped it."""
+    """What a save says about itself, beyond the world: the settings that shaped it, and
+    the last lines of the log."""
 
     generator: str
     game_version: str
     started: str = ""
     """When the game began (ISO 8601, UTC): names its replay file."""
+    log: tuple[LogLine, ...] = ()
+    """The newest ``LOG_LINES`` log entries, oldest first (none in formats 1 and 2)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +123,7 @@ def encode(world: World, info: SaveInfo, saved: str = "") -> bytes:
         "started": info.started,
     }
     payload["world"] = snapshot.dump(world)
+    payload["log"] = [[line.text, line.kind.value, line.count] for line in info.log[-LOG_LINES:]]
     body = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), 6)
     summary = Summary.of(world, info.started, saved).to_line()
     return MAGIC + f"format {FORMAT}\n".encode("ascii") + summary + body
@@ -221,7 +242,35 @@ def decode(
             raise SaveError(
                 f"the save has a kind of creature this game does not know: {unknown[0]!r}"
             )
-    return world, SaveInfo(str(generator), str(version), str(started))
+    return world, SaveInfo(str(generator), str(version), str(started), log_lines(payload))
+
+
+KINDS = {kind.value: kind for kind in MessageKind}
+
+
+def log_lines(payload: dict[str, Any]) -> tuple[LogLine, ...]:
+    """The saved log, checked: at most ``LOG_LINES`` entries of [text, kind, count], each
+    text a short string, each kind one the game knows, each count in range. A save made
+    before the log was kept has none."""
+    raw = payload.get("log", [])
+    if not isinstance(raw, list) or len(raw) > LOG_LINES:
+        raise SaveError(f"the save file is damaged (a log of more than {LOG_LINES} lines)")
+    lines = []
+    for n, entry in enumerate(raw):
+        ok = isinstance(entry, list) and len(entry) == 3
+        text, kind, count = entry if ok else ("", "", 0)
+        if not (
+            isinstance(text, str)
+            and len(text) <= MAX_LOG_TEXT
+            and text.isprintable()
+            and isinstance(kind, str)
+            and kind in KINDS
+            and type(count) is int
+            and 1 <= count <= MAX_REPEATS
+        ):
+            raise SaveError(f"the save file is damaged (log line {n + 1})")
+        lines.append(LogLine(text, KINDS[kind], count))
+    return tuple(lines)
 
 
 def write_save(world: World, info: SaveInfo, path: Path, saved: str = "") -> None:
@@ -255,5 +304,5 @@ def read_save(
     return decode(data, builder_for, item_kinds, creature_kinds, kinds)
 
 
-def current_info(generator: str, started: str = "") -> SaveInfo:
-    return SaveInfo(generator, __version__, started)
+def current_info(generator: str, started: str = "", log: tuple[LogLine, ...] = ()) -> SaveInfo:
+    return SaveInfo(generator, __version__, started, log[-LOG_LINES:])

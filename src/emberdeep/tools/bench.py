@@ -294,7 +294,8 @@ PHASE_TARGETS_MS = {(80, 200): 2.0, (80, 1000): 10.0}
 
 def crowded_world(width: int, height: int, count: int, seed: int) -> World:
     """A full-rooms BSP floor (room for a crowd) with ``count`` monsters all hunting the
-    player and all due now, so one ``advance`` is exactly one monster phase."""
+    player and all due now, so one ``advance`` is exactly one monster phase (the floor's
+    search graph already made: play makes it at the floor's first hunt, not each phase)."""
     world = World(seed, crowd_builder(width, height))
     floor, player = world.floor, world.player
     free = np.argwhere(floor.walkable & (floor.occupant == 0))
@@ -305,6 +306,7 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
         floor.add_actor(monster)
     world.schedule.reset([a for a in floor.actors.values() if a is not player])
     player.next_time = world.time + 100
+    world.hunt.terrain(floor)  # the floor's search graph, made once per floor, as in play
     return world
 
 
@@ -410,28 +412,58 @@ class RandomPlayer:
         self.world.step(self.moves[int(self.chooser.integers(len(self.moves)))])
 
 
+GAME_STEP_TARGET_MS = 0.1
+"""Issue #18: at least 10,000 whole turns a second on one core."""
+ENV_STEP_TARGET_MS = 0.1
+ENV_RESET_TARGET_MS = 1.0
+"""At least 1,000 new games a second."""
+STARTUP_TARGET_MS = 250.0
+
+
 def game_steps(steps: int) -> Iterator[Figure]:
     """Whole turns (player step, monsters, FOV) with the shipped content."""
-    yield measure("full game step, default population", RandomPlayer().step, steps)
+    yield measure(
+        "full game step, default population", RandomPlayer().step, steps, GAME_STEP_TARGET_MS
+    )
 
 
 def agent_env(steps: int) -> Iterator[Figure]:
-    """Emberdeep-v0 with random actions and the default observation, and its resets
-    (only where the optional ``env`` extra, gymnasium, is installed)."""
+    """Emberdeep-v0 (only where the optional ``env`` extra, gymnasium, is installed), one
+    process, actions from a seeded stream: steps with uniformly random actions (many are
+    refused: an empty slot, no stairs) and with moves and waits only (each one a turn of
+    the game), both with the default observation and resetting when an episode ends;
+    ``reset(seed=i)`` (a new game: its first floor generated and populated); and the
+    observation's build alone, the env's own share of every step that is not refused."""
     try:
         from emberdeep.env import ACTIONS, EmberdeepEnv
     except ImportError:
         return
     env = EmberdeepEnv()
+    stream = rng.stream(0, "bench-env")
+    anything = stream.integers(len(ACTIONS), size=steps).tolist()
+    moves = stream.integers(ACTIONS.index("wait") + 1, size=steps).tolist()
+
+    def step(actions: list[int]) -> Callable[[int], None]:
+        def one(i: int) -> None:
+            if any(env.step(actions[i % steps])[2:4]):
+                env.reset()
+
+        return one
+
     env.reset(seed=0)
-    actions = rng.stream(0, "bench-env").integers(len(ACTIONS), size=steps).tolist()
+    yield measure("env step, random actions", step(anything), steps, ENV_STEP_TARGET_MS)
+    env.reset(seed=0)
+    yield measure("env step, moves and waits only", step(moves), steps, ENV_STEP_TARGET_MS)
+    yield measure(
+        "env reset", lambda i: env.reset(seed=i + 1), max(10, steps // 4), ENV_RESET_TARGET_MS
+    )
+    env.reset(seed=0)
+    walk = step(moves)
 
-    def step(i: int) -> None:
-        if any(env.step(actions[i % steps])[2:4]):
-            env.reset()
+    def observe(_: None) -> None:
+        env.observer.observe(env.game, env.log)
 
-    yield measure("env step, random actions", step, steps)
-    yield measure("env reset", lambda i: env.reset(seed=i + 1), max(10, steps // 20))
+    yield measure("env observation build", observe, steps, setup=walk)
 
 
 class StartupError(RuntimeError):
@@ -465,7 +497,7 @@ def startup(runs: int) -> Figure:
                 reason = done.stderr.decode(errors="replace").strip().splitlines()
                 raise StartupError(reason[-1] if reason else f"exit status {done.returncode}")
 
-        return measure("start-up to first frame (new process)", start, runs)
+        return measure("start-up to first frame (new process)", start, runs, STARTUP_TARGET_MS)
 
 
 def run_all(quick: bool) -> Report:

@@ -80,7 +80,7 @@ def monster_phase(world: World) -> None:
         if max(abs(player.x - monster.x), abs(player.y - monster.y)) >= 2:
             move_astar(floor, monster, player)
         else:
-            combat.attack(floor, monster, player, world.rng)
+            combat.attack(world, monster, player)
 
 
 def render_map(console: tcod.console.Console, world: World, content: Content, mode: str) -> None:

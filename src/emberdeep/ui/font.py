@@ -125,8 +125,8 @@ def _bitmap(
             line_no,
         )
     for line_no, row in rows:
-        bad = next((i for i, ch in enumerate(row, start=1) if ch not in _ROW_CHARS), None)
-        if bad is not None:
+        if row.strip(".#"):  # a stray character somewhere (the common case is none)
+            bad = next(i for i, ch in enumerate(row, start=1) if ch not in _ROW_CHARS)
             raise FontError(
                 source,
                 f"bad character {row[bad - 1]!r} in column {bad} of {name} "
@@ -139,7 +139,8 @@ def _bitmap(
                 f"wrong row length: {name} row is {len(row)} characters, expected {width}",
                 line_no,
             )
-    bitmap = np.array([[ch == "#" for ch in row] for _, row in rows], dtype=np.bool_)
+    pixels = np.frombuffer("".join(row for _, row in rows).encode("ascii"), dtype=np.uint8)
+    bitmap: NDArray[np.bool_] = pixels.reshape(height, width) == ord("#")
     bitmap.flags.writeable = False
     return bitmap
 

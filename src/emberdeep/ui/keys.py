@@ -184,7 +184,8 @@ class _Reader:
         return base(fallback) if fallback else {}
 
     def bind(self, keymap: dict[str, str], key: str, value: object) -> None:
-        where = self.line_of("keys", key)
+        """Apply one entry, or report it (only then is its line searched for: a search
+        per binding was a twentieth of a start-up)."""
         dotted = f"keys.{toml_key(key)}"
         current = keymap.get(key)
         kept = f"{key!r} keeps {current!r}" if current else f"{key!r} stays unbound"
@@ -192,19 +193,21 @@ class _Reader:
             close = difflib.get_close_matches(key.lower(), sorted(NAMED_KEYS), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             self.report(
-                where,
+                self.line_of("keys", key),
                 dotted,
                 f"unknown key name {key!r}{hint}: use the character the key types, or one "
                 f"of {NAMED_KEYS_TEXT}; ignored",
             )
         elif not isinstance(value, str):
-            self.report(where, dotted, f"expected a command name in quotes, got {value!r}; {kept}")
+            problem = f"expected a command name in quotes, got {value!r}; {kept}"
+            self.report(self.line_of("keys", key), dotted, problem)
         elif value == "":
             keymap.pop(key, None)
         elif self.commands is not None and value not in self.commands:
             close = difflib.get_close_matches(value, list(self.commands), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            self.report(where, dotted, f"unknown command {value!r}{hint}; {kept}")
+            problem = f"unknown command {value!r}{hint}; {kept}"
+            self.report(self.line_of("keys", key), dotted, problem)
         else:
             keymap[key] = value
 

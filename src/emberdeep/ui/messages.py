@@ -1,25 +1,32 @@
-"""The message log: what happened, newest last, repeats collapsed into "(x3)"."""
+"""The message log: what happened, newest last, repeats collapsed into "(x3)", each line
+coloured by its kind. The newest lines go into the save and come back on Continue."""
 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import tcod.console
 
 from emberdeep.engine.events import MessageKind
+from emberdeep.storage.saves import LOG_LINES, LogLine
 from emberdeep.ui.palette import Color
 
-# The tutorial's palette, so fights read at a glance.
 DEFAULT_KIND_COLORS: dict[MessageKind, Color] = {
-    MessageKind.INFO: (32, 160, 255),
-    MessageKind.REFUSED: (128, 128, 128),
-    MessageKind.PLAYER_ATTACK: (224, 224, 224),
-    MessageKind.ENEMY_ATTACK: (255, 192, 192),
-    MessageKind.ENEMY_DIED: (255, 160, 48),
-    MessageKind.PLAYER_DIED: (255, 48, 48),
-    MessageKind.STATUS: (63, 255, 63),
+    MessageKind.INFO: (200, 200, 210),  # plain news: near white
+    MessageKind.REFUSED: (128, 128, 128),  # nothing happened: grey
+    MessageKind.PLAYER_ATTACK: (150, 220, 255),  # your blows: pale blue
+    MessageKind.ENEMY_ATTACK: (255, 120, 110),  # what hurts you: red
+    MessageKind.ENEMY_DIED: (255, 165, 50),  # a kill: orange
+    MessageKind.PLAYER_DIED: (255, 40, 40),  # your death: bright red
+    MessageKind.STATUS: (110, 230, 110),  # statuses, healing, levels: green
+    MessageKind.ITEM: (225, 205, 150),  # things taken, dropped, worn: parchment
+    MessageKind.DISCOVERY: (255, 235, 90),  # learnt or found: yellow
+    MessageKind.ALERT: (230, 120, 255),  # danger stirs: violet
 }
+"""Every kind's colour, in one table (so a palette can replace it whole): fights read at
+a glance, and what is only news stays quiet."""
 KIND_COLORS: dict[MessageKind, Color] = dict(DEFAULT_KIND_COLORS)
 """What the log draws with: the defaults, or a palette's (``ui/theme.py`` updates it in
 place, so it is read at draw time)."""
@@ -50,6 +57,16 @@ class MessageLog:
             return
         self.entries.append(Entry(text, kind))
         del self.entries[: -self.limit]
+
+    def restore(self, lines: Iterable[LogLine]) -> None:
+        """Put a saved game's last lines before what the log holds now (Continue)."""
+        older = [Entry(line.text, line.kind, line.count) for line in lines]
+        self.entries[:0] = older
+        del self.entries[: -self.limit]
+
+    def last(self, count: int = LOG_LINES) -> list[LogLine]:
+        """The newest ``count`` entries, oldest first, as a save keeps them."""
+        return [LogLine(e.text, e.kind, e.count) for e in self.entries[-count:]]
 
     def wrapped(self, width: int) -> list[tuple[str, Color]]:
         """Every entry as display lines, oldest first."""

@@ -87,6 +87,21 @@ def load_tileset(
     return tileset, problem
 
 
+def load_window_tileset(
+    settings: Settings, content: Content
+) -> tuple[tcod.tileset.Tileset, Content | None, str | None]:
+    """As ``load_tileset``, but the sprite tiles are left for the window to add when a
+    frame first shows one (``WindowPresenter``): the default render mode is ascii, and
+    fitting every sprite to the cell is a fifth of a start-up. Returns the font's tileset,
+    the content whose sprites it is to take (None when it cannot take them or there are
+    none: tiles mode then shows ascii) and any problem for the player."""
+    tileset, problem = _font_tileset(settings)
+    tiles_problem = sprites.tile_size_problem(tileset)
+    if tiles_problem is not None:
+        return tileset, None, f"{settings.font}: {tiles_problem}"
+    return tileset, content if sprites.drawable(content) else None, problem
+
+
 def _font_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, str | None]:
     if settings.font:
         try:
@@ -156,13 +171,28 @@ class WindowPresenter:
     def console_size() -> tuple[int, int]:
         return render.SCREEN_WIDTH, render.SCREEN_HEIGHT
 
-    def __init__(self, context: tcod.context.Context) -> None:
+    def __init__(
+        self,
+        context: tcod.context.Context,
+        tileset: tcod.tileset.Tileset | None = None,
+        sprites_of: Content | None = None,
+    ) -> None:
+        """``sprites_of``: content whose sprite tiles ``tileset`` (the window's) is to
+        take before the first frame that shows one."""
         self.context = context
+        self.tileset = tileset
+        self.sprites_of = sprites_of
         window = context.sdl_window
         if window is not None:
             window.start_text_input()
 
     def present(self, console: tcod.console.Console) -> None:
+        pending = self.sprites_of is not None and self.tileset is not None
+        if pending and int(console.ch.max()) >= sprites.SPRITE_BASE:
+            assert self.tileset is not None and self.sprites_of is not None
+            sprites.add_to_tileset(self.tileset, self.sprites_of)
+            self.context.change_tileset(self.tileset)
+            self.sprites_of = None
         self.context.present(console, keep_aspect=True, integer_scaling=True)
 
     def wait(self, timeout: float | None) -> list[InputEvent]:
@@ -186,6 +216,10 @@ def run(
     *,
     untile: Content | None = None,
     frames: int | None = None,
+    tileset: tcod.tileset.Tileset | None = None,
+    sprites_of: Content | None = None,
 ) -> None:
-    """Play ``screen`` (and what it leads to) in the window until the stack empties."""
-    loop.run(ScreenStack(screen), WindowPresenter(context), untile=untile, frames=frames)
+    """Play ``screen`` (and what it leads to) in the window until the stack empties;
+    ``tileset`` takes the sprites of ``sprites_of`` when they are first shown."""
+    presenter = WindowPresenter(context, tileset, sprites_of)
+    loop.run(ScreenStack(screen), presenter, untile=untile, frames=frames)

@@ -37,7 +37,7 @@ tall cannot take sprites: tiles mode then shows ascii (see ``render.untile``).
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import tcod.console
@@ -94,27 +94,53 @@ def over(top: NDArray[np.uint8], under: NDArray[np.uint8]) -> NDArray[np.uint8]:
 
 @dataclass(frozen=True, eq=False)
 class Atlas:
-    """Every sprite tile: the tile of codepoint ``SPRITE_BASE + i`` is ``pixels[i]``."""
+    """Every sprite tile: the tile of codepoint ``SPRITE_BASE + i`` is ``pixels[i]``.
+
+    What a tile shows and where is worked out at once (every frame in any mode asks
+    ``over``); the pixels only when first asked for, by the window's first tiles-mode
+    frame, a render or a sheet: a start-up in ascii (the default) never makes them."""
 
     codes: dict[tuple[str, str], int]
     """(sprite name, state) -> codepoint; states are ``TERRAIN_STATES`` for terrain,
     ``SHROUD_STATE`` for the shroud, ``ALONE`` and ``on(terrain)`` for the rest."""
-    pixels: NDArray[np.uint8]
-    """``(n, 16, 16, 4)`` RGBA, read-only: each tile as a square (``figure`` over
-    ``ground``)."""
-    ground: NDArray[np.uint8]
-    """``(n, 16, 16, 4)``: each tile's terrain layer (transparent for an entity alone)."""
-    figure: NDArray[np.uint8]
-    """``(n, 16, 16, 4)``: each tile's creature or item layer (transparent for terrain)."""
     terrain_of: NDArray[np.intp]
     """Per tile: the terrain (``Tile`` id) an entity drawn in that cell stands on, or -1."""
     ascii: NDArray[np.void]
     """Per tile: the ascii cell (``rgb_graphic``) that shows the same thing without sprites."""
     base: NDArray[np.uint8]
     """Per tile: the bg colour it is drawn on, so ``render.untile`` can keep highlights."""
+    content: Content = field(repr=False)
+    grounds: NDArray[np.intp] = field(repr=False)
+    """Per tile: its ground in ``_ground_stack`` (nothing, the shroud, lit, dark terrain)."""
+    figures: NDArray[np.intp] = field(repr=False)
+    """Per tile: its figure in ``_figure_stack`` (nothing, then each entity alone)."""
 
     def __len__(self) -> int:
-        return len(self.pixels)
+        return len(self.terrain_of)
+
+    @functools.cached_property
+    def ground(self) -> NDArray[np.uint8]:
+        """``(n, 16, 16, 4)``: each tile's terrain layer (transparent for an entity alone)."""
+        sprites = self.content.sprites
+        nothing = np.zeros((1, SPRITE_SIZE, SPRITE_SIZE, 4), dtype=np.uint8)
+        stack = [nothing]
+        if len(self):
+            lit = np.stack([sprites[n].rgba for n in TILE_NAMES])
+            stack += [sprites[SHROUD].rgba[None], lit, darken(lit)]
+        return _read_only(np.concatenate(stack)[self.grounds])
+
+    @functools.cached_property
+    def figure(self) -> NDArray[np.uint8]:
+        """``(n, 16, 16, 4)``: each tile's creature or item layer (transparent for terrain)."""
+        nothing = np.zeros((1, SPRITE_SIZE, SPRITE_SIZE, 4), dtype=np.uint8)
+        stack = [nothing] + [self.content.sprites[n].rgba[None] for n in _entities(self.content)]
+        return _read_only(np.concatenate(stack)[self.figures])
+
+    @functools.cached_property
+    def pixels(self) -> NDArray[np.uint8]:
+        """``(n, 16, 16, 4)`` RGBA, read-only: each tile as a square (``figure`` over
+        ``ground``)."""
+        return _read_only(over(self.figure, self.ground))
 
     def code(self, name: str, state: str) -> int:
         return self.codes[(name, state)]
@@ -128,76 +154,80 @@ class Atlas:
         return self.codes.get((name, on(TILE_NAMES[self.terrain_of[index]])))
 
 
+def _read_only(array: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    array.flags.writeable = False
+    return array
+
+
+def _entities(content: Content) -> list[str]:
+    if not drawable(content):
+        return []
+    return [n for n in content.sprites if n not in TILE_NAMES and n != SHROUD]
+
+
 def _ascii_cell(look: Look, bg: Color | None = None) -> tuple[int, Color, Color]:
     return (ord(look.glyph), look.fg, look.bg if bg is None else bg)
+
+
+def drawable(content: Content) -> bool:
+    """Whether ``content`` has sprites for every terrain and the shroud: without them (a
+    test's content) there are no sprite tiles and no tiles mode."""
+    return SHROUD in content.sprites and all(name in content.sprites for name in TILE_NAMES)
 
 
 @functools.cache
 def atlas(content: Content) -> Atlas:
     """All sprite tiles of ``content``, numbered in content order. Cached per content."""
-    sprites = content.sprites
-    terrain = [name for name in TILE_NAMES if name in sprites]
-    if len(terrain) != len(TILE_NAMES) or SHROUD not in sprites:
-        terrain = []  # content without sprites (a test's): no tiles mode
-    entities = [n for n in sprites if n not in TILE_NAMES and n != SHROUD] if terrain else []
+    terrain = list(TILE_NAMES) if drawable(content) else []
+    entities = _entities(content)
     ascii_tiles = content.tiles["ascii"]
     looks = {**content.looks, "remains": content.remains}
-    lit = np.stack([sprites[n].rgba for n in terrain]) if terrain else None
-
+    # Grounds index [nothing, shroud, lit terrain..., dark terrain...]; figures index
+    # [nothing, each entity...].
+    shroud, lit, dark = 1, 2, 2 + len(terrain)
     labels: list[tuple[str, str]] = []
-    grounds: list[NDArray[np.uint8]] = []
-    figures: list[NDArray[np.uint8]] = []
-    nothing = np.zeros((1, SPRITE_SIZE, SPRITE_SIZE, 4), dtype=np.uint8)
+    grounds: list[int] = []
+    figures: list[int] = []
     standing: list[int] = []
     cells: list[tuple[int, Color, Color]] = []
     bases: list[Color] = []
-    if lit is not None:
-        dark = darken(lit)
+    if terrain:
         for t, name in enumerate(terrain):
             labels += [(name, "lit"), (name, "dark")]
-            grounds += [lit[t : t + 1], dark[t : t + 1]]
-            figures += [nothing, nothing]
+            grounds += [lit + t, dark + t]
+            figures += [0, 0]
             standing += [t, t]
             cells += [_ascii_cell(ascii_tiles[name].lit), _ascii_cell(ascii_tiles[name].dark)]
             bases += [LIT_BASE, DARK_BASE]
         labels.append((SHROUD, SHROUD_STATE))
-        grounds.append(sprites[SHROUD].rgba[None])
-        figures.append(nothing)
+        grounds.append(shroud)
+        figures.append(0)
         standing.append(-1)
         cells.append(_ascii_cell(content.shroud))
         bases.append(SHROUD_BASE)
-    if entities and lit is not None:
-        alone = np.stack([sprites[n].rgba for n in entities])
-        for e, name in enumerate(entities):
-            look = looks.get(name, Look("?", WHITE, SHROUD_BASE))
-            labels.append((name, ALONE))
-            grounds.append(nothing)
-            figures.append(alone[e : e + 1])
-            standing.append(-1)
-            cells.append(_ascii_cell(look, SHROUD_BASE))
-            bases.append(SHROUD_BASE)
-            for t, ground in enumerate(terrain):
-                labels.append((name, on(ground)))
-                grounds.append(lit[t : t + 1])
-                figures.append(alone[e : e + 1])
-                standing.append(t)
-                cells.append(_ascii_cell(look, ascii_tiles[ground].lit.bg))
-                bases.append(LIT_BASE)
-    empty = np.zeros((0, SPRITE_SIZE, SPRITE_SIZE, 4), dtype=np.uint8)
-    ground_layer, figure_layer = (
-        np.concatenate(layer) if layer else empty for layer in (grounds, figures)
-    )
-    pixels = over(figure_layer, ground_layer)
-    for layer in (pixels, ground_layer, figure_layer):
-        layer.flags.writeable = False
+    for e, name in enumerate(entities, start=1):
+        look = looks.get(name, Look("?", WHITE, SHROUD_BASE))
+        labels.append((name, ALONE))
+        grounds.append(0)
+        figures.append(e)
+        standing.append(-1)
+        cells.append(_ascii_cell(look, SHROUD_BASE))
+        bases.append(SHROUD_BASE)
+        for t, ground in enumerate(terrain):
+            labels.append((name, on(ground)))
+            grounds.append(lit + t)
+            figures.append(e)
+            standing.append(t)
+            cells.append(_ascii_cell(look, ascii_tiles[ground].lit.bg))
+            bases.append(LIT_BASE)
     return Atlas(
         codes={label: SPRITE_BASE + i for i, label in enumerate(labels)},
-        pixels=pixels,
-        ground=ground_layer,
-        figure=figure_layer,
         terrain_of=np.array(standing, dtype=np.intp),
         ascii=np.array(cells, dtype=tcod.console.rgb_graphic),
         base=np.array(bases, dtype=np.uint8).reshape(-1, 3),
+        content=content,
+        grounds=np.array(grounds, dtype=np.intp),
+        figures=np.array(figures, dtype=np.intp),
     )
 
 

@@ -106,6 +106,9 @@ class PlayScreen:
         self.real_time = settings.mode == "real-time"
         self.ticks_per_second = settings.ticks_per_second
         self.log = log or MessageLog()
+        if self.session is not None:  # a continued game's last lines, then saved with it
+            self.log.restore(self.session.take_log())
+            self.session.messages = self.log.last
         self.mouse: tuple[int, int] | None = None
         self.pending: PlayerCommand | None = None
         self.run: Run | None = None
@@ -286,7 +289,8 @@ class PlayScreen:
     def stop_run(self, reason: str) -> None:
         if self.run is not None:
             self.run = None
-            self.log.add(reason)
+            if reason:  # "" stops without a word (what was picked up was just said)
+                self.log.add(reason)
 
     def next_run_step(self) -> PlayerCommand | None:
         """The run's next action, or None (with the reason logged) when it must stop."""

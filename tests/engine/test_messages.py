@@ -1,0 +1,264 @@
+"""Every family of log message, in good English and in the order things happened."""
+
+from __future__ import annotations
+
+import re
+
+from emberdeep.content import loader
+from emberdeep.engine import combat, hazards, statuses, traps
+from emberdeep.engine.actions import (
+    ActionResult,
+    Drop,
+    Move,
+    PickUp,
+    Shoot,
+    Succeeded,
+    Summon,
+    Use,
+    Wait,
+)
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.autopilot import Watch
+from emberdeep.engine.events import Killed, Message, MessageKind, PlayerSlain
+from emberdeep.engine.item_actions import Search, Throw
+from emberdeep.engine.items import Item
+from emberdeep.engine.traps import Trap
+from emberdeep.engine.world import World
+from tests.helpers import add_monster, texts, world_from_text
+
+CONTENT = loader.load()
+MONSTERS = CONTENT.hero.kinds
+ITEMS = {kind.key: kind for kind in CONTENT.population.items.kinds}
+assert CONTENT.population.traps is not None
+TRAPS = {kind.key: kind for kind in CONTENT.population.traps.kinds}
+HALL = """
+##############
+#....@.......#
+#............#
+##############
+"""
+
+
+def hall(seed: int = 1) -> World:
+    world = world_from_text(HALL, seed)
+    world.player.hp = world.player.max_hp = 10_000
+    return world
+
+
+def monster(world: World, key: str, x: int, y: int = 1) -> Actor:
+    return add_monster(world, MONSTERS[key], x, y)
+
+
+def done(result: ActionResult) -> list[str]:
+    """The log lines of an action performed directly, which must have succeeded."""
+    assert isinstance(result, Succeeded), result
+    return texts(result.events)
+
+
+def blows(world: World, attacker: Actor, target: Actor, count: int = 40) -> set[str]:
+    found: set[str] = set()
+    for _ in range(count):
+        target.hp = target.max_hp
+        found |= {m.text for m in combat.attack(world, attacker, target) if isinstance(m, Message)}
+    return found
+
+
+def test_melee_in_the_second_person_with_articles_and_hit_points() -> None:
+    world = hall()
+    orc = monster(world, "orc", 6)
+    said = blows(world, world.player, orc) | blows(world, orc, world.player)
+    assert "You miss the orc." in said and "The orc misses you." in said
+    mine = [t for t in said if t.startswith("You hit the orc for ")]
+    theirs = [t for t in said if t.startswith("The orc hits you for ")]
+    assert mine and theirs
+    for text in mine + theirs:  # "1 hit point.", "3 hit points."
+        assert re.fullmatch(r".* for (1 hit point|([2-9]|\d\d+) hit points)\.", text), text
+
+
+def test_blows_are_coloured_by_who_strikes_whom() -> None:
+    world = hall()
+    orc, troll = monster(world, "orc", 6), monster(world, "troll", 7)
+    kinds = {
+        (a.id, b.id): {e.kind for e in combat.attack(world, a, b) if isinstance(e, Message)}
+        for a, b in ((world.player, orc), (orc, world.player), (orc, troll))
+    }
+    assert kinds[(1, orc.id)] == {MessageKind.PLAYER_ATTACK}
+    assert kinds[(orc.id, 1)] == {MessageKind.ENEMY_ATTACK}
+    assert kinds[(orc.id, troll.id)] == {MessageKind.INFO}
+
+
+def test_a_sleeper_is_struck_as_such() -> None:
+    world = hall()
+    orc = monster(world, "orc", 6)
+    orc.hp = orc.max_hp = 1000
+    orc.asleep = True
+    (text,) = texts(combat.attack(world, world.player, orc))
+    assert re.fullmatch(r"You hit the sleeping orc for \d+ hit points!", text)
+
+
+def test_an_archer_shoots_you() -> None:
+    world = hall()
+    archer = monster(world, "goblin_archer", 9)
+    said: set[str] = set()
+    for _ in range(40):
+        said |= set(done(Shoot(world.player, 8).perform(world, archer)))
+    assert any(re.fullmatch(r"The goblin archer shoots you for \d+ hit points?\.", t) for t in said)
+    assert "The goblin archer shoots at you, and misses." in said
+
+
+def test_a_kill_is_yours_and_comes_after_the_blow_that_made_it() -> None:
+    world = hall()
+    orc = monster(world, "orc", 6)
+    orc.hp = 1
+    world.player.power = 50
+    events = world.step(Move(1, 0))  # into the orc: an attack
+    said = texts(events)
+    assert said[0].startswith("You hit the orc for ") and said[1] == "You kill the orc!"
+    assert events.index(Killed("orc")) > 1
+    assert Message("You kill the orc!", MessageKind.ENEMY_DIED) in events
+    assert orc.name == "remains of Orc"  # the simulation's name is unchanged
+
+
+def test_a_death_by_poison_is_told_in_the_third_person() -> None:
+    world = hall()
+    orc = monster(world, "orc", 9)
+    orc.hp = 1
+    statuses.apply(orc, statuses.POISONED, 5, world.noun(orc))
+    assert "The orc dies." in texts(statuses.tick(world, orc))
+
+
+def test_your_death_names_what_killed_you() -> None:
+    world = hall()
+    ogre = monster(world, "ogre", 6)
+    world.player.hp = 1
+    events = combat.hurt(world, world.player, 5, ogre)
+    assert events == [
+        Message("You die...", MessageKind.PLAYER_DIED),
+        PlayerSlain("killed by an ogre"),
+    ]
+
+
+def test_picking_up_counts_and_names_items_as_the_player_knows_them() -> None:
+    world = hall()
+    here = world.player.position
+    world.floor.items.append(Item(ITEMS["darts"], *here, count=3))
+    assert texts(world.step(PickUp())) == ["You pick up 3 darts."]
+    world.identity.learn(ITEMS["health_potion"])
+    world.floor.items.append(Item(ITEMS["health_potion"], *here))
+    assert texts(world.step(PickUp())) == ["You pick up a potion of healing."]
+    world.floor.items.append(Item(ITEMS["speed_potion"], *here))
+    look = world.identity.looks["speed_potion"]
+    (text,) = texts(world.step(PickUp()))
+    assert text in (f"You pick up a {look} potion.", f"You pick up an {look} potion.")
+    world.floor.items.append(Item(ITEMS["ember_heart"], *here))
+    assert texts(world.step(PickUp())) == ["You pick up the Ember Heart."]
+
+
+def test_drinking_an_unknown_potion_is_told_in_order() -> None:
+    world = hall()
+    world.inventory.append(Item(ITEMS["speed_potion"]))
+    look = f"the {world.identity.looks['speed_potion']} potion"
+    said = texts(world.step(Use(0)))
+    assert said[:3] == [
+        f"You drink {look}.",
+        "You speed up!",
+        f"{look[0].upper()}{look[1:]} was a potion of speed!",
+    ]
+
+
+def test_reading_and_zapping() -> None:
+    world = hall()
+    orc = monster(world, "orc", 8)
+    orc.hp = orc.max_hp = 500
+    for key in ("identify_scroll", "striking_wand"):
+        world.identity.learn(ITEMS[key])
+    world.inventory += [Item(ITEMS["striking_wand"]), Item(ITEMS["identify_scroll"])]
+    said = texts(world.step(Use(0, target=orc.position)))
+    amount = ITEMS["striking_wand"].amount
+    assert said[:2] == [
+        "You zap the wand of striking.",
+        f"The bolt strikes the orc for {amount} hit points!",
+    ]
+    said = texts(world.step(Use(1)))
+    assert said == ["You read the scroll of identify.", "You feel knowledgeable, about nothing."]
+
+
+def test_equipment_is_worn_and_taken_off_in_order() -> None:
+    world = hall()
+    world.inventory += [Item(ITEMS["dagger"]), Item(ITEMS["sword"]), Item(ITEMS["leather_armor"])]
+    assert texts(world.step(Use(0))) == ["You wield the dagger."]
+    assert texts(world.step(Use(1))) == ["You put away the dagger.", "You wield the sword."]
+    assert texts(world.step(Use(2))) == ["You put on the leather armor."]
+    said = texts(world.step(Drop(2)))
+    assert said == ["You take off the leather armor.", "You drop the leather armor."]
+    world.inventory.append(Item(ITEMS["darts"], count=4))
+    assert texts(world.step(Drop(2))) == ["You drop 4 darts."]
+
+
+def test_a_throw_is_followed_by_where_it_went() -> None:
+    world = hall()
+    orc = monster(world, "orc", 8)
+    orc.hp = orc.max_hp = 500
+    said: set[tuple[str, ...]] = set()
+    for _ in range(30):
+        world.inventory.append(Item(ITEMS["darts"]))
+        said.add(tuple(texts(world.step(Throw(len(world.inventory) - 1, orc.position)))[:2]))
+    assert ("You throw a dart.", "The dart misses the orc.") in said
+    assert any(
+        first == "You throw a dart."
+        and re.fullmatch(r"The dart hits the orc for \d+ hit points?\.", hit)
+        for first, hit in said
+    )
+
+
+def test_traps_found_and_sprung() -> None:
+    world = hall()
+    x, y = world.player.x + 1, world.player.y
+    world.floor.traps[(x, y)] = Trap(TRAPS["alarm_trap"], x, y)
+    assert texts(traps.search(world, world.player, chance=100)) == ["You find an alarm trap!"]
+    assert texts(world.step(Search())) == ["You find nothing."]
+
+
+def test_the_current_takes_what_you_carry_with_the_verb_agreeing() -> None:
+    for seed in range(1, 60):
+        world = hall(seed)
+        world.inventory.append(Item(ITEMS["darts"], count=3))
+        lost = texts(hazards.wade(world))
+        if lost:
+            assert lost == ["Your darts slip away in the deep water!"]
+            return
+    raise AssertionError("the current never took anything")
+
+
+def test_summoning_counts_what_came() -> None:
+    world = hall()
+    conjurer = monster(world, "goblin_conjurer", 9)
+    said = done(Summon(2).perform(world, conjurer))
+    assert said == ["The goblin conjurer calls up 2 spectral blades!"]
+    blade = max(world.floor.actors.values(), key=lambda a: a.id)
+    assert texts(combat.hurt(world, blade, 999, world.player)) == ["The spectral blade vanishes!"]
+
+
+def test_a_healer_mends_another() -> None:
+    world = hall()
+    shaman = monster(world, "kobold_shaman", 9)
+    orc = monster(world, "orc", 8)
+    orc.hp = 1
+    for _ in range(10):
+        said = texts(world.step(Wait()))
+        if "The kobold shaman chants, and the orc's wounds close." in said:
+            return
+    raise AssertionError(f"no mending seen ({shaman.hp}, {orc.hp})")
+
+
+def test_auto_explore_names_what_it_sees_nearest_first() -> None:
+    world = hall()
+    watch = Watch.start(world)
+    monster(world, "jackal", 11)
+    monster(world, "ogre", 8)
+    monster(world, "jackal", 12, 2)
+    assert watch.check(world) == "You see an ogre and 2 jackals."
+    world.floor.items.append(Item(ITEMS["darts"], 2, 2, count=5))
+    for actor in [a for a in world.floor.actors.values() if not a.is_player]:
+        world.floor.remove_actor(actor)
+    assert watch.check(world, pick_up=False) == "You see 5 darts."
