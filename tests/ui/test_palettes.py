@@ -119,3 +119,13 @@ def test_every_palettes_text_reads_on_its_boxes_and_the_log(name: str) -> None:
         assert contrast(fg, palette.BOX_BG) >= 4.5, (name, fg)
     for kind, fg in messages.KIND_COLORS.items():
         assert contrast(fg, (0, 0, 0)) >= 4.5, (name, kind, fg)
+
+
+def test_screenshots_in_a_palette_are_named_by_it_and_whole(tmp_path: Path) -> None:
+    from emberdeep.tools import screenshots
+
+    found = screenshots.render_all(
+        tmp_path, modes=("solid",), png_files=False, palette="colour-blind"
+    )
+    assert found and all(name.startswith("colour-blind-") for name in found)
+    assert {name: problems for name, problems in found.items() if problems} == {}
