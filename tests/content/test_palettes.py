@@ -3,6 +3,7 @@ can be seen on every ground it can stand on, in every palette and glyph render m
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from emberdeep.content import loader, palettes
@@ -161,3 +162,32 @@ def test_every_palette_must_be_there() -> None:
     table = Table.parse("palettes.toml", "[default]\n[high-contrast]\n")
     with pytest.raises(DataError, match=r"no \[colour-blind\] palette"):
         palettes.parse_palettes(table, [], GLYPH_MODES)
+
+
+BRIGHTEST = 4
+"""In the tiles mode a figure is a picture with a dark outline, not one colour: its
+lightest quarter of pixels (the body that catches the eye) is what must stand off the
+ground."""
+
+
+def test_every_sprite_stands_out_from_every_ground_in_the_tiles_mode() -> None:
+    """The same in every palette: palettes leave sprites' colours alone."""
+    content = loader.load()
+    grounds = {
+        tile: float(luminance(content.sprites[tile].rgba[..., :3].reshape(-1, 3)).mean())
+        for tile in STANDING
+    }
+    poor = []
+    traps = content.population.traps
+    trap_keys = {kind.key for kind in traps.kinds} if traps else set()
+    for key in figures(content):
+        if key in trap_keys:
+            continue  # traps are drawn on the floor by their own marks, never stood on
+        sprite = content.sprites[key].rgba
+        lum = np.sort(luminance(sprite[..., :3][sprite[..., 3] > 0]))
+        body = float(lum[-max(1, len(lum) // BRIGHTEST) :].mean())
+        for tile, ground in grounds.items():
+            ratio = (max(body, ground) + 0.05) / (min(body, ground) + 0.05)
+            if ratio < 3.0:
+                poor.append(f"{key} on {tile}: {ratio:.2f}")
+    assert poor == [], poor

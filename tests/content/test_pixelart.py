@@ -82,7 +82,7 @@ def test_a_short_row_and_a_wrong_row_count_are_named() -> None:
 
 
 def test_palette_mistakes_are_named() -> None:
-    bad_colour = GOOD.replace("r = [222, 44, 30]", "r = [222, 44, 300]", 1)
+    bad_colour = GOOD.replace("r = [255, 51, 35]", "r = [255, 51, 300]", 1)
     with pytest.raises(DataError, match=r"orc\.palette\.r: expected a colour"):
         parse(bad_colour)
     dot = GOOD.replace("[orc]\npalette = { ", '[orc]\npalette = { "." = [1, 2, 3], ', 1)
