@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 import websockets
 
+from emberdeep.tools.web_load import children
 from emberdeep.web import protocol
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -95,19 +96,6 @@ def post(server: Server, path: str, body: dict[str, Any]) -> tuple[int, dict[str
             return response.status, json.loads(response.read()), cookie.split(";")[0]
     except urllib.error.HTTPError as exc:
         return exc.code, json.loads(exc.read()), ""
-
-
-def children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def workers(server: int) -> list[int]:

@@ -142,6 +142,7 @@ class Load:
 
 
 def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (a server's game workers), from /proc."""
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
