@@ -37,6 +37,7 @@ from emberdeep.content.loader import RENDER_MODES
 from emberdeep.engine import snapshot
 from emberdeep.engine.actions import Move, Wait
 from emberdeep.engine.events import MessageKind
+from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.world import World
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
@@ -210,6 +211,16 @@ def test_a_floor_of_the_largest_declared_size_is_checked_not_trusted() -> None:
     changed["world"]["floor"]["tiles"] = walls
     changed["world"]["floor"]["explored"] = walls
     with pytest.raises(saves.SaveError, match="not on a floor tile"):
+        saves.decode(wrap(changed), builder_for, KINDS)
+
+
+@pytest.mark.parametrize("value", [len(TILE_NAMES), 255])
+def test_a_tile_of_a_kind_the_game_does_not_know_is_refused(value: int) -> None:
+    floor = PAYLOAD["world"]["floor"]
+    tiles = bytearray(base64.b64decode(floor["tiles"]))
+    tiles[len(tiles) // 2] = value
+    changed = payload_with(("world", "floor", "tiles"), base64.b64encode(tiles).decode("ascii"))
+    with pytest.raises(saves.SaveError, match="unknown tile kind"):
         saves.decode(wrap(changed), builder_for, KINDS)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import zlib
 
 import numpy as np
+from numpy.typing import NDArray
 
 SEED_BITS = 63
 MAX_SEED = 2**SEED_BITS - 1
@@ -34,6 +35,14 @@ def stream(seed: int, *labels: str | int) -> np.random.Generator:
 def floor_stream(seed: int, depth: int) -> np.random.Generator:
     """The stream a floor's generator uses: the same (seed, depth) always builds the same floor."""
     return stream(seed, "floor", depth)
+
+
+def below(rng: np.random.Generator, high: int, count: int) -> NDArray[np.intp]:
+    """``count`` integers from 0 to ``high - 1``, like ``rng.integers(high, size=count)``
+    but one uniform each, scaled: numpy's ``integers`` spends most of a small draw
+    working out the size it was given, and making a floor asks for a handful."""
+    drawn: NDArray[np.intp] = (rng.random(count) * high).astype(np.intp)
+    return drawn
 
 
 def sub_seed(rng: np.random.Generator) -> int:

@@ -18,7 +18,7 @@ import numpy as np
 
 from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, ActorKind, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
-from emberdeep.engine.floor import REMAINS_KEY, Floor, Rect, Tile
+from emberdeep.engine.floor import REMAINS_KEY, TILE_NAMES, Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
 from emberdeep.engine.items import MAX_STACK, Item, ItemKind
@@ -341,7 +341,7 @@ def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
 def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, where: str) -> Floor:
     shape = (raw.integer("width", 1, MAX_SIDE), raw.integer("height", 1, MAX_SIDE))
     tiles = raw.array("tiles", np.uint8, shape)
-    if tiles.max(initial=0) >= len(Tile):
+    if tiles.max(initial=0) >= len(TILE_NAMES):
         raise SnapshotError(f"{where}.tiles: unknown tile kind")
     rooms = []
     for n, room in enumerate(raw.entries("rooms")):

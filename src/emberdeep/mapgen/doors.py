@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Rect, Tile
+from emberdeep.engine.rng import below
 
 
 def gaps(tiles: NDArray[np.uint8]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
@@ -58,5 +59,5 @@ def add_doors(
         ring_x[x + 1 : x2, y] = ring_x[x + 1 : x2, y2] = True
         ring_y[x, y + 1 : y2] = ring_y[x2, y + 1 : y2] = True
     xs, ys = np.nonzero((ring_x & along_x) | (ring_y & along_y))
-    shut = rng.integers(100, size=len(xs)) < percent
+    shut = below(rng, 100, len(xs)) < percent
     tiles[xs[shut], ys[shut]] = Tile.CLOSED_DOOR

@@ -34,14 +34,14 @@ def pool(floor: Floor, rng: np.random.Generator) -> NDArray[np.bool_]:
         return mask
     cx, cy = divmod(int(plain[int(rng.integers(len(plain)))]), tiles.shape[1])
     radius = int(rng.integers(MIN_RADIUS, MAX_RADIUS, endpoint=True))
-    ragged = rng.random(tiles.shape) * radius
     # The edge is within radius**2 + 2 * radius < (radius + 1)**2: only the square of
     # side 2 * radius + 1 around the centre is worked out.
     x0, y0 = max(cx - radius, 0), max(cy - radius, 0)
-    box = (slice(x0, cx + radius + 1), slice(y0, cy + radius + 1))
-    xs = np.arange(x0, box[0].indices(tiles.shape[0])[1])[:, None]
-    ys = np.arange(y0, box[1].indices(tiles.shape[1])[1])[None, :]
-    edge = radius**2 + ragged[box] * 2
+    x1, y1 = min(cx + radius + 1, tiles.shape[0]), min(cy + radius + 1, tiles.shape[1])
+    box = (slice(x0, x1), slice(y0, y1))
+    xs = np.arange(x0, x1)[:, None]
+    ys = np.arange(y0, y1)[None, :]
+    edge = radius**2 + rng.random((x1 - x0, y1 - y0)) * (2 * radius)
     mask[box] = (((xs - cx) ** 2 + (ys - cy) ** 2) <= edge) & (tiles[box] == Tile.FLOOR)
     for x, y in (floor.start, floor.stairs):
         near_x = slice(max(0, x - CLEARANCE), x + CLEARANCE + 1)

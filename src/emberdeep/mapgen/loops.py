@@ -17,8 +17,6 @@ from numpy.typing import NDArray
 from emberdeep.engine.floor import Tile
 from emberdeep.mapgen.reach import Reach
 
-FLOOR = int(Tile.FLOOR)
-"""(A plain int: an enum's attribute costs a microsecond a look-up.)"""
 MIN_DETOUR = 20
 """An opening is cut only if it saves at least this many steps."""
 ATTEMPTS_PER_LOOP = 6
@@ -79,7 +77,7 @@ def add_loops(tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator) ->
             continue  # already near on foot: an opening would save too little
         dx, dy = (bx - ax) // (length + 1), (by - ay) // (length + 1)  # 1 along the run
         for k in range(1, length + 1):
-            tiles[ax + dx * k, ay + dy * k] = FLOOR
+            tiles[ax + dx * k, ay + dy * k] = Tile.FLOOR
             open_.open(ax + dx * k, ay + dy * k)
         cut += 1
         if cut == loops:

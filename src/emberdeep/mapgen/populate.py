@@ -19,6 +19,7 @@ from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
+from emberdeep.engine.rng import below
 from emberdeep.engine.spawning import Goal, Population, SpawnTable
 from emberdeep.mapgen.reach import Reach
 
@@ -56,7 +57,15 @@ def spawn_cells(floor: Floor, far: NDArray[np.bool_]) -> NDArray[np.intp]:
     for room in floor.rooms:
         if room.encloses(*floor.start):
             allowed[room.inner] = False
-    return np.argwhere(allowed)
+    return cells_of(allowed)
+
+
+def cells_of(mask: NDArray[np.bool_]) -> NDArray[np.intp]:
+    """``np.argwhere(mask)`` for a 2-D mask, in half its time (a new floor asks often)."""
+    flat = np.flatnonzero(mask)
+    cells = np.empty((len(flat), 2), dtype=np.intp)
+    np.divmod(flat, mask.shape[1], out=(cells[:, 0], cells[:, 1]))
+    return cells
 
 
 def room_count(floor: Floor, cells: NDArray[np.intp]) -> int:
@@ -86,9 +95,9 @@ def _placements(
     weights = np.array(table.weights_at(depth), dtype=np.float64)
     if weights.sum() <= 0 or not len(cells):
         return []
-    count = int(rng.integers(0, table.per_room.at(depth), size=rooms, endpoint=True).sum())
+    count = int(below(rng, table.per_room.at(depth) + 1, rooms).sum())
     kinds = pick_kinds(rng, weights, count)
-    where = cells[rng.integers(0, len(cells), size=count)]
+    where = cells[below(rng, len(cells), count)]
     return [
         (table.kinds[k], x, y) for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True)
     ]

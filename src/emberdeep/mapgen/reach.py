@@ -51,27 +51,32 @@ class Reach:
         return (across | across << self.stride | across >> self.stride) & self.bits
 
     def within(self, a: tuple[int, int], b: tuple[int, int], steps: int) -> bool:
-        """Whether ``b`` can be reached from ``a`` in at most ``steps`` steps; the search
-        stops when it reaches ``b`` or stops growing. Only the columns within ``steps``
-        of ``a`` are searched (a way that leaves them is longer): one shift and one mask
-        cut them out, and every step after that works on a smaller integer."""
+        """Whether ``b`` can be reached from ``a`` in at most ``steps`` steps. The search
+        grows from both ends in turn, half the steps each, and stops when they meet or
+        one stops growing. Every tile of a short enough way is within half the steps of
+        one end, so only the columns that near ``a`` or ``b`` are searched: one shift
+        and one mask cut them out, and every step after that works on a small integer."""
         (ax, ay), (bx, by) = a, b
-        x0, x1 = max(ax - steps, 0), min(ax + steps + 1, self.shape[0])
-        if not x0 <= bx < x1:
-            return False
+        if max(abs(ax - bx), abs(ay - by)) > steps:
+            return False  # farther than that even as the crow flies
+        half = (steps + 1) // 2
+        x0, x1 = max(min(ax, bx) - half, 0), min(max(ax, bx) + half + 1, self.shape[0])
         stride = self.stride
         open_ = (self.bits >> (x0 * stride)) & ((1 << ((x1 - x0) * stride)) - 1)
-        goal = 1 << ((bx - x0) * stride + by)
-        reached = (1 << ((ax - x0) * stride + ay)) & open_
-        for _ in range(steps):
-            if reached & goal:
+        ends = [
+            (1 << ((ax - x0) * stride + ay)) & open_,
+            (1 << ((bx - x0) * stride + by)) & open_,
+        ]
+        for step in range(steps):
+            if ends[0] & ends[1]:
                 return True
+            reached = ends[step & 1]
             across = reached | reached << 1 | reached >> 1
             grown = (across | across << stride | across >> stride) & open_
             if grown == reached:
-                return False
-            reached = grown
-        return bool(reached & goal)
+                return False  # that end's whole region is found, and the other is not in it
+            ends[step & 1] = grown
+        return bool(ends[0] & ends[1])
 
     def around(self, origin: tuple[int, int], steps: int | None = None) -> NDArray[np.bool_]:
         """The tiles reachable from ``origin`` in at most ``steps`` steps (any number if

@@ -1,6 +1,6 @@
 """The Complete Roguelike Tutorial's dungeon: random rooms joined by L-shaped tunnels.
 
-Every attempt's size, place and tunnel corner are drawn in three calls at the start (a
+Every attempt's size, place and tunnel corner are drawn in one call at the start (a
 call to the generator costs more than the rest of an attempt), and which attempts
 overlap is one numpy comparison of every pair; the loop over attempts only keeps or
 drops each one.
@@ -17,8 +17,6 @@ from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
-
-FLOOR = int(Tile.FLOOR)
 
 
 @dataclass(frozen=True)
@@ -53,10 +51,11 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
     tiles = solid_rock(params.width, params.height)
     n = params.max_rooms
     low, high = params.room_min_size, params.room_max_size
-    size = rng.integers(low, high, size=(n, 2), endpoint=True) + 1  # walls included
-    x = rng.integers(0, params.width - size[:, 0], endpoint=True)
-    y = rng.integers(0, params.height - size[:, 1], endpoint=True)
-    across_first = (rng.random(n) < 0.5).tolist()
+    draws = rng.random((n, 5))  # each attempt's width, height, x, y and corner
+    size = low + 1 + (draws[:, :2] * (high - low + 1)).astype(np.intp)  # walls included
+    x = (draws[:, 2] * (params.width - size[:, 0] + 1)).astype(np.intp)
+    y = (draws[:, 3] * (params.height - size[:, 1] + 1)).astype(np.intp)
+    across_first = (draws[:, 4] < 0.5).tolist()
     x2, y2 = x + size[:, 0] - 1, y + size[:, 1] - 1
     overlaps = (  # overlaps[i, j]: attempts i and j overlap (as ``Rect.intersects``)
         (x[:, None] <= x2[None, :])
@@ -75,7 +74,7 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         kept |= 1 << i
         # As ``dig_room`` and ``dig_l`` with plain ints: a slice costs less than a Rect's
         # properties, and this loop is a tenth of a new game.
-        tiles[rx + 1 : rx + w - 1, ry + 1 : ry + h - 1] = FLOOR
+        tiles[rx + 1 : rx + w - 1, ry + 1 : ry + h - 1] = Tile.FLOOR
         cx, cy = rx + w // 2, ry + h // 2
         if rooms:
             (lx, ly), (left, right), (top, bottom) = (
@@ -84,11 +83,11 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
                 sorted((last[1], cy)),
             )
             if across_first[i]:  # along x at the last room's y, then along y at ours
-                tiles[left : right + 1, ly] = FLOOR
-                tiles[cx, top : bottom + 1] = FLOOR
+                tiles[left : right + 1, ly] = Tile.FLOOR
+                tiles[cx, top : bottom + 1] = Tile.FLOOR
             else:
-                tiles[lx, top : bottom + 1] = FLOOR
-                tiles[left : right + 1, cy] = FLOOR
+                tiles[lx, top : bottom + 1] = Tile.FLOOR
+                tiles[left : right + 1, cy] = Tile.FLOOR
         rooms.append(Rect(rx, ry, w, h))
         last = (cx, cy)
 

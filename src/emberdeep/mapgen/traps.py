@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.engine.floor import Floor
+from emberdeep.engine.rng import below
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.engine.traps import Trap, TrapKind
 from emberdeep.mapgen.populate import Arrival, pick_kinds
@@ -26,7 +27,7 @@ def place_traps(
         return
     count = int(rng.integers(0, table.per_room.at(depth), endpoint=True))
     kinds = pick_kinds(rng, weights, count)
-    where = cells[rng.integers(0, len(cells), size=count)]
+    where = cells[below(rng, len(cells), count)]
     for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True):
         if (x, y) not in floor.traps:
             floor.traps[(x, y)] = Trap(table.kinds[k], x, y)

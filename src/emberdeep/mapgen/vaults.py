@@ -27,36 +27,34 @@ LOOT = (2, 3)
 """Fewest and most items inside."""
 
 
+DOORS = np.array([(0, 2), (2, 0), (2, 4), (4, 2)], dtype=np.intp)
+"""Where a side's door is in the block, in the order doors sort in (by x, then y): the
+left side's, the top's, the bottom's, the right's. Just outside it must be open floor."""
+OUTSIDE = DOORS + np.array([(-1, 0), (0, -1), (0, 1), (1, 0)], dtype=np.intp)
+
+
 def sites(tiles: NDArray[np.uint8]) -> NDArray[np.intp]:
     """Every (x, y, door_x, door_y), sorted, as rows: a 5x5 block of solid rock at
     (x, y) whose side has open floor just outside its middle, where the door goes."""
-    found = np.empty((0, 4), dtype=np.intp)
-    wall = (tiles == Tile.WALL).astype(np.int32)
     width, height = tiles.shape
     if width < SIZE + 2 or height < SIZE + 2:
-        return found
-    summed = np.zeros((width + 1, height + 1), dtype=np.int32)
-    summed[1:, 1:] = wall.cumsum(0).cumsum(1)
-    n = SIZE
-    solid = (
-        summed[n:, n:] - summed[:-n, n:] - summed[n:, :-n] + summed[:-n, :-n]
-    ) == n * n  # solid[x, y]: the block at (x, y) is all rock
+        return np.empty((0, 4), dtype=np.intp)
+    across, down = width - SIZE + 1, height - SIZE + 1  # blocks that fit
+    wall = tiles == Tile.WALL
+    rows = wall[:across].copy()  # rows[x, y]: wall from x to x + 4 at y
+    for i in range(1, SIZE):
+        rows &= wall[i : i + across]
+    solid = rows[:, :down].copy()  # solid[x, y]: the block at (x, y) is all rock
+    for j in range(1, SIZE):
+        solid &= rows[:, j : j + down]
     open_ = np.zeros((width + 2, height + 2), dtype=np.bool_)  # a border: never open
     open_[1:-1, 1:-1] = tiles == Tile.FLOOR
-    mid = n // 2
-    sides = (
-        ((mid, 0), (mid, -1)),
-        ((mid, n - 1), (mid, n)),
-        ((0, mid), (-1, mid)),
-        ((n - 1, mid), (n, mid)),
+    doors = np.stack(
+        [solid & open_[ox + 1 : ox + 1 + across, oy + 1 : oy + 1 + down] for ox, oy in OUTSIDE],
+        axis=-1,
     )
-    xs, ys = np.nonzero(solid)
-    parts = [found]
-    for (dx, dy), (ox, oy) in sides:
-        ok = open_[xs + ox + 1, ys + oy + 1]
-        parts.append(np.column_stack([xs[ok], ys[ok], xs[ok] + dx, ys[ok] + dy]))
-    found = np.concatenate(parts)
-    return found[np.lexsort(found.T[::-1])]
+    xs, ys, side = np.nonzero(doors)  # sorted by x, y, then side: as the doors sort
+    return np.column_stack([xs, ys, xs + DOORS[side, 0], ys + DOORS[side, 1]])
 
 
 def add_vault(

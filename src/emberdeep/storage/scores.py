@@ -24,14 +24,17 @@ the square because each floor down is harder than the last.
 from __future__ import annotations
 
 import getpass
-import sqlite3
 from dataclasses import astuple, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from emberdeep import __version__
 from emberdeep.engine.world import World
 from emberdeep.storage import saves
+
+if TYPE_CHECKING:
+    import sqlite3
 
 SCORES_NAME = "scores.sqlite"
 SCHEMA_VERSION = 1
@@ -131,6 +134,8 @@ def score_entry(world: World, cause: str, when: datetime, name: str | None = Non
 
 
 def _fail(path: Path, doing: str, exc: BaseException) -> ScoresError:
+    import sqlite3
+
     reason = str(exc) or type(exc).__name__
     if isinstance(exc, sqlite3.DatabaseError) and "not a database" in reason:
         reason = "the file is damaged or is not an Emberdeep hall of fame"
@@ -143,6 +148,8 @@ def _fail(path: Path, doing: str, exc: BaseException) -> ScoresError:
 
 def _connect(path: Path) -> sqlite3.Connection:
     """An open database at ``path`` (created if need be) with the current schema."""
+    import sqlite3  # here, not at the top: loading SQLite is a fiftieth of a start-up
+
     path.parent.mkdir(parents=True, exist_ok=True)
     # isolation_level None: transactions are explicit (BEGIN IMMEDIATE below).
     db = sqlite3.connect(path, timeout=LOCK_TIMEOUT, isolation_level=None)
@@ -197,6 +204,8 @@ def _entry(row: tuple[object, ...], path: Path) -> ScoreEntry:
 
 def record(entry: ScoreEntry, path: Path | None = None) -> int:
     """Add a finished game; returns its rank (1 is the best). Raises ``ScoresError``."""
+    import sqlite3
+
     path = path or scores_path()
     try:
         db = _connect(path)
@@ -229,6 +238,8 @@ def record(entry: ScoreEntry, path: Path | None = None) -> int:
 def top(n: int = 20, path: Path | None = None) -> list[ScoreEntry]:
     """The best ``n`` games, by score (highest first), then date (earliest first). No file
     yet means no games. Raises ``ScoresError``."""
+    import sqlite3
+
     path = path or scores_path()
     if not path.exists():
         return []
