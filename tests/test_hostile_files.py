@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from emberdeep import config
 from emberdeep.config import Settings, parse_settings
 from emberdeep.content import loader
+from emberdeep.content.parsed import ParsedCache
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.actions import Move, Wait
 from emberdeep.session.setup import new_world
@@ -232,8 +233,8 @@ def plays_with(name: str, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """An accepted file must give content a game can start, draw and play with."""
     shipped = loader.read_table
 
-    def read_table(file: str) -> Table:
-        return Table.parse(name, text) if file == name else shipped(file)
+    def read_table(file: str, cache: ParsedCache | None = None) -> Table:
+        return Table.parse(name, text) if file == name else shipped(file, cache)
 
     with monkeypatch.context() as patch:
         patch.setattr(loader, "read_table", read_table)

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from emberdeep.content import loader
+from emberdeep.content.parsed import ParsedCache
 from emberdeep.content.pixelart import SPRITE_SIZE, parse_sprites
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.floor import TILE_NAMES
@@ -94,8 +95,8 @@ def test_palette_mistakes_are_named() -> None:
 def test_a_monster_without_a_sprite_is_a_load_error(monkeypatch: pytest.MonkeyPatch) -> None:
     read = loader.read_table
 
-    def with_goblin(name: str) -> Table:
-        table = read(name)
+    def with_goblin(name: str, cache: ParsedCache | None = None) -> Table:
+        table = read(name, cache)
         if name != "monsters.toml":
             return table
         text = table.text + (

@@ -14,6 +14,7 @@ from importlib import resources
 
 from emberdeep import mapgen
 from emberdeep.content.palettes import Palette, parse_palettes
+from emberdeep.content.parsed import ParsedCache, cache_path
 from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.actors import ActorKind, Progression
@@ -118,12 +119,14 @@ def _changes(palette: Palette) -> bool:
                 or palette.box)  # fmt: skip
 
 
-def read_table(name: str) -> Table:
+def read_table(name: str, cache: ParsedCache | None = None) -> Table:
     try:
         text = resources.files("emberdeep.content").joinpath(name).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"{name}: cannot be read: {exc}") from None
-    return Table.parse(name, text)
+    if cache is None:
+        return Table.parse(name, text)
+    return Table.parse(name, text, functools.partial(cache.loads, name))
 
 
 def _look(table: Table) -> Look:
@@ -455,29 +458,35 @@ def generator_params(level: Table, params_type: type[mapgen.BaseParams]) -> dict
 
 @functools.cache
 def load() -> Content:
-    """All content, validated. Cached: the files never change while the game runs."""
-    shroud, tiles = parse_tiles(read_table("tiles.toml"))
-    spawns = read_table("spawns.toml")
+    """All content, validated. Cached: the files never change while the game runs (and
+    their parsed text is kept between runs, ``parsed``)."""
+    cache = ParsedCache(cache_path())
+    shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
+    spawns = read_table("spawns.toml", cache)
     spawns.reject_unknown(("monsters_per_room", "items_per_room", "traps_per_floor"))
     monsters, looks, remains = parse_monsters(
-        read_table("monsters.toml"), by_depth(spawns, "monsters_per_room")
+        read_table("monsters.toml", cache), by_depth(spawns, "monsters_per_room")
     )
-    items, item_looks = parse_items(read_table("items.toml"), by_depth(spawns, "items_per_room"))
+    items, item_looks = parse_items(
+        read_table("items.toml", cache), by_depth(spawns, "items_per_room")
+    )
     clash = set(looks) & set(item_looks)
     if clash:
         raise DataError(f"items.toml: {', '.join(sorted(clash))}: also a monster name")
     looks |= item_looks
-    traps, trap_looks = parse_traps(read_table("traps.toml"), by_depth(spawns, "traps_per_floor"))
+    traps, trap_looks = parse_traps(
+        read_table("traps.toml", cache), by_depth(spawns, "traps_per_floor")
+    )
     clash = set(looks) & set(trap_looks)
     if clash:
         raise DataError(f"traps.toml: {', '.join(sorted(clash))}: also a monster or item name")
     looks |= trap_looks
-    hero, looks["player"] = parse_hero(read_table("player.toml"), items, monsters)
-    catalogue, unknown_looks = parse_appearances(read_table("appearances.toml"), items)
+    hero, looks["player"] = parse_hero(read_table("player.toml", cache), items, monsters)
+    catalogue, unknown_looks = parse_appearances(read_table("appearances.toml", cache), items)
     hero = dataclasses.replace(hero, catalogue=catalogue)
     looks |= unknown_looks
-    status_looks, status_labels = parse_statuses(read_table("statuses.toml"))
-    plan, goal = parse_dungeon(read_table("dungeon.toml"), items, monsters)
+    status_looks, status_labels = parse_statuses(read_table("statuses.toml", cache))
+    plan, goal = parse_dungeon(read_table("dungeon.toml", cache), items, monsters)
     drawn = [
         ("shroud", "the unexplored shroud ([shroud] in tiles.toml)"),
         *((name, f"terrain {name!r} (tiles.toml)") for name in TILE_NAMES),
@@ -488,8 +497,9 @@ def load() -> Content:
         *((kind.key, f"trap {kind.key!r} (traps.toml)") for kind in traps.kinds),
         *((key, f"unknown items {key!r} (appearances.toml)") for key in unknown_looks),
     ]
-    sprites = parse_sprites(read_table("sprites.toml"), drawn)
-    palettes = parse_palettes(read_table("palettes.toml"), [*looks, "remains"], GLYPH_MODES)
+    sprites = parse_sprites(read_table("sprites.toml", cache), drawn)
+    palettes = parse_palettes(read_table("palettes.toml", cache), [*looks, "remains"], GLYPH_MODES)
+    cache.save()
     return Content(
         shroud=shroud,
         tiles=tiles,

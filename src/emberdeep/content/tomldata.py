@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 if sys.version_info >= (3, 11):
@@ -81,9 +81,12 @@ class Table:
         self.path = path
 
     @classmethod
-    def parse(cls, source: str, text: str) -> Table:
+    def parse(
+        cls, source: str, text: str, loads: Callable[[str], dict[str, Any]] = tomllib.loads
+    ) -> Table:
+        """``text`` as a table; ``loads`` is tomllib's, or one that remembers (``parsed``)."""
         try:
-            return cls(source, text, tomllib.loads(text))
+            return cls(source, text, loads(text))
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{source}: not valid TOML: {exc}") from None
         except RecursionError:  # tomllib recurses per nested [ or {

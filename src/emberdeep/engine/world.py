@@ -8,6 +8,7 @@ same clock, so the two modes are one engine.
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -445,8 +446,6 @@ class World:
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""
-        import hashlib  # here: OpenSSL's loading is a hundredth of a start-up, and only tests ask
-
         h = hashlib.blake2b(digest_size=16)
         h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov, self.won)).encode())
         h.update(repr((self.progression, sorted(self.kills.items()))).encode())

@@ -469,12 +469,27 @@ class StartupError(RuntimeError):
     pass
 
 
+PLATFORM_FIRST_FRAME = """
+import time
+import numpy, tcod.console, tcod.context
+console = tcod.console.Console(100, 52, order="F")
+console.print(0, 0, "@")
+with tcod.context.new(columns=100, rows=52, vsync=False) as context:
+    context.present(console)
+    print(f"presented {time.monotonic():.6f}")
+"""
+"""The least any game on this stack can do before its first frame: the interpreter,
+numpy and tcod, a window and one frame of the same size, and nothing of Emberdeep."""
+
+
 def startup(runs: int) -> list[Figure]:
     """A fresh process (``python -m emberdeep play --seed 1``) on SDL's dummy video
     driver, with throwaway settings and save folders: until it has presented its first
     frame (interpreter start, imports, content, the first floor, the first save, the
     window and the frame; the process says when on the system's monotonic clock, which
-    this process shares), and until it has exited."""
+    this process shares), and until it has exited. Beside it, the same for a process
+    that only opens a window and presents one frame (``PLATFORM_FIRST_FRAME``): the
+    difference is Emberdeep's own share."""
     with tempfile.TemporaryDirectory(prefix="emberdeep-bench-") as folder:
         env = os.environ | {
             "SDL_VIDEODRIVER": "dummy",
@@ -482,9 +497,10 @@ def startup(runs: int) -> list[Figure]:
             "EMBERDEEP_CONFIG_DIR": str(Path(folder) / "config"),
             "EMBERDEEP_DATA_DIR": str(Path(folder) / "data"),
         }
-        command = [sys.executable, "-m", "emberdeep", "play", "--seed", "1", "--frames", "1"]
+        game = [sys.executable, "-m", "emberdeep", "play", "--seed", "1", "--frames", "1"]
+        platform_only = [sys.executable, "-c", PLATFORM_FIRST_FRAME]
 
-        def start() -> tuple[float, float]:
+        def start(command: list[str]) -> tuple[float, float]:
             began = time.monotonic()
             done = subprocess.run(
                 command,
@@ -503,12 +519,19 @@ def startup(runs: int) -> list[Figure]:
                 raise StartupError(f"no time of the first frame in {done.stdout[:80]!r}")
             return (float(said[1]) - began) * 1000, (ended - began) * 1000
 
-        start()  # warm-up: the disk cache and compiled bytecode
-        first, whole = zip(*(start() for _ in range(runs)), strict=True)
+        start(game)  # warm-up: the disk cache, compiled bytecode, the parsed content
+        start(platform_only)
+        games, platforms = [], []
+        for _ in range(runs):  # taken in turns, so a busy moment weighs on both alike
+            games.append(start(game))
+            platforms.append(start(platform_only))
         return [
-            _figure("start-up to first frame (new process)", first, STARTUP_TARGET_MS),
-            _figure("start-up, the same process until it has exited", whole, None),
-        ]
+            _figure("start-up to first frame (new process)", [g[0] for g in games],
+                    STARTUP_TARGET_MS),
+            _figure("  the same, until the process has exited", [g[1] for g in games], None),
+            _figure("  python + numpy + tcod + a window + one frame, no game",
+                    [p[0] for p in platforms], None),
+        ]  # fmt: skip
 
 
 def _figure(name: str, samples: Sequence[float], target_ms: float | None) -> Figure:

@@ -227,14 +227,15 @@ def builtin_tileset(scale: int = 1, font_size: str = DEFAULT_FONT_SIZE) -> tcod.
         raise ValueError(msg)
     width, height = cell_size(font_size)
     tileset = tcod.tileset.Tileset(width * scale, height * scale)
-    block = np.ones((scale, scale), dtype=np.uint8)
-    rgba: NDArray[np.uint8] = np.full((height * scale, width * scale, 4), 255, dtype=np.uint8)
-    for codepoint, bitmap in builtin_glyphs(font_size).items():
-        # White RGB with the glyph in the alpha channel.  tcod 21.2 also accepts a
-        # grey-scale (h, w) array, but that path calls its own deprecated
-        # Tileset.set_tile internally and emits a DeprecationWarning.
-        rgba[:, :, 3] = np.kron(bitmap.astype(np.uint8), block) * 255
-        tileset[codepoint] = rgba
+    glyphs = builtin_glyphs(font_size)
+    pixels = np.stack(list(glyphs.values())).repeat(scale, axis=1).repeat(scale, axis=2)
+    # White RGB with the glyph in the alpha channel.  tcod 21.2 also accepts a grey-scale
+    # (h, w) array, but that path calls its own deprecated Tileset.set_tile internally
+    # and emits a DeprecationWarning.
+    rgba: NDArray[np.uint8] = np.full((*pixels.shape, 4), 255, dtype=np.uint8)
+    rgba[..., 3] = pixels * np.uint8(255)
+    for codepoint, tile in zip(glyphs, rgba, strict=True):
+        tileset[codepoint] = tile
     return tileset
 
 

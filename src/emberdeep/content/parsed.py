@@ -1,0 +1,92 @@
+"""Content's TOML, parsed once and kept between runs.
+
+tomllib is pure Python: parsing the content files is a twentieth of the game's start-up,
+every start-up, for files that change only when the game is updated or modded. So each
+file's parsed tables are kept in one JSON file in the user's cache folder, beside the
+exact text they came from, and used again only for that same text: an edited file is
+parsed afresh. The cache is only ever a shortcut. A cache file that is missing, damaged,
+foreign or unwritable is ignored (and rewritten when it can be), and what comes from it
+is validated by the loader exactly like a fresh parse.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised only on 3.10
+    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+
+APP_NAME = "emberdeep"
+CACHE_NAME = "content.json"
+FORMAT = 1
+"""Raised when what is kept changes shape, so an older cache is parsed afresh."""
+
+
+def cache_path() -> Path:
+    """``EMBERDEEP_CACHE_DIR`` overrides the user's cache folder (tests, portable installs)."""
+    override = os.environ.get("EMBERDEEP_CACHE_DIR")
+    folder = Path(override) if override else platformdirs.user_cache_path(APP_NAME)
+    return folder / CACHE_NAME
+
+
+class ParsedCache:
+    """Parsed tables by file name, each with the text it was parsed from."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.entries: dict[str, dict[str, Any]] = _read(path)
+        self.changed = False
+
+    def loads(self, name: str, text: str) -> dict[str, Any]:
+        """``tomllib.loads(text)``, from the cache when ``name`` was last this ``text``.
+        Raises what tomllib raises."""
+        entry = self.entries.get(name)
+        if entry is not None and entry.get("text") == text and isinstance(entry.get("data"), dict):
+            data: dict[str, Any] = entry["data"]
+            return data
+        data = tomllib.loads(text)
+        self.entries[name] = {"text": text, "data": data}
+        self.changed = True
+        return data
+
+    def save(self) -> None:
+        """Write the cache if anything was parsed afresh; quietly keep going if it cannot
+        be written (a read-only home, a full disk) or holds what JSON cannot (dates)."""
+        if not self.changed:
+            return
+        try:
+            document = json.dumps({"format": FORMAT, "files": self.entries})
+        except (TypeError, ValueError):
+            return
+        temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(document, encoding="utf-8")
+            os.replace(temporary, self.path)  # whole or not at all, even with two games
+        except OSError:
+            with contextlib.suppress(OSError):
+                temporary.unlink(missing_ok=True)
+            return
+        self.changed = False
+
+
+def _read(path: Path) -> dict[str, dict[str, Any]]:
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return {}
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        return {}
+    files = document.get("files")
+    if not isinstance(files, dict):
+        return {}
+    return {name: entry for name, entry in files.items() if isinstance(entry, dict)}
