@@ -35,12 +35,28 @@ class FovSettings:
 
 
 def update_fov(floor: Floor, pov: tuple[int, int], settings: FovSettings) -> None:
-    """Recompute ``visible`` from ``pov`` and remember everything seen in ``explored``."""
-    floor.visible[...] = tcod.map.compute_fov(
-        floor.transparent,
+    """Recompute ``visible`` from ``pov`` and remember everything seen in ``explored``.
+
+    With a radius, only the square it spans is handed to tcod (nothing beyond it can be
+    seen, and tcod bounds every algorithm's rays by that same square), so a torch of 10
+    costs the same on a floor of any size."""
+    x, y = pov
+    radius = settings.radius
+    if radius > 0:
+        box = (
+            slice(max(x - radius, 0), x + radius + 1),
+            slice(max(y - radius, 0), y + radius + 1),
+        )
+        pov = (x - box[0].start, y - box[1].start)
+    else:
+        box = (slice(None), slice(None))
+    seen = tcod.map.compute_fov(
+        floor.transparent[box],
         pov=pov,
-        radius=settings.radius,
+        radius=radius,
         light_walls=settings.light_walls,
         algorithm=ALGORITHMS[settings.algorithm],
     )
-    floor.explored |= floor.visible
+    floor.visible[...] = False
+    floor.visible[box] = seen
+    floor.explored[box] |= seen
