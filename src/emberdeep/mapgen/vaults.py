@@ -25,9 +25,8 @@ SIZE = 5
 LOOT_DEPTH_BONUS = 2
 LOOT = (2, 3)
 """Fewest and most items inside."""
-
-
-DOORS = np.array([(0, 2), (2, 0), (2, 4), (4, 2)], dtype=np.intp)
+MID, LAST = SIZE // 2, SIZE - 1
+DOORS = np.array([(0, MID), (MID, 0), (MID, LAST), (LAST, MID)], dtype=np.intp)
 """Where a side's door is in the block, in the order doors sort in (by x, then y): the
 left side's, the top's, the bottom's, the right's. Just outside it must be open floor."""
 OUTSIDE = DOORS + np.array([(-1, 0), (0, -1), (0, 1), (1, 0)], dtype=np.intp)
@@ -41,7 +40,7 @@ def sites(tiles: NDArray[np.uint8]) -> NDArray[np.intp]:
         return np.empty((0, 4), dtype=np.intp)
     across, down = width - SIZE + 1, height - SIZE + 1  # blocks that fit
     wall = tiles == Tile.WALL
-    rows = wall[:across].copy()  # rows[x, y]: wall from x to x + 4 at y
+    rows = wall[:across].copy()  # rows[x, y]: wall from x to x + SIZE - 1 at y
     for i in range(1, SIZE):
         rows &= wall[i : i + across]
     solid = rows[:, :down].copy()  # solid[x, y]: the block at (x, y) is all rock
