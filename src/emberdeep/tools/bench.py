@@ -471,15 +471,17 @@ class StartupError(RuntimeError):
 
 PLATFORM_FIRST_FRAME = """
 import time
-import numpy, tcod.console, tcod.context
+import numpy, tcod.console, tcod.context, tcod.tileset
 console = tcod.console.Console(100, 52, order="F")
 console.print(0, 0, "@")
-with tcod.context.new(columns=100, rows=52, vsync=False) as context:
-    context.present(console)
+tileset = tcod.tileset.Tileset(8, 16)
+with tcod.context.new(columns=100, rows=52, tileset=tileset, vsync=True, argv=[]) as context:
+    context.present(console, keep_aspect=True, integer_scaling=True)
     print(f"presented {time.monotonic():.6f}")
 """
 """The least any game on this stack can do before its first frame: the interpreter,
-numpy and tcod, a window and one frame of the same size, and nothing of Emberdeep."""
+numpy and tcod, a window of the game's size and cells and one frame presented as the
+game presents it, and nothing of Emberdeep."""
 
 
 def startup(runs: int) -> list[Figure]:
