@@ -92,3 +92,12 @@ def test_what_json_cannot_hold_is_not_kept(cache_file: Path) -> None:
     assert cache.loads("d.toml", "when = 2026-11-23") == {"when": datetime.date(2026, 11, 23)}
     cache.save()
     assert not cache_file.exists()
+
+
+def test_a_cache_file_too_large_to_be_ours_is_not_read(cache_file: Path) -> None:
+    cache_file.parent.mkdir(parents=True)
+    kept = {"format": parsed.FORMAT, "files": {"a.toml": {"text": "x = 1", "data": {"x": 2}}}}
+    cache_file.write_text(json.dumps(kept))
+    assert parsed.ParsedCache(cache_file).loads("a.toml", "x = 1") == {"x": 2}  # it is read
+    cache_file.write_text(json.dumps(kept) + " " * parsed.MAX_BYTES)
+    assert parsed.ParsedCache(cache_file).loads("a.toml", "x = 1") == {"x": 1}  # it is not

@@ -29,6 +29,8 @@ APP_NAME = "emberdeep"
 CACHE_NAME = "content.json"
 FORMAT = 1
 """Raised when what is kept changes shape, so an older cache is parsed afresh."""
+MAX_BYTES = 8 * 2**20
+"""A cache file larger than this is not read (the shipped content makes about 120 KB)."""
 
 
 def cache_path() -> Path:
@@ -81,6 +83,8 @@ class ParsedCache:
 
 def _read(path: Path) -> dict[str, dict[str, Any]]:
     try:
+        if path.stat().st_size > MAX_BYTES:
+            return {}
         document = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return {}
