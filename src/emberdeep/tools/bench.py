@@ -499,6 +499,10 @@ def startup(runs: int) -> list[Figure]:
             "EMBERDEEP_CONFIG_DIR": str(Path(folder) / "config"),
             "EMBERDEEP_DATA_DIR": str(Path(folder) / "data"),
         }
+        # As on a player's machine: compiled bytecode is written by the warm-up start and
+        # used after (with this set, as in some sandboxes, every start compiles afresh
+        # whatever changed since bytecode was last written).
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
         game = [sys.executable, "-m", "emberdeep", "play", "--seed", "1", "--frames", "1"]
         platform_only = [sys.executable, "-c", PLATFORM_FIRST_FRAME]
 
