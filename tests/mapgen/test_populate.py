@@ -9,6 +9,7 @@ from emberdeep.content import loader
 from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.rng import floor_stream
+from emberdeep.engine.spawning import cumulative
 from emberdeep.mapgen.populate import (
     SAFE_STEPS,
     Arrival,
@@ -90,7 +91,7 @@ def test_kinds_are_picked_as_numpys_choice_picks_them(
     """The same picks from the same stream, and the stream left in the same state."""
     ours, numpys = np.random.default_rng(seed), np.random.default_rng(seed)
     array = np.array(weights, dtype=np.float64)
-    picked = pick_kinds(ours, array, count)
+    picked = pick_kinds(ours, cumulative(array), count)
     expected = numpys.choice(len(weights), size=count, p=array / array.sum())
     assert picked.tolist() == expected.tolist()
     assert ours.random() == numpys.random()

@@ -10,6 +10,7 @@ learnt (``snapshot``), so a loaded game knows what the player knew.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -35,6 +36,12 @@ class Catalogue:
     looks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Category -> looks to deal (at least as many as the category has kinds)."""
 
+    @functools.cached_property
+    def keys(self) -> dict[str, list[str]]:
+        """Category -> the keys of its hidden kinds, sorted: the order looks are dealt in
+        (worked out once: every new game deals)."""
+        return {c: sorted(k.key for k in self.kinds if k.category == c) for c in UNIDENTIFIED}
+
 
 @dataclass
 class Identity:
@@ -48,8 +55,7 @@ class Identity:
         """This game's looks: each category's looks shuffled and dealt in key order."""
         stream = rngs.stream(seed, "looks")
         looks: dict[str, str] = {}
-        for category in UNIDENTIFIED:
-            kinds = sorted(k.key for k in catalogue.kinds if k.category == category)
+        for category, kinds in catalogue.keys.items():
             pool = catalogue.looks.get(category, ())
             if len(pool) < len(kinds):
                 raise ValueError(f"{len(kinds)} kinds of {category} but {len(pool)} looks")

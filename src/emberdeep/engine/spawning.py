@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+import numpy as np
+from numpy.typing import NDArray
+
 from emberdeep.engine.actors import ActorKind
 from emberdeep.engine.items import ItemKind
 
@@ -42,12 +45,35 @@ class SpawnTable(Generic[K]):
         default_factory=dict, init=False, compare=False, hash=False, repr=False
     )
     """``weights_at`` once worked out (every new floor asks)."""
+    _chances: dict[int, NDArray[np.float64] | None] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False
+    )
+    """``chances_at`` once worked out."""
 
     def weights_at(self, depth: int) -> list[int]:
         found = self._by_depth.get(depth)
         if found is None:
             found = self._by_depth[depth] = tuple(w.at(depth) for w in self.weights)
         return list(found)
+
+    def chances_at(self, depth: int) -> NDArray[np.float64] | None:
+        """The depth's weights as cumulative chances (``cumulative``), read-only; None when
+        nothing can appear there."""
+        if depth not in self._chances:
+            weights = np.array(self.weights_at(depth), dtype=np.float64)
+            chances = cumulative(weights) if weights.sum() > 0 else None
+            if chances is not None:
+                chances.flags.writeable = False
+            self._chances[depth] = chances
+        return self._chances[depth]
+
+
+def cumulative(weights: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Weights (not all 0) as the cumulative chances ``Generator.choice`` draws against,
+    worked out exactly as it works them out, ending at exactly 1."""
+    chances: NDArray[np.float64] = (weights / weights.sum()).cumsum()
+    chances /= chances[-1]
+    return chances
 
 
 @dataclass(frozen=True)

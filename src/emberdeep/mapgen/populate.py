@@ -76,15 +76,14 @@ def room_count(floor: Floor, cells: NDArray[np.intp]) -> int:
 
 
 def pick_kinds(
-    rng: np.random.Generator, weights: NDArray[np.float64], count: int
+    rng: np.random.Generator, chances: NDArray[np.float64], count: int
 ) -> NDArray[np.intp]:
-    """``rng.choice(len(weights), size=count, p=weights / weights.sum())``, drawn exactly
-    as numpy draws it (one uniform each against the cumulative weights; the same numbers
-    from the same stream, tests/mapgen/test_populate.py checks) without its checks of
-    ``p``, which cost more than the draw: content's weights are checked on loading."""
-    cdf = (weights / weights.sum()).cumsum()
-    cdf /= cdf[-1]
-    picks: NDArray[np.intp] = cdf.searchsorted(rng.random(count), side="right")
+    """``rng.choice(len(weights), size=count, p=weights / weights.sum())`` for the weights
+    whose ``spawning.cumulative`` chances these are, drawn exactly as numpy draws it (one
+    uniform each against the cumulative chances; the same numbers from the same stream,
+    tests/mapgen/test_populate.py checks) without its checks of ``p``, which cost more
+    than the draw: content's weights are checked on loading."""
+    picks: NDArray[np.intp] = chances.searchsorted(rng.random(count), side="right")
     return picks
 
 
@@ -92,11 +91,11 @@ def _placements(
     table: SpawnTable[K], cells: NDArray[np.intp], rooms: int, depth: int, rng: np.random.Generator
 ) -> list[tuple[K, int, int]]:
     """Up to the depth's per-room maximum of (kind, x, y) for each room, kinds by weight."""
-    weights = np.array(table.weights_at(depth), dtype=np.float64)
-    if weights.sum() <= 0 or not len(cells):
+    chances = table.chances_at(depth)
+    if chances is None or not len(cells):
         return []
     count = int(below(rng, table.per_room.at(depth) + 1, rooms).sum())
-    kinds = pick_kinds(rng, weights, count)
+    kinds = pick_kinds(rng, chances, count)
     where = cells[below(rng, len(cells), count)]
     return [
         (table.kinds[k], x, y) for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True)

@@ -21,12 +21,12 @@ def place_traps(
 ) -> None:
     """Between none and the depth's ``per_room`` (per floor, here) traps, each hidden.
     ``arrival``: ``Arrival.of(floor)``, if already made."""
-    weights = np.array(table.weights_at(depth), dtype=np.float64)
+    chances = table.chances_at(depth)
     cells = (arrival or Arrival.of(floor)).cells
-    if weights.sum() <= 0 or not len(cells):
+    if chances is None or not len(cells):
         return
     count = int(rng.integers(0, table.per_room.at(depth), endpoint=True))
-    kinds = pick_kinds(rng, weights, count)
+    kinds = pick_kinds(rng, chances, count)
     where = cells[below(rng, len(cells), count)]
     for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True):
         if (x, y) not in floor.traps:

@@ -80,12 +80,12 @@ def add_vault(
     refresh(floor)
     kx, ky = cells[int(rng.integers(len(cells)))].tolist()
     floor.items.append(Item(key_kind, kx, ky))
-    weights = np.array(items.weights_at(depth + LOOT_DEPTH_BONUS), dtype=np.float64)
-    if weights.sum() > 0:
+    chances = items.chances_at(depth + LOOT_DEPTH_BONUS)
+    if chances is not None:
         count = int(rng.integers(LOOT[0], LOOT[1], endpoint=True))
         inner = [(x + 1 + i, y + 1 + j) for i in range(SIZE - 2) for j in range(SIZE - 2)]
         picks = rng.choice(len(inner), size=count, replace=False).tolist()
-        kinds = pick_kinds(rng, weights, count).tolist()
+        kinds = pick_kinds(rng, chances, count).tolist()
         for spot, k in zip(picks, kinds, strict=True):
             kind = items.kinds[k]
             ix, iy = inner[spot]
