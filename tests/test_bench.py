@@ -50,3 +50,10 @@ def test_agent_env_figures_are_measured() -> None:
     assert [f.runs for f in figures] == [40, 40, 10, 40]
     targets = {f.name: f.target_ms for f in figures}
     assert targets["env reset"] == 1.0 and targets["env step, random actions"] == 0.1
+
+
+def test_start_up_is_timed_to_the_first_frame_and_beside_the_platform() -> None:
+    first, whole, platform = bench.startup(1)
+    assert first.target_ms == bench.STARTUP_TARGET_MS
+    assert 0 < first.median_ms < whole.median_ms  # the frame comes before the exit
+    assert platform.median_ms > 0 and platform.target_ms is None
