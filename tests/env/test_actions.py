@@ -7,6 +7,7 @@ import pytest
 
 from emberdeep.engine.actions import (
     DIRECTIONS,
+    Ascend,
     Descend,
     Drop,
     LevelUp,
@@ -16,21 +17,23 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
+from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env import actions as numbering
+from emberdeep.env.observation import decode_message
 from tests.env.helpers import digest
 
 
 def test_every_number_is_a_command_and_back() -> None:
     env = EmberdeepEnv()
     env.reset(seed=2)
-    assert len(ACTIONS) == len(set(ACTIONS)) == 8 + 4 + 3 + 3 * INVENTORY_SIZE + 1
+    assert len(ACTIONS) == len(set(ACTIONS)) == 8 + 4 + 3 + 3 * INVENTORY_SIZE + 2
     for number in range(len(ACTIONS)):
         command = numbering.command(number, env.game)
-        if ACTIONS[number] == "ascend":
-            assert command is None
+        if ACTIONS[number] == "look":
+            assert command is None  # no game command: the environment answers it
         else:
             assert command is not None and numbering.number(command) == number
 
@@ -42,17 +45,19 @@ def test_the_numbers_are_stable() -> None:
         "level_up_defense",
     )  # fmt: skip
     assert ACTIONS[15] == "use_0" and ACTIONS[41] == "drop_0" and ACTIONS[66] == "drop_25"
-    assert ACTIONS[67] == "search" and ACTIONS[68] == "throw_0" and ACTIONS[-1] == "throw_25"
+    assert ACTIONS[67] == "search" and ACTIONS[68] == "throw_0" and ACTIONS[93] == "throw_25"
+    assert ACTIONS[94] == "look" == ACTIONS[-1]
     commands: list[PlayerCommand] = [
         Move(1, 1),
         Wait(),
         PickUp(),
         Descend(),
+        Ascend(),
         LevelUp("defense"),
         Use(3),
         Drop(25),
     ]
-    assert [numbering.number(c) for c in commands] == [7, 8, 9, 10, 14, 18, 66]
+    assert [numbering.number(c) for c in commands] == [7, 8, 9, 10, 11, 14, 18, 66]
 
 
 @pytest.mark.parametrize("name", ["descend", "ascend", "pick_up", "level_up_hp", "use_25"])
@@ -77,7 +82,7 @@ def test_an_accepted_action_is_a_turn() -> None:
 def test_a_number_outside_the_space_is_a_clear_error(bad: int) -> None:
     env = EmberdeepEnv()
     env.reset(seed=5)
-    with pytest.raises(ValueError, match=r"not in Discrete\(94\)"):
+    with pytest.raises(ValueError, match=rf"not in Discrete\({len(ACTIONS)}\)"):
         env.step(bad)
 
 
@@ -114,3 +119,24 @@ def test_a_monsters_refusal_is_not_the_players(monkeypatch: pytest.MonkeyPatch) 
     after, _, _, _, info = env.step(ACTIONS.index("move_1_0"))
     assert info["refused"] == "" and info["turn"] == 1
     assert digest(after) != digest(before)
+
+
+def test_look_tells_what_is_in_view_and_takes_no_time() -> None:
+    env = EmberdeepEnv()
+    env.reset(seed=5)
+    world = env.game
+    look = ACTIONS.index("look")
+    observation, reward, terminated, truncated, info = env.step(look)
+    assert decode_message(observation["messages"][0]) == "You see nothing of note."
+    kind = env.content.population.monsters.kinds[0]
+    x, y = world.player.x + 1, world.player.y
+    monster = Actor.spawn(99, kind, x, y)
+    world.floor.add_actor(monster)
+    world.floor.visible[x, y] = True
+    turn, state = world.turn, world.state_hash()
+    observation, reward, terminated, truncated, info = env.step(look)
+    told = decode_message(observation["messages"][0])
+    assert told.startswith(kind.name.lower()) or told.lower().startswith(kind.name.lower())
+    assert f"{monster.hp}/{monster.max_hp} HP" in told and "you hit it" in told
+    assert (reward, terminated, truncated, info["refused"]) == (0.0, False, False, "")
+    assert world.turn == turn and world.state_hash() == state

@@ -20,7 +20,7 @@ THOUSAND_ACTIONS = textwrap.dedent("""
     env = EmberdeepEnv()
     observation, _ = env.reset(seed=7)
     print(digest(observation))
-    for action in np.random.default_rng(1).integers(env.action_space.n, size=1000):
+    for action in np.random.default_rng(3).integers(env.action_space.n, size=1000):
         observation, *_ = env.step(int(action))
         print(digest(observation))
     print(env.game.turn)
@@ -42,11 +42,11 @@ def test_two_processes_see_the_same_observations() -> None:
     *digests, turn = runs[0]
     assert len(digests) == 1001
     assert runs[1] == runs[0], f"first different observation: step {first_difference(runs)}"
-    assert int(turn) > 50  # the game moved on: these were not all refusals
-    assert len(set(digests)) > 50  # and what was observed changed with it
+    assert int(turn) > 100  # the game moved on: these were not all refusals
+    assert len(set(digests)) > 100  # and what was observed changed with it
     env = EmberdeepEnv()
     here = [digest(env.reset(seed=7)[0])]
-    actions = np.random.default_rng(1).integers(len(ACTIONS), size=1000)
+    actions = np.random.default_rng(3).integers(len(ACTIONS), size=1000)
     here += [digest(env.step(int(action))[0]) for action in actions]
     assert here == digests
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from emberdeep.engine.items import Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
+from emberdeep.env.reward import VICTORY
 from tests.env.helpers import play_to_death
 
 
@@ -17,7 +19,7 @@ def test_the_step_cap_truncates_on_the_last_step_only() -> None:
 def test_refused_actions_count_towards_the_cap() -> None:
     env = EmberdeepEnv(max_steps=3)
     env.reset(seed=3)
-    results = [env.step(len(ACTIONS) - 1) for _ in range(3)]  # drop from slot z
+    results = [env.step(ACTIONS.index("drop_25")) for _ in range(3)]  # from an empty slot
     assert [r[4]["refused"] != "" for r in results] == [True] * 3
     assert [r[3] for r in results] == [False, False, True]
 
@@ -40,12 +42,33 @@ def test_death_on_the_last_allowed_step_is_still_termination() -> None:
     assert (terminated, truncated, taken) == (True, False, steps)
 
 
-def test_victory_terminates() -> None:
+def with_the_treasure(env: EmberdeepEnv) -> None:
+    goal = env.content.population.goal
+    assert goal is not None
+    env.game.inventory.append(Item(goal.treasure))
+
+
+def test_climbing_out_with_the_treasure_terminates_with_the_prize() -> None:
     env = EmberdeepEnv()
     env.reset(seed=4)
-    assert env.step(WAIT)[2:4] == (False, False)
-    env.game.victory = True  # type: ignore[attr-defined]  # the world gains it later
-    assert env.step(WAIT)[2:4] == (True, False)
+    ascend = ACTIONS.index("ascend")
+    assert env.step(ascend)[4]["refused"]  # not without the treasure
+    with_the_treasure(env)
+    _, reward, terminated, truncated, info = env.step(ascend)
+    assert (terminated, truncated) == (True, False) and env.game.won
+    assert info["reward_parts"]["victory"] == reward == VICTORY
+
+
+def test_only_a_floor_never_reached_before_is_rewarded() -> None:
+    env = EmberdeepEnv()
+    env.reset(seed=4)
+    world = env.game
+    down, up = ACTIONS.index("descend"), ACTIONS.index("ascend")
+    world.floor.move_actor(world.player, *world.floor.stairs)
+    assert env.step(down)[1] == 1.0 and world.depth == 2
+    assert env.step(up)[1] == 0.0 and world.depth == 1  # back up: no loss
+    world.floor.move_actor(world.player, *world.floor.stairs)
+    assert env.step(down)[1] == 0.0 and world.depth == 2  # a floor already seen
 
 
 def test_stepping_after_the_end_changes_nothing_and_never_raises() -> None:

@@ -1,8 +1,7 @@
 """The environment's ``Discrete`` actions: one number per player command.
 
 The numbering is part of the environment's contract (trained agents depend on it), so
-new commands are only ever appended: ``ascend`` already has its number although no floor
-can be returned to yet (it is refused, like any impossible command, until one can).
+new commands are only ever appended.
 """
 
 from __future__ import annotations
@@ -10,6 +9,7 @@ from __future__ import annotations
 from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
+    Ascend,
     Descend,
     Drop,
     LevelUp,
@@ -31,27 +31,33 @@ ACTIONS: tuple[str, ...] = (
     *(f"drop_{slot}" for slot in range(INVENTORY_SIZE)),
     "search",
     *(f"throw_{slot}" for slot in range(INVENTORY_SIZE)),
+    "look",
 )  # fmt: skip
 """Action number -> name. ``use_k`` aims an aimed item (a scroll) at the nearest
 visible monster, so one number per slot covers targeting too; ``throw_k`` throws one of
-slot k at the nearest visible monster (refused, costing nothing, with nobody in sight)."""
+slot k at the nearest visible monster (refused, costing nothing, with nobody in sight);
+``look`` is not a game command: it takes no time and adds what is in view to the
+messages (``env/look.py``)."""
 
 NUMBERS: dict[str, int] = {name: number for number, name in enumerate(ACTIONS)}
 WAIT = NUMBERS["wait"]
 USE_BASE = NUMBERS["use_0"]
 DROP_BASE = NUMBERS["drop_0"]
 THROW_BASE = NUMBERS["throw_0"]
+LOOK = NUMBERS["look"]
 
 
 def command(number: int, world: World) -> PlayerCommand | None:
-    """The player command behind action ``number`` in ``world``; None for ``ascend``
-    (there is no floor to return to yet). Raises ``ValueError`` for a number outside the
-    action space: that is a bug in the caller, not a move in the game."""
+    """The player command behind action ``number`` in ``world``; None for ``look``, which
+    is none. Raises ``ValueError`` for a number outside the action space: that is a bug
+    in the caller, not a move in the game."""
     if not 0 <= number < len(ACTIONS):
         raise ValueError(f"action {number} is not in Discrete({len(ACTIONS)})")
+    if number == LOOK:
+        return None
     if number < len(DIRECTIONS):
         return Move(*DIRECTIONS[number])
-    if number >= THROW_BASE:
+    if number >= THROW_BASE:  # (look, the last, is handled above)
         slot = number - THROW_BASE
         return Throw(slot, nearest(world) or world.player.position)
     if ACTIONS[number] == "search":
@@ -63,8 +69,10 @@ def command(number: int, world: World) -> PlayerCommand | None:
     name = ACTIONS[number]
     if name.startswith("level_up_"):
         return LevelUp(name.removeprefix("level_up_"))
-    simple: dict[str, PlayerCommand] = {"wait": Wait(), "pick_up": PickUp(), "descend": Descend()}
-    return simple.get(name)
+    simple: dict[str, PlayerCommand] = {
+        "wait": Wait(), "pick_up": PickUp(), "descend": Descend(), "ascend": Ascend(),
+    }  # fmt: skip
+    return simple[name]
 
 
 def aim(world: World, slot: int) -> tuple[int, int] | None:
@@ -103,6 +111,8 @@ def number(command: PlayerCommand) -> int:
             return NUMBERS["pick_up"]
         case Descend():
             return NUMBERS["descend"]
+        case Ascend():
+            return NUMBERS["ascend"]
         case LevelUp(stat) if stat in LEVEL_UP_STATS:
             return NUMBERS[f"level_up_{stat}"]
         case Use(slot, _) if 0 <= slot < INVENTORY_SIZE:

@@ -5,7 +5,8 @@ Built to get right what roguelike environments are blamed for:
 - ``reset(seed=s)`` is the same game bit for bit in any process and any order: the game
   seed is drawn from Gymnasium's ``np_random``, which ``seed`` sets; ``reset()`` draws the
   next game from that same generator (the game seed is in ``info["game_seed"]``).
-- ``terminated`` means the game is over (death, or victory once the world has one);
+- ``terminated`` means the game is over (death, or victory: out of the dungeon with the
+  treasure);
   ``truncated`` means only that ``max_steps`` environment steps were taken. Refused
   actions count as steps, so an agent that only fumbles is still cut off.
 - A refused action (no stairs here, an empty slot...) passes no time: reward 0, the same
@@ -32,6 +33,7 @@ from emberdeep.engine.events import Event, Message, Refused
 from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import World
 from emberdeep.env import actions, reward
+from emberdeep.env.look import look
 from emberdeep.env.observation import VIEW, Observation, Observer, copy
 from emberdeep.env.render import STYLES, frame, text
 from emberdeep.session.setup import new_world
@@ -93,8 +95,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         command = actions.command(int(action), world)
         if self.terminated or self.truncated:
             return self.refuse(GAME_OVER)
-        if command is None:
-            return self.refuse("There is no way up: the dungeon only goes down.")
+        if command is None:  # look: no time passes, the messages tell what is in view
+            return self.told(look(world))
         before, turn = reward.Progress.of(world), world.turn
         events = world.step(command)
         refusal = player_refusal(events, turn, world)
@@ -105,11 +107,23 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.log += [e.text for e in events if isinstance(e, Message)]
         del self.log[:-MESSAGE_LOG]
         parts = reward.parts(before, reward.Progress.of(world))
-        self.terminated = not world.player.alive or bool(getattr(world, "victory", False))
+        self.terminated = world.over
         self.truncated = not self.terminated and self.steps >= self.max_steps
         self.last = self.observer.observe(world, self.log)
         info = self.info(refused="", reward_parts=parts)
         return dict(self.last), sum(parts.values()), self.terminated, self.truncated, info
+
+    def told(self, lines: list[str]) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """A step that only adds ``lines`` to the messages: no time passes in the game."""
+        self.steps += 1
+        self.truncated = self.steps >= self.max_steps
+        self.last_refused = ""
+        self.log += lines
+        del self.log[:-MESSAGE_LOG]
+        self.last = self.observer.observe(self.game, self.log)
+        parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
+        info = self.info(refused="", reward_parts=parts)
+        return dict(self.last), 0.0, False, self.truncated, info
 
     def refuse(self, reason: str) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         """An action the game would not take: nothing happened, but the step counts."""

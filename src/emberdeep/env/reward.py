@@ -1,8 +1,10 @@
 """The reward, in parts an agent's author can read in ``info["reward_parts"]``.
 
-Simple on purpose, so it shapes little and surprises nobody: ``DEPTH`` per floor gone
-down, ``XP`` per experience point earned (by kills; spending points on a level is no
-loss), ``DEATH`` once on dying. A refused action earns nothing.
+Simple on purpose, so it shapes little and surprises nobody: ``DEPTH`` per floor reached
+for the first time (climbing back up with the treasure costs nothing, and going down to
+a floor already seen earns nothing), ``XP`` per experience point earned (by kills;
+spending points on a level is no loss), ``DEATH`` once on dying, ``VICTORY`` once on
+climbing out of the dungeon with the treasure. A refused action earns nothing.
 """
 
 from __future__ import annotations
@@ -14,24 +16,27 @@ from emberdeep.engine.world import World
 DEPTH = 1.0
 XP = 0.01
 DEATH = -1.0
+VICTORY = 10.0
 
 
 @dataclass(frozen=True)
 class Progress:
     """What the reward compares before and after a step."""
 
-    depth: int
+    deepest: int
     xp: int
     alive: bool
+    won: bool
 
     @classmethod
     def of(cls, world: World) -> Progress:
-        return cls(world.depth, world.player.xp, world.player.alive)
+        return cls(world.deepest, world.player.xp, world.player.alive, world.won)
 
 
 def parts(before: Progress, after: Progress) -> dict[str, float]:
     return {
-        "depth": DEPTH * (after.depth - before.depth),
+        "depth": DEPTH * (after.deepest - before.deepest),
         "xp": XP * max(after.xp - before.xp, 0),
         "death": DEATH if before.alive and not after.alive else 0.0,
+        "victory": VICTORY if after.won and not before.won else 0.0,
     }
