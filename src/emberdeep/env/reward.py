@@ -16,7 +16,9 @@ from emberdeep.engine.world import World
 DEPTH = 1.0
 XP = 0.01
 DEATH = -1.0
-VICTORY = 10.0
+VICTORY = 1000.0
+"""More than a winning game earns in all the rest (the bot's win of ``reset(seed=2)``
+earned 748 in floors and experience), so no agent does better by staying below."""
 
 
 @dataclass(frozen=True)
