@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from emberdeep.engine.actions import Wait
-from emberdeep.tools import bench, bench_reference
+from emberdeep.tools import bench, bench_reference, bench_report
 
 
 def test_reference_pickle_saves_round_trip() -> None:
@@ -17,14 +17,14 @@ def test_reference_pickle_saves_round_trip() -> None:
 
 
 def test_save_figures_and_the_report_format() -> None:
-    report = bench.Report(True)
+    report = bench_report.Report(True)
     plan = replace(bench.QUICK, saves=1, reference_saves=1)
     bench.save_figures(report, plan)
     names = [figure.name for figure in report.figures]
     assert any(name.startswith("save ") for name in names)
     assert any(name.startswith("load ") for name in names)
     assert report.comparisons and report.sizes
-    text = bench.format_report(report)
+    text = bench_report.format_report(report)
     assert "pickle" in text and "ref/ours" in text
     assert all(f.median_ms >= 0 for f in report.figures)
 
