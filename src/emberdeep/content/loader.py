@@ -42,6 +42,8 @@ MAX_POOLS = 20
 
 @dataclass(frozen=True)
 class Look:
+    """How one thing is drawn: a glyph and its colours."""
+
     glyph: str
     fg: Color
     bg: Color

@@ -128,6 +128,9 @@ class TileColours:
 
 @dataclass(frozen=True)
 class Palette:
+    """One colour palette from ``palettes.toml``: rules over every foreground, then single
+    colours that override them."""
+
     name: str
     description: str = ""
     snap_to: tuple[Color, ...] = ()

@@ -51,6 +51,9 @@ class ActorKind:
 
 @dataclass(slots=True, eq=False)
 class Actor:
+    """A live creature, the player too: its own copy of its kind's stats (level-ups and
+    bites change them), where it stands, when it next acts and what it is up to."""
+
     id: int
     kind: str
     name: str

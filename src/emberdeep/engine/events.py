@@ -33,6 +33,8 @@ class MessageKind(Enum):
 
 @dataclass(frozen=True)
 class Message:
+    """Something to tell the player, with the kind the log colours it by."""
+
     text: str
     kind: MessageKind = MessageKind.INFO
 

@@ -107,6 +107,8 @@ class ItemKind:
 
 @dataclass(slots=True, eq=False)
 class Item:
+    """An item on a floor or in a pack: a kind, how many, whether worn, charges spent."""
+
     kind: ItemKind
     x: int = -1
     y: int = -1
@@ -134,6 +136,8 @@ class Item:
 
 @dataclass
 class UseResult:
+    """What using an item did: the events to tell, and whether one of the stack is gone."""
+
     events: list[Event]
     consumed: bool
 

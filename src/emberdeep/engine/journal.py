@@ -104,6 +104,9 @@ def check_command(command: object) -> list[object]:
 
 @dataclass
 class Journal:
+    """Every command the player gave, each with the world's checksum after it: what a
+    replay plays back and a save's write-ahead log extends."""
+
     start_fov: list[object] = field(default_factory=list)
     """The field of view the world began with: [algorithm, radius, light_walls]."""
     commands: list[list[object]] = field(default_factory=list)

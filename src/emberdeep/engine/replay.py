@@ -33,6 +33,9 @@ def apply(world: World, command: list[object]) -> list[Event]:
 
 @dataclass(frozen=True)
 class Divergence:
+    """Where a replay stopped matching its recording: the first command whose checksum
+    differs."""
+
     index: int
     """Position of the first command whose checksum differs."""
     turn: int

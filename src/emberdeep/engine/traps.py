@@ -38,6 +38,8 @@ ALARM_HUNT = 30
 
 @dataclass(frozen=True)
 class TrapKind:
+    """A trap as content describes it: what it does when sprung, and for how long."""
+
     key: str
     name: str
     effect: str
@@ -49,6 +51,8 @@ class TrapKind:
 
 @dataclass(slots=True, eq=False)
 class Trap:
+    """A trap on a floor: hidden until found by searching, by luck, or by springing it."""
+
     kind: TrapKind
     x: int
     y: int

@@ -37,6 +37,8 @@ P = TypeVar("P", bound=BaseParams)
 
 @dataclass(frozen=True)
 class Generator(Generic[P]):
+    """A registered floor generator: its name, its parameters' type and its build function."""
+
     name: str
     params_type: type[P]
     build: Callable[[P, np.random.Generator], Floor]

@@ -22,6 +22,8 @@ from emberdeep.mapgen.loops import add_loops
 
 @dataclass(frozen=True)
 class BspParams(BaseParams):
+    """The BSP generator's knobs; each is also an ``emberdeep mapgen`` option."""
+
     depth: int = field(default=10, metadata={"help": "maximum number of recursive splits"})
     min_size: int = field(default=5, metadata={"help": "smallest room side, walls included"})
     full_rooms: bool = field(default=False, metadata={"help": "rooms fill their whole leaf"})

@@ -26,6 +26,8 @@ the shortest tunnel: enough for a short one, and the cost stays flat on big maps
 
 @dataclass(frozen=True)
 class CavesParams(BaseParams):
+    """The caves generator's knobs; each is also an ``emberdeep mapgen`` option."""
+
     fill: int = field(default=45, metadata={"help": "percent of rock before smoothing"})
     smoothing: int = field(default=5, metadata={"help": "rounds of the 4-5 rule"})
     min_pocket: int = field(default=12, metadata={"help": "smaller pockets are filled in"})

@@ -21,6 +21,8 @@ from emberdeep.mapgen.loops import add_loops
 
 @dataclass(frozen=True)
 class RoomsParams(BaseParams):
+    """The rooms generator's knobs; each is also an ``emberdeep mapgen`` option."""
+
     max_rooms: int = field(default=30, metadata={"help": "room placement attempts"})
     room_min_size: int = field(
         default=6, metadata={"help": "smallest room, tutorial units (dug size + 1)"}

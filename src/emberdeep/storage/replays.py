@@ -33,6 +33,8 @@ class ReplayError(Exception):
 
 @dataclass(frozen=True)
 class ReplayFile:
+    """A replay as read from its file: enough to play the game again from its seed."""
+
     seed: int
     generator: str
     game_version: str

@@ -29,6 +29,8 @@ MAX_RECORDS = 1_000_000
 
 @dataclass(frozen=True)
 class Record:
+    """One command in the write-ahead log, with the checksum the world had after it."""
+
     index: int
     """Position of the command in the world's journal."""
     command: list[object]

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 @dataclass
 class App:
+    """What every screen of a session shares: content, settings, keys, the data folder
+    and the game being played."""
+
     content: Content
     settings: Settings
     notices: list[str] = field(default_factory=list)

@@ -18,6 +18,8 @@ from emberdeep.engine.item_actions import Search
 
 @dataclass(frozen=True)
 class KeyPress:
+    """A key by its ``keys.toml`` name (``a``, ``escape``, ``kp_7``...)."""
+
     key: str
 
 
@@ -31,6 +33,8 @@ class MouseMove:
 
 @dataclass(frozen=True)
 class Click:
+    """A mouse button pressed over console cell (x, y)."""
+
     x: int
     y: int
     button: int  # 1 left, 2 middle, 3 right
@@ -38,6 +42,8 @@ class Click:
 
 @dataclass(frozen=True)
 class Wheel:
+    """The mouse wheel turned."""
+
     dy: int  # positive scrolls up
 
 

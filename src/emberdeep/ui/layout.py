@@ -29,6 +29,8 @@ COMPACT_BELOW = 40
 
 @dataclass(frozen=True)
 class Layout:
+    """Where each part of the play screen goes in a console of a given size."""
+
     width: int
     height: int
     sidebar: Region

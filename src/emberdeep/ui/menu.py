@@ -74,18 +74,20 @@ class Option:
 
 @dataclass(frozen=True)
 class Chosen:
+    """The player chose an option."""
+
     index: int
     """Index into the options the menu was built with."""
 
 
 @dataclass(frozen=True)
 class Cancelled:
-    pass
+    """The player closed the menu without choosing."""
 
 
 @dataclass(frozen=True)
 class StillOpen:
-    pass
+    """The menu took the input and stays open."""
 
 
 MenuResult = Chosen | Cancelled | StillOpen

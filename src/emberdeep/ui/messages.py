@@ -34,6 +34,8 @@ place, so it is read at draw time)."""
 
 @dataclass
 class Entry:
+    """One line of the log; a message said again in a row counts up instead of repeating."""
+
     text: str
     kind: MessageKind
     count: int = 1

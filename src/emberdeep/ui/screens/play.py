@@ -70,6 +70,9 @@ ESCAPE_HINT = "Esc closes menus. To save and quit, press Q."
 
 @dataclass
 class Run:
+    """Travel, auto-explore or rest in progress: one step a tick until something worth
+    stopping for happens."""
+
     target: tuple[int, int] | None
     """Where travel goes; None explores."""
     watch: autopilot.Watch
