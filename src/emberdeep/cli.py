@@ -11,7 +11,7 @@ import dataclasses
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,10 +28,19 @@ if TYPE_CHECKING:
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
 
-COMMANDS = (
-    "play", "mapgen", "bench", "scores", "sprites", "screenshots", "replay", "soak", "balance",
-    "serve",
-)  # fmt: skip
+COMMAND_HELP = {
+    "play": "play the game (the default)",
+    "mapgen": "print a generated floor as text",
+    "replay": "watch a recorded game, or --verify it headless",
+    "balance": "the bot plays whole games: win rate, deaths",
+    "soak": "let the bot play many games, checking everything",
+    "bench": "measure every speed figure, next to the classic tutorial approach",
+    "screenshots": "render every screen (each render mode, 80x24 and full size) to PNGs, headless",
+    "sprites": "draw every sprite of the tiles mode to a PNG",
+    "serve": "serve the game to web browsers (the `web` extra)",
+    "scores": "print the hall of fame: the best finished games",
+}
+COMMANDS = tuple(COMMAND_HELP)
 
 
 def _seed(text: str) -> int:
@@ -61,8 +70,9 @@ def _add_generator_params(parser: argparse.ArgumentParser) -> dict[str, set[str]
 
 
 def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, dict[str, set[str]]]:
-    """Every command's options; ``balance``'s only when ``command`` is ``balance`` or not
-    known (they come from ``tools.balance``, too much to import for a start-up)."""
+    """Every command's options when ``command`` is None (the full ``--help``), otherwise
+    only that command's: parsing its line needs no other, and building them all was a
+    hundredth of a start-up. Returns the parser and ``mapgen``'s option owners."""
     parser = argparse.ArgumentParser(
         prog="emberdeep", description="A classic roguelike on python-tcod."
     )
@@ -72,83 +82,96 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
         help="print the version (and, with --seed, the number a seed stands for)",
     )
     sub = parser.add_subparsers(dest="command")
+    owners: dict[str, set[str]] = {}
+    for name in COMMANDS:  # in the order --help lists them
+        if command in (None, name):
+            options = sub.add_parser(name, help=COMMAND_HELP[name])
+            owners |= OPTIONS[name](options) or {}
+    return parser, owners
 
-    play = sub.add_parser("play", help="play the game (the default)")
-    play.add_argument("--seed", type=_seed, help="game seed: a number or any word")
-    play.add_argument("--generator", choices=sorted(mapgen.GENERATORS))
-    play.add_argument(
+
+def _play_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--seed", type=_seed, help="game seed: a number or any word")
+    parser.add_argument("--generator", choices=sorted(mapgen.GENERATORS))
+    parser.add_argument(
         "--terminal",
         action="store_true",
         help="play in this terminal (also over SSH) instead of a window; used anyway "
         "when no window can open",
     )
     # `emberdeep bench` times start-up to the first frame: quit after presenting N frames.
-    play.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
 
-    gen = sub.add_parser("mapgen", help="print a generated floor as text")
-    gen.add_argument("--generator", default="rooms", choices=sorted(mapgen.GENERATORS))
-    gen.add_argument("--seed", type=_seed, default=0, help="game seed: a number or any word")
-    gen.add_argument("--level", type=int, default=1, help="dungeon depth of the floor (default 1)")
-    owners = _add_generator_params(gen)
 
-    watch = sub.add_parser("replay", help="watch a recorded game, or --verify it headless")
-    watch.add_argument("file", type=Path, help="a .replay.json file (saved games keep theirs "
+def _mapgen_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
+    parser.add_argument("--generator", default="rooms", choices=sorted(mapgen.GENERATORS))
+    parser.add_argument("--seed", type=_seed, default=0, help="game seed: a number or any word")
+    parser.add_argument(
+        "--level", type=int, default=1, help="dungeon depth of the floor (default 1)"
+    )
+    return _add_generator_params(parser)
+
+
+def _replay_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, help="a .replay.json file (saved games keep theirs "
                        "in the data folder's replays/)")  # fmt: skip
-    watch.add_argument("--verify", action="store_true", help="re-run it headless and check it")
-    watch.add_argument("--terminal", action="store_true", help="watch in this terminal")
+    parser.add_argument("--verify", action="store_true", help="re-run it headless and check it")
+    parser.add_argument("--terminal", action="store_true", help="watch in this terminal")
 
-    balance = sub.add_parser("balance", help="the bot plays whole games: win rate, deaths")
-    if command in (None, "balance"):
-        from emberdeep.tools.balance import add_arguments
 
-        add_arguments(balance)
-    soak = sub.add_parser("soak", help="let the bot play many games, checking everything")
-    soak.add_argument("--games", type=int, default=20, help="how many games (default 20)")
-    soak.add_argument("--turns", type=int, default=1000, help="turns per game at most")
-    soak.add_argument("--seed", type=int, default=0, help="seed of the whole run")
-    soak.add_argument("--jobs", type=int, help="processes (default: one per core)")
-    soak.add_argument("--out", type=Path, help="folder for replays of failed games")
+def _balance_options(parser: argparse.ArgumentParser) -> None:
+    from emberdeep.tools.balance import add_arguments  # only for this command: it is big
 
-    bench = sub.add_parser(
-        "bench", help="measure every speed figure, next to the classic tutorial approach"
-    )
-    bench.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
-    bench.add_argument("--quick", action="store_true", help="fewer repetitions")
+    add_arguments(parser)
 
-    shots = sub.add_parser(
-        "screenshots",
-        help="render every screen (each render mode, 80x24 and full size) to PNGs, headless",
-    )
-    shots.add_argument("--out", type=Path, default=Path("screenshots"), metavar="DIR")
-    shots.add_argument(
+
+def _soak_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
+    parser.add_argument("--turns", type=int, default=1000, help="turns per game at most")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run")
+    parser.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    parser.add_argument("--out", type=Path, help="folder for replays of failed games")
+
+
+def _bench_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+
+
+def _screenshots_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=Path("screenshots"), metavar="DIR")
+    parser.add_argument(
         "--palette",
         default="default",
         choices=PALETTE_NAMES,
         help="the colours (default: %(default)s)",
     )
-    sheet = sub.add_parser("sprites", help="draw every sprite of the tiles mode to a PNG")
-    sheet.add_argument("--out", type=Path, default=Path("sprites.png"), metavar="FILE")
-    sheet.add_argument(
+
+
+def _sprites_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, default=Path("sprites.png"), metavar="FILE")
+    parser.add_argument(
         "--scale", type=int, default=2, choices=range(1, 9), metavar="N",
         help="font pixels per screen pixel, as window_scale (default 2: 16x16 tiles)",
     )  # fmt: skip
 
-    serve = sub.add_parser("serve", help="serve the game to web browsers (the `web` extra)")
-    serve.add_argument(
+
+def _serve_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--host",
         default="127.0.0.1",
         help="address to listen on "
         "(default 127.0.0.1: this machine only; see the README to serve others)",
     )
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    serve.add_argument(
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
         "--data",
         type=Path,
         metavar="DIR",
         help="the players' accounts, games and saves (default: a `web` folder "
         "in the game's data folder)",
     )
-    serve.add_argument(
+    parser.add_argument(
         "--grace",
         type=float,
         default=10.0,
@@ -156,21 +179,21 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
         help="how long a game waits for its player to come back before it is "
         "saved and stopped (default 10)",
     )
-    serve.add_argument(
+    parser.add_argument(
         "--max-games",
         type=int,
         default=100,
         metavar="N",
         help="games running at once (default 100)",
     )
-    serve.add_argument(
+    parser.add_argument(
         "--max-connections",
         type=int,
         default=500,
         metavar="N",
         help="pages connected at once, players and watchers (default 500)",
     )
-    serve.add_argument(
+    parser.add_argument(
         "--allow-origin",
         action="append",
         default=[],
@@ -178,17 +201,31 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
         help="another origin the page may be served from, e.g. "
         "https://play.example.org behind a proxy (repeatable)",
     )
-    serve.add_argument(
+    parser.add_argument(
         "--secure-cookies",
         action="store_true",
         help="mark the login cookie Secure (when served over HTTPS)",
     )
 
-    hall = sub.add_parser("scores", help="print the hall of fame: the best finished games")
-    hall.add_argument(
+
+def _scores_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--count", type=int, default=20, metavar="N", help="how many games (default 20)"
     )
-    return parser, owners
+
+
+OPTIONS: dict[str, Callable[[argparse.ArgumentParser], dict[str, set[str]] | None]] = {
+    "play": _play_options,
+    "mapgen": _mapgen_options,
+    "replay": _replay_options,
+    "balance": _balance_options,
+    "soak": _soak_options,
+    "bench": _bench_options,
+    "screenshots": _screenshots_options,
+    "sprites": _sprites_options,
+    "serve": _serve_options,
+    "scores": _scores_options,
+}
 
 
 def run_mapgen(args: argparse.Namespace, owners: dict[str, set[str]]) -> int:
