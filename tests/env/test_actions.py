@@ -140,3 +140,11 @@ def test_look_tells_what_is_in_view_and_takes_no_time() -> None:
     assert f"{monster.hp}/{monster.max_hp} HP" in told and "you hit it" in told
     assert (reward, terminated, truncated, info["refused"]) == (0.0, False, False, "")
     assert world.turn == turn and world.state_hash() == state
+    far = Actor.spawn(100, kind, x + 1, y)  # one step farther: told after the near one
+    world.floor.add_actor(far)
+    world.floor.visible[x + 1, y] = True
+    monster.hp -= 1
+    observation, *_ = env.step(look)
+    rows = [decode_message(line) for line in observation["messages"][:2]]
+    assert f"{monster.hp}/{monster.max_hp} HP" in rows[0]  # the nearest shows first
+    assert f"{far.hp}/{far.max_hp} HP" in rows[1]

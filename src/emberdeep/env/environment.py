@@ -96,7 +96,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         if self.terminated or self.truncated:
             return self.refuse(GAME_OVER)
         if command is None:  # look: no time passes, the messages tell what is in view
-            return self.told(look(world))
+            return self.told(look(world)[::-1])  # the nearest newest: the first shown
         before, turn = reward.Progress.of(world), world.turn
         events = world.step(command)
         refusal = player_refusal(events, turn, world)
