@@ -15,6 +15,7 @@ from typing import Any
 
 import platformdirs
 
+from emberdeep import APP_NAME
 from emberdeep.content.loader import RENDER_MODES
 from emberdeep.content.palettes import DEFAULT, PALETTE_NAMES
 from emberdeep.content.tomldata import DataError, Table
@@ -22,7 +23,6 @@ from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.mapgen import GENERATORS
 from emberdeep.storage.files import write_atomically
 
-APP_NAME = "emberdeep"
 FONT_LAYOUTS = ("cp437", "tcod")
 FONT_SIZES = ("8x16", "8x8")
 """The built-in fonts (``ui/font.py`` holds their glyphs; config may not import ui)."""

@@ -20,12 +20,13 @@ from typing import Any
 
 import platformdirs
 
+from emberdeep import APP_NAME
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised only on 3.10
     import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
 
-APP_NAME = "emberdeep"
 CACHE_NAME = "content.json"
 FORMAT = 1
 """Raised when what is kept changes shape, so an older cache is parsed afresh."""

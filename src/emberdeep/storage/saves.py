@@ -24,8 +24,7 @@ from typing import Any
 
 import platformdirs
 
-from emberdeep import __version__
-from emberdeep.config import APP_NAME
+from emberdeep import APP_NAME, __version__
 from emberdeep.engine import snapshot
 from emberdeep.engine.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.events import MessageKind
