@@ -8,8 +8,8 @@ import pytest
 from emberdeep import __version__
 from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.world import World
-from emberdeep.storage import morgue
-from emberdeep.storage.morgue import MorgueError
+from emberdeep.session import morgue
+from emberdeep.session.morgue import MorgueError
 from tests.helpers import floor_from_text
 
 # The wall in the middle hides the right-hand room from the start (FOV).

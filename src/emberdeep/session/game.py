@@ -22,8 +22,8 @@ from emberdeep.content.loader import Content
 from emberdeep.engine import replay
 from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.session import setup
-from emberdeep.storage import games, morgue, replays, saves, scores, wal
+from emberdeep.session import morgue, setup
+from emberdeep.storage import games, replays, saves, scores, wal
 from emberdeep.storage.files import backup_path
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import CommandLog

@@ -8,6 +8,11 @@ and the final floor as the player knew it.
 
 The time comes from the caller, like every clock: the engine has none. Files are named
 by date and seed, so they sort by time and say which dungeon to replay.
+
+It belongs to the session (a game's end), not to storage: it is written once and never
+read back, and it is made of the whole game (content's monster names, the floor in the
+generators' text glyphs), while storage keeps the files the game reads back and knows
+neither generators nor settings.
 """
 
 from __future__ import annotations
