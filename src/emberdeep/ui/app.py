@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
+from emberdeep.session import records
 from emberdeep.session.game import GameSession, GameSetup
-from emberdeep.storage import saves
 from emberdeep.ui import theme
 from emberdeep.ui.keys import DEFAULT_KEYS
 
@@ -33,7 +33,7 @@ class App:
     settings: Settings
     notices: list[str] = field(default_factory=list)
     """Problems found at start-up (settings, font), shown to the player once."""
-    data: Path | None = field(default_factory=saves.data_dir)
+    data: Path | None = field(default_factory=records.data_dir)
     """The data folder (saved games, hall of fame, morgue, replays); None turns saving off
     (tests, replays)."""
     generator: str | None = None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import tcod.console
 
 from emberdeep.engine.events import MessageKind
-from emberdeep.storage.saves import LOG_LINES, LogLine
+from emberdeep.session.records import LOG_LINES, LogLine
 from emberdeep.ui.palette import Color
 
 DEFAULT_KIND_COLORS: dict[MessageKind, Color] = {

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import tcod.console
 
-from emberdeep.storage import scores
+from emberdeep.session import records
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.menu import fit
@@ -36,7 +36,7 @@ HIGHLIGHT_FG: Color = (255, 255, 120)
 ERROR_FG: Color = (255, 150, 120)
 
 
-def table_rows(entries: list[scores.ScoreEntry], width: int) -> list[str]:
+def table_rows(entries: list[records.ScoreEntry], width: int) -> list[str]:
     """The header and one line per entry, every line at most ``width`` columns: the
     fate column takes what the others leave."""
     rows = [
@@ -65,15 +65,15 @@ class HallOfFameScreen:
     def __init__(
         self, parent: Screen, *, path: Path | None = None, highlight: int | None = None
     ) -> None:
-        """``path``: the scores database (default ``scores.scores_path()``);
+        """``path``: the scores database (default: the player's, ``records.scores_file``);
         ``highlight``: a rank to show lit (the game just recorded)."""
         self.parent = parent
         self.highlight = highlight
         self.error = ""
-        self.entries: list[scores.ScoreEntry] = []
+        self.entries: list[records.ScoreEntry] = []
         try:
-            self.entries = scores.top(SHOWN, path)
-        except scores.ScoresError as exc:
+            self.entries = records.top(SHOWN, path)
+        except records.ScoresError as exc:
             self.error = str(exc).capitalize() + "."
 
     def handle(self, event: InputEvent) -> Next:

@@ -12,11 +12,14 @@ import tcod.constants
 from emberdeep import __version__
 from emberdeep.engine import rng
 from emberdeep.session.game import GameSession, sentence
-from emberdeep.storage import saves
-from emberdeep.storage.files import backup_path
-from emberdeep.storage.games import GameError, Listing
-from emberdeep.storage.locks import GameLockedError
-from emberdeep.storage.scores import SCORES_NAME
+from emberdeep.session.records import (
+    GameError,
+    GameLockedError,
+    Listing,
+    SaveError,
+    has_backup,
+    scores_file,
+)
 from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent
@@ -93,9 +96,7 @@ class MainMenu:
             case "options":
                 return OptionsScreen(self.app, parent=self)
             case "scores":
-                folder = self.app.data
-                path = folder / SCORES_NAME if folder else None
-                return HallOfFameScreen(self, path=path)
+                return HallOfFameScreen(self, path=scores_file(self.app.data))
         return None
 
     def seed_entered(self, text: str) -> Next | str:
@@ -113,13 +114,13 @@ class MainMenu:
 
     def backup_exists(self, game: str) -> bool:
         listing = next((g for g in self.listings if g.game == game), None)
-        return listing is not None and backup_path(listing.save).is_file()
+        return listing is not None and has_backup(listing)
 
     def resume(self, game: str, from_backup: bool = False) -> Next:
         app = self.app
         try:
             session = app.setup.continue_game(game, from_backup)
-        except saves.SaveError as exc:
+        except SaveError as exc:
             listing = next((g for g in self.listings if g.game == game), None)
             where = f" at {listing.save}" if listing else ""
             return MainMenu(

@@ -9,7 +9,7 @@ from datetime import datetime
 
 import tcod.console
 
-from emberdeep.storage.games import GameError, Listing
+from emberdeep.session.records import GameError, Listing
 from emberdeep.ui import palette, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent, KeyPress

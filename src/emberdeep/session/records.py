@@ -1,0 +1,46 @@
+"""What a run keeps for the player, as the screens see it: the saved games to continue or
+delete, the log lines a save brings back, and the hall of fame.
+
+``ui`` reaches storage only through the session (``tests/test_layers.py`` checks it), so
+how games are kept on disk (file names, backups, the scores database) is known at the
+session and below, never by a screen. The types are storage's own, named here rather than
+wrapped: they are already what ``GameSetup`` and ``GameSession`` hand out and raise. What
+a screen would otherwise work out from file names is answered here instead.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from emberdeep.storage.files import backup_path
+from emberdeep.storage.games import GameError, Listing
+from emberdeep.storage.locks import GameLockedError
+from emberdeep.storage.saves import LOG_LINES, LogLine, SaveError, data_dir
+from emberdeep.storage.scores import SCORES_NAME, ScoreEntry, ScoresError, top
+
+__all__ = [
+    "LOG_LINES",
+    "GameError",
+    "GameLockedError",
+    "Listing",
+    "LogLine",
+    "SaveError",
+    "ScoreEntry",
+    "ScoresError",
+    "data_dir",
+    "has_backup",
+    "scores_file",
+    "top",
+]
+
+
+def has_backup(listing: Listing) -> bool:
+    """Whether ``listing``'s game can be continued from its backup (one save earlier):
+    what the title screen offers when the save itself would not load."""
+    return backup_path(listing.save).is_file()
+
+
+def scores_file(data: Path | None) -> Path | None:
+    """The hall of fame kept in the data folder ``data``; None (saving is off, so this
+    run has no folder) means the player's own, which ``top`` reads by default."""
+    return None if data is None else data / SCORES_NAME
