@@ -4,12 +4,12 @@ from pathlib import Path
 
 import pytest
 
+from emberdeep.agents.bot import Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.world import World
 from emberdeep.session.setup import new_world
 from emberdeep.tools import soak
-from emberdeep.tools.bot import Bot, random_seed, take_turn
 
 
 def test_the_bot_explores_fights_and_descends() -> None:

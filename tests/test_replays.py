@@ -117,7 +117,7 @@ def test_there_are_stored_replays() -> None:
 
 @pytest.mark.parametrize("seed", [3, 14, 159, 2653])
 def test_bot_games_round_trip_through_replay_files(seed: int, tmp_path: Path) -> None:
-    from emberdeep.tools.bot import Bot, take_turn
+    from emberdeep.agents.bot import Bot, take_turn
 
     world = new_world(seed, Settings(), CONTENT)
     bot = Bot(seed)

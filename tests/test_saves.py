@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from emberdeep.agents.bot import Bot, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
@@ -18,7 +19,6 @@ from emberdeep.engine.world import World
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
-from emberdeep.tools.bot import Bot, take_turn
 from tests.helpers import builder_for
 from tests.helpers import randomly_played as played
 

@@ -1,4 +1,4 @@
-"""The project's bot (``tools/bot.py``) as a baseline policy for ``Emberdeep-v0``.
+"""The project's bot (``agents/bot.py``) as a baseline policy for ``Emberdeep-v0``.
 
 It does not read the observation: it reads the environment's world directly, as it does
 in soak runs, and plays from what the player knows (explores, fights, drinks, reads
@@ -12,10 +12,10 @@ from typing import Any
 
 import gymnasium
 
+from emberdeep.agents.bot import Bot
 from emberdeep.env import actions
 from emberdeep.env.environment import EmberdeepEnv
 from emberdeep.env.observation import Observation
-from emberdeep.tools.bot import Bot
 
 
 class BotPolicy:
@@ -32,5 +32,5 @@ class BotPolicy:
     def __call__(self, observation: Observation) -> int:
         del observation  # the bot reads the world itself
         if self.env.last_refused:
-            return actions.WAIT  # as tools/bot.take_turn: never insist on a refused move
+            return actions.WAIT  # as agents/bot.take_turn: never insist on a refused move
         return actions.number(self.bot.choose(self.env.game))

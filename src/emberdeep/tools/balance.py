@@ -3,7 +3,7 @@ figures come out as a table (and JSON): the win rate, where and to what it dies,
 each floor takes, what it used.
 
 A balance claim without numbers is a guess, and numbers from a bot that plays badly say
-nothing: the bot (``tools/bot.py``) fights with its items, rests, creeps past strong
+nothing: the bot (``agents/bot.py``) fights with its items, rests, creeps past strong
 sleepers and climbs out with the treasure. Run once per level-up build ("mixed", and each
 single stat) to see whether one stat solves the game: none should.
 """
@@ -19,10 +19,10 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from emberdeep.agents.bot import BUILDS, Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.session.game import GameSetup
-from emberdeep.tools.bot import BUILDS, Bot, random_seed, take_turn
 
 TURN_CAP = 60_000
 """No game goes on longer: generous for a person (several hours of play); a bot game

@@ -23,13 +23,13 @@ import numpy as np
 import tcod.console
 import tcod.tileset
 
+from emberdeep.agents.bot import Bot, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.content.palettes import DEFAULT
 from emberdeep.engine.items import Item
 from emberdeep.session.game import GameSetup
-from emberdeep.tools.bot import Bot, take_turn
 from emberdeep.ui import font, layout, png, render, sprites
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress

@@ -13,12 +13,12 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from emberdeep.agents.bot import Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.invariants import violations
 from emberdeep.session.game import GameSetup
 from emberdeep.storage import replays
-from emberdeep.tools.bot import Bot, random_seed, take_turn
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""A headless player for soak runs, benchmarks and replay tests.
+"""A headless player for soak runs, benchmarks, replay tests and the agent environment's
+baseline policy (``env/baseline.py``).
 
 It sends only the actions a player can (``Move``, ``Use``, ``Descend``...), chosen from
 what the player can see, so it exercises the game the way people do: it explores, fights
