@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
+
+import pytest
 
 from emberdeep.engine.actions import Wait
 from emberdeep.tools import bench, bench_reference, bench_report
@@ -57,3 +60,35 @@ def test_start_up_is_timed_to_the_first_frame_and_beside_the_platform() -> None:
     assert first.target_ms == bench.STARTUP_TARGET_MS
     assert 0 < first.median_ms < whole.median_ms  # the frame comes before the exit
     assert platform.median_ms > 0 and platform.target_ms is None
+
+
+def without_modules(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
+    """Make ``names`` (and their submodules) fail to import, as if not installed; the
+    env package is forgotten too, so that it is imported afresh (all undone after)."""
+    for name in [m for m in sys.modules if m == "emberdeep.env" or m.startswith("emberdeep.env.")]:
+        monkeypatch.delitem(sys.modules, name)
+    for name in names:
+        monkeypatch.setitem(sys.modules, name, None)
+
+
+def test_without_gymnasium_the_report_says_which_figures_were_skipped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    without_modules(monkeypatch, "gymnasium")
+    report = bench_report.Report(True)
+    bench.agent_env_figures(report, 40)
+    assert report.figures == []
+    [note] = report.notes  # one line: which figures, why, and how to get them
+    assert "\n" not in note
+    assert all(name in note for name in bench.ENV_FIGURES)
+    assert "gymnasium" in note and 'pip install -e ".[env]"' in note
+    assert bench_report.format_report(report).endswith(note)  # printed, as the last line
+    assert bench_report.to_json(report)["notes"] == [note]
+
+
+def test_a_broken_env_package_is_not_blamed_on_gymnasium(monkeypatch: pytest.MonkeyPatch) -> None:
+    without_modules(monkeypatch, "emberdeep.env")
+    report = bench_report.Report(True)
+    bench.agent_env_figures(report, 40)
+    [note] = report.notes
+    assert "emberdeep.env cannot be imported" in note and "pip install" not in note

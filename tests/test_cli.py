@@ -79,3 +79,30 @@ def test_no_display_and_no_terminal_gives_one_clear_line(tmp_path: Path) -> None
     assert "Traceback" not in result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot open a window here" in lines[0]
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_top_level_help_lists_plays_options(flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A newcomer's first `emberdeep --help` must say how to play: play is the default
+    command, so its options belong in the top-level help, not only in `play --help`."""
+    with pytest.raises(SystemExit) as exited:
+        cli.main([flag])
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    plays = out[out.index("play's options") :]
+    for option in ("--seed", "--terminal", "--generator"):
+        assert option in plays, option
+    assert "game seed" in plays  # with their help, not only their names
+    assert "--frames" not in out  # bench's hidden clock stays hidden
+    for command in cli.COMMANDS:  # and still every command
+        assert command in out
+
+
+def test_top_level_options_are_play_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """What the top-level help promises works: play's options before anything else play."""
+    parser, _ = cli.build_parser("play")
+    args = parser.parse_args(["play", "--seed", "7", "--terminal"])
+    assert (args.command, args.seed, args.terminal) == ("play", 7, True)
+    with pytest.raises(SystemExit):
+        cli.main(["--seed", "7", "--generator", "nosuch"])
+    assert "invalid choice: 'nosuch'" in capsys.readouterr().err

@@ -41,6 +41,9 @@ COMMAND_HELP = {
     "scores": "print the hall of fame: the best finished games",
 }
 COMMANDS = tuple(COMMAND_HELP)
+FULL_USAGE = """%(prog)s [play's options]     play (the default command)
+       %(prog)s COMMAND [options]    `%(prog)s COMMAND --help` lists a command's options
+       %(prog)s --version [--seed S]"""
 
 
 def _seed(text: str) -> int:
@@ -74,13 +77,26 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
     only that command's: parsing its line needs no other, and building them all was a
     hundredth of a start-up. Returns the parser and ``mapgen``'s option owners."""
     parser = argparse.ArgumentParser(
-        prog="emberdeep", description="A classic roguelike on python-tcod."
+        prog="emberdeep",
+        description="A classic roguelike on python-tcod.",
+        # The full help lists play's options at the top level too (below), but they go
+        # before no other command: say so rather than let argparse list them together.
+        usage=None if command is not None else FULL_USAGE,
     )
     parser.add_argument(
         "--version",
         action="store_true",
         help="print the version (and, with --seed, the number a seed stands for)",
     )
+    if command is None:
+        # A newcomer's first `emberdeep --help` should show how to play, not only what
+        # else there is: play is the default command, so its options work right here
+        # (`emberdeep --seed 7` is `emberdeep play --seed 7`). Only the full help builds them.
+        _play_options(
+            parser.add_argument_group(
+                "play's options (play is the default: `emberdeep --seed 7` plays seed 7)"
+            )
+        )
     sub = parser.add_subparsers(dest="command")
     owners: dict[str, set[str]] = {}
     for name in COMMANDS:  # in the order --help lists them
@@ -90,7 +106,9 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
     return parser, owners
 
 
-def _play_options(parser: argparse.ArgumentParser) -> None:
+def _play_options(parser: argparse._ActionsContainer) -> None:
+    """Play's options; also shown by the top-level ``--help`` (hence any container:
+    a parser or an argument group), since play is what a bare ``emberdeep`` runs."""
     parser.add_argument("--seed", type=_seed, help="game seed: a number or any word")
     parser.add_argument("--generator", choices=sorted(mapgen.GENERATORS))
     parser.add_argument(

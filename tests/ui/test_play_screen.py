@@ -1,15 +1,18 @@
 from __future__ import annotations
 
+import pytest
 import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.events import MessageKind
+from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress
 from emberdeep.ui.keys import command_for
-from emberdeep.ui.layout import FULL
+from emberdeep.ui.layout import FULL, FULL_SIZE, MIN_SIZE
+from emberdeep.ui.screens.help import HelpScreen
 from emberdeep.ui.screens.play import PlayScreen
-from tests.helpers import world_from_text
+from tests.helpers import ORC, add_monster, world_from_text
 
 ROOM = """
 #####
@@ -167,8 +170,40 @@ def test_pause_in_turn_based_play_says_the_game_already_waits() -> None:
 
 
 def drawn_console(s: PlayScreen) -> tcod.console.Console:
-    from emberdeep.ui import render
-
     console = render.new_console()
     s.draw(console)
     return console
+
+
+HALL = """
+##########
+#........#
+#........#
+#...@....#
+#........#
+#........#
+#........#
+##########
+"""
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (90, 30), (100, 39), FULL_SIZE])
+def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
+    """The 80x24 terminal is where newcomers start (and SSH): its play screen, too, must
+    say which key opens the help, even with a sidebar crowded to its last row."""
+    world = world_from_text(HALL)
+    for x in range(1, 9):  # more creatures in view than the sidebar has rows
+        for y in range(1, 7):
+            if (x, y) != world.player.position:
+                add_monster(world, ORC, x, y, hunting=False)
+    world.refresh_fov()
+    s = PlayScreen(world, loader.load(), Settings())
+    console = render.new_console(*size)
+    s.draw(console)
+    rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
+    assert "? help" in rows[-1]  # the bottom row, so it is always in the same place
+    assert isinstance(s.handle(KeyPress("?")), HelpScreen)  # and it does open the help
+    assert "more" in "".join(rows[:-1])  # the crowded sidebar stopped above the hints
+    if s.layout.compact:  # the hints cost the sidebar a row, not the map or the log
+        assert (s.layout.map.height, s.layout.log.height) == (size[1] - 4, 4)
+        assert "Q save & quit" in rows[-1]  # the whole row of default hints fits

@@ -369,17 +369,42 @@ def game_steps(steps: int) -> Iterator[Figure]:
     )
 
 
+ENV_FIGURES = (
+    "env step, random actions",
+    "env step, moves and waits only",
+    "env reset",
+    "env observation build",
+)
+"""The agent environment's figures, named here once so that a skipped run can say which."""
+
+
+class NotMeasuredError(Exception):
+    """Some figures cannot be measured here; the message says which, why and what to do.
+    Raised instead of returning nothing, so that the report says so rather than leaving a
+    newcomer to wonder where the env's figures went."""
+
+
 def agent_env(steps: int) -> Iterator[Figure]:
     """Emberdeep-v0 (only where the optional ``env`` extra, gymnasium, is installed), one
     process, actions from a seeded stream: steps with uniformly random actions (many are
     refused: an empty slot, no stairs) and with moves and waits only (each one a turn of
     the game), both with the default observation and resetting when an episode ends;
     ``reset(seed=i)`` (a new game: its first floor generated and populated); and the
-    observation's build alone, the env's own share of every step that is not refused."""
+    observation's build alone, the env's own share of every step that is not refused.
+    Without gymnasium, raises ``NotMeasuredError`` (saying so) before measuring anything."""
     try:
         from emberdeep.env import ACTIONS, EmberdeepEnv
-    except ImportError:
-        return
+    except ImportError as exc:
+        missing = exc.name or ""
+        why = (
+            'gymnasium (the env extra) is not installed. To measure them: pip install -e ".[env]"'
+            if missing.partition(".")[0] == "gymnasium"
+            else f"emberdeep.env cannot be imported ({exc})."
+        )
+        names = "; ".join(ENV_FIGURES)
+        raise NotMeasuredError(
+            f"Skipped the agent env's {len(ENV_FIGURES)} figures ({names}): {why}"
+        ) from exc
     env = EmberdeepEnv()
     stream = rng.stream(0, "bench-env")
     anything = stream.integers(len(ACTIONS), size=steps).tolist()
@@ -392,20 +417,28 @@ def agent_env(steps: int) -> Iterator[Figure]:
 
         return one
 
+    random_steps, move_steps, resets, observations = ENV_FIGURES
     env.reset(seed=0)
-    yield measure("env step, random actions", step(anything), steps, ENV_STEP_TARGET_MS)
+    yield measure(random_steps, step(anything), steps, ENV_STEP_TARGET_MS)
     env.reset(seed=0)
-    yield measure("env step, moves and waits only", step(moves), steps, ENV_STEP_TARGET_MS)
-    yield measure(
-        "env reset", lambda i: env.reset(seed=i + 1), max(10, steps // 4), ENV_RESET_TARGET_MS
-    )
+    yield measure(move_steps, step(moves), steps, ENV_STEP_TARGET_MS)
+    yield measure(resets, lambda i: env.reset(seed=i + 1), max(10, steps // 4), ENV_RESET_TARGET_MS)
     env.reset(seed=0)
     walk = step(moves)
 
     def observe(_: None) -> None:
         env.observer.observe(env.game, env.log)
 
-    yield measure("env observation build", observe, steps, setup=walk)
+    yield measure(observations, observe, steps, setup=walk)
+
+
+def agent_env_figures(report: Report, steps: int) -> None:
+    """The env's figures into ``report``, or a note that says which were skipped and how
+    to get them (the figures are optional; a silent gap in the table is not)."""
+    try:
+        report.figures += agent_env(steps)
+    except NotMeasuredError as skipped:
+        report.notes.append(str(skipped))
 
 
 class StartupError(RuntimeError):
@@ -495,7 +528,7 @@ def run_all(quick: bool) -> Report:
     save_figures(report, plan)
     report.figures += game_steps(plan.steps)
     report.figures += gas_steps(plan.steps)
-    report.figures += agent_env(plan.steps)
+    agent_env_figures(report, plan.steps)
     try:
         report.figures += startup(plan.startup)
     except (StartupError, OSError, subprocess.TimeoutExpired) as exc:

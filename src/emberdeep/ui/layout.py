@@ -3,8 +3,10 @@
 A window, a browser and a big terminal get the full layout: a 20-column sidebar beside an
 80x45 map that shows a whole floor, with the log under it. An 80x24 terminal (the default
 size of terminals and SSH windows) gets the same parts, smaller: the map becomes a
-viewport that scrolls with the player, and the log keeps its last four lines. Sizes in
-between get what fits. Every region is computed here, so a screen that draws or hit-tests
+viewport that scrolls with the player, the log keeps its last four lines, and the key
+hints (how to get help first) take the bottom row under the sidebar and the log, which
+costs the sidebar one row rather than the map or the log theirs. Sizes in between get
+what fits. Every region is computed here, so a screen that draws or hit-tests
 asks the layout of the console it is given rather than assuming a size.
 """
 
@@ -24,7 +26,8 @@ FULL_LOG_ROWS = 7
 """Six lines of log and a row of key hints."""
 COMPACT_LOG_ROWS = 4
 COMPACT_BELOW = 40
-"""Consoles shorter than this get the compact log (no hint row)."""
+"""Consoles shorter than this get the compact layout: a shorter log, and the hint row
+across the whole bottom (a row under the log alone would be too narrow for the hints)."""
 
 
 @dataclass(frozen=True)
@@ -37,12 +40,15 @@ class Layout:
     map: Region
     log: Region
     """The message log, under the map."""
-    hints: Region | None
-    """A row of key hints under the log; None in the compact layout."""
+    hints: Region
+    """A row of key hints: under the log, or across the bottom in the compact layout.
+    Every layout has one: a newcomer at 80x24 needs "? help" most of all."""
 
     @property
     def compact(self) -> bool:
-        return self.hints is None
+        """The small layout (80x24 and up to ``COMPACT_BELOW`` rows): one-row sidebar
+        entries and a four-line log."""
+        return self.height < COMPACT_BELOW
 
     @property
     def whole(self) -> Region:
@@ -57,13 +63,19 @@ def layout_for(width: int, height: int) -> Layout:
     below = COMPACT_LOG_ROWS if compact else FULL_LOG_ROWS
     map_width, map_height = width - SIDEBAR_WIDTH, height - below
     log_rows = below if compact else below - 1
+    if compact:  # the hints under the log would lose their last ones to its 60 columns
+        hints = Region(0, height - 1, width, 1)
+        sidebar = Region(0, 0, SIDEBAR_WIDTH, height - 1)
+    else:
+        hints = Region(SIDEBAR_WIDTH, height - 1, map_width, 1)
+        sidebar = Region(0, 0, SIDEBAR_WIDTH, height)
     return Layout(
         width=width,
         height=height,
-        sidebar=Region(0, 0, SIDEBAR_WIDTH, height),
+        sidebar=sidebar,
         map=Region(SIDEBAR_WIDTH, 0, map_width, map_height),
         log=Region(SIDEBAR_WIDTH, map_height, map_width, log_rows),
-        hints=None if compact else Region(SIDEBAR_WIDTH, height - 1, map_width, 1),
+        hints=hints,
     )
 
 
