@@ -13,9 +13,10 @@ from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.behaviours import HUNT_MEMORY
-from emberdeep.engine.events import Message
+from emberdeep.engine.events import Event, MessageKind, Refused
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import floor_builder, new_world
 from emberdeep.ui import render
 from emberdeep.ui.screens import Screen
@@ -51,9 +52,27 @@ ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3, xp=35)
 STATUE = ActorKind("statue", "Statue", hp=50, defense=0, power=0, behaviour="idle")
 
 
-def texts(events: Sequence[object]) -> list[str]:
-    """The log's lines among ``events``, in order."""
-    return [e.text for e in events if isinstance(e, Message)]
+def steps(result: list[Event] | Refused) -> list[Event]:
+    """The events of a step that must not have been refused."""
+    assert not isinstance(result, Refused), result
+    return result
+
+
+def lines(result: Sequence[Event] | Refused) -> list[tuple[str, MessageKind]]:
+    """The log's lines for what a step returned, with the kind each is coloured by."""
+    narrator = narrator_for(loader.load())
+    if isinstance(result, Refused):
+        line = narrator.refusal(result)
+        return [(line.text, line.kind)]
+    return [(line.text, line.kind) for line in narrator.lines(result)]
+
+
+def texts(result: Sequence[Event] | Refused) -> list[str]:
+    """The log's lines for what a step returned (events, or a refusal), in order."""
+    narrator = narrator_for(loader.load())
+    if isinstance(result, Refused):
+        return [narrator.refusal(result).text]
+    return narrator.texts(result)
 
 
 def add_monster(world: World, kind: ActorKind, x: int, y: int, hunting: bool = True) -> Actor:

@@ -7,18 +7,18 @@ import pytest
 from emberdeep.agents.bot import Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.world import World
+from emberdeep.session.driver import Driver
 from emberdeep.session.setup import new_world
 from emberdeep.tools import soak
 
 
 def test_the_bot_explores_fights_and_descends() -> None:
     world = new_world(random_seed(2, 0), Settings(), loader.load())
-    bot = Bot(0)
+    driver, bot = Driver(world), Bot(0)
     for _ in range(1500):
         if not world.player.alive:
             break
-        take_turn(world, bot)
+        take_turn(driver, bot)
     assert world.depth >= 2
     assert sum(world.kills.values()) > 0
     assert world.floor.explored.sum() > 100
@@ -27,9 +27,9 @@ def test_the_bot_explores_fights_and_descends() -> None:
 def test_the_bot_is_deterministic() -> None:
     def run() -> str:
         world = new_world(7, Settings(), loader.load())
-        bot = Bot(7)
+        driver, bot = Driver(world), Bot(7)
         for _ in range(300):
-            take_turn(world, bot)
+            take_turn(driver, bot)
         return world.state_hash()
 
     assert run() == run()
@@ -46,11 +46,11 @@ def test_a_short_soak_is_clean(tmp_path: Path) -> None:
 def test_a_crash_is_reported_with_a_replay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = {"n": 0}
 
-    def exploding(world: World, bot: Bot) -> None:
+    def exploding(driver: Driver, bot: Bot) -> None:
         calls["n"] += 1
         if calls["n"] == 5:
             raise RuntimeError("boom")
-        take_turn(world, bot)
+        take_turn(driver, bot)
 
     monkeypatch.setattr(soak, "take_turn", exploding)
     report = soak.play_one(11, 50, tmp_path)

@@ -14,6 +14,7 @@ from emberdeep.engine import autopilot
 from emberdeep.engine.actions import DIRECTIONS, Move, Use, Wait
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.world import World
+from emberdeep.session.driver import Driver
 from emberdeep.session.setup import new_world
 from emberdeep.storage import replays
 from tests.helpers import builder_for
@@ -40,7 +41,7 @@ def bot_game(seed: int, turns: int, fov: FovSettings | None = None) -> World:
             world.step(Use(int(chooser.integers(len(world.inventory)))))
         else:
             action = autopilot.explore_action(world)
-            if isinstance(action, str):
+            if isinstance(action, autopilot.Stop):
                 action = Move(*DIRECTIONS[int(chooser.integers(8))])
             world.step(action)
         if turn == turns // 2:
@@ -120,11 +121,11 @@ def test_bot_games_round_trip_through_replay_files(seed: int, tmp_path: Path) ->
     from emberdeep.agents.bot import Bot, take_turn
 
     world = new_world(seed, Settings(), CONTENT)
-    bot = Bot(seed)
+    driver, bot = Driver(world), Bot(seed)
     for _ in range(250):
         if not world.player.alive:
             break
-        take_turn(world, bot)
+        take_turn(driver, bot)
     path = tmp_path / replays.replay_name(seed, "2026-01-01T00:00:00+00:00")
     replays.write(replays.record(world, "auto"), path)
     assert replays.verify(replays.read(path), builder_for, CONTENT.hero) is None

@@ -16,6 +16,7 @@ from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
 from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
+from emberdeep.session.driver import Driver, State
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
@@ -192,13 +193,14 @@ def bot_played(seed: int, turns: int, pushed: bool) -> World:
         player = world.player
         player.level, player.xp = MAX_LEVEL - 1, MAX_STAT
         player.max_hp = player.hp = player.power = player.defense = MAX_STAT
-    bot = Bot(seed)
+    driver, bot = Driver(world), Bot(seed)
     for _ in range(turns):
         if not world.player.alive:
             break
-        take_turn(world, bot)
-        while world.can_level_up:
-            world.player_act(LevelUp(LEVEL_UP_STATS[world.turn % 3]))
+        take_turn(driver, bot)
+        while driver.state is State.LEVEL_UP:
+            report = driver.command(LevelUp(LEVEL_UP_STATS[world.turn % 3]))
+            assert report.refused is None, report.refused
     return world
 
 

@@ -33,8 +33,8 @@ from emberdeep.engine.actions import (
     PlayerCommand,
     Wait,
 )
-from emberdeep.engine.events import Refused
 from emberdeep.engine.world import World
+from emberdeep.session.driver import Driver, State
 
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE = 10.0
@@ -259,15 +259,16 @@ def test_a_whole_game_to_death_at_80x24(pane: Pane) -> None:
     pane.start(80, 24)
     pane.wait_for(player, "the map with the player")
     world = new_world(7, Settings(), loader.load())
+    driver = Driver(world)  # turn-based, as the game's own screen drives it
     sent = 0
     while not world.over and sent < 3000:
         command = dive(world)
         keys = [VI[(command.dx, command.dy)] if isinstance(command, Move) else KEYS[type(command)]]
-        if any(isinstance(e, Refused) for e in world.step(command)):
-            world.step(Wait())
+        if driver.command(command).refused is not None:
+            driver.command(Wait())
             keys.append(".")
-        if world.can_level_up and not world.over:
-            world.step(LevelUp(LEVEL_UP_STATS[0]))
+        if driver.state is State.LEVEL_UP:
+            assert driver.command(LevelUp(LEVEL_UP_STATS[0])).refused is None
             keys.append("a")
         pane.literal("".join(keys))
         sent += 1

@@ -22,7 +22,7 @@ from emberdeep.engine.actions import (
     Wait,
 )
 from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.events import Refused
+from emberdeep.engine.events import Attacked, Refused
 from emberdeep.engine.journal import decode_action, encode_action
 from tests.helpers import ORC, STATUE, add_monster, world_from_text
 
@@ -40,9 +40,10 @@ def test_moving_into_a_creature_is_an_attack_handed_over_as_an_alternative() -> 
     orc = add_monster(world, ORC, 3, 2)
     result = Move(1, 0).perform(world, world.player)
     assert result == Alternative(Attack(orc))
-    events = world.perform(world.player, Move(1, 0))
+    assert world.perform(world.player, Move(1, 0)) is None
     assert orc.hp < ORC.hp
-    assert world.player.position == (2, 2) and events
+    blows = [e for e in world.take_events() if isinstance(e, Attacked)]
+    assert world.player.position == (2, 2) and blows[0].target == orc.who
 
 
 def test_a_move_succeeds_with_the_actors_own_time_cost() -> None:
@@ -55,13 +56,14 @@ def test_a_move_succeeds_with_the_actors_own_time_cost() -> None:
 def test_a_refused_action_costs_no_time_and_is_not_a_turn() -> None:
     world = world_from_text(ROOM)
     due, turn = world.player.next_time, world.turn
-    events = world.perform(world.player, Move(0, -1))
-    assert events == [] and world.player.position == (2, 1)
+    assert world.perform(world.player, Move(0, -1)) is None
+    assert world.player.position == (2, 1)
     world.player.next_time, world.turn = due, turn
-    events = world.perform(world.player, Move(0, -1))  # into the wall now
-    assert events == [Refused("That way is blocked.")]
+    world.take_events()
+    refused = world.perform(world.player, Move(0, -1))  # into the wall now
+    assert refused == Refused("blocked") and world.take_events() == []
     assert (world.player.next_time, world.turn) == (due, turn)
-    assert world.perform(world.player, Descend()) == [Refused("There are no stairs here.")]
+    assert world.perform(world.player, Descend()) == Refused("no_stairs_down")
     assert (world.player.next_time, world.turn) == (due, turn)
 
 
@@ -106,8 +108,7 @@ def test_a_chain_of_alternatives_ends() -> None:
 
     world = world_from_text(ROOM)
     due = world.player.next_time
-    events = world.perform(world.player, Forever())
-    assert len(events) == 1 and isinstance(events[0], Refused)
+    assert isinstance(world.perform(world.player, Forever()), Refused)
     assert world.player.next_time == due
 
 

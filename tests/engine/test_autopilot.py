@@ -5,7 +5,7 @@ import pytest
 from emberdeep import mapgen
 from emberdeep.content import loader
 from emberdeep.engine.actions import Move, PickUp
-from emberdeep.engine.autopilot import Watch, explore_action, path_preview, travel_action
+from emberdeep.engine.autopilot import Stop, Watch, explore_action, path_preview, travel_action
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.mapgen.carve import distance_from
@@ -14,10 +14,10 @@ from tests.helpers import ORC, add_monster, world_from_text
 POTION = next(k for k in loader.load().population.items.kinds if k.key == "health_potion")
 
 
-def explore_fully(world: World, limit: int = 5000) -> str:
+def explore_fully(world: World, limit: int = 5000) -> Stop:
     for _ in range(limit):
         action = explore_action(world)
-        if isinstance(action, str):
+        if isinstance(action, Stop):
             return action
         world.step(action)
     raise AssertionError("exploring never finished")
@@ -35,7 +35,7 @@ def test_auto_explore_sees_every_reachable_tile_and_ends_at_the_stairs(
     reachable = distance_from(floor, floor.start) < 2**31 - 1
     assert (floor.explored | ~reachable).all()
     assert world.player.position == floor.stairs
-    assert "stairs" in reason
+    assert reason == Stop("explored_stairs")
 
 
 def test_auto_explore_picks_up_items_on_the_way() -> None:
@@ -46,7 +46,7 @@ def test_auto_explore_picks_up_items_on_the_way() -> None:
     """)
     world.floor.items.append(Item(POTION, 6, 1))
     actions = []
-    while not isinstance(action := explore_action(world), str):
+    while not isinstance(action := explore_action(world), Stop):
         actions.append(action)
         world.step(action)
     assert PickUp() in actions and world.inventory and world.inventory[0].kind is POTION
@@ -64,13 +64,13 @@ def test_disturb_rules() -> None:
     watch = Watch.start(world)
     assert watch.check(world) is None
     world.player.hp -= 1
-    assert watch.check(world) == "You are hurt."
+    assert watch.check(world) == Stop("hurt")
     assert watch.check(world) is None
     add_monster(world, ORC, 9, 1, hunting=False)
-    assert watch.check(world) == "You see an orc."
+    assert watch.check(world) == Stop("monsters", monsters=(("orc", 1),))
     world.inventory.append(Item(POTION))
     world.floor.remove_actor(world.floor.actors[2])
-    assert watch.check(world) == ""  # "You pick up ..." said it
+    assert watch.check(world) == Stop("picked_up")  # "You pick up ..." said it
 
 
 def test_travel_walks_known_tiles_and_refuses_the_unknown() -> None:
@@ -87,11 +87,11 @@ def test_travel_walks_known_tiles_and_refuses_the_unknown() -> None:
     path = path_preview(world, target)
     assert path[-1] == target and len(path) == 7
     steps = 0
-    while not isinstance(action := travel_action(world, target), str):
+    while not isinstance(action := travel_action(world, target), Stop):
         assert isinstance(action, Move)
         world.step(action)
         steps += 1
     assert world.player.position == target and steps == len(path)
     floor.explored[1:3, 1] = False
-    assert travel_action(world, (1, 1)) == "You don't know a way there."
+    assert travel_action(world, (1, 1)) == Stop("no_way")
     assert path_preview(world, (0, 0)) == []

@@ -8,8 +8,8 @@ from emberdeep.content import loader
 from emberdeep.engine import combat
 from emberdeep.engine.actions import Descend, Move, Wait
 from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY
-from emberdeep.engine.events import Message, Refused
-from tests.helpers import ORC, add_monster, world_from_text
+from emberdeep.engine.events import Event, Refused
+from tests.helpers import ORC, add_monster, steps, texts, world_from_text
 
 HALL = """
 ##################
@@ -18,10 +18,6 @@ HALL = """
 #................#
 ##################
 """
-
-
-def texts(events: list[object]) -> list[str]:
-    return [e.text for e in events if isinstance(e, Message)]
 
 
 def test_every_behaviour_content_names_is_registered() -> None:
@@ -38,11 +34,11 @@ def test_a_sleeper_far_away_usually_sleeps_on_and_one_close_by_wakes() -> None:
     assert far.position == (16, 3)  # asleep or just woken: it has not come closer
     near = add_monster(world, ORC, 3, 2, hunting=False)
     near.asleep = True
-    events: list[object] = []
+    events: list[Event] = []
     for _ in range(20):
         if not near.asleep:
             break
-        events += world.step(Wait())
+        events += steps(world.step(Wait()))
     assert not near.asleep and "The orc wakes up!" in texts(events)
 
 
@@ -85,10 +81,10 @@ def test_an_archer_shoots_along_a_clear_line_and_backs_off_up_close() -> None:
     world = world_from_text(HALL)
     world.player.hp = world.player.max_hp = 500
     archer = add_monster(world, replace(ORC, key="archer", behaviour="archer"), 7, 2)
-    events: list[object] = []
+    events: list[Event] = []
     for _ in range(6):
-        events += world.step(Wait())
-    shots = ("The orc shoots you for", "The orc shoots at you, and misses.")
+        events += steps(world.step(Wait()))
+    shots = ("The archer shoots you for", "The archer shoots at you, and misses.")
     assert any(t.startswith(shots) for t in texts(events))
     assert archer.x == 7  # it stood its ground to shoot
     archer_close = add_monster(world, replace(ORC, key="archer", behaviour="archer"), 4, 2)
@@ -116,7 +112,6 @@ def test_a_monsters_refusal_never_reaches_the_players_log() -> None:
     try:
         world = world_from_text(HALL)
         add_monster(world, replace(ORC, behaviour="stubborn-log-test"), 10, 2)
-        events = world.step(Wait())
-        assert not any(isinstance(e, Refused) for e in events)
+        assert not isinstance(world.step(Wait()), Refused)
     finally:
         del BEHAVIOURS["stubborn-log-test"]

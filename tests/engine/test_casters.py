@@ -5,10 +5,10 @@ from __future__ import annotations
 from emberdeep.content import loader
 from emberdeep.engine.actions import Move, Wait
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message
+from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
-from tests.helpers import add_monster, world_from_text
+from tests.helpers import add_monster, texts, world_from_text
 
 KINDS = loader.load().hero.kinds
 GOAL = loader.load().population.goal
@@ -26,8 +26,8 @@ def monster(world: World, key: str, x: int, y: int) -> Actor:
     return add_monster(world, KINDS[key], x, y)
 
 
-def said(events: list[Event]) -> str:
-    return " ".join(e.text for e in events if isinstance(e, Message))
+def said(events: list[Event] | Refused) -> str:
+    return " ".join(texts(events))
 
 
 def test_a_healer_mends_a_hurt_ally_it_can_see() -> None:

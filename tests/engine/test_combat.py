@@ -6,8 +6,7 @@ import numpy as np
 
 from emberdeep.engine import combat
 from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.events import Message
-from tests.helpers import add_monster, world_from_text
+from tests.helpers import add_monster, texts, world_from_text
 
 ROW = """
 #######
@@ -55,10 +54,11 @@ def test_damage_is_a_range_around_power() -> None:
 
 def test_a_miss_is_said_in_the_log() -> None:
     world = world_from_text(ROW)
-    a = add_monster(world, ActorKind("a", "Orc", hp=10, defense=0, power=3), 3, 1)
-    t = add_monster(world, ActorKind("t", "Troll", hp=99, defense=80, power=0), 4, 1)
-    texts = {
-        m.text for _ in range(50) for m in combat.attack(world, a, t) if isinstance(m, Message)
-    }
-    assert "The orc misses the troll." in texts
-    assert "The orc hits the troll for 1 hit point." in texts
+    a = add_monster(world, ActorKind("orc", "Orc", hp=10, defense=0, power=3), 3, 1)
+    t = add_monster(world, ActorKind("troll", "Troll", hp=99, defense=80, power=0), 4, 1)
+    said = set()
+    for _ in range(50):
+        combat.attack(world, a, t)
+        said |= set(texts(world.take_events()))
+    assert "The orc misses the troll." in said
+    assert "The orc hits the troll for 1 hit point." in said

@@ -7,6 +7,7 @@ from pathlib import Path
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Ascend, Descend, PickUp, Wait
+from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import Item
@@ -14,7 +15,7 @@ from emberdeep.engine.world import World
 from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves, scores
-from tests.helpers import builder_for
+from tests.helpers import builder_for, texts
 
 CONTENT = loader.load()
 GOAL = CONTENT.population.goal
@@ -26,9 +27,9 @@ def stairs_down(world: World) -> None:
     world.step(Descend())
 
 
-def stairs_up(world: World) -> list[object]:
+def stairs_up(world: World) -> list[Event] | Refused:
     world.floor.move_actor(world.player, *world.floor.start)
-    return list(world.step(Ascend()))
+    return world.step(Ascend())
 
 
 def test_a_floor_left_is_found_again_as_it_was_left() -> None:
@@ -69,7 +70,8 @@ def test_kept_floors_are_saved_with_the_game() -> None:
 def test_the_way_out_is_refused_without_the_treasure_and_wins_with_it() -> None:
     world = new_world(5, Settings(), CONTENT)
     refusal = stairs_up(world)
-    assert not world.won and "will not leave" in str(refusal)
+    assert not world.won and refusal == Refused("need_treasure")
+    assert "will not leave" in texts(refusal)[0]
     assert GOAL is not None
     world.inventory.append(Item(GOAL.treasure))
     stairs_up(world)

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from emberdeep.engine.actions import Move, Wait
 from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.events import Message, MessageKind, Refused
-from tests.helpers import ORC, STATUE, add_monster, world_from_text
+from emberdeep.engine.events import Event, MessageKind
+from tests.helpers import ORC, STATUE, add_monster, lines, steps, texts, world_from_text
 
 CORRIDOR = "#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14
 
@@ -83,23 +83,23 @@ def test_player_goes_first_when_due_at_the_same_time() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     add_monster(world, ORC, 2, 1)
     events = world.step(Move(1, 0))
-    texts = [e.text for e in events if isinstance(e, Message)]
-    assert texts[0].startswith(("You hit the orc for", "You miss the orc."))
-    assert texts[1].startswith(("The orc hits you for", "The orc misses you."))
+    said = texts(events)
+    assert said[0].startswith(("You hit the orc for", "You miss the orc."))
+    assert said[1].startswith(("The orc hits you for", "The orc misses you."))
 
 
 def test_killing_leaves_non_blocking_remains_and_gives_xp() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     orc = add_monster(world, ORC, 2, 1)
     world.player.hp = world.player.max_hp = 999
-    events: list[object] = []
+    events: list[Event] = []
     for _ in range(60):
         if not orc.alive:
             break
-        events = list(world.step(Move(1, 0)))
-    assert Message("You kill the orc!", MessageKind.ENEMY_DIED) in events
+        events = steps(world.step(Move(1, 0)))
+    assert ("You kill the orc!", MessageKind.ENEMY_DIED) in lines(events)
     assert world.kills == {"orc": 1}
-    assert not orc.alive and not orc.blocks and orc.name == "remains of Orc"
+    assert not orc.alive and not orc.blocks and orc.name == "Orc"
     assert world.player.xp == 35
     assert world.floor.blocker_at(2, 1) is None
     world.step(Move(1, 0))
@@ -110,14 +110,14 @@ def test_no_defense_makes_anyone_immune_and_death_is_reported() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     world.player.defense = 60
     add_monster(world, ActorKind("golem", "Golem", hp=999, defense=60, power=100), 2, 1)
-    events: list[object] = []
+    events: list[Event] = []
     for _ in range(200):
         if not world.player.alive:
             break
-        events = list(world.step(Move(1, 0)))
-    assert Message("You die...", MessageKind.PLAYER_DIED) in events
+        events = steps(world.step(Move(1, 0)))
+    assert ("You die...", MessageKind.PLAYER_DIED) in lines(events)
     assert world.player.hp == 0 and not world.player.alive
-    assert world.step(Wait()) == [Refused("You are dead.")]
+    assert texts(world.step(Wait())) == ["You are dead."]
 
 
 def test_unseen_monsters_stay_put_and_seen_ones_remember() -> None:

@@ -40,7 +40,7 @@ def test_level_up_thresholds_and_choices() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     player = world.player
     assert world.xp_to_next == 400 and not world.can_level_up
-    assert world.step(LevelUp("power")) == [Refused("You are not ready to advance.")]
+    assert world.step(LevelUp("power")) == Refused("not_ready")
     player.xp = 410
     assert world.can_level_up
     before = world.time
@@ -97,7 +97,7 @@ def test_the_player_regenerates_slowly_and_faster_with_level() -> None:
 
 def test_descending_elsewhere_is_refused() -> None:
     world = new_world(3, Settings(), loader.load())
-    assert world.step(Descend()) == [Refused("There are no stairs here.")]
+    assert world.step(Descend()) == Refused("no_stairs_down")
 
 
 def test_deeper_floors_follow_the_dungeon_plan() -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from emberdeep.content import loader
 from emberdeep.engine import statuses
 from emberdeep.engine.actions import Attack, Move, Use, Wait
-from emberdeep.engine.events import Message, MessageKind, PlayerSlain
+from emberdeep.engine.events import MessageKind
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import Item
-from tests.helpers import ORC, STATUE, add_monster, world_from_text
+from emberdeep.session.narration import narrator_for
+from tests.helpers import ORC, STATUE, add_monster, lines, steps, texts, world_from_text
 
 ARENA = """
 ###########
@@ -27,12 +28,12 @@ def test_every_status_is_listed_with_its_turns_and_runs_down_to_an_end() -> None
     player = world.player
     every = [name for name in statuses.STATUSES if name != statuses.SLOWED]  # undoes haste
     for name in every:
-        statuses.apply(player, name, 3)
+        statuses.apply(world, player, name, 3, "potion")
     assert [name for name, _ in statuses.active(player)] == every
     assert all(turns == 3 for _, turns in statuses.active(player))
     ended: list[str] = []
     for _ in range(3):
-        ended += [e.text for e in world.step(Wait()) if isinstance(e, Message)]
+        ended += texts(world.step(Wait()))
     assert statuses.active(player) == []
     assert "You are no longer poisoned." in ended and "You are no longer confused." in ended
     assert violations(world) == []
@@ -42,22 +43,22 @@ def test_poison_hurts_every_turn_and_can_kill() -> None:
     world = world_from_text(ARENA)
     player = world.player
     player.hp = 2
-    statuses.apply(player, statuses.POISONED, 5)
+    statuses.apply(world, player, statuses.POISONED, 5, "potion")
     world.step(Wait())
     assert player.hp == 1
-    events = world.step(Wait())
-    assert not player.alive and PlayerSlain("killed by poison") in events
-    assert world.cause_of_death == "killed by poison"
+    events = steps(world.step(Wait()))
+    assert not player.alive and world.death in events
+    assert narrator_for(loader.load()).cause_of_death(world.death) == "killed by poison"
 
 
 def test_haste_halves_and_slowness_doubles_what_actions_cost() -> None:
     world = world_from_text(ARENA)
     player = world.player
     start = player.next_time
-    statuses.apply(player, statuses.HASTED, 5)
+    statuses.apply(world, player, statuses.HASTED, 5, "potion")
     world.step(Wait())
     assert player.next_time - start == player.move_time // 2
-    statuses.apply(player, statuses.SLOWED, 5)  # cancels the haste
+    statuses.apply(world, player, statuses.SLOWED, 5, "potion")  # cancels the haste
     assert not statuses.has(player, statuses.HASTED)
     before = player.next_time
     world.step(Wait())
@@ -66,7 +67,7 @@ def test_haste_halves_and_slowness_doubles_what_actions_cost() -> None:
 
 def test_paralysis_turns_any_action_into_waiting() -> None:
     world = world_from_text(ARENA)
-    statuses.apply(world.player, statuses.PARALYSED, 2)
+    statuses.apply(world, world.player, statuses.PARALYSED, 2, "potion")
     start = world.player.position
     world.step(Move(1, 0))
     assert world.player.position == start and world.turn == 1
@@ -77,7 +78,7 @@ def test_paralysis_turns_any_action_into_waiting() -> None:
 
 def test_a_confused_player_sometimes_stumbles_elsewhere() -> None:
     world = world_from_text(ARENA)
-    statuses.apply(world.player, statuses.CONFUSED, 40)
+    statuses.apply(world, world.player, statuses.CONFUSED, 40, "potion")
     astray = 0
     for n in range(20):
         dx = 1 if n % 2 == 0 else -1
@@ -102,7 +103,7 @@ def test_potions_give_their_status_and_bad_ones_are_real() -> None:
     world.inventory.append(Item(KINDS["poison_potion"]))
     events = world.step(Use(0))
     assert statuses.has(world.player, statuses.POISONED)
-    assert Message("You are poisoned!", MessageKind.STATUS) in events
+    assert ("You are poisoned!", MessageKind.STATUS) in lines(events)
     assert world.identity.is_known(KINDS["poison_potion"])
 
 
@@ -123,7 +124,7 @@ def test_a_wand_slows_a_monster_whose_own_actions_run_it_down() -> None:
 def test_a_paralysed_monster_does_not_attack() -> None:
     world = world_from_text(ARENA)
     orc = add_monster(world, ORC, 4, 2)
-    statuses.apply(orc, statuses.PARALYSED, 3)
+    statuses.apply(world, orc, statuses.PARALYSED, 3, "potion")
     hp = world.player.hp
     world.step(Wait())
     world.step(Wait())

@@ -8,13 +8,13 @@ import numpy as np
 from emberdeep.content import loader
 from emberdeep.engine import gas, statuses
 from emberdeep.engine.actions import Move, Wait
-from emberdeep.engine.events import Message, MessageKind, Refused
+from emberdeep.engine.events import MessageKind, Refused
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.item_actions import Search, Throw
 from emberdeep.engine.items import Item, toggle_equipment
 from emberdeep.engine.traps import Trap
-from tests.helpers import ORC, STATUE, add_monster, world_from_text
+from tests.helpers import ORC, STATUE, add_monster, lines, texts, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
 TRAPS = {kind.key: kind for kind in loader.load().population.traps.kinds}  # type: ignore[union-attr]
@@ -32,7 +32,7 @@ def test_a_hidden_trap_is_sprung_by_the_player_and_then_shown() -> None:
     trap = Trap(TRAPS["paralysis_trap"], 4, 2)
     world.floor.traps[(4, 2)] = trap
     events = world.step(Move(1, 0))
-    assert Message("You trigger a paralysis trap!", MessageKind.ALERT) in events
+    assert ("You trigger a paralysis trap!", MessageKind.ALERT) in lines(events)
     assert statuses.has(world.player, statuses.PARALYSED) and not trap.hidden
 
 
@@ -43,7 +43,7 @@ def test_monsters_and_the_levitating_never_spring_traps() -> None:
     world.perform(orc, Move(-1, 0))
     assert world.floor.traps[(7, 2)].hidden
     world.floor.traps[(4, 2)] = Trap(TRAPS["alarm_trap"], 4, 2)
-    statuses.apply(world.player, statuses.LEVITATING, 5)
+    statuses.apply(world, world.player, statuses.LEVITATING, 5, "potion")
     world.step(Move(1, 0))
     assert world.floor.traps[(4, 2)].hidden
 
@@ -94,7 +94,7 @@ def test_gas_spreads_thins_is_stopped_by_walls_and_poisons() -> None:
     )
     floor = world.floor
     orc = add_monster(world, STATUE, 1, 1, hunting=False)
-    gas.release(floor, 2, 2, 3.0)
+    gas.release(world, 2, 2, 3.0)
     world.step(Wait())
     assert (floor.gas > 0).sum() > 1
     assert floor.gas[5:, :].sum() == 0  # the closed door holds it back
@@ -124,7 +124,7 @@ def test_deep_water_carries_off_what_is_not_worn() -> None:
         """
     )
     world.inventory += [Item(KINDS["darts"], count=3), Item(KINDS["dagger"])]
-    toggle_equipment(world.player, world.inventory, world.inventory[1])
+    toggle_equipment(world, world.player, world.inventory[1])
     for _ in range(5):
         world.step(Move(1, 0))
     assert [item.kind.key for item in world.inventory] == ["dagger"]
@@ -139,7 +139,8 @@ def test_lava_is_refused_and_a_chasm_is_a_way_down() -> None:
         """
     )
     refused = world.step(Move(-1, 0))
-    assert refused == [Refused("The lava would burn you to a cinder.")] and world.turn == 0
+    assert refused == Refused("lava") and world.turn == 0
+    assert texts(refused) == ["The lava would burn you to a cinder."]
     assert not world.floor.walkable[3, 1]  # nobody paths through it
     world.step(Move(1, 0))
     assert world.depth == 2
@@ -167,7 +168,7 @@ def test_a_locked_door_opens_only_with_its_key_which_is_used_up() -> None:
         """
     )
     refused = world.step(Move(1, 0))
-    assert isinstance(refused[0], Refused) and "locked" in refused[0].reason
+    assert refused == Refused("need_key") and "locked" in texts(refused)[0]
     world.inventory.append(Item(KINDS["vault_key"]))
     world.step(Move(1, 0))
     assert world.floor.tiles[2, 1] == Tile.OPEN_DOOR and world.inventory == []

@@ -6,7 +6,7 @@ import pytest
 from emberdeep import mapgen
 from emberdeep.engine import fov as fov_module
 from emberdeep.engine.actions import DIRECTIONS, Move, PlayerCommand, Wait
-from emberdeep.engine.events import Refused
+from emberdeep.engine.events import Moved, Refused
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.world import ACTION_TIME, World
@@ -29,8 +29,7 @@ def test_moving_into_a_wall_is_refused_and_costs_no_time() -> None:
     """)
     before = world.state_hash()
     for dx, dy in DIRECTIONS:
-        events = world.step(Move(dx, dy))
-        assert events == [Refused("That way is blocked.")]
+        assert world.step(Move(dx, dy)) == Refused("blocked")
     assert world.time == 0 and world.turn == 0
     assert world.state_hash() == before
 
@@ -39,7 +38,7 @@ def test_eight_way_movement_and_time() -> None:
     world = world_from_text(ROOM)
     for dx, dy in DIRECTIONS:
         x, y = world.player.position
-        assert world.step(Move(dx, dy)) == []
+        assert world.step(Move(dx, dy)) == [Moved(world.player.who, (x, y), (x + dx, y + dy))]
         assert world.player.position == (x + dx, y + dy)
         world.step(Move(-dx, -dy))
     assert world.time == 16 * ACTION_TIME

@@ -7,6 +7,7 @@ import pytest
 
 from emberdeep.engine.actions import (
     DIRECTIONS,
+    Action,
     Ascend,
     Descend,
     Drop,
@@ -18,7 +19,8 @@ from emberdeep.engine.actions import (
     Wait,
 )
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Refused
+from emberdeep.engine.behaviours import HUNT_MEMORY
+from emberdeep.engine.events import Refused
 from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env import actions as numbering
@@ -110,14 +112,22 @@ def test_a_monsters_refusal_is_not_the_players(monkeypatch: pytest.MonkeyPatch) 
     env = EmberdeepEnv()
     before, _ = env.reset(seed=5)
     world = env.game
-    real_step = world.step
+    for actor in world.floor.actors.values():  # every monster awake and after the player
+        actor.asleep, actor.hunting = False, HUNT_MEMORY
+    real_perform = world.perform
+    stuck: list[Actor] = []
 
-    def step_with_a_stuck_monster(command: PlayerCommand) -> list[Event]:
-        return [*real_step(command), Refused("The orc hesitates.")]
+    def monsters_get_stuck(actor: Actor, action: Action) -> Refused | None:
+        if actor.is_player or action == Wait():
+            return real_perform(actor, action)
+        stuck.append(actor)  # every monster's own choice is refused (it then waits)
+        return Refused("hesitate")
 
-    monkeypatch.setattr(world, "step", step_with_a_stuck_monster)
+    monkeypatch.setattr(world, "perform", monsters_get_stuck)
     after, _, _, _, info = env.step(ACTIONS.index("move_1_0"))
+    assert stuck, "no monster acted: the test shows nothing"
     assert info["refused"] == "" and info["turn"] == 1
+    assert all(event["type"] != "Refused" for event in info["events"])
     assert digest(after) != digest(before)
 
 

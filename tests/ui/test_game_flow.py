@@ -143,10 +143,25 @@ def test_death_removes_the_save_and_says_so(app: App) -> None:
     play = press(MainMenu(app), "a")
     assert isinstance(play, PlayScreen)
     play.world.player.hp = 0
-    over = play.after_world()
+    over = play.tick()  # what follows every turn: the driver finds the game over
     assert isinstance(over, GameOverScreen)
     assert not app.setup.saved_games() and "saved game is gone" in over.note
     assert isinstance(over.handle(KeyPress("enter")), MainMenu)
+
+
+def test_the_morgue_of_a_continued_game_keeps_the_lines_from_before(
+    app: App, tmp_path: Path
+) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    play.log.add("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK)
+    resumed = press(play, "Q", "y", "a")  # save and quit, then continue
+    assert isinstance(resumed, PlayScreen) and resumed is not play
+    resumed.world.player.hp = 0
+    assert isinstance(resumed.tick(), GameOverScreen)
+    (morgue,) = (tmp_path / "morgue").glob("*.txt")
+    last = morgue.read_text().split("messages\n", 1)[1]
+    assert "  You hit the orc for 3 hit points." in last.splitlines()
 
 
 def test_enough_experience_opens_the_level_up_menu(app: App) -> None:
@@ -219,7 +234,7 @@ def test_a_data_folder_that_cannot_be_written_costs_messages_never_the_game(
     assert "Could not save" in play.log.entries[-1].full_text
     assert "Your game goes on, unsaved." in play.log.entries[-1].full_text
     play.world.player.hp = 0
-    over = play.after_world()
+    over = play.tick()
     assert isinstance(over, GameOverScreen)
     assert "Could not write to the hall of fame" in over.note
     assert "Could not write the morgue file" in over.note

@@ -73,9 +73,10 @@ def test_health_words_follow_the_fraction_of_hit_points_left() -> None:
 def test_remains_come_after_the_living_and_are_named_once() -> None:
     world, orc = world_with_orc()
     orc.hp = 0
-    combat.die(world, orc)  # renames it "remains of Orc"
+    combat.die(world, orc)
     goblin = Actor.spawn(3, ActorKind("goblin", "Goblin", hp=5, defense=0, power=1), 3, 1)
-    goblin.hp, goblin.blocks = 0, False  # dead without the rename
+    goblin.hp, goblin.blocks = 0, False
+    goblin.name = "remains of Goblin"  # as saves from before 0.3 named the dead
     world.floor.add_actor(goblin)
     troll = Actor.spawn(4, ActorKind("troll", "Troll", hp=16, defense=1, power=4), 3, 1)
     troll.hp = 8

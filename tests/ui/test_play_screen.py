@@ -90,7 +90,7 @@ def test_unbound_keys_and_clicks_do_nothing() -> None:
 
 
 def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() -> None:
-    from emberdeep.ui.screens.play import TIME_PER_TICK
+    from emberdeep.session.driver import TIME_PER_TICK
     from tests.helpers import ORC, add_monster
 
     world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
@@ -105,10 +105,10 @@ def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() ->
     s.handle(KeyPress("l"))  # due: acts at once
     assert world.player.position == (2, 1)
     s.handle(KeyPress("l"))  # not due yet: waits for its moment
-    assert world.player.position == (2, 1) and s.pending is not None
+    assert world.player.position == (2, 1) and s.driver.pending is not None
     for _ in range(4):
         s.tick()
-    assert world.player.position == (3, 1) and s.pending is None
+    assert world.player.position == (3, 1) and s.driver.pending is None
 
 
 def test_mouse_look_boxes_creatures_but_not_bare_floor() -> None:
@@ -161,6 +161,20 @@ def test_real_time_pauses_for_a_newcomer_and_lost_focus_and_p_resumes() -> None:
     calm = PlayScreen(world, loader.load(), quiet)
     calm.handle(FocusLost())
     assert not calm.paused
+
+
+def test_real_time_does_not_pause_for_a_monster_in_view_from_the_start() -> None:
+    world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
+    orc = add_monster(world, ORC, 5, 1, hunting=False)
+    world.refresh_fov()
+    assert world.floor.visible[orc.position]
+    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    s.tick()
+    assert not s.paused and world.time > 0
+    newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # one more steps into view
+    assert world.floor.visible[newcomer.position]
+    s.tick()
+    assert s.paused and s.log.entries[-1].text.startswith("A monster comes into view.")
 
 
 def test_pause_in_turn_based_play_says_the_game_already_waits() -> None:

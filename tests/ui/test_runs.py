@@ -7,6 +7,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
+from emberdeep.session.driver import Rest
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL
@@ -16,7 +17,7 @@ from tests.helpers import ORC, add_monster, world_from_text
 
 def ticks(screen: PlayScreen, limit: int = 3000) -> int:
     count = 0
-    while screen.run is not None and count < limit:
+    while screen.running and count < limit:
         assert screen.tick() is screen
         count += 1
     return count
@@ -26,9 +27,9 @@ def test_x_explores_step_by_step_until_done() -> None:
     screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
     assert screen.tick_seconds is None
     screen.handle(KeyPress("x"))
-    assert screen.run is not None and screen.tick_seconds is not None
+    assert screen.running and screen.tick_seconds is not None
     steps = ticks(screen)
-    assert steps > 50 and screen.run is None
+    assert steps > 50 and not screen.running
     assert screen.world.turn >= steps - 1
     assert "stairs" in screen.log.entries[-1].text
 
@@ -39,7 +40,7 @@ def test_a_key_interrupts_a_run() -> None:
     screen.tick()
     position = screen.world.player.position
     assert screen.handle(KeyPress("l")) is screen
-    assert screen.run is None and screen.world.player.position == position
+    assert not screen.running and screen.world.player.position == position
     assert screen.log.entries[-1].text == "Stopped."
 
 
@@ -52,7 +53,7 @@ def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -
     add_monster(world, ORC, 5, 1, hunting=False)
     screen = PlayScreen(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
-    assert screen.run is None and "monster in view" in screen.log.entries[-1].text
+    assert not screen.running and "monster in view" in screen.log.entries[-1].text
 
 
 def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() -> None:
@@ -92,11 +93,12 @@ def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
     player = screen.world.player
     player.hp = player.max_hp - 3
     screen.handle(KeyPress("Z"))
-    assert screen.run is not None and screen.run.resting
+    run = screen.driver.run
+    assert screen.running and run is not None and isinstance(run.command, Rest)
     ticks(screen)
     assert player.hp == player.max_hp and screen.log.entries[-1].text == "You feel rested."
     screen.handle(KeyPress("Z"))
-    assert screen.run is None and "full health" in screen.log.entries[-1].text
+    assert not screen.running and "full health" in screen.log.entries[-1].text
     player.hp = 1
     screen.handle(KeyPress("Z"))
     add_monster(screen.world, ORC, 5, 3)

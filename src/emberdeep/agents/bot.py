@@ -33,13 +33,14 @@ from emberdeep.engine.actions import (
     Wait,
 )
 from emberdeep.engine.actors import Actor
+from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.distance import distance_map
-from emberdeep.engine.events import Refused
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.magic import first_in_line
 from emberdeep.engine.world import World
+from emberdeep.session.driver import Driver
 
 LOW_HEALTH = 0.4
 SAFE_HEALTH = 0.7
@@ -100,7 +101,7 @@ class Bot:
         if self.chasing and self.last_seen is not None:  # after it, round the corner
             self.chasing -= 1
             step = autopilot.travel_action(world, self.last_seen)
-            if not isinstance(step, str):
+            if not isinstance(step, Stop):
                 return step
         if player.hp < player.max_hp * self.rest_below:
             return Wait()
@@ -113,7 +114,7 @@ class Bot:
         if trial is not None:
             return trial
         step = autopilot.explore_action(world)
-        if not isinstance(step, str):
+        if not isinstance(step, Stop):
             return step
         if step == autopilot.BLOCKED:
             unexplored = ~world.floor.explored
@@ -164,7 +165,7 @@ class Bot:
             return Drop(spare[-1])
         if world.player.position != where:
             step = autopilot.travel_action(world, where)
-            return step if not isinstance(step, str) else self.wander()
+            return step if not isinstance(step, Stop) else self.wander()
         return PickUp()
 
     def climb_out(self, world: World) -> PlayerCommand:
@@ -177,7 +178,7 @@ class Bot:
             self.through(world, autopilot.travel_map(world, world.floor.start)),
             autopilot.explore_action(world, pick_up=False),
         ):
-            if step is not None and not isinstance(step, str):
+            if step is not None and not isinstance(step, Stop):
                 return step
         return self.wander()
 
@@ -218,9 +219,9 @@ class Bot:
         step = autopilot.travel_action(world, nearest.position)
         if nearest.position != self.last_seen:  # a new lead (never the same one for ever)
             self.last_seen, self.chasing = nearest.position, CHASE_TURNS
-        if isinstance(step, str):  # no way to it (across lava, say): go on exploring
+        if isinstance(step, Stop):  # no way to it (across lava, say): go on exploring
             explore = autopilot.explore_action(world)
-            return explore if not isinstance(explore, str) else self.wander()
+            return explore if not isinstance(explore, Stop) else self.wander()
         return step
 
     def wander(self) -> PlayerCommand:
@@ -303,14 +304,15 @@ class Bot:
         return not worn or value > worn[0].power + worn[0].defense
 
 
-def take_turn(world: World, bot: Bot) -> None:
+def take_turn(driver: Driver, bot: Bot) -> None:
     """One player turn: the bot's choice, or a wait if the game refused it (a refused
     action costs no time, and choosing it again would never end)."""
+    world = driver.world
     command = bot.choose(world)
     used = world.inventory[command.slot].kind.key if isinstance(command, Use) else ""
-    if any(isinstance(e, Refused) for e in world.step(command)):
+    if driver.command(command).refused is not None:
         bot.refusals += 1
-        world.step(Wait())
+        driver.command(Wait())
         return
     bot.refusals = 0
     if used:

@@ -19,10 +19,10 @@ from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.actors import ActorKind, Progression
 from emberdeep.engine.behaviours import BEHAVIOURS
+from emberdeep.engine.effects import EFFECTS
 from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.grammar import ARTICLES
 from emberdeep.engine.identify import MAX_LOOK, Catalogue
-from emberdeep.engine.items import CATEGORIES, EFFECTS, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
+from emberdeep.engine.items import CATEGORIES, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
 from emberdeep.engine.spawning import ByDepth, Goal, Population, SpawnTable
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
@@ -175,10 +175,14 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
     return ByDepth(tuple(steps))
 
 
+ARTICLES = ("a", "an", "the")
+"""What a name's ``article`` key may say (``session/grammar.py`` writes them)."""
+BLOW_VERBS = ("hit", "bite", "sting", "touch", "claw", "slash", "burn", "bash")
+"""What a monster's blow may be called (the narration knows each one's noun)."""
 CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time", "attack_time")
 MONSTER_KEYS = (
     *("xp", "behaviour", "sleeps", "spawn", "splits", "thorns", "summons"),
-    *("inflicts", "inflict_turns", "plural", "article"),
+    *("inflicts", "inflict_turns", "verb", "plural", "article"),
 )
 
 
@@ -203,6 +207,7 @@ def actor_kind(
         inflicts=table.choice("inflicts", STATUSES, "") if "inflicts" in table else "",
         inflict_turns=table.integer("inflict_turns", 1, MAX_TURNS) if "inflicts" in table else 0,
         summons=table.get("summons", str, ""),
+        verb=table.choice("verb", BLOW_VERBS, "hit"),
         behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
         plural=plural_key(table),
         article=table.choice("article", ARTICLES, "") if "article" in table else "",
@@ -265,7 +270,7 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
     kinds, weights, looks = [], [], {}
     for key, item in table.subtables():
         item.reject_unknown(ITEM_KEYS)
-        effect = item.choice("effect", EFFECTS)
+        effect = item.choice("effect", sorted(EFFECTS))
         guess = GUESSED_CATEGORY.get(effect, "scroll")
         if effect == "equip":
             guess = item.choice("slot", SLOTS)

@@ -10,7 +10,6 @@ in Hauberk. ``World.perform`` follows alternatives and charges the time.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
@@ -19,9 +18,22 @@ import tcod.los
 
 from emberdeep.engine import combat, hazards, items, magic, statuses
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message, MessageKind, Refused
+from emberdeep.engine.effects import EFFECTS
+from emberdeep.engine.events import (
+    DoorOpened,
+    Fizzled,
+    Healed,
+    Identified,
+    ItemMoved,
+    ItemUsed,
+    Missile,
+    Moved,
+    Refused,
+    Summoned,
+    Teleported,
+)
 from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.grammar import Noun, capitalized, sentence
+from emberdeep.engine.perception import may_see_step
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -35,16 +47,14 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
 
 LEVEL_UP_STATS = ("hp", "power", "defense")
 """What a level can raise."""
-USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
-"""What using an item of a category is called in the log ("use" for the rest)."""
 
 
 class Succeeded(NamedTuple):
-    """Done: the actor pays ``cost`` time (0: a free action, not a turn). A named tuple,
-    as every monster's every turn makes one."""
+    """Done: the actor pays ``cost`` time (0: a free action, not a turn); what happened
+    was emitted as it happened (``World.emit``). A named tuple, as every monster's every
+    turn makes one."""
 
     cost: int
-    events: Sequence[Event] = ()
 
 
 _PLAIN: dict[int, Succeeded] = {}
@@ -81,7 +91,7 @@ class PlayerCommand(Action, Protocol):
 
 
 def _player_only(world: World, actor: Actor) -> Refused | None:
-    return None if actor is world.player else Refused("Only the player can do that.")
+    return None if actor is world.player else Refused("player_only")
 
 
 @dataclass(frozen=True)
@@ -104,22 +114,25 @@ class Move:
         x, y = actor.x + self.dx, actor.y + self.dy
         width, height = floor.size
         if not (0 <= x < width and 0 <= y < height):
-            return Refused("That way is blocked.")
+            return Refused("blocked")
         # ``item`` reads one cell as a Python value, several times faster than ``[x, y]``.
         blocker: int = floor.occupant.item(x, y)
         if blocker:
             return Alternative(Attack(floor.actors[blocker]))
         if not floor.walkable.item(x, y):
-            fell = hazards.blocked(world, actor, x, y)
-            return fell if isinstance(fell, Refused) else Succeeded(actor.move_time, fell)
+            refused = hazards.blocked(world, actor, x, y)
+            return refused or done(actor.move_time)
         tile = floor.tiles.item(x, y)
         if tile == Tile.CLOSED_DOOR:
             return Alternative(Open(x, y))
         if tile == Tile.LOCKED_DOOR:
             return Alternative(Unlock(x, y))
+        start = actor.x, actor.y
         floor.move_actor(actor, x, y)
+        if actor.id == 1 or may_see_step(floor, start, (x, y)):
+            world.emit(Moved(actor.who, start, (x, y)))
         if tile == Tile.DEEP_WATER or (floor.traps and (x, y) in floor.traps):
-            return Succeeded(actor.move_time, hazards.entered(world, actor, x, y))
+            hazards.entered(world, actor, x, y)
         return _PLAIN.get(actor.move_time) or done(actor.move_time)
 
 
@@ -134,12 +147,12 @@ class Open:
         floor = world.floor
         near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
         if not near or not floor.in_bounds(self.x, self.y):
-            return Refused("There is no door there.")
+            return Refused("no_door")
         if floor.tiles[self.x, self.y] != Tile.CLOSED_DOOR:
-            return Refused("There is no closed door there.")
+            return Refused("no_closed_door")
         floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
-        events: list[Event] = [Message("You open the door.")] if actor.is_player else []
-        return Succeeded(actor.move_time, events)
+        world.emit(DoorOpened(actor.who, (self.x, self.y)))
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -153,17 +166,18 @@ class Unlock:
         floor = world.floor
         near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
         if not near or not floor.in_bounds(self.x, self.y):
-            return Refused("There is no door there.")
+            return Refused("no_door")
         if floor.tiles[self.x, self.y] != Tile.LOCKED_DOOR:
-            return Refused("There is no locked door there.")
+            return Refused("no_locked_door")
         if not actor.is_player:
-            return Refused("The door is locked.")
+            return Refused("locked")
         slot = next((n for n, i in enumerate(world.inventory) if i.kind.effect == "key"), None)
         if slot is None:
-            return Refused("The door is locked. Its key must be somewhere on this floor.")
+            return Refused("need_key")
         items.take_one(world.inventory, slot)
         floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
-        return Succeeded(actor.move_time, [Message("You unlock the door.", MessageKind.STATUS)])
+        world.emit(DoorOpened(actor.who, (self.x, self.y), unlocked=True))
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -176,21 +190,21 @@ class Attack:
         target = self.target
         near = max(abs(target.x - actor.x), abs(target.y - actor.y)) <= 1
         if not target.alive or not near or target is actor:
-            return Refused("There is nothing there to attack.")
+            return Refused("no_target")
         hp = target.hp
-        events = combat.attack(world, actor, target)
+        combat.attack(world, actor, target)
         kind = world.kinds.get(target.kind)
         striker = world.kinds.get(actor.kind)
         if striker is not None and striker.inflicts and target.alive and target.hp < hp:
-            events += statuses.apply(
-                target, striker.inflicts, striker.inflict_turns, world.noun(target)
+            statuses.apply(
+                world, target, striker.inflicts, striker.inflict_turns, "blow", source=actor
             )
         if kind is not None and target.hp < hp:
             if kind.thorns and actor.alive and target.alive:  # a dead slime burns nobody
-                events += combat.scald(world, actor, target, kind.thorns)
+                combat.scald(world, actor, target, kind.thorns)
             if kind.splits and target.alive:
-                events += split(world, target)
-        return Succeeded(actor.attack_time, events)
+                split(world, target)
+        return done(actor.attack_time)
 
 
 def free_cell_near(world: World, x: int, y: int) -> tuple[int, int] | None:
@@ -211,14 +225,14 @@ def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor
     return twin
 
 
-def split(world: World, jelly: Actor) -> list[Event]:
+def split(world: World, jelly: Actor) -> None:
     """A splitter struck and alive divides: half its health goes to a twin beside it."""
     where = free_cell_near(world, jelly.x, jelly.y)
     if jelly.hp < 2 or where is None:
-        return []
+        return
     twin = bring_forth(world, jelly, *where, hp=jelly.hp // 2)
     jelly.hp -= twin.hp
-    return [Message(sentence(world.noun(jelly), "split", "in two!"), MessageKind.ALERT)]
+    world.emit(Summoned(jelly.who, jelly.position, (twin.who,), jelly.kind, (where,), "split"))
 
 
 @dataclass(frozen=True)
@@ -231,16 +245,13 @@ class Mend:
     def perform(self, world: World, actor: Actor) -> ActionResult:
         patient = self.patient
         if not patient.alive or patient.hp >= patient.max_hp:
-            return Refused("Nobody needs mending.")
+            return Refused("nobody_to_mend")
         if not line_of_fire(world.floor, actor.position, patient.position):
-            return Refused("There is no clear line.")
-        patient.hp = min(patient.max_hp, patient.hp + self.amount)
-        events: list[Event] = []
-        if world.floor.visible[patient.position]:
-            wounds = f", and {world.noun(patient).possessive} wounds close."
-            text = sentence(world.noun(actor), "chant", wounds)
-            events.append(Message(text, MessageKind.STATUS))
-        return Succeeded(actor.attack_time, events)
+            return Refused("no_clear_line")
+        amount = min(self.amount, patient.max_hp - patient.hp)
+        patient.hp += amount
+        world.emit(Healed(patient.who, patient.position, amount, "mend", actor.who))
+        return done(actor.attack_time)
 
 
 @dataclass(frozen=True)
@@ -265,15 +276,10 @@ class Blink:
             if line_of_fire(floor, (x, y), (cx, cy))
         ]
         if not candidates:
-            return Refused("Nowhere to go.")
-        seen = floor.visible[x, y]
+            return Refused("nowhere")
         floor.move_actor(actor, *candidates[int(world.rng.integers(len(candidates)))])
-        events: list[Event] = []
-        if seen:
-            events.append(
-                Message(sentence(world.noun(actor), "blink", "away!"), MessageKind.STATUS)
-            )
-        return Succeeded(actor.move_time, events)
+        world.emit(Teleported(actor.who, (x, y), actor.position, "blink"))
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -286,24 +292,28 @@ class Summon:
         summoner = world.kinds.get(actor.kind)
         kind = world.kinds.get(summoner.summons) if summoner else None
         if kind is None:
-            return Refused("Nothing answers.")
-        called = 0
+            return Refused("nothing_answers")
+        called: list[Actor] = []
         for _ in range(self.count):
             where = free_cell_near(world, actor.x, actor.y)
             if where is None:
                 break
             template = Actor.spawn(0, kind, *where)
             template.next_time = world.time + actor.attack_time
-            bring_forth(world, template, *where, hp=kind.hp)
-            called += 1
+            called.append(bring_forth(world, template, *where, hp=kind.hp))
         if not called:
-            return Refused("No room to summon.")
-        events: list[Event] = []
-        if world.floor.visible[actor.position]:
-            what = Noun.named(kind.name, kind.plural, kind.article).count(called)
-            text = sentence(world.noun(actor), "call", f"up {what}!")
-            events.append(Message(text, MessageKind.ALERT))
-        return Succeeded(actor.attack_time, events)
+            return Refused("no_room")
+        world.emit(
+            Summoned(
+                actor.who,
+                actor.position,
+                tuple(c.who for c in called),
+                kind.key,
+                tuple(c.position for c in called),
+                "summon",
+            )
+        )
+        return done(actor.attack_time)
 
 
 @dataclass(frozen=True)
@@ -328,13 +338,9 @@ class Fade:
     """A summoned creature's time is up: it is gone, leaving nothing."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
-        seen = world.floor.visible[actor.position]
         actor.hp = 0
-        world.floor.remove_actor(actor)
-        events: list[Event] = []
-        if seen:
-            events.append(Message(sentence(world.noun(actor), "fade", "away."), MessageKind.STATUS))
-        return Succeeded(actor.move_time, events)
+        combat.die(world, actor, cause="faded")
+        return done(actor.move_time)
 
 
 def line_of_fire(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> bool:
@@ -352,16 +358,20 @@ class Shoot:
 
     target: Actor
     reach: int
+    form: str = "arrow"
+    """What flies: "arrow", "spark"."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         target = self.target
         gap = max(abs(target.x - actor.x), abs(target.y - actor.y))
         if not target.alive or gap > self.reach:
-            return Refused("Out of range.")
+            return Refused("out_of_range")
         if not line_of_fire(world.floor, actor.position, target.position):
-            return Refused("There is no clear shot.")
-        events = combat.attack(world, actor, target, verb="shoot")
-        return Succeeded(actor.attack_time, events)
+            return Refused("no_clear_line")
+        path = tcod.los.bresenham(actor.position, target.position)[1:]
+        world.emit(Missile(actor.who, tuple(map(tuple, path.tolist())), self.form))
+        combat.attack(world, actor, target, verb="shoot")
+        return done(actor.attack_time)
 
 
 @dataclass(frozen=True)
@@ -404,13 +414,14 @@ class PickUp:
             return refused
         here = world.floor.items_at(*actor.position)
         if not here:
-            return Refused("There is nothing here to pick up.")
+            return Refused("nothing_here")
         item = here[-1]
-        what = world.identity.noun(item.kind).count(item.count)
+        thing = world.identity.thing(item)
         if items.add_to(world.inventory, item) is None:
-            return Refused("Your inventory is full.")
+            return Refused("inventory_full")
         world.floor.items.remove(item)
-        return Succeeded(actor.move_time, [Message(f"You pick up {what}.", MessageKind.ITEM)])
+        world.emit(ItemMoved(actor.who, actor.position, thing, "picked"))
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -427,15 +438,14 @@ class Drop:
         if refused := _player_only(world, actor):
             return refused
         if not 0 <= self.slot < len(world.inventory):
-            return Refused("You have no such item.")
+            return Refused("no_such_item")
         item = world.inventory.pop(self.slot)
-        events = items.unequip(actor, item) if item.equipped else []
+        if item.equipped:
+            items.unequip(world, actor, item)
         item.x, item.y = actor.position
         world.floor.items.append(item)
-        noun = world.identity.noun(item.kind)
-        what = noun.the if item.count == 1 else noun.count(item.count)
-        events.append(Message(f"You drop {what}.", MessageKind.ITEM))
-        return Succeeded(actor.move_time, events)
+        world.emit(ItemMoved(actor.who, actor.position, world.identity.thing(item), "dropped"))
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -453,31 +463,28 @@ class Use:
         if refused := _player_only(world, actor):
             return refused
         if not 0 <= self.slot < len(world.inventory):
-            return Refused("You have no such item.")
+            return Refused("no_such_item")
         item = world.inventory[self.slot]
-        if item.kind.effect == "equip":
-            return Succeeded(actor.move_time, items.toggle_equipment(actor, world.inventory, item))
-        unknown = world.identity.noun(item.kind)
-        result = magic.use(world, actor, item, self.target)
-        if not result.consumed and magic.wasted(world, item):
+        effect = EFFECTS[item.kind.effect]
+        thing = world.identity.thing(item, count=1)
+        if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it
+            world.emit(ItemUsed(actor.who, thing, item.kind.category))
+        refused = effect.use(world, actor, item, self.target)
+        if refused is not None:
+            if not (effect.consumes and magic.wasted(world, item)):
+                return refused
             # An unknown potion or scroll is used up even when it does nothing, as its
             # refusal would otherwise tell what it is for free.
-            result = items.UseResult([Message("Nothing much seems to happen.")], consumed=True)
-        if not result.consumed:
-            refusal = next((e for e in result.events if isinstance(e, Refused)), None)
-            return refusal or Refused("Nothing happens.")
-        # In the order it happened: you drink it, it acts, you learn what it was.
-        verb = USE_VERBS.get(item.kind.category, "use")
-        events: list[Event] = [Message(f"You {verb} {unknown.the}.", MessageKind.ITEM)]
-        events += result.events
-        if world.identity.learn(item.kind):
-            text = capitalized(f"{unknown.the} was {world.identity.noun(item.kind).a}!")
-            events.append(Message(text, MessageKind.DISCOVERY))
+            world.emit(Fizzled(thing, "use"))
+        if not effect.consumes:
+            return done(actor.move_time)
+        if effect.reveals and world.identity.learn(item.kind):
+            world.emit(Identified(thing, "use"))
         if item.kind.category == "wand":
             item.used += 1
         elif item in world.inventory:
             items.take_one(world.inventory, world.inventory.index(item))
-        return Succeeded(actor.move_time, events)
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -493,8 +500,9 @@ class Descend:
         if refused := _player_only(world, actor):
             return refused
         if actor.position != world.floor.stairs:
-            return Refused("There are no stairs here.")
-        return Succeeded(actor.move_time, world.descend())
+            return Refused("no_stairs_down")
+        world.descend()
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -511,12 +519,14 @@ class Ascend:
         if refused := _player_only(world, actor):
             return refused
         if actor.position != world.floor.start:
-            return Refused("There are no stairs up here.")
+            return Refused("no_stairs_up")
         if world.depth > 1:
-            return Succeeded(actor.move_time, world.ascend())
-        if any(item.kind.effect == "treasure" for item in world.inventory):
-            return Succeeded(actor.move_time, world.escape())
-        return Refused("You will not leave without the treasure that lies far below.")
+            world.ascend()
+        elif any(item.kind.effect == "treasure" for item in world.inventory):
+            world.escape()
+        else:
+            return Refused("need_treasure")
+        return done(actor.move_time)
 
 
 @dataclass(frozen=True)
@@ -533,10 +543,11 @@ class LevelUp:
         if refused := _player_only(world, actor):
             return refused
         if not world.can_level_up:
-            return Refused("You are not ready to advance.")
+            return Refused("not_ready")
         if self.stat not in LEVEL_UP_STATS:
-            return Refused(f"Unknown stat {self.stat!r}.")
-        return Succeeded(0, world.level_up(self.stat))
+            return Refused("unknown_stat", detail=self.stat)
+        world.level_up(self.stat)
+        return Succeeded(0)
 
 
 STEPS: dict[tuple[int, int], Move] = {step: Move(*step) for step in DIRECTIONS}

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from emberdeep.engine.events import Who
+
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
 MAX_LEVEL = 1000
@@ -43,6 +45,8 @@ class ActorKind:
     inflicts: str = ""
     """A status its blows give when they land (``statuses.STATUSES``: a spider's venom)."""
     inflict_turns: int = 0
+    verb: str = "hit"
+    """What its blow is called: "hit", "bite", "sting", "touch" (the log, and animation)."""
     plural: str = ""
     """How the log names more than one, when the regular rule is wrong ("Wolves")."""
     article: str = ""
@@ -94,6 +98,11 @@ class Actor:
     @property
     def position(self) -> tuple[int, int]:
         return (self.x, self.y)
+
+    @property
+    def who(self) -> Who:
+        """How events name it."""
+        return Who(self.id, self.kind)
 
     @property
     def alive(self) -> bool:

@@ -18,9 +18,9 @@ from numpy.typing import NDArray
 from emberdeep.engine import statuses
 from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.distance import UNREACHABLE, distance_map
+from emberdeep.engine.events import Thing
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.gas import HARMFUL
-from emberdeep.engine.grammar import Noun, listed
 from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.engine.world import World
 
@@ -68,7 +68,19 @@ def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
     return best_step
 
 
-BLOCKED = "Something is in the way."
+@dataclass(frozen=True)
+class Stop:
+    """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
+    "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
+    (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
+    "no_way", "arrived", "explored_stairs", "explored", "rested", "interrupted"."""
+
+    why: str
+    monsters: tuple[tuple[str, int], ...] = ()
+    things: tuple[Thing, ...] = ()
+
+
+BLOCKED = Stop("blocked")
 
 
 def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
@@ -79,16 +91,16 @@ def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
     return distance_map(cost, goals, 2, 3)
 
 
-def travel_action(world: World, target: tuple[int, int]) -> PlayerCommand | str:
+def travel_action(world: World, target: tuple[int, int]) -> PlayerCommand | Stop:
     """The next step toward ``target`` over explored tiles, or why there is none."""
     floor = world.floor
     if not floor.in_bounds(*target) or not floor.explored[target]:
-        return "You don't know a way there."
+        return Stop("no_way")
     if world.player.position == target:
-        return "You have arrived."
+        return Stop("arrived")
     dist = travel_map(world, target)
     if dist[world.player.position] == UNREACHABLE:
-        return "You don't know a way there."
+        return Stop("no_way")
     step = downhill(world, dist)
     return step if step is not None else BLOCKED
 
@@ -118,7 +130,7 @@ def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> lis
     return path
 
 
-def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | str:
+def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known."""
     floor, player = world.floor, world.player
@@ -138,9 +150,7 @@ def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | str:
         action = travel_action(world, floor.stairs)
         if isinstance(action, Move):
             return action
-    if floor.explored[floor.stairs]:
-        return "Explored. The stairs down are here: press > to descend."
-    return "Explored everything you can reach."
+    return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
 
 
 def visible_monsters(world: World) -> list[int]:
@@ -161,28 +171,27 @@ def visible_items(world: World) -> int:
     return len(in_view(world))
 
 
-def seen(world: World) -> str:
-    """What is in view, named and counted, nearest kind first: "an ogre and 2 jackals"."""
+def seen(world: World) -> tuple[tuple[str, int], ...]:
+    """The kinds of monster in view and how many of each, nearest kind first."""
     floor, player = world.floor, world.player
-    counts: dict[Noun, int] = {}
-    near: dict[Noun, int] = {}
+    counts: dict[str, int] = {}
+    near: dict[str, int] = {}
     for actor_id in visible_monsters(world):
         actor = floor.actors[actor_id]
-        noun = world.noun(actor)
         gap = max(abs(actor.x - player.x), abs(actor.y - player.y))
-        counts[noun] = counts.get(noun, 0) + 1
-        near[noun] = min(near.get(noun, gap), gap)
-    order = sorted(counts, key=lambda noun: near[noun])  # stable: ties in floor order
-    return listed([noun.count(counts[noun]) for noun in order])
+        counts[actor.kind] = counts.get(actor.kind, 0) + 1
+        near[actor.kind] = min(near.get(actor.kind, gap), gap)
+    order = sorted(counts, key=lambda kind: near[kind])  # stable: ties in floor order
+    return tuple((kind, counts[kind]) for kind in order)
 
 
-def named_items(world: World, items: list[Item]) -> str:
-    """ "a dart and 2 unknown potions": each kind once, with how many lie in view."""
-    counts: dict[Noun, int] = {}
+def things(world: World, items: list[Item]) -> tuple[Thing, ...]:
+    """Each kind of item in ``items`` once, as the player knows it, with how many lie there."""
+    counts: dict[Thing, int] = {}
     for item in items:
-        noun = world.identity.noun(item.kind)
-        counts[noun] = counts.get(noun, 0) + item.count
-    return listed([noun.count(n) for noun, n in counts.items()])
+        thing = world.identity.thing(item, count=1)
+        counts[thing] = counts.get(thing, 0) + item.count
+    return tuple(thing._replace(quantity=n) for thing, n in counts.items())
 
 
 @dataclass
@@ -198,25 +207,24 @@ class Watch:
     def start(cls, world: World) -> Watch:
         return cls(world.player.hp, visible_items(world), len(world.inventory), world.depth)
 
-    def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> str | None:
-        """Why to stop now, or None to go on ("" stops without a word: what was picked up
-        has just been said). Updates what it remembers. Below ``low_hp_percent`` of full
-        health a walk stops (rest first)."""
+    def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> Stop | None:
+        """Why to stop now, or None to go on. Updates what it remembers. Below
+        ``low_hp_percent`` of full health a walk stops (rest first)."""
         reason = None
         player = world.player
         items = in_view(world)
         if visible_monsters(world):
-            reason = f"You see {seen(world)}."
+            reason = Stop("monsters", monsters=seen(world))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
-            reason = "You are badly hurt: rest first (Z)."
+            reason = Stop("badly_hurt")
         elif world.player.hp < self.hp:
-            reason = "You are hurt."
+            reason = Stop("hurt")
         elif len(world.inventory) > self.carried:
-            reason = ""  # "You pick up a dart." said it, in its place
+            reason = Stop("picked_up")  # "You pick up a dart." said it, in its place
         elif not pick_up and len(items) > self.items_seen:
-            reason = f"You see {named_items(world, items)}."
+            reason = Stop("items", things=things(world, items))
         elif world.depth != self.depth or not world.player.alive:
-            reason = "Stopped."
+            reason = Stop("floor")
         self.hp, self.items_seen = world.player.hp, len(items)
         self.carried, self.depth = len(world.inventory), world.depth
         return reason

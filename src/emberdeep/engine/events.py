@@ -1,14 +1,34 @@
-"""What happened during a step, for the UI to show. The engine never prints."""
+"""What happened, as data: the engine's only report of a step.
+
+Every change an observer could notice is one event value naming who, where and the
+numbers, never a sentence. The engine emits them all through ``World.emit``, which keeps
+those the player perceives (``perception.py`` decides, in one place); the session turns
+them into the log's English (``session/narration.py``), the screens animate them and the
+agent environment returns them as plain dicts (``as_dict``). A refused action is not an
+event but a result of its own (``Refused``), with a reason code the narration words.
+
+Creatures are named by ``Who`` (their id and content kind) and items by ``Thing`` (the
+kind, how many, and the look it wore when it happened, so "you drink the murky violet
+potion" is still said of a potion the same step identifies). Positions are (x, y).
+
+Adding an event kind: a frozen dataclass here, added to ``Event``; where it happens
+``world.emit(...)`` it; ``perception.py`` says what cells it is seen at (and whether it
+carries as a sound); ``session/narration.py`` says it in English (or nothing).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
+from typing import NamedTuple
+
+Cell = tuple[int, int]
 
 
 class MessageKind(Enum):
-    """Lets the UI colour messages without parsing their text. The values are saved with
-    the log, so they are never renamed."""
+    """What a line of the log is about, so screens colour it without reading it. The
+    narration gives each line one; it lives here, the lowest layer, because saves keep
+    it with the log and palettes colour it. The values are saved, so never renamed."""
 
     INFO = "info"
     """Plain news: stairs taken, a door opened, a run stopped."""
@@ -31,33 +51,333 @@ class MessageKind(Enum):
     """A danger stirs: a sleeper wakes, an alarm rings, a creature is called up."""
 
 
-@dataclass(frozen=True)
-class Message:
-    """Something to tell the player, with the kind the log colours it by."""
+class Who(NamedTuple):
+    """A creature in an event: its id on its floor and its content kind ("player" for
+    the hero, id 1)."""
 
-    text: str
-    kind: MessageKind = MessageKind.INFO
-
-
-@dataclass(frozen=True)
-class Refused:
-    """The action was impossible; it cost no time. ``reason`` is for the message log."""
-
-    reason: str
-
-
-@dataclass(frozen=True)
-class Killed:
-    """The player killed a creature of content kind ``kind`` (for kill counts and morgues)."""
-
+    id: int
     kind: str
 
 
-@dataclass(frozen=True)
-class PlayerSlain:
-    """The player died; ``by`` names what did it (for the hall of fame and morgue)."""
+class Thing(NamedTuple):
+    """An item in an event: its kind's key, how many, and its look when the event happened
+    ("" when the player knew the kind)."""
 
-    by: str
+    kind: str
+    quantity: int = 1
+    look: str = ""
 
 
-Event = Message | Refused | Killed | PlayerSlain
+# -- creatures ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """One step, door to door included."""
+
+    who: Who
+    start: Cell
+    end: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Attacked:
+    """A blow or a shot. ``verb`` is the attacker's ("hit", "bite", "shoot"); ``damage``
+    is 0 on a miss; ``sneak`` is a sleeper struck for more."""
+
+    attacker: Who
+    target: Who
+    start: Cell
+    end: Cell
+    hit: bool
+    damage: int
+    verb: str
+    sneak: bool = False
+    thing: Thing | None = None
+    """What was thrown ("throw", or "bump" for what is no weapon)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Missile:
+    """Something flew along ``path`` (first cell next to the thrower, last where it
+    stopped): an arrow, a thrown dart (``thing``), a wand's bolt, a spark."""
+
+    who: Who
+    path: tuple[Cell, ...]
+    form: str
+    """"arrow", "spark", "bolt", "thrown"."""
+    thing: Thing | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """An effect that filled ``cells`` at once around ``centre`` (an explosion, a cloud)."""
+
+    who: Who | None
+    centre: Cell
+    cells: tuple[Cell, ...]
+    form: str
+    """"fire", "gas", "light"."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hurt:
+    """Damage that is not a blow: ``cause`` is "fire", "lightning", "bolt", "poison",
+    "scald", "fall" or "thrown"; ``source`` did it, when someone did."""
+
+    who: Who
+    at: Cell
+    amount: int
+    cause: str
+    source: Who | None = None
+    thing: Thing | None = None
+    """What struck (a thrown dart), when it was a thing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Died:
+    """A creature is dead: ``killer`` when a creature did it; ``vanished`` when nothing
+    is left behind (a summoned blade)."""
+
+    who: Who
+    at: Cell
+    killer: Who | None
+    cause: str
+    """How the player's death is told in the hall of fame: "a goblin", "poison"..."""
+    vanished: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Healed:
+    """``who`` regained ``amount``: "potion", "mend" (by ``source``), "rest"."""
+
+    who: Who
+    at: Cell
+    amount: int
+    cause: str
+    source: Who | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChanged:
+    """A status began (``gained``) or ended. ``cause`` says what gave it: "blow" (with
+    ``source``, the biter), "potion", "bolt", "trap", "gas", "scroll"; "" when it ran out."""
+
+    who: Who
+    at: Cell
+    status: str
+    gained: bool
+    turns: int = 0
+    cause: str = ""
+    source: Who | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Teleported:
+    """Gone from ``start``, now at ``end``: "blink" (a wisp's), "teleport" (magic)."""
+
+    who: Who
+    start: Cell
+    end: Cell
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summoned:
+    """``who`` brought forth ``called``: "summon" (calls up), "split" (divides)."""
+
+    who: Who
+    at: Cell
+    called: tuple[Who, ...]
+    kind: str
+    cells: tuple[Cell, ...]
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModeChanged:
+    """A monster's mode changed (``actors.Mode``): woke, noticed the player, fled..."""
+
+    who: Who
+    at: Cell
+    mode: str
+    previous: str
+    cause: str = ""
+    """"alarm", "called" (by its pack), "struck", "" (it saw the player)."""
+
+
+# -- things ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ItemMoved:
+    """An item changed hands: ``change`` is "picked", "dropped", "swept" (off by deep
+    water), "lost" (fallen below), "wielded", "worn", "unwielded", "removed", "thrown"."""
+
+    who: Who
+    at: Cell
+    thing: Thing
+    change: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUsed:
+    """An item was drunk, read, zapped or used (said before what it does)."""
+
+    who: Who
+    thing: Thing
+    category: str
+
+
+@dataclass(frozen=True, slots=True)
+class Identified:
+    """The player learnt what ``thing`` (in its old look) is: the kind ``thing.kind``.
+    ``cause`` is "use" or "scroll"."""
+
+    thing: Thing
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fizzled:
+    """An item was used up and did nothing the player could see: "use" (nothing much
+    happens), "identify" (nothing to learn), "teleport" (nowhere to go)."""
+
+    thing: Thing
+    cause: str
+
+
+# -- the dungeon -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DoorOpened:
+    who: Who
+    at: Cell
+    unlocked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TrapFound:
+    trap: str
+    at: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class TrapSprung:
+    """``who`` stepped on a trap: sprung, or (``avoided``) stepped over with care."""
+
+    who: Who
+    trap: str
+    at: Cell
+    avoided: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """The player searched and found ``found`` traps (each also a ``TrapFound``)."""
+
+    who: Who
+    at: Cell
+    found: int
+
+
+@dataclass(frozen=True, slots=True)
+class Alarm:
+    """Every creature on the floor woke and came for the player."""
+
+    at: Cell
+    cause: str
+    """"trap" or "scroll"."""
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainChanged:
+    """Cells changed, or became known: "mapped" (a scroll showed the whole floor: no
+    ``cells`` stands for all of it)."""
+
+    cells: tuple[Cell, ...]
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class StairsTaken:
+    """The player left depth ``start`` for ``end``: "down", "up", "fell" (a trapdoor,
+    ``cause`` "trapdoor") or a leap into a chasm (``cause`` "chasm")."""
+
+    start: int
+    end: int
+    way: str
+    cause: str = "stairs"
+
+
+@dataclass(frozen=True, slots=True)
+class LevelGained:
+    level: int
+    stat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Victory:
+    """Out of the dungeon with the treasure."""
+
+    depth: int
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """A sound from out of sight: "fighting", "death" (a scream), "blast", "alarm"...
+    said once per command. ``at`` is where it came from."""
+
+    noise: str
+    at: Cell
+
+
+Event = (
+    Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
+    | Summoned | ModeChanged | ItemMoved | ItemUsed | Identified | Fizzled | DoorOpened
+    | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
+    | Victory | Heard
+)  # fmt: skip
+EVENT_KINDS: tuple[type[Event], ...] = Event.__args__
+"""Every kind, for tests and tools that must cover them all."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The action was impossible and cost no time. ``reason`` is a code from
+    ``REFUSALS`` (the narration words it); ``thing`` or ``detail`` fill it in."""
+
+    reason: str
+    thing: Thing | None = None
+    detail: str = ""
+
+
+REFUSALS = (
+    "blocked", "lava", "dead", "no_target", "no_door", "no_closed_door", "no_locked_door",
+    "locked", "need_key", "player_only", "nothing_here", "inventory_full", "no_such_item",
+    "no_stairs_down", "no_stairs_up", "need_treasure", "not_ready", "unknown_stat",
+    "not_visible", "throw_unseen", "throw_elsewhere", "take_off_first", "throw_it",
+    "key_use", "no_charges", "aim_at_creature", "full_health", "nobody_near",
+    "select_enemy", "not_yourself", "nobody_in_radius", "treasure", "hesitate",
+    "out_of_range", "no_clear_line", "nobody_to_mend", "nowhere", "no_room",
+    "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
+)  # fmt: skip
+"""Every reason an action or a run may be refused for (a monster's are never shown)."""
+
+
+def as_dict(event: Event | Refused) -> dict[str, object]:
+    """``event`` as plain data (for agents, tools and files): ``{"type": "Attacked",
+    "attacker": {"id": 5, "kind": "orc"}, "end": [3, 4], ...}``."""
+    out: dict[str, object] = {"type": type(event).__name__}
+    for spec in fields(event):
+        out[spec.name] = _plain(getattr(event, spec.name))
+    return out
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Who | Thing):
+        return value._asdict()
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine import statuses
-from emberdeep.engine.events import Event
+from emberdeep.engine.events import Area
 
 if TYPE_CHECKING:
     from emberdeep.engine.floor import Floor
@@ -33,10 +33,12 @@ POISON_TURNS = 3
 """Turns of poison a breath of harmful gas gives (renewed while breathing it)."""
 
 
-def release(floor: Floor, x: int, y: int, amount: float) -> None:
-    """Put ``amount`` of gas on a tile (a trap, a shattered potion)."""
+def release(world: World, x: int, y: int, amount: float) -> None:
+    """Put ``amount`` of gas on a tile (a trap, a shattered potion) of the world's floor."""
+    floor = world.floor
     floor.gas[x, y] += amount
     floor.gas_active = True
+    world.emit(Area(None, (x, y), ((x, y),), "gas"))
 
 
 def spread(floor: Floor) -> None:
@@ -60,29 +62,27 @@ def spread(floor: Floor) -> None:
     floor.gas_active = bool(result.any())
 
 
-def breathe(world: World) -> list[Event]:
+def breathe(world: World) -> None:
     """Everyone standing in harmful gas is poisoned (or stays so)."""
     floor = world.floor
     living = [a for a in floor.actors.values() if a.alive]
     if not living:
-        return []
+        return
     xs = np.fromiter((a.x for a in living), dtype=np.intp, count=len(living))
     ys = np.fromiter((a.y for a in living), dtype=np.intp, count=len(living))
     hit: NDArray[np.intp] = np.flatnonzero(floor.gas[xs, ys] >= HARMFUL)
-    events: list[Event] = []
     for i in hit.tolist():
         actor = living[i]
-        fresh = not statuses.has(actor, statuses.POISONED)
-        changes = statuses.apply(actor, statuses.POISONED, POISON_TURNS, world.noun(actor))
-        if fresh and (actor.is_player or floor.visible[actor.position]):
-            events += changes
-    return events
+        if statuses.has(actor, statuses.POISONED):  # renewed quietly while breathing it
+            actor.statuses[statuses.POISONED] = max(actor.statuses[statuses.POISONED], POISON_TURNS)
+        else:
+            statuses.apply(world, actor, statuses.POISONED, POISON_TURNS, "gas")
 
 
-def turn(world: World) -> list[Event]:
+def turn(world: World) -> None:
     """The gas of the player's floor, one player turn on: it spreads, then is breathed."""
     floor = world.floor
     if not floor.gas_active:
-        return []
+        return
     spread(floor)
-    return breathe(world)
+    breathe(world)

@@ -15,15 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from emberdeep.engine import rng as rngs
-from emberdeep.engine.grammar import Noun
+from emberdeep.engine.events import Thing
 from emberdeep.engine.items import UNIDENTIFIED, Item, ItemKind
 
-FORMS = {
-    "potion": "{look} potion",
-    "scroll": 'scroll labelled "{look}"',
-    "wand": "{look} wand",
-}
-"""How an unknown kind of each category is named from its look."""
 MAX_LOOK = 40
 """The longest look a save may hold."""
 
@@ -74,33 +68,11 @@ class Identity:
         self.known.add(kind.key)
         return True
 
-    def name(self, kind: ItemKind) -> str:
-        """The kind as the player knows it: its name, or its look."""
-        if self.is_known(kind):
-            return kind.name
-        return FORMS[kind.category].format(look=self.looks[kind.key])
-
-    def noun(self, kind: ItemKind) -> Noun:
-        """The kind as the log names it: "a potion of healing" once known, else by its
-        look, "a murky violet potion", 'a scroll labelled "ZELGO MER"' (kept as dealt)."""
-        if self.is_known(kind):
-            return Noun.named(kind.name, kind.plural, kind.article)
-        return Noun(self.name(kind))
-
-    def describe(self, item: Item) -> str:
-        """An item as the inventory lists it: count, name, charges when known."""
-        name = self.name(item.kind)
-        if item.count > 1:
-            name = f"{item.count} x {name}"
-        if item.kind.category == "wand" and self.is_known(item.kind):
-            name = f"{name} ({item.charges})"
-        return name
-
-    def details(self, item: Item) -> str:
-        """What is known of what it does: the description, or that it is a mystery."""
-        if not self.is_known(item.kind):
-            return "Unknown: use it or read identify to learn it."
-        return item.kind.description or item.kind.name
+    def thing(self, item: Item, count: int | None = None) -> Thing:
+        """``item`` as an event names it: its kind, how many (``count`` of the stack, or
+        all of it), and the look it wears while unknown."""
+        look = "" if self.is_known(item.kind) else self.looks[item.kind.key]
+        return Thing(item.kind.key, item.count if count is None else count, look)
 
     def state(self) -> tuple[object, ...]:
         return (sorted(self.looks.items()), sorted(self.known))

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, ClassVar
 import tcod.los
 
 from emberdeep.engine import combat, items, traps
-from emberdeep.engine.actions import ActionResult, PlayerCommand, Succeeded, _player_only
-from emberdeep.engine.events import Event, Message, MessageKind, Refused
-from emberdeep.engine.grammar import hit_points, sentence
+from emberdeep.engine.actions import ActionResult, PlayerCommand, _player_only, done
+from emberdeep.engine.events import Attacked, ItemMoved, Missile, Refused, Thing
 
 if TYPE_CHECKING:
     from emberdeep.engine.actors import Actor
@@ -44,50 +43,67 @@ class Throw:
             return refused
         floor = world.floor
         if not 0 <= self.slot < len(world.inventory):
-            return Refused("You have no such item.")
+            return Refused("no_such_item")
         if not floor.in_bounds(*self.target) or not floor.visible[self.target]:
-            return Refused("You cannot throw at a spot you cannot see.")
+            return Refused("throw_unseen")
         if self.target == actor.position:
-            return Refused("You must throw it somewhere else.")
+            return Refused("throw_elsewhere")
         item = world.inventory[self.slot]
         if item.equipped:
-            return Refused("Take it off first.")
+            return Refused("take_off_first")
         path = tcod.los.bresenham(actor.position, self.target)[1 : THROW_RANGE + 1].tolist()
         thrown = items.take_one(world.inventory, self.slot)
-        noun = world.identity.noun(thrown.kind)
-        events: list[Event] = [Message(f"You throw {noun.a}.", MessageKind.ITEM)]
-        landing = actor.position
+        thing = world.identity.thing(thrown, count=1)
+        world.emit(ItemMoved(actor.who, actor.position, thing, "thrown"))
+        landing, flight = actor.position, []
+        victim = None
+        lost = False
         for x, y in path:
             if not floor.walkable[x, y]:
-                if floor.transparent[x, y]:  # over lava or a chasm: gone
-                    events.append(Message(sentence(noun, "be", "lost below."), MessageKind.ITEM))
-                    return Succeeded(actor.attack_time, events)
+                lost = bool(floor.transparent[x, y])  # over lava or a chasm: gone
+                if lost:
+                    flight.append((x, y))
                 break
             landing = (x, y)
+            flight.append(landing)
             victim = floor.blocker_at(x, y)
             if victim is not None:
-                events += self.hit(world, actor, victim, thrown)
                 break
+        world.emit(Missile(actor.who, tuple(flight), "thrown", thing))
+        if lost:
+            world.emit(ItemMoved(actor.who, flight[-1], thing, "lost"))
+            return done(actor.attack_time)
+        if victim is not None:
+            self.hit(world, actor, victim, thrown)
         thrown.x, thrown.y = landing
         floor.items.append(thrown)
-        return Succeeded(actor.attack_time, events)
+        return done(actor.attack_time)
 
     @staticmethod
-    def hit(world: World, actor: Actor, victim: Actor, thrown: items.Item) -> list[Event]:
+    def hit(world: World, actor: Actor, victim: Actor, thrown: items.Item) -> None:
+        """A thrown weapon strikes with the odds of a blow and its own damage; anything
+        else thrown only bumps (a miss that does nothing)."""
         kind = thrown.kind
-        noun, whom = world.identity.noun(kind), world.noun(victim).the
-        if kind.effect != "thrown":  # anything else thrown only bumps
-            return [Message(sentence(noun, "bounce", f"off {whom}."), MessageKind.PLAYER_ATTACK)]
+        thing = world.identity.thing(thrown, count=1)
+        if kind.effect != "thrown":
+            _struck(world, actor, victim, thing, 0, verb="bump")
+            return
         if int(world.rng.integers(100)) >= combat.hit_chance(victim.defense):
-            return [Message(sentence(noun, "miss", f"{whom}."), MessageKind.PLAYER_ATTACK)]
+            _struck(world, actor, victim, thing, 0, verb="throw")
+            return
         low, high = combat.damage_range(kind.amount)
         damage = int(world.rng.integers(low, high, endpoint=True))
         victim.asleep = False
-        text = sentence(noun, "hit", f"{whom} for {hit_points(damage)}.")
-        return [
-            Message(text, MessageKind.PLAYER_ATTACK),
-            *combat.hurt(world, victim, damage, actor),
-        ]
+        _struck(world, actor, victim, thing, damage, verb="throw")
+        combat.take(world, victim, damage, actor)
+
+
+def _struck(
+    world: World, actor: Actor, victim: Actor, thing: Thing, damage: int, *, verb: str
+) -> None:
+    """What a thrown thing did to ``victim`` (no damage: a miss)."""
+    start, end = actor.position, victim.position
+    world.emit(Attacked(actor.who, victim.who, start, end, damage > 0, damage, verb, thing=thing))
 
 
 @dataclass(frozen=True)
@@ -102,8 +118,8 @@ class Search:
     def perform(self, world: World, actor: Actor) -> ActionResult:
         if refused := _player_only(world, actor):
             return refused
-        events = traps.search(world, actor)
-        return Succeeded(actor.move_time, events or [Message("You find nothing.")])
+        traps.searched(world, actor)
+        return done(actor.move_time)
 
 
 ITEM_COMMANDS: tuple[type[PlayerCommand], ...] = (Throw, Search)

@@ -1,50 +1,22 @@
-"""Things to pick up and use: the tutorial's potion and scrolls, as data plus effects.
+"""Things to pick up, carry, wear and use: kinds as content describes them, items on a
+floor or in a pack, stacks, and equipment's bonuses.
 
-An item's behaviour is its ``effect`` name and parameters from content; the effect
-functions here decide what happens. Using an item that cannot do anything (full
-health, no target in range) is refused with a reason and costs no time.
+An item's behaviour is its ``effect`` name and parameters from content; what an effect
+does is registered in ``effects.py`` (the functions are in ``magic.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from emberdeep.engine import combat
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message, MessageKind, Refused
-from emberdeep.engine.floor import Floor
-from emberdeep.engine.grammar import Noun, hit_points, sentence
+from emberdeep.engine.effects import EFFECTS
+from emberdeep.engine.events import ItemMoved
 
 if TYPE_CHECKING:
+    from emberdeep.engine.actors import Actor
     from emberdeep.engine.world import World
 
-EFFECTS = (
-    *("heal", "lightning", "confusion", "fireball", "equip"),
-    *("status", "identify", "teleport", "mapping", "aggravate", "gas"),
-    *("bolt", "teleport_other", "thrown", "key", "treasure"),
-)
-TARGETING = {
-    "heal": "none",
-    "lightning": "none",
-    "confusion": "single",
-    "fireball": "area",
-    "equip": "none",
-    "status": "none",
-    "identify": "none",
-    "teleport": "none",
-    "mapping": "none",
-    "aggravate": "none",
-    "gas": "none",
-    "bolt": "single",
-    "teleport_other": "single",
-    "thrown": "single",
-    "key": "none",
-    "treasure": "none",
-}
 SLOTS = ("weapon", "armor", "ring")
 CATEGORIES = ("potion", "scroll", "wand", "thrown", "weapon", "armor", "ring", "key", "treasure")
 STACKING = frozenset({"potion", "scroll", "thrown"})
@@ -102,7 +74,7 @@ class ItemKind:
     @property
     def targeting(self) -> str:
         """How the player aims it: "none", "single" (a creature) or "area" (a tile)."""
-        return TARGETING[self.effect]
+        return EFFECTS[self.effect].targeting
 
 
 @dataclass(slots=True, eq=False)
@@ -134,147 +106,26 @@ class Item:
         return (self.kind.key, self.x, self.y, self.equipped, self.count, self.used)
 
 
-@dataclass
-class UseResult:
-    """What using an item did: the events to tell, and whether one of the stack is gone."""
-
-    events: list[Event]
-    consumed: bool
-
-
-Effect = Callable[["World", Actor, ItemKind, "tuple[int, int] | None"], UseResult]
-
-
-def refused(reason: str) -> UseResult:
-    return UseResult([Refused(reason)], consumed=False)
-
-
-def living_monsters(floor: Floor, user: Actor) -> list[Actor]:
-    return [a for a in floor.actors.values() if a.alive and a is not user]
-
-
-def heal(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
-    """Heals ``amount`` percent of the user's health (at least 5 HP): a potion is worth as
-    much to a veteran as to a beginner."""
-    if user.hp >= user.max_hp:
-        return refused("Your health is already full.")
-    amount = min(max(5, user.max_hp * kind.amount // 100), user.max_hp - user.hp)
-    user.hp += amount
-    text = f"You feel better, and recover {hit_points(amount)}."
-    return UseResult([Message(text, MessageKind.STATUS)], consumed=True)
-
-
-def lightning(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
-    """Strikes the closest visible creature within range (ties: the older one)."""
-    floor = world.floor
-    candidates = [m for m in living_monsters(floor, user) if floor.visible[m.position]]
-    if candidates:
-        gaps = np.array([(m.x - user.x, m.y - user.y) for m in candidates], dtype=np.float64)
-        distances = np.hypot(gaps[:, 0], gaps[:, 1])
-        closest = int(np.argmin(distances))
-        if distances[closest] <= kind.range:
-            victim = candidates[closest]
-            text = (
-                f"A lightning bolt strikes {world.noun(victim).the} with a loud thunder, "
-                f"for {hit_points(kind.amount)}!"
-            )
-            events: list[Event] = [Message(text, MessageKind.PLAYER_ATTACK)]
-            events += combat.hurt(world, victim, kind.amount, user)
-            return UseResult(events, consumed=True)
-    return refused("No enemy is close enough to strike.")
-
-
-def confusion(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
-    floor = world.floor
-    if target is None or not floor.in_bounds(*target) or not floor.visible[target]:
-        return refused("You cannot target an area that you cannot see.")
-    victim = floor.blocker_at(*target)
-    if victim is None:
-        return refused("You must select an enemy to target.")
-    if victim is user:
-        return refused("You cannot confuse yourself!")
-    victim.confused = kind.turns
-    text = f"The eyes of {world.noun(victim).the} look vacant, as it starts to stumble around!"
-    return UseResult([Message(text, MessageKind.STATUS)], consumed=True)
-
-
-def fireball(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
-    """Everything living within the radius of the target burns, the user included."""
-    floor = world.floor
-    if target is None or not floor.in_bounds(*target) or not floor.visible[target]:
-        return refused("You cannot target an area that you cannot see.")
-    tx, ty = target
-    victims = [
-        a
-        for a in floor.actors.values()
-        if a.alive and (a.x - tx) ** 2 + (a.y - ty) ** 2 <= kind.radius**2
-    ]
-    if not victims:
-        return refused("There are no targets in the radius.")
-    events: list[Event] = []
-    for victim in victims:
-        noun = world.noun(victim)
-        rest = f"engulfed in a fiery explosion, and {noun.verb('take')} {hit_points(kind.amount)}!"
-        text = sentence(noun, "be", rest)
-        hit = MessageKind.ENEMY_ATTACK if victim.is_player else MessageKind.PLAYER_ATTACK
-        events.append(Message(text, hit))
-        events += combat.hurt(world, victim, kind.amount, user)
-    return UseResult(events, consumed=True)
-
-
-def treasure(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
-    """The goal of the game: carried out of the dungeon, it wins; it does nothing else."""
-    noun = Noun.named(kind.name, kind.plural, kind.article)
-    return refused(sentence(noun, "glow", "warm in your hands. Carry it up and out!"))
-
-
-EFFECT_FUNCTIONS: dict[str, Effect] = {
-    "treasure": treasure,
-    "heal": heal,
-    "lightning": lightning,
-    "confusion": confusion,
-    "fireball": fireball,
-}
-
-
-def use(world: World, user: Actor, item: Item, target: tuple[int, int] | None) -> UseResult:
-    return EFFECT_FUNCTIONS[item.kind.effect](world, user, item.kind, target)
-
-
-def toggle_equipment(user: Actor, inventory: list[Item], item: Item) -> list[Event]:
+def toggle_equipment(world: World, user: Actor, item: Item) -> None:
     """Wear ``item`` (taking off whatever held its slot) or take it off. The bonuses go
     straight onto the wearer's stats, so combat needs to know nothing of equipment."""
     if item.equipped:
-        return unequip(user, item)
-    events: list[Event] = []
-    for other in inventory:
+        unequip(world, user, item)
+        return
+    for other in world.inventory:
         if other.equipped and other.kind.slot == item.kind.slot:
-            events += unequip(user, other)
+            unequip(world, user, other)
     item.equipped = True
     _wear(user, item.kind, 1)
-    verb = "wield" if item.kind.slot == "weapon" else "put on"
-    return [*events, Message(f"You {verb} {_known(item).the}.", MessageKind.ITEM)]
+    change = "wielded" if item.kind.slot == "weapon" else "worn"
+    world.emit(ItemMoved(user.who, user.position, world.identity.thing(item), change))
 
 
-def unequip(user: Actor, item: Item) -> list[Event]:
+def unequip(world: World, user: Actor, item: Item) -> None:
     item.equipped = False
     _wear(user, item.kind, -1)
-    verb = "put away" if item.kind.slot == "weapon" else "take off"
-    return [Message(f"You {verb} {_known(item).the}.", MessageKind.ITEM)]
-
-
-def _known(item: Item) -> Noun:
-    """Equipment is always known (it hides behind no look)."""
-    kind = item.kind
-    return Noun.named(kind.name, kind.plural, kind.article)
+    change = "unwielded" if item.kind.slot == "weapon" else "removed"
+    world.emit(ItemMoved(user.who, user.position, world.identity.thing(item), change))
 
 
 def _wear(user: Actor, kind: ItemKind, sign: int) -> None:

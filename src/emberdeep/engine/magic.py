@@ -1,11 +1,11 @@
-"""The effects of potions, scrolls, wands and thrown weapons that need the whole world
-(its random stream, what the player knows, the gas): ``use`` is what ``actions.Use``
-calls for every item; the tutorial's effects (``items.EFFECT_FUNCTIONS``) are kept as
-they were and reached through it.
+"""What potions, scrolls, wands, the treasure and equipment do when used: one function
+per effect, each registered (``effects.effect``) with how it is aimed.
 
-Bad items are real choices: a potion of poison or a scroll of aggravation is used up
-like any other, and teaches the player what it was. An item used "on nothing" (a wand
-aimed at an empty tile) is refused and costs nothing, as in the tutorial.
+Each effect either emits what happened and returns None, or returns a ``Refused`` having
+changed nothing (no target in range, full health). Bad items are real choices: a potion
+of poison or a scroll of aggravation is used up like any other, and teaches the player
+what it was. Some kinds are never used (thrown weapons, keys): their entry refuses,
+saying what to do instead.
 """
 
 from __future__ import annotations
@@ -17,30 +17,27 @@ import tcod.los
 
 from emberdeep.engine import combat, gas, items, statuses, traps
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message, MessageKind
+from emberdeep.engine.effects import effect
+from emberdeep.engine.events import (
+    Area,
+    Fizzled,
+    Healed,
+    Identified,
+    Missile,
+    Refused,
+    Teleported,
+    TerrainChanged,
+)
 from emberdeep.engine.floor import Floor
-from emberdeep.engine.grammar import hit_points, sentence
-from emberdeep.engine.items import Item, ItemKind, UseResult, refused
+from emberdeep.engine.items import Item
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
 
 GAS_POTION_AMOUNT = 12.0
-THROW_RANGE = 8
+MIN_HEAL = 5
 
-
-def use(world: World, user: Actor, item: Item, target: tuple[int, int] | None) -> UseResult:
-    """Use ``item``; the result says whether one is used up (a charge, for wands)."""
-    kind = item.kind
-    if kind.effect in items.EFFECT_FUNCTIONS:
-        return items.EFFECT_FUNCTIONS[kind.effect](world, user, kind, target)
-    if kind.effect == "thrown":
-        return refused("Throw it instead (t).")
-    if kind.effect == "key":
-        return refused("Walk into a locked door to unlock it.")
-    if kind.category == "wand" and item.charges <= 0:
-        return refused(sentence(world.identity.noun(kind), "have", "no charges left."))
-    return EFFECTS[kind.effect](world, user, kind, target)
+Target = tuple[int, int] | None
 
 
 def wasted(world: World, item: Item) -> bool:
@@ -51,43 +48,151 @@ def wasted(world: World, item: Item) -> bool:
     return hidden and kind.targeting == "none"
 
 
-def status(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
+def living_monsters(floor: Floor, user: Actor) -> list[Actor]:
+    return [a for a in floor.actors.values() if a.alive and a is not user]
+
+
+@effect("equip", consumes=False, reveals=False)
+def equip(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """Wear it, or take it off."""
+    items.toggle_equipment(world, user, item)
+    return None
+
+
+@effect("thrown", "single", consumes=False)
+def thrown(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    return Refused("throw_it")
+
+
+@effect("key", consumes=False)
+def key(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    return Refused("key_use")
+
+
+@effect("treasure", consumes=False)
+def treasure(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """The goal of the game: carried out of the dungeon, it wins; it does nothing else."""
+    return Refused("treasure", world.identity.thing(item))
+
+
+@effect("heal")
+def heal(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """Heals ``amount`` percent of the user's health (at least ``MIN_HEAL``): a potion is
+    worth as much to a veteran as to a beginner."""
+    if user.hp >= user.max_hp:
+        return Refused("full_health")
+    amount = min(max(MIN_HEAL, user.max_hp * item.kind.amount // 100), user.max_hp - user.hp)
+    user.hp += amount
+    world.emit(Healed(user.who, user.position, amount, "potion"))
+    return None
+
+
+@effect("lightning")
+def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """Strikes the closest visible creature within range (ties: the older one)."""
+    floor, kind = world.floor, item.kind
+    candidates = [m for m in living_monsters(floor, user) if floor.visible[m.position]]
+    if not candidates:
+        return Refused("nobody_near")
+    gaps = np.array([(m.x - user.x, m.y - user.y) for m in candidates], dtype=np.float64)
+    distances = np.hypot(gaps[:, 0], gaps[:, 1])
+    closest = int(np.argmin(distances))
+    if distances[closest] > kind.range:
+        return Refused("nobody_near")
+    victim = candidates[closest]
+    path = _path(user.position, victim.position)
+    world.emit(Missile(user.who, path, "lightning"))
+    combat.hurt(world, victim, kind.amount, "lightning", source=user)
+    return None
+
+
+def _aimed_at_visible(world: World, target: Target) -> bool:
+    floor = world.floor
+    return target is not None and floor.in_bounds(*target) and bool(floor.visible[target])
+
+
+@effect("confusion", "single")
+def confusion(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    if target is None or not _aimed_at_visible(world, target):
+        return Refused("not_visible")
+    victim = world.floor.blocker_at(*target)
+    if victim is None:
+        return Refused("select_enemy")
+    if victim is user:
+        return Refused("not_yourself")
+    statuses.apply(world, victim, statuses.CONFUSED, item.kind.turns, "scroll", source=user)
+    return None
+
+
+@effect("fireball", "area")
+def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """Everything living within the radius of the target burns, the user included."""
+    if target is None or not _aimed_at_visible(world, target):
+        return Refused("not_visible")
+    floor, kind = world.floor, item.kind
+    tx, ty = target
+    victims = [
+        a
+        for a in floor.actors.values()
+        if a.alive and (a.x - tx) ** 2 + (a.y - ty) ** 2 <= kind.radius**2
+    ]
+    if not victims:
+        return Refused("nobody_in_radius")
+    xs, ys = np.mgrid[
+        tx - kind.radius : tx + kind.radius + 1, ty - kind.radius : ty + kind.radius + 1
+    ]
+    inside = ((xs - tx) ** 2 + (ys - ty) ** 2 <= kind.radius**2) & (xs >= 0) & (ys >= 0)
+    inside &= (xs < floor.width) & (ys < floor.height)
+    cells = tuple(zip(xs[inside].tolist(), ys[inside].tolist(), strict=True))
+    world.emit(Area(user.who, target, cells, "fire"))
+    for victim in victims:
+        combat.hurt(world, victim, kind.amount, "fire", source=user)
+    return None
+
+
+@effect("status")
+def status(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A potion that gives its drinker a status, good or bad."""
-    return UseResult(statuses.apply(user, kind.status, kind.turns, world.noun(user)), consumed=True)
+    statuses.apply(world, user, item.kind.status, item.kind.turns, item.kind.category)
+    return None
 
 
-def identify(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
+@effect("identify")
+def identify(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """The first unknown kind the reader carries becomes known."""
-    for item in world.inventory:
-        if item.kind is not kind and not world.identity.is_known(item.kind):
-            before = world.identity.noun(item.kind)
-            world.identity.learn(item.kind)
-            text = sentence(before, "be", f"{world.identity.noun(item.kind).a}.")
-            return UseResult([Message(text, MessageKind.DISCOVERY)], consumed=True)
-    return UseResult([Message("You feel knowledgeable, about nothing.")], consumed=True)
+    for other in world.inventory:
+        if other.kind is not item.kind and not world.identity.is_known(other.kind):
+            before = world.identity.thing(other)
+            world.identity.learn(other.kind)
+            world.emit(Identified(before, "scroll"))
+            return None
+    world.emit(Fizzled(world.identity.thing(item, count=1), "identify"))
+    return None
 
 
-def teleport(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
-    events = blink(world, user)
-    return UseResult(events or [Message("You feel a tug, and nothing more.")], consumed=True)
+@effect("teleport")
+def teleport(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    if not blink(world, user):
+        world.emit(Fizzled(world.identity.thing(item, count=1), "teleport"))
+    return None
 
 
-def blink(world: World, actor: Actor) -> list[Event]:
-    """Move ``actor`` to a random free floor tile (from the play stream)."""
+def blink(world: World, actor: Actor) -> bool:
+    """Move ``actor`` to a random free floor tile (from the play stream); False when
+    there is none."""
     floor = world.floor
     free = np.argwhere(floor.walkable & (floor.occupant == 0) & (floor.tiles == 1))
     if not len(free):
-        return []
+        return False
     x, y = free[int(world.rng.integers(len(free)))].tolist()
+    start = actor.position
     floor.move_actor(actor, x, y)
-    return [Message(sentence(world.noun(actor), "be", "whisked away!"), MessageKind.STATUS)]
+    world.emit(Teleported(actor.who, start, (x, y), "teleport"))
+    return True
 
 
-def mapping(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
+@effect("mapping")
+def mapping(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Every open tile and the walls beside them become known, and so do the traps."""
     floor = world.floor
     open_ = floor.walkable | floor.transparent
@@ -100,21 +205,21 @@ def mapping(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] |
     floor.explored |= near
     for trap in floor.traps.values():
         trap.hidden = False
-    text = "A map of the level forms in your mind!"
-    return UseResult([Message(text, MessageKind.DISCOVERY)], consumed=True)
+    world.emit(TerrainChanged((), "mapped"))
+    return None
 
 
-def aggravate(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
-    return UseResult(traps.alarm(world), consumed=True)
+@effect("aggravate")
+def aggravate(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    traps.alarm(world, "scroll")
+    return None
 
 
-def cloud(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
+@effect("gas")
+def cloud(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A potion of caustic gas, opened: the cloud starts where the drinker stands."""
-    gas.release(world.floor, user.x, user.y, float(kind.amount or GAS_POTION_AMOUNT))
-    text = "Caustic gas pours out of the flask!"
-    return UseResult([Message(text, MessageKind.STATUS)], consumed=True)
+    gas.release(world, user.x, user.y, float(item.kind.amount or GAS_POTION_AMOUNT))
+    return None
 
 
 def first_in_line(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> Actor | None:
@@ -128,46 +233,43 @@ def first_in_line(floor: Floor, start: tuple[int, int], end: tuple[int, int]) ->
     return None
 
 
-def _bolt_victim(world: World, user: Actor, target: tuple[int, int] | None) -> Actor | None:
-    floor = world.floor
-    if target is None or not floor.in_bounds(*target) or not floor.visible[target]:
-        return None
-    if target == user.position:
-        return None
-    return first_in_line(floor, user.position, target)
+def _path(start: tuple[int, int], end: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    """The cells a bolt crosses after leaving ``start``, ``end`` the last."""
+    return tuple((x, y) for x, y in tcod.los.bresenham(start, end)[1:].tolist())
 
 
-def bolt(world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None) -> UseResult:
+def _bolt_victim(world: World, user: Actor, item: Item, target: Target) -> Actor | Refused:
+    """The creature a wand aimed at ``target`` strikes, with the bolt's flight emitted;
+    refused when none is aimed at, or the wand is spent."""
+    if item.charges <= 0:
+        return Refused("no_charges", world.identity.thing(item, count=1))
+    if target is None or not _aimed_at_visible(world, target) or target == user.position:
+        return Refused("aim_at_creature")
+    victim = first_in_line(world.floor, user.position, target)
+    if victim is None:
+        return Refused("aim_at_creature")
+    world.emit(Missile(user.who, _path(user.position, victim.position), "bolt"))
+    return victim
+
+
+@effect("bolt", "single")
+def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand's bolt: damage and/or a status on the first creature in the line."""
-    victim = _bolt_victim(world, user, target)
-    if victim is None:
-        return refused("You must aim the wand at a creature in view.")
-    events: list[Event] = []
+    victim = _bolt_victim(world, user, item, target)
+    if isinstance(victim, Refused):
+        return victim
+    kind = item.kind
     if kind.amount:
-        text = f"The bolt strikes {world.noun(victim).the} for {hit_points(kind.amount)}!"
-        events.append(Message(text, MessageKind.PLAYER_ATTACK))
-        events += combat.hurt(world, victim, kind.amount, user)
+        combat.hurt(world, victim, kind.amount, "bolt", source=user)
     if kind.status and victim.alive:
-        events += statuses.apply(victim, kind.status, kind.turns, world.noun(victim))
-    return UseResult(events, consumed=True)
+        statuses.apply(world, victim, kind.status, kind.turns, "bolt", source=user)
+    return None
 
 
-def teleport_other(
-    world: World, user: Actor, kind: ItemKind, target: tuple[int, int] | None
-) -> UseResult:
-    victim = _bolt_victim(world, user, target)
-    if victim is None:
-        return refused("You must aim the wand at a creature in view.")
-    return UseResult(blink(world, victim), consumed=True)
-
-
-EFFECTS = {
-    "status": status,
-    "identify": identify,
-    "teleport": teleport,
-    "mapping": mapping,
-    "aggravate": aggravate,
-    "gas": cloud,
-    "bolt": bolt,
-    "teleport_other": teleport_other,
-}
+@effect("teleport_other", "single")
+def teleport_other(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    victim = _bolt_victim(world, user, item, target)
+    if isinstance(victim, Refused):
+        return victim
+    blink(world, victim)
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from emberdeep.engine.events import Event
+from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError, check_command, decode_action
 from emberdeep.engine.world import World
@@ -14,7 +14,7 @@ MAX_ADVANCE = 100_000
 doctored replay advancing to 2**62 would otherwise run monsters for ever."""
 
 
-def apply(world: World, command: list[object]) -> list[Event]:
+def apply(world: World, command: list[object]) -> list[Event] | Refused:
     """Give ``world`` one recorded command (checked first), as the game did."""
     check_command(command)
     code, rest = command[0], command[1:]
@@ -42,12 +42,6 @@ class Divergence:
     """The replayed world's turn count at that point."""
     expected: int
     actual: int
-
-    def describe(self) -> str:
-        return (
-            f"the replay diverged at command {self.index + 1} (turn {self.turn}): "
-            f"checksum {self.actual:08x}, recorded {self.expected:08x}"
-        )
 
 
 def replay(world: World, journal: Journal) -> Divergence | None:

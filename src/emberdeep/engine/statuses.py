@@ -5,7 +5,8 @@ same way (``apply``), the world asks here how they bend an action (``redirect``)
 its cost (``cost``), and ``tick`` runs them down once per action the creature takes.
 Confusion predates this module and stays ``Actor.confused`` (monsters stumble in
 ``World``); it is listed and applied here like the rest. Looks (names shown, colours)
-are content (``statuses.toml``); the rules are code, so the names are fixed here.
+are content (``statuses.toml``); the rules are code, so the names are fixed here. What is
+said when one begins or ends is the narration's (``session/narration.py``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message, MessageKind, PlayerSlain
-from emberdeep.engine.grammar import YOU, Noun, sentence
+from emberdeep.engine.events import StatusChanged
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -32,26 +32,6 @@ STATUSES = (POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERAT
 MAX_TURNS = 1000
 """No status lasts longer (a save holding more is refused)."""
 POISON_DAMAGE = 1
-ENDED = {
-    POISONED: "no longer poisoned",
-    HASTED: "no longer hasted",
-    SLOWED: "no longer slowed",
-    CONFUSED: "no longer confused",
-    PARALYSED: "able to move again",
-    LEVITATING: "no longer floating",
-    REGENERATING: "no longer regenerating",
-}
-BEGUN = {
-    POISONED: ("be", "poisoned"),
-    HASTED: ("speed", "up"),
-    SLOWED: ("slow", "down"),
-    CONFUSED: ("look", "confused"),
-    PARALYSED: ("be", "paralysed"),
-    LEVITATING: ("float", "up"),
-    REGENERATING: ("glow", "with health"),
-}
-"""What is said when a status begins: a verb (agreeing with who has it) and the rest;
-the player "feels" confused where a monster "looks" it."""
 OPPOSITES = {HASTED: SLOWED, SLOWED: HASTED}
 """Applying one cancels the other."""
 
@@ -71,9 +51,11 @@ def has(actor: Actor, name: str) -> bool:
     return name in actor.statuses
 
 
-def apply(actor: Actor, name: str, turns: int, who: Noun | None = None) -> list[Event]:
+def apply(
+    world: World, actor: Actor, name: str, turns: int, cause: str, *, source: Actor | None = None
+) -> None:
     """Give ``actor`` the status for ``turns`` (a longer one already running is kept).
-    ``who`` names it in the log (``World.noun``; by default "you" or its own name)."""
+    ``cause`` says what gave it ("blow", "potion", "trap"...), ``source`` who."""
     if name not in STATUSES:
         raise ValueError(f"unknown status {name!r}")
     turns = max(1, min(MAX_TURNS, turns))
@@ -84,12 +66,11 @@ def apply(actor: Actor, name: str, turns: int, who: Noun | None = None) -> list[
         if opposite in actor.statuses:
             del actor.statuses[opposite]
         actor.statuses[name] = max(actor.statuses.get(name, 0), turns)
-    if who is None:
-        who = YOU if actor.is_player else Noun.named(actor.name)
-    verb, rest = BEGUN[name]
-    if actor.is_player and verb == "look":
-        verb = "feel"
-    return [Message(sentence(who, verb, f"{rest}!"), MessageKind.STATUS)]
+    world.emit(
+        StatusChanged(
+            actor.who, actor.position, name, True, turns, cause, source.who if source else None
+        )
+    )
 
 
 def cure(actor: Actor, name: str) -> bool:
@@ -122,14 +103,13 @@ def redirect(world: World, actor: Actor, moving: bool) -> str:
     return ""
 
 
-def tick(world: World, actor: Actor) -> list[Event]:
+def tick(world: World, actor: Actor) -> None:
     """One action's worth of every status: poison hurts, regeneration heals, each runs
     down and says when it ends. A monster's confusion runs down in ``World`` (as it
     stumbles); the player's here."""
-    events: list[Event] = []
     statuses = actor.statuses
     if POISONED in statuses and actor.alive:
-        events += _poison(world, actor)
+        _poison(world, actor)
     if REGENERATING in statuses and actor.alive and actor.hp < actor.max_hp:
         actor.hp += 1
     ended = []
@@ -142,19 +122,13 @@ def tick(world: World, actor: Actor) -> list[Event]:
         actor.confused -= 1
         if not actor.confused:
             ended.append(CONFUSED)
-    if actor.alive and (actor.is_player or world.floor.visible[actor.position]):
-        who = world.noun(actor)
-        events += [
-            Message(sentence(who, "be", f"{ENDED[name]}."), MessageKind.STATUS) for name in ended
-        ]
-    return events
-
-
-def _poison(world: World, actor: Actor) -> list[Event]:
-    actor.hp = max(0, actor.hp - POISON_DAMAGE)
     if actor.alive:
-        return []
-    events = combat.die(world, actor)
-    if actor.is_player:
-        events.append(PlayerSlain("killed by poison"))
-    return events
+        for name in ended:
+            world.emit(StatusChanged(actor.who, actor.position, name, False))
+
+
+def _poison(world: World, actor: Actor) -> None:
+    """Poison's sting each turn: a tick of health, told only when it kills."""
+    actor.hp = max(0, actor.hp - POISON_DAMAGE)
+    if not actor.alive:
+        combat.die(world, actor, cause="poison")

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine import gas, statuses
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Message, MessageKind
-from emberdeep.engine.grammar import Noun
+from emberdeep.engine.events import Alarm, ModeChanged, Searched, TrapFound, TrapSprung
 
 if TYPE_CHECKING:
     from emberdeep.engine.floor import Floor
@@ -66,10 +65,6 @@ class Trap:
         return (self.kind, self.x, self.y, self.hidden)
 
 
-def noun(kind: TrapKind) -> Noun:
-    return Noun.named(kind.name)
-
-
 def hidden_around(floor: Floor, x: int, y: int) -> list[Trap]:
     """Hidden traps on the eight tiles around (x, y)."""
     found = []
@@ -81,64 +76,63 @@ def hidden_around(floor: Floor, x: int, y: int) -> list[Trap]:
     return found
 
 
-def reveal(traps: list[Trap]) -> list[Event]:
-    events: list[Event] = []
-    for trap in traps:
-        trap.hidden = False
-        events.append(Message(f"You find {noun(trap.kind).a}!", MessageKind.DISCOVERY))
-    return events
-
-
-def search(world: World, actor: Actor, chance: int = SEARCH_CHANCE) -> list[Event]:
-    """Look for traps around ``actor``: each hidden one is found with ``chance``."""
+def search(world: World, actor: Actor, chance: int = SEARCH_CHANCE) -> int:
+    """Look for traps around ``actor``: each hidden one is found with ``chance``.
+    Returns how many were found."""
     near = hidden_around(world.floor, actor.x, actor.y)
     found = [t for t in near if int(world.rng.integers(100)) < chance]
-    return reveal(found)
+    for trap in found:
+        trap.hidden = False
+        world.emit(TrapFound(trap.kind.key, trap.position))
+    return len(found)
 
 
-def notice(world: World) -> list[Event]:
+def notice(world: World) -> None:
     """A player's turn of luck: hidden traps next to them may be noticed. Draws from
     the play stream only when there is one to notice, so trap-free floors play as
     before."""
-    floor = world.floor
-    if not floor.traps:
-        return []
-    return search(world, world.player, NOTICE_CHANCE)
+    if world.floor.traps:
+        search(world, world.player, NOTICE_CHANCE)
 
 
-def spring(world: World, actor: Actor, trap: Trap) -> list[Event]:
+def searched(world: World, actor: Actor) -> None:
+    """The player's deliberate search of the eight tiles around."""
+    world.emit(Searched(actor.who, actor.position, search(world, actor)))
+
+
+def spring(world: World, actor: Actor, trap: Trap) -> None:
     """``actor`` (the player) stepped on ``trap``."""
     if not actor.is_player or statuses.has(actor, statuses.LEVITATING):
-        return []
-    if not trap.hidden:
-        return [Message(f"You step carefully over {noun(trap.kind).the}.", MessageKind.INFO)]
-    trap.hidden = False
+        return
     kind = trap.kind
-    events: list[Event] = [Message(f"You trigger {noun(kind).a}!", MessageKind.ALERT)]
+    if not trap.hidden:
+        world.emit(TrapSprung(actor.who, kind.key, trap.position, avoided=True))
+        return
+    trap.hidden = False
+    world.emit(TrapSprung(actor.who, kind.key, trap.position))
     if kind.effect == "alarm":
-        events += alarm(world)
+        alarm(world, "trap")
     elif kind.effect == "gas":
-        gas.release(world.floor, trap.x, trap.y, float(kind.amount))
-        events.append(Message("Caustic gas billows out!", MessageKind.STATUS))
+        gas.release(world, trap.x, trap.y, float(kind.amount))
     elif kind.effect == "status":
-        events += statuses.apply(actor, kind.status, kind.turns, world.noun(actor))
+        statuses.apply(world, actor, kind.status, kind.turns, "trap")
     elif kind.effect == "trapdoor":
-        events += fall(world, actor, "The floor gives way beneath you!")
-    return events
+        fall(world, actor, "trapdoor")
 
 
-def alarm(world: World) -> list[Event]:
+def alarm(world: World, cause: str) -> None:
     """Every monster on the floor wakes and comes for the player."""
+    world.emit(Alarm(world.player.position, cause))
     for monster in world.floor.actors.values():
         if monster.alive and not monster.is_player:
+            if monster.asleep:
+                world.emit(ModeChanged(monster.who, monster.position, "hunting", "asleep", "alarm"))
             monster.asleep = False
             monster.hunting = ALARM_HUNT
-    return [Message("A shrill alarm rings out through the level!", MessageKind.ALERT)]
 
 
-def fall(world: World, actor: Actor, why: str) -> list[Event]:
-    """Down to the next floor (a trapdoor, a chasm), a little hurt by the landing."""
-    events: list[Event] = [Message(why, MessageKind.STATUS), *world.descend()]
+def fall(world: World, actor: Actor, cause: str) -> None:
+    """Down to the next floor (``cause``: a "trapdoor", a "chasm"), a little hurt by the
+    landing."""
+    world.descend(cause)
     actor.hp = max(1, actor.hp - TRAPDOOR_DAMAGE)
-    events.append(Message("You land hard, and hurt yourself.", MessageKind.ENEMY_ATTACK))
-    return events

@@ -36,13 +36,23 @@ from emberdeep.engine.actors import (
     saturating,
 )
 from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
-from emberdeep.engine.events import Event, Killed, Message, MessageKind, PlayerSlain, Refused
+from emberdeep.engine.events import (
+    Died,
+    Event,
+    Heard,
+    LevelGained,
+    ModeChanged,
+    Refused,
+    StairsTaken,
+    StatusChanged,
+    Victory,
+)
 from emberdeep.engine.floor import REMAINS_KEY, Floor, Tile
 from emberdeep.engine.fov import FovSettings, update_fov
-from emberdeep.engine.grammar import YOU, Noun, sentence
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.identify import Identity, display_key
 from emberdeep.engine.journal import Journal, encode_action
+from emberdeep.engine.perception import perceive
 from emberdeep.engine.schedule import Schedule
 
 FloorBuilder = Callable[[int, np.random.Generator], Floor]
@@ -104,7 +114,8 @@ class World:
             self.identity.learn(kind)  # the hero knows their own kit
             item = items.add_to(self.inventory, items.Item(kind))
             if kind.effect == "equip" and item is not None:
-                items.toggle_equipment(self.player, self.inventory, item)
+                items.toggle_equipment(self, self.player, item)
+        self.events.clear()  # the hero starts dressed: nothing to tell
         self.journal.start_fov = [self.fov.algorithm, self.fov.radius, self.fov.light_walls]
         self.enter(floor)
 
@@ -134,7 +145,8 @@ class World:
         self.inventory: list[items.Item] = []
         self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
-        self.cause_of_death = ""
+        self.death: Died | None = None
+        """How the player died (the event), for the hall of fame and the morgue."""
         self.won = False
         """The player climbed out of the dungeon with the treasure: the game is over."""
         self.kept: dict[int, Floor] = {}
@@ -142,7 +154,9 @@ class World:
         self.schedule = Schedule()
         self.journal = Journal()
         self._fov_key: tuple[object, ...] = ()
-        self._nouns: dict[str, Noun] = {}
+        self.events: list[Event] = []
+        """What the player perceived since the last ``take_events`` (``emit``)."""
+        self._heard: set[str] = set()
 
     @classmethod
     def restore(
@@ -171,18 +185,24 @@ class World:
         world.refresh_fov()
         return world
 
-    def noun(self, actor: Actor) -> Noun:
-        """How the log names ``actor``: "you", or its kind as content names it (plural and
-        article too), living or dead; a creature of no known kind by its own name."""
-        if actor.is_player:
-            return YOU
-        noun = self._nouns.get(actor.kind)
-        if noun is None:
-            kind = self.kinds.get(actor.kind)
-            if kind is None:
-                return Noun.named(actor.name.removeprefix("remains of "))
-            noun = self._nouns[actor.kind] = Noun.named(kind.name, kind.plural, kind.article)
-        return noun
+    def emit(self, event: Event) -> None:
+        """Something happened: kept if the player perceives it (``perception``), a sound
+        heard from out of sight once per command."""
+        perceived = perceive(self.floor, self.player.position, event)
+        if perceived is None:
+            return
+        if type(perceived) is Heard:
+            if perceived.noise in self._heard:
+                return
+            self._heard.add(perceived.noise)
+        self.events.append(perceived)
+
+    def take_events(self) -> list[Event]:
+        """The events perceived since the last call, oldest first; a new command starts
+        hearing afresh."""
+        events, self.events = self.events, []
+        self._heard.clear()
+        return events
 
     def enter(self, floor: Floor, at: tuple[int, int] | None = None) -> None:
         """Put the player on ``floor`` at ``at`` (its start by default) and wake its clock."""
@@ -225,43 +245,48 @@ class World:
     def player_due(self) -> bool:
         return self.player.alive and self.player.next_time <= self.time
 
-    def step(self, action: PlayerCommand) -> list[Event]:
-        """Turn-based play: the player acts, then the world runs until the player is due."""
-        events = self.perform(self.player, action)
-        if not any(isinstance(e, Refused) for e in events):
-            events += self._advance(self.player.next_time, stop_for_player=True)
+    def step(self, action: PlayerCommand) -> list[Event] | Refused:
+        """Turn-based play: the player acts, then the world runs until the player is due.
+        Returns what the player perceived, or why the action was refused (no time
+        passed)."""
+        refused = self.perform(self.player, action)
+        if refused is None:
+            self._advance(self.player.next_time, stop_for_player=True)
         self._record(["s", *encode_action(action)])
-        return events
+        return refused or self.take_events()
 
-    def player_act(self, action: PlayerCommand) -> list[Event]:
+    def player_act(self, action: PlayerCommand) -> list[Event] | Refused:
         """Resolve the player's action now; an impossible one is refused and costs no time."""
-        events = self.perform(self.player, action)
+        refused = self.perform(self.player, action)
         self._record(["a", *encode_action(action)])
-        return events
+        return refused or self.take_events()
 
     def advance(self, until: int, stop_for_player: bool = False) -> list[Event]:
         """Let monsters act up to time ``until``. With ``stop_for_player``, monsters due at
         the same moment as the player wait for the player (turn-based: the player goes
         first on ties)."""
-        events = self._advance(until, stop_for_player)
+        self._advance(until, stop_for_player)
         self._record(["t", until, int(stop_for_player)])
-        return events
+        return self.take_events()
 
-    def perform(self, actor: Actor, action: Action) -> list[Event]:
-        """``actor`` does ``action`` (or what it hands over to) and pays its time. A refused
-        action costs nothing; a free one (a level-up) is not a turn."""
+    def perform(self, actor: Actor, action: Action) -> Refused | None:
+        """``actor`` does ``action`` (or what it hands over to) and pays its time; what
+        happened is emitted. A refused action costs nothing and leaves no events; a free
+        one (a level-up) is not a turn."""
         if actor.hp <= 0:
-            return [Refused("You are dead." if actor is self.player else "It is dead.")]
+            return Refused("dead")
         if actor.statuses or (actor.confused and actor is self.player):
             instead = statuses.redirect(self, actor, isinstance(action, Move))
             if instead:
                 action = WAIT if instead == "wait" else Stumble()
+        emitted = len(self.events)
         result = action.perform(self, actor)
         if type(result) is Alternative:
             result = self._follow(result, actor)
         if type(result) is not Succeeded:
-            return [result if isinstance(result, Refused) else Refused("You hesitate.")]
-        cost, events = result
+            del self.events[emitted:]
+            return result if isinstance(result, Refused) else Refused("hesitate")
+        cost = result.cost
         if cost:
             if actor.statuses:
                 cost = statuses.cost(actor, cost)
@@ -270,24 +295,22 @@ class World:
             if actor is self.player:
                 self.turn += 1
                 self.regenerate()
-                events = [*events, *self.player_turn()]
+                self.player_turn()
                 self.refresh_fov()
             elif actor.statuses:
-                events = [*events, *statuses.tick(self, actor)]
-        return self._tally(list(events)) if events else []
+                statuses.tick(self, actor)
+        return None
 
-    def player_turn(self) -> list[Event]:
+    def player_turn(self) -> None:
         """What one player turn does besides the action: statuses run down, gas spreads
         and is breathed, hidden traps next to the player may be noticed."""
         player = self.player
-        events: list[Event] = []
         if player.statuses or player.confused:
-            events += statuses.tick(self, player)
+            statuses.tick(self, player)
         if self.floor.gas_active:
-            events += gas.turn(self)
+            gas.turn(self)
         if self.floor.traps and player.alive:
-            events += traps.notice(self)
-        return events
+            traps.notice(self)
 
     def regenerate(self) -> None:
         """The player heals 1 HP every few turns, more often as they rise in level."""
@@ -295,14 +318,6 @@ class World:
         every = max(REGEN_FASTEST, REGEN_TURNS - player.level // 2)
         if player.alive and player.hp < player.max_hp and self.turn % every == 0:
             player.hp += 1
-
-    def _tally(self, events: list[Event]) -> list[Event]:
-        for event in events:
-            if isinstance(event, Killed):
-                self.kills[event.kind] = self.kills.get(event.kind, 0) + 1
-            elif isinstance(event, PlayerSlain):
-                self.cause_of_death = event.by
-        return events
 
     @property
     def xp_to_next(self) -> int:
@@ -313,7 +328,7 @@ class World:
         player = self.player
         return player.alive and player.xp >= self.xp_to_next and player.level < MAX_LEVEL
 
-    def level_up(self, stat: str) -> list[Event]:
+    def level_up(self, stat: str) -> None:
         """Spend experience on ``stat`` (``actions.LevelUp`` checks that it may)."""
         player, gains = self.player, self.progression
         player.xp -= self.xp_to_next
@@ -325,7 +340,7 @@ class World:
             player.power = saturating(player.power, gains.power)
         else:
             player.defense = saturating(player.defense, gains.defense)
-        return [Message(f"You advance to level {player.level}!", MessageKind.STATUS)]
+        self.emit(LevelGained(player.level, stat))
 
     @property
     def deepest(self) -> int:
@@ -337,21 +352,22 @@ class World:
         """Dead, or out of the dungeon with the treasure."""
         return self.won or not self.player.alive
 
-    def descend(self) -> list[Event]:
+    def descend(self, cause: str = "stairs") -> None:
         """The floor below: as it was left, or built from its own stream. The stairs are
-        no free heal."""
+        no free heal. ``cause``: "stairs", or how the player fell ("trapdoor", "chasm")."""
+        way = "down" if cause == "stairs" else "fell"
+        self.emit(StairsTaken(self.depth, self.depth + 1, way, cause))
         self.change_floor(self.depth + 1)
-        return [Message("You descend deeper into the heart of the dungeon...")]
 
-    def ascend(self) -> list[Event]:
+    def ascend(self) -> None:
         """Back to the floor above, arriving on its down stairs."""
+        self.emit(StairsTaken(self.depth, self.depth - 1, "up"))
         self.change_floor(self.depth - 1)
-        return [Message("You climb back up the stairs.")]
 
-    def escape(self) -> list[Event]:
+    def escape(self) -> None:
         """Out of the dungeon with the treasure: the game is won."""
         self.won = True
-        return [Message("You climb into the daylight, the treasure in your pack. You win!")]
+        self.emit(Victory(self.depth))
 
     def change_floor(self, depth: int) -> None:
         self.floor.remove_actor(self.player)
@@ -363,8 +379,7 @@ class World:
         floor = self.kept.pop(depth, None) or new_floor(self.build_floor, self.seed, depth)
         self.enter(floor, floor.stairs if going_up else floor.start)
 
-    def _advance(self, until: int, stop_for_player: bool) -> list[Event]:
-        events: list[Event] = []
+    def _advance(self, until: int, stop_for_player: bool) -> None:
         floor = self.floor
         while self.player.alive:
             due = self.schedule.next_time(floor)
@@ -372,12 +387,11 @@ class World:
                 break
             self.time = max(self.time, due)
             batch = self.schedule.pop_batch(floor, due)
-            events += self._monster_turns(batch)
+            self._monster_turns(batch)
             self.schedule.add_all(batch)
             self.refresh_fov()  # a monster may have opened a door (a key compare, else)
         if self.player.alive:
             self.time = max(self.time, until)
-        return events
 
     def _follow(self, result: ActionResult, actor: Actor) -> ActionResult:
         """Perform what an action handed over to, and what that hands over to, in turn."""
@@ -385,14 +399,13 @@ class World:
             if type(result) is not Alternative:
                 return result
             result = result.action.perform(self, actor)
-        return Refused("You hesitate.")
+        return Refused("hesitate")
 
-    def _monster_turns(self, monsters: list[Actor]) -> list[Event]:
+    def _monster_turns(self, monsters: list[Actor]) -> None:
         """Every monster in ``monsters`` (due now) notices the player or not, then acts,
         in order: a confused one stumbles, the rest as their behaviour decides."""
-        events: list[Event] = []
         if not monsters:
-            return events
+            return
         player, floor = self.player, self.floor
         batch = Batch(floor, player, self.hunt, monsters)
         # Symmetric FOV: seen by the player means seeing the player.
@@ -409,31 +422,26 @@ class World:
                     perform(monster, WAIT)
                     continue
                 monster.asleep = False
-                text = sentence(self.noun(monster), "wake", "up!")
-                events.append(Message(text, MessageKind.ALERT))
+                self.emit(ModeChanged(monster.who, monster.position, "hunting", "asleep"))
             if seen[i]:
                 monster.hunting = HUNT_MEMORY
             elif monster.hunting:
                 monster.hunting -= 1
             if monster.confused:
                 monster.confused -= 1
-                events += self.perform(monster, Stumble())
-                if not monster.confused:
-                    text = sentence(self.noun(monster), "be", "no longer confused.")
-                    events.append(Message(text, MessageKind.STATUS))
+                self.perform(monster, Stumble())
+                if not monster.confused and monster.alive:
+                    self.emit(StatusChanged(monster.who, monster.position, "confused", False))
                 continue
             decide = deciders.get(monster.behaviour)
             if decide is None:
                 decide = deciders[monster.behaviour] = BEHAVIOURS[monster.behaviour](batch)
             due = monster.next_time
-            done = perform(monster, decide(i))
+            perform(monster, decide(i))
             if monster.next_time == due and monster.alive:
                 # Refused: it must not stay due for ever, and its reason is not news
                 # for the player's log.
                 perform(monster, WAIT)
-            elif done:
-                events += done
-        return events
 
     def wakes(self, sleeper: Actor) -> bool:
         """Whether a sleeper in view notices the player this turn: likelier up close, so

@@ -29,13 +29,15 @@ from numpy.typing import NDArray
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.events import Event, Message, Refused
+from emberdeep.engine.events import as_dict
 from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import World
 from emberdeep.env import actions, reward
 from emberdeep.env.look import look
 from emberdeep.env.observation import VIEW, Observation, Observer, copy
 from emberdeep.env.render import STYLES, frame, text
+from emberdeep.session.driver import Driver
+from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import new_world
 
 MAX_STEPS = 5000
@@ -70,9 +72,11 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.content = loader.load()
         self.settings = Settings()
         self.observer = Observer(self.content, view)
+        self.narrator = narrator_for(self.content)
         self.observation_space = self.observer.space  # type: ignore[assignment]
         self.action_space = spaces.Discrete(len(actions.ACTIONS))
         self.world: World | None = None
+        self.driver: Driver | None = None
         self.steps = 0
         self.log: list[str] = []
         self.last: Observation = {}
@@ -85,6 +89,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
         self.world = new_world(game_seed, self.settings, self.content)
+        self.driver = Driver(self.world, self.narrator)
         self.steps, self.log, self.last_refused = 0, [], ""
         self.terminated = self.truncated = False
         self.last = self.observer.observe(self.world, self.log)
@@ -97,20 +102,20 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             return self.refuse(GAME_OVER)
         if command is None:  # look: no time passes, the messages tell what is in view
             return self.told(look(world)[::-1])  # the nearest newest: the first shown
-        before, turn = reward.Progress.of(world), world.turn
-        events = world.step(command)
-        refusal = player_refusal(events, turn, world)
-        if refusal is not None:
-            return self.refuse(refusal.reason)
+        before = reward.Progress.of(world)
+        report = self.turns.command(command)
+        if report.refused is not None:
+            return self.refuse(self.narrator.refusal(report.refused).text)
         self.steps += 1
         self.last_refused = ""
-        self.log += [e.text for e in events if isinstance(e, Message)]
+        self.log += [line.text for line in report.lines]
         del self.log[:-MESSAGE_LOG]
         parts = reward.parts(before, reward.Progress.of(world))
         self.terminated = world.over
         self.truncated = not self.terminated and self.steps >= self.max_steps
         self.last = self.observer.observe(world, self.log)
-        info = self.info(refused="", reward_parts=parts)
+        events = [as_dict(event) for event in report.events]
+        info = self.info(refused="", reward_parts=parts, events=events)
         return dict(self.last), sum(parts.values()), self.terminated, self.truncated, info
 
     def told(self, lines: list[str]) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -122,7 +127,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         del self.log[:-MESSAGE_LOG]
         self.last = self.observer.observe(self.game, self.log)
         parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
-        info = self.info(refused="", reward_parts=parts)
+        info = self.info(refused="", reward_parts=parts, events=[])
         return dict(self.last), 0.0, False, self.truncated, info
 
     def refuse(self, reason: str) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -132,7 +137,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             self.truncated = self.steps >= self.max_steps
         self.last_refused = reason
         parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
-        info = self.info(refused=reason, reward_parts=parts)
+        info = self.info(refused=reason, reward_parts=parts, events=[])
         return copy(self.last), 0.0, self.terminated, self.truncated, info
 
     def info(self, **extra: Any) -> dict[str, Any]:
@@ -147,18 +152,15 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         return None
 
     @property
+    def turns(self) -> Driver:
+        """The game's turn driver (``session/driver.py``): every step goes through it."""
+        if self.driver is None:
+            raise RuntimeError("call reset() before step() or render()")
+        return self.driver
+
+    @property
     def game(self) -> World:
         """The world being played (for baselines and analysis: agents get observations)."""
         if self.world is None:
             raise RuntimeError("call reset() before step() or render()")
         return self.world
-
-
-def player_refusal(events: list[Event], turn: int, world: World) -> Refused | None:
-    """The player's command was refused, or None. Not simply "a ``Refused`` among the
-    events": monsters' refused actions are reported by ``World.step`` too, after the
-    player's turn. A refused command passes no turn and reports only its refusal (a
-    level-up, the one free command, reports its success)."""
-    if world.turn == turn and len(events) == 1 and isinstance(events[0], Refused):
-        return events[0]
-    return None

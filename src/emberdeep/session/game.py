@@ -23,6 +23,7 @@ from emberdeep.engine import replay
 from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
+from emberdeep.session.narration import narrator_for
 from emberdeep.storage import games, replays, saves, scores, wal
 from emberdeep.storage.files import backup_path
 from emberdeep.storage.locks import GameLock, GameLockedError
@@ -261,7 +262,8 @@ class GameSession:
         notes: list[str] = []
         world, folder = self.world, self.setup.data
         when = datetime.now(timezone.utc)
-        cause = scores.VICTORY if world.won else world.cause_of_death or "died"
+        narrator = narrator_for(self.setup.content)
+        cause = scores.VICTORY if world.won else narrator.cause_of_death(world.death)
         if folder is not None and self.save_file is not None:
             try:
                 entry = scores.score_entry(world, cause, when)

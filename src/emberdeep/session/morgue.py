@@ -27,6 +27,7 @@ from emberdeep import __version__
 from emberdeep.content.tomldata import DataError
 from emberdeep.engine.world import World
 from emberdeep.mapgen.carve import TEXT_GLYPHS
+from emberdeep.session.names import describe
 from emberdeep.storage import saves
 from emberdeep.storage.files import write_atomically
 
@@ -101,7 +102,7 @@ def morgue_text(
         *([f"  {item.kind.slot}: {item.name}" for item in worn] or ["  nothing"]),
         "",
         "Inventory",
-        *([f"  {world.identity.describe(item)}" for item in carried] or ["  nothing"]),
+        *([f"  {describe(world.identity, item)}" for item in carried] or ["  nothing"]),
         "",
         RULE,
         f"Last {len(last)} messages",

@@ -15,6 +15,7 @@ from pathlib import Path
 from emberdeep.storage.files import backup_path
 from emberdeep.storage.games import GameError, Listing
 from emberdeep.storage.locks import GameLockedError
+from emberdeep.storage.replays import divergence_text
 from emberdeep.storage.saves import LOG_LINES, LogLine, SaveError, data_dir
 from emberdeep.storage.scores import SCORES_NAME, ScoreEntry, ScoresError, top
 
@@ -28,6 +29,7 @@ __all__ = [
     "ScoreEntry",
     "ScoresError",
     "data_dir",
+    "divergence_text",
     "has_backup",
     "scores_file",
     "top",

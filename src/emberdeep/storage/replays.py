@@ -119,6 +119,14 @@ def read(path: Path) -> ReplayFile:
         raise ReplayError(f"could not read {path}: {exc.strerror or exc}") from None
 
 
+def divergence_text(divergence: replay.Divergence) -> str:
+    """Where a replay went differently, for the player (the viewer, ``replay --verify``)."""
+    return (
+        f"the replay diverged at command {divergence.index + 1} (turn {divergence.turn}): "
+        f"checksum {divergence.actual:08x}, recorded {divergence.expected:08x}"
+    )
+
+
 def verify(
     replay_file: ReplayFile, builder_for: Callable[[str], FloorBuilder], hero: Hero
 ) -> str | None:
@@ -133,7 +141,7 @@ def verify(
     except JournalError as exc:
         return f"the replay is damaged ({exc})"
     if divergence is not None:
-        return divergence.describe()
+        return divergence_text(divergence)
     if world.state_hash() != replay_file.final_hash:
         return "every command matched, but the final state differs"
     return None

@@ -22,7 +22,9 @@ from pathlib import Path
 from emberdeep.agents.bot import BUILDS, Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.session.driver import Driver
 from emberdeep.session.game import GameSetup
+from emberdeep.session.narration import narrator_for
 
 TURN_CAP = 60_000
 """No game goes on longer: generous for a person (several hours of play); a bot game
@@ -48,21 +50,21 @@ class Outcome:
 
 def play(seed: int, build: str, cap: int = TURN_CAP) -> Outcome:
     world = GameSetup(loader.load(), Settings(), data=None).new_game(seed).world
-    names = {kind.name: kind.key for kind in loader.load().population.monsters.kinds}
     bot = Bot(seed, build)
     outcome = Outcome(seed, build)
     turns = collections.Counter[int]()
+    driver = Driver(world)
     while not world.over and outcome.turns < cap:
-        take_turn(world, bot)
+        take_turn(driver, bot)
         outcome.turns += 1
         turns[world.depth] += 1
     if world.won:
         outcome.result = "victory"
     elif not world.player.alive:
-        outcome.result = world.cause_of_death or "died"
-        # "killed by a Goblin archer" -> goblin_archer
-        name = outcome.result.removeprefix("killed by ").removeprefix("a ").removeprefix("an ")
-        outcome.killer = names.get(name, name)
+        death = world.death
+        outcome.result = narrator_for(loader.load()).cause_of_death(death)
+        killer = death.killer if death is not None else None
+        outcome.killer = killer.kind if killer is not None else (death.cause if death else "")
     outcome.depth, outcome.deepest, outcome.level = world.depth, world.deepest, world.player.level
     outcome.floor_turns, outcome.items_used = dict(turns), dict(bot.items_used)
     return outcome

@@ -117,7 +117,7 @@ def interesting_moment(play: PlayScreen) -> None:
         items = [i for i in floor.items if floor.visible[i.position]]
         if len(monsters) > 1 and items and world.depth > 1:
             return
-        take_turn(world, bot)
+        take_turn(play.driver, bot)
         if world.over:
             raise RuntimeError("the bot died before the screenshots were taken")
 
@@ -147,7 +147,7 @@ def play_shots(play: PlayScreen, content: Content) -> Iterator[Shot]:
     world.inventory.pop()
     player = world.player
     xp, player.xp = player.xp, world.xp_to_next
-    yield "level-up", stack_of(play, play.after_world())
+    yield "level-up", stack_of(play, play.next_screen(play.driver.state))
     player.xp = xp
 
 
@@ -155,7 +155,6 @@ def ending_shots(play: PlayScreen) -> Iterator[Shot]:
     """The end of a game, lost and won, as its box shows it (drawn, not played: the
     session is left alone)."""
     world = play.world
-    world.cause_of_death = "killed by an orc"
     yield "game-over", stack_of(play, GameOverScreen(world, play.log))
     won = copy.copy(world)
     won.won = True

@@ -17,7 +17,9 @@ from emberdeep.agents.bot import Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.invariants import violations
+from emberdeep.session.driver import Driver
 from emberdeep.session.game import GameSetup
+from emberdeep.session.narration import narrator_for
 from emberdeep.storage import replays
 
 
@@ -38,9 +40,10 @@ def play_one(seed: int, turns: int, out: Path) -> GameReport:
     report = GameReport(seed)
     world = GameSetup(loader.load(), Settings(), data=None).new_game(seed).world
     bot = Bot(seed)
+    driver = Driver(world)
     try:
         while report.turns < turns and not world.over:
-            take_turn(world, bot)
+            take_turn(driver, bot)
             report.turns += 1
             broken = violations(world)
             if broken:
@@ -50,7 +53,9 @@ def play_one(seed: int, turns: int, out: Path) -> GameReport:
         report.outcome = "crashed"
         report.problems.append(traceback.format_exc(limit=8))
     if report.outcome != "crashed" and world.over:
-        report.outcome = "victory" if world.won else world.cause_of_death or "died"
+        report.outcome = (
+            "victory" if world.won else narrator_for(loader.load()).cause_of_death(world.death)
+        )
     report.depth, report.level = world.depth, world.player.level
     if report.problems:
         path = out / replays.replay_name(seed, "soak")

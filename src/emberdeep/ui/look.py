@@ -15,6 +15,7 @@ from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
+from emberdeep.session.names import describe
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
@@ -60,10 +61,10 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
         elif actor.alive:
             living.append(f"{actor.name} ({health_word(actor)})")
         else:
-            # Combat renames the dead ("remains of Orc"); don't say it twice.
+            # Saves from before 0.3 named the dead "remains of Orc"; don't say it twice.
             name = actor.name
             remains.append(name if name.startswith(REMAINS_PREFIX) else REMAINS_PREFIX + name)
-    things = [world.identity.describe(item) for item in reversed(floor.items_at(*pos))]
+    things = [describe(world.identity, item) for item in reversed(floor.items_at(*pos))]
     trap = floor.traps.get(pos)
     if trap is not None and not trap.hidden:
         things.append(trap.kind.name)

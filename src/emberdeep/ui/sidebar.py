@@ -21,6 +21,7 @@ from emberdeep.engine.floor import TILE_NAMES, Tile
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
+from emberdeep.session.names import describe
 from emberdeep.ui import palette
 from emberdeep.ui.menu import fit
 from emberdeep.ui.palette import Color
@@ -84,7 +85,7 @@ def doing(actor: Actor) -> str:
 def underfoot(world: World) -> list[str]:
     """What the player stands on, as the player knows it: items, remains, special ground."""
     floor, player = world.floor, world.player
-    here = [world.identity.describe(item) for item in reversed(floor.items_at(*player.position))]
+    here = [describe(world.identity, item) for item in reversed(floor.items_at(*player.position))]
     here += [a.name for a in floor.actors_at(*player.position) if not a.alive]
     tile = int(floor.tiles[player.position])
     if tile not in PLAIN_GROUND:
@@ -170,7 +171,7 @@ class Sidebar:
                 key = display_key(world.identity, thing.kind)
                 look = content.looks[key]
                 console.print(x, y, look.glyph, fg=look.fg)
-                console.print(x + 2, y, fit(world.identity.describe(thing), width - 2),
+                console.print(x + 2, y, fit(describe(world.identity, thing), width - 2),
                               fg=palette.TEXT_FG)  # fmt: skip
             if hovered == thing.position:
                 console.rgb["bg"][region.x : region.x + region.width - 1, y : y + rows] = HOVER_BG

@@ -17,6 +17,7 @@ import tcod.console
 from emberdeep.engine.actions import Drop, Use
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
+from emberdeep.session.names import describe, details
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Next
@@ -42,9 +43,9 @@ def option(parent: PlayScreen, item: Item) -> Option:
     identity = parent.world.identity
     look = parent.content.looks.get(display_key(identity, item.kind))
     glyph = look.glyph if look is not None else "?"
-    known = identity.details(item)
+    known = details(identity, item)
     detail = f"worn; {known}" if item.equipped else known
-    return Option(f"{glyph} {identity.describe(item)}", detail)
+    return Option(f"{glyph} {describe(identity, item)}", detail)
 
 
 class InventoryScreen:

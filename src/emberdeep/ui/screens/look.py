@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from emberdeep.engine.actions import Move
+from emberdeep.session.driver import Travel
 from emberdeep.ui import cursor, look, palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
 from emberdeep.ui.keys import command_for
@@ -48,7 +49,11 @@ class LookScreen:
                 return self.parent
             case KeyPress("enter"):
                 floor = self.parent.world.floor
-                return self.parent.start_run(self.cursor) if floor.explored[self.cursor] else self
+                return (
+                    self.parent.perform(Travel(self.cursor))
+                    if floor.explored[self.cursor]
+                    else self
+                )
             case KeyPress("tab"):
                 self.next_thing()
             case KeyPress(key):

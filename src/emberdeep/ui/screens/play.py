@@ -1,17 +1,15 @@
 """The main game screen: the map and its creatures, the status panel and the message log.
 
-In turn-based mode every command is one player action followed by the monsters'.
-In real-time mode the presenter calls ``tick`` on a timer: the clock moves whether or
-not a key is pressed, and a pressed (or held, through key repeat) command is carried
-out as soon as the player is due. Every action, whether from a key here or from an
-overlay (the inventory menu, targeting), goes through ``perform``, so both modes treat
-them alike. Overlays are separate screens and are not ticked: the world waits while the
-player chooses.
+It draws the world and maps keys and clicks to commands; the game itself is run by the
+session's turn driver (``session/driver.py``): one action, a run of steps, real time's
+clock. Every command, whether from a key here or from an overlay (the inventory menu,
+targeting, a level to spend), goes through ``perform``; the driver's report comes back
+as lines for the log and the screen to show next. Overlays are separate screens and are
+not ticked: the world waits while the player chooses.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -20,11 +18,23 @@ import tcod.console
 from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.engine import autopilot
-from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
-from emberdeep.engine.events import Event, Message, MessageKind, Refused
+from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, Wait
+from emberdeep.engine.events import Event, MessageKind
 from emberdeep.engine.item_actions import Search
-from emberdeep.engine.world import ACTION_TIME, World
+from emberdeep.engine.world import World
+from emberdeep.session.driver import (
+    Command,
+    Driver,
+    Explore,
+    Report,
+    Rest,
+    State,
+    TakeStairs,
+    Travel,
+    rules_for,
+)
 from emberdeep.session.game import GameSession, now
+from emberdeep.session.narration import Line, narrator_for
 from emberdeep.ui import look, render
 from emberdeep.ui.input import (
     Click,
@@ -38,7 +48,7 @@ from emberdeep.ui.input import (
 from emberdeep.ui.keys import command_for, first_key
 from emberdeep.ui.layout import FULL, Layout, layout_for
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Next
 from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
@@ -53,10 +63,6 @@ if TYPE_CHECKING:
 
 PATH_TINT = np.array((40, 110, 200))
 PLAIN_TERRAIN = ("floor", "wall")
-RUN_STEP_SECONDS = 0.03
-"""Turn-based auto-explore and travel: a step every 30 ms, so the walk can be watched."""
-TIME_PER_TICK = ACTION_TIME // 4
-"""Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
 HINTS = (
     ("help", "help"), ("use_item", "use"), ("drop_item", "drop"), ("explore", "explore"),
     ("look", "look"), ("rest", "rest"), ("quit", "save & quit"),
@@ -66,18 +72,6 @@ HINT_FG = (110, 110, 110)
 HOVER_LIFT = 60
 """How much a hovered tile's background is lifted."""
 ESCAPE_HINT = "Esc closes menus. To save and quit, press Q."
-
-
-@dataclass
-class Run:
-    """Travel, auto-explore or rest in progress: one step a tick until something worth
-    stopping for happens."""
-
-    target: tuple[int, int] | None
-    """Where travel goes; None explores."""
-    watch: autopilot.Watch
-    resting: bool = False
-    """Wait until healed instead of walking."""
 
 
 class PlayScreen:
@@ -107,17 +101,19 @@ class PlayScreen:
         self.own_content = content
         self.render_mode = settings.render_mode
         self.real_time = settings.mode == "real-time"
-        self.ticks_per_second = settings.ticks_per_second
+        self.driver = Driver(
+            world, narrator_for(content), session=self.session, rules=rules_for(settings)
+        )
+        self.events: list[Event] = []
+        """What the player perceived in the last command, for the presenters to show."""
         self.log = log or MessageLog()
         if self.session is not None:  # a continued game's last lines, then saved with it
             self.log.restore(self.session.take_log())
             self.session.messages = self.log.last
+            # The morgue's last messages (the driver's history) go on from what the log
+            # already holds: a continued game's lines, the welcome.
+            self.driver.history.extend(Line(e.full_text, e.kind) for e in self.log.entries)
         self.mouse: tuple[int, int] | None = None
-        self.pending: PlayerCommand | None = None
-        self.run: Run | None = None
-        """An auto-explore or travel run in progress: one step per tick until disturbed."""
-        self.auto_pickup = settings.auto_pickup
-        self.explore_stop_hp = settings.explore_stop_hp
         self.preview_key: tuple[object, ...] = ()
         self.preview: list[tuple[int, int]] = []
         self.layout: Layout = FULL
@@ -125,40 +121,44 @@ class PlayScreen:
         self.sidebar = Sidebar()
         self.hints: tuple[object, str] = (object(), "")
         """The hint row's text and the keymap it was made for."""
-        self.paused = ""
-        """Real time: why the clock is stopped ("" while it runs)."""
-        self.pause_on_monster = settings.pause_on_monster
         self.pause_on_focus_loss = settings.pause_on_focus_loss
-        self.in_view: set[int] = self.monsters_in_view()
+
+    @property
+    def running(self) -> bool:
+        """A run (explore, travel, rest) is under way."""
+        return self.driver.run is not None
+
+    @property
+    def paused(self) -> bool:
+        return bool(self.driver.paused)
 
     # -- input ---------------------------------------------------------------------------
 
     def handle(self, event: InputEvent) -> Next:
         match event:
             case KeyPress(key):
-                if self.run is not None:  # any key interrupts a run, and does nothing else
-                    self.stop_run("Stopped.")
-                    return self
+                if self.running:  # any key interrupts a run, and does nothing else
+                    return self.after(self.driver.interrupt())
                 return self.run_command(key)
-            case Click(x, y, button=1) if self.run is None and self.layout.map.contains(x, y):
+            case Click(x, y, button=1) if not self.running and self.layout.map.contains(x, y):
                 self.mouse = (x, y)
                 target = render.to_floor((x, y), self.layout.map, self.origin())
                 if self.world.floor.in_bounds(*target) and self.world.floor.explored[target]:
-                    return self.start_run(target)
+                    return self.perform(Travel(target))
             case MouseMove(x, y) | Click(x, y):
                 self.mouse = (x, y)
                 entry = self.sidebar.entry_at(y) if self.layout.sidebar.contains(x, y) else None
                 if isinstance(event, Click) and event.button == 1 and entry is not None:
                     return LookScreen(self, entry.position)  # a click on an entry looks at it
             case FocusLost() if self.real_time and self.pause_on_focus_loss:
-                self.pause("Paused while the window is in the background.")
+                return self.after(self.driver.pause("focus"))
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
                 return HistoryScreen(self.log, parent=self)
         return self
 
     def save(self) -> bool:
         """Save now; a failure is told in the log and play goes on."""
-        problem = self.session.save() if self.session is not None else None
+        problem = self.driver.save()
         if problem:
             self.log.add(problem, MessageKind.REFUSED)
         return problem is None
@@ -173,7 +173,7 @@ class PlayScreen:
             self.log.add(ESCAPE_HINT)
             return self
         if self.paused and command is not UiCommand.PAUSE:
-            self.resume()
+            self.driver.resume()
         match command:
             case UiCommand.QUIT:
                 question = "Save the game and return to the title?"
@@ -182,9 +182,9 @@ class PlayScreen:
                 if not self.real_time:
                     self.log.add("The game waits for you: it is turn-based.")
                 elif self.paused:
-                    self.resume()
+                    self.driver.resume()
                 else:
-                    self.pause("Paused.")
+                    return self.after(self.driver.pause("asked"))
             case UiCommand.LOOK:
                 return LookScreen(self)
             case UiCommand.CHARACTER:
@@ -205,126 +205,47 @@ class PlayScreen:
             case UiCommand.THROW_ITEM:
                 return InventoryScreen(self, "throw")
             case UiCommand.EXPLORE:
-                return self.start_run(None)
+                return self.perform(Explore())
             case UiCommand.REST:
-                return self.start_run(None, resting=True)
-            case Descend() if self.world.player.position != self.world.floor.stairs:
-                floor = self.world.floor
-                if floor.explored[floor.stairs]:  # known stairs: walk there first
-                    return self.start_run(floor.stairs)
+                return self.perform(Rest())
+            case Descend() | Ascend():
+                return self.perform(TakeStairs(up=isinstance(command, Ascend)))
+            case Move() | Wait() | PickUp() | Search():
                 return self.perform(command)
-            case Ascend() if self.world.player.position != self.world.floor.start:
-                return self.start_run(self.world.floor.start)  # always known: you came in there
-            case Move() | Wait() | PickUp() | Descend() | Ascend() | Search():
-                return self.perform(command)
-        return self.after_world()
+        return self.next_screen(self.driver.state)
 
-    def perform(self, action: PlayerCommand) -> Next:
-        """Carry out a player action in either mode; return the screen to show next.
-
-        Turn-based: the action and the monsters' replies happen now. Real-time: it happens
-        now if the player is due, else it waits (replacing any waiting one) for ``tick``.
-        Refusals and everything that happened go to the log."""
-        if not self.real_time:
-            self.show(self.world.step(action))
-        elif self.world.player_due:
-            self.show(self.world.player_act(action))
-        else:
-            self.pending = action
-        return self.after_world()
+    def perform(self, command: Command) -> Next:
+        """Hand a command to the turn driver; show what it reports and return the screen
+        to show next."""
+        return self.after(self.driver.command(command))
 
     @property
     def tick_seconds(self) -> float | None:
-        if self.real_time:
-            return None if self.paused else 1 / self.ticks_per_second
-        return RUN_STEP_SECONDS if self.run is not None else None
+        return self.driver.tick_seconds
 
     def tick(self) -> Next:
-        """Real time: the clock moves on, and a waiting command (or the next step of an
-        auto-explore or travel run) happens once the player is due. Turn-based: the next
-        step of a run, so the player watches it walk."""
-        world = self.world
-        if not self.real_time:
-            action = self.next_run_step()
-            return self.perform(action) if action is not None else self.after_world()
-        if self.paused:
-            return self
-        self.show(world.advance(world.time + TIME_PER_TICK))
-        if world.player_due:
-            action, self.pending = self.pending or self.next_run_step(), None
-            if action is not None:
-                self.show(world.player_act(action))
-        return self.after_world()
+        """Time passes (real time's clock, or the next step of a run)."""
+        return self.after(self.driver.tick())
 
-    def pause(self, reason: str) -> None:
-        """Real time: stop the clock until the player resumes (``p`` or any command)."""
-        if not self.paused:
-            self.paused = reason
-            self.log.add(f"{reason} Press p to resume.")
+    def after(self, report: Report) -> Next:
+        """Show a report: its lines to the log, its events to the presenters; then the
+        screen its state calls for."""
+        self.show(report)
+        if report.state is State.OVER:
+            return self.game_over(report.notes)
+        return self.next_screen(report.state)
 
-    def resume(self) -> None:
-        self.paused = ""
+    def show(self, report: Report) -> None:
+        self.events = report.events
+        for line in report.lines:
+            self.log.add(line.text, line.kind)
 
-    def monsters_in_view(self) -> set[int]:
-        return set(autopilot.visible_monsters(self.world))
-
-    def notice_newcomers(self) -> None:
-        """Real time: a monster that was not in view a moment ago stops the clock (the
-        setting ``pause_on_monster``), so nothing new kills a player who looked away."""
-        now = self.monsters_in_view()
-        if self.real_time and self.pause_on_monster and now - self.in_view:
-            self.pause("A monster comes into view.")
-        self.in_view = now
-
-    def start_run(self, target: tuple[int, int] | None, resting: bool = False) -> Screen:
-        """Auto-explore (``target`` None), travel to ``target``, or rest until healed, one
-        step per tick; anything that disturbs (a monster, damage) stops it."""
-        if autopilot.visible_monsters(self.world):
-            self.log.add("Not with a monster in view!", MessageKind.REFUSED)
-            return self
-        player = self.world.player
-        if resting and player.hp >= player.max_hp:
-            self.log.add("You are already at full health.", MessageKind.REFUSED)
-            return self
-        self.run = Run(target, autopilot.Watch.start(self.world), resting)
+    def next_screen(self, state: State) -> Next:
+        if state is State.OVER:
+            return self.game_over([])
+        if state is State.LEVEL_UP:
+            return LevelUpScreen(self)
         return self
-
-    def stop_run(self, reason: str) -> None:
-        if self.run is not None:
-            self.run = None
-            if reason:  # "" stops without a word (what was picked up was just said)
-                self.log.add(reason)
-
-    def next_run_step(self) -> PlayerCommand | None:
-        """The run's next action, or None (with the reason logged) when it must stop."""
-        run, world = self.run, self.world
-        if run is None:
-            return None
-        low = 0 if run.resting else self.explore_stop_hp
-        reason = run.watch.check(world, self.auto_pickup, low)
-        if reason is None and run.resting:
-            player = world.player
-            if player.hp < player.max_hp:
-                return Wait()
-            reason = "You feel rested."
-        if reason is None:
-            if run.target is None:
-                choice = autopilot.explore_action(world, self.auto_pickup)
-            else:
-                choice = autopilot.travel_action(world, run.target)
-            if not isinstance(choice, str):
-                return choice
-            reason = choice
-        self.stop_run(reason)
-        return None
-
-    def show(self, events: list[Event]) -> None:
-        for event in events:
-            match event:
-                case Refused(reason):
-                    self.log.add(reason, MessageKind.REFUSED)
-                case Message(text, kind):
-                    self.log.add(text, kind)
 
     def quit(self) -> Next:
         """Save and go back to the title screen (or end, when there is none)."""
@@ -336,28 +257,12 @@ class PlayScreen:
         self.app.session = None
         return self.app.title("" if saved else self.log.entries[-1].text)
 
-    def after_world(self) -> Next:
-        """What follows an action: death, a level to spend, or more play. A new floor is
-        saved at once, so a killed process loses at most one floor."""
-        world = self.world
-        if world.over:
-            return self.game_over()
-        self.notice_newcomers()
-        problem = self.session.after_turn() if self.session is not None else None
-        if problem:
-            self.log.add(problem, MessageKind.REFUSED)
-        if world.can_level_up:
-            return LevelUpScreen(self)
-        return self
-
-    def game_over(self) -> GameOverScreen:
-        note, leave_to = "", None
-        if self.session is not None:
-            note = " ".join(self.session.end([entry.full_text for entry in self.log.entries]))
+    def game_over(self, notes: list[str]) -> GameOverScreen:
+        leave_to = None
         if self.app is not None:
             self.app.session = None
             leave_to = self.app.title("") if self.app.title is not None else None
-        return GameOverScreen(self.world, self.log, note=note, leave_to=leave_to)
+        return GameOverScreen(self.world, self.log, note=" ".join(notes), leave_to=leave_to)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -441,7 +346,7 @@ class PlayScreen:
         pos = render.to_floor(self.mouse, view, origin)
         if not self.world.floor.in_bounds(*pos):
             return
-        if self.run is None:
+        if not self.running:
             self.draw_path_preview(console, pos, origin)
         lines = look.describe_tile(self.world, pos)
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):

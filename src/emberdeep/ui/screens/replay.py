@@ -10,6 +10,7 @@ import tcod.console
 
 from emberdeep.engine import replay
 from emberdeep.engine.journal import Journal, JournalError
+from emberdeep.session.records import divergence_text
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
 from emberdeep.ui.menu import fit
 from emberdeep.ui.screens import Next
@@ -46,7 +47,7 @@ class ReplayScreen:
             return
         world = self.play.world
         try:
-            self.play.show(replay.apply(world, self.journal.commands[self.position]))
+            self.play.show(self.play.driver.replay(self.journal.commands[self.position]))
         except JournalError as exc:
             self.play.log.add(f"Stopped: the replay is damaged ({exc}).")
             self.position = len(self.journal.commands)
@@ -55,7 +56,7 @@ class ReplayScreen:
         actual = world.journal.checksums[-1]
         if actual != expected:
             self.divergence = replay.Divergence(self.position, world.turn, expected, actual)
-            self.play.log.add(f"Stopped: {self.divergence.describe()}.")
+            self.play.log.add(f"Stopped: {divergence_text(self.divergence)}.")
         self.position += 1
 
     def handle(self, event: InputEvent) -> Next:

@@ -22,6 +22,7 @@ import tcod.console
 from emberdeep.engine.actions import Move, Use
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.item_actions import Throw
+from emberdeep.session.names import item_name
 from emberdeep.ui import cursor, look, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
@@ -63,7 +64,7 @@ class TargetingScreen:
         self.throw = throw
         """Throwing the item (``Throw``) rather than using it."""
         self.kind = parent.world.inventory[slot].kind
-        self.name = parent.world.identity.name(self.kind)
+        self.name = item_name(parent.world.identity, self.kind)
         self.mode = "single" if throw else self.kind.targeting
         self.radius = self.kind.radius if self.mode == "area" else 0
         self.warning = ""

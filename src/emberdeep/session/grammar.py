@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-ARTICLES = ("a", "an", "the")
-"""What content's ``article`` key may say."""
 A_SOUNDS = ("one", "once", "uni", "use", "usu", "uti", "ure", "eu", "ewe", "ufo")
 """Words that begin with a vowel letter but a consonant sound: "a unicorn"."""
 AN_SOUNDS = ("hour", "honest", "honor", "honour", "heir")

@@ -1,8 +1,11 @@
-"""Every family of log message, in good English and in the order things happened."""
+"""Every family of log message, in good English and in the order things happened: the
+engine's events as the narration tells them."""
 
 from __future__ import annotations
 
+import ast
 import re
+from pathlib import Path
 
 from emberdeep.content import loader
 from emberdeep.engine import combat, hazards, statuses, traps
@@ -19,14 +22,24 @@ from emberdeep.engine.actions import (
 )
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.autopilot import Watch
-from emberdeep.engine.events import Killed, Message, MessageKind, PlayerSlain
+from emberdeep.engine.events import (
+    EVENT_KINDS,
+    REFUSALS,
+    Died,
+    MessageKind,
+    Missile,
+    Moved,
+    Refused,
+)
 from emberdeep.engine.item_actions import Search, Throw
 from emberdeep.engine.items import Item
 from emberdeep.engine.traps import Trap
 from emberdeep.engine.world import World
-from tests.helpers import add_monster, texts, world_from_text
+from emberdeep.session.narration import NARRATORS, narrator_for
+from tests.helpers import add_monster, lines, steps, texts, world_from_text
 
 CONTENT = loader.load()
+NARRATOR = narrator_for(CONTENT)
 MONSTERS = CONTENT.hero.kinds
 ITEMS = {kind.key: kind for kind in CONTENT.population.items.kinds}
 assert CONTENT.population.traps is not None
@@ -49,18 +62,24 @@ def monster(world: World, key: str, x: int, y: int = 1) -> Actor:
     return add_monster(world, MONSTERS[key], x, y)
 
 
-def done(result: ActionResult) -> list[str]:
+def done(world: World, result: ActionResult) -> list[str]:
     """The log lines of an action performed directly, which must have succeeded."""
     assert isinstance(result, Succeeded), result
-    return texts(result.events)
+    return texts(world.take_events())
 
 
 def blows(world: World, attacker: Actor, target: Actor, count: int = 40) -> set[str]:
     found: set[str] = set()
     for _ in range(count):
         target.hp = target.max_hp
-        found |= {m.text for m in combat.attack(world, attacker, target) if isinstance(m, Message)}
+        combat.attack(world, attacker, target)
+        found |= set(texts(world.take_events()))
     return found
+
+
+def kinds_of(world: World, attacker: Actor, target: Actor) -> set[MessageKind]:
+    combat.attack(world, attacker, target)
+    return {kind for _, kind in lines(world.take_events())}
 
 
 def test_melee_in_the_second_person_with_articles_and_hit_points() -> None:
@@ -79,7 +98,7 @@ def test_blows_are_coloured_by_who_strikes_whom() -> None:
     world = hall()
     orc, troll = monster(world, "orc", 6), monster(world, "troll", 7)
     kinds = {
-        (a.id, b.id): {e.kind for e in combat.attack(world, a, b) if isinstance(e, Message)}
+        (a.id, b.id): kinds_of(world, a, b)
         for a, b in ((world.player, orc), (orc, world.player), (orc, troll))
     }
     assert kinds[(1, orc.id)] == {MessageKind.PLAYER_ATTACK}
@@ -92,7 +111,8 @@ def test_a_sleeper_is_struck_as_such() -> None:
     orc = monster(world, "orc", 6)
     orc.hp = orc.max_hp = 1000
     orc.asleep = True
-    (text,) = texts(combat.attack(world, world.player, orc))
+    combat.attack(world, world.player, orc)
+    (text,) = texts(world.take_events())
     assert re.fullmatch(r"You hit the sleeping orc for \d+ hit points!", text)
 
 
@@ -101,7 +121,7 @@ def test_an_archer_shoots_you() -> None:
     archer = monster(world, "goblin_archer", 9)
     said: set[str] = set()
     for _ in range(40):
-        said |= set(done(Shoot(world.player, 8).perform(world, archer)))
+        said |= set(done(world, Shoot(world.player, 8).perform(world, archer)))
     assert any(re.fullmatch(r"The goblin archer shoots you for \d+ hit points?\.", t) for t in said)
     assert "The goblin archer shoots at you, and misses." in said
 
@@ -111,31 +131,30 @@ def test_a_kill_is_yours_and_comes_after_the_blow_that_made_it() -> None:
     orc = monster(world, "orc", 6)
     orc.hp = 1
     world.player.power = 50
-    events = world.step(Move(1, 0))  # into the orc: an attack
+    events = steps(world.step(Move(1, 0)))  # into the orc: an attack
     said = texts(events)
     assert said[0].startswith("You hit the orc for ") and said[1] == "You kill the orc!"
-    assert events.index(Killed("orc")) > 1
-    assert Message("You kill the orc!", MessageKind.ENEMY_DIED) in events
-    assert orc.name == "remains of Orc"  # the simulation's name is unchanged
+    assert Died(orc.who, orc.position, world.player.who, "") in events
+    assert ("You kill the orc!", MessageKind.ENEMY_DIED) in lines(events)
+    assert world.kills == {"orc": 1}
 
 
 def test_a_death_by_poison_is_told_in_the_third_person() -> None:
     world = hall()
     orc = monster(world, "orc", 9)
     orc.hp = 1
-    statuses.apply(orc, statuses.POISONED, 5, world.noun(orc))
-    assert "The orc dies." in texts(statuses.tick(world, orc))
+    statuses.apply(world, orc, statuses.POISONED, 5, "potion")
+    statuses.tick(world, orc)
+    assert "The orc dies." in texts(world.take_events())
 
 
 def test_your_death_names_what_killed_you() -> None:
     world = hall()
     ogre = monster(world, "ogre", 6)
     world.player.hp = 1
-    events = combat.hurt(world, world.player, 5, ogre)
-    assert events == [
-        Message("You die...", MessageKind.PLAYER_DIED),
-        PlayerSlain("killed by an ogre"),
-    ]
+    combat.take(world, world.player, 5, ogre)
+    assert lines(world.take_events()) == [("You die...", MessageKind.PLAYER_DIED)]
+    assert NARRATOR.cause_of_death(world.death) == "killed by an ogre"
 
 
 def test_picking_up_counts_and_names_items_as_the_player_knows_them() -> None:
@@ -215,7 +234,8 @@ def test_traps_found_and_sprung() -> None:
     world = hall()
     x, y = world.player.x + 1, world.player.y
     world.floor.traps[(x, y)] = Trap(TRAPS["alarm_trap"], x, y)
-    assert texts(traps.search(world, world.player, chance=100)) == ["You find an alarm trap!"]
+    assert traps.search(world, world.player, chance=100) == 1
+    assert texts(world.take_events()) == ["You find an alarm trap!"]
     assert texts(world.step(Search())) == ["You find nothing."]
 
 
@@ -223,7 +243,8 @@ def test_the_current_takes_what_you_carry_with_the_verb_agreeing() -> None:
     for seed in range(1, 60):
         world = hall(seed)
         world.inventory.append(Item(ITEMS["darts"], count=3))
-        lost = texts(hazards.wade(world))
+        hazards.wade(world)
+        lost = texts(world.take_events())
         if lost:
             assert lost == ["Your darts slip away in the deep water!"]
             return
@@ -233,10 +254,11 @@ def test_the_current_takes_what_you_carry_with_the_verb_agreeing() -> None:
 def test_summoning_counts_what_came() -> None:
     world = hall()
     conjurer = monster(world, "goblin_conjurer", 9)
-    said = done(Summon(2).perform(world, conjurer))
+    said = done(world, Summon(2).perform(world, conjurer))
     assert said == ["The goblin conjurer calls up 2 spectral blades!"]
     blade = max(world.floor.actors.values(), key=lambda a: a.id)
-    assert texts(combat.hurt(world, blade, 999, world.player)) == ["The spectral blade vanishes!"]
+    combat.take(world, blade, 999, world.player)
+    assert texts(world.take_events()) == ["The spectral blade vanishes!"]
 
 
 def test_a_healer_mends_another() -> None:
@@ -257,8 +279,40 @@ def test_auto_explore_names_what_it_sees_nearest_first() -> None:
     monster(world, "jackal", 11)
     monster(world, "ogre", 8)
     monster(world, "jackal", 12, 2)
-    assert watch.check(world) == "You see an ogre and 2 jackals."
+    stop = watch.check(world)
+    assert stop is not None and NARRATOR.stop(stop) == "You see an ogre and 2 jackals."
     world.floor.items.append(Item(ITEMS["darts"], 2, 2, count=5))
     for actor in [a for a in world.floor.actors.values() if not a.is_player]:
         world.floor.remove_actor(actor)
-    assert watch.check(world, pick_up=False) == "You see 5 darts."
+    stop = watch.check(world, pick_up=False)
+    assert stop is not None and NARRATOR.stop(stop) == "You see 5 darts."
+
+
+def refusal_codes_in_source() -> set[str]:
+    """Every ``Refused("code")`` written anywhere in the game."""
+    package = Path(__file__).resolve().parents[2] / "src" / "emberdeep"
+    found: set[str] = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "Refused"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found.add(str(node.args[0].value))
+    return found
+
+
+def test_every_refusal_is_listed_and_worded() -> None:
+    used = refusal_codes_in_source()
+    assert len(used) > 30 and used <= set(REFUSALS)
+    worded = {NARRATOR.refusal(Refused(code)).text for code in REFUSALS}
+    assert "You cannot do that." not in worded  # the fallback: a code without words
+    assert all(text.endswith((".", "!")) and text[0].isupper() for text in worded)
+
+
+def test_every_event_kind_is_perceived_somehow_and_narrated_or_only_seen() -> None:
+    only_seen = {Moved, Missile}
+    assert set(EVENT_KINDS) - only_seen <= set(NARRATORS)

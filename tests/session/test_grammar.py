@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from emberdeep.content import loader
-from emberdeep.engine import grammar
-from emberdeep.engine.grammar import YOU, Noun, listed, remains, sentence
+from emberdeep.session import grammar
+from emberdeep.session.grammar import YOU, Noun, listed, remains, sentence
 
 
 @pytest.mark.parametrize(

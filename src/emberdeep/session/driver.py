@@ -1,0 +1,348 @@
+"""The turn driver: runs a command to completion, below every screen and tool.
+
+A command is one action (a step, a potion) or a run (explore, travel, rest, walk to the
+stairs) that goes on, a step at a time, until something worth stopping for happens. In
+turn-based play each step happens when the command or a tick asks; in real time the
+clock moves on every tick and a command waits until the player is due. After every
+step the driver applies what follows it: a monster coming into view stops a run (and
+pauses real time), the save policy runs, a level to spend or the game's end is
+reported. Every front-end (window, terminal, browser), the bot, balance, soak, the
+replay viewer and the agent environment drive the game through a ``Driver``; none calls
+``World.step`` itself.
+
+Each call returns a ``Report``: the events the player perceived (for animation and for
+agents), the log's lines for them (when a narrator is given), a refusal, and the state
+the game is left in: waiting for input, running, paused, a level to spend, or over.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from enum import Enum
+
+from emberdeep.config import Settings
+from emberdeep.engine import autopilot
+from emberdeep.engine.actions import Ascend, Descend, PlayerCommand, Wait
+from emberdeep.engine.autopilot import Stop
+from emberdeep.engine.events import Event, MessageKind, Refused
+from emberdeep.engine.replay import apply as apply_recorded
+from emberdeep.engine.world import ACTION_TIME, World
+from emberdeep.session.game import GameSession
+from emberdeep.session.narration import Line, Narrator
+
+TIME_PER_TICK = ACTION_TIME // 4
+"""Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
+RUN_STEP_SECONDS = 0.03
+"""Turn-based runs: a step every 30 ms, so the walk can be watched."""
+HISTORY = 200
+"""Lines kept for the morgue's last messages."""
+
+
+@dataclass(frozen=True)
+class Explore:
+    """Walk to the nearest unexplored place (or item), and on, until disturbed."""
+
+
+@dataclass(frozen=True)
+class Travel:
+    """Walk to ``target`` over known ground, until there or disturbed."""
+
+    target: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Rest:
+    """Wait until healed, or disturbed."""
+
+
+@dataclass(frozen=True)
+class TakeStairs:
+    """Take the stairs down (or ``up``): at once when standing on them, else walk to
+    them first when they are known."""
+
+    up: bool = False
+
+
+Command = PlayerCommand | Explore | Travel | Rest | TakeStairs
+
+
+class State(Enum):
+    INPUT = "input"
+    """Waiting for a command (real time: the clock still runs)."""
+    RUNNING = "running"
+    """A run is under way: call ``tick`` (every ``tick_seconds``)."""
+    PAUSED = "paused"
+    """Real time, stopped until a command or ``resume``."""
+    LEVEL_UP = "level_up"
+    """A level to spend: the next command should be a ``LevelUp``."""
+    OVER = "over"
+    """Won or dead; ``Report.notes`` tells what was kept (hall of fame, morgue)."""
+
+
+@dataclass
+class Report:
+    """What one call of the driver did."""
+
+    events: list[Event] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    refused: Refused | None = None
+    """The command was impossible: no time passed."""
+    state: State = State.INPUT
+    notes: list[str] = field(default_factory=list)
+    """At the end of a game: the hall-of-fame rank, the morgue file, the replay."""
+
+
+@dataclass(frozen=True)
+class RunRules:
+    """The player's settings for runs and real time."""
+
+    auto_pickup: bool = True
+    explore_stop_hp: int = 50
+    """A walk stops below this percent of full health (rest first)."""
+    real_time: bool = False
+    ticks_per_second: int = 20
+    pause_on_monster: bool = True
+
+
+def rules_for(settings: Settings) -> RunRules:
+    return RunRules(
+        auto_pickup=settings.auto_pickup,
+        explore_stop_hp=settings.explore_stop_hp,
+        real_time=settings.mode == "real-time",
+        ticks_per_second=settings.ticks_per_second,
+        pause_on_monster=settings.pause_on_monster,
+    )
+
+
+@dataclass
+class Run:
+    command: Explore | Travel | Rest
+    watch: autopilot.Watch
+
+
+class Driver:
+    """One game's turns. ``narrator`` None skips the English (bots, benchmarks);
+    ``session`` None plays without saving (tests, replays, agents)."""
+
+    def __init__(
+        self,
+        world: World,
+        narrator: Narrator | None = None,
+        *,
+        session: GameSession | None = None,
+        rules: RunRules | None = None,
+    ) -> None:
+        self.world = world
+        self.narrator = narrator
+        self.session = session
+        self.rules = rules or RunRules()
+        self.run: Run | None = None
+        self.pending: PlayerCommand | None = None
+        """Real time: the command waiting for the player to be due."""
+        self.paused = ""
+        """Real time: why the clock is stopped ("" while it runs)."""
+        self.in_view: set[int] = set(autopilot.visible_monsters(world))
+        """The monsters in view a moment ago: one not among them is a newcomer (those in
+        view when play begins or resumes are not)."""
+        self.history: deque[Line] = deque(maxlen=HISTORY)
+        self.report = Report()
+        self.ended = False
+
+    # -- what the screens ask -----------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        world = self.world
+        if world.over:
+            return State.OVER
+        if world.can_level_up:
+            return State.LEVEL_UP
+        if self.paused:
+            return State.PAUSED
+        return State.RUNNING if self.run is not None else State.INPUT
+
+    @property
+    def tick_seconds(self) -> float | None:
+        """How soon to call ``tick``; None: only on input."""
+        if self.world.over:
+            return None
+        if self.rules.real_time:
+            return None if self.paused else 1 / self.rules.ticks_per_second
+        return RUN_STEP_SECONDS if self.run is not None else None
+
+    # -- commands -----------------------------------------------------------------------
+
+    def command(self, command: Command) -> Report:
+        """Carry out ``command``: an action now (real time: when the player is due), or
+        the start of a run. A command resumes a paused clock."""
+        self.paused = ""
+        match command:
+            case Explore() | Rest() | Travel():
+                self.start_run(command)
+            case TakeStairs(up):
+                floor = self.world.floor
+                stairs = floor.start if up else floor.stairs  # the way up is where you came in
+                if self.world.player.position == stairs or not floor.explored[stairs]:
+                    self.act(Ascend() if up else Descend())
+                else:
+                    self.start_run(Travel(stairs))
+            case _:
+                self.act(command)
+        return self.finish()
+
+    def tick(self) -> Report:
+        """Time passes: the next step of a run (turn-based), or the clock moves on and a
+        waiting command or run step happens once the player is due (real time)."""
+        world = self.world
+        if not self.rules.real_time:
+            action = self.next_run_step()
+            if action is not None:
+                self.act(action)
+            return self.finish()
+        if not self.paused and not world.over:
+            self.take(world.advance(world.time + TIME_PER_TICK))
+            if world.player_due:
+                action, self.pending = self.pending or self.next_run_step(), None
+                if action is not None:
+                    self.take(world.player_act(action))
+        return self.finish()
+
+    def interrupt(self) -> Report:
+        """A key pressed during a run stops it (and does nothing else)."""
+        self.stop_run(Stop("interrupted"))
+        return self.finish()
+
+    def pause(self, why: str) -> Report:
+        """Real time: stop the clock until a command or ``resume``. ``why``: "asked",
+        "monster", "focus"."""
+        self.stop_clock(why)
+        return self.finish()
+
+    def stop_clock(self, why: str) -> None:
+        if self.rules.real_time and not self.paused:
+            self.paused = why
+            self.say(Line(PAUSES.get(why, PAUSES["asked"])))
+
+    def resume(self) -> None:
+        self.paused = ""
+
+    def replay(self, command: list[object]) -> Report:
+        """One recorded command (``JournalError`` if it is malformed), as the game did it."""
+        self.take(apply_recorded(self.world, command))
+        return self.finish(save=False)
+
+    # -- the rest -----------------------------------------------------------------------
+
+    def act(self, action: PlayerCommand) -> None:
+        world = self.world
+        if not self.rules.real_time:
+            self.take(world.step(action))
+        elif world.player_due:
+            self.take(world.player_act(action))
+        else:
+            self.pending = action
+
+    def take(self, result: list[Event] | Refused) -> None:
+        """What the world reported, added to the report under way (and narrated)."""
+        report = self.report
+        if isinstance(result, Refused):
+            report.refused = result
+            if self.narrator is not None:
+                self.say(self.narrator.refusal(result))
+            return
+        report.events += result
+        if self.narrator is not None and result:
+            for line in self.narrator.lines(result):
+                self.say(line)
+
+    def say(self, line: Line) -> None:
+        self.report.lines.append(line)
+        self.history.append(line)
+
+    def start_run(self, command: Explore | Travel | Rest) -> None:
+        world = self.world
+        if autopilot.visible_monsters(world):
+            self.take(Refused("monster_in_view"))
+            return
+        player = world.player
+        if isinstance(command, Rest) and player.hp >= player.max_hp:
+            self.take(Refused("already_rested"))
+            return
+        self.run = Run(command, autopilot.Watch.start(world))
+
+    def stop_run(self, stop: Stop) -> None:
+        if self.run is None:
+            return
+        self.run = None
+        if self.narrator is not None:
+            text = self.narrator.stop(stop)
+            if text:  # "" stops without a word (what was picked up was just said)
+                self.say(Line(text))
+
+    def next_run_step(self) -> PlayerCommand | None:
+        """The run's next action, or None (with why it stopped said) when it must stop."""
+        run, world = self.run, self.world
+        if run is None:
+            return None
+        rules = self.rules
+        resting = isinstance(run.command, Rest)
+        low = 0 if resting else rules.explore_stop_hp
+        stop = run.watch.check(world, rules.auto_pickup, low)
+        if stop is None and resting:
+            player = world.player
+            if player.hp < player.max_hp:
+                return Wait()
+            stop = Stop("rested")
+        if stop is None:
+            if isinstance(run.command, Travel):
+                choice = autopilot.travel_action(world, run.command.target)
+            else:
+                choice = autopilot.explore_action(world, rules.auto_pickup)
+            if not isinstance(choice, Stop):
+                return choice
+            stop = choice
+        self.stop_run(stop)
+        return None
+
+    def finish(self, save: bool = True) -> Report:
+        """What follows every call: the end of the game, a newcomer in view, the save
+        policy; the report handed over, and a new one begun."""
+        world = self.world
+        if world.over:
+            self.run = None
+            if not self.ended:
+                self.ended = True
+                if self.session is not None:
+                    self.report.notes = self.session.end([line.text for line in self.history])
+        else:
+            self.notice_newcomers()
+            if save and self.session is not None:
+                problem = self.session.after_turn()
+                if problem:
+                    self.say(Line(problem, MessageKind.REFUSED))
+        report, self.report = self.report, Report()
+        report.state = self.state
+        return report
+
+    def notice_newcomers(self) -> None:
+        """A monster that was not in view a moment ago: a run stops at its next step, and
+        real time pauses (``pause_on_monster``) so nothing new kills a player who looked
+        away."""
+        if not (self.rules.real_time and self.rules.pause_on_monster):
+            return
+        now = set(autopilot.visible_monsters(self.world))
+        if now - self.in_view:
+            self.stop_clock("monster")
+        self.in_view = now
+
+    def save(self) -> str | None:
+        """Save now (quitting, closing): None when done, else why not."""
+        return self.session.save() if self.session is not None else None
+
+
+PAUSES = {
+    "asked": "Paused. Press p to resume.",
+    "monster": "A monster comes into view. Press p to resume.",
+    "focus": "Paused while the window is in the background. Press p to resume.",
+}
