@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from emberdeep import cli, mapgen
+from emberdeep.engine.events import EVENT_KINDS
 from emberdeep.engine.rng import floor_stream
 from emberdeep.mapgen.carve import to_text
 
@@ -54,6 +56,20 @@ def test_replay_verify_from_the_command_line(capsys: pytest.CaptureFixture[str])
     stored = sorted(REPLAYS.glob("*.replay.json"))[0]
     assert cli.main(["replay", str(stored), "--verify"]) == 0
     assert "final state matches" in capsys.readouterr().out
+
+
+def test_replay_events_prints_what_the_player_perceived_as_json_lines(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    stored = sorted(REPLAYS.glob("*.replay.json"))[0]
+    assert cli.main(["replay", str(stored), "--events"]) == 0
+    events = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    kinds = {event["type"] for event in events}
+    assert {"Moved", "Attacked", "Died"} <= kinds <= {k.__name__ for k in EVENT_KINDS}
+    commands = [event["command"] for event in events]
+    assert commands == sorted(commands) and commands[-1] <= 400
+    blows = [e for e in events if e["type"] == "Attacked"]
+    assert all({"attacker", "target", "hit", "damage", "verb"} <= e.keys() for e in blows)
 
 
 def test_replay_verify_reports_divergence(
