@@ -17,7 +17,7 @@ import numpy as np
 import tcod.los
 
 from emberdeep.engine import combat, hazards, items, magic, statuses
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import PLAYER_ID, Actor
 from emberdeep.engine.effects import EFFECTS
 from emberdeep.engine.events import (
     DoorOpened,
@@ -129,7 +129,7 @@ class Move:
             return Alternative(Unlock(x, y))
         start = actor.x, actor.y
         floor.move_actor(actor, x, y)
-        if actor.id == 1 or may_see_step(floor, start, (x, y)):
+        if actor.id == PLAYER_ID or may_see_step(floor, start, (x, y)):
             world.emit(Moved(actor.who, start, (x, y)))
         if tile == Tile.DEEP_WATER or (floor.traps and (x, y) in floor.traps):
             hazards.entered(world, actor, x, y)

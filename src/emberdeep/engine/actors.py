@@ -85,6 +85,7 @@ class Actor:
     """Does nothing until it notices the player (``World`` wakes it); hit for triple damage."""
     statuses: dict[str, int] = field(default_factory=dict)
     """Status name -> turns left (``engine/statuses.py``; confusion is ``confused``)."""
+    _who: Who | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
@@ -101,8 +102,12 @@ class Actor:
 
     @property
     def who(self) -> Who:
-        """How events name it."""
-        return Who(self.id, self.kind)
+        """How events name it (made once: a creature's id and kind never change, and a
+        copy made with ``replace`` starts without it)."""
+        who = self._who
+        if who is None:
+            who = self._who = Who(self.id, self.kind)
+        return who
 
     @property
     def alive(self) -> bool:

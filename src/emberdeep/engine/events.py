@@ -369,10 +369,18 @@ REFUSALS = (
 def as_dict(event: Event | Refused) -> dict[str, object]:
     """``event`` as plain data (for agents, tools and files): ``{"type": "Attacked",
     "attacker": {"id": 5, "kind": "orc"}, "end": [3, 4], ...}``."""
-    out: dict[str, object] = {"type": type(event).__name__}
-    for spec in fields(event):
-        out[spec.name] = _plain(getattr(event, spec.name))
+    kind = type(event)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(spec.name for spec in fields(event))
+    out: dict[str, object] = {"type": kind.__name__}
+    for name in names:
+        out[name] = _plain(getattr(event, name))
     return out
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Each kind's field names, found once (every agent step converts its events)."""
 
 
 def _plain(value: object) -> object:

@@ -10,7 +10,11 @@ never check visibility for the log: they emit everything, and this decides.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.events import (
@@ -44,59 +48,91 @@ from emberdeep.engine.events import (
 )
 
 if TYPE_CHECKING:
+    from emberdeep.engine.actors import Actor
     from emberdeep.engine.floor import Floor
 
 HEARING = 12
 """Farthest (in tiles, as the crow flies) a fight or a death is heard through walls."""
-PLAYERS_OWN = (
-    ItemMoved, ItemUsed, Identified, Fizzled, Searched, StairsTaken, LevelGained, Victory,
-    TrapFound, Alarm,
-)  # fmt: skip
-"""Kinds that only ever happen to the player, or that the whole floor hears."""
+
+Visible = NDArray[np.bool_]
+Rule = Callable[[Visible, "Actor", Any], "Event | None"]
 
 
-def perceive(floor: Floor, player: Cell, event: Event) -> Event | None:
+def perceive(floor: Floor, player: Actor, event: Event) -> Event | None:
     """``event`` if the player perceives it, a ``Heard`` if it is heard from out of
-    sight, else None. ``floor`` is the player's floor, ``player`` where they stand."""
-    if isinstance(event, PLAYERS_OWN):
-        return event
-    visible = floor.visible
-    match event:
-        case Moved(who, start, end) | Teleported(who, start, end):
-            seen = who.id == PLAYER_ID or visible.item(*start) or visible.item(*end)
-        case Attacked(attacker, target, start, end):
-            if PLAYER_ID in (attacker.id, target.id):
-                return event
-            if visible.item(*start) or visible.item(*end):
-                return event
-            return _heard(player, "fighting", end)
-        case Missile(who, path):
-            seen = who.id == PLAYER_ID or any(visible.item(*cell) for cell in path)
-        case Area(who, centre, cells):
-            if (who is not None and who.id == PLAYER_ID) or any(
-                visible.item(*cell) for cell in cells
-            ):
-                return event
-            return _heard(player, "blast", centre)
-        case Died(who, at):
-            if who.id == PLAYER_ID or visible.item(*at):
-                return event
-            return None if event.vanished else _heard(player, "death", at)
-        case (
-            Hurt(who, at) | Healed(who, at) | StatusChanged(who, at) | ModeChanged(who, at)
-            | Summoned(who, at) | DoorOpened(who, at) | TrapSprung(who, _, at)
-        ):  # fmt: skip
-            seen = who.id == PLAYER_ID or visible.item(*at)
-        case TerrainChanged(cells):  # no cells: the whole floor (a map revealed)
-            seen = not cells or any(visible.item(*cell) for cell in cells)
-        case _:
-            seen = True
+    sight, else None. ``floor`` is the player's floor."""
+    return RULES[type(event)](floor.visible, player, event)
+
+
+def always(visible: Visible, player: Actor, event: Event) -> Event:
+    """What only ever happens to the player, or what the whole floor hears."""
+    return event
+
+
+AtACell = Hurt | Healed | StatusChanged | ModeChanged | Summoned | DoorOpened | TrapSprung
+
+
+def at_a_cell(visible: Visible, player: Actor, event: AtACell) -> Event | None:
+    """An event of one creature at one cell: seen there, or the player's own."""
+    return event if event.who.id == PLAYER_ID or visible.item(*event.at) else None
+
+
+def stepped(visible: Visible, player: Actor, event: Moved | Teleported) -> Event | None:
+    seen = event.who.id == PLAYER_ID or visible.item(*event.start) or visible.item(*event.end)
     return event if seen else None
 
 
-def _heard(player: Cell, noise: str, at: Cell) -> Heard | None:
-    near = max(abs(at[0] - player[0]), abs(at[1] - player[1])) <= HEARING
+def blow(visible: Visible, player: Actor, event: Attacked) -> Event | None:
+    if PLAYER_ID in (event.attacker.id, event.target.id):
+        return event
+    if visible.item(*event.start) or visible.item(*event.end):
+        return event
+    return heard(player, "fighting", event.end)
+
+
+def flight(visible: Visible, player: Actor, event: Missile) -> Event | None:
+    seen = event.who.id == PLAYER_ID or any(visible.item(*cell) for cell in event.path)
+    return event if seen else None
+
+
+def blast(visible: Visible, player: Actor, event: Area) -> Event | None:
+    mine = event.who is not None and event.who.id == PLAYER_ID
+    if mine or any(visible.item(*cell) for cell in event.cells):
+        return event
+    return heard(player, "blast", event.centre)
+
+
+def death(visible: Visible, player: Actor, event: Died) -> Event | None:
+    if event.who.id == PLAYER_ID or visible.item(*event.at):
+        return event
+    return None if event.vanished else heard(player, "death", event.at)
+
+
+def changed_ground(visible: Visible, player: Actor, event: TerrainChanged) -> Event | None:
+    """No cells: the whole floor (a map revealed)."""
+    seen = not event.cells or any(visible.item(*cell) for cell in event.cells)
+    return event if seen else None
+
+
+def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
+    near = max(abs(at[0] - player.x), abs(at[1] - player.y)) <= HEARING
     return Heard(noise, at) if near else None
+
+
+RULES: dict[type, Rule] = {
+    **dict.fromkeys(
+        (ItemMoved, ItemUsed, Identified, Fizzled, Searched, StairsTaken, LevelGained,
+         Victory, TrapFound, Alarm, Heard),
+        always,
+    ),
+    **dict.fromkeys(
+        (Hurt, Healed, StatusChanged, ModeChanged, Summoned, DoorOpened, TrapSprung),
+        at_a_cell,
+    ),
+    Moved: stepped, Teleported: stepped, Attacked: blow, Missile: flight, Area: blast,
+    Died: death, TerrainChanged: changed_ground,
+}  # fmt: skip
+"""Event kind -> how it is perceived. Every kind has a rule (a test checks)."""
 
 
 def may_see_step(floor: Floor, start: Cell, end: Cell) -> bool:

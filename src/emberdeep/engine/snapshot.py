@@ -94,7 +94,7 @@ def _dump_floor(floor: Floor) -> dict[str, Any]:
 
 
 def _actor_fields(actor: Actor) -> dict[str, Any]:
-    values = {f.name: getattr(actor, f.name) for f in fields(Actor)}
+    values = {f.name: getattr(actor, f.name) for f in fields(Actor) if f.init}
     values["statuses"] = dict(actor.statuses)
     return values
 
@@ -355,7 +355,7 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
     if floor.tiles[floor.start] == Tile.FLOOR:  # 0.1.0 floors had no up stairs
         floor.tiles[floor.start] = Tile.STAIRS_UP
     floor.explored[...] = raw.array("explored", np.bool_, shape)
-    names = {f.name: f.type for f in fields(Actor)}
+    names = {f.name: f.type for f in fields(Actor) if f.init}
     for n, fields_raw in enumerate(raw.entries("actors")):
         entry = _Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
         values: dict[str, Any] = {}

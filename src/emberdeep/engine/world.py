@@ -188,7 +188,7 @@ class World:
     def emit(self, event: Event) -> None:
         """Something happened: kept if the player perceives it (``perception``), a sound
         heard from out of sight once per command."""
-        perceived = perceive(self.floor, self.player.position, event)
+        perceived = perceive(self.floor, self.player, event)
         if perceived is None:
             return
         if type(perceived) is Heard:
@@ -201,7 +201,8 @@ class World:
         """The events perceived since the last call, oldest first; a new command starts
         hearing afresh."""
         events, self.events = self.events, []
-        self._heard.clear()
+        if self._heard:
+            self._heard.clear()
         return events
 
     def enter(self, floor: Floor, at: tuple[int, int] | None = None) -> None:
@@ -484,12 +485,12 @@ def remember_items(floor: Floor, identity: Identity) -> None:
     Remains are remembered under the items (``REMAINS_KEY``); an item is remembered as the
     player knows it, so an unknown potion stays an unknown potion."""
     seen = floor.seen_items
-    visible = floor.visible
-    for position in [p for p in seen if visible[p]]:
+    in_view = floor.visible.item  # one cell as a Python bool: far quicker than [x, y]
+    for position in [p for p in seen if in_view(*p)]:
         del seen[position]
     for actor in floor.actors.values():
-        if not actor.alive and not actor.is_player and visible[actor.position]:
-            seen[actor.position] = REMAINS_KEY
+        if actor.hp <= 0 and actor.id != PLAYER_ID and in_view(actor.x, actor.y):
+            seen[actor.x, actor.y] = REMAINS_KEY
     for item in floor.items:
-        if visible[item.position]:
-            seen[item.position] = display_key(identity, item.kind)
+        if in_view(item.x, item.y):
+            seen[item.x, item.y] = display_key(identity, item.kind)
