@@ -183,3 +183,33 @@ def test_a_stalled_or_crashed_game_harms_no_other(tmp_path: Path) -> None:
         assert asyncio.run(reopened_turn(server, first)) == turn
     finally:
         server.stop()
+
+
+def test_a_fast_hand_keeps_its_session(shared: Server) -> None:
+    """Keys and moves at 100 a second each for 2 s (the old limit closed the connection
+    after about 200 messages): the session stays, the page is told keys were dropped, and
+    the game still answers."""
+    cookie = account(shared, "quick")
+
+    async def scenario() -> None:
+        async with connect(shared, "/ws/play", cookie, "quickpage") as ws:
+            page = Client(ws, "quickpage")
+            await page.until_full()
+            await page.key("enter")
+            for _ in range(200):
+                for message in ({"t": "key", "k": "."}, {"t": "move", "x": 5, "y": 5}):
+                    page.seq += 1
+                    await ws.send(json.dumps({**message, "s": page.seq}))
+                await asyncio.sleep(0.01)
+            notes = []
+            while True:  # the last key sent is acknowledged or dropped; drain until quiet
+                try:
+                    message = await page.next(timeout=1.5)
+                except asyncio.TimeoutError:
+                    break
+                if message["t"] == "note":
+                    notes.append(message["text"])
+            assert notes and "dropped" in notes[0]
+            await page.key(".")  # still playing
+
+    asyncio.run(scenario())

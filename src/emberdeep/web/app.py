@@ -4,7 +4,8 @@ Every WebSocket upgrade and every form post must come from this server's own pag
 ``Origin`` matches the ``Host``, or is one the operator allowed): another site cannot
 drive a player's game with their cookie. Messages from pages are capped in size (uvicorn
 refuses a bigger frame, and so does ``protocol.parse_input``) and in rate (a token bucket
-per connection); anything that is not one of ours closes the connection. Connections and
+per connection: ``relay.py`` coalesces moves and drops keys over the rate; only a flood
+closes the connection); anything that is not one of ours closes the connection. Connections and
 games are capped (``games.Limits``).
 """
 
@@ -30,13 +31,12 @@ from starlette.websockets import WebSocket
 from emberdeep.web import atlas, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, player_folder
 from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
-from emberdeep.web.limits import LoginLimiter, TokenBucket
+from emberdeep.web.limits import LoginLimiter
+from emberdeep.web.relay import Relay
 
 COOKIE = "emberdeep_session"
 CLIENT_ID = re.compile(r"[A-Za-z0-9]{8,32}")
 MAX_BODY = 2048
-RATE = (40.0, 80.0)
-"""Messages a second per connection on average, and the burst: key repeat is about 30."""
 ENDED_NOT_RUNNING = 4004
 REFUSED = 1008
 UNSUPPORTED = 1003
@@ -242,7 +242,13 @@ class Server:
                 await asyncio.wait_for(peer.task, 5)
 
     async def receive(self, ws: WebSocket, peer: Peer, game: Game) -> None:
-        bucket = TokenBucket(*RATE)
+        relay = Relay(lambda message: game.input(peer, message), peer.send)
+        try:
+            await self._receive(ws, peer, relay)
+        finally:
+            relay.close()
+
+    async def _receive(self, ws: WebSocket, peer: Peer, relay: Relay) -> None:
         while not peer.closing:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -254,9 +260,6 @@ class Server:
             if len(text) > protocol.MAX_MESSAGE:
                 peer.close(TOO_BIG, "message too big")
                 return
-            if not bucket.take():
-                peer.close(REFUSED, "too many messages")
-                return
             if peer.watching:
                 peer.close(UNSUPPORTED, "watchers send no input")
                 return
@@ -265,7 +268,9 @@ class Server:
             except protocol.ProtocolError as exc:
                 peer.close(UNSUPPORTED, str(exc)[:100])
                 return
-            game.input(peer, parsed)
+            if not relay.take(parsed):
+                peer.close(REFUSED, "too many messages")
+                return
 
 
 def create_app(options: Options) -> Starlette:

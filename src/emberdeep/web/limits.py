@@ -1,8 +1,11 @@
-"""Rate limits: failed logins per name and per address, and messages per connection.
+"""Rate limits: failed logins per name and per address, and a page's inputs.
 
 Guessing passwords is slowed to ``FAILURES`` tries per ``WINDOW`` seconds for a name and
-(more loosely) for an address; a connection sending faster than a person can type or move
-a mouse is closed. Both use the monotonic clock, passed in so tests need no sleeping.
+(more loosely) for an address. A page's inputs pass an ``InputGate``: pointer moves are
+coalesced (the last one wins), keys beyond what a hand repeats are dropped (the page is
+told), and only a flood no hand can make closes the connection: a person holding a key
+while moving the mouse must never lose their session. All use the monotonic clock,
+passed in so tests need no sleeping.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 
 WINDOW = 60.0
 FAILURES = 5
@@ -71,3 +75,65 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
+
+
+KEY_RATE = (40.0, 80.0)
+"""Keys, clicks and wheel turns a second, and the burst: a held key repeats about 30 times
+a second; beyond this they are dropped, not the connection."""
+MOVE_INTERVAL = 0.05
+"""Seconds between pointer moves passed on; those between are coalesced (the last wins)."""
+FLOOD = (250.0, 500.0)
+"""Messages of any kind a second, and the burst, past which the connection is closed: a
+script, never a hand (the page itself sends at most 20 moves a second)."""
+
+
+class Verdict(Enum):
+    """What to do with one input from a page."""
+
+    PASS = "pass"
+    """Pass it to the game now."""
+    HOLD = "hold"
+    """A pointer move too soon after the last: keep it, pass it at ``InputGate.due``
+    unless a newer one replaces it."""
+    DROP = "drop"
+    """A key beyond the rate: dropped, and the page is told."""
+    CLOSE = "close"
+    """A flood: close the connection."""
+
+
+@dataclass
+class InputGate:
+    """One connection's inputs, judged one by one (``admit``)."""
+
+    clock: Callable[[], float] = time.monotonic
+    keys: TokenBucket = field(init=False)
+    flood: TokenBucket = field(init=False)
+    last_move: float = -1e9
+    dropped: int = 0
+    """Keys dropped since the page was last told."""
+
+    def __post_init__(self) -> None:
+        self.keys = TokenBucket(*KEY_RATE, clock=self.clock)
+        self.flood = TokenBucket(*FLOOD, clock=self.clock)
+
+    @property
+    def due(self) -> float:
+        """When a held move may pass (monotonic seconds)."""
+        return self.last_move + MOVE_INTERVAL
+
+    def admit(self, kind: str) -> Verdict:
+        if not self.flood.take():
+            return Verdict.CLOSE
+        if kind == "move":
+            if self.clock() < self.due:
+                return Verdict.HOLD
+            self.last_move = self.clock()
+            return Verdict.PASS
+        if self.keys.take():
+            return Verdict.PASS
+        self.dropped += 1
+        return Verdict.DROP
+
+    def moved(self) -> None:
+        """A held move was passed on."""
+        self.last_move = self.clock()

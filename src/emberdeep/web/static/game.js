@@ -218,6 +218,14 @@ function setState(text) {
   $("state").textContent = text;
 }
 
+// A passing word from the server (keys dropped for coming too fast), shown for a while.
+let noteTimer = null;
+function note(text) {
+  $("note").textContent = text;
+  clearTimeout(noteTimer);
+  noteTimer = setTimeout(() => { $("note").textContent = ""; }, 4000);
+}
+
 function connect() {
   const base = (location.protocol === "https:" ? "wss://" : "ws://") + location.host;
   const url = state.mode === "play"
@@ -233,7 +241,8 @@ function connect() {
       state.retry = 0;
       state.game = m.game;
       setState(m.watching ? `Watching ${m.game}` : `Playing as ${m.game}`);
-    } else if (m.t === "taken") state.stopped = FINAL_CLOSES[4001];
+    } else if (m.t === "note") note(m.text);
+    else if (m.t === "taken") state.stopped = FINAL_CLOSES[4001];
     else if (m.t === "ended") state.stopped = m.why;
   };
   ws.onclose = (e) => {
