@@ -214,7 +214,21 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=500,
         metavar="N",
-        help="pages connected at once, players and watchers (default 500)",
+        help="players' pages connected at once (default 500)",
+    )
+    parser.add_argument(
+        "--max-watchers",
+        type=int,
+        default=200,
+        metavar="N",
+        help="watchers' pages connected at once, apart from players' (default 200)",
+    )
+    parser.add_argument(
+        "--registrations",
+        type=int,
+        default=5,
+        metavar="N",
+        help="accounts one address may make in an hour (default 5)",
     )
     parser.add_argument(
         "--allow-origin",
@@ -470,7 +484,13 @@ def run_serve(args: argparse.Namespace) -> int:
         print("emberdeep: --port, --grace and --max-games must be positive", file=sys.stderr)
         return 2
     data = args.data if args.data is not None else saves.data_dir() / "web"
-    limits = Limits(args.max_games, max(1, args.max_connections), args.grace * 60)
+    limits = Limits(
+        args.max_games,
+        max(1, args.max_connections),
+        args.grace * 60,
+        max(0, args.max_watchers),
+        max(0, args.registrations),
+    )
     return server.serve(
         host=args.host,
         port=args.port,

@@ -8,7 +8,15 @@ import pytest
 
 from emberdeep.web import accounts
 from emberdeep.web.accounts import AccountError, Accounts
-from emberdeep.web.limits import FAILURES, WINDOW, LoginLimiter, TokenBucket
+from emberdeep.web.limits import (
+    FAILURES,
+    REGISTRATION_WINDOW,
+    REGISTRATIONS,
+    WINDOW,
+    LoginLimiter,
+    RegistrationLimiter,
+    TokenBucket,
+)
 
 
 def test_passwords_are_hashed_and_checked(tmp_path: Path) -> None:
@@ -59,3 +67,15 @@ def test_the_bucket_refuses_floods_and_refills() -> None:
     assert sum(bucket.take() for _ in range(100)) == 20
     now[0] = 1.0
     assert sum(bucket.take() for _ in range(100)) == 10
+
+
+def test_registrations_are_limited_per_address_for_an_hour() -> None:
+    now = [0.0]
+    limiter = RegistrationLimiter(clock=lambda: now[0])
+    for _ in range(REGISTRATIONS):
+        assert limiter.wait("1.2.3.4") == 0
+        limiter.made_one("1.2.3.4")
+    assert limiter.wait("1.2.3.4") == REGISTRATION_WINDOW
+    assert limiter.wait("5.6.7.8") == 0
+    now[0] = REGISTRATION_WINDOW
+    assert limiter.wait("1.2.3.4") == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -144,3 +145,27 @@ def test_oversized_and_unknown_messages_are_refused(server: Server, page: Page) 
     watching = '{"t": "key", "s": 1, "k": "h"}'
     url = f"{base}/ws/watch?client=other125&game=cy"
     assert close_code(page, url, watching) == [True, 1003]
+
+
+def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = Server(tmp_path, "--max-games", "1").start()
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}) for _ in range(2)]
+    try:
+        first, second = (context.new_page() for context in contexts)
+        register(first, server, "Ona")
+        first.click("#play")
+        wait_for_text(first, "New game")
+        register(second, server, "Pip")
+        second.click("#play")
+        expect(second.locator("#state")).to_contain_text(
+            "The server is full (1 playing); trying again in", timeout=TIMEOUT
+        )
+        first.click("#leave")  # Ona's game keeps its slot only while nobody needs it
+        wait_for_text(second, "New game")
+        expect(second.locator("#state")).to_have_text("Playing as pip")
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()

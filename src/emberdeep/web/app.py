@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket
 from emberdeep.web import atlas, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, player_folder
 from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
-from emberdeep.web.limits import LoginLimiter
+from emberdeep.web.limits import LoginLimiter, RegistrationLimiter
 from emberdeep.web.relay import Relay
 
 COOKIE = "emberdeep_session"
@@ -83,6 +83,7 @@ class Server:
         self.accounts = Accounts(options.data)
         self.games = Games(options.data, options.limits)
         self.logins = LoginLimiter()
+        self.registrations = RegistrationLimiter(options.limits.registrations)
         self.static = {
             path: (
                 importlib.resources.files(__package__).joinpath(f"static/{name}").read_bytes(),
@@ -152,6 +153,14 @@ class Server:
         wait = self.logins.wait(attempt, address)
         if wait > 0:
             return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
+        wait = self.registrations.wait(address)
+        if wait > 0:
+            minutes = max(1, round(wait / 60))
+            sentence = (
+                f"Enough accounts have been made from your address for now; "
+                f"try again in {minutes} minute{'s' if minutes > 1 else ''}."
+            )
+            return JSONResponse({"error": sentence}, 429)
         try:
             name = await asyncio.to_thread(
                 self.accounts.register, data.get("name"), data.get("password")
@@ -159,6 +168,7 @@ class Server:
         except AccountError as exc:
             self.logins.failed(attempt, address)
             return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
+        self.registrations.made_one(address)
         return await asyncio.to_thread(self.logged_in, name)
 
     async def login(self, request: Request) -> Response:
@@ -199,16 +209,27 @@ class Server:
         if not origin_allowed(ws, self.options.origins):
             await ws.close(REFUSED)  # before accepting: the upgrade is refused (403)
             return
-        games = self.games
-        if games.connections >= self.options.limits.max_connections:
-            await ws.close(FULL)
+        games, limits = self.games, self.options.limits
+        if watching and games.watchers >= limits.max_watchers:
+            await ws.accept()
+            await ws.close(FULL, f"watching:{games.watchers}")
             return
-        games.connections += 1
+        if not watching and games.connections >= limits.max_connections:
+            await ws.accept()
+            await ws.close(FULL, f"full:{games.playing()}")
+            return
+        if watching:
+            games.watchers += 1
+        else:
+            games.connections += 1
         try:
             await ws.accept()
             await self.session(ws, watching)
         finally:
-            games.connections -= 1
+            if watching:
+                games.watchers -= 1
+            else:
+                games.connections -= 1
 
     async def session(self, ws: WebSocket, watching: bool) -> None:
         client = ws.query_params.get("client", "")

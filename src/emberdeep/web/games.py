@@ -4,9 +4,13 @@ A ``Game`` owns its worker (started through ``multiprocessing``'s fork server, w
 ``preload.py``) and a socket to it; one task reads the worker's frames and hands them to
 each attached page's own queue (``Peer``), so a slow page or a stalled game holds up
 nobody else. One page plays a game (opening it elsewhere takes it over and tells the old
-page); any number watch. When the player's page goes, the game waits ``grace`` seconds
-for them, then is told to close (it saves and exits). A worker that dies, however it dies,
-ends its ``Game``; its save and journal are there for the next start.
+page); others watch, up to their own cap (``max_watchers``), so watchers never take a
+player's place. When the player's page goes, the game waits ``grace`` seconds for them,
+then is told to close (it saves and exits); but it keeps its slot only while there is
+room: a player who finds the server full takes the slot of the game left longest ago,
+which is saved and stopped first, and continues when its owner returns. A worker that
+dies, however it dies, ends its ``Game``; its save and journal are there for the next
+start.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import asyncio
 import json
 import multiprocessing
 import socket
+import time
 from dataclasses import dataclass
 from multiprocessing.context import ForkServerContext
 from pathlib import Path
@@ -38,15 +43,25 @@ FULL = 4029
 
 
 class ServerFullError(Exception):
-    """No room for another game or connection (the caps in ``Limits``)."""
+    """No room for another game or connection (the caps in ``Limits``); ``playing`` is
+    how many games have their player there, for the page's "The server is full"."""
+
+    def __init__(self, playing: int) -> None:
+        super().__init__(f"full:{playing}")
+        self.playing = playing
 
 
 @dataclass(frozen=True)
 class Limits:
     max_games: int = 100
     max_connections: int = 500
+    """Players' pages connected at once."""
     grace: float = 600.0
-    """Seconds a game waits for its player to come back."""
+    """Seconds a game waits for its player to come back (while there is room)."""
+    max_watchers: int = 200
+    """Watchers' pages connected at once, counted apart from players'."""
+    registrations: int = 5
+    """Accounts made from one address in an hour."""
 
 
 class Peer:
@@ -109,6 +124,11 @@ class Game:
         self.grace_task: asyncio.Task[None] | None = None
         self.pump_task: asyncio.Task[None] | None = None
         self.finishing = False
+        self.left = time.monotonic()
+        """When the player's page last went (or the game started): the longest left is
+        evicted first."""
+        self.active = time.monotonic()
+        """When the player last sent an input (the lobby shows the idle time)."""
 
     @property
     def pid(self) -> int | None:
@@ -196,6 +216,7 @@ class Game:
         self.watchers.discard(peer)
         if peer is self.player:
             self.player = None
+            self.left = time.monotonic()
             self.grace_task = asyncio.create_task(self.grace())
 
     async def grace(self) -> None:
@@ -205,6 +226,7 @@ class Game:
 
     def input(self, peer: Peer, message: dict[str, Any]) -> None:
         if peer is self.player:
+            self.active = time.monotonic()
             self.tell({"t": "in", "c": peer.client, "s": message["s"], "m": message})
 
     async def stop(self) -> None:
@@ -225,6 +247,7 @@ class Games:
         self.limits = limits
         self.games: dict[str, Game] = {}
         self.connections = 0
+        self.watchers = 0
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(["emberdeep.web.preload"])
 
@@ -236,7 +259,9 @@ class Games:
             game = self.games.get(owner)
         if game is None:
             if len(self.games) >= self.limits.max_games:
-                raise ServerFullError("the server is full; try again later")
+                await self.evict()
+            game = self.games.get(owner)  # it may have been opened meanwhile
+        if game is None:
             game = self.games[owner] = Game(owner, folder, self)
             try:
                 await game.start(self.context)
@@ -245,6 +270,21 @@ class Games:
                 raise
         await game.started.wait()
         return game
+
+    def playing(self) -> int:
+        """Games whose player is there."""
+        return sum(game.player is not None for game in self.games.values())
+
+    async def evict(self) -> None:
+        """Make room: save and stop the game whose player left longest ago;
+        ``ServerFullError`` if every game has its player."""
+        left = [g for g in self.games.values() if g.player is None and not g.finishing]
+        if not left:
+            raise ServerFullError(self.playing())
+        oldest = min(left, key=lambda game: game.left)
+        await oldest.stop()
+        if len(self.games) >= self.limits.max_games:  # somebody else took it meanwhile
+            raise ServerFullError(self.playing())
 
     def watch(self, owner: str) -> Game | None:
         game = self.games.get(owner)
@@ -255,8 +295,15 @@ class Games:
             del self.games[game.owner]
 
     def listing(self) -> list[dict[str, Any]]:
+        now = time.monotonic()
         return [
-            {"player": owner, "watchers": len(game.watchers), **game.status}
+            {
+                "player": owner,
+                "watchers": len(game.watchers),
+                "here": game.player is not None,
+                "idle": round(now - game.active),
+                **game.status,
+            }
             for owner, game in sorted(self.games.items())
             if game.started.is_set()
         ]

@@ -55,6 +55,39 @@ class LoginLimiter:
                 self.failures[key].popleft()
 
 
+REGISTRATIONS = 5
+"""Accounts made from one address in ``REGISTRATION_WINDOW`` seconds."""
+REGISTRATION_WINDOW = 3600.0
+
+
+@dataclass
+class RegistrationLimiter:
+    """Accounts made per address, so one stranger cannot fill the server with names."""
+
+    allowed: int = REGISTRATIONS
+    clock: Callable[[], float] = time.monotonic
+    made: dict[str, deque[float]] = field(default_factory=dict)
+
+    def wait(self, address: str) -> float:
+        """Seconds until ``address`` may make another account (0: now)."""
+        now = self.clock()
+        times = self.made.get(address)
+        if times is None:
+            return 0.0
+        while times and times[0] <= now - REGISTRATION_WINDOW:
+            times.popleft()
+        if not times:
+            del self.made[address]
+            return 0.0
+        return 0.0 if len(times) < self.allowed else times[0] + REGISTRATION_WINDOW - now
+
+    def made_one(self, address: str) -> None:
+        times = self.made.setdefault(address, deque())
+        times.append(self.clock())
+        if len(times) > self.allowed:
+            times.popleft()
+
+
 @dataclass
 class TokenBucket:
     """``rate`` messages a second on average, bursts up to ``burst``."""

@@ -13,7 +13,7 @@ const NAMED = {
 };
 const FINAL_CLOSES = {
   4000: "The game is closed.", 4001: "This game was opened in another page.",
-  4003: "Log in to play.", 4004: "That game is not running.", 4029: "The server is full; try again later.",
+  4003: "Log in to play.", 4004: "That game is not running.",
   1003: "The server refused a message.", 1008: "The server refused the connection.",
 };
 
@@ -34,7 +34,7 @@ const state = {
   seq: saved.seq || 0,
   pending: saved.pending || [],
   instance: saved.instance || null,
-  me: null, mode: null, game: null, ws: null, live: false, stopped: null, retry: 0,
+  me: null, mode: null, game: null, ws: null, live: false, stopped: null, retry: 0, fullRetry: 0,
   timer: null, atlas: null, image: null, tw: 8, th: 16,
   ch: new Int32Array(W * H), fg: new Int32Array(W * H), bg: new Int32Array(W * H),
   frames: 0,
@@ -239,6 +239,7 @@ function connect() {
     if (m.t === "frame") applyFrame(m);
     else if (m.t === "hello") {
       state.retry = 0;
+      state.fullRetry = 0;
       state.game = m.game;
       setState(m.watching ? `Watching ${m.game}` : `Playing as ${m.game}`);
     } else if (m.t === "note") note(m.text);
@@ -255,10 +256,33 @@ function connect() {
       $("again").hidden = state.mode !== "play";
       return;
     }
+    if (e.code === 4029) {
+      full(e.reason);
+      return;
+    }
     const delay = Math.min(5000, 250 * 2 ** state.retry++);
     setState("Connection lost; reconnecting...");
     state.timer = setTimeout(connect, delay);
   };
+}
+
+// The server is full: say so, with how many are playing (or watching), and try again
+// later, waiting longer each time (2 s, 4 s, ... up to a minute).
+function full(reason) {
+  const [kind, count] = reason.split(":");
+  const who = kind === "watching" ? `${count} watching` : `${count} playing`;
+  let left = Math.min(60, 2 * 2 ** state.fullRetry++);
+  const tell = () => setState(`The server is full (${who}); trying again in ${left} s.`);
+  tell();
+  const tick = () => {
+    left -= 1;
+    if (left <= 0) connect();
+    else {
+      tell();
+      state.timer = setTimeout(tick, 1000);
+    }
+  };
+  state.timer = setTimeout(tick, 1000);
 }
 
 function disconnect() {
@@ -276,6 +300,7 @@ async function openGame(mode, game) {
   state.game = game;
   state.stopped = null;
   state.retry = 0;
+  state.fullRetry = 0;
   $("again").hidden = true;
   $("lobby").hidden = true;
   $("game").hidden = false;
@@ -304,6 +329,12 @@ function showMe() {
   $("mine").hidden = !state.me;
 }
 
+function idle(seconds) {
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h`;
+}
+
 async function refresh() {
   try {
     const data = await (await fetch("/api/games", { credentials: "same-origin" })).json();
@@ -317,7 +348,9 @@ async function refresh() {
       link.href = "#watch=" + encodeURIComponent(g.player);
       link.textContent = g.player;
       item.append(link, g.playing ? ` depth ${g.depth}, turn ${g.turn}` : " at the title screen",
-        g.watchers ? `, ${g.watchers} watching` : "");
+        g.watchers ? `, ${g.watchers} watching` : "", `, idle ${idle(g.idle)}`,
+        g.here ? "" : " (player left)");
+      if (!g.here) item.className = "left";
       list.append(item);
     }
     if (!data.games.length) list.innerHTML = "<li>None yet.</li>";
