@@ -241,7 +241,22 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--secure-cookies",
         action="store_true",
-        help="mark the login cookie Secure (when served over HTTPS)",
+        help="always mark the login cookie Secure (it is anyway for a page that came "
+        "over HTTPS, directly or through a proxy on this machine that says so)",
+    )
+    parser.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the server answers to in the Host header, e.g. play.example.org "
+        "(repeatable; default: the --host address and localhost)",
+    )
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="a postgresql:// database that several hosts share for accounts, the hall "
+        "of fame, the daily results and the running games (default: SQLite in --data)",
     )
 
 
@@ -498,6 +513,8 @@ def run_serve(args: argparse.Namespace) -> int:
         limits=limits,
         origins=tuple(args.allow_origin),
         secure_cookies=args.secure_cookies,
+        allowed_hosts=tuple(args.allowed_host),
+        database=args.database,
     )
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
 
 from emberdeep.web import accounts
 from emberdeep.web.accounts import AccountError, Accounts
+from emberdeep.web.database import Database
 from emberdeep.web.limits import (
     FAILURES,
     REGISTRATION_WINDOW,
@@ -20,7 +22,7 @@ from emberdeep.web.limits import (
 
 
 def test_passwords_are_hashed_and_checked(tmp_path: Path) -> None:
-    store = Accounts(tmp_path)
+    store = Accounts(Database(None, tmp_path))
     assert store.register("Ann", "a long password") == "ann"
     assert store.check("ANN", "a long password") == "ann"
     assert store.check("ann", "a long passwore") is None
@@ -41,8 +43,8 @@ def test_names_that_could_leave_the_data_folder_are_refused(tmp_path: Path, name
 
 
 def test_sessions_survive_a_restart_and_end_at_logout(tmp_path: Path) -> None:
-    token = Accounts(tmp_path).new_session("ann")
-    again = Accounts(tmp_path)
+    token = Accounts(Database(None, tmp_path)).new_session("ann")
+    again = Accounts(Database(None, tmp_path))
     assert again.session_user(token) == "ann"
     assert again.session_user(token + "x") is None
     again.end_session(token)
@@ -79,3 +81,42 @@ def test_registrations_are_limited_per_address_for_an_hour() -> None:
     assert limiter.wait("5.6.7.8") == 0
     now[0] = REGISTRATION_WINDOW
     assert limiter.wait("1.2.3.4") == 0
+
+
+def test_argon2_and_old_hashes_are_upgraded_at_login(tmp_path: Path) -> None:
+    db = Database(None, tmp_path)
+    store = Accounts(db)
+    store.register("ann", "a long password")
+    assert db.run("SELECT hash FROM players")[0][0].startswith("$argon2id$")
+    # A player from before Argon2 (the scrypt hashes this server used to make).
+    old = "scrypt$16384$8$1$" + "00" * 16 + "$"
+    digest = hashlib.scrypt(b"older password", salt=bytes(16), n=16384, r=8, p=1, dklen=32)
+    db.run("INSERT INTO players VALUES (?, ?, ?)", ("bob", "bob", old + digest.hex()))
+    assert store.check("bob", "older passwore") is None
+    assert db.run("SELECT hash FROM players WHERE name = 'bob'")[0][0].startswith("scrypt$")
+    assert store.check("bob", "older password") == "bob"
+    assert db.run("SELECT hash FROM players WHERE name = 'bob'")[0][0].startswith("$argon2id$")
+    assert store.check("bob", "older password") == "bob"
+
+
+def test_a_login_replaces_the_pages_session(tmp_path: Path) -> None:
+    store = Accounts(Database(None, tmp_path))
+    planted = store.new_session("ann")
+    fresh = store.new_session("ann", old=planted)
+    assert store.session_user(planted) is None
+    assert store.session_user(fresh) == "ann"
+
+
+def test_a_password_change_ends_the_other_sessions(tmp_path: Path) -> None:
+    store = Accounts(Database(None, tmp_path))
+    store.register("ann", "a long password")
+    here, elsewhere = store.new_session("ann"), store.new_session("ann")
+    with pytest.raises(AccountError, match="current password is wrong"):
+        store.change_password("ann", "not it at all", "a newer password", here)
+    with pytest.raises(AccountError, match="8 to 256"):
+        store.change_password("ann", "a long password", "short", here)
+    store.change_password("ann", "a long password", "a newer password", here)
+    assert store.check("ann", "a long password") is None
+    assert store.check("ann", "a newer password") == "ann"
+    assert store.session_user(here) == "ann"
+    assert store.session_user(elsewhere) is None

@@ -169,3 +169,28 @@ def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
         for context in contexts:
             context.close()
         server.stop()
+
+
+def test_keys_typed_while_the_server_is_down_wait_and_are_sent_after(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = Server(tmp_path).start()
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    try:
+        page = context.new_page()
+        register(page, server, "Wes")
+        page.click("#play")
+        wait_for_text(page, "New game")
+        page.keyboard.press("Enter")
+        wait_for_text(page, "Turn 0")
+        server.kill()  # the server and the game, at once
+        expect(page.locator("#state")).to_have_text("Connection lost; reconnecting...")
+        for _ in range(3):
+            page.keyboard.press(".")
+        expect(page.locator("#waiting")).to_have_text("3 keys wait; sent when the game is back.")
+        server.start()  # the game continues from its journal, then gets the three keys
+        wait_for_text(page, "Turn 3")
+        expect(page.locator("#waiting")).to_have_text("")
+    finally:
+        context.close()
+        server.stop()

@@ -201,7 +201,7 @@ def test_a_fast_hand_keeps_its_session(shared: Server) -> None:
                     page.seq += 1
                     await ws.send(json.dumps({**message, "s": page.seq}))
                 await asyncio.sleep(0.01)
-            notes = []
+            notes: list[str] = []
             while True:  # the last key sent is acknowledged or dropped; drain until quiet
                 try:
                     message = await page.next(timeout=1.5)

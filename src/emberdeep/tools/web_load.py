@@ -35,6 +35,7 @@ from typing import Any
 import websockets
 
 from emberdeep.web.accounts import Accounts
+from emberdeep.web.database import Database
 
 MAX_GAMES = 300
 KEYS = "hjklyubn."
@@ -263,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"web-load: at most {MAX_GAMES} games in all, a key at most every 10 ms")
         return 2
     data = Path(tempfile.mkdtemp(prefix="emberdeep-load-"))
-    accounts = Accounts(data)
+    accounts = Accounts(Database(None, data))
     print(f"web-load: {total} accounts...", flush=True)
     players = []
     for number in range(total):

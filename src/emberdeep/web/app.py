@@ -1,8 +1,12 @@
 """The web server: the page, the atlas, accounts, the game list, and the WebSockets.
 
-Every WebSocket upgrade and every form post must come from this server's own page (the
+Every request and socket must name an allowed host (``hosts.py``: no DNS rebinding), and
+every WebSocket upgrade and form post must come from this server's own page (the
 ``Origin`` matches the ``Host``, or is one the operator allowed): another site cannot
-drive a player's game with their cookie. Messages from pages are capped in size (uvicorn
+drive a player's game with their cookie. The session cookie is ``Secure`` whenever the
+page came over HTTPS (directly, or through a proxy that says so), and a login replaces
+the page's session rather than adding to it. Static files carry an ``ETag`` and are
+revalidated, so a reload costs a 304. Messages from pages are capped in size (uvicorn
 refuses a bigger frame, and so does ``protocol.parse_input``) and in rate (a token bucket
 per connection: ``relay.py`` coalesces moves and drops keys over the rate; only a flood
 closes the connection); anything that is not one of ours closes the connection. Connections and
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import importlib.resources
 import json
 import re
@@ -30,7 +35,9 @@ from starlette.websockets import WebSocket
 
 from emberdeep.web import atlas, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, player_folder
+from emberdeep.web.database import Database
 from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
+from emberdeep.web.hosts import LOCAL, HostCheck
 from emberdeep.web.limits import LoginLimiter, RegistrationLimiter
 from emberdeep.web.relay import Relay
 
@@ -62,7 +69,11 @@ class Options:
     origins: tuple[str, ...] = ()
     """Origins allowed besides the page's own host (a reverse proxy's public address)."""
     secure_cookies: bool = False
-    """Mark the session cookie Secure (served over HTTPS behind a proxy)."""
+    """Always mark the session cookie Secure (it is anyway when the page came over HTTPS)."""
+    allowed_hosts: tuple[str, ...] = LOCAL
+    """Names the ``Host`` header may give (``hosts.default_hosts`` by default)."""
+    database: str | None = None
+    """A ``postgresql://`` address shared by several hosts; None: SQLite in ``data``."""
 
 
 def origin_allowed(conn: HTTPConnection, origins: tuple[str, ...]) -> bool:
@@ -80,7 +91,8 @@ class Server:
 
     def __init__(self, options: Options) -> None:
         self.options = options
-        self.accounts = Accounts(options.data)
+        self.db = Database(options.database, options.data)
+        self.accounts = Accounts(self.db)
         self.games = Games(options.data, options.limits)
         self.logins = LoginLimiter()
         self.registrations = RegistrationLimiter(options.limits.registrations)
@@ -91,6 +103,7 @@ class Server:
             )
             for path, (name, kind) in STATIC.items()
         }
+        self.etags = {path: etag(body) for path, (body, _) in self.static.items()}
         self._atlas: atlas.Atlas | None = None
 
     def atlas(self) -> atlas.Atlas:
@@ -105,13 +118,15 @@ class Server:
 
     async def page(self, request: Request) -> Response:
         body, kind = self.static[request.url.path]
-        return Response(body, media_type=kind, headers=HEADERS)
+        return cached(request, body, kind, self.etags[request.url.path])
 
     async def atlas_png(self, request: Request) -> Response:
-        return Response(self.atlas().png, media_type="image/png", headers=HEADERS)
+        built = self.atlas()
+        return cached(request, built.png, "image/png", built.png_etag)
 
     async def atlas_json(self, request: Request) -> Response:
-        return Response(self.atlas().index, media_type="application/json", headers=HEADERS)
+        built = self.atlas()
+        return cached(request, built.index, "application/json", built.index_etag)
 
     async def listing(self, request: Request) -> Response:
         me = await asyncio.to_thread(self.user, request)
@@ -135,12 +150,15 @@ class Server:
             return JSONResponse({"error": "expected a JSON object"}, 400)
         return data
 
-    def logged_in(self, name: str) -> Response:
-        token = self.accounts.new_session(name)
+    def logged_in(self, request: Request, name: str) -> Response:
+        """A new session for ``name``; the page's old one (if any) ends: a token planted
+        before the login never becomes a logged-in one."""
+        token = self.accounts.new_session(name, old=request.cookies.get(COOKIE))
         response = JSONResponse({"me": name}, headers=HEADERS)
+        secure = self.options.secure_cookies or request.url.scheme == "https"
         response.set_cookie(
             COOKIE, token, max_age=30 * 24 * 3600, httponly=True, samesite="strict",
-            secure=self.options.secure_cookies,
+            secure=secure,
         )  # fmt: skip
         return response
 
@@ -169,7 +187,7 @@ class Server:
             self.logins.failed(attempt, address)
             return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
         self.registrations.made_one(address)
-        return await asyncio.to_thread(self.logged_in, name)
+        return await asyncio.to_thread(self.logged_in, request, name)
 
     async def login(self, request: Request) -> Response:
         data = await self.form(request)
@@ -184,7 +202,29 @@ class Server:
         if name is None:
             self.logins.failed(given, address)
             return JSONResponse({"error": "Wrong name or password."}, 401)
-        return await asyncio.to_thread(self.logged_in, name)
+        return await asyncio.to_thread(self.logged_in, request, name)
+
+    async def password(self, request: Request) -> Response:
+        """A logged-in player's new password; their other sessions end."""
+        data = await self.form(request)
+        if isinstance(data, Response):
+            return data
+        token = request.cookies.get(COOKIE)
+        name = await asyncio.to_thread(self.accounts.session_user, token)
+        if name is None:
+            return JSONResponse({"error": "Log in first."}, 401)
+        address = request.client.host if request.client else "?"
+        wait = self.logins.wait(name, address)
+        if wait > 0:
+            return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
+        try:
+            await asyncio.to_thread(
+                self.accounts.change_password, name, data.get("old"), data.get("new"), token
+            )
+        except AccountError as exc:
+            self.logins.failed(name, address)
+            return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
+        return JSONResponse({"me": name, "changed": True}, headers=HEADERS)
 
     async def logout(self, request: Request) -> Response:
         data = await self.form(request)
@@ -311,9 +351,23 @@ def create_app(options: Options) -> Starlette:
         Route("/api/register", server.register, methods=["POST"]),
         Route("/api/login", server.login, methods=["POST"]),
         Route("/api/logout", server.logout, methods=["POST"]),
+        Route("/api/password", server.password, methods=["POST"]),
         WebSocketRoute("/ws/play", server.play),
         WebSocketRoute("/ws/watch", server.watch),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(HostCheck, allowed=options.allowed_hosts)
     app.state.server = server
     return app
+
+
+def etag(body: bytes) -> str:
+    return '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+
+
+def cached(request: Request, body: bytes, kind: str, tag: str) -> Response:
+    """A static file with its ``ETag``, revalidated on each use: 304 when unchanged."""
+    headers = {**HEADERS, "ETag": tag, "Cache-Control": "no-cache"}
+    if tag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type=kind, headers=headers)

@@ -8,8 +8,9 @@ libtcod draws them.
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -25,6 +26,12 @@ class Atlas:
     png: bytes
     index: bytes
     """JSON: tile size, columns, and codepoint -> tile number."""
+    png_etag: str = field(init=False)
+    index_etag: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        for name, body in (("png_etag", self.png), ("index_etag", self.index)):
+            object.__setattr__(self, name, '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
 
 
 def build(content: Content, settings: Settings | None = None) -> Atlas:

@@ -11,7 +11,9 @@ import uvicorn
 
 from emberdeep.web import protocol
 from emberdeep.web.app import Options, create_app
+from emberdeep.web.database import DatabaseError
 from emberdeep.web.games import Limits
+from emberdeep.web.hosts import default_hosts
 
 
 def serve(
@@ -22,6 +24,8 @@ def serve(
     limits: Limits,
     origins: tuple[str, ...] = (),
     secure_cookies: bool = False,
+    allowed_hosts: tuple[str, ...] = (),
+    database: str | None = None,
 ) -> int:
     """Serve until interrupted; every running game is closed (saved) on the way out."""
     try:
@@ -38,10 +42,18 @@ def serve(
     # One thread of BLAS each: the game does no linear algebra, and 50 games x N threads
     # only cost memory.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    options = Options(data.resolve(), limits, origins, secure_cookies)
+    hosts = allowed_hosts or default_hosts(host)
+    options = Options(data.resolve(), limits, origins, secure_cookies, hosts, database)
+    try:
+        app = create_app(options)
+    except DatabaseError as exc:
+        print(f"emberdeep: {exc}", file=sys.stderr)
+        return 1
+    where = "PostgreSQL" if database else f"{options.data}"
     print(f"emberdeep: serving on http://{host}:{port}/ (data in {options.data})", flush=True)
+    print(f"emberdeep: accounts and records in {where}; answering to {', '.join(hosts)}")
     uvicorn.run(
-        create_app(options),
+        app,
         host=host,
         port=port,
         ws="websockets-sansio",

@@ -1,7 +1,10 @@
 // Emberdeep in a browser: the lobby, the account form, and the game's console in a canvas.
 // The protocol is described in src/emberdeep/web/protocol.py. Inputs are numbered and kept
 // until the game acknowledges them, so a reconnect (or a reload: they are kept in
-// sessionStorage) resends exactly those that were not applied.
+// sessionStorage) resends exactly those that were not applied. Keys typed while
+// disconnected wait (the page says how many) and are sent once the game is back, even to a
+// new worker (a restarted server): only inputs sent to an earlier worker are dropped, as
+// that worker may have applied them.
 "use strict";
 
 const W = 100, H = 52;  // render.SCREEN_WIDTH, SCREEN_HEIGHT
@@ -33,6 +36,7 @@ const state = {
   client: saved.client || randomId(),
   seq: saved.seq || 0,
   pending: saved.pending || [],
+  unsent: saved.unsent || [],  // numbers of pending inputs never sent to any worker
   instance: saved.instance || null,
   me: null, mode: null, game: null, ws: null, live: false, stopped: null, retry: 0, fullRetry: 0,
   timer: null, atlas: null, image: null, tw: 8, th: 16,
@@ -43,6 +47,7 @@ const state = {
 function remember() {
   sessionStorage.setItem("emberdeep", JSON.stringify({
     client: state.client, seq: state.seq, pending: state.pending, instance: state.instance,
+    unsent: state.unsent,
   }));
 }
 
@@ -107,11 +112,16 @@ function applyFrame(m) {
     state.bg.set(m.bg);
     for (let i = 0; i < W * H; i++) drawCell(i);
     if (state.mode === "play") {
-      if (state.instance !== null && m.instance !== state.instance) state.pending = [];
+      if (state.instance !== null && m.instance !== state.instance) {
+        state.pending = state.pending.filter((input) => state.unsent.includes(input.s));
+      }
       state.instance = m.instance;
       acknowledge(m.acks[state.client] ?? -1);
       state.live = true;
       for (const input of state.pending) state.ws.send(JSON.stringify(input));
+      state.unsent = [];
+      remember();
+      showWaiting();
     }
     state.live = true;
   } else {
@@ -148,10 +158,20 @@ function send(message) {
   message.s = ++state.seq;
   state.pending.push(message);
   if (state.pending.length > 200) state.pending.shift();
-  remember();
   if (state.live && state.ws && state.ws.readyState === WebSocket.OPEN) {
     state.ws.send(JSON.stringify(message));
+  } else {
+    state.unsent.push(message.s);
+    showWaiting();
   }
+  remember();
+}
+
+// While disconnected: how many inputs wait to be sent.
+function showWaiting() {
+  const count = state.live ? 0 : state.pending.filter((i) => state.unsent.includes(i.s)).length;
+  $("waiting").textContent = count === 0 ? ""
+    : `${count} ${count === 1 ? "key waits" : "keys wait"}; sent when the game is back.`;
 }
 
 function keyName(e) {
@@ -249,6 +269,7 @@ function connect() {
   ws.onclose = (e) => {
     if (state.ws !== ws) return;
     state.live = false;
+    showWaiting();
     const final = state.stopped || FINAL_CLOSES[e.code];
     if (final) {
       state.stopped = final;
@@ -327,6 +348,7 @@ function showMe() {
   $("logout").hidden = !state.me;
   $("account").hidden = !!state.me;
   $("mine").hidden = !state.me;
+  $("passform").hidden = !state.me;
 }
 
 function idle(seconds) {
@@ -368,6 +390,17 @@ async function account(path) {
   }
 }
 
+// A new password (the old one first); the player's other sessions end.
+$("passform").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  try {
+    await post("/api/password", { old: $("old-password").value, new: $("new-password").value });
+    $("pass-message").textContent = "Password changed; your other sessions are logged out.";
+    $("passform").reset();
+  } catch (err) {
+    $("pass-message").textContent = err.message;
+  }
+});
 $("account").addEventListener("submit", (e) => { e.preventDefault(); account("/api/login"); });
 $("register").addEventListener("click", () => account("/api/register"));
 $("logout").addEventListener("click", async () => {
