@@ -59,8 +59,8 @@ def test_a_foreign_host_gets_nothing(server: Server) -> None:
     body = {"name": "rebound", "password": "long enough"}
     status, _, answer = request(server, "/api/register", body, **evil)
     assert status == 400 and answer == b"Unknown host."
-    assert request(server, "/", **evil)[0] == 400
-    assert request(server, "/api/games", **evil)[0] == 400
+    assert request(server, "/", None, **evil)[0] == 400
+    assert request(server, "/api/games", None, **evil)[0] == 400
 
     async def socket() -> int:
         with pytest.raises(websockets.InvalidStatus) as refused:

@@ -208,7 +208,7 @@ def test_a_fast_hand_keeps_its_session(shared: Server) -> None:
                 except asyncio.TimeoutError:
                     break
                 if message["t"] == "note":
-                    notes.append(message["text"])
+                    notes.append(str(message["text"]))
             assert notes and "dropped" in notes[0]
             await page.key(".")  # still playing
 
