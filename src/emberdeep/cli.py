@@ -258,6 +258,12 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         help="a postgresql:// database that several hosts share for accounts, the hall "
         "of fame, the daily results and the running games (default: SQLite in --data)",
     )
+    parser.add_argument(
+        "--host-id",
+        metavar="NAME",
+        help="this host's name among those sharing a --database; the proxy routes a "
+        "player to their game's host by it (default: the machine's name and the port)",
+    )
 
 
 def _scores_options(parser: argparse.ArgumentParser) -> None:
@@ -515,6 +521,7 @@ def run_serve(args: argparse.Namespace) -> int:
         secure_cookies=args.secure_cookies,
         allowed_hosts=tuple(args.allowed_host),
         database=args.database,
+        host_id=args.host_id,
     )
 
 

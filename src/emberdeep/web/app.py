@@ -33,10 +33,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
-from emberdeep.web import atlas, preload, protocol
+from emberdeep.web import atlas, hall, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, player_folder
 from emberdeep.web.database import Database
+from emberdeep.web.directory import ELSEWHERE, EVERY, HOST_COOKIE, Directory
 from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
+from emberdeep.web.hall import Hall
 from emberdeep.web.hosts import LOCAL, HostCheck
 from emberdeep.web.limits import LoginLimiter, RegistrationLimiter
 from emberdeep.web.relay import Relay
@@ -74,6 +76,8 @@ class Options:
     """Names the ``Host`` header may give (``hosts.default_hosts`` by default)."""
     database: str | None = None
     """A ``postgresql://`` address shared by several hosts; None: SQLite in ``data``."""
+    host_id: str = "local"
+    """This host's name among those sharing the database (the proxy routes by it)."""
 
 
 def origin_allowed(conn: HTTPConnection, origins: tuple[str, ...]) -> bool:
@@ -93,7 +97,10 @@ class Server:
         self.options = options
         self.db = Database(options.database, options.data)
         self.accounts = Accounts(self.db)
-        self.games = Games(options.data, options.limits)
+        self.hall = Hall(self.db)
+        self.directory = Directory(self.db, options.host_id)
+        self.games = Games(options.data, options.limits, self.recorded)
+        self.background: set[asyncio.Task[Any]] = set()
         self.logins = LoginLimiter()
         self.registrations = RegistrationLimiter(options.limits.registrations)
         self.static = {
@@ -110,6 +117,48 @@ class Server:
         if self._atlas is None:
             self._atlas = atlas.build(preload.content())
         return self._atlas
+
+    def later(self, work: Any, *args: Any) -> None:
+        """Run ``work(*args)`` in a thread without waiting (kept until done)."""
+        task = asyncio.get_running_loop().create_task(asyncio.to_thread(work, *args))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    def recorded(self, game: Game, told: Any) -> None:
+        """A worker's finished game, kept in the shared hall of fame."""
+        new = hall.entry(game.owner, told) if isinstance(told, dict) else None
+        if new is not None:
+            self.later(self.hall.add, new)
+
+    async def publish(self) -> None:
+        """This host's games in the shared directory, every ``EVERY`` seconds."""
+        while True:
+            try:
+                await asyncio.to_thread(self.directory.publish, self.local_listing())
+            except Exception as exc:  # the database is away: the next round tries again
+                print(f"emberdeep: cannot update the games directory: {exc}", flush=True)
+            await asyncio.sleep(EVERY)
+
+    def local_listing(self) -> list[dict[str, Any]]:
+        return [{**game, "host": self.options.host_id} for game in self.games.listing()]
+
+    def host_cookie(self) -> tuple[bytes, bytes]:
+        return (
+            b"set-cookie",
+            f"{HOST_COOKIE}={self.options.host_id}; Path=/; SameSite=Strict".encode(),
+        )
+
+    async def elsewhere(self, ws: WebSocket, owner: str) -> bool:
+        """If another host runs ``owner``'s game, send the page there (True)."""
+        if owner in self.games.games:
+            return False
+        host = await asyncio.to_thread(self.directory.host_of, owner)
+        if host is None:
+            return False
+        cookie = f"{HOST_COOKIE}={host}; Path=/; SameSite=Strict".encode()
+        await ws.accept(headers=[(b"set-cookie", cookie)])
+        await ws.close(ELSEWHERE, host[:100])
+        return True
 
     def user(self, conn: HTTPConnection) -> str | None:
         return self.accounts.session_user(conn.cookies.get(COOKIE))
@@ -130,7 +179,17 @@ class Server:
 
     async def listing(self, request: Request) -> Response:
         me = await asyncio.to_thread(self.user, request)
-        return JSONResponse({"me": me, "games": self.games.listing()}, headers=HEADERS)
+        others = await asyncio.to_thread(self.directory.others)
+        here = self.local_listing()
+        mine = {game["player"] for game in here}
+        games = sorted(
+            here + [g for g in others if g["player"] not in mine], key=lambda g: g["player"]
+        )
+        return JSONResponse({"me": me, "games": games}, headers=HEADERS)
+
+    async def hall_of_fame(self, request: Request) -> Response:
+        entries = await asyncio.to_thread(self.hall.top, 50)
+        return JSONResponse({"entries": [e.as_dict() for e in entries]}, headers=HEADERS)
 
     # -- accounts -------------------------------------------------------------------
 
@@ -263,7 +322,6 @@ class Server:
         else:
             games.connections += 1
         try:
-            await ws.accept()
             await self.session(ws, watching)
         finally:
             if watching:
@@ -272,22 +330,30 @@ class Server:
                 games.connections -= 1
 
     async def session(self, ws: WebSocket, watching: bool) -> None:
+        """Accept the page (with the cookie that routes it to this host) and attach it to
+        its game; or send it to the host that runs the game; or close saying why not."""
+        if watching:
+            target: str | None = ws.query_params.get("game", "").lower()[:40]
+        else:
+            target = await asyncio.to_thread(self.user, ws)
+        if target is not None and await self.elsewhere(ws, target):
+            return
+        await ws.accept(headers=[self.host_cookie()])
         client = ws.query_params.get("client", "")
         if not CLIENT_ID.fullmatch(client):
             await ws.close(UNSUPPORTED, "bad client id")
             return
+        if target is None:
+            await ws.close(NOT_LOGGED_IN, "log in first")
+            return
         if watching:
-            game = self.games.watch(ws.query_params.get("game", "").lower())
+            game = self.games.watch(target)
             if game is None:
                 await ws.close(ENDED_NOT_RUNNING, "that game is not running")
                 return
         else:
-            name = await asyncio.to_thread(self.user, ws)
-            if name is None:
-                await ws.close(NOT_LOGGED_IN, "log in first")
-                return
             try:
-                game = await self.games.open(name, player_folder(self.options.data, name))
+                game = await self.games.open(target, player_folder(self.options.data, target))
             except ServerFullError as exc:
                 await ws.close(FULL, str(exc))
                 return
@@ -339,8 +405,12 @@ def create_app(options: Options) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        publisher = asyncio.create_task(server.publish())
         yield
+        publisher.cancel()
         await server.games.stop_all()
+        with contextlib.suppress(Exception):  # the database may be gone too
+            await asyncio.to_thread(server.directory.withdraw)
 
     routes = [
         *(Route(path, server.page) for path in STATIC),
@@ -348,6 +418,7 @@ def create_app(options: Options) -> Starlette:
         Route("/atlas.png", server.atlas_png),
         Route("/atlas.json", server.atlas_json),
         Route("/api/games", server.listing),
+        Route("/api/hall", server.hall_of_fame),
         Route("/api/register", server.register, methods=["POST"]),
         Route("/api/login", server.login, methods=["POST"]),
         Route("/api/logout", server.logout, methods=["POST"]),

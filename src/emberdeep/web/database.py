@@ -73,9 +73,9 @@ class Database:
             try:
                 with connection.transaction(), connection.cursor() as cursor:
                     yield _Placeholders(cursor)
-            except self.psycopg.OperationalError:
+            except self.psycopg.OperationalError as exc:
                 connection.close()  # the next call reconnects
-                raise
+                raise DatabaseError(f"the database failed: {exc}") from None
             return
         db = sqlite3.connect(self.path, timeout=10)
         try:

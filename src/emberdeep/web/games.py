@@ -20,6 +20,7 @@ import json
 import multiprocessing
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.context import ForkServerContext
 from pathlib import Path
@@ -157,6 +158,10 @@ class Game:
                 if kind == protocol.STATUS:
                     self.status = json.loads(body)
                     continue
+                if kind == protocol.RECORD:
+                    if self.games.on_record is not None:
+                        self.games.on_record(self, json.loads(body))
+                    continue
                 text = body.decode()
                 for peer in self.peers():
                     if kind == protocol.FULL and not peer.live:
@@ -242,9 +247,13 @@ class Game:
 class Games:
     """Every running game, by player."""
 
-    def __init__(self, data: Path, limits: Limits) -> None:
+    def __init__(
+        self, data: Path, limits: Limits, on_record: Callable[[Game, Any], None] | None = None
+    ) -> None:
         self.data = data
         self.limits = limits
+        self.on_record = on_record
+        """Told each finished game a worker reports (its hall-of-fame entry)."""
         self.games: dict[str, Game] = {}
         self.connections = 0
         self.watchers = 0

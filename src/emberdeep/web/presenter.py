@@ -29,6 +29,7 @@ MAX_CLIENTS = 16
 """Pages remembered for deduplication (a player reloads now and then; old ids go)."""
 
 Status = Callable[[], dict[str, Any]]
+Records = Callable[[], list[dict[str, Any]]]
 
 
 class WebPresenter:
@@ -38,9 +39,13 @@ class WebPresenter:
     def console_size() -> tuple[int, int]:
         return SCREEN_WIDTH, SCREEN_HEIGHT
 
-    def __init__(self, pipe: PipeEnd, status: Status | None = None) -> None:
+    def __init__(
+        self, pipe: PipeEnd, status: Status | None = None, records: Records | None = None
+    ) -> None:
         self.pipe = pipe
         self.status = status
+        self.records = records
+        """New hall-of-fame entries since the last call (a game just ended)."""
         self.instance = secrets.token_hex(8)
         """Names this worker: a page whose unacknowledged inputs were sent to an earlier
         worker (the server restarted) drops them instead of applying them twice."""
@@ -62,6 +67,8 @@ class WebPresenter:
         self.ack = None
         self.last = now
         self.send_status()
+        for entry in self.records() if self.records is not None else []:
+            self.pipe.send(protocol.RECORD + json.dumps(entry).encode())
 
     def send_full(self, now: protocol.Cells) -> None:
         frame = protocol.full_frame(self.frame, now, SCREEN_WIDTH, self.acks, self.instance)

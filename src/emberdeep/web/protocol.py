@@ -37,8 +37,9 @@ MAX_MESSAGE = 1024
 FULL = b"F"
 DIFF = b"D"
 STATUS = b"S"
-"""Worker -> server message kinds (the first byte; the rest is the page's JSON, or for
-STATUS what the front page lists)."""
+RECORD = b"R"
+"""Worker -> server message kinds (the first byte; the rest is the page's JSON, for
+STATUS what the front page lists, for RECORD a finished game's hall-of-fame entry)."""
 
 NAMED_KEYS = frozenset(
     {

@@ -26,6 +26,7 @@ def serve(
     secure_cookies: bool = False,
     allowed_hosts: tuple[str, ...] = (),
     database: str | None = None,
+    host_id: str | None = None,
 ) -> int:
     """Serve until interrupted; every running game is closed (saved) on the way out."""
     try:
@@ -43,7 +44,8 @@ def serve(
     # only cost memory.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     hosts = allowed_hosts or default_hosts(host)
-    options = Options(data.resolve(), limits, origins, secure_cookies, hosts, database)
+    host_id = host_id or f"{socket.gethostname()}-{port}"
+    options = Options(data.resolve(), limits, origins, secure_cookies, hosts, database, host_id)
     try:
         app = create_app(options)
     except DatabaseError as exc:

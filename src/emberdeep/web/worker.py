@@ -12,12 +12,14 @@ milliseconds and shares the code's memory with the others.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import socket
 import time
 from pathlib import Path
 from typing import Any
 
+from emberdeep.session import records
 from emberdeep.storage import games
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.ui import loop
@@ -76,6 +78,39 @@ def status(app: App) -> dict[str, Any]:
     return {"playing": True, "depth": world.depth, "turn": world.turn}
 
 
+class Records:
+    """The player's own hall of fame (``scores.sqlite`` in their folder), watched for new
+    entries: the game writes one when it ends, and the server keeps them all for the
+    hall of fame page. Checked after every frame by the file's size and time (a stat);
+    read only when it changed."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = records.scores_file(folder)
+        self.stamp: tuple[int, int] | None = None
+        self.seen: set[tuple[str, int]] = set()
+        self.new()  # what was there before this process: already told
+
+    def _stamp(self) -> tuple[int, int] | None:
+        try:
+            stat = self.path.stat() if self.path is not None else None
+        except OSError:
+            return None
+        return None if stat is None else (stat.st_mtime_ns, stat.st_size)
+
+    def new(self) -> list[dict[str, Any]]:
+        stamp = self._stamp()
+        if stamp == self.stamp:
+            return []
+        self.stamp = stamp
+        try:
+            entries = records.top(1_000_000, self.path)
+        except records.ScoresError:
+            return []
+        fresh = [e for e in entries if (e.date, e.seed) not in self.seen]
+        self.seen.update((e.date, e.seed) for e in fresh)
+        return [dataclasses.asdict(e) for e in fresh]
+
+
 def run(sock: socket.socket, folder: str) -> None:
     """The worker's body (``multiprocessing`` target): play until the game closes."""
     os.environ["EMBERDEEP_DATA_DIR"] = folder
@@ -84,7 +119,7 @@ def run(sock: socket.socket, folder: str) -> None:
     pipe = PipeEnd(sock)
     try:
         app = preload.new_app()
-        presenter = WebPresenter(pipe, lambda: status(app))
+        presenter = WebPresenter(pipe, lambda: status(app), Records(Path(folder)).new)
         loop.run(ScreenStack(first_screen(app)), presenter)
     finally:
         with contextlib.suppress(OSError):

@@ -281,6 +281,11 @@ function connect() {
       full(e.reason);
       return;
     }
+    if (e.code === 4030) {  // another host runs the game: the cookie now routes us there
+      setState(`Going to the server that runs this game (${e.reason})...`);
+      state.timer = setTimeout(connect, Math.min(5000, 100 * 2 ** state.retry++));
+      return;
+    }
     const delay = Math.min(5000, 250 * 2 ** state.retry++);
     setState("Connection lost; reconnecting...");
     state.timer = setTimeout(connect, delay);

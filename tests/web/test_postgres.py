@@ -1,0 +1,121 @@
+"""Several hosts on one PostgreSQL: two ``emberdeep serve`` processes, each with its own
+data folder (its games' processes and saves), sharing the accounts, the hall of fame and
+the directory of running games through a real database cluster."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Move, Wait
+from emberdeep.session.driver import Driver, State
+from emberdeep.session.setup import new_world
+from emberdeep.web.database import Database
+from tests.test_terminal_e2e import KEYS, VI, dive
+from tests.web.live import Client, Server, connect, games, post
+from tests.web.postgres import Cluster
+
+SEED = 7
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    running = Cluster().start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def hosts(cluster: Cluster, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Server]]:
+    servers = [
+        Server(tmp_path_factory.mktemp(name), "--database", cluster.url, "--host-id", name)
+        for name in ("alpha", "beta")
+    ]
+    for server in servers:
+        server.start()
+    yield servers
+    for server in servers:
+        server.stop()
+
+
+def hall(server: Server) -> list[dict[str, Any]]:
+    with urllib.request.urlopen(server.url + "/api/hall", timeout=5) as response:
+        entries: list[dict[str, Any]] = json.loads(response.read())["entries"]
+        return entries
+
+
+def test_the_database_layer_speaks_postgresql(cluster: Cluster, tmp_path: Path) -> None:
+    db = Database(cluster.url, tmp_path)
+    db.create(["CREATE TABLE IF NOT EXISTS probe (k TEXT PRIMARY KEY, v DOUBLE PRECISION)"])
+    assert db.insert_new("INSERT INTO probe VALUES (?, ?)", ("a", 1.5))
+    assert not db.insert_new("INSERT INTO probe VALUES (?, ?)", ("a", 2.5))
+    assert db.run("SELECT v FROM probe WHERE k = ?", ("a",)) == [(1.5,)]
+    db.close()
+
+
+def test_an_account_made_on_one_host_logs_in_on_the_other(hosts: list[Server]) -> None:
+    alpha, beta = hosts
+    body = {"name": "roamer", "password": "long enough"}
+    assert post(alpha, "/api/register", body)[0] == 200
+    status, answer, cookie = post(beta, "/api/login", body)
+    assert status == 200 and answer["me"] == "roamer" and cookie
+    assert post(beta, "/api/register", body)[0] == 400  # the name is taken on both
+
+
+async def play_to_death(page: Client) -> int:
+    """A new game with ``SEED`` from the title screen, played by ``dive`` in lockstep with
+    a copy of the world here (the game is deterministic) until the player dies."""
+    await page.until_full()
+    for key in ["down", "enter", *str(SEED), "enter"]:  # New game with a seed
+        await page.key(key)
+    world = new_world(SEED, Settings(), loader.load())
+    driver = Driver(world)
+    sent = 0
+    while not world.over and sent < 3000:
+        command = dive(world)
+        keys = [VI[(command.dx, command.dy)] if isinstance(command, Move) else KEYS[type(command)]]
+        if driver.command(command).refused is not None:
+            driver.command(Wait())
+            keys.append(".")
+        if driver.state is State.LEVEL_UP:
+            driver.command(LevelUp(LEVEL_UP_STATS[0]))
+            keys.append("a")
+        for key in keys:
+            await page.key(key)
+        sent += 1
+    assert world.over
+    return world.turn
+
+
+def test_a_death_on_one_host_is_in_the_hall_of_fame_on_both(hosts: list[Server]) -> None:
+    alpha, beta = hosts
+    cookie = post(alpha, "/api/register", {"name": "mortal", "password": "long enough"})[2]
+
+    async def scenario() -> int:
+        async with connect(alpha, "/ws/play", cookie, "mortalpg") as ws:
+            page = Client(ws, "mortalpg")
+            turns = await play_to_death(page)
+            assert "YOU DIED" in "\n".join(page.text())
+            # Meanwhile the game is listed on both hosts, and beta sends its player to alpha.
+            (listed,) = [g for g in games(beta) if g["player"] == "mortal"]
+            assert listed["host"] == "alpha"
+            async with connect(beta, "/ws/play", cookie, "mortalp2") as elsewhere:
+                assert "emberdeep_host=alpha" in elsewhere.response.headers["set-cookie"]
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await elsewhere.recv()
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 4030
+            return turns
+
+    turns = asyncio.run(scenario())
+    for server in hosts:
+        (entry,) = [e for e in hall(server) if e["player"] == "mortal"]
+        assert entry["seed"] == SEED and entry["turns"] == turns and entry["cause"]
