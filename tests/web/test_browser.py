@@ -194,3 +194,53 @@ def test_keys_typed_while_the_server_is_down_wait_and_are_sent_after(
     finally:
         context.close()
         server.stop()
+
+
+def test_watch_a_game_and_chat_with_its_player(browser: Browser, server: Server) -> None:
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}) for _ in range(2)]
+    try:
+        player, watcher = (context.new_page() for context in contexts)
+        register(player, server, "Vic")
+        player.click("#play")
+        wait_for_text(player, "New game")
+        player.keyboard.press("Enter")
+        wait_for_text(player, "Turn 0")
+        register(watcher, server, "Wren")
+        watcher.click("#games a:text('vic')")
+        wait_for_text(watcher, "Turn 0")
+        expect(player.locator("#watchers")).to_have_text("Watching: wren.")
+        expect(watcher.locator("#mute")).to_be_hidden()
+
+        watcher.fill("#chat-text", "hello <b>there</b>")
+        watcher.press("#chat-text", "Enter")
+        expect(player.locator("#chat-log li")).to_have_text(["wren: hello <b>there</b>"])
+        assert player.locator("#chat-log b").count() == 0  # text, never HTML
+
+        # The game has the keys, Tab too; Ctrl+M gives them back to the page.
+        assert player.evaluate("document.activeElement.id") == "screen"
+        player.keyboard.press("Tab")
+        assert player.evaluate("document.activeElement.id") == "screen"
+        player.keyboard.press("Control+m")
+        assert player.evaluate("document.activeElement.id") == "leave"
+        player.keyboard.press("Tab")
+        assert player.evaluate("document.activeElement.id") == "chat-text"
+        player.fill("#chat-text", "hi")
+        player.press("#chat-text", "Enter")
+        expect(watcher.locator("#chat-log li").last).to_have_text("vic (playing): hi")
+        assert "Turn 0" in screen(player)  # typing in the chat moved nobody
+
+        player.click("#mute")
+        expect(watcher.locator("#note")).to_have_text("The chat is muted.")
+        watcher.fill("#chat-text", "again")
+        watcher.press("#chat-text", "Enter")
+        expect(watcher.locator("#note")).to_have_text("The player has muted the chat.")
+        expect(player.locator("#chat-log li")).to_have_count(2)
+
+        player.locator("#screen").click()  # back to the game
+        player.keyboard.press(".")
+        wait_for_text(player, "Turn 1")
+        watcher.close()
+        expect(player.locator("#watchers")).to_have_text("Nobody is watching.")
+    finally:
+        for context in contexts:
+            context.close()

@@ -332,10 +332,8 @@ class Server:
     async def session(self, ws: WebSocket, watching: bool) -> None:
         """Accept the page (with the cookie that routes it to this host) and attach it to
         its game; or send it to the host that runs the game; or close saying why not."""
-        if watching:
-            target: str | None = ws.query_params.get("game", "").lower()[:40]
-        else:
-            target = await asyncio.to_thread(self.user, ws)
+        me = await asyncio.to_thread(self.user, ws)
+        target = ws.query_params.get("game", "").lower()[:40] if watching else me
         if target is not None and await self.elsewhere(ws, target):
             return
         await ws.accept(headers=[self.host_cookie()])
@@ -358,7 +356,7 @@ class Server:
                 await ws.close(FULL, str(exc))
                 return
         await ws.send_text(json.dumps({"t": "hello", "game": game.owner, "watching": watching}))
-        peer = Peer(ws, client, watching)
+        peer = Peer(ws, client, watching, me)
         game.attach(peer)
         try:
             await self.receive(ws, peer, game)
@@ -371,11 +369,11 @@ class Server:
     async def receive(self, ws: WebSocket, peer: Peer, game: Game) -> None:
         relay = Relay(lambda message: game.input(peer, message), peer.send)
         try:
-            await self._receive(ws, peer, relay)
+            await self._receive(ws, peer, game, relay)
         finally:
             relay.close()
 
-    async def _receive(self, ws: WebSocket, peer: Peer, relay: Relay) -> None:
+    async def _receive(self, ws: WebSocket, peer: Peer, game: Game, relay: Relay) -> None:
         while not peer.closing:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
@@ -387,13 +385,19 @@ class Server:
             if len(text) > protocol.MAX_MESSAGE:
                 peer.close(TOO_BIG, "message too big")
                 return
-            if peer.watching:
-                peer.close(UNSUPPORTED, "watchers send no input")
-                return
             try:
                 parsed = protocol.parse_input(text)
             except protocol.ProtocolError as exc:
                 peer.close(UNSUPPORTED, str(exc)[:100])
+                return
+            if parsed["t"] in ("chat", "mute"):
+                if not relay.gate.flood.take():
+                    peer.close(REFUSED, "too many messages")
+                    return
+                game.social(peer, parsed)
+                continue
+            if peer.watching:
+                peer.close(UNSUPPORTED, "watchers send no input")
                 return
             if not relay.take(parsed):
                 peer.close(REFUSED, "too many messages")

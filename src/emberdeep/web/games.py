@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from emberdeep.web import pipe, protocol, worker
+from emberdeep.web import chat, pipe, protocol, worker
 
 QUEUE = 512
 """Frames waiting for one page; a page this far behind is dropped (it reconnects and gets
@@ -68,10 +68,12 @@ class Limits:
 class Peer:
     """One connected page and the queue of what is still to be sent to it."""
 
-    def __init__(self, ws: WebSocket, client: str, watching: bool) -> None:
+    def __init__(self, ws: WebSocket, client: str, watching: bool, name: str | None = None) -> None:
         self.ws = ws
         self.client = client
         self.watching = watching
+        self.name = name
+        """The page's account (None: a guest, who may watch but not chat)."""
         self.live = False
         """Has had a whole frame: changes may follow."""
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(QUEUE)
@@ -125,6 +127,7 @@ class Game:
         self.grace_task: asyncio.Task[None] | None = None
         self.pump_task: asyncio.Task[None] | None = None
         self.finishing = False
+        self.chat = chat.Chat()
         self.left = time.monotonic()
         """When the player's page last went (or the game started): the longest left is
         evicted first."""
@@ -215,10 +218,37 @@ class Game:
             if self.grace_task is not None:
                 self.grace_task.cancel()
                 self.grace_task = None
+        for line in self.chat.history:
+            peer.send(line)
+        if self.chat.muted:
+            peer.send(self.chat.mute(True))
         self.tell({"t": "full"})
+        self.tell_watchers()
+
+    def tell_watchers(self) -> None:
+        """Every page hears who is watching now."""
+        message = chat.watchers(peer.name for peer in self.watchers)
+        for peer in self.peers():
+            peer.send(message)
+
+    def social(self, peer: Peer, message: dict[str, Any]) -> None:
+        """A chat line (to every page, or a note to the speaker why not) or a mute (the
+        player's alone)."""
+        if message["t"] == "mute":
+            if peer is self.player:
+                muted = self.chat.mute(bool(message["on"]))
+                for each in self.peers():
+                    each.send(muted)
+            return
+        kind, text = self.chat.say(peer, peer.name, peer is self.player, message["text"])
+        for each in self.peers() if kind == "chat" else [peer]:
+            each.send(text)
 
     def detach(self, peer: Peer) -> None:
-        self.watchers.discard(peer)
+        self.chat.forget(peer)
+        if peer in self.watchers:
+            self.watchers.discard(peer)
+            self.tell_watchers()
         if peer is self.player:
             self.player = None
             self.left = time.monotonic()
@@ -309,6 +339,7 @@ class Games:
             {
                 "player": owner,
                 "watchers": len(game.watchers),
+                "watching": sorted(p.name for p in game.watchers if p.name is not None),
                 "here": game.player is not None,
                 "idle": round(now - game.active),
                 **game.status,

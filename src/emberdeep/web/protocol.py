@@ -7,6 +7,8 @@ Page -> server, JSON text, at most ``MAX_MESSAGE`` bytes, every input numbered b
     {"t": "move", "s": 8, "x": 3, "y": 4}     the pointer is over console cell (x, y)
     {"t": "click", "s": 9, "x": 3, "y": 4, "b": 1}
     {"t": "wheel", "s": 10, "dy": -1}
+    {"t": "chat", "text": "hello"}             a line to the game's chat (player or watcher)
+    {"t": "mute", "on": true}                 the player mutes (or unmutes) the watchers
 
 Anything else (another type, a missing or extra field, a value out of range) is refused:
 ``parse_input`` raises ``ProtocolError`` and the server closes the connection.
@@ -33,6 +35,8 @@ from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
 
 MAX_MESSAGE = 1024
 """Bytes in one message from a page: an input is about 40."""
+MAX_CHAT = 200
+"""Characters in one chat line."""
 
 FULL = b"F"
 DIFF = b"D"
@@ -84,6 +88,8 @@ def parse_input(text: str) -> dict[str, Any]:
     if not isinstance(message, dict):
         raise ProtocolError("not an object")
     kind = message.get("t")
+    if kind in ("chat", "mute"):
+        return _social(message)
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise ProtocolError(f"unknown message type {str(kind)[:20]!r}")
     fields = _FIELDS[kind]
@@ -100,6 +106,18 @@ def parse_input(text: str) -> dict[str, Any]:
             key in NAMED_KEYS or (len(key) == 1 and key.isprintable())
         ):
             raise ProtocolError("key: unknown key name")
+    return message
+
+
+def _social(message: dict[str, Any]) -> dict[str, Any]:
+    """A chat line or a mute, checked."""
+    if message["t"] == "chat":
+        if set(message) != {"t", "text"}:
+            raise ProtocolError("chat: expected the fields ['t', 'text']")
+        if not isinstance(message["text"], str) or len(message["text"]) > MAX_CHAT:
+            raise ProtocolError(f"chat: text must be at most {MAX_CHAT} characters")
+    elif set(message) != {"t", "on"} or type(message["on"]) is not bool:
+        raise ProtocolError("mute: expected the fields ['on', 't'], on true or false")
     return message
 
 

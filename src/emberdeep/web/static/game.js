@@ -183,8 +183,21 @@ function keyName(e) {
   return null;
 }
 
+// Ctrl+M gives focus back to the page (its links, the chat), since the game takes every
+// key, Tab included, while the screen has focus; Ctrl+M again, or a click on the screen,
+// gives it back to the game. The screen is not a Tab stop, so Tab walks the page.
+const LEAVE_KEY = (e) => e.ctrlKey && !e.altKey && !e.metaKey && e.key.toLowerCase() === "m";
+
 document.addEventListener("keydown", (e) => {
-  if ($("game").hidden || state.mode !== "play") return;
+  if ($("game").hidden) return;
+  if (LEAVE_KEY(e)) {
+    e.preventDefault();
+    if (document.activeElement === canvas) $("leave").focus();
+    else canvas.focus();
+    return;
+  }
+  if (state.mode !== "play") return;
+  if (document.activeElement !== canvas && document.activeElement !== document.body) return;
   const key = keyName(e);
   if (key === null) return;
   e.preventDefault();
@@ -246,6 +259,39 @@ function note(text) {
   noteTimer = setTimeout(() => { $("note").textContent = ""; }, 4000);
 }
 
+// -- watchers and chat (text only: lines are never parsed as HTML) ------------------------
+
+function chatLine(m) {
+  const item = document.createElement("li");
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = m.from + (m.player ? " (playing)" : "") + ": ";
+  item.className = m.player ? "player" : "watcher";
+  item.append(who, m.text);
+  const log = $("chat-log");
+  log.append(item);
+  while (log.children.length > 50) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function showWatchers(m) {
+  const names = [...m.names];
+  if (m.guests) names.push(m.guests === 1 ? "a guest" : `${m.guests} guests`);
+  $("watchers").textContent = names.length ? `Watching: ${names.join(", ")}.` : "Nobody is watching.";
+}
+
+function sendChat(message) {
+  if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(JSON.stringify(message));
+}
+
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text) sendChat({ t: "chat", text: text.slice(0, 200) });
+  $("chat-text").value = "";
+});
+$("mute").addEventListener("click", () => sendChat({ t: "mute", on: !state.muted }));
+
 function connect() {
   const base = (location.protocol === "https:" ? "wss://" : "ws://") + location.host;
   const url = state.mode === "play"
@@ -263,6 +309,13 @@ function connect() {
       state.game = m.game;
       setState(m.watching ? `Watching ${m.game}` : `Playing as ${m.game}`);
     } else if (m.t === "note") note(m.text);
+    else if (m.t === "chat") chatLine(m);
+    else if (m.t === "watchers") showWatchers(m);
+    else if (m.t === "muted") {
+      state.muted = m.on;
+      $("mute").textContent = m.on ? "Unmute watchers" : "Mute watchers";
+      note(m.on ? "The chat is muted." : "The chat is open.");
+    }
     else if (m.t === "taken") state.stopped = FINAL_CLOSES[4001];
     else if (m.t === "ended") state.stopped = m.why;
   };
@@ -328,6 +381,8 @@ async function openGame(mode, game) {
   state.retry = 0;
   state.fullRetry = 0;
   $("again").hidden = true;
+  $("mute").hidden = mode !== "play";
+  $("chat-log").replaceChildren();
   $("lobby").hidden = true;
   $("game").hidden = false;
   setState("Connecting...");
@@ -375,7 +430,9 @@ async function refresh() {
       link.href = "#watch=" + encodeURIComponent(g.player);
       link.textContent = g.player;
       item.append(link, g.playing ? ` depth ${g.depth}, turn ${g.turn}` : " at the title screen",
-        g.watchers ? `, ${g.watchers} watching` : "", `, idle ${idle(g.idle)}`,
+        g.watchers ? `, ${g.watchers} watching` : "",
+        g.watching && g.watching.length ? ` (${g.watching.join(", ")})` : "",
+        `, idle ${idle(g.idle)}`,
         g.here ? "" : " (player left)");
       if (!g.here) item.className = "left";
       list.append(item);
