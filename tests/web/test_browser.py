@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.web.live import Server
+from tests.web.deaths import SEED, play_to_death
+from tests.web.live import Client, Server, connect, post
 
 TURN = re.compile(r"Turn (\d+)")
 TIMEOUT = 10_000
@@ -244,3 +247,46 @@ def test_watch_a_game_and_chat_with_its_player(browser: Browser, server: Server)
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_hall_of_fame_a_morgue_and_a_replay_are_pages(
+    browser: Browser, server: Server, page: Page
+) -> None:
+    cookie = post(server, "/api/register", {"name": "Yul", "password": "long enough"})[2]
+
+    async def die() -> int:
+        async with connect(server, "/ws/play", cookie, "yulpage1") as ws:
+            return await play_to_death(Client(ws, "yulpage1"))
+
+    with ThreadPoolExecutor(1) as thread:  # Playwright's own loop runs in this one
+        turns = thread.submit(asyncio.run, die()).result()
+    page.goto(server.url + "/#hall")
+    row = page.locator("#hall-table tbody tr", has_text="yul")
+    expect(row).to_contain_text(str(turns))
+    game_id = row.locator("a", has_text="morgue").get_attribute("href")
+    assert game_id is not None and game_id.startswith("#morgue=")
+
+    row.locator("a", has_text="morgue").click()
+    expect(page.locator("#records-title")).to_have_text(re.compile(r"^Morgue: yul, .*"))
+    expect(page.locator("#morgue-text")).to_contain_text(f"Seed: {SEED}")
+
+    page.goto(server.url + "/" + game_id.replace("morgue", "replay"))  # a link of its own
+    wait_for_text(page, "REPLAY")
+    page.click("#replay-pause")
+    wait_for_text(page, "REPLAY paused")
+    page.fill("#replay-turn", "40")
+    page.click("#replay-jump button")
+    wait_for_text(page, "Jumped to turn")
+    jumped = turn(page)
+    assert 40 <= jumped <= 42
+    page.click("#replay-step")
+    page.wait_for_function(  # one command on: a turn later
+        "t => window.emberdeep.text().some(l => { const m = /Turn (\\d+)/.exec(l); "
+        "return m !== null && Number(m[1]) > t; })",
+        arg=jumped,
+    )
+    page.fill("#replay-turn", "5")  # back: played again from the start
+    page.click("#replay-jump button")
+    wait_for_text(page, "Jumped to turn 5.")
+    assert turn(page) == 5
+    assert "REPLAY paused" in screen(page)

@@ -14,17 +14,10 @@ from typing import Any
 import pytest
 import websockets
 
-from emberdeep.config import Settings
-from emberdeep.content import loader
-from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Move, Wait
-from emberdeep.session.driver import Driver, State
-from emberdeep.session.setup import new_world
 from emberdeep.web.database import Database
-from tests.test_terminal_e2e import KEYS, VI, dive
+from tests.web.deaths import SEED, play_to_death
 from tests.web.live import Client, Server, connect, games, post
 from tests.web.postgres import Cluster
-
-SEED = 7
 
 
 @pytest.fixture(scope="module")
@@ -69,31 +62,6 @@ def test_an_account_made_on_one_host_logs_in_on_the_other(hosts: list[Server]) -
     status, answer, cookie = post(beta, "/api/login", body)
     assert status == 200 and answer["me"] == "roamer" and cookie
     assert post(beta, "/api/register", body)[0] == 400  # the name is taken on both
-
-
-async def play_to_death(page: Client) -> int:
-    """A new game with ``SEED`` from the title screen, played by ``dive`` in lockstep with
-    a copy of the world here (the game is deterministic) until the player dies."""
-    await page.until_full()
-    for key in ["down", "enter", *str(SEED), "enter"]:  # New game with a seed
-        await page.key(key)
-    world = new_world(SEED, Settings(), loader.load())
-    driver = Driver(world)
-    sent = 0
-    while not world.over and sent < 3000:
-        command = dive(world)
-        keys = [VI[(command.dx, command.dy)] if isinstance(command, Move) else KEYS[type(command)]]
-        if driver.command(command).refused is not None:
-            driver.command(Wait())
-            keys.append(".")
-        if driver.state is State.LEVEL_UP:
-            driver.command(LevelUp(LEVEL_UP_STATS[0]))
-            keys.append("a")
-        for key in keys:
-            await page.key(key)
-        sent += 1
-    assert world.over
-    return world.turn
 
 
 def test_a_death_on_one_host_is_in_the_hall_of_fame_on_both(hosts: list[Server]) -> None:

@@ -21,6 +21,7 @@ import hashlib
 import importlib.resources
 import json
 import re
+import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
+from emberdeep.storage import replays
 from emberdeep.web import atlas, hall, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, player_folder
 from emberdeep.web.database import Database
@@ -128,7 +130,8 @@ class Server:
         """A worker's finished game, kept in the shared hall of fame."""
         new = hall.entry(game.owner, told) if isinstance(told, dict) else None
         if new is not None:
-            self.later(self.hall.add, new)
+            papers = [told.get(kind) for kind in hall.PAPERS]
+            self.later(self.hall.add, new, *(p if isinstance(p, str) else None for p in papers))
 
     async def publish(self) -> None:
         """This host's games in the shared directory, every ``EVERY`` seconds."""
@@ -190,6 +193,15 @@ class Server:
     async def hall_of_fame(self, request: Request) -> Response:
         entries = await asyncio.to_thread(self.hall.top, 50)
         return JSONResponse({"entries": [e.as_dict() for e in entries]}, headers=HEADERS)
+
+    async def morgue(self, request: Request) -> Response:
+        """A finished game's morgue: its entry and the text the game wrote."""
+        game = request.query_params.get("id", "")
+        found = await asyncio.to_thread(self.hall.paper, game, "morgue")
+        if found is None:
+            return JSONResponse({"error": "No such morgue."}, 404, headers=HEADERS)
+        entry, text = found
+        return JSONResponse({**entry.as_dict(), "text": text}, headers=HEADERS)
 
     # -- accounts -------------------------------------------------------------------
 
@@ -303,6 +315,58 @@ class Server:
     async def watch(self, ws: WebSocket) -> None:
         """Somebody's game, live; nothing sent is taken as input."""
         await self.connect(ws, watching=True)
+
+    async def replay(self, ws: WebSocket) -> None:
+        """A finished game's replay, shown by a worker of its own for this page alone."""
+        if not origin_allowed(ws, self.options.origins):
+            await ws.close(REFUSED)
+            return
+        games = self.games
+        await ws.accept(headers=[self.host_cookie()])
+        client, game_id = ws.query_params.get("client", ""), ws.query_params.get("id", "")
+        if not CLIENT_ID.fullmatch(client) or not re.fullmatch(r"[0-9a-f]{16}", game_id):
+            await ws.close(UNSUPPORTED, "bad client or replay id")
+            return
+        if games.replays >= self.options.limits.max_replays:
+            await ws.close(FULL, f"replays:{games.replays}")
+            return
+        games.replays += 1
+        try:
+            path = await asyncio.to_thread(self.replay_file, game_id)
+            if path is None:
+                await ws.close(ENDED_NOT_RUNNING, "no such replay")
+                return
+            game = Game(f"replay-{game_id}", path.parent, games, replay=path)
+            await game.start(games.context)
+            await ws.send_text(json.dumps({"t": "hello", "game": game_id, "replay": True}))
+            peer = Peer(ws, client, False)
+            game.attach(peer)
+            try:
+                await self.receive(ws, peer, game)
+            finally:
+                game.detach(peer)
+                peer.close(1000, "")
+                await game.stop()
+        finally:
+            games.replays -= 1
+
+    def replay_file(self, game_id: str) -> Path | None:
+        """The replay of the kept game ``game_id`` as a file the viewer reads (written once
+        per host), or None if there is none or it is damaged."""
+        found = self.hall.paper(game_id, "replay")
+        if found is None:
+            return None
+        try:
+            replays.decode(found[1].encode())
+        except replays.ReplayError:
+            return None
+        path = self.options.data / "viewing" / f"{game_id}.replay.json"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(f".{secrets.token_hex(4)}.part")
+            partial.write_text(found[1], encoding="utf-8")
+            partial.replace(path)
+        return path
 
     async def connect(self, ws: WebSocket, watching: bool) -> None:
         if not origin_allowed(ws, self.options.origins):
@@ -423,12 +487,14 @@ def create_app(options: Options) -> Starlette:
         Route("/atlas.json", server.atlas_json),
         Route("/api/games", server.listing),
         Route("/api/hall", server.hall_of_fame),
+        Route("/api/morgue", server.morgue),
         Route("/api/register", server.register, methods=["POST"]),
         Route("/api/login", server.login, methods=["POST"]),
         Route("/api/logout", server.logout, methods=["POST"]),
         Route("/api/password", server.password, methods=["POST"]),
         WebSocketRoute("/ws/play", server.play),
         WebSocketRoute("/ws/watch", server.watch),
+        WebSocketRoute("/ws/replay", server.replay),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(HostCheck, allowed=options.allowed_hosts)

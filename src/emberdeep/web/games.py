@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from emberdeep.web import chat, pipe, protocol, worker
+from emberdeep.web import chat, pipe, protocol, replay_view, worker
 
 QUEUE = 512
 """Frames waiting for one page; a page this far behind is dropped (it reconnects and gets
@@ -63,6 +63,8 @@ class Limits:
     """Watchers' pages connected at once, counted apart from players'."""
     registrations: int = 5
     """Accounts made from one address in an hour."""
+    max_replays: int = 10
+    """Replays being shown at once (each is a process of its own, for one page)."""
 
 
 class Peer:
@@ -113,9 +115,11 @@ class Peer:
 class Game:
     """One player's game in its worker process, and who is attached to it."""
 
-    def __init__(self, owner: str, folder: Path, games: Games) -> None:
+    def __init__(self, owner: str, folder: Path, games: Games, replay: Path | None = None) -> None:
         self.owner = owner
         self.folder = folder
+        self.replay = replay
+        """A replay file to show instead of the player's game (``replay_view.py``)."""
         self.games = games
         self.player: Peer | None = None
         self.watchers: set[Peer] = set()
@@ -140,9 +144,13 @@ class Game:
 
     async def start(self, context: ForkServerContext) -> None:
         ours, theirs = socket.socketpair()
-        process = context.Process(
-            target=worker.run, args=(theirs, str(self.folder)), name=f"emberdeep-{self.owner}"
-        )
+        target: Callable[..., None]
+        args: tuple[Any, ...]
+        if self.replay is None:
+            target, args = worker.run, (theirs, str(self.folder))
+        else:
+            target, args = replay_view.run, (theirs, str(self.folder), str(self.replay))
+        process = context.Process(target=target, args=args, name=f"emberdeep-{self.owner}")
         try:
             await asyncio.to_thread(process.start)
         finally:
@@ -287,6 +295,7 @@ class Games:
         self.games: dict[str, Game] = {}
         self.connections = 0
         self.watchers = 0
+        self.replays = 0
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(["emberdeep.web.preload"])
 

@@ -2,14 +2,16 @@
 
 Each game keeps its own hall of fame in its player's folder, as the game always does
 (``session/game.py``); its worker tells the server each new entry (``worker.Records``),
-and the server adds it here, under the account's name, so the hall of fame page shows
-everyone's games from every host (``database.py``). An entry is keyed by player, date
+and the server adds it here, under the account's name, with the game's morgue and
+replay, so the hall of fame, morgue and replay pages show everyone's games from every
+host (``database.py``), each at a link of its own (``Entry.id``). An entry is keyed by player, date
 and seed, so one told twice (a worker restarted) is kept once. Daily games (``daily``:
 the UTC day they were for) are also ranked apart.
 """
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,10 +24,12 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS hall (player TEXT NOT NULL, score BIGINT NOT NULL, "
     "depth BIGINT NOT NULL, level BIGINT NOT NULL, turns BIGINT NOT NULL, "
     "cause TEXT NOT NULL, seed BIGINT NOT NULL, date TEXT NOT NULL, version TEXT NOT NULL, "
-    "daily TEXT, PRIMARY KEY (player, date, seed))",
+    "daily TEXT, id TEXT NOT NULL UNIQUE, morgue TEXT, replay TEXT, "
+    "PRIMARY KEY (player, date, seed))",
     "CREATE INDEX IF NOT EXISTS hall_by_score ON hall (score DESC, date)",
 )
 COLUMNS = "player, score, depth, level, turns, cause, seed, date, version, daily"
+PAPERS = ("morgue", "replay")
 
 
 @dataclass(frozen=True)
@@ -41,8 +45,15 @@ class Entry:
     version: str
     daily: str | None
 
+    @property
+    def id(self) -> str:
+        """The game's name in links: the same on every host, and not guessable from a
+        player's name alone."""
+        key = f"{self.player}\n{self.date}\n{self.seed}".encode()
+        return hashlib.sha256(key).hexdigest()[:16]
+
     def as_dict(self) -> dict[str, Any]:
-        return dict(zip(COLUMNS.split(", "), self.row(), strict=True))
+        return {**dict(zip(COLUMNS.split(", "), self.row(), strict=True)), "id": self.id}
 
     def row(self) -> tuple[Any, ...]:
         return (
@@ -72,11 +83,21 @@ class Hall:
         self.db = db
         db.create(SCHEMA)
 
-    def add(self, new: Entry) -> bool:
-        """Keep a finished game; False if it was already kept."""
+    def add(self, new: Entry, morgue: str | None = None, replay: str | None = None) -> bool:
+        """Keep a finished game (and its morgue and replay); False if it was kept already."""
         return self.db.insert_new(
-            f"INSERT INTO hall ({COLUMNS}) VALUES ({', '.join('?' * 10)})", new.row()
+            f"INSERT INTO hall ({COLUMNS}, id, morgue, replay) VALUES ({', '.join('?' * 13)})",
+            (*new.row(), new.id, morgue, replay),
         )
+
+    def paper(self, game: str, kind: str) -> tuple[Entry, str] | None:
+        """A kept game's morgue or replay (``kind``) by its id, with its entry."""
+        if kind not in PAPERS:
+            raise ValueError(kind)
+        rows = self.db.run(f"SELECT {COLUMNS}, {kind} FROM hall WHERE id = ?", (game[:40],))
+        if not rows or rows[0][-1] is None:
+            return None
+        return Entry(*rows[0][:-1]), str(rows[0][-1])
 
     def top(self, count: int = 50, daily: str | None = None) -> list[Entry]:
         """The best ``count`` games (of one day's daily games, if ``daily``)."""

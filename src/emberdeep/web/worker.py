@@ -31,6 +31,8 @@ from emberdeep.web import preload
 from emberdeep.web.pipe import PipeEnd
 from emberdeep.web.presenter import WebPresenter
 
+MAX_PAPER = 4 * 1024 * 1024
+"""Bytes of a morgue or a replay sent to the server (the pipe takes 8 MB a message)."""
 LOCK_WAIT = 10.0
 """Seconds to wait for an earlier process of the same game to finish saving (the server
 was restarted, or the player came back the moment the grace period ended)."""
@@ -108,7 +110,24 @@ class Records:
             return []
         fresh = [e for e in entries if (e.date, e.seed) not in self.seen]
         self.seen.update((e.date, e.seed) for e in fresh)
-        return [dataclasses.asdict(e) for e in fresh]
+        return [{**dataclasses.asdict(e), **self.papers(e.seed)} for e in fresh]
+
+    def papers(self, seed: int) -> dict[str, str]:
+        """The newest morgue and the replay of the game with ``seed`` that just ended, as
+        text (the game writes them beside its hall of fame; either may be missing)."""
+        found: dict[str, str] = {}
+        if self.path is None:
+            return found
+        folder = self.path.parent
+        for key, pattern in (
+            ("morgue", "morgue/*.txt"),
+            ("replay", f"replays/*-{seed}.replay.json"),
+        ):
+            with contextlib.suppress(OSError, ValueError):
+                newest = max(folder.glob(pattern), key=lambda path: path.stat().st_mtime_ns)
+                if newest.stat().st_size <= MAX_PAPER:
+                    found[key] = newest.read_text(encoding="utf-8")
+        return found
 
 
 def run(sock: socket.socket, folder: str) -> None:

@@ -111,7 +111,7 @@ function applyFrame(m) {
     state.fg.set(m.fg);
     state.bg.set(m.bg);
     for (let i = 0; i < W * H; i++) drawCell(i);
-    if (state.mode === "play") {
+    if (state.mode === "play" || state.mode === "replay") {
       if (state.instance !== null && m.instance !== state.instance) {
         state.pending = state.pending.filter((input) => state.unsent.includes(input.s));
       }
@@ -154,7 +154,7 @@ function fit() {
 // -- input ------------------------------------------------------------------------------
 
 function send(message) {
-  if (state.mode !== "play" || state.stopped) return;
+  if ((state.mode !== "play" && state.mode !== "replay") || state.stopped) return;
   message.s = ++state.seq;
   state.pending.push(message);
   if (state.pending.length > 200) state.pending.shift();
@@ -196,7 +196,7 @@ document.addEventListener("keydown", (e) => {
     else canvas.focus();
     return;
   }
-  if (state.mode !== "play") return;
+  if (state.mode !== "play" && state.mode !== "replay") return;
   if (document.activeElement !== canvas && document.activeElement !== document.body) return;
   const key = keyName(e);
   if (key === null) return;
@@ -296,7 +296,9 @@ function connect() {
   const base = (location.protocol === "https:" ? "wss://" : "ws://") + location.host;
   const url = state.mode === "play"
     ? `${base}/ws/play?client=${state.client}`
-    : `${base}/ws/watch?client=${state.client}&game=${encodeURIComponent(state.game)}`;
+    : state.mode === "replay"
+      ? `${base}/ws/replay?client=${state.client}&id=${encodeURIComponent(state.game)}`
+      : `${base}/ws/watch?client=${state.client}&game=${encodeURIComponent(state.game)}`;
   const ws = new WebSocket(url);
   state.ws = ws;
   state.live = false;
@@ -307,7 +309,7 @@ function connect() {
       state.retry = 0;
       state.fullRetry = 0;
       state.game = m.game;
-      setState(m.watching ? `Watching ${m.game}` : `Playing as ${m.game}`);
+      setState(m.replay ? "Replay" : m.watching ? `Watching ${m.game}` : `Playing as ${m.game}`);
     } else if (m.t === "note") note(m.text);
     else if (m.t === "chat") chatLine(m);
     else if (m.t === "watchers") showWatchers(m);
@@ -375,6 +377,11 @@ function disconnect() {
 
 async function openGame(mode, game) {
   disconnect();
+  if (mode !== state.mode) {  // inputs kept for one game are not for another
+    state.pending = [];
+    state.unsent = [];
+    state.instance = null;
+  }
   state.mode = mode;
   state.game = game;
   state.stopped = null;
@@ -382,8 +389,11 @@ async function openGame(mode, game) {
   state.fullRetry = 0;
   $("again").hidden = true;
   $("mute").hidden = mode !== "play";
+  $("social").hidden = mode === "replay";
+  $("replay-controls").hidden = mode !== "replay";
   $("chat-log").replaceChildren();
   $("lobby").hidden = true;
+  $("records").hidden = true;
   $("game").hidden = false;
   setState("Connecting...");
   await loadAtlas();
@@ -474,14 +484,89 @@ $("logout").addEventListener("click", async () => {
 $("play").addEventListener("click", () => { location.hash = "play"; });
 $("again").addEventListener("click", () => openGame("play", null));
 
+// -- records: the hall of fame, morgues, replays (each a link of its own) ------------------
+
+function cell(row, content) {
+  const td = document.createElement("td");
+  if (content instanceof Node) td.append(content);
+  else td.textContent = String(content);
+  row.append(td);
+}
+
+function link(href, text) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.textContent = text;
+  return a;
+}
+
+function showRecords(title) {
+  disconnect();
+  state.mode = null;
+  $("game").hidden = true;
+  $("lobby").hidden = true;
+  $("records").hidden = false;
+  $("records-title").textContent = title;
+  $("hall-table").hidden = true;
+  $("morgue-text").hidden = true;
+}
+
+async function showHall(path, title) {
+  showRecords(title);
+  const data = await (await fetch(path)).json();
+  const body = $("hall-table").tBodies[0];
+  body.replaceChildren();
+  data.entries.forEach((e, i) => {
+    const row = document.createElement("tr");
+    [i + 1, e.player, e.score, e.depth, e.level, e.turns, e.cause, e.date.slice(0, 16)]
+      .forEach((v) => cell(row, v));
+    const papers = document.createElement("span");
+    papers.append(link(`#morgue=${e.id}`, "morgue"), " ", link(`#replay=${e.id}`, "replay"));
+    cell(row, papers);
+    body.append(row);
+  });
+  if (!data.entries.length) {
+    const row = document.createElement("tr");
+    cell(row, "No finished games yet.");
+    body.append(row);
+  }
+  $("hall-table").hidden = false;
+}
+
+async function showMorgue(id) {
+  showRecords("Morgue");
+  const response = await fetch(`/api/morgue?id=${encodeURIComponent(id)}`);
+  const data = await response.json();
+  $("records-title").textContent = response.ok
+    ? `Morgue: ${data.player}, ${data.cause}, turn ${data.turns}` : data.error;
+  $("morgue-text").textContent = response.ok ? data.text : "";
+  $("morgue-text").hidden = !response.ok;
+}
+
+// The replay's controls send the replay screen's own keys (digits then g: jump to a turn).
+const replayKeys = (keys) => { for (const k of keys) send({ t: "key", k }); canvas.focus(); };
+$("replay-pause").addEventListener("click", () => replayKeys([" "]));
+$("replay-step").addEventListener("click", () => replayKeys(["."]));
+$("replay-slower").addEventListener("click", () => replayKeys(["-"]));
+$("replay-faster").addEventListener("click", () => replayKeys(["+"]));
+$("replay-jump").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const turn = String(parseInt($("replay-turn").value, 10) || 0);
+  replayKeys([...turn, "g"]);
+});
+
 function route() {
   const hash = decodeURIComponent(location.hash.slice(1));
   if (hash === "play") openGame("play", null);
   else if (hash.startsWith("watch=")) openGame("watch", hash.slice(6));
+  else if (hash.startsWith("replay=")) openGame("replay", hash.slice(7));
+  else if (hash === "hall") showHall("/api/hall", "Hall of fame");
+  else if (hash.startsWith("morgue=")) showMorgue(hash.slice(7));
   else {
     disconnect();
     state.mode = null;
     $("game").hidden = true;
+    $("records").hidden = true;
     $("lobby").hidden = false;
     refresh();
   }
