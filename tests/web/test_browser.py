@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import websockets
 from playwright.sync_api import Browser, Page, expect
 
+from emberdeep.web import daily
 from tests.web.deaths import SEED, play_to_death
 from tests.web.live import Client, Server, connect, post
 
@@ -290,3 +292,42 @@ def test_the_hall_of_fame_a_morgue_and_a_replay_are_pages(
     wait_for_text(page, "Jumped to turn 5.")
     assert turn(page) == 5
     assert "REPLAY paused" in screen(page)
+
+
+def test_the_daily_game_once_a_day_with_its_own_results(
+    browser: Browser, server: Server, page: Page
+) -> None:
+    register(page, server, "Zed")
+    expect(page.locator("#daily-day")).to_have_text(daily.today())
+    page.click("#daily-play")
+    wait_for_text(page, "Turn 0")  # straight into the game: no title screen, no choice
+    expect(page.locator("#state")).to_have_text("Playing as zed~daily")
+    cookie = next(c for c in page.context.cookies() if c["name"] == "emberdeep_session")
+    session = f"emberdeep_session={cookie['value']}"
+    seed = daily.seed_for(daily.today())
+
+    async def finish() -> tuple[int, str]:
+        async with connect(server, "/ws/play?daily=1", session, "zedpage1") as ws:
+            turns = await play_to_death(Client(ws, "zedpage1"), daily=seed)
+            while (message := await Client(ws, "zedpage1").next())["t"] != "ended":
+                pass
+        async with connect(server, "/ws/play?daily=1", session, "zedpage2") as again:
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                await Client(again, "zedpage2").next()
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4009
+        return turns, message["why"]
+
+    with ThreadPoolExecutor(1) as thread:
+        turns, why = thread.submit(asyncio.run, finish()).result()
+    assert why == "Today's daily game is over; see the daily results."
+    page.goto(server.url + "/")
+    expect(page.locator("#daily-played")).to_be_visible()
+    expect(page.locator("#daily-play")).to_be_hidden()
+    page.click("#daily-line a")
+    expect(page.locator("#records-title")).to_have_text(
+        f"Daily results, {daily.today()} (UTC), seed {seed}"
+    )
+    row = page.locator("#hall-table tbody tr", has_text="zed")
+    expect(row).to_contain_text(str(turns))
+    page.goto(server.url + "/#hall")  # in the hall of fame too
+    expect(page.locator("#hall-table tbody tr", has_text="zed")).to_have_count(1)

@@ -86,4 +86,4 @@ def test_a_death_on_one_host_is_in_the_hall_of_fame_on_both(hosts: list[Server])
     turns = asyncio.run(scenario())
     for server in hosts:
         (entry,) = [e for e in hall(server) if e["player"] == "mortal"]
-        assert entry["seed"] == SEED and entry["turns"] == turns and entry["cause"]
+        assert entry["seed"] == str(SEED) and entry["turns"] == turns and entry["cause"]

@@ -35,7 +35,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from emberdeep.storage import replays
-from emberdeep.web import atlas, hall, preload, protocol
+from emberdeep.web import atlas, daily, hall, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, player_folder
 from emberdeep.web.database import Database
 from emberdeep.web.directory import ELSEWHERE, EVERY, HOST_COOKIE, Directory
@@ -53,6 +53,7 @@ REFUSED = 1008
 UNSUPPORTED = 1003
 TOO_BIG = 1009
 NOT_LOGGED_IN = 4003
+PLAYED = 4009
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/game.js": ("game.js", "text/javascript; charset=utf-8"),
@@ -100,6 +101,7 @@ class Server:
         self.db = Database(options.database, options.data)
         self.accounts = Accounts(self.db)
         self.hall = Hall(self.db)
+        self.daily = daily.Daily(self.db)
         self.directory = Directory(self.db, options.host_id)
         self.games = Games(options.data, options.limits, self.recorded)
         self.background: set[asyncio.Task[Any]] = set()
@@ -128,7 +130,8 @@ class Server:
 
     def recorded(self, game: Game, told: Any) -> None:
         """A worker's finished game, kept in the shared hall of fame."""
-        new = hall.entry(game.owner, told) if isinstance(told, dict) else None
+        player = game.owner.removesuffix(daily.MARK) if game.daily else game.owner
+        new = hall.entry(player, told, game.daily) if isinstance(told, dict) else None
         if new is not None:
             papers = [told.get(kind) for kind in hall.PAPERS]
             self.later(self.hall.add, new, *(p if isinstance(p, str) else None for p in papers))
@@ -350,6 +353,25 @@ class Server:
         finally:
             games.replays -= 1
 
+    async def daily_allowed(self, me: str, key: str, day: str, folder: Path) -> bool:
+        """Whether ``me`` may open the daily game of ``day``: it is running or under way
+        (continued), or this is the first time (the attempt is taken now)."""
+        if key in self.games.games or daily.in_progress(folder):
+            return True
+        return await asyncio.to_thread(self.daily.begin, me, day)
+
+    async def daily_results(self, request: Request) -> Response:
+        """Today's daily game: its day and seed, whether I have played it, the results."""
+        day = daily.today()
+        me = await asyncio.to_thread(self.user, request)
+        played = me is not None and await asyncio.to_thread(self.daily.played, me, day)
+        entries = await asyncio.to_thread(self.hall.top, 50, day)
+        return JSONResponse(
+            {"day": day, "seed": str(daily.seed_for(day)), "played": played,
+             "entries": [e.as_dict() for e in entries]},
+            headers=HEADERS,
+        )  # fmt: skip
+
     def replay_file(self, game_id: str) -> Path | None:
         """The replay of the kept game ``game_id`` as a file the viewer reads (written once
         per host), or None if there is none or it is damaged."""
@@ -397,7 +419,10 @@ class Server:
         """Accept the page (with the cookie that routes it to this host) and attach it to
         its game; or send it to the host that runs the game; or close saying why not."""
         me = await asyncio.to_thread(self.user, ws)
+        day = daily.today() if not watching and ws.query_params.get("daily") == "1" else None
         target = ws.query_params.get("game", "").lower()[:40] if watching else me
+        if target is not None and day is not None:
+            target += daily.MARK
         if target is not None and await self.elsewhere(ws, target):
             return
         await ws.accept(headers=[self.host_cookie()])
@@ -414,8 +439,15 @@ class Server:
                 await ws.close(ENDED_NOT_RUNNING, "that game is not running")
                 return
         else:
+            assert me is not None
+            folder = player_folder(self.options.data, me)
+            if day is not None:
+                folder = daily.folder(folder, day)
+                if not await self.daily_allowed(me, target, day, folder):
+                    await ws.close(PLAYED, "today's daily has been played")
+                    return
             try:
-                game = await self.games.open(target, player_folder(self.options.data, target))
+                game = await self.games.open(target, folder, day)
             except ServerFullError as exc:
                 await ws.close(FULL, str(exc))
                 return
@@ -488,6 +520,7 @@ def create_app(options: Options) -> Starlette:
         Route("/api/games", server.listing),
         Route("/api/hall", server.hall_of_fame),
         Route("/api/morgue", server.morgue),
+        Route("/api/daily", server.daily_results),
         Route("/api/register", server.register, methods=["POST"]),
         Route("/api/login", server.login, methods=["POST"]),
         Route("/api/logout", server.logout, methods=["POST"]),

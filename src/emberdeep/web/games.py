@@ -28,7 +28,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from emberdeep.web import chat, pipe, protocol, replay_view, worker
+from emberdeep.web import chat, daily, pipe, protocol, replay_view, worker
 
 QUEUE = 512
 """Frames waiting for one page; a page this far behind is dropped (it reconnects and gets
@@ -115,10 +115,20 @@ class Peer:
 class Game:
     """One player's game in its worker process, and who is attached to it."""
 
-    def __init__(self, owner: str, folder: Path, games: Games, replay: Path | None = None) -> None:
+    def __init__(
+        self,
+        owner: str,
+        folder: Path,
+        games: Games,
+        replay: Path | None = None,
+        daily: str | None = None,
+    ) -> None:
         self.owner = owner
+        """The game's name in the lobby: the player's (``NAME~daily`` for a daily game)."""
         self.folder = folder
         self.replay = replay
+        self.daily = daily
+        """The UTC day of a daily game, which starts with that day's seed."""
         """A replay file to show instead of the player's game (``replay_view.py``)."""
         self.games = games
         self.player: Peer | None = None
@@ -147,7 +157,8 @@ class Game:
         target: Callable[..., None]
         args: tuple[Any, ...]
         if self.replay is None:
-            target, args = worker.run, (theirs, str(self.folder))
+            seed = None if self.daily is None else daily.seed_for(self.daily)
+            target, args = worker.run, (theirs, str(self.folder), seed)
         else:
             target, args = replay_view.run, (theirs, str(self.folder), str(self.replay))
         process = context.Process(target=target, args=args, name=f"emberdeep-{self.owner}")
@@ -192,6 +203,8 @@ class Game:
             await asyncio.to_thread(process.join, STOP_SECONDS)
         crashed = process is not None and process.exitcode not in (0, None)
         why = "The game stopped unexpectedly." if crashed else "The game is closed."
+        if self.daily is not None and not crashed:
+            why = "Today's daily game is over; see the daily results."
         for peer in self.peers():
             peer.send(json.dumps({"t": "ended", "why": why}))
             peer.close(ENDED, "game ended")
@@ -299,8 +312,9 @@ class Games:
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(["emberdeep.web.preload"])
 
-    async def open(self, owner: str, folder: Path) -> Game:
-        """``owner``'s game, started if it is not running; ``ServerFullError`` at the cap."""
+    async def open(self, owner: str, folder: Path, day: str | None = None) -> Game:
+        """``owner``'s game, started if it is not running (the daily game of ``day``, if
+        given); ``ServerFullError`` at the cap."""
         game = self.games.get(owner)
         if game is not None and game.finishing:
             await game.ended.wait()  # its worker is saving: the next one continues that
@@ -310,7 +324,7 @@ class Games:
                 await self.evict()
             game = self.games.get(owner)  # it may have been opened meanwhile
         if game is None:
-            game = self.games[owner] = Game(owner, folder, self)
+            game = self.games[owner] = Game(owner, folder, self, daily=day)
             try:
                 await game.start(self.context)
             except BaseException:

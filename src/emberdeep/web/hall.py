@@ -53,7 +53,10 @@ class Entry:
         return hashlib.sha256(key).hexdigest()[:16]
 
     def as_dict(self) -> dict[str, Any]:
-        return {**dict(zip(COLUMNS.split(", "), self.row(), strict=True)), "id": self.id}
+        """For the page; the seed as text (seeds go to 2**63, past JavaScript's exact
+        whole numbers)."""
+        fields = dict(zip(COLUMNS.split(", "), self.row(), strict=True))
+        return {**fields, "seed": str(self.seed), "id": self.id}
 
     def row(self) -> tuple[Any, ...]:
         return (

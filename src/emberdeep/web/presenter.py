@@ -40,12 +40,19 @@ class WebPresenter:
         return SCREEN_WIDTH, SCREEN_HEIGHT
 
     def __init__(
-        self, pipe: PipeEnd, status: Status | None = None, records: Records | None = None
+        self,
+        pipe: PipeEnd,
+        status: Status | None = None,
+        records: Records | None = None,
+        finished: Callable[[], bool] | None = None,
     ) -> None:
         self.pipe = pipe
         self.status = status
         self.records = records
         """New hall-of-fame entries since the last call (a game just ended)."""
+        self.finished = finished
+        """Asked after each frame: True stops the game (the daily game has ended)."""
+        self.stopping = False
         self.instance = secrets.token_hex(8)
         """Names this worker: a page whose unacknowledged inputs were sent to an earlier
         worker (the server restarted) drops them instead of applying them twice."""
@@ -69,6 +76,8 @@ class WebPresenter:
         self.send_status()
         for entry in self.records() if self.records is not None else []:
             self.pipe.send(protocol.RECORD + json.dumps(entry).encode())
+        if self.finished is not None and self.finished():
+            self.stopping = True
 
     def send_full(self, now: protocol.Cells) -> None:
         frame = protocol.full_frame(self.frame, now, SCREEN_WIDTH, self.acks, self.instance)
@@ -83,6 +92,8 @@ class WebPresenter:
             self.pipe.send(protocol.STATUS + json.dumps(status).encode())
 
     def wait(self, timeout: float | None) -> list[InputEvent]:
+        if self.stopping:
+            raise loop.Stopped
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             left = None if deadline is None else max(0.0, deadline - time.monotonic())

@@ -16,6 +16,7 @@ import dataclasses
 import os
 import socket
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +61,13 @@ def wait_for_lock(data: Path | None, game: str, seconds: float = LOCK_WAIT) -> N
             return
 
 
-def first_screen(app: App) -> Screen:
+def first_screen(app: App, seed: int | None = None) -> Screen:
     """The newest saved game, as Continue would open it (a reload after the server
-    restarted, or after the grace period), else the title screen."""
+    restarted, or after the grace period), else the title screen (or, for the daily game,
+    a new game with its ``seed``)."""
     menu = MainMenu(app)
     if not menu.listings:
-        return menu
+        return menu if seed is None else (menu.start(seed) or menu)
     game = menu.listings[0].game
     wait_for_lock(app.data, game)
     return menu.resume(game) or menu
@@ -130,7 +132,22 @@ class Records:
         return found
 
 
-def run(sock: socket.socket, folder: str) -> None:
+def game_over(app: App) -> Callable[[], bool]:
+    """For the daily game: whether the game, once under way, has ended (died, won, or
+    saved and left), so that the worker stops instead of showing the title screen, where
+    another game could be started."""
+    started = False
+
+    def over() -> bool:
+        nonlocal started
+        playing = bool(status(app)["playing"])
+        started = started or playing
+        return started and not playing
+
+    return over
+
+
+def run(sock: socket.socket, folder: str, daily_seed: int | None = None) -> None:
     """The worker's body (``multiprocessing`` target): play until the game closes."""
     os.environ["EMBERDEEP_DATA_DIR"] = folder
     os.environ["EMBERDEEP_CONFIG_DIR"] = folder
@@ -138,8 +155,9 @@ def run(sock: socket.socket, folder: str) -> None:
     pipe = PipeEnd(sock)
     try:
         app = preload.new_app()
-        presenter = WebPresenter(pipe, lambda: status(app), Records(Path(folder)).new)
-        loop.run(ScreenStack(first_screen(app)), presenter)
+        over = game_over(app) if daily_seed is not None else None
+        presenter = WebPresenter(pipe, lambda: status(app), Records(Path(folder)).new, over)
+        loop.run(ScreenStack(first_screen(app, daily_seed)), presenter)
     finally:
         with contextlib.suppress(OSError):
             pipe.close()

@@ -17,6 +17,7 @@ const NAMED = {
 const FINAL_CLOSES = {
   4000: "The game is closed.", 4001: "This game was opened in another page.",
   4003: "Log in to play.", 4004: "That game is not running.",
+  4009: "You have played today's daily game; see the daily results.",
   1003: "The server refused a message.", 1008: "The server refused the connection.",
 };
 
@@ -111,7 +112,7 @@ function applyFrame(m) {
     state.fg.set(m.fg);
     state.bg.set(m.bg);
     for (let i = 0; i < W * H; i++) drawCell(i);
-    if (state.mode === "play" || state.mode === "replay") {
+    if (sendsInput()) {
       if (state.instance !== null && m.instance !== state.instance) {
         state.pending = state.pending.filter((input) => state.unsent.includes(input.s));
       }
@@ -153,8 +154,11 @@ function fit() {
 
 // -- input ------------------------------------------------------------------------------
 
+// The modes in which this page's keys go to a game: its own, the daily one, a replay.
+const sendsInput = () => ["play", "daily", "replay"].includes(state.mode);
+
 function send(message) {
-  if ((state.mode !== "play" && state.mode !== "replay") || state.stopped) return;
+  if (!sendsInput() || state.stopped) return;
   message.s = ++state.seq;
   state.pending.push(message);
   if (state.pending.length > 200) state.pending.shift();
@@ -196,7 +200,7 @@ document.addEventListener("keydown", (e) => {
     else canvas.focus();
     return;
   }
-  if (state.mode !== "play" && state.mode !== "replay") return;
+  if (!sendsInput()) return;
   if (document.activeElement !== canvas && document.activeElement !== document.body) return;
   const key = keyName(e);
   if (key === null) return;
@@ -294,8 +298,8 @@ $("mute").addEventListener("click", () => sendChat({ t: "mute", on: !state.muted
 
 function connect() {
   const base = (location.protocol === "https:" ? "wss://" : "ws://") + location.host;
-  const url = state.mode === "play"
-    ? `${base}/ws/play?client=${state.client}`
+  const url = state.mode === "play" || state.mode === "daily"
+    ? `${base}/ws/play?client=${state.client}${state.mode === "daily" ? "&daily=1" : ""}`
     : state.mode === "replay"
       ? `${base}/ws/replay?client=${state.client}&id=${encodeURIComponent(state.game)}`
       : `${base}/ws/watch?client=${state.client}&game=${encodeURIComponent(state.game)}`;
@@ -388,7 +392,7 @@ async function openGame(mode, game) {
   state.retry = 0;
   state.fullRetry = 0;
   $("again").hidden = true;
-  $("mute").hidden = mode !== "play";
+  $("mute").hidden = mode !== "play" && mode !== "daily";
   $("social").hidden = mode === "replay";
   $("replay-controls").hidden = mode !== "replay";
   $("chat-log").replaceChildren();
@@ -448,6 +452,10 @@ async function refresh() {
       list.append(item);
     }
     if (!data.games.length) list.innerHTML = "<li>None yet.</li>";
+    const today = await (await fetch("/api/daily", { credentials: "same-origin" })).json();
+    $("daily-day").textContent = today.day;
+    $("daily-play").hidden = !state.me || today.played;
+    $("daily-played").hidden = !today.played;
   } catch (_) { /* the server is restarting: try again at the next refresh */ }
 }
 
@@ -482,6 +490,7 @@ $("logout").addEventListener("click", async () => {
   showMe();
 });
 $("play").addEventListener("click", () => { location.hash = "play"; });
+$("daily-play").addEventListener("click", () => { location.hash = "play-daily"; });
 $("again").addEventListener("click", () => openGame("play", null));
 
 // -- records: the hall of fame, morgues, replays (each a link of its own) ------------------
@@ -514,6 +523,7 @@ function showRecords(title) {
 async function showHall(path, title) {
   showRecords(title);
   const data = await (await fetch(path)).json();
+  if (data.day) $("records-title").textContent = `Daily results, ${data.day} (UTC), seed ${data.seed}`;
   const body = $("hall-table").tBodies[0];
   body.replaceChildren();
   data.entries.forEach((e, i) => {
@@ -558,6 +568,8 @@ $("replay-jump").addEventListener("submit", (e) => {
 function route() {
   const hash = decodeURIComponent(location.hash.slice(1));
   if (hash === "play") openGame("play", null);
+  else if (hash === "play-daily") openGame("daily", null);
+  else if (hash === "daily") showHall("/api/daily", "Daily results");
   else if (hash.startsWith("watch=")) openGame("watch", hash.slice(6));
   else if (hash.startsWith("replay=")) openGame("replay", hash.slice(7));
   else if (hash === "hall") showHall("/api/hall", "Hall of fame");
