@@ -331,3 +331,27 @@ def test_the_daily_game_once_a_day_with_its_own_results(
     expect(row).to_contain_text(str(turns))
     page.goto(server.url + "/#hall")  # in the hall of fame too
     expect(page.locator("#hall-table tbody tr", has_text="zed")).to_have_count(1)
+
+
+def test_the_screen_reader_mode(server: Server, page: Page) -> None:
+    register(page, server, "Abe")
+    page.check("#reader-mode")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    expect(page.locator("#around")).to_have_text(["Not in a game: the screen shows a menu."])
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Turn 0")
+    expect(page.locator("#around li").first).to_have_text("Depth 1, turn 0, health 30 of 30.")
+    before = page.locator("#live li").count()
+    page.keyboard.press(">")  # no stairs here: the game says so, in the log
+    expect(page.locator("#live li")).to_have_count(before + 1)
+    said = page.locator("#live li").last.inner_text()
+    assert said in screen(page)  # the words of the log on the screen
+    snapshot = page.locator("#reader").aria_snapshot()
+    assert '- list "New messages"' in snapshot or 'log "New messages"' in snapshot, snapshot
+    assert said in snapshot and "Depth 1, turn 0, health 30 of 30." in snapshot
+    # The documented key gives the keys back to the page, and again to the game.
+    page.keyboard.press("Control+m")
+    assert page.evaluate("document.activeElement.id") == "leave"
+    page.keyboard.press("Control+m")
+    assert page.evaluate("document.activeElement.id") == "screen"

@@ -452,7 +452,7 @@ class Server:
                 await ws.close(FULL, str(exc))
                 return
         await ws.send_text(json.dumps({"t": "hello", "game": game.owner, "watching": watching}))
-        peer = Peer(ws, client, watching, me)
+        peer = Peer(ws, client, watching, me, ws.query_params.get("reader") == "1")
         game.attach(peer)
         try:
             await self.receive(ws, peer, game)

@@ -70,12 +70,21 @@ class Limits:
 class Peer:
     """One connected page and the queue of what is still to be sent to it."""
 
-    def __init__(self, ws: WebSocket, client: str, watching: bool, name: str | None = None) -> None:
+    def __init__(
+        self,
+        ws: WebSocket,
+        client: str,
+        watching: bool,
+        name: str | None = None,
+        reader: bool = False,
+    ) -> None:
         self.ws = ws
         self.client = client
         self.watching = watching
         self.name = name
         """The page's account (None: a guest, who may watch but not chat)."""
+        self.reader = reader
+        """In screen-reader mode: it gets the log's new lines and "around you" as text."""
         self.live = False
         """Has had a whole frame: changes may follow."""
         self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(QUEUE)
@@ -180,6 +189,12 @@ class Game:
                 if kind == protocol.STATUS:
                     self.status = json.loads(body)
                     continue
+                if kind == protocol.READER:
+                    words = body.decode()
+                    for peer in self.peers():
+                        if peer.reader:
+                            peer.send(words)
+                    continue
                 if kind == protocol.RECORD:
                     if self.games.on_record is not None:
                         self.games.on_record(self, json.loads(body))
@@ -244,6 +259,8 @@ class Game:
         if self.chat.muted:
             peer.send(self.chat.mute(True))
         self.tell({"t": "full"})
+        if peer.reader:
+            self.tell({"t": "reader", "on": True})
         self.tell_watchers()
 
     def tell_watchers(self) -> None:
@@ -267,6 +284,8 @@ class Game:
 
     def detach(self, peer: Peer) -> None:
         self.chat.forget(peer)
+        if peer.reader and not any(p.reader for p in self.peers() if p is not peer):
+            self.tell({"t": "reader", "on": False})
         if peer in self.watchers:
             self.watchers.discard(peer)
             self.tell_watchers()

@@ -15,7 +15,7 @@ import json
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import tcod.console
 
@@ -27,6 +27,14 @@ from emberdeep.web.pipe import PipeClosedError, PipeEnd
 
 MAX_CLIENTS = 16
 """Pages remembered for deduplication (a player reloads now and then; old ids go)."""
+
+
+class Reader(Protocol):
+    """The screen-reader mode's words (``reader.Reader``)."""
+
+    def update(self) -> dict[str, Any] | None: ...
+    def reset(self) -> None: ...
+
 
 Status = Callable[[], dict[str, Any]]
 Records = Callable[[], list[dict[str, Any]]]
@@ -45,6 +53,7 @@ class WebPresenter:
         status: Status | None = None,
         records: Records | None = None,
         finished: Callable[[], bool] | None = None,
+        reader: Reader | None = None,
     ) -> None:
         self.pipe = pipe
         self.status = status
@@ -53,6 +62,9 @@ class WebPresenter:
         self.finished = finished
         """Asked after each frame: True stops the game (the daily game has ended)."""
         self.stopping = False
+        self.reader = reader
+        self.reading = False
+        """A page in screen-reader mode is attached (the server says)."""
         self.instance = secrets.token_hex(8)
         """Names this worker: a page whose unacknowledged inputs were sent to an earlier
         worker (the server restarted) drops them instead of applying them twice."""
@@ -78,6 +90,13 @@ class WebPresenter:
             self.pipe.send(protocol.RECORD + json.dumps(entry).encode())
         if self.finished is not None and self.finished():
             self.stopping = True
+        self.send_reader()
+
+    def send_reader(self) -> None:
+        if self.reading and self.reader is not None:
+            words = self.reader.update()
+            if words is not None:
+                self.pipe.send(protocol.READER + json.dumps(words).encode())
 
     def send_full(self, now: protocol.Cells) -> None:
         frame = protocol.full_frame(self.frame, now, SCREEN_WIDTH, self.acks, self.instance)
@@ -117,6 +136,12 @@ class WebPresenter:
             case "full":
                 if self.last is not None:
                     self.send_full(self.last)
+                return []
+            case "reader":
+                self.reading = bool(message.get("on"))
+                if self.reading and self.reader is not None:
+                    self.reader.reset()
+                    self.send_reader()
                 return []
             case "in":
                 client, seq = str(message["c"]), int(message["s"])

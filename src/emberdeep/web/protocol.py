@@ -42,8 +42,10 @@ FULL = b"F"
 DIFF = b"D"
 STATUS = b"S"
 RECORD = b"R"
+READER = b"A"
 """Worker -> server message kinds (the first byte; the rest is the page's JSON, for
-STATUS what the front page lists, for RECORD a finished game's hall-of-fame entry)."""
+STATUS what the front page lists, for RECORD a finished game's hall-of-fame entry; READER
+is the page's JSON for screen-reader pages only)."""
 
 NAMED_KEYS = frozenset(
     {

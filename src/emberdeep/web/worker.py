@@ -31,6 +31,7 @@ from emberdeep.ui.stack import ScreenStack
 from emberdeep.web import preload
 from emberdeep.web.pipe import PipeEnd
 from emberdeep.web.presenter import WebPresenter
+from emberdeep.web.reader import Reader
 
 MAX_PAPER = 4 * 1024 * 1024
 """Bytes of a morgue or a replay sent to the server (the pipe takes 8 MB a message)."""
@@ -156,8 +157,10 @@ def run(sock: socket.socket, folder: str, daily_seed: int | None = None) -> None
     try:
         app = preload.new_app()
         over = game_over(app) if daily_seed is not None else None
-        presenter = WebPresenter(pipe, lambda: status(app), Records(Path(folder)).new, over)
-        loop.run(ScreenStack(first_screen(app, daily_seed)), presenter)
+        stack = ScreenStack(first_screen(app, daily_seed))
+        records = Records(Path(folder)).new
+        presenter = WebPresenter(pipe, lambda: status(app), records, over, Reader(stack))
+        loop.run(stack, presenter)
     finally:
         with contextlib.suppress(OSError):
             pipe.close()

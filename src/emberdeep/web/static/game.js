@@ -263,6 +263,29 @@ function note(text) {
   noteTimer = setTimeout(() => { $("note").textContent = ""; }, 4000);
 }
 
+// -- the screen-reader mode: new log lines into a live region, and what is around --------
+
+const readerMode = () => localStorage.getItem("emberdeep-reader") === "1";
+$("reader-mode").checked = readerMode();
+$("reader-mode").addEventListener("change", (e) => {
+  localStorage.setItem("emberdeep-reader", e.target.checked ? "1" : "0");
+});
+
+function readOut(m) {
+  const live = $("live");
+  for (const line of m.log) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    live.append(item);
+  }
+  while (live.children.length > 100) live.firstChild.remove();
+  $("around").replaceChildren(...m.around.map((line) => {
+    const item = document.createElement("li");
+    item.textContent = line;
+    return item;
+  }));
+}
+
 // -- watchers and chat (text only: lines are never parsed as HTML) ------------------------
 
 function chatLine(m) {
@@ -298,11 +321,12 @@ $("mute").addEventListener("click", () => sendChat({ t: "mute", on: !state.muted
 
 function connect() {
   const base = (location.protocol === "https:" ? "wss://" : "ws://") + location.host;
+  const reader = readerMode() ? "&reader=1" : "";
   const url = state.mode === "play" || state.mode === "daily"
-    ? `${base}/ws/play?client=${state.client}${state.mode === "daily" ? "&daily=1" : ""}`
+    ? `${base}/ws/play?client=${state.client}${state.mode === "daily" ? "&daily=1" : ""}${reader}`
     : state.mode === "replay"
       ? `${base}/ws/replay?client=${state.client}&id=${encodeURIComponent(state.game)}`
-      : `${base}/ws/watch?client=${state.client}&game=${encodeURIComponent(state.game)}`;
+      : `${base}/ws/watch?client=${state.client}&game=${encodeURIComponent(state.game)}${reader}`;
   const ws = new WebSocket(url);
   state.ws = ws;
   state.live = false;
@@ -316,6 +340,7 @@ function connect() {
       setState(m.replay ? "Replay" : m.watching ? `Watching ${m.game}` : `Playing as ${m.game}`);
     } else if (m.t === "note") note(m.text);
     else if (m.t === "chat") chatLine(m);
+    else if (m.t === "reader") readOut(m);
     else if (m.t === "watchers") showWatchers(m);
     else if (m.t === "muted") {
       state.muted = m.on;
@@ -394,6 +419,9 @@ async function openGame(mode, game) {
   $("again").hidden = true;
   $("mute").hidden = mode !== "play" && mode !== "daily";
   $("social").hidden = mode === "replay";
+  $("reader").hidden = !readerMode() || mode === "replay";
+  $("live").replaceChildren();
+  $("around").replaceChildren();
   $("replay-controls").hidden = mode !== "replay";
   $("chat-log").replaceChildren();
   $("lobby").hidden = true;

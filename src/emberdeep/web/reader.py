@@ -1,0 +1,89 @@
+"""The screen-reader mode's words, made in a game's worker: the log's new lines, and what
+is around the player.
+
+"Around you" is the player's state in one line, then one line per creature, item or
+known trap in view, nearest first, each worded by the look cursor (``ui/look.py``), the
+same words the agent environment's ``look`` gives (``env/look.py``). The worker sends
+them (``protocol.READER``) only while a page in this mode is attached, and only when
+something changed; the page puts new log lines in a live region and the rest in a panel.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from emberdeep.ui.look import describe_in_detail
+from emberdeep.ui.messages import Entry
+from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.stack import ScreenStack
+
+NOTHING = "You see nothing of note."
+MAX_NEW = 20
+"""Log lines sent at once (after a long pause, only the newest)."""
+
+
+def around(play: PlayScreen) -> list[str]:
+    world = play.world
+    floor, player = world.floor, world.player
+    state = f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
+    places = [a.position for a in floor.actors.values() if a is not player]
+    places += [item.position for item in floor.items]
+    places += [position for position, trap in floor.traps.items() if not trap.hidden]
+    seen = {p: None for p in places if floor.visible[p]}
+    px, py = player.position
+    nearest = sorted(seen, key=lambda p: max(abs(p[0] - px), abs(p[1] - py)))
+    lines = [
+        "; ".join(line.strip() for line in describe_in_detail(world, p)) + "." for p in nearest
+    ]
+    return [state, *(lines or [NOTHING])]
+
+
+class Reader:
+    """What changed for a screen reader since the last call."""
+
+    def __init__(self, stack: ScreenStack) -> None:
+        self.stack = stack
+        self.last_entry: Entry | None = None
+        self.last_text = ""
+        self.last_around: list[str] = []
+
+    def reset(self) -> None:
+        """A page in this mode attached: it gets "around" whole, and the log from now."""
+        self.last_around = []
+        play = self.play()
+        if play is not None and play.log.entries:
+            self.last_entry = play.log.entries[-1]
+            self.last_text = self.last_entry.full_text
+
+    def play(self) -> PlayScreen | None:
+        screens = reversed(self.stack.screens)
+        return next((s for s in screens if isinstance(s, PlayScreen)), None)
+
+    def update(self) -> dict[str, Any] | None:
+        play = self.play()
+        if play is None:
+            now = ["Not in a game: the screen shows a menu."]
+            new: list[str] = []
+        else:
+            now, new = around(play), self.new_lines(play.log.entries)
+        if not new and now == self.last_around:
+            return None
+        self.last_around = now
+        return {"t": "reader", "log": new, "around": now}
+
+    def new_lines(self, entries: list[Entry]) -> list[str]:
+        """Entries after the last one seen (found by identity: the log trims its head),
+        and the last one again if it counted up ("... x2")."""
+        if not entries:
+            return []
+        start = 0
+        for index in range(len(entries) - 1, -1, -1):
+            if entries[index] is self.last_entry:
+                start = index + 1
+                break
+        fresh = [e.full_text for e in entries[start:]][-MAX_NEW:]
+        last = entries[-1]
+        if not fresh and last is self.last_entry and last.full_text != self.last_text:
+            fresh = [last.full_text]
+        self.last_entry, self.last_text = last, last.full_text
+        return fresh
