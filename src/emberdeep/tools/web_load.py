@@ -169,6 +169,20 @@ def memory(pid: int) -> dict[str, int]:
     return values
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used, from ``/proc/PID/stat``."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_split(server: int) -> tuple[float, float]:
+    """CPU seconds so far of the server process and of all its games' processes."""
+    return cpu_seconds(server), sum(cpu_seconds(pid) for pid in workers(server))
+
+
 def workers(server: int) -> list[int]:
     """The games: children of the server's children (the fork server forks them)."""
     return [pid for child in children(server) for pid in children(child)]
@@ -207,14 +221,24 @@ async def run(args: argparse.Namespace, port: int, server: int, tokens: list[Pla
     for count in args.games:
         players = [next(pool) for _ in range(count)]
         await load.start(players)
+        before = cpu_split(server)
         await load.drive(players, args.seconds, args.interval)
+        after = cpu_split(server)
         latencies = [lat * 1000 for p in players for lat in p.latencies]
         lost = sum(len(p.sent) for p in players)
+        keys = max(1, len(latencies))
+        per_key = [(b - a) * 1000 / keys for a, b in zip(before, after, strict=True)]
+        busy = sum(b - a for a, b in zip(before, after, strict=True)) / (args.seconds + 1)
         print(
             f"{count:3d} games, a key every {args.interval * 1000:.0f} ms each for "
             f"{args.seconds:.0f} s: {len(latencies)} keys, key-to-frame p50 "
             f"{percentile(latencies, 0.5):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, "
             f"max {max(latencies, default=0):.1f} ms, unanswered {lost}",
+            flush=True,
+        )
+        print(
+            f"    CPU per key: {per_key[0]:.2f} ms in the server, {per_key[1]:.2f} ms in the "
+            f"game's process; {busy:.2f} of the machine's {os.cpu_count()} cores busy with them",
             flush=True,
         )
         print("    " + report_memory(server, count), flush=True)
