@@ -214,6 +214,15 @@ def afflicts(world: World, striker: Actor, target: Actor, known: Ability) -> Non
         )
 
 
+@ability("drain", "strikes", amount=(1, 1000, None))
+def drain(world: World, striker: Actor, target: Actor, known: Ability) -> None:
+    """Its blows that draw blood heal it (a vampire bat's bite): wear it down quickly."""
+    amount = min(known.number("amount"), striker.max_hp - striker.hp)
+    if amount > 0 and striker.hp > 0:
+        striker.hp += amount
+        world.emit(Healed(striker.who, striker.position, amount, "drain", target.who))
+
+
 @ability("thorns", "struck", damage=(1, 1000, None))
 def thorns(world: World, struck: Actor, striker: Actor, known: Ability) -> None:
     """Whoever strikes it in melee is hurt (a slime's scalding ooze): fight it from afar."""
