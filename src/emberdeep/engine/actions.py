@@ -239,6 +239,10 @@ def line_of_fire(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> 
     return bool(floor.transparent[xs, ys].all() and not floor.occupant[xs, ys].any())
 
 
+SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
+"""What a shot of each form is called, as a blow's verb (``Attacked.verb``)."""
+
+
 @dataclass(frozen=True)
 class Shoot:
     """Loose a missile at ``target`` within ``reach`` tiles, along a clear line."""
@@ -257,7 +261,7 @@ class Shoot:
             return Refused("no_clear_line")
         path = tcod.los.bresenham(actor.position, target.position)[1:]
         world.emit(Missile(actor.who, tuple(map(tuple, path.tolist())), self.form))
-        combat.attack(world, actor, target, verb="shoot")
+        combat.attack(world, actor, target, verb=SHOT_VERBS.get(self.form, "shoot"))
         return done(actor.attack_time)
 
 
