@@ -15,7 +15,9 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("web"), "--grace", "1").start()
+    running = Server(
+        tmp_path_factory.mktemp("web"), "--grace", "1", "--registrations", "100"
+    ).start()
     yield running
     running.stop()
 
