@@ -262,8 +262,9 @@ class Driver:
 
     def start_run(self, command: Explore | Travel | Rest) -> None:
         world = self.world
-        if autopilot.visible_monsters(world):
-            self.take(Refused("monster_in_view"))
+        threats = autopilot.threats(world)
+        if threats:
+            self.take(Refused("monster_in_view", detail=threats[0].kind))
             return
         player = world.player
         if isinstance(command, Rest) and player.hp >= player.max_hp:

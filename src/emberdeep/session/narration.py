@@ -153,6 +153,7 @@ STOPS = {
     "interrupted": "Stopped.",
     "blocked": "Something is in the way.",
     "no_way": "You don't know a way there.",
+    "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach.",
@@ -188,6 +189,8 @@ class Narrator:
             text = sentence(noun, "glow", "warm in your hands. Carry it up and out!")
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
+        elif reason == "monster_in_view" and refused.detail in self.names.creatures:
+            text = f"Not with {self.names.kind(refused.detail).the} in view!"
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
