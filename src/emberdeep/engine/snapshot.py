@@ -91,6 +91,7 @@ def _dump_floor(floor: Floor) -> dict[str, Any]:
         "start": list(floor.start),
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
+        "left_at": floor.left_at,
         "actors": [_actor_fields(a) for a in floor.actors.values()],
         "items": [
             {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
@@ -420,6 +421,8 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
         floor.items.append(item)
     _load_floor_extras(raw, floor, item_kinds)
+    if "left_at" in raw.data:  # saves before 0.3 froze the floors left
+        floor.left_at = raw.integer("left_at", 0)
     return floor
 
 

@@ -25,6 +25,7 @@ from emberdeep.engine.events import (
     DoorOpened,
     Event,
     Fizzled,
+    Followed,
     Healed,
     Heard,
     Hurt,
@@ -361,6 +362,10 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
     return []
 
 
+def followed(n: Narrator, e: Followed) -> list[Line]:
+    return [Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs!"), MessageKind.ALERT)]
+
+
 ITEM_CHANGES = {
     "wielded": "wield", "worn": "put on", "unwielded": "put away", "removed": "take off",
 }  # fmt: skip
@@ -480,7 +485,7 @@ def heard(n: Narrator, e: Heard) -> list[Line]:
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Attacked: attacked, Hurt: hurt, Died: died, Healed: healed,
     StatusChanged: status_changed, Teleported: teleported, Summoned: summoned,
-    ModeChanged: mode_changed, ItemMoved: item_moved, ItemUsed: item_used,
+    ModeChanged: mode_changed, Followed: followed, ItemMoved: item_moved, ItemUsed: item_used,
     Identified: identified, Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, TerrainChanged: terrain_changed, StairsTaken: stairs_taken,
