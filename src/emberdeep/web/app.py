@@ -138,7 +138,7 @@ class Server:
 
     async def publish(self) -> None:
         """This host's games in the shared directory, every ``EVERY`` seconds."""
-        while True:
+        while self.directory.shared:
             try:
                 await asyncio.to_thread(self.directory.publish, self.local_listing())
             except Exception as exc:  # the database is away: the next round tries again

@@ -6,7 +6,8 @@ every ``EVERY`` seconds (one transaction: its rows replaced); a row not refreshe
 games from memory and the others' from here; a page that reaches a host for a game
 running on another is sent there: the connection is accepted with the ``HOST_COOKIE``
 naming that host (the proxy routes by it, see the README) and closed with ``ELSEWHERE``,
-and the page reconnects.
+and the page reconnects. With SQLite (one host: its database is its own file) there are
+no other hosts, so nothing is written or read: ``shared`` is False.
 """
 
 from __future__ import annotations
@@ -33,10 +34,14 @@ class Directory:
     def __init__(self, db: Database, host: str) -> None:
         self.db = db
         self.host = host
-        db.create(SCHEMA)
+        self.shared = db.postgres
+        if self.shared:
+            db.create(SCHEMA)
 
     def publish(self, listing: list[dict[str, Any]]) -> None:
         """This host's games now (each a lobby entry with its ``player``)."""
+        if not self.shared:
+            return
         now = time.time()
         with self.db.transaction() as cursor:
             cursor.execute(
@@ -51,6 +56,8 @@ class Directory:
 
     def others(self) -> list[dict[str, Any]]:
         """The games the other hosts run (fresh rows only), each with its ``host``."""
+        if not self.shared:
+            return []
         rows = self.db.run(
             "SELECT listing, host FROM directory WHERE host <> ? AND updated > ?",
             (self.host, time.time() - STALE),
@@ -59,6 +66,8 @@ class Directory:
 
     def host_of(self, owner: str) -> str | None:
         """The other host running ``owner``'s game, if one is."""
+        if not self.shared:
+            return None
         rows = self.db.run(
             "SELECT host FROM directory WHERE owner = ? AND host <> ? AND updated > ?",
             (owner, self.host, time.time() - STALE),
@@ -67,4 +76,5 @@ class Directory:
 
     def withdraw(self) -> None:
         """This host stops: its games are no longer listed."""
-        self.db.run("DELETE FROM directory WHERE host = ?", (self.host,))
+        if self.shared:
+            self.db.run("DELETE FROM directory WHERE host = ?", (self.host,))
