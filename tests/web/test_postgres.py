@@ -15,6 +15,7 @@ import pytest
 import websockets
 
 from emberdeep.web.database import Database
+from emberdeep.web.directory import STALE
 from tests.web.deaths import SEED, play_to_death
 from tests.web.live import Client, Server, connect, games, post
 from tests.web.postgres import Cluster
@@ -46,6 +47,17 @@ def hall(server: Server) -> list[dict[str, Any]]:
         return entries
 
 
+async def listed_on(server: Server, player: str) -> dict[str, Any]:
+    """``player``'s game in ``server``'s lobby, once the host that runs it has published
+    it (every ``directory.EVERY`` seconds)."""
+    for _ in range(int(STALE * 10)):
+        found = [g for g in games(server) if g["player"] == player]
+        if found:
+            return found[0]
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"{player}'s game is not listed")
+
+
 def test_the_database_layer_speaks_postgresql(cluster: Cluster, tmp_path: Path) -> None:
     db = Database(cluster.url, tmp_path)
     db.create(["CREATE TABLE IF NOT EXISTS probe (k TEXT PRIMARY KEY, v DOUBLE PRECISION)"])
@@ -74,7 +86,7 @@ def test_a_death_on_one_host_is_in_the_hall_of_fame_on_both(hosts: list[Server])
             turns = await play_to_death(page)
             assert "YOU DIED" in "\n".join(page.text())
             # Meanwhile the game is listed on both hosts, and beta sends its player to alpha.
-            (listed,) = [g for g in games(beta) if g["player"] == "mortal"]
+            listed = await listed_on(beta, "mortal")
             assert listed["host"] == "alpha"
             async with connect(beta, "/ws/play", cookie, "mortalp2") as elsewhere:
                 assert "emberdeep_host=alpha" in elsewhere.response.headers["set-cookie"]
