@@ -357,7 +357,7 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
         return [Line(sentence(noun, "turn", "to flee!"), MessageKind.INFO)]
     if e.mode == "hunting" and e.previous == "fleeing":
         return [Line(sentence(noun, "turn", "to fight!"), MessageKind.ALERT)]
-    if e.mode == "hunting" and e.previous in ("wandering", "guarding"):
+    if e.mode == "hunting" and e.previous == "guarding":  # a wanderer in view is seen
         return [Line(sentence(noun, "notice", "you!"), MessageKind.ALERT)]
     return []
 
@@ -387,6 +387,9 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             return [Line(text, MessageKind.ITEM)]
         case "lost":
             return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
+        case "caged":
+            text = f"Bars slam down over {noun.count(e.thing.quantity)}: you chose."
+            return [Line(text, MessageKind.ITEM)]
         case change if change in ITEM_CHANGES:
             return [Line(f"You {ITEM_CHANGES[change]} {noun.the}.", MessageKind.ITEM)]
     return []
