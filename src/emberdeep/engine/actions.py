@@ -194,14 +194,6 @@ class Attack:
         return done(actor.attack_time)
 
 
-def free_cell_near(world: World, x: int, y: int) -> tuple[int, int] | None:
-    """A free tile next to (x, y), the first in ``DIRECTIONS`` order."""
-    for dx, dy in DIRECTIONS:
-        if world.floor.is_free(x + dx, y + dy):
-            return x + dx, y + dy
-    return None
-
-
 def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor:
     """A new creature like ``template`` at (x, y), due when the world next runs."""
     floor = world.floor
