@@ -35,7 +35,7 @@ from emberdeep.session.driver import (
 )
 from emberdeep.session.game import GameSession, now
 from emberdeep.session.narration import Line, narrator_for
-from emberdeep.ui import look, render
+from emberdeep.ui import lighting, look, render
 from emberdeep.ui.input import (
     Click,
     FocusLost,
@@ -119,6 +119,8 @@ class PlayScreen:
         self.layout: Layout = FULL
         """The layout of the console last drawn to: clicks are placed by it."""
         self.sidebar = Sidebar()
+        self.lighting = lighting.Lighting() if settings.lighting else None
+        """The dungeon's light, or None (the setting is off): cells in view at full colour."""
         self.hints: tuple[object, str] = (object(), "")
         """The hint row's text and the keymap it was made for."""
         self.pause_on_focus_loss = settings.pause_on_focus_loss
@@ -289,9 +291,11 @@ class PlayScreen:
         self.layout = layout = layout_for(console.width, console.height)
         world, view = self.world, layout.map
         origin = self.origin()
-        render.draw_map(
-            console, world.floor, render.look_table(self.content, self.render_mode), view, origin
-        )
+        content = self.content
+        table = render.look_table(content, self.render_mode)
+        light = self.lighting.light(world, content) if self.lighting is not None else None
+        render.draw_map(console, world.floor, table, view, origin, light=light)
+        render.draw_fixtures(console, world.floor, content, view, origin)
         render.draw_surroundings(console, world.floor, self.content, view, origin)
         render.draw_actors(
             console, world.floor, self.content, view, origin, identity=world.identity
