@@ -21,11 +21,11 @@ CHOICES: dict[str, tuple[str, tuple[object, ...]]] = {
     "fov_algorithm": ("Field of view", config.choices("fov_algorithm")),
     "torch_radius": ("Torch radius", RADII),
     "light_walls": ("Light walls", config.choices("light_walls")),
-    "lighting": ("Light", (True, False)),
-    "animation": ("Animation", config.choices("animation")),
     "mode": ("Time", config.choices("mode")),
     "generator": ("Dungeon", config.choices("generator")),
     "palette": ("Colours", config.choices("palette")),
+    "lighting": ("Light", (True, False)),
+    "animation": ("Animation", config.choices("animation")),
 }
 
 

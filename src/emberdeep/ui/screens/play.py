@@ -35,7 +35,7 @@ from emberdeep.session.driver import (
 )
 from emberdeep.session.game import GameSession, now
 from emberdeep.session.narration import Line, narrator_for
-from emberdeep.ui import lighting, look, render
+from emberdeep.ui import lighting, look, motion, render
 from emberdeep.ui.input import (
     Click,
     FocusLost,
@@ -124,6 +124,10 @@ class PlayScreen:
         self.hints: tuple[object, str] = (object(), "")
         """The hint row's text and the keymap it was made for."""
         self.pause_on_focus_loss = settings.pause_on_focus_loss
+        self.frame_seconds = motion.frame_seconds(settings.animation)
+        """How long each frame of a film is shown; None: no motion (the setting is off)."""
+        self.film: motion.Film | None = None
+        """The last command's events in motion, while they play (``ui/motion.py``)."""
 
     @property
     def running(self) -> bool:
@@ -139,6 +143,7 @@ class PlayScreen:
     def handle(self, event: InputEvent) -> Next:
         match event:
             case KeyPress(key):
+                self.film = None  # a key finishes the film at once, and is acted on
                 if self.running:  # any key interrupts a run, and does nothing else
                     return self.after(self.driver.interrupt())
                 return self.run_command(key)
@@ -223,10 +228,20 @@ class PlayScreen:
 
     @property
     def tick_seconds(self) -> float | None:
+        """A film's frame time while one plays (the world waits for it), else the
+        driver's."""
+        if self.film is not None:
+            return self.frame_seconds
         return self.driver.tick_seconds
 
     def tick(self) -> Next:
-        """Time passes (real time's clock, or the next step of a run)."""
+        """The film's next frame while one plays; else time passes (real time's clock,
+        or the next step of a run)."""
+        if self.film is not None:
+            self.film.advance()
+            if self.film.done:
+                self.film = None
+            return self
         return self.after(self.driver.tick())
 
     def after(self, report: Report) -> Next:
@@ -239,6 +254,8 @@ class PlayScreen:
 
     def show(self, report: Report) -> None:
         self.events = report.events
+        if self.frame_seconds is not None and report.events:
+            self.film = motion.film(report.events, self.content)
         for line in report.lines:
             self.log.add(line.text, line.kind)
 
@@ -276,6 +293,8 @@ class PlayScreen:
 
     def draw(self, console: tcod.console.Console) -> None:
         self.draw_world(console, hover=True)
+        if self.film is not None:
+            self.film.draw(console, self.layout.map, self.origin())
         self.draw_mouse_look(console, self.origin())
 
     def draw_backdrop(self, console: tcod.console.Console) -> None:
