@@ -100,11 +100,14 @@ def still_light(floor: Floor, lights: Lights) -> LightMap:
 
 
 class Lighting:
-    """One screen's light: the still part kept per floor and terrain, the rest per frame."""
+    """One screen's light: the still part kept per floor and terrain, the whole kept until
+    the world moves on (a frame of an animation, or the pointer moving, asks again)."""
 
     def __init__(self) -> None:
         self.key: tuple[object, ...] = ()
         self.still: LightMap | None = None
+        self.frame_key: tuple[object, ...] = ()
+        self.last: LightMap | None = None
 
     def light(self, world: World, content: Content) -> LightMap | None:
         """The factor every cell of the floor is drawn at (meaningful where in view), or
@@ -114,9 +117,20 @@ class Lighting:
             return None
         floor = world.floor
         key = (id(floor), floor.terrain_version, len(floor.fixtures), id(lights))
+        now = (key, world.time, world.turn, world.player.position, len(floor.items))
+        if self.last is not None and now == self.frame_key:
+            return self.last
         if self.still is None or key != self.key:
             self.key, self.still = key, still_light(floor, lights)
-        out: LightMap = self.still + np.float32(lights.ambient)
+        self.frame_key, self.last = now, self.moving_light(world, lights, self.still)
+        return self.last
+
+    @staticmethod
+    def moving_light(world: World, lights: Lights, still: LightMap) -> LightMap:
+        """``still`` with the ambient, the hero's light and what glows in view added."""
+        assert lights.player is not None
+        floor = world.floor
+        out: LightMap = still + np.float32(lights.ambient)
         player = world.player
         stamp(out, floor.transparent, player.position, lights.player, seen=floor.visible)
         visible = floor.visible
