@@ -29,10 +29,10 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.content.palettes import DEFAULT
-from emberdeep.engine.events import Area, Cell, Missile
+from emberdeep.engine.events import Area, Cell, Died, Missile, Who
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
-from emberdeep.session.game import GameSetup
+from emberdeep.session.game import SAVE_GONE, GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.ui import font, layout, motion, png, render, sprites
 from emberdeep.ui.app import App
@@ -241,10 +241,29 @@ def ending_shots(play: PlayScreen) -> Iterator[Shot]:
     """The end of a game, lost and won, as its box shows it (drawn, not played: the
     session is left alone)."""
     world = play.world
-    yield "game-over", stack_of(play, GameOverScreen(world, play.log))
+    folder = Path.home() / ".local" / "share" / "emberdeep"
+    notes = [
+        "You rank #3 in the hall of fame.",
+        f"Morgue file: {folder / 'morgue' / 'morgue-2026-11-26-013512-seed2026.txt'}.",
+        f"Replay: {folder / 'replays' / 'replay-2026-11-26-013512-seed2026.json'}.",
+    ]
+    dead = copy.copy(world)
+    dead.death = Died(world.player.who, world.player.position, _killer(play), "")
+    over = GameOverScreen(dead, play.log, notes=[*notes, SAVE_GONE[False]], content=play.content)
+    yield "game-over", stack_of(play, over)
     won = copy.copy(world)
     won.won = True
-    yield "victory", stack_of(play, GameOverScreen(won, play.log))
+    victory = GameOverScreen(won, play.log, notes=[*notes, SAVE_GONE[True]], content=play.content)
+    yield "victory", stack_of(play, victory)
+
+
+def _killer(play: PlayScreen) -> Who | None:
+    """A creature in view, to be named as the killer."""
+    world = play.world
+    for actor in world.floor.actors.values():
+        if actor.alive and actor is not world.player and world.floor.visible[actor.position]:
+            return actor.who
+    return None
 
 
 def render_all(

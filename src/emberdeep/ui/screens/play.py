@@ -281,7 +281,9 @@ class PlayScreen:
         if self.app is not None:
             self.app.session = None
             leave_to = self.app.title("") if self.app.title is not None else None
-        return GameOverScreen(self.world, self.log, note=" ".join(notes), leave_to=leave_to)
+        return GameOverScreen(
+            self.world, self.log, notes=notes, content=self.content, leave_to=leave_to
+        )
 
     # -- drawing -------------------------------------------------------------------------
 
