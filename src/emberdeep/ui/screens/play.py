@@ -53,7 +53,7 @@ from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
-from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.inventory import InventoryScreen, ItemLetters
 from emberdeep.ui.screens.level_up import LevelUpScreen
 from emberdeep.ui.screens.look import LookScreen
 from emberdeep.ui.sidebar import Sidebar
@@ -119,6 +119,8 @@ class PlayScreen:
         self.layout: Layout = FULL
         """The layout of the console last drawn to: clicks are placed by it."""
         self.sidebar = Sidebar()
+        self.letters = ItemLetters()
+        """Each carried item's letter, kept from turn to turn (``screens/inventory.py``)."""
         self.lighting = lighting.Lighting() if settings.lighting else None
         """The dungeon's light, or None (the setting is off): cells in view at full colour."""
         self.hints: tuple[object, str] = (object(), "")
