@@ -38,7 +38,7 @@ SPLIT = """
 ###########
 """
 
-STATUE = ActorKind("troll", "Statue", hp=50, defense=0, power=0, behaviour="idle")
+STATUE = ActorKind("troll", "Statue", hp=50, defense=0, power=0, moves="still")
 """Stands still and takes damage without dying; drawn with a troll's look."""
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
 POTION, FIREBALL = KINDS["health_potion"], KINDS["fireball_scroll"]

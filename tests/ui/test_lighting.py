@@ -54,11 +54,11 @@ def test_fixtures_are_kept_in_saves_and_bad_ones_refused() -> None:
     world = new_world(7, Settings(), loader.load())
     data = snapshot.dump(world)
     kinds = {kind.key: kind for kind in loader.load().population.items.kinds}
-    back = snapshot.load(data, builder_for("auto"), kinds)
+    back = snapshot.load(data, builder_for("auto"), kinds, loader.load().hero.kinds)
     assert back.floor.fixtures == world.floor.fixtures
     data["floor"]["fixtures"] = [[9999, 0, "torch"]]
     with pytest.raises(snapshot.SnapshotError, match=r"fixtures\[0\]: outside the map"):
-        snapshot.load(data, builder_for("auto"), kinds)
+        snapshot.load(data, builder_for("auto"), kinds, loader.load().hero.kinds)
 
 
 def test_a_torch_lights_its_room_and_not_the_far_side_of_its_wall() -> None:

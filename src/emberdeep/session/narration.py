@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from emberdeep.content.loader import Content
+from emberdeep.engine.actions import SHOT_VERBS
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.events import (
@@ -89,7 +90,8 @@ STATUS_GIVEN = {
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 BLOWS = {
     "hit": "blow", "bite": "bite", "sting": "sting", "touch": "touch", "claw": "claws",
-    "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow",
+    "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow", "zap": "spark",
+    "blast": "bolt",
 }  # fmt: skip
 """A blow's verb -> what the blow itself is called."""
 USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
@@ -254,8 +256,8 @@ def attacked(n: Narrator, e: Attacked) -> list[Line]:
         return [Line(sentence(noun, "hit", f"{whom.the} for {hit_points(e.damage)}."), kind)]
     who = n.who(e.attacker)
     if not e.hit:
-        if e.verb == "shoot":  # "The goblin archer shoots at you, and misses."
-            return [Line(sentence(who, "shoot", f"at {whom.the}, and {who.verb('miss')}."), kind)]
+        if e.verb in SHOT_VERBS.values():  # "The goblin archer shoots at you, and misses."
+            return [Line(sentence(who, e.verb, f"at {whom.the}, and {who.verb('miss')}."), kind)]
         return [Line(sentence(who, "miss", f"{whom.the}."), kind)]
     victim = f"the sleeping {whom.singular}" if e.sneak and not whom.is_you else whom.the
     stop = "!" if e.sneak else "."
