@@ -25,7 +25,7 @@ def test_every_screen_is_drawn_at_both_sizes_with_whole_boxes(
     for screen in ("title", "play", "inventory", "drop", "character", "history", "help",
                    "look", "confirm-quit", "targeting", "level-up", "game-over", "victory",
                    "options", "seed-prompt", "saved-games", "hall-of-fame", "torch", "lava",
-                   "bolt", "explosion"):  # fmt: skip
+                   "bolt", "explosion", "aiming", "details-item", "details-monster"):  # fmt: skip
         for width, height in (FULL_SIZE, MIN_SIZE):
             assert f"{width}x{height}-ascii-{screen}.png" in found, screen
     assert {f"{w}x{h}-tiles-play.png" for w, h in (FULL_SIZE, MIN_SIZE)} <= set(found)

@@ -53,6 +53,8 @@ SCENE_DEPTHS = 12
 SCENE_TRIES = 20
 """Torches or lava cells tried for a place to stand in sight of one."""
 AIMED_ITEM = "fireball_scroll"
+THROWN_ITEM = "darts"
+"""Given to the player for the aiming screen (a throw's flight drawn to the cursor)."""
 """Given to the player so the targeting screen has something to aim."""
 
 BOXES = (("┌", "┐", "└", "┘", "─", "│"), ("╔", "╗", "╚", "╝", "═", "║"))
@@ -153,6 +155,16 @@ def play_shots(play: PlayScreen, content: Content) -> Iterator[Shot]:
     aim = press(menu, LETTERS[len(world.inventory) - 1])
     yield "targeting", stack_of(play, aim)
     world.inventory.pop()
+    darts = next(k for k in content.population.items.kinds if k.key == THROWN_ITEM)
+    world.inventory.append(Item(darts))
+    world.identity.learn(darts)
+    menu = press(play, "t")
+    letter = play.letters.of(world.inventory)[-1]
+    yield "aiming", stack_of(play, press(menu, letter))
+    yield "details-item", stack_of(play, press(play, "i"), press(press(play, "i"), "?"))
+    world.inventory.pop()
+    looking = press(play, ";")
+    yield "details-monster", stack_of(play, looking, press(looking, "?"))
     player = world.player
     xp, player.xp = player.xp, world.xp_to_next
     yield "level-up", stack_of(play, play.next_screen(play.driver.state))

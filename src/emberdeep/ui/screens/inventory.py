@@ -22,9 +22,10 @@ from emberdeep.engine.actions import Drop, Use
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
 from emberdeep.session.names import describe, details
-from emberdeep.ui.input import InputEvent
+from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Next
+from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 
 if TYPE_CHECKING:
@@ -32,11 +33,13 @@ if TYPE_CHECKING:
 
 Purpose = Literal["use", "drop", "throw"]
 TITLES: dict[Purpose, str] = {
-    "use": "Select an item to use",
-    "drop": "Select an item to drop",
-    "throw": "Select an item to throw",
+    "use": "Select an item to use (? about it)",
+    "drop": "Select an item to drop (? about it)",
+    "throw": "Select an item to throw (? about it)",
 }
 EMPTY = "You are not carrying anything."
+ABOUT = "?"
+"""Opens the highlighted item's details (``screens/details.py``)."""
 PARENT_DIM = 0.5
 
 
@@ -106,6 +109,9 @@ class InventoryScreen:
         self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
 
     def handle(self, event: InputEvent) -> Next:
+        if event == KeyPress(ABOUT) and self.menu.highlight is not None:
+            item = self.parent.world.inventory[self.slots[self.menu.highlight]]
+            return DetailsScreen.of_item(self.parent, item, self)
         match self.menu.handle(event):
             case Chosen(row):
                 return self.choose(self.slots[row])

@@ -146,6 +146,7 @@ class PlayScreen:
         match event:
             case KeyPress(key):
                 self.film = None  # a key finishes the film at once, and is acted on
+                self.mouse = None  # playing by keys: the pointer's path and box go
                 if self.running:  # any key interrupts a run, and does nothing else
                     return self.after(self.driver.interrupt())
                 return self.run_command(key)
@@ -378,7 +379,8 @@ class PlayScreen:
         lines = look.describe_tile(self.world, pos)
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
             # Bare floor and wall need no box, which would hide the travel path.
-            look.draw_tooltip(console, self.mouse, lines, view)
+            player = render.to_screen(self.world.player.position, view, origin)
+            look.draw_tooltip(console, self.mouse, lines, view, avoid=[player] if player else [])
 
     def draw_path_preview(
         self, console: tcod.console.Console, target: tuple[int, int], origin: tuple[int, int]
