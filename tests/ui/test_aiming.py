@@ -10,6 +10,7 @@ import numpy as np
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Use
+from emberdeep.engine.item_actions import Throw
 from emberdeep.engine.items import Item
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
@@ -156,3 +157,11 @@ def test_letters_stay_with_their_items_while_scrolling_and_turn_to_turn() -> Non
     assert "a" not in [o.key for o in again.menu.options]
     chosen = again.handle(KeyPress(letter))
     assert second not in screen.world.inventory or chosen is not again
+
+
+def test_a_throw_that_strikes_no_one_is_reported() -> None:
+    screen = play("darts")
+    screen.perform(Throw(0, (6, 1)))
+    said = [entry.full_text for entry in screen.log.entries]
+    assert "You throw a dart." in said and "The dart strikes nothing and falls." in said
+    assert any(item.position == (6, 1) for item in screen.world.floor.items)

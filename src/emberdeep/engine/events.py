@@ -212,7 +212,8 @@ class ModeChanged:
 @dataclass(frozen=True, slots=True)
 class ItemMoved:
     """An item changed hands: ``change`` is "picked", "dropped", "swept" (off by deep
-    water), "lost" (fallen below), "wielded", "worn", "unwielded", "removed", "thrown"."""
+    water), "lost" (fallen below), "wielded", "worn", "unwielded", "removed", "thrown",
+    "landed" (thrown, it struck no one and lies at ``at``)."""
 
     who: Who
     at: Cell

@@ -85,6 +85,8 @@ class Throw:
             return done(actor.attack_time)
         if victim is not None:
             self.hit(world, actor, victim, thrown)
+        else:  # it struck nothing: said, so a throw that falls short is not silent
+            world.emit(ItemMoved(actor.who, landing, thing, "landed"))
         thrown.x, thrown.y = landing
         floor.items.append(thrown)
         return done(actor.attack_time)
