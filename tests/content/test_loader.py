@@ -112,7 +112,7 @@ def test_a_monster_is_a_way_of_moving_plus_abilities_with_their_numbers() -> Non
     wisp, shaman = by_key["will_o_wisp"], by_key["kobold_shaman"]
     assert [a.name for a in wisp.abilities] == ["blink", "shoot"] and wisp.reach == 4
     mend = shaman.ability("mend")
-    assert mend is not None and mend.number("below") == 70 and mend.rate == 100
+    assert mend is not None and mend.number("below") == 70 and mend.rate == 80
     assert shaman.keeps_distance is not None and shaman.keeps_distance.reason == "allies"
     assert by_key["goblin"].flees_below == 35 and by_key["warden"].guards == 5
     assert not by_key["spectral_blade"].leaves_remains and by_key["orc"].reach == 1

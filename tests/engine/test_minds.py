@@ -155,7 +155,7 @@ def test_an_ability_with_a_rate_is_used_only_on_that_share_of_turns() -> None:
     add_monster(world, sometimes, 8, 2)
     shots = 0
     for _ in range(200):
-        shots += sum(t.startswith("The archer shoots") for t in texts(steps(world.step(Wait()))))
+        shots += sum(t.startswith("The archer zaps") for t in texts(steps(world.step(Wait()))))
     assert 30 <= shots <= 90  # about 60 of 200
 
 

@@ -334,6 +334,7 @@ class Drop:
         if item.equipped:
             items.unequip(world, actor, item)
         item.x, item.y = actor.position
+        item.dropped = True
         world.floor.items.append(item)
         world.emit(ItemMoved(actor.who, actor.position, world.identity.thing(item), "dropped"))
         return done(actor.move_time)

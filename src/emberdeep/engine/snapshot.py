@@ -91,9 +91,11 @@ def _dump_floor(floor: Floor) -> dict[str, Any]:
         "start": list(floor.start),
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
+        "left_at": floor.left_at,
         "actors": [_actor_fields(a) for a in floor.actors.values()],
         "items": [
             {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
+            | ({"dropped": True} if i.dropped else {})
             for i in floor.items
         ],
         "traps": [_trap_fields(t) for t in floor.traps.values()],
@@ -417,8 +419,11 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
         item = Item(_kind(entry, item_kinds), x, y)
         _stack(entry, item)
+        item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
         floor.items.append(item)
     _load_floor_extras(raw, floor, item_kinds)
+    if "left_at" in raw.data:  # saves before 0.3 froze the floors left
+        floor.left_at = raw.integer("left_at", 0)
     return floor
 
 

@@ -25,6 +25,7 @@ from emberdeep.engine.events import (
     DoorOpened,
     Event,
     Fizzled,
+    Followed,
     Healed,
     Heard,
     Hurt,
@@ -153,6 +154,7 @@ STOPS = {
     "interrupted": "Stopped.",
     "blocked": "Something is in the way.",
     "no_way": "You don't know a way there.",
+    "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach.",
@@ -188,6 +190,8 @@ class Narrator:
             text = sentence(noun, "glow", "warm in your hands. Carry it up and out!")
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
+        elif reason == "monster_in_view" and refused.detail in self.names.creatures:
+            text = f"Not with {self.names.kind(refused.detail).the} in view!"
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
@@ -358,6 +362,10 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
     return []
 
 
+def followed(n: Narrator, e: Followed) -> list[Line]:
+    return [Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs!"), MessageKind.ALERT)]
+
+
 ITEM_CHANGES = {
     "wielded": "wield", "worn": "put on", "unwielded": "put away", "removed": "take off",
 }  # fmt: skip
@@ -479,7 +487,7 @@ def heard(n: Narrator, e: Heard) -> list[Line]:
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Attacked: attacked, Hurt: hurt, Died: died, Healed: healed,
     StatusChanged: status_changed, Teleported: teleported, Summoned: summoned,
-    ModeChanged: mode_changed, ItemMoved: item_moved, ItemUsed: item_used,
+    ModeChanged: mode_changed, Followed: followed, ItemMoved: item_moved, ItemUsed: item_used,
     Identified: identified, Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, TerrainChanged: terrain_changed, StairsTaken: stairs_taken,
