@@ -357,7 +357,10 @@ class Use:
         thing = world.identity.thing(item, count=1)
         if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it
             world.emit(ItemUsed(actor.who, thing, item.kind.category))
-        refused = effect.use(world, actor, item, self.target)
+        target = self.target
+        if target is None and effect.targeting != "none" and magic.wasted(world, item):
+            target = magic.read_blind(world, actor, item)  # an unknown scroll, read
+        refused = effect.use(world, actor, item, target)
         if refused is not None:
             if not (effect.consumes and magic.wasted(world, item)):
                 return refused

@@ -138,6 +138,9 @@ class Floor:
         self.gas_active = False
         self.seen_items: dict[tuple[int, int], str] = {}
         """The item kind the player last saw on each tile out of view (the remembered map)."""
+        self.fixtures: dict[tuple[int, int], str] = {}
+        """Light fixtures by position ("torch", "brazier", "fungus": ``mapgen/fixtures.py``):
+        scenery the screens light the floor from; no rule reads them."""
 
     @property
     def width(self) -> int:
