@@ -111,7 +111,7 @@ def climbed(world: World, below: Floor) -> None:
         if where is None:
             continue
         below.remove_actor(warden)
-        arrived = replace(warden, id=max(floor.actors) + 1, x=where[0], y=where[1])
+        arrived = replace(warden, id=max(floor.actors) + 1, x=where[0], y=where[1], blocks=True)
         arrived.next_time = world.time + WARDEN_DELAY
         floor.add_actor(arrived)
         world.schedule.add(arrived)

@@ -52,7 +52,7 @@ def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> Non
         if spot is None:
             continue
         left.remove_actor(monster)
-        arrived = replace(monster, id=max(new.actors) + 1, x=spot[0], y=spot[1])
+        arrived = replace(monster, id=max(new.actors) + 1, x=spot[0], y=spot[1], blocks=True)
         arrived.next_time = world.time + arrived.move_time
         new.add_actor(arrived)
         world.schedule.add(arrived)
