@@ -79,7 +79,7 @@ def entrance(world: World) -> tuple[int, int] | None:
     """Where an arrival comes in: a free cell by either staircase out of view, else a
     random free cell out of view."""
     floor = world.floor
-    hidden = floor.walkable & (floor.occupant == 0) & ~floor.visible
+    hidden = floor.open_cells() & ~floor.visible
     for stairs in (floor.stairs, floor.start):
         x, y = stairs
         near = hidden[max(0, x - 2) : x + 3, max(0, y - 2) : y + 3]

@@ -55,6 +55,8 @@ TILE_WALKABLE = np.array(
     [False, True, True, True, True, True, True, False, False, True], dtype=np.bool_
 )
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
+SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR)
+"""Walkable, but never stood on: walking into one opens it first."""
 TILE_TRANSPARENT = np.array(
     [False, True, True, False, True, True, True, True, True, False], dtype=np.bool_
 )
@@ -196,14 +198,27 @@ class Floor:
         return self.in_bounds(x, y) and self.walkable.item(x, y) and not self.occupant.item(x, y)
 
     def free_near(self, x: int, y: int, reach: int = 1) -> tuple[int, int] | None:
-        """The free cell nearest (x, y) but not it, within ``reach``: nearest ring first,
-        each in reading order (the ``DIRECTIONS`` order for the first ring)."""
+        """The free cell nearest (x, y) but not it, and not a shut door, within ``reach``
+        (where a creature can be put): nearest ring first, each in reading order (the
+        ``DIRECTIONS`` order for the first ring)."""
         for ring in range(1, reach + 1):
             for dy in range(-ring, ring + 1):
                 for dx in range(-ring, ring + 1):
-                    if max(abs(dx), abs(dy)) == ring and self.is_free(x + dx, y + dy):
-                        return x + dx, y + dy
+                    cx, cy = x + dx, y + dy
+                    on_ring = max(abs(dx), abs(dy)) == ring
+                    if (
+                        on_ring
+                        and self.is_free(cx, cy)
+                        and self.tiles.item(cx, cy) not in SHUT_DOORS
+                    ):
+                        return cx, cy
         return None
+
+    def open_cells(self) -> NDArray[np.bool_]:
+        """Where a creature could be put: walkable, no shut door, nobody there."""
+        shut = (self.tiles == Tile.CLOSED_DOOR) | (self.tiles == Tile.LOCKED_DOOR)
+        found: NDArray[np.bool_] = self.walkable & ~shut & (self.occupant == 0)
+        return found
 
     def items_at(self, x: int, y: int) -> list[Item]:
         return [item for item in self.items if item.x == x and item.y == y]

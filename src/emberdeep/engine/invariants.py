@@ -6,12 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.engine.actors import AWARE, PLAYER_ID
-from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.floor import SHUT_DOORS, Floor, Tile
 from emberdeep.engine.items import Item
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.world import World
-
-SHUT = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR)
 
 
 def violations(world: World) -> list[str]:
@@ -65,18 +63,18 @@ def door_trap_status_problems(floor: Floor) -> list[str]:
     open ground at their own key, statuses are known and running down, the gas is real."""
     problems = []
     for actor in floor.actors.values():
-        if actor.blocks and floor.tiles[actor.position] in SHUT:
+        if actor.blocks and floor.tiles[actor.position] in SHUT_DOORS:
             problems.append(f"{actor.name} (#{actor.id}) stands in a shut door")
         for name, turns in actor.statuses.items():
             if name not in STATUSES or not 1 <= turns <= MAX_TURNS:
                 problems.append(f"{actor.name} (#{actor.id}) has status {name} for {turns}")
     for item in floor.items:
-        if floor.tiles[item.position] in SHUT:
+        if floor.tiles[item.position] in SHUT_DOORS:
             problems.append(f"{item.name} lies in a shut door")
     for position, trap in floor.traps.items():
         if position != trap.position or not floor.walkable[position]:
             problems.append(f"the {trap.kind.name} at {position} is not on open ground")
-        elif floor.tiles[position] in SHUT:
+        elif floor.tiles[position] in SHUT_DOORS:
             problems.append(f"the {trap.kind.name} at {position} is in a door")
     if floor.gas_active and not (np.isfinite(floor.gas).all() and (floor.gas >= 0).all()):
         problems.append("the gas holds impossible amounts")

@@ -67,7 +67,7 @@ def live_the_time(world: World, floor: Floor) -> None:
         return
     moved = min(WANDER_MOST, 100 * away // (away + WANDER_TIME))
     rng = world.rng
-    open_cells = np.argwhere(floor.walkable & (floor.occupant == 0))
+    open_cells = np.argwhere(floor.open_cells())
     for monster in list(floor.actors.values()):
         if monster.hp <= 0 or monster.is_player:
             continue
