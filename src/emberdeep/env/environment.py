@@ -32,13 +32,13 @@ from emberdeep.content import loader
 from emberdeep.engine.events import as_dict
 from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import World
-from emberdeep.env import actions, reward
+from emberdeep.env import actions, reward, snapshots
 from emberdeep.env.look import look
 from emberdeep.env.observation import VIEW, Observation, Observer, copy
 from emberdeep.env.render import STYLES, frame, text
 from emberdeep.session.driver import Driver
 from emberdeep.session.narration import narrator_for
-from emberdeep.session.setup import new_world
+from emberdeep.session.setup import floor_builder
 
 MAX_STEPS = 5000
 MESSAGE_LOG = 16
@@ -71,6 +71,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.max_steps = max_steps
         self.content = loader.load()
         self.settings = Settings()
+        self.build_floor = floor_builder(self.settings, self.content)
         self.observer = Observer(self.content, view)
         self.narrator = narrator_for(self.content)
         self.observation_space = self.observer.space  # type: ignore[assignment]
@@ -88,12 +89,62 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
-        self.world = new_world(game_seed, self.settings, self.content)
-        self.driver = Driver(self.world, self.narrator)
-        self.steps, self.log, self.last_refused = 0, [], ""
-        self.terminated = self.truncated = False
-        self.last = self.observer.observe(self.world, self.log)
+        world = World(game_seed, self.build_floor, self.settings.fov, self.content.hero)
+        self.start(world, [], 0, "", truncated=False)
         return dict(self.last), {"game_seed": game_seed, **self.info()}
+
+    def start(
+        self, world: World, log: list[str], steps: int, refused: str, *, truncated: bool
+    ) -> None:
+        """Play ``world`` from here on (a new game, or a restored one)."""
+        self.world = world
+        self.driver = Driver(world, self.narrator)
+        self.steps, self.log, self.last_refused = steps, log, refused
+        self.terminated, self.truncated = world.over, truncated
+        self.last = self.observer.observe(world, self.log)
+
+    # -- snapshots and branches (``snapshots.py``) ----------------------------------------
+
+    def snapshot(self) -> bytes:
+        """The game and this environment's counters as bytes: the save format, so a
+        snapshot is also a save. ``restore`` takes it back, in this process or another."""
+        return snapshots.encode(self.game, self.log, self.steps, self.last_refused, self.truncated)
+
+    def restore(self, data: bytes) -> Observation:
+        """Continue from ``snapshot``'s bytes: the same observations follow the same
+        actions. Checked as strictly as a save; ``snapshots.RestoreError`` (a
+        ``ValueError``) says what is wrong, and leaves this environment as it was.
+        Returns the restored observation."""
+        restored = snapshots.decode(data, self.content, self.build_floor)
+        self.start(
+            restored.world, restored.log, restored.steps, restored.refused,
+            truncated=restored.truncated,
+        )  # fmt: skip
+        return dict(self.last)
+
+    def branch(self, n: int, reseed: bool = False) -> list[EmberdeepEnv]:
+        """``n`` new environments in this one's state (and with its settings). With
+        ``reseed``, branch ``i``'s game draws its chances from a stream of its own, so
+        the branches' futures differ, the same way in every process; each branch's
+        ``reset()`` stream is then its own too. Without, all ``n`` play as this one would."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a count of branches, not {n!r}")
+        data = self.snapshot()
+        branches = []
+        for index in range(n):
+            branch = EmberdeepEnv(self.render_mode, self.max_steps, self.observer.view,
+                                  self.render_style)  # fmt: skip
+            restored = snapshots.decode(data, self.content, self.build_floor)
+            if reseed:
+                snapshots.reseed(restored.world, index)
+            branch.start(
+                restored.world, restored.log, restored.steps, restored.refused,
+                truncated=restored.truncated,
+            )  # fmt: skip
+            branch.build_floor = self.build_floor
+            branch.np_random = snapshots.next_resets(self.np_random, index if reseed else None)
+            branches.append(branch)
+        return branches
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         world = self.game
