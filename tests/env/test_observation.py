@@ -95,3 +95,16 @@ def test_the_cached_terrain_always_matches_a_fresh_build() -> None:
         if terminated:
             break
     assert len(depths) > 1 and doors_opened > 0  # the cache met new floors and opened doors
+
+
+def test_what_becomes_known_without_a_step_shows_at_once() -> None:
+    """A magic map makes the floor known while the player stands still: the remembered
+    terrain is brought up to date from the floor's flags, not from where the player is."""
+    env = EmberdeepEnv()
+    env.reset(seed=6)
+    world = env.game
+    before = env.observer.observe(world, [])["remembered"].sum()
+    world.floor.explored[...] = world.floor.walkable
+    after = env.observer.observe(world, [])
+    assert after["remembered"].sum() > before
+    assert digest(after) == digest(Observer(env.content).observe(world, []))
