@@ -8,7 +8,9 @@ Importing this package registers it::
     env = gymnasium.make("Emberdeep-v0", max_steps=5000)
 
 or without the import, ``gymnasium.make("emberdeep.env:Emberdeep-v0")`` (Gymnasium 1.x
-imports the module named before the colon; it no longer reads entry points).
+imports the module named before the colon; it no longer reads entry points). N games at
+once, batched: ``gymnasium.make_vec("Emberdeep-v0", num_envs=N)`` in this process
+(``vector.py``), with ``workers=W`` over W processes in shared memory (``async_vector.py``).
 
 ``environment.py`` is the env, ``observation.py`` what it sees, ``actions.py`` what it
 can do, ``reward.py`` what it earns, ``render.py`` its pictures, ``baseline.py`` the bot.
@@ -27,4 +29,8 @@ __all__ = ["ACTIONS", "BotPolicy", "EmberdeepEnv"]
 ENV_ID = "Emberdeep-v0"
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(ENV_ID, entry_point="emberdeep.env.environment:EmberdeepEnv")
+    gymnasium.register(
+        ENV_ID,
+        entry_point="emberdeep.env.environment:EmberdeepEnv",
+        vector_entry_point="emberdeep.env.vector:make_vector",
+    )

@@ -20,7 +20,7 @@ Observation: see ``observation.py``. Actions: ``actions.ACTIONS``. Reward: ``rew
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import gymnasium
 import numpy as np
@@ -44,6 +44,17 @@ MAX_STEPS = 5000
 MESSAGE_LOG = 16
 """Messages kept for the observation (it shows the newest few)."""
 GAME_OVER = "The game is over: call reset()."
+
+
+class Outcome(NamedTuple):
+    """What a step did, but its observation: ``changed`` says whether the observation
+    may differ from the last one (a refused action's never does)."""
+
+    reward: float
+    terminated: bool
+    truncated: bool
+    info: dict[str, Any]
+    changed: bool
 
 
 class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
@@ -147,6 +158,17 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         return branches
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        outcome = self.play(action)
+        if outcome.changed:
+            self.last = self.observer.observe(self.game, self.log)
+            observation = dict(self.last)
+        else:
+            observation = copy(self.last)
+        return observation, outcome.reward, outcome.terminated, outcome.truncated, outcome.info
+
+    def play(self, action: Any) -> Outcome:
+        """One step without its observation (the vector environments write theirs into
+        their batch): the game moves on, the counters and the messages with it."""
         world = self.game
         command = actions.command(int(action), world)
         if self.terminated or self.truncated:
@@ -159,37 +181,39 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             return self.refuse(self.narrator.refusal(report.refused).text)
         self.steps += 1
         self.last_refused = ""
-        self.log += [line.text for line in report.lines]
-        del self.log[:-MESSAGE_LOG]
+        if report.lines:
+            self.log += [line.text for line in report.lines]
+            del self.log[:-MESSAGE_LOG]
         parts = reward.parts(before, reward.Progress.of(world))
         self.terminated = world.over
         self.truncated = not self.terminated and self.steps >= self.max_steps
-        self.last = self.observer.observe(world, self.log)
         events = [as_dict(event) for event in report.events]
         info = self.info(refused="", reward_parts=parts, events=events)
-        return dict(self.last), sum(parts.values()), self.terminated, self.truncated, info
+        return Outcome(sum(parts.values()), self.terminated, self.truncated, info, True)
 
-    def told(self, lines: list[str]) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def told(self, lines: list[str]) -> Outcome:
         """A step that only adds ``lines`` to the messages: no time passes in the game."""
         self.steps += 1
         self.truncated = self.steps >= self.max_steps
         self.last_refused = ""
         self.log += lines
         del self.log[:-MESSAGE_LOG]
-        self.last = self.observer.observe(self.game, self.log)
-        parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
-        info = self.info(refused="", reward_parts=parts, events=[])
-        return dict(self.last), 0.0, False, self.truncated, info
+        info = self.info(refused="", reward_parts=reward.parts(*[self.progress] * 2), events=[])
+        return Outcome(0.0, False, self.truncated, info, True)
 
-    def refuse(self, reason: str) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def refuse(self, reason: str) -> Outcome:
         """An action the game would not take: nothing happened, but the step counts."""
         if not (self.terminated or self.truncated):
             self.steps += 1
             self.truncated = self.steps >= self.max_steps
         self.last_refused = reason
-        parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
+        parts = reward.parts(*[self.progress] * 2)
         info = self.info(refused=reason, reward_parts=parts, events=[])
-        return copy(self.last), 0.0, self.terminated, self.truncated, info
+        return Outcome(0.0, self.terminated, self.truncated, info, False)
+
+    @property
+    def progress(self) -> reward.Progress:
+        return reward.Progress.of(self.game)
 
     def info(self, **extra: Any) -> dict[str, Any]:
         world = self.game
