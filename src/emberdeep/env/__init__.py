@@ -34,3 +34,6 @@ if ENV_ID not in gymnasium.registry:
         entry_point="emberdeep.env.environment:EmberdeepEnv",
         vector_entry_point="emberdeep.env.vector:make_vector",
     )
+TEXT_ENV_ID = "Emberdeep-Text-v0"
+if TEXT_ENV_ID not in gymnasium.registry:
+    gymnasium.register(TEXT_ENV_ID, entry_point="emberdeep.env.text_env:EmberdeepTextEnv")
