@@ -32,7 +32,7 @@ if ENV_ID not in gymnasium.registry:
     gymnasium.register(
         ENV_ID,
         entry_point="emberdeep.env.environment:EmberdeepEnv",
-        vector_entry_point="emberdeep.env.vector:make_vector",
+        vector_entry_point="emberdeep.env.vector_maker:make_vector",
     )
 TEXT_ENV_ID = "Emberdeep-Text-v0"
 if TEXT_ENV_ID not in gymnasium.registry:

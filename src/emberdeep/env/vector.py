@@ -214,13 +214,3 @@ class EmberdeepVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np.int6
 
     def info_copy(self) -> dict[str, Any]:
         return {key: array.copy() for key, array in self.infos.items()}
-
-
-def make_vector(num_envs: int = 1, workers: int = 0, **kwargs: Any) -> gymnasium.vector.VectorEnv:
-    """``gymnasium.make_vec("Emberdeep-v0", num_envs=N)``'s maker: in this process, or
-    with ``workers`` > 0 split over that many processes (``async_vector.py``)."""
-    if workers:
-        from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv
-
-        return EmberdeepAsyncVectorEnv(num_envs, workers=workers, **kwargs)
-    return EmberdeepVectorEnv(num_envs, **kwargs)
