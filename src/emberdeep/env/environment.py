@@ -20,6 +20,7 @@ Observation: see ``observation.py``. Actions: ``actions.ACTIONS``. Reward: ``rew
 
 from __future__ import annotations
 
+import copy as copy_module
 from typing import Any, NamedTuple
 
 import gymnasium
@@ -143,8 +144,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         data = self.snapshot()
         branches = []
         for index in range(n):
-            branch = EmberdeepEnv(self.render_mode, self.max_steps, self.observer.view,
-                                  self.render_style)  # fmt: skip
+            branch = self.twin()
             restored = snapshots.decode(data, self.content, self.build_floor)
             if reseed:
                 snapshots.reseed(restored.world, index)
@@ -152,10 +152,18 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
                 restored.world, restored.log, restored.steps, restored.refused,
                 truncated=restored.truncated,
             )  # fmt: skip
-            branch.build_floor = self.build_floor
             branch.np_random = snapshots.next_resets(self.np_random, index if reseed else None)
             branches.append(branch)
         return branches
+
+    def twin(self) -> EmberdeepEnv:
+        """A new environment with this one's settings, sharing what never changes (the
+        content, its tables, the narrator, the spaces) instead of making it again: a
+        branch costs its game's restore, not a whole environment's set-up."""
+        twin = copy_module.copy(self)
+        twin.observer = self.observer.fresh()
+        twin.world, twin.driver, twin.log, twin.last = None, None, [], {}
+        return twin
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         outcome = self.play(action)

@@ -15,6 +15,7 @@ array twice); creatures and items are stamped on the copy.
 
 from __future__ import annotations
 
+import copy as copy_module
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -95,6 +96,13 @@ class Observer:
         self._inventory: tuple[NDArray[Any], ...] = ()
         self._messages_key: tuple[str, ...] | None = None
         self._messages: NDArray[np.uint8] = np.zeros(0, dtype=np.uint8)
+
+    def fresh(self) -> Observer:
+        """An observer with these tables and no caches: for another game (a branch)."""
+        other = copy_module.copy(self)
+        other.known = KnownTerrain(self.terrain_glyphs, self.terrain_colors, self.view)
+        other._inventory_key, other._messages_key = None, None
+        return other
 
     @property
     def space(self) -> spaces.Dict:
