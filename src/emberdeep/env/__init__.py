@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gymnasium
 
+from emberdeep.content.loader import read_table
 from emberdeep.env.actions import ACTIONS
 from emberdeep.env.baseline import BotPolicy
 from emberdeep.env.environment import EmberdeepEnv
@@ -37,3 +38,11 @@ if ENV_ID not in gymnasium.registry:
 TEXT_ENV_ID = "Emberdeep-Text-v0"
 if TEXT_ENV_ID not in gymnasium.registry:
     gymnasium.register(TEXT_ENV_ID, entry_point="emberdeep.env.text_env:EmberdeepTextEnv")
+
+for _task in read_table("tasks.toml").names():  # the names only: content loads on first use
+    if f"Emberdeep-Task-{_task}-v0" not in gymnasium.registry:
+        gymnasium.register(
+            f"Emberdeep-Task-{_task}-v0",
+            entry_point="emberdeep.env.tasks:TaskEnv",
+            kwargs={"task": _task},
+        )
