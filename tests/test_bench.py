@@ -98,11 +98,12 @@ def test_a_broken_env_package_is_not_blamed_on_gymnasium(monkeypatch: pytest.Mon
 def test_agent_platform_figures_and_the_nle_note() -> None:
     report = bench_report.Report(True)
     report.figures += bench_agents.snapshot_figures(3)
+    report.figures += bench_agents.text_figures(3)
     bench_agents.vector_figures(report, 2)
     names = [f.name for f in report.figures]
     assert names[:3] == ["env snapshot, depth 1", "env restore, depth 1", "env branch(1), depth 1"]
     assert [f.target_ms for f in report.figures[:3]] == [1.0] * 3
-    assert sum("vector env" in name for name in names) == 3
+    assert sum("vector env" in name for name in names) == 3 and "text env step" in names[3]
     assert any("2 workers / 1 worker" in note for note in report.notes)
     bench_agents.compare_nle(report, 5, rounds=1)
     assert "NetHackScore-v0" in report.notes[-1]

@@ -1,6 +1,6 @@
 """``emberdeep bench``'s figures for the agent platform beyond a single step: snapshots,
-restores and branches, the vector environments' throughput with one and two worker
-processes, and, with ``--compare-nle`` where ``nle`` is installed, NetHack's
+restores and branches, the text environment's step, the vector environments' throughput
+with one and two worker processes, and, with ``--compare-nle`` where ``nle`` is installed, NetHack's
 ``NetHackScore-v0`` stepped in the same run.
 
 Throughput is measured on the wall clock (workers run beside the caller), each figure a
@@ -55,6 +55,21 @@ def snapshot_figures(runs: int) -> list[Figure]:
         figure("env branch(1), depth 1", _timed(lambda _: env.branch(1), max(runs // 4, 5)),
                SNAPSHOT_TARGET_MS),
     ]  # fmt: skip
+
+
+def text_figures(runs: int) -> list[Figure]:
+    """``Emberdeep-Text-v0``: a step with a move command (parse, play, the words)."""
+    from emberdeep.env.text_env import EmberdeepTextEnv
+
+    env = EmberdeepTextEnv(max_steps=1_000_000)
+    env.reset(seed=0)
+    names = ("north", "south", "east", "west", "north-east", "south-west", "wait")
+    picks = rng.stream(0, "bench-text").integers(len(names), size=runs + 1).tolist()
+
+    def step(i: int) -> None:
+        env.step(f"move {names[picks[i]]}" if names[picks[i]] != "wait" else "wait")
+
+    return [figure("text env step, a move or wait command", _timed(step, runs), None)]
 
 
 def vector_figures(report: Report, rounds: int) -> None:
@@ -150,6 +165,7 @@ def agent_platform(report: Report, quick: bool, nle: bool) -> None:
         report.notes.append('Agent platform figures skipped: pip install -e ".[env]"')
         return
     report.figures += snapshot_figures(40 if quick else 200)
+    report.figures += text_figures(100 if quick else 500)
     vector_figures(report, 20 if quick else 100)
     if nle:
         compare_nle(report, 300 if quick else 2000)
