@@ -66,7 +66,9 @@ def test_a_snapshot_is_a_save_file() -> None:
     env = played(2, 60)
     setup = GameSetup(env.content, env.settings, data=None)
     kinds = {kind.key: kind for kind in env.content.population.items.kinds}
-    world, info = saves.decode(env.snapshot(), setup.builder_for, kinds)
+    world, info = saves.decode(
+        env.snapshot(), setup.builder_for, kinds, kinds=env.content.hero.kinds
+    )
     assert world.state_hash() == env.game.state_hash()
     assert [line.text for line in info.log] == env.log
 

@@ -16,8 +16,17 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, ActorKind, Progression
-from emberdeep.engine.behaviours import BEHAVIOURS
+from emberdeep.engine.actors import (
+    AWARE,
+    MAX_LEVEL,
+    MAX_STAT,
+    MODES,
+    PLAYER_ID,
+    Actor,
+    ActorKind,
+    Mode,
+    Progression,
+)
 from emberdeep.engine.floor import REMAINS_KEY, TILE_NAMES, Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
@@ -85,6 +94,7 @@ def _dump_floor(floor: Floor) -> dict[str, Any]:
         "actors": [_actor_fields(a) for a in floor.actors.values()],
         "items": [
             {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
+            | ({"dropped": True} if i.dropped else {})
             for i in floor.items
         ],
         "traps": [_trap_fields(t) for t in floor.traps.values()],
@@ -116,18 +126,32 @@ def _trap_fields(trap: Trap) -> dict[str, Any]:
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
 """Saves of 0.1.0 named a creature's behaviour ``ai``, with these values."""
+LEGACY_BEHAVIOURS = (
+    *("player", "chase", "idle", "flee", "pack", "archer", "healer", "summoner", "fading"),
+    *("blinker", "erratic", "guardian"),
+)
+"""What saves before 0.3 named a creature's behaviour (its kind now says how it acts)."""
 
 
 def _renamed_fields(raw: object) -> object:
-    """A creature's fields as this version names them (0.1.0's ``ai`` is ``behaviour``)."""
-    if isinstance(raw, Mapping) and "asleep" not in raw:
-        raw = {**raw, "asleep": False}  # 0.1.0 had no sleep
-    if isinstance(raw, Mapping) and "ai" in raw and "behaviour" not in raw:
-        renamed = {key: value for key, value in raw.items() if key != "ai"}
-        legacy = raw["ai"]
-        renamed["behaviour"] = LEGACY_AI.get(legacy, legacy) if isinstance(legacy, str) else legacy
-        return renamed
-    return raw
+    """A creature's fields as this version names them: before 0.3 a creature had an
+    ``asleep`` flag (none in 0.1.0) and a ``behaviour`` (0.1.0's ``ai``), not a mode."""
+    if not isinstance(raw, Mapping) or "mode" in raw:
+        return raw
+    renamed = {key: value for key, value in raw.items() if key not in ("asleep", "behaviour", "ai")}
+    behaviour = raw.get("behaviour", raw.get("ai"))
+    behaviour = LEGACY_AI.get(behaviour, behaviour) if isinstance(behaviour, str) else behaviour
+    hunting = raw.get("hunting")
+    aware = type(hunting) is int and hunting > 0
+    if behaviour not in LEGACY_BEHAVIOURS:
+        renamed["mode"] = "?"  # refused below as an impossible creature
+    elif raw.get("asleep") is True:
+        renamed["mode"] = Mode.ASLEEP
+    elif aware:
+        renamed["mode"] = Mode.HUNTING
+    else:
+        renamed["mode"] = Mode.GUARDING if behaviour == "guardian" else Mode.WANDERING
+    return renamed
 
 
 def actor_in_range(actor: Actor) -> bool:
@@ -262,6 +286,11 @@ def _load(
         if any(a.next_time > world.time + MAX_ACTION_TIME for a in kept_floor.actors.values()):
             raise SnapshotError(f"kept[{n}].actors: a creature is due at an impossible time")
         world.kept[kept_depth] = kept_floor
+    for at_depth, each in (*world.kept.items(), (depth, floor)):
+        strange = {a.kind for a in each.actors.values() if a.id != PLAYER_ID} - set(kinds)
+        if strange:  # every monster's turn asks its kind what to do
+            unknown = min(strange)
+            raise SnapshotError(f"depth {at_depth}: a creature of an unknown kind {unknown!r}")
     for actor in world.floor.actors.values():
         # In play the player is due within one action and no monster lags behind the
         # clock; otherwise the next turn would run monsters for an age (a hang).
@@ -368,8 +397,11 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
     floor.explored[...] = raw.array("explored", np.bool_, shape)
     for n, fields_raw in enumerate(raw.entries("actors")):
         actor = _actor(_Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]"))
-        known = actor.behaviour == "player" if actor.is_player else actor.behaviour in BEHAVIOURS
-        if not known or not actor_in_range(actor):
+        aware = actor.mode in AWARE
+        known = actor.mode == Mode.WANDERING if actor.is_player else actor.mode in MODES
+        if not known or (not actor.is_player and aware != (actor.hunting > 0)):
+            raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
+        if not actor_in_range(actor):
             raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
         if actor.blocks != actor.alive:
             raise SnapshotError(f"{where}.actors[{n}]: the living must block, the dead must not")
@@ -387,6 +419,7 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
         item = Item(_kind(entry, item_kinds), x, y)
         _stack(entry, item)
+        item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
         floor.items.append(item)
     _load_floor_extras(raw, floor, item_kinds)
     return floor

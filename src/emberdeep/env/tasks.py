@@ -16,8 +16,7 @@ import numpy as np
 
 from emberdeep.content.tasks import Task, load_tasks
 from emberdeep.engine import rng as rngs
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.behaviours import HUNT_MEMORY
+from emberdeep.engine.actors import HUNT_MEMORY, Actor, Mode
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.env.environment import EmberdeepEnv, Outcome
@@ -126,6 +125,7 @@ def spawn_packs(world: World, task: Task, kinds: Any) -> list[int]:
                 continue
             monster = Actor.spawn(next_id, kinds[pack.kind], int(xs[i]), int(ys[i]))
             monster.hunting, monster.next_time = HUNT_MEMORY, world.time
+            monster.mode = Mode.HUNTING
             floor.add_actor(monster)
             added.append(next_id)
             next_id += 1

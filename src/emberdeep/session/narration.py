@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from emberdeep.content.loader import Content
+from emberdeep.engine.actions import SHOT_VERBS
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.events import (
@@ -89,7 +90,8 @@ STATUS_GIVEN = {
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 BLOWS = {
     "hit": "blow", "bite": "bite", "sting": "sting", "touch": "touch", "claw": "claws",
-    "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow",
+    "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow", "zap": "spark",
+    "blast": "bolt",
 }  # fmt: skip
 """A blow's verb -> what the blow itself is called."""
 USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
@@ -151,6 +153,7 @@ STOPS = {
     "interrupted": "Stopped.",
     "blocked": "Something is in the way.",
     "no_way": "You don't know a way there.",
+    "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach.",
@@ -186,6 +189,8 @@ class Narrator:
             text = sentence(noun, "glow", "warm in your hands. Carry it up and out!")
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
+        elif reason == "monster_in_view" and refused.detail in self.names.creatures:
+            text = f"Not with {self.names.kind(refused.detail).the} in view!"
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
@@ -254,8 +259,8 @@ def attacked(n: Narrator, e: Attacked) -> list[Line]:
         return [Line(sentence(noun, "hit", f"{whom.the} for {hit_points(e.damage)}."), kind)]
     who = n.who(e.attacker)
     if not e.hit:
-        if e.verb == "shoot":  # "The goblin archer shoots at you, and misses."
-            return [Line(sentence(who, "shoot", f"at {whom.the}, and {who.verb('miss')}."), kind)]
+        if e.verb in SHOT_VERBS.values():  # "The goblin archer shoots at you, and misses."
+            return [Line(sentence(who, e.verb, f"at {whom.the}, and {who.verb('miss')}."), kind)]
         return [Line(sentence(who, "miss", f"{whom.the}."), kind)]
     victim = f"the sleeping {whom.singular}" if e.sneak and not whom.is_you else whom.the
     stop = "!" if e.sneak else "."
