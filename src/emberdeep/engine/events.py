@@ -206,13 +206,24 @@ class ModeChanged:
     """"alarm", "called" (by its pack), "struck", "" (it saw the player)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """A monster took the stairs after the player (``way``: "down", "up") and now
+    stands at ``at``, next to them."""
+
+    who: Who
+    at: Cell
+    way: str
+
+
 # -- things ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class ItemMoved:
     """An item changed hands: ``change`` is "picked", "dropped", "swept" (off by deep
-    water), "lost" (fallen below), "wielded", "worn", "unwielded", "removed", "thrown"."""
+    water), "lost" (fallen below), "caged" (the rest of a choice, once one was taken),
+    "wielded", "worn", "unwielded", "removed", "thrown"."""
 
     who: Who
     at: Cell
@@ -335,7 +346,7 @@ class Heard:
 
 Event = (
     Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
-    | Summoned | ModeChanged | ItemMoved | ItemUsed | Identified | Fizzled | DoorOpened
+    | Summoned | ModeChanged | Followed | ItemMoved | ItemUsed | Identified | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
     | Victory | Heard
 )  # fmt: skip

@@ -91,10 +91,13 @@ def _dump_floor(floor: Floor) -> dict[str, Any]:
         "start": list(floor.start),
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
+        "left_at": floor.left_at,
+        "calm_since": floor.calm_since,
         "actors": [_actor_fields(a) for a in floor.actors.values()],
         "items": [
             {"kind": i.kind.key, "x": i.x, "y": i.y, "count": i.count, "used": i.used}
             | ({"dropped": True} if i.dropped else {})
+            | ({"choice": i.choice} if i.choice else {})
             for i in floor.items
         ],
         "traps": [_trap_fields(t) for t in floor.traps.values()],
@@ -420,8 +423,13 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         item = Item(_kind(entry, item_kinds), x, y)
         _stack(entry, item)
         item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
+        item.choice = entry.integer("choice", 0, MAX_SIDE**2) if "choice" in entry.data else 0
         floor.items.append(item)
     _load_floor_extras(raw, floor, item_kinds)
+    if "left_at" in raw.data:  # saves before 0.3 froze the floors left...
+        floor.left_at = raw.integer("left_at", 0)
+    if "calm_since" in raw.data:  # ...and nothing arrived on them
+        floor.calm_since = raw.integer("calm_since", 0)
     return floor
 
 

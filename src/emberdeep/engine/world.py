@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from emberdeep.engine import abilities, gas, identify, items, statuses, traps
+from emberdeep.engine import abilities, arrivals, gas, identify, items, stairs, statuses, traps
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     WAIT,
@@ -319,7 +319,8 @@ class World:
 
     def player_turn(self) -> None:
         """What one player turn does besides the action: statuses run down, gas spreads
-        and is breathed, hidden traps next to the player may be noticed."""
+        and is breathed, hidden traps next to the player may be noticed, something may
+        arrive on a floor that has been calm too long."""
         player = self.player
         if player.statuses or player.confused:
             statuses.tick(self, player)
@@ -327,6 +328,8 @@ class World:
             gas.turn(self)
         if self.floor.traps and player.alive:
             traps.notice(self)
+        if player.alive:
+            arrivals.tick(self)
 
     def regenerate(self) -> None:
         """The player heals 1 HP every few turns, more often as they rise in level."""
@@ -386,14 +389,27 @@ class World:
         self.emit(Victory(self.depth))
 
     def change_floor(self, depth: int) -> None:
-        self.floor.remove_actor(self.player)
-        self.floor.visible[...] = False  # out of sight, only remembered
+        """To ``depth``: the monsters at the player's heels come along, and a floor come
+        back to has lived the time (``engine/stairs.py``)."""
+        left = self.floor
+        coming = stairs.followers(self)
+        left.remove_actor(self.player)
+        left.visible[...] = False  # out of sight, only remembered
+        left.left_at = self.time
         self.player.blocks = True
-        self.kept[self.depth] = self.floor
+        self.kept[self.depth] = left
         going_up = depth < self.depth
         self.depth = depth
-        floor = self.kept.pop(depth, None) or new_floor(self.build_floor, self.seed, depth)
+        kept = self.kept.pop(depth, None)
+        floor = kept or new_floor(self.build_floor, self.seed, depth)
+        if kept is None:
+            floor.calm_since = self.time
         self.enter(floor, floor.stairs if going_up else floor.start)
+        if kept is not None:
+            stairs.live_the_time(self, kept)
+        stairs.bring_along(self, left, coming, "up" if going_up else "down")
+        if going_up and arrivals.carrying_the_heart(self):
+            arrivals.climbed(self, left)
 
     def _advance(self, until: int, stop_for_player: bool, halt_below: int = -1) -> None:
         """Monsters act up to ``until``; the clock stops early once the player has fewer

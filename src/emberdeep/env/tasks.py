@@ -16,7 +16,7 @@ import numpy as np
 
 from emberdeep.content.tasks import Task, load_tasks
 from emberdeep.engine import rng as rngs
-from emberdeep.engine.actors import HUNT_MEMORY, Actor, Mode
+from emberdeep.engine.actors import Actor
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.env.environment import EmberdeepEnv, Outcome
@@ -77,6 +77,7 @@ class TaskEnv(EmberdeepEnv):
             lay_lava(world, task.lava, stream)
         self.added = tuple(spawn_packs(world, task, content.hero.kinds))
         world.refresh_fov()
+        world.take_events()  # the set-up is no news: the first step reports from there
 
     def play(self, action: Any) -> Outcome:
         outcome = super().play(action)
@@ -124,9 +125,9 @@ def spawn_packs(world: World, task: Task, kinds: Any) -> list[int]:
             if floor.occupant[xs[i], ys[i]]:
                 continue
             monster = Actor.spawn(next_id, kinds[pack.kind], int(xs[i]), int(ys[i]))
-            monster.hunting, monster.next_time = HUNT_MEMORY, world.time
-            monster.mode = Mode.HUNTING
+            monster.next_time = world.time
             floor.add_actor(monster)
+            world.alert(monster)  # awake and on the scent: hunting
             added.append(next_id)
             next_id += 1
     world.schedule.reset([a for a in floor.actors.values() if a.alive and a is not player])

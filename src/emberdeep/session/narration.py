@@ -25,6 +25,7 @@ from emberdeep.engine.events import (
     DoorOpened,
     Event,
     Fizzled,
+    Followed,
     Healed,
     Heard,
     Hurt,
@@ -356,9 +357,13 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
         return [Line(sentence(noun, "turn", "to flee!"), MessageKind.INFO)]
     if e.mode == "hunting" and e.previous == "fleeing":
         return [Line(sentence(noun, "turn", "to fight!"), MessageKind.ALERT)]
-    if e.mode == "hunting" and e.previous in ("wandering", "guarding"):
+    if e.mode == "hunting" and e.previous == "guarding":  # a wanderer in view is seen
         return [Line(sentence(noun, "notice", "you!"), MessageKind.ALERT)]
     return []
+
+
+def followed(n: Narrator, e: Followed) -> list[Line]:
+    return [Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs!"), MessageKind.ALERT)]
 
 
 ITEM_CHANGES = {
@@ -382,6 +387,9 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             return [Line(text, MessageKind.ITEM)]
         case "lost":
             return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
+        case "caged":
+            text = f"Bars slam down over {noun.count(e.thing.quantity)}: you chose."
+            return [Line(text, MessageKind.ITEM)]
         case change if change in ITEM_CHANGES:
             return [Line(f"You {ITEM_CHANGES[change]} {noun.the}.", MessageKind.ITEM)]
     return []
@@ -480,7 +488,7 @@ def heard(n: Narrator, e: Heard) -> list[Line]:
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Attacked: attacked, Hurt: hurt, Died: died, Healed: healed,
     StatusChanged: status_changed, Teleported: teleported, Summoned: summoned,
-    ModeChanged: mode_changed, ItemMoved: item_moved, ItemUsed: item_used,
+    ModeChanged: mode_changed, Followed: followed, ItemMoved: item_moved, ItemUsed: item_used,
     Identified: identified, Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, TerrainChanged: terrain_changed, StairsTaken: stairs_taken,
