@@ -2,7 +2,8 @@
 ``Emberdeep-Task-<Name>-v0``, with a reward of its own and ``info["success"]``.
 
 A task's game is ``Emberdeep-v0``'s game of the same seed, set up as the scenario says
-(moved to its depth, the hero's numbers, creatures, items, lava), deterministically:
+(taken down to its depth floor by floor, so the floors above are there to climb back
+to as in play; the hero's numbers, creatures, items, lava), deterministically:
 whatever it draws comes from the game seed's own ``"task"`` stream. Observations and
 actions are Emberdeep-v0's. The reward is 1 on success and -1 on death (each ends the
 episode), else 0; the game's own reward parts stay in ``info["reward_parts"]``.
@@ -57,8 +58,8 @@ class TaskEnv(EmberdeepEnv):
     def set_up(self, world: World) -> None:
         task, content = self.task, self.content
         stream = rngs.stream(world.seed, "task", task.name)
-        if task.depth != world.depth:
-            world.change_floor(task.depth)
+        for depth in range(world.depth + 1, task.depth + 1):
+            world.change_floor(depth)  # down floor by floor: those above are kept, as in play
         self.start_depth = world.depth
         player = world.player
         for stat, value in task.hero:
