@@ -281,7 +281,7 @@ class GameSession:
                 notes.append(str(exc))
             replay, problem = self.write_replay()
             notes.append(f"Replay: {replay}." if replay else problem or "")
-        notes.append(forget(self.save_file))
+        notes.append(forget(self.save_file, won=world.won))
         self.release()
         return [sentence(note) for note in notes if note]
 
@@ -300,12 +300,20 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def forget(save_file: Path | None) -> str:
-    """Permadeath: remove the save; what to tell the player ("" if there was none)."""
+def forget(save_file: Path | None, *, won: bool = False) -> str:
+    """Permadeath (or a game won, which is as finished): remove the save; what to tell
+    the player ("" if there was none)."""
     if save_file is None or not save_file.parent.exists():
         return ""
     try:
         games.remove(save_file)
     except (games.GameError, GameLockedError) as exc:
         return f"Your saved game could not be removed: {exc}."
-    return "Death is permanent: your saved game is gone."
+    return SAVE_GONE[won]
+
+
+SAVE_GONE = {
+    False: "Death is permanent: your saved game is gone.",
+    True: "The game is finished: its save is removed.",
+}
+"""What the end of a game says of its save, by whether it was won."""
