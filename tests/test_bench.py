@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from emberdeep.engine.actions import Wait
-from emberdeep.tools import bench, bench_reference, bench_report
+from emberdeep.tools import bench, bench_agents, bench_reference, bench_report
 
 
 def test_reference_pickle_saves_round_trip() -> None:
@@ -52,7 +52,8 @@ def test_agent_env_figures_are_measured() -> None:
     assert all(f.median_ms > 0 for f in figures)
     assert [f.runs for f in figures] == [40, 40, 10, 40]
     targets = {f.name: f.target_ms for f in figures}
-    assert targets["env reset"] == 1.0 and targets["env step, random actions"] == 0.1
+    assert targets["env reset"] == 0.8 and targets["env step, random actions"] == 1 / 60
+    assert targets["env step, moves and waits only"] == 1 / 25
 
 
 def test_start_up_is_timed_to_the_first_frame_and_beside_the_platform() -> None:
@@ -92,3 +93,17 @@ def test_a_broken_env_package_is_not_blamed_on_gymnasium(monkeypatch: pytest.Mon
     bench.agent_env_figures(report, 40)
     [note] = report.notes
     assert "emberdeep.env cannot be imported" in note and "pip install" not in note
+
+
+def test_agent_platform_figures_and_the_nle_note() -> None:
+    report = bench_report.Report(True)
+    report.figures += bench_agents.snapshot_figures(3)
+    report.figures += bench_agents.text_figures(3)
+    bench_agents.vector_figures(report, 2)
+    names = [f.name for f in report.figures]
+    assert names[:3] == ["env snapshot, depth 1", "env restore, depth 1", "env branch(1), depth 1"]
+    assert [f.target_ms for f in report.figures[:3]] == [1.0] * 3
+    assert sum("vector env" in name for name in names) == 3 and "text env step" in names[3]
+    assert any("2 workers / 1 worker" in note for note in report.notes)
+    bench_agents.compare_nle(report, 5, rounds=1)
+    assert "NetHackScore-v0" in report.notes[-1]

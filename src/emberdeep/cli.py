@@ -159,6 +159,11 @@ def _soak_options(parser: argparse.ArgumentParser) -> None:
 def _bench_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the figures as JSON")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument(
+        "--compare-nle",
+        action="store_true",
+        help="also step NLE's NetHackScore-v0 in the same run (where nle is installed)",
+    )
 
 
 def _screenshots_options(parser: argparse.ArgumentParser) -> None:
@@ -566,7 +571,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             from emberdeep.tools import bench
 
-            return bench.main(quick=args.quick, json_path=args.json)
+            return bench.main(quick=args.quick, json_path=args.json, compare_nle=args.compare_nle)
         if args.command == "sprites":
             return run_sprites(args)
         if args.command == "screenshots":

@@ -6,8 +6,11 @@ import gymnasium
 import numpy as np
 import pytest
 
-from emberdeep.env import EmberdeepEnv
+from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
+from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv
+from emberdeep.env.vector import EmberdeepVectorEnv
+from tests.env.helpers import digest
 
 
 def make() -> EmberdeepEnv:
@@ -27,5 +30,92 @@ def test_two_envs_step_reset_and_truncate(kind: type[gymnasium.vector.VectorEnv]
             _, rewards, terminated, truncated, _ = vector.step(np.array([WAIT, WAIT]))
         assert truncated.tolist() == [True, True] and terminated.tolist() == [False, False]
         assert rewards.shape == (2,)
+    finally:
+        vector.close()
+
+
+def batch_digests(observations: dict[str, np.ndarray]) -> list[str]:
+    n = len(observations["glyphs"])
+    return [digest({key: array[i] for key, array in observations.items()}) for i in range(n)]
+
+
+def singles(seed: int, count: int, actions: np.ndarray) -> list[list[str]]:
+    """Each game alone: its digests at reset and after each action (no autoreset needed:
+    the games are short of their end)."""
+    out = []
+    for i in range(count):
+        env = EmberdeepEnv()
+        seen = [digest(env.reset(seed=seed + i)[0])]
+        seen += [digest(env.step(int(a))[0]) for a in actions[:, i]]
+        out.append(seen)
+    return out
+
+
+ACTION_ROUNDS = np.random.default_rng(4).integers(len(ACTIONS), size=(40, 3))
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_batch_is_each_game_as_it_would_be_alone(workers: int) -> None:
+    vector = gymnasium.make_vec("Emberdeep-v0", num_envs=3, workers=workers)
+    try:
+        observations, infos = vector.reset(seed=10)
+        assert infos["_game_seed"].all() and vector.observation_space.contains(observations)
+        rounds = [batch_digests(observations)]
+        for actions in ACTION_ROUNDS:
+            observations, rewards, _terminated, _truncated, infos = vector.step(actions)
+            rounds.append(batch_digests(observations))
+            assert not infos["_game_seed"].any() and rewards.shape == (3,)
+        assert [list(game) for game in zip(*rounds, strict=True)] == singles(10, 3, ACTION_ROUNDS)
+        assert infos["steps"].tolist() == [40, 40, 40]
+    finally:
+        vector.close()
+
+
+def test_the_sync_and_async_kinds_are_registered_with_gymnasium() -> None:
+    sync = gymnasium.make_vec("Emberdeep-v0", num_envs=2)
+    assert isinstance(sync.unwrapped, EmberdeepVectorEnv) and sync.num_envs == 2
+    sync.close()
+    spread = gymnasium.make_vec("Emberdeep-v0", num_envs=3, workers=2)
+    assert isinstance(spread.unwrapped, EmberdeepAsyncVectorEnv)
+    assert spread.unwrapped.rows == [(0, 1), (1, 3)]
+    spread.close()
+
+
+@pytest.mark.parametrize("workers", [0, 1])
+def test_an_ended_game_begins_again_on_the_next_step(workers: int) -> None:
+    vector = gymnasium.make_vec("Emberdeep-v0", num_envs=2, workers=workers, max_steps=2)
+    try:
+        _first, infos = vector.reset(seed=3)
+        seeds = infos["game_seed"].copy()
+        flags = [vector.step(np.array([WAIT, WAIT]))[3].tolist() for _ in range(2)]
+        assert flags == [[False, False], [True, True]]
+        _observations, rewards, _terminated, truncated, infos = vector.step(np.array([0, 0]))
+        assert infos["_game_seed"].all() and not truncated.any() and rewards.tolist() == [0, 0]
+        assert (infos["game_seed"] != seeds).all() and infos["steps"].tolist() == [0, 0]
+        assert infos["turn"].tolist() == [0, 0]  # the action was not played: a new game
+    finally:
+        vector.close()
+
+
+@pytest.mark.parametrize("copy", [True, False])
+def test_copy_hands_out_new_arrays_and_no_copy_the_batch_itself(copy: bool) -> None:
+    vector = EmberdeepVectorEnv(2, copy=copy)
+    first, _ = vector.reset(seed=1)
+    second, *_ = vector.step(np.array([WAIT, WAIT]))
+    assert np.shares_memory(first["glyphs"], second["glyphs"]) is not copy
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_bad_actions_are_clear_errors(workers: int) -> None:
+    vector = gymnasium.make_vec("Emberdeep-v0", num_envs=2, workers=workers)
+    try:
+        with pytest.raises(RuntimeError, match="reset"):
+            vector.step(np.array([WAIT, WAIT]))
+        vector.reset(seed=0)
+        with pytest.raises(ValueError, match="expected 2 actions"):
+            vector.step(np.array([WAIT]))
+        with pytest.raises(ValueError, match="not in Discrete"):
+            vector.step(np.array([WAIT, 999]))
+        vector.step(np.array([WAIT, WAIT]))  # and it plays on
     finally:
         vector.close()

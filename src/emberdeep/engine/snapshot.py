@@ -107,14 +107,25 @@ def _dump_floor(floor: Floor) -> dict[str, Any]:
     }
 
 
+ACTOR_FIELDS: tuple[tuple[str, type], ...] = tuple(
+    (f.name, {"int": int, "str": str, "bool": bool, "dict[str, int]": dict}[str(f.type)])
+    for f in fields(Actor)
+    if f.init
+)
+"""A creature's saved fields and their types, found once (``fields`` is slow to ask)."""
+TRAP_KIND_FIELDS = tuple(f.name for f in fields(TrapKind))
+
+
 def _actor_fields(actor: Actor) -> dict[str, Any]:
-    values = {f.name: getattr(actor, f.name) for f in fields(Actor) if f.init}
+    values = {name: getattr(actor, name) for name, _ in ACTOR_FIELDS}
     values["statuses"] = dict(actor.statuses)
     return values
 
 
 def _trap_fields(trap: Trap) -> dict[str, Any]:
-    return {**asdict(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
+    kind = trap.kind
+    values = {name: getattr(kind, name) for name in TRAP_KIND_FIELDS}
+    return {**values, "x": trap.x, "y": trap.y, "hidden": trap.hidden}
 
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
@@ -388,17 +399,8 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
     if floor.tiles[floor.start] == Tile.FLOOR:  # 0.1.0 floors had no up stairs
         floor.tiles[floor.start] = Tile.STAIRS_UP
     floor.explored[...] = raw.array("explored", np.bool_, shape)
-    names = {f.name: f.type for f in fields(Actor) if f.init}
     for n, fields_raw in enumerate(raw.entries("actors")):
-        entry = _Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
-        values: dict[str, Any] = {}
-        for name, annotation in names.items():
-            if name == "statuses":
-                values[name] = _statuses(entry.data.get(name), entry.path)
-                continue
-            kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
-            values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
-        actor = Actor(**values)
+        actor = _actor(_Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]"))
         aware = actor.mode in AWARE
         known = actor.mode == Mode.WANDERING if actor.is_player else actor.mode in MODES
         if not known or (not actor.is_player and aware != (actor.hunting > 0)):
@@ -430,6 +432,27 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
     if "calm_since" in raw.data:  # ...and nothing arrived on them
         floor.calm_since = raw.integer("calm_since", 0)
     return floor
+
+
+def _actor(entry: _Reader) -> Actor:
+    """A creature's fields, each of its type (numbers within ``BIG``): checked in one
+    pass, and field by field through the reader only to name what is wrong."""
+    data = entry.data
+    values: dict[str, Any] = {}
+    for name, kind in ACTOR_FIELDS:
+        value = data.get(name)
+        if type(value) is not kind or (type(value) is int and not -BIG <= value <= BIG):
+            break
+        values[name] = value
+    else:
+        values["statuses"] = _statuses(data.get("statuses"), entry.path)
+        return Actor(**values)
+    for name, kind in ACTOR_FIELDS:
+        if name == "statuses":
+            values[name] = _statuses(data.get(name), entry.path)
+        else:
+            values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
+    return Actor(**values)
 
 
 def _rememberable(key: str, item_kinds: Mapping[str, ItemKind]) -> bool:

@@ -12,6 +12,7 @@ import hashlib
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -243,11 +244,14 @@ class World:
         """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
         key = (self.player.position, id(self.floor), self.floor.terrain_version, self.fov)
         if key != self._fov_key:
-            # what was in view until now (a dart just thrown)
-            remember_items(self.floor, self.identity)
-            update_fov(self.floor, self.player.position, self.fov)
+            floor = self.floor
+            before = floor.visible.copy()
+            update_fov(floor, self.player.position, self.fov)
             self._fov_key = key
-            remember_items(self.floor, self.identity)
+            # What was in view until now (a dart just thrown) and what is now, at once:
+            # nothing moves between the two, so one pass over both views is the same.
+            np.logical_or(before, floor.visible, out=before)
+            remember_items(floor, self.identity, before)
 
     @property
     def player_due(self) -> bool:
@@ -537,12 +541,15 @@ def new_floor(build_floor: FloorBuilder, seed: int, depth: int) -> Floor:
     return floor
 
 
-def remember_items(floor: Floor, identity: Identity) -> None:
-    """The remembered map's things: what is in view now replaces what was seen there.
-    Remains are remembered under the items (``REMAINS_KEY``); an item is remembered as the
-    player knows it, so an unknown potion stays an unknown potion."""
+def remember_items(
+    floor: Floor, identity: Identity, view: np.ndarray[Any, np.dtype[np.bool_]] | None = None
+) -> None:
+    """The remembered map's things: what is in ``view`` (the floor's ``visible`` by
+    default) replaces what was seen there. Remains are remembered under the items
+    (``REMAINS_KEY``); an item is remembered as the player knows it, so an unknown potion
+    stays an unknown potion."""
     seen = floor.seen_items
-    in_view = floor.visible.item  # one cell as a Python bool: far quicker than [x, y]
+    in_view = (floor.visible if view is None else view).item  # a cell as a Python bool: quick
     for position in [p for p in seen if in_view(*p)]:
         del seen[position]
     for actor in floor.actors.values():

@@ -47,10 +47,28 @@ THROW_BASE = NUMBERS["throw_0"]
 LOOK = NUMBERS["look"]
 
 
+def _fixed() -> dict[int, PlayerCommand]:
+    """The commands that need no aim, made once (they are frozen): the moves, wait, pick
+    up, the stairs, the level-ups, search. Most steps are one of these."""
+    fixed: dict[int, PlayerCommand] = {n: Move(*d) for n, d in enumerate(DIRECTIONS)}
+    simple: dict[str, PlayerCommand] = {
+        "wait": Wait(), "pick_up": PickUp(), "descend": Descend(), "ascend": Ascend(),
+        "search": Search(),
+        **{f"level_up_{stat}": LevelUp(stat) for stat in LEVEL_UP_STATS},
+    }  # fmt: skip
+    return fixed | {NUMBERS[name]: made for name, made in simple.items()}
+
+
+FIXED = _fixed()
+
+
 def command(number: int, world: World) -> PlayerCommand | None:
     """The player command behind action ``number`` in ``world``; None for ``look``, which
     is none. Raises ``ValueError`` for a number outside the action space: that is a bug
     in the caller, not a move in the game."""
+    fixed = FIXED.get(number)
+    if fixed is not None:
+        return fixed
     if not 0 <= number < len(ACTIONS):
         raise ValueError(f"action {number} is not in Discrete({len(ACTIONS)})")
     if number == LOOK:

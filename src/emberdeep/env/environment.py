@@ -20,7 +20,8 @@ Observation: see ``observation.py``. Actions: ``actions.ACTIONS``. Reward: ``rew
 
 from __future__ import annotations
 
-from typing import Any
+import copy as copy_module
+from typing import Any, NamedTuple
 
 import gymnasium
 import numpy as np
@@ -32,18 +33,29 @@ from emberdeep.content import loader
 from emberdeep.engine.events import as_dict
 from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import World
-from emberdeep.env import actions, reward
+from emberdeep.env import actions, reward, snapshots
 from emberdeep.env.look import look
 from emberdeep.env.observation import VIEW, Observation, Observer, copy
 from emberdeep.env.render import STYLES, frame, text
 from emberdeep.session.driver import Driver
 from emberdeep.session.narration import narrator_for
-from emberdeep.session.setup import new_world
+from emberdeep.session.setup import floor_builder
 
 MAX_STEPS = 5000
 MESSAGE_LOG = 16
 """Messages kept for the observation (it shows the newest few)."""
 GAME_OVER = "The game is over: call reset()."
+
+
+class Outcome(NamedTuple):
+    """What a step did, but its observation: ``changed`` says whether the observation
+    may differ from the last one (a refused action's never does)."""
+
+    reward: float
+    terminated: bool
+    truncated: bool
+    info: dict[str, Any]
+    changed: bool
 
 
 class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
@@ -71,6 +83,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.max_steps = max_steps
         self.content = loader.load()
         self.settings = Settings()
+        self.build_floor = floor_builder(self.settings, self.content)
         self.observer = Observer(self.content, view)
         self.narrator = narrator_for(self.content)
         self.observation_space = self.observer.space  # type: ignore[assignment]
@@ -88,14 +101,82 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
-        self.world = new_world(game_seed, self.settings, self.content)
-        self.driver = Driver(self.world, self.narrator)
-        self.steps, self.log, self.last_refused = 0, [], ""
-        self.terminated = self.truncated = False
-        self.last = self.observer.observe(self.world, self.log)
+        world = World(game_seed, self.build_floor, self.settings.fov, self.content.hero)
+        self.start(world, [], 0, "", truncated=False)
         return dict(self.last), {"game_seed": game_seed, **self.info()}
 
+    def start(
+        self, world: World, log: list[str], steps: int, refused: str, *, truncated: bool
+    ) -> None:
+        """Play ``world`` from here on (a new game, or a restored one)."""
+        self.world = world
+        self.driver = Driver(world, self.narrator)
+        self.steps, self.log, self.last_refused = steps, log, refused
+        self.terminated, self.truncated = world.over, truncated
+        self.last = self.observer.observe(world, self.log)
+
+    # -- snapshots and branches (``snapshots.py``) ----------------------------------------
+
+    def snapshot(self) -> bytes:
+        """The game and this environment's counters as bytes: the save format, so a
+        snapshot is also a save. ``restore`` takes it back, in this process or another."""
+        return snapshots.encode(self.game, self.log, self.steps, self.last_refused, self.truncated)
+
+    def restore(self, data: bytes) -> Observation:
+        """Continue from ``snapshot``'s bytes: the same observations follow the same
+        actions. Checked as strictly as a save; ``snapshots.RestoreError`` (a
+        ``ValueError``) says what is wrong, and leaves this environment as it was.
+        Returns the restored observation."""
+        restored = snapshots.decode(data, self.content, self.build_floor)
+        self.start(
+            restored.world, restored.log, restored.steps, restored.refused,
+            truncated=restored.truncated,
+        )  # fmt: skip
+        return dict(self.last)
+
+    def branch(self, n: int, reseed: bool = False) -> list[EmberdeepEnv]:
+        """``n`` new environments in this one's state (and with its settings). With
+        ``reseed``, branch ``i``'s game draws its chances from a stream of its own, so
+        the branches' futures differ, the same way in every process; each branch's
+        ``reset()`` stream is then its own too. Without, all ``n`` play as this one would."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a count of branches, not {n!r}")
+        data = self.snapshot()
+        branches = []
+        for index in range(n):
+            branch = self.twin()
+            restored = snapshots.decode(data, self.content, self.build_floor)
+            if reseed:
+                snapshots.reseed(restored.world, index)
+            branch.start(
+                restored.world, restored.log, restored.steps, restored.refused,
+                truncated=restored.truncated,
+            )  # fmt: skip
+            branch.np_random = snapshots.next_resets(self.np_random, index if reseed else None)
+            branches.append(branch)
+        return branches
+
+    def twin(self) -> EmberdeepEnv:
+        """A new environment with this one's settings, sharing what never changes (the
+        content, its tables, the narrator, the spaces) instead of making it again: a
+        branch costs its game's restore, not a whole environment's set-up."""
+        twin = copy_module.copy(self)
+        twin.observer = self.observer.fresh()
+        twin.world, twin.driver, twin.log, twin.last = None, None, [], {}
+        return twin
+
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        outcome = self.play(action)
+        if outcome.changed:
+            self.last = self.observer.observe(self.game, self.log)
+            observation = dict(self.last)
+        else:
+            observation = copy(self.last)
+        return observation, outcome.reward, outcome.terminated, outcome.truncated, outcome.info
+
+    def play(self, action: Any) -> Outcome:
+        """One step without its observation (the vector environments write theirs into
+        their batch): the game moves on, the counters and the messages with it."""
         world = self.game
         command = actions.command(int(action), world)
         if self.terminated or self.truncated:
@@ -108,37 +189,39 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             return self.refuse(self.narrator.refusal(report.refused).text)
         self.steps += 1
         self.last_refused = ""
-        self.log += [line.text for line in report.lines]
-        del self.log[:-MESSAGE_LOG]
+        if report.lines:
+            self.log += [line.text for line in report.lines]
+            del self.log[:-MESSAGE_LOG]
         parts = reward.parts(before, reward.Progress.of(world))
         self.terminated = world.over
         self.truncated = not self.terminated and self.steps >= self.max_steps
-        self.last = self.observer.observe(world, self.log)
         events = [as_dict(event) for event in report.events]
         info = self.info(refused="", reward_parts=parts, events=events)
-        return dict(self.last), sum(parts.values()), self.terminated, self.truncated, info
+        return Outcome(sum(parts.values()), self.terminated, self.truncated, info, True)
 
-    def told(self, lines: list[str]) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def told(self, lines: list[str]) -> Outcome:
         """A step that only adds ``lines`` to the messages: no time passes in the game."""
         self.steps += 1
         self.truncated = self.steps >= self.max_steps
         self.last_refused = ""
         self.log += lines
         del self.log[:-MESSAGE_LOG]
-        self.last = self.observer.observe(self.game, self.log)
-        parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
-        info = self.info(refused="", reward_parts=parts, events=[])
-        return dict(self.last), 0.0, False, self.truncated, info
+        info = self.info(refused="", reward_parts=reward.parts(*[self.progress] * 2), events=[])
+        return Outcome(0.0, False, self.truncated, info, True)
 
-    def refuse(self, reason: str) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+    def refuse(self, reason: str) -> Outcome:
         """An action the game would not take: nothing happened, but the step counts."""
         if not (self.terminated or self.truncated):
             self.steps += 1
             self.truncated = self.steps >= self.max_steps
         self.last_refused = reason
-        parts = reward.parts(*[reward.Progress.of(self.game)] * 2)
+        parts = reward.parts(*[self.progress] * 2)
         info = self.info(refused=reason, reward_parts=parts, events=[])
-        return copy(self.last), 0.0, self.terminated, self.truncated, info
+        return Outcome(0.0, self.terminated, self.truncated, info, False)
+
+    @property
+    def progress(self) -> reward.Progress:
+        return reward.Progress.of(self.game)
 
     def info(self, **extra: Any) -> dict[str, Any]:
         world = self.game

@@ -15,7 +15,8 @@ array twice); creatures and items are stamped on the copy.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import copy as copy_module
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -23,9 +24,10 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content, Look
-from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
+from emberdeep.env.terrain import KnownTerrain
 
 Observation = dict[str, NDArray[Any]]
 
@@ -55,11 +57,6 @@ def _codepoint(look: Look) -> int:
     return code if code <= 0xFFFF else UNKNOWN_GLYPH
 
 
-def _colors(colors: Sequence[tuple[int, int, int]]) -> NDArray[np.void]:
-    """RGB triples as 3-byte records, so a lookup moves each colour as one item."""
-    return np.array(colors, dtype=np.uint8).view(np.dtype((np.void, 3))).reshape(-1)
-
-
 def _frozen(array: NDArray[Any]) -> NDArray[Any]:
     array.flags.writeable = False
     return array
@@ -74,7 +71,7 @@ class Observer:
             raise ValueError(f"view must be 1 to 1000 cells each way, not {width}x{height}")
         self.view = view
         looks = content.tiles["ascii"]
-        # One look per terrain code: tile * 4 + seen * 2 + known (see ``build_terrain``).
+        # One look per terrain code: tile * 4 + seen * 2 + known (see ``terrain.py``).
         if len(TILE_NAMES) * 4 > 256:
             raise ValueError("too many terrain kinds for a uint8 terrain code")
         codes = [
@@ -84,7 +81,7 @@ class Observer:
             for known in (False, True)
         ]
         self.terrain_glyphs = np.array([_codepoint(c) for c in codes], dtype=np.uint16)
-        self.terrain_colors = _colors([c.fg for c in codes])
+        self.terrain_colors = np.array([c.fg for c in codes], dtype=np.uint8)
         things = ["remains", *sorted(content.looks)]
         self.thing_numbers = {key: n for n, key in enumerate(things)}
         shown = [content.remains, *(content.looks[key] for key in things[1:])]
@@ -92,13 +89,20 @@ class Observer:
         self.thing_colors = np.array([c.fg for c in shown], dtype=np.uint8)
         self.item_kinds = [kind.key for kind in content.population.items.kinds]
         self.item_numbers = {key: n + 1 for n, key in enumerate(self.item_kinds)}
-        self._floor: Floor | None = None
-        self._terrain_key: tuple[object, ...] = ()
-        self._terrain: tuple[NDArray[Any], ...] = ()
+        self.player_glyph = self.thing_glyphs[self.thing_numbers["player"]]
+        self.player_color = self.thing_colors[self.thing_numbers["player"]]
+        self.known = KnownTerrain(self.terrain_glyphs, self.terrain_colors, view)
         self._inventory_key: tuple[tuple[str, bool], ...] | None = None
         self._inventory: tuple[NDArray[Any], ...] = ()
         self._messages_key: tuple[str, ...] | None = None
         self._messages: NDArray[np.uint8] = np.zeros(0, dtype=np.uint8)
+
+    def fresh(self) -> Observer:
+        """An observer with these tables and no caches: for another game (a branch)."""
+        other = copy_module.copy(self)
+        other.known = KnownTerrain(self.terrain_glyphs, self.terrain_colors, self.view)
+        other._inventory_key, other._messages_key = None, None
+        return other
 
     @property
     def space(self) -> spaces.Dict:
@@ -138,63 +142,64 @@ class Observer:
         }
         return {key: _frozen(array) for key, array in built.items()}
 
+    def observe_into(
+        self, world: World, messages: Sequence[str], out: Mapping[str, NDArray[Any]], row: int
+    ) -> None:
+        """The observation of ``world`` written into row ``row`` of the batched arrays
+        ``out`` (a vector environment's, keyed as ``KEYS``): no arrays of its own."""
+        glyphs, colors = out["glyphs"][row], out["colors"][row]
+        window = (glyphs, colors, out["visible"][row], out["remembered"][row])
+        self.known.window_into(world.floor, self.origin(world), window)
+        self.stamp_things(world, glyphs, colors)
+        out["stats"][row] = self.stats(world)
+        inventory, equipped, carried = self.inventory(world)
+        np.copyto(out["inventory"][row], inventory)
+        np.copyto(out["equipped"][row], equipped)
+        np.copyto(out["carried"][row], carried)
+        np.copyto(out["messages"][row], self.messages(messages))
+
     def window(self, world: World) -> tuple[NDArray[Any], ...]:
-        """Glyphs, colours, visible and remembered masks of the window: the terrain
-        (cached, see ``terrain``) with the things in view stamped over a copy of it."""
-        glyphs, colors, visible, remembered = (a.copy() for a in self.terrain(world))
+        """Glyphs, colours, visible and remembered masks of the window, in new arrays: the
+        terrain (``terrain.py``: kept floor-sized, sliced and looked up here) with the
+        things in view stamped over it."""
+        glyphs, colors, visible, remembered = self.terrain(world)
         self.stamp_things(world, glyphs, colors)
         return glyphs, colors, visible, remembered
 
     def terrain(self, world: World) -> tuple[NDArray[Any], ...]:
-        """The window's terrain as the player knows it, rebuilt only when what it shows
-        can have changed: another floor, the window moved, the terrain changed (a door
-        opened) or the FOV settings changed. That is the world's own rule for
-        recomputing the FOV, the only thing that changes ``visible`` and ``explored``
-        (tests check the cache against fresh builds)."""
-        floor = world.floor
-        key = (self.origin(world), floor.terrain_version, world.fov)
-        if floor is not self._floor or key != self._terrain_key:
-            self._floor, self._terrain_key = floor, key
-            self._terrain = self.build_terrain(world)
-        return self._terrain
-
-    def build_terrain(self, world: World) -> tuple[NDArray[Any], ...]:
-        """Each cell's terrain code (tile, seen, known) made with three array operations
-        on slices of the floor's arrays, its look picked with one table lookup."""
-        floor = world.floor
-        (width, height), (ox, oy) = self.view, self.origin(world)
-        x0, y0 = max(ox, 0), max(oy, 0)
-        x1, y1 = min(ox + width, floor.width), min(oy + height, floor.height)
-        code = np.zeros((height, width), dtype=np.uint8)  # 0: a wall never seen
-        if x0 < x1 and y0 < y1:
-            inside = code[y0 - oy : y1 - oy, x0 - ox : x1 - ox]
-            np.multiply(floor.tiles[x0:x1, y0:y1].T, 4, out=inside)
-            inside += floor.explored[x0:x1, y0:y1].T
-            inside += floor.visible[x0:x1, y0:y1].T * np.uint8(2)
-        glyphs = self.terrain_glyphs[code]
-        colors = self.terrain_colors[code].view(np.uint8).reshape(height, width, 3)
-        return glyphs, colors, (code >> 1) & 1, code & 1
+        """The window's terrain as the player knows it, in new arrays, from the
+        floor-sized codes of ``KnownTerrain`` (tests check them against a fresh build)."""
+        return self.known.window(world.floor, self.origin(world))
 
     def stamp_things(
         self, world: World, glyphs: NDArray[np.uint16], colors: NDArray[np.uint8]
     ) -> None:
         """Remains, then items, then the living, the player last, as the game draws
-        them, so where several share a cell the last one shows. A loop over things in
-        view (a few), not over cells."""
+        them, so where several share a cell the last one shows. A loop over the things
+        on the floor (a few dozen), each looked at only when in view."""
         floor, player = world.floor, world.player
-        actors = list(floor.actors.values())
+        in_view = floor.visible.item  # a cell as a Python bool
         numbers = self.thing_numbers
-        drawn = [(a.x, a.y, numbers["remains"]) for a in actors if not a.alive]
-        drawn += [(i.x, i.y, numbers[i.kind.key]) for i in floor.items]
-        drawn += [(a.x, a.y, numbers[a.kind]) for a in actors if a.alive and a is not player]
+        living: list[tuple[int, int, int]] = []
+        drawn: list[tuple[int, int, int]] = []
+        remains = numbers["remains"]
+        for actor in floor.actors.values():
+            if actor is not player and in_view(actor.x, actor.y):
+                if actor.hp > 0:
+                    living.append((actor.x, actor.y, numbers[actor.kind]))
+                else:
+                    drawn.append((actor.x, actor.y, remains))
+        drawn += [(i.x, i.y, numbers[i.kind.key]) for i in floor.items if in_view(i.x, i.y)]
+        drawn += living
         (width, height), (ox, oy) = self.view, self.origin(world)
-        seen = floor.visible
+        thing_glyphs, thing_colors = self.thing_glyphs, self.thing_colors
         for x, y, thing in drawn:
-            if seen[x, y] and 0 <= x - ox < width and 0 <= y - oy < height:
-                glyphs[y - oy, x - ox] = self.thing_glyphs[thing]
-                colors[y - oy, x - ox] = self.thing_colors[thing]
-        glyphs[height // 2, width // 2] = self.thing_glyphs[numbers["player"]]
-        colors[height // 2, width // 2] = self.thing_colors[numbers["player"]]
+            column, row = x - ox, y - oy
+            if 0 <= column < width and 0 <= row < height:
+                glyphs[row, column] = thing_glyphs[thing]
+                colors[row, column] = thing_colors[thing]
+        glyphs[height // 2, width // 2] = self.player_glyph
+        colors[height // 2, width // 2] = self.player_color
 
     @staticmethod
     def stats(world: World) -> NDArray[np.int64]:
@@ -204,7 +209,9 @@ class Observer:
             player.xp, world.xp_to_next, int(world.can_level_up), world.depth, world.turn,
         )  # fmt: skip
         limit = STAT_LIMIT
-        return np.array([min(max(v, -limit), limit) for v in values], dtype=np.int64)
+        if max(values) > limit or min(values) < -limit:
+            return np.array([min(max(v, -limit), limit) for v in values], dtype=np.int64)
+        return np.array(values, dtype=np.int64)
 
     def inventory(self, world: World) -> tuple[NDArray[Any], ...]:
         """Item kind number per slot (0: empty), worn per slot, and how many of each

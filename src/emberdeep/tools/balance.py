@@ -15,6 +15,7 @@ import collections
 import json
 import multiprocessing
 import os
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -97,8 +98,19 @@ def _play(job: tuple[int, str, int]) -> Outcome:
     return play(*job)
 
 
-def run(games: int, seed: int, builds: list[str], jobs: int, cap: int) -> list[Outcome]:
+def run(
+    games: int, seed: int, builds: list[str], jobs: int, cap: int, *, ray: str | None = None
+) -> list[Outcome]:
+    """Every game's outcome, in order: in this process, in ``jobs`` local processes, or
+    with ``ray`` (an address, or "" for a local Ray) as Ray tasks (``env/ray_tasks.py``:
+    progress on standard error, a lost worker's games played again). The same seeds give
+    the same outcomes every way."""
     work = [(random_seed(seed, n), build, cap) for build in builds for n in range(games)]
+    if ray is not None:
+        from emberdeep.env import ray_tasks
+
+        progress = ray_tasks.print_progress("balance on Ray")
+        return ray_tasks.run(play, work, address=ray or None, progress=progress)
     if jobs <= 1:
         return [_play(job) for job in work]
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -156,7 +168,13 @@ def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     builds = list(BUILDS) if args.build == "all" else [args.build]
     jobs = args.jobs or max(1, os.cpu_count() or 1)
-    outcomes = run(args.games, args.seed, builds, jobs, args.turns)
+    try:
+        outcomes = run(args.games, args.seed, builds, jobs, args.turns, ray=args.ray)
+    except RuntimeError as exc:  # ray_tasks.RayError: Ray missing, unreachable, a job failed
+        if args.ray is None:
+            raise
+        print(f"emberdeep balance: {exc}", file=sys.stderr)
+        return 1
     print(report(outcomes))
     print(f"({len(outcomes)} games in {time.perf_counter() - started:.0f} s)")
     if args.json:
@@ -174,3 +192,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", type=int, default=TURN_CAP, help="turn cap per game")
     parser.add_argument("--jobs", type=int, help="processes (default: one per core)")
     parser.add_argument("--json", type=Path, help="also write every game's figures here")
+    parser.add_argument(
+        "--ray", nargs="?", const="", metavar="ADDRESS",
+        help="run the games as Ray tasks: on a new local Ray, or the cluster at ADDRESS "
+        '("auto": the one started on this machine with `ray start --head`)',
+    )  # fmt: skip

@@ -1,0 +1,114 @@
+"""Snapshots of an environment in memory: the game's own save format, strictly checked.
+
+A snapshot is the bytes a save file holds (``storage/saves.py``: header, summary line,
+zlib-compressed JSON of the world and the newest messages), with the environment's own
+counters (steps taken, the last refusal, truncation) under the payload's ``"extra"`` key.
+So a snapshot can be written to a file and continued as a game, and restoring one goes
+through every check a save gets on loading: damaged or foreign bytes give a
+``RestoreError`` naming what is wrong, and the environment is left as it was.
+
+A branch is a restored copy. With ``reseed`` its gameplay stream (combat, waking, monster
+choices) is replaced by one derived from the game seed, the stream's current state and
+the branch's index, so branches' futures differ from each other deterministically, in any
+process; the floors not yet built still come from the game seed, as in every game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from emberdeep import __version__
+from emberdeep.content.loader import Content
+from emberdeep.engine import rng as rngs
+from emberdeep.engine.events import MessageKind
+from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.storage import saves
+
+GENERATOR = "auto"
+"""The environment plays the content's plan of generators (default settings)."""
+LEVEL = 1
+"""zlib's fastest level: a snapshot is taken often and kept briefly."""
+MAX_STEPS_SAVED = 2**62
+
+
+class RestoreError(ValueError):
+    """The bytes are not a snapshot this environment can continue; the message says why."""
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What a snapshot holds: the world and the environment's counters."""
+
+    world: World
+    log: list[str]
+    steps: int
+    refused: str
+    truncated: bool
+
+
+def _printable(text: str) -> str:
+    text = text[: saves.MAX_LOG_TEXT]
+    return text if text.isprintable() else "".join(c if c.isprintable() else " " for c in text)
+
+
+def encode(world: World, log: list[str], steps: int, refused: str, truncated: bool) -> bytes:
+    """The snapshot of a game and the environment's counters (see the module's notes)."""
+    lines = tuple(saves.LogLine(_printable(text), MessageKind.INFO) for text in log)
+    info = saves.SaveInfo(GENERATOR, __version__, "", lines[-saves.LOG_LINES :])
+    extra = {"steps": steps, "refused": _printable(refused), "truncated": truncated}
+    return saves.encode(world, info, level=LEVEL, extra=extra)
+
+
+def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
+    """The game and counters in ``data``, every field checked; ``RestoreError`` if not.
+    ``build`` makes floors as the environment's games do (``GENERATOR``)."""
+    if not isinstance(data, bytes | bytearray | memoryview):
+        raise RestoreError(f"a snapshot is bytes, not {type(data).__name__}")
+
+    def builder_for(generator: str) -> FloorBuilder:
+        if generator != GENERATOR:
+            raise ValueError(generator)
+        return build
+
+    item_kinds = {kind.key: kind for kind in content.population.items.kinds}
+    try:
+        payload = saves.decode_payload(bytes(data))
+        world, info = saves.decode_world(
+            payload, builder_for, item_kinds, content.looks, content.hero.kinds
+        )
+    except saves.SaveError as exc:
+        raise RestoreError(f"not a snapshot this environment can restore: {exc}") from None
+    extra = payload.get("extra")
+    if not isinstance(extra, dict):
+        raise RestoreError("not an environment's snapshot: no step count (a plain save?)")
+    steps, refused, truncated = (extra.get(k) for k in ("steps", "refused", "truncated"))
+    if type(steps) is not int or not 0 <= steps <= MAX_STEPS_SAVED:
+        raise RestoreError("snapshot damaged: steps is not a count")
+    if not isinstance(refused, str) or len(refused) > saves.MAX_LOG_TEXT:
+        raise RestoreError("snapshot damaged: refused is not a short text")
+    if not isinstance(truncated, bool):
+        raise RestoreError("snapshot damaged: truncated is not true or false")
+    log = [line.text for line in info.log]
+    return Restored(world, log, steps, refused, truncated)
+
+
+def reseed(world: World, index: int) -> None:
+    """Give ``world`` a gameplay stream of its own for branch ``index``: from the game
+    seed, the stream's state now and the index, never from anything of this process."""
+    if index < 0:
+        raise ValueError(f"a branch index is not negative, not {index}")
+    state = int(world.rng.bit_generator.state["state"]["state"])
+    world.rng = rngs.stream(world.seed, "branch", state, index)
+
+
+def next_resets(parent: np.random.Generator, index: int | None) -> np.random.Generator:
+    """A branch's generator for its own unseeded ``reset()`` calls: the parent's, copied
+    (the same next games), or with a branch ``index`` one of its own from it."""
+    state = parent.bit_generator.state
+    if index is None:
+        copied = type(parent.bit_generator)()
+        copied.state = state
+        return np.random.Generator(copied)
+    return np.random.Generator(np.random.PCG64([int(state["state"]["state"]), index]))
