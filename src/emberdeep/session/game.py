@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from emberdeep import bounds
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.engine import replay
@@ -175,15 +176,20 @@ class GameSession:
     def recover(self) -> int:
         """Replay the journal's commands that came after the save, each checked against
         its recorded checksum; returns how many were replayed. A torn or damaged tail is
-        dropped; a command that plays out differently ends the recovery there."""
+        dropped; a command that plays out differently ends the recovery there. The
+        journal's commands may move the clock by at most ``bounds.time_limit`` of their
+        number (checked before each runs), so no journal holds the title screen for long."""
         if self.journal is None:
             return 0
         world = self.world
         start = len(world.journal.commands)
         records = [r for r in wal.read(self.journal.path) if r.index >= start]
+        limit = world.time + bounds.time_limit(len(records))
         good = 0
         for record in records:
-            if record.index != start + good:
+            if record.index != start + good or replay.latest_time([record.command]) > limit:
+                break
+            if world.time > limit:
                 break
             try:
                 replay.apply(world, record.command)

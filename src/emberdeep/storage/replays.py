@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from emberdeep import __version__
+from emberdeep import __version__, bounds
 from emberdeep.engine import replay
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError
@@ -24,7 +24,10 @@ from emberdeep.engine.world import FloorBuilder, Hero, World
 from emberdeep.storage.files import write_atomically
 
 FORMAT = 1
-MAX_BYTES = 256 * 1024 * 1024
+MAX_BYTES = 16 * 1024 * 1024
+"""A replay of ``bounds.MAX_COMMANDS`` commands is about 3 MB."""
+LIMITS = bounds.Limits("it", MAX_BYTES, 4)
+"""{"commands": [[code, arguments...]]}: three deep, one to spare."""
 
 
 class ReplayError(Exception):
@@ -83,8 +86,12 @@ def write(replay_file: ReplayFile, path: Path) -> None:
 
 def decode(data: bytes) -> ReplayFile:
     try:
-        payload: Any = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        bounds.check_json(data, LIMITS)
+    except bounds.InputError as exc:
+        raise ReplayError(f"the replay file is damaged ({exc})") from None
+    try:
+        payload: Any = json.loads(data)
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON (the bounds rule out the rest)
         raise ReplayError("this is not a replay file (unreadable JSON)") from None
     if not isinstance(payload, dict) or payload.get("game") != "emberdeep":
         raise ReplayError("this is not an Emberdeep replay file")
@@ -105,8 +112,11 @@ def decode(data: bytes) -> ReplayFile:
         raise ReplayError("the replay file is damaged (missing or mistyped fields)")
     try:
         journal = Journal.from_data(payload)
+        replay.check_bounds(journal.commands, bounds.MAX_COMMANDS, "the replay")
     except JournalError as exc:
         raise ReplayError(f"the replay file is damaged ({exc})") from None
+    except bounds.InputError as exc:
+        raise ReplayError(f"the replay file asks too much: {exc}") from None
     return ReplayFile(seed, generator, game_version, journal, final_hash)
 
 

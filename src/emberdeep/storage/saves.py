@@ -24,7 +24,7 @@ from typing import Any
 
 import platformdirs
 
-from emberdeep import APP_NAME, __version__
+from emberdeep import APP_NAME, __version__, bounds
 from emberdeep.engine import snapshot
 from emberdeep.engine.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.events import MessageKind
@@ -39,6 +39,10 @@ MAX_SUMMARY = 1024
 """The summary line is a few dozen bytes; a longer one is damage."""
 MAX_PAYLOAD = 64 * 1024 * 1024
 """A save of the largest allowed floor is a few MB; anything bigger is not ours."""
+LIMITS = bounds.Limits("it", MAX_PAYLOAD, 8, max_digits=39)
+"""The world nests 6 deep (a kept floor's creature's statuses); the random generator's
+state holds 128-bit integers (39 digits)."""
+SUMMARY_LIMITS = bounds.Limits("it", MAX_SUMMARY, 1)
 SAVE_NAME = "save.emberdeep"
 LOG_LINES = 50
 """How many of the newest log entries a save keeps (and the most it may hold)."""
@@ -176,8 +180,8 @@ def read_summary(path: Path) -> Summary:
             else:
                 line = head[head.index(b"summary ", len(MAGIC)) + 8 : body - 1]
                 try:
-                    data = json.loads(line.decode("utf-8"))
-                except (ValueError, RecursionError):
+                    data = bounds.parse_json(line, SUMMARY_LIMITS)
+                except bounds.InputError:
                     raise SaveError("the save file's summary is damaged") from None
     except FileNotFoundError:
         raise SaveError("there is no saved game") from None
@@ -199,9 +203,9 @@ def decode_payload(data: bytes) -> dict[str, Any]:
     if not inflater.eof:
         raise SaveError("the save file is damaged (it was cut short)")
     try:
-        payload = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):  # bad UTF-8 or JSON, or an integer of 4,300 digits
-        raise SaveError("the save file is damaged (unreadable contents)") from None
+        payload = bounds.parse_json(raw, LIMITS)
+    except bounds.InputError as exc:
+        raise SaveError(f"the save file is damaged ({exc})") from None
     if not isinstance(payload, dict):
         raise SaveError("the save file is damaged (unexpected contents)")
     return payload
