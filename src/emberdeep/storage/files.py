@@ -1,11 +1,31 @@
-"""Writing a file so that a crash or a full disk never leaves it half-written."""
+"""Writing a file so that a crash or a full disk never leaves it half-written, and
+removing the temp files a killed writer left.
+
+A writer holds an OS lock (``flock``) on its temp file from creation until it has been
+renamed into place; the OS drops it with the process. So ``remove_stale_temps`` can tell
+a temp file whose writer died (``kill -9`` mid-save) from one a running game is writing
+now: it removes only those it can lock, and only names of the form this module makes.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
+import time
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r".+\.[A-Za-z0-9_]{8}\.tmp")
+"""``mkstemp``'s: the target's name, a dot, eight random characters, ``.tmp``."""
+UNLOCKED_AGE = 24 * 3600
+"""Where the OS has no ``flock`` (Windows), a temp file this old is taken as abandoned."""
 
 
 def backup_path(path: Path) -> Path:
@@ -18,9 +38,13 @@ def write_atomically(path: Path, data: bytes) -> None:
     temp file has a name of its own (two writers never share one) and is removed when
     anything fails, so a full disk is not kept full."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle_fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    handle_fd, temp_name = tempfile.mkstemp(
+        dir=path.parent, prefix=path.name + ".", suffix=TEMP_SUFFIX
+    )
     temp = Path(temp_name)
+    held = os.dup(handle_fd)  # the lock lasts until the rename, after the handle closes
     try:
+        _lock(held, blocking=True)
         with open(handle_fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -30,7 +54,49 @@ def write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
+    finally:
+        os.close(held)
     fsync_folder(path.parent)
+
+
+def _lock(fd: int, blocking: bool) -> bool:
+    """Take the OS lock on ``fd``; False when another process holds it (or no lock
+    exists on this OS)."""
+    if fcntl is None:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+    except OSError:
+        return False
+    return True
+
+
+def remove_stale_temps(folder: Path) -> int:
+    """Remove the temp files in ``folder`` that no live writer holds (a crash or a kill
+    left them); how many went. Others' files and any file still held are left alone;
+    nothing here raises."""
+    try:
+        entries = [e for e in os.scandir(folder) if _TEMP_NAME.fullmatch(e.name)]
+    except OSError:
+        return 0
+    removed = 0
+    for entry in entries:
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            old = time.time() - os.fstat(fd).st_mtime > UNLOCKED_AGE
+            if _lock(fd, blocking=False) or (fcntl is None and old):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
 
 
 def fsync_folder(folder: Path) -> None:
