@@ -26,7 +26,7 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
 from emberdeep.session.narration import narrator_for
 from emberdeep.storage import games, replays, saves, scores, wal
-from emberdeep.storage.files import backup_path
+from emberdeep.storage.files import backup_path, keep_reserve, release_reserve
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import CommandLog
 
@@ -92,6 +92,7 @@ class GameSetup:
                 save_file = games.create(self.data, seed, started)
             except games.GameError:  # the first save says why, and the game goes on
                 save_file = games.save_file(self.data, games.game_id(seed, started))
+            keep_reserve(self.data)  # room for the score should the disk fill
         lock = _lock(save_file)
         world = setup.new_world(seed, self.settings, self.content, self.generator)
         return GameSession(self, world, started=started, save_file=save_file, lock=lock)
@@ -106,6 +107,7 @@ class GameSetup:
             lock = _lock(save_file)
         except (games.GameError, GameLockedError) as exc:
             raise saves.SaveError(str(exc)) from None
+        keep_reserve(self.data)
         try:
             world, info = self.read_world(backup_path(save_file) if from_backup else save_file)
         except saves.SaveError:
@@ -263,31 +265,55 @@ class GameSession:
         return path, None
 
     def end(self, last_messages: list[str]) -> list[str]:
-        """A death or a victory: the replay, the hall of fame, the morgue, then the save goes.
-        Returns what to tell the player; a failure in one step never stops the others."""
+        """A death or a victory: the hall of fame, the morgue, the replay, then the save
+        goes. Returns what to tell the player, one line per failure and, when anything
+        failed, which of the three were kept; a failure never stops the steps after it.
+
+        The order is by worth and size on a full disk: the score (a row) first, then the
+        morgue file, then the replay (the largest). If the score cannot be written, the
+        room set aside at the start (``files.keep_reserve``) and the game's own files
+        (which permadeath removes anyway) are given back and it is tried once more."""
         notes: list[str] = []
         world, folder = self.world, self.setup.data
         when = datetime.now(timezone.utc)
         narrator = narrator_for(self.setup.content)
         cause = scores.VICTORY if world.won else narrator.cause_of_death(world.death)
+        forgotten = ""
         if folder is not None and self.save_file is not None:
+            kept: list[str] = []
+            lost: list[str] = []
+            entry = scores.score_entry(world, cause, when)
             try:
-                entry = scores.score_entry(world, cause, when)
-                rank = scores.record(entry, folder / scores.SCORES_NAME)
+                try:
+                    rank = scores.record(entry, folder / scores.SCORES_NAME)
+                except scores.ScoresError:
+                    if self.journal is not None:
+                        self.journal.close()
+                    release_reserve(folder)
+                    forgotten = forget(self.save_file)  # room for the score, then again
+                    rank = scores.record(entry, folder / scores.SCORES_NAME)
                 notes.append(f"You rank #{rank} in the hall of fame.")
+                kept.append("your score")
             except scores.ScoresError as exc:
                 notes.append(str(exc))
+                lost.append("your score")
             names = {kind.key: kind.name for kind in self.setup.content.population.monsters.kinds}
             try:
                 path = morgue.write_morgue(
                     world, last_messages, cause, when, folder / "morgue", names=names
                 )
                 notes.append(f"Morgue file: {path}.")
+                kept.append("the morgue file")
             except morgue.MorgueError as exc:
                 notes.append(str(exc))
+                lost.append("the morgue file")
             replay, problem = self.write_replay()
             notes.append(f"Replay: {replay}." if replay else problem or "")
-        notes.append(forget(self.save_file))
+            (kept if replay else lost).append("the replay")
+            if lost:
+                notes.append(f"Kept: {', '.join(kept) or 'nothing'}; not kept: {', '.join(lost)}")
+            keep_reserve(folder)  # for the next game, if there is room again
+        notes.append(forgotten or forget(self.save_file))
         self.release()
         return [sentence(note) for note in notes if note]
 

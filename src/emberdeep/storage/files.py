@@ -24,6 +24,10 @@ except ImportError:  # pragma: no cover - Windows
 TEMP_SUFFIX = ".tmp"
 _TEMP_NAME = re.compile(r".+\.[A-Za-z0-9_]{8}\.tmp")
 """``mkstemp``'s: the target's name, a dot, eight random characters, ``.tmp``."""
+RESERVE_NAME = "space-reserve"
+RESERVE_BYTES = 128 * 1024
+"""Room kept aside in the data folder for the hall of fame when the disk fills: a new
+scores database and its rollback journal take a few pages (4 KB each)."""
 UNLOCKED_AGE = 24 * 3600
 """Where the OS has no ``flock`` (Windows), a temp file this old is taken as abandoned."""
 
@@ -107,3 +111,29 @@ def fsync_folder(folder: Path) -> None:
             os.fsync(directory)
         finally:
             os.close(directory)
+
+
+def keep_reserve(folder: Path) -> bool:
+    """Make sure ``RESERVE_BYTES`` of real (not sparse) bytes are set aside in ``folder``,
+    for ``release_reserve`` to give back when the disk is full; False when there was no
+    room for it (then nothing is left half-made)."""
+    path = folder / RESERVE_NAME
+    try:
+        if path.stat().st_size == RESERVE_BYTES:
+            return True
+    except OSError:
+        pass
+    try:
+        write_atomically(path, bytes(RESERVE_BYTES))
+    except OSError:
+        return False
+    return True
+
+
+def release_reserve(folder: Path) -> bool:
+    """Give the room set aside by ``keep_reserve`` back to the disk; whether there was any."""
+    try:
+        (folder / RESERVE_NAME).unlink()
+    except OSError:
+        return False
+    return True
