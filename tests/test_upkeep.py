@@ -78,11 +78,11 @@ def test_on_a_full_disk_the_score_comes_first_and_the_losses_are_told(
             raise scores.ScoresError("could not write to the hall of fame: disk is full")
         return real_record(entry, path)
 
-    def no_room(replay_file: object, path: Path) -> None:
-        raise replays.ReplayError(f"could not write the replay {path}: No space left")
+    def no_room(log: replays.ReplayLog, world: object, final: bool = False) -> str:
+        return f"could not write the replay {log.path}: No space left on device"
 
     monkeypatch.setattr(scores, "record", record)
-    monkeypatch.setattr(replays, "write", no_room)
+    monkeypatch.setattr(replays.ReplayLog, "append", no_room)
     session.world.player.hp = 0
     notes = session.end(["The end."])
     assert notes[0] == "You rank #1 in the hall of fame."

@@ -48,8 +48,10 @@ def _b64(array: np.ndarray[Any, Any]) -> str:
     return base64.b64encode(np.ascontiguousarray(array).tobytes()).decode("ascii")
 
 
-def dump(world: World) -> dict[str, Any]:
-    return {
+def dump(world: World, kept: bool = True) -> dict[str, Any]:
+    """The world as plain data; without ``kept`` the kept floors are left out (a save
+    stores each on its own, ``dump_floor``)."""
+    data = {
         "seed": world.seed,
         "time": world.time,
         "turn": world.turn,
@@ -68,12 +70,14 @@ def dump(world: World) -> dict[str, Any]:
             "looks": dict(world.identity.looks),
             "known": sorted(world.identity.known),
         },
-        "floor": _dump_floor(world.floor),
-        "kept": [{"depth": depth, **_dump_floor(floor)} for depth, floor in world.kept.items()],
+        "floor": dump_floor(world.floor),
     }
+    if kept:
+        data["kept"] = [{"depth": d, **dump_floor(floor)} for d, floor in world.kept.items()]
+    return data
 
 
-def _dump_floor(floor: Floor) -> dict[str, Any]:
+def dump_floor(floor: Floor) -> dict[str, Any]:
     return {
         "width": floor.width,
         "height": floor.height,

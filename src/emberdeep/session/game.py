@@ -157,22 +157,26 @@ class GameSession:
     save keeps the lines it was continued with."""
 
     def __post_init__(self) -> None:
+        self.writer = saves.SaveWriter()
+        """Keeps the kept floors' encoded bytes between checkpoints."""
         self.saved_depth = self.world.depth
         save_file = self.save_file
         self.journal = CommandLog(wal.journal_path(save_file)) if save_file else None
-        self.logged = len(self.world.journal.commands)
-        """Commands already in the save or the journal on disk."""
+        self.logged = self.world.journal.total
+        """Commands already in the save, the replay or the journal on disk."""
 
     def log_commands(self) -> str | None:
         """Append the commands recorded since the last call to the journal on disk."""
         world_journal = self.world.journal
-        new = range(self.logged, len(world_journal.commands))
+        base = world_journal.base
+        new = range(self.logged, world_journal.total)
         if self.journal is None or not new:
             return None
         records = [
-            wal.Record(i, world_journal.commands[i], world_journal.checksums[i]) for i in new
+            wal.Record(i, world_journal.commands[i - base], world_journal.checksums[i - base])
+            for i in new
         ]
-        self.logged = len(world_journal.commands)
+        self.logged = world_journal.total
         return self.journal.append(records)
 
     def recover(self) -> int:
@@ -184,7 +188,7 @@ class GameSession:
         if self.journal is None:
             return 0
         world = self.world
-        start = len(world.journal.commands)
+        start = world.journal.total
         records = [r for r in wal.read(self.journal.path) if r.index >= start]
         limit = world.time + bounds.time_limit(len(records))
         good = 0
@@ -207,7 +211,7 @@ class GameSession:
                 self.world = world
                 break
             good += 1
-        self.logged = len(self.world.journal.commands)
+        self.logged = self.world.journal.total
         return good
 
     def take_log(self) -> tuple[saves.LogLine, ...]:
@@ -223,15 +227,19 @@ class GameSession:
             return None
         log = tuple(self.messages()) if self.messages is not None else self.log
         info = saves.current_info(self.setup.generator_setting, self.started, log)
+        # The commands go to the replay first; only once they are on disk there does the
+        # save stop holding them (so a failed append keeps them in the save instead).
+        self.log_commands()  # the write-ahead journal holds all until the save is written
+        replay_problem = self.append_replay()
         try:
-            saves.write_save(world, info, save_file, saved=now())
+            self.writer.write(world, info, save_file, saved=now())
         except saves.SaveError as exc:
             return sentence(f"{exc}. Your game goes on, unsaved.{self.log_problem()}")
         self.saved_depth, self.saved_turn = world.depth, world.turn
-        self.logged = len(world.journal.commands)
+        self.logged = world.journal.total
         if self.journal is not None:
             self.journal.clear()
-        return self.write_replay()[1]
+        return replay_problem
 
     def log_problem(self) -> str:
         problem = self.log_commands()
@@ -251,18 +259,31 @@ class GameSession:
         data = self.setup.data
         if data is None or self.save_file is None:
             return None
-        return data / "replays" / replays.replay_name(self.world.seed, self.started)
+        name = replays.replay_name(self.world.seed, self.started, replays.CHUNKED)
+        return data / "replays" / name
+
+    def append_replay(self, final: bool = False) -> str | None:
+        """The commands since the last append onto the game's replay file (and with
+        ``final`` the end of the game); then the world's journal lets them go."""
+        path = self.replay_path()
+        if path is None:
+            return None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"could not write the replay {path}: {exc.strerror or exc}"
+        problem = replays.ReplayLog(path, self.setup.generator_setting).append(self.world, final)
+        if problem is None:
+            self.world.journal.forget_before(self.world.journal.total)
+        return problem
 
     def write_replay(self) -> tuple[Path | None, str | None]:
-        """The game so far as a replay file beside the save: (its path, a problem)."""
+        """The game's end onto its replay file: (its path, a problem)."""
         path = self.replay_path()
         if path is None:
             return None, None
-        try:
-            replays.write(replays.record(self.world, self.setup.generator_setting), path)
-        except replays.ReplayError as exc:
-            return None, str(exc)
-        return path, None
+        problem = self.append_replay(final=True)
+        return (None, problem) if problem else (path, None)
 
     def end(self, last_messages: list[str]) -> list[str]:
         """A death or a victory: the hall of fame, the morgue, the replay, then the save

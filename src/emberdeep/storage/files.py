@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -101,6 +102,26 @@ def remove_stale_temps(folder: Path) -> int:
         finally:
             os.close(fd)
     return removed
+
+
+def keep_as_backup(path: Path) -> None:
+    """Make the file at ``path`` its own backup (``backup_path``) in one atomic step, by a
+    hard link renamed over the old backup: no bytes are copied, and at every moment both
+    names hold a whole file. Where hard links fail, the bytes are copied atomically."""
+    backup = backup_path(path)
+    temp = path.with_name(f"{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")  # as mkstemp's
+    try:
+        os.link(path, temp)
+    except OSError:
+        write_atomically(backup, path.read_bytes())
+        return
+    try:
+        os.replace(temp, backup)
+    finally:
+        # Gone after the rename, unless the backup already was this very file (a rename
+        # between two links to one file does nothing) or the rename failed.
+        with contextlib.suppress(OSError):
+            temp.unlink()
 
 
 def fsync_folder(folder: Path) -> None:
