@@ -104,6 +104,22 @@ def check_command(command: object) -> list[object]:
     return command
 
 
+def check_commands(commands: list[object]) -> list[list[object]]:
+    """Every command of a list checked in bulk: a game repeats a few dozen distinct
+    commands (eight steps, a wait, a few items), so each distinct one is checked once and
+    the rest are known by their ``repr`` (which tells ``True`` from ``1``, as the check
+    does); JournalError names the first bad one."""
+    checked: dict[str, list[object]] = {}
+    good: list[list[object]] = []
+    for command in commands:
+        if isinstance(command, list) and repr(command) in checked:
+            good.append(command)
+            continue
+        good.append(check_command(command))
+        checked[repr(command)] = good[-1]
+    return good
+
+
 @dataclass
 class Journal:
     """Every command the player gave, each with the world's checksum after it: what a
@@ -164,4 +180,4 @@ class Journal:
         if type(base) is not int or not 0 <= base <= MAX_BASE:
             raise JournalError("base must be a count of commands")
         check_command(["f", *start_fov])
-        return cls(list(start_fov), [check_command(c) for c in commands], list(checksums), base)
+        return cls(list(start_fov), check_commands(list(commands)), list(checksums), base)

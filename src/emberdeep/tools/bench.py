@@ -35,8 +35,8 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
+from emberdeep.tools import bench_checkpoints, screenshots
 from emberdeep.tools import bench_reference as reference
-from emberdeep.tools import screenshots
 from emberdeep.tools.bench_report import Figure, Report, Size, figure, format_report, to_json
 from emberdeep.ui import ansi, layout, render
 from emberdeep.ui.screens.play import PlayScreen
@@ -526,6 +526,7 @@ def run_all(quick: bool) -> Report:
     report.figures += terminal(plan.terminal)
     monster_phase(report, plan)
     save_figures(report, plan)
+    bench_checkpoints.checkpoint_figures(report, plan.saves, measure)
     report.figures += game_steps(plan.steps)
     report.figures += gas_steps(plan.steps)
     agent_env_figures(report, plan.steps)
