@@ -31,9 +31,14 @@ MAX_DIGITS = 20
 
 MAX_COMMANDS = 200_000
 """The most commands a replay may hold: a very long game is some 60,000."""
-MAX_JOURNAL_COMMANDS = 20_000
-"""The most commands a write-ahead journal may hold: it is emptied at each checkpoint
-(every 100 turns), so a real one holds a few hundred, more only after saves failed."""
+MAX_JOURNAL_COMMANDS = 2_000
+"""The most commands Continue replays from a write-ahead journal: it is emptied at each
+checkpoint (every 100 turns), so a real one holds about a hundred; twenty checkpoints'
+worth allows for saves that failed."""
+JOURNAL_TIME = 200_000
+"""The most simulated time Continue replays from a journal (a hundred turns are about
+10,000): with ``MAX_JOURNAL_COMMANDS``, what any journal can cost Continue is bounded
+(under 2 s, ``scripts/fuzz-saves``)."""
 TIME_PER_COMMAND = 1_000
 """Simulated time a command may take on average (a normal turn is 100; a hasted or
 paralysed player's run of turns takes more)."""
@@ -66,6 +71,9 @@ class Limits:
     max_depth: int
     """Arrays and tables (objects) inside one another."""
     max_digits: int = MAX_DIGITS
+    max_lists: int | None = None
+    """The most arrays it may hold (a replay: one per command, and a few), counted before
+    parsing, so a file of millions of commands is refused before it is read."""
 
 
 def _digits_pattern(most: int) -> re.Pattern[bytes]:
@@ -98,7 +106,10 @@ def _check(bare: bytes, limits: Limits, size: int, names: bool = True) -> None:
     digits = _digits_pattern(limits.max_digits) if names else _run_of(limits.max_digits)
     if digits.search(bare):
         raise InputError(f"{limits.what} holds a number longer than {limits.max_digits} digits")
-    depth = deepest(bare)
+    if limits.max_lists is not None and bare.count(b"[") > limits.max_lists:
+        raise InputError(f"{limits.what} holds more than {limits.max_lists} lists")
+    opened = bare.count(b"[") + bare.count(b"{")  # at least as many as the depth
+    depth = deepest(bare) if opened > limits.max_depth else 0
     if depth > limits.max_depth:
         raise InputError(f"{limits.what} is nested {depth} deep (at most {limits.max_depth})")
 
@@ -138,6 +149,11 @@ def check_toml(text: str, limits: Limits) -> None:
     (strings, literal strings and comments are skipped: they may hold anything)."""
     raw = _text(text)
     _check(_TOML_SKIP.sub(b"''", raw), limits, len(raw))
+
+
+def journal_time_limit(commands: int) -> int:
+    """The latest world time, past the save's, a journal of ``commands`` may reach."""
+    return min(time_limit(commands), JOURNAL_TIME)
 
 
 def time_limit(commands: int) -> int:

@@ -183,14 +183,16 @@ class GameSession:
         """Replay the journal's commands that came after the save, each checked against
         its recorded checksum; returns how many were replayed. A torn or damaged tail is
         dropped; a command that plays out differently ends the recovery there. The
-        journal's commands may move the clock by at most ``bounds.time_limit`` of their
-        number (checked before each runs), so no journal holds the title screen for long."""
+        journal's commands may move the clock by at most ``bounds.journal_time_limit`` of
+        their number (checked before each runs), and at most
+        ``bounds.MAX_JOURNAL_COMMANDS`` are read, so no journal holds the title screen for
+        long."""
         if self.journal is None:
             return 0
         world = self.world
         start = world.journal.total
         records = [r for r in wal.read(self.journal.path) if r.index >= start]
-        limit = world.time + bounds.time_limit(len(records))
+        limit = world.time + bounds.journal_time_limit(len(records))
         good = 0
         for record in records:
             if record.index != start + good or replay.latest_time([record.command]) > limit:

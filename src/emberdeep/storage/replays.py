@@ -34,11 +34,16 @@ from emberdeep.engine.world import FloorBuilder, Hero, World
 from emberdeep.storage.files import write_atomically
 
 FORMAT = 2
-MAX_BYTES = 16 * 1024 * 1024
-"""A replay of ``bounds.MAX_COMMANDS`` commands is about 3 MB."""
-LIMITS = bounds.Limits("it", MAX_BYTES, 4)
+MAX_BYTES = 8 * 1024 * 1024
+"""A replay of ``bounds.MAX_COMMANDS`` commands is about 5 MB."""
+MAX_LISTS = bounds.MAX_COMMANDS + 16
+"""A list per command, plus the command lists, checksums and FOV of each chunk... (a
+format 2 file holds three lists per chunk: ``MAX_COMMANDS // 100`` chunks at least)."""
+LIMITS = bounds.Limits("it", MAX_BYTES, 4, max_lists=MAX_LISTS)
 """{"commands": [[code, arguments...]]}: three deep, one to spare."""
-LIMITS_LINES = bounds.Limits("it", MAX_BYTES, 10**9)
+LIMITS_LINES = bounds.Limits(
+    "it", MAX_BYTES, 10**9, max_lists=MAX_LISTS + bounds.MAX_COMMANDS // 30
+)
 """A format 2 file as a whole: its size and numbers (the nesting is each line's)."""
 LINE_LIMITS = bounds.Limits("a line", MAX_BYTES, 4)
 
