@@ -11,8 +11,7 @@ import tcod.console
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move
-from emberdeep.engine.actors import Actor, ActorKind
-from emberdeep.engine.behaviours import HUNT_MEMORY
+from emberdeep.engine.actors import HUNT_MEMORY, Actor, ActorKind, Mode
 from emberdeep.engine.events import Event, MessageKind, Refused
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.world import FloorBuilder, World
@@ -49,7 +48,7 @@ def world_from_text(picture: str, seed: int = 1) -> World:
 
 
 ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3, xp=35)
-STATUE = ActorKind("statue", "Statue", hp=50, defense=0, power=0, behaviour="idle")
+STATUE = ActorKind("statue", "Statue", hp=50, defense=0, power=0, moves="still")
 
 
 def steps(result: list[Event] | Refused) -> list[Event]:
@@ -76,11 +75,14 @@ def texts(result: Sequence[Event] | Refused) -> list[str]:
 
 
 def add_monster(world: World, kind: ActorKind, x: int, y: int, hunting: bool = True) -> Actor:
-    """Put a monster on the world's floor, due now, already hunting unless told otherwise."""
+    """Put a monster of ``kind`` (made known to the world) on the world's floor, due now,
+    already hunting unless told otherwise (a guard stands guard)."""
     floor = world.floor
+    world.kinds[kind.key] = kind
     monster = Actor.spawn(max(floor.actors) + 1, kind, x, y)
     monster.next_time = world.time
-    monster.hunting = HUNT_MEMORY if hunting else 0
+    if hunting and not kind.guards:
+        monster.mode, monster.hunting = Mode.HUNTING, HUNT_MEMORY
     floor.add_actor(monster)
     world.schedule.add(monster)
     return monster

@@ -120,9 +120,7 @@ def test_kept_floors_are_encoded_once_while_they_stay_kept(tmp_path: Path) -> No
     writer.encode(world, info)
     assert writer._kept[2][1] is not cached[2][1]
     assert writer._kept[1][1] is cached[1][1]
-    loaded, _ = saves.decode(
-        writer.encode(world, info),
-        games.builder_for,
-        {k.key: k for k in CONTENT.population.items.kinds},
-    )
+    kinds = {k.key: k for k in CONTENT.population.items.kinds}
+    data = writer.encode(world, info)
+    loaded, _ = saves.decode(data, games.builder_for, kinds, kinds=CONTENT.hero.kinds)
     assert loaded.state_hash() == world.state_hash()

@@ -36,6 +36,7 @@ from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES
 from emberdeep.engine import snapshot
 from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.actors import AWARE, PLAYER_ID, Mode
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.world import World
@@ -48,6 +49,7 @@ from tests.helpers import randomly_played as played
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
+CREATURES = CONTENT.hero.kinds
 LOG = (
     saves.LogLine("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK),
     saves.LogLine("The orc misses you.", MessageKind.ENEMY_ATTACK, 3),
@@ -76,7 +78,7 @@ def wrap(payload: object) -> bytes:
 def read(data: bytes) -> World | None:
     """The loaded world, or None after a clean SaveError; anything else fails the test."""
     try:
-        world, _ = saves.decode(data, builder_for, KINDS, CONTENT.looks)
+        world, _ = saves.decode(data, builder_for, KINDS, CONTENT.looks, CREATURES)
     except saves.SaveError as exc:
         assert str(exc), "a SaveError needs a message for the player"
         return None
@@ -102,7 +104,7 @@ def test_the_unmodified_save_loads() -> None:
 def test_every_truncation_of_the_file_is_refused() -> None:
     for cut in range(len(GOOD)):
         with pytest.raises(saves.SaveError) as err:
-            saves.decode(GOOD[:cut], builder_for, KINDS, CONTENT.looks)
+            saves.decode(GOOD[:cut], builder_for, KINDS, CONTENT.looks, CREATURES)
         assert str(err.value)
 
 
@@ -113,7 +115,7 @@ def test_json_cut_at_every_structural_boundary_is_refused() -> None:
     for cut in cuts:
         data = HEADER + zlib.compress(text[:cut].encode())
         with pytest.raises(saves.SaveError, match="damaged"):
-            saves.decode(data, builder_for, KINDS, CONTENT.looks)
+            saves.decode(data, builder_for, KINDS, CONTENT.looks, CREATURES)
 
 
 def test_random_bit_flips_anywhere_load_or_are_refused() -> None:
@@ -166,7 +168,7 @@ def test_newer_and_older_formats_are_named() -> None:
     ):
         data = saves.MAGIC + b"format " + version + b"\n" + GOOD[len(HEADER) :]
         with pytest.raises(saves.SaveError, match=message):
-            saves.decode(data, builder_for, KINDS)
+            saves.decode(data, builder_for, KINDS, kinds=CREATURES)
 
 
 @settings(max_examples=200, deadline=None)
@@ -179,7 +181,7 @@ def test_a_stored_zlib_block_declaring_more_than_is_there_is_refused() -> None:
     # zlib header, then a final stored block claiming 65535 bytes but holding ten.
     stored = b"\x78\x01" + b"\x01" + b"\xff\xff\x00\x00" + b'{"world":1'
     with pytest.raises(saves.SaveError, match="cut short"):
-        saves.decode(HEADER + stored, builder_for, KINDS)
+        saves.decode(HEADER + stored, builder_for, KINDS, kinds=CREATURES)
 
 
 def payload_with(path: tuple[Any, ...], value: object) -> dict[str, Any]:
@@ -205,7 +207,7 @@ def payload_with(path: tuple[Any, ...], value: object) -> dict[str, Any]:
 )
 def test_huge_declared_sizes_and_counts_are_refused(path: tuple[Any, ...], value: object) -> None:
     with pytest.raises(saves.SaveError):
-        saves.decode(wrap(payload_with(path, value)), builder_for, KINDS)
+        saves.decode(wrap(payload_with(path, value)), builder_for, KINDS, kinds=CREATURES)
 
 
 def test_a_floor_of_the_largest_declared_size_is_checked_not_trusted() -> None:
@@ -215,8 +217,8 @@ def test_a_floor_of_the_largest_declared_size_is_checked_not_trusted() -> None:
     changed = payload_with(("world", "floor"), floor | {"width": side, "height": side})
     changed["world"]["floor"]["tiles"] = walls
     changed["world"]["floor"]["explored"] = walls
-    with pytest.raises(saves.SaveError, match="not on a floor tile|a staircase is missing"):
-        saves.decode(wrap(changed), builder_for, KINDS)
+    with pytest.raises(saves.SaveError, match=r"not on a floor tile|a staircase is missing"):
+        saves.decode(wrap(changed), builder_for, KINDS, kinds=CREATURES)
 
 
 @pytest.mark.parametrize("value", [len(TILE_NAMES), 255])
@@ -226,7 +228,7 @@ def test_a_tile_of_a_kind_the_game_does_not_know_is_refused(value: int) -> None:
     tiles[len(tiles) // 2] = value
     changed = payload_with(("world", "floor", "tiles"), base64.b64encode(tiles).decode("ascii"))
     with pytest.raises(saves.SaveError, match="unknown tile kind"):
-        saves.decode(wrap(changed), builder_for, KINDS)
+        saves.decode(wrap(changed), builder_for, KINDS, kinds=CREATURES)
 
 
 @pytest.mark.parametrize(
@@ -246,7 +248,7 @@ def test_streams_inflating_past_the_cap_are_refused_within_bounded_memory(
     tracemalloc.start()
     try:
         with pytest.raises(saves.SaveError, match="too large"):
-            saves.decode(bomb, builder_for, KINDS)
+            saves.decode(bomb, builder_for, KINDS, kinds=CREATURES)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -256,7 +258,7 @@ def test_streams_inflating_past_the_cap_are_refused_within_bounded_memory(
 def test_a_stream_inflating_to_exactly_the_cap_is_read_and_refused() -> None:
     nested = b"[" * saves.MAX_PAYLOAD  # deeper than any parser's stack
     with pytest.raises(saves.SaveError, match="nested 67108864 deep"):  # before parsing
-        saves.decode(HEADER + zlib.compress(nested, 9), builder_for, KINDS)
+        saves.decode(HEADER + zlib.compress(nested, 9), builder_for, KINDS, kinds=CREATURES)
 
 
 def json_paths(node: object, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
@@ -330,28 +332,46 @@ def test_any_json_document_loads_or_is_refused(value: object) -> None:
 
 def test_a_creature_of_a_kind_the_game_does_not_know_is_refused() -> None:
     actors = PAYLOAD["world"]["floor"]["actors"]
-    renamed = [a | {"kind": "basilisk"} if a["behaviour"] != "player" else a for a in actors]
+    renamed = [a | {"kind": "basilisk"} if a["id"] != PLAYER_ID else a for a in actors]
     data = wrap(payload_with(("world", "floor", "actors"), renamed))
     with pytest.raises(saves.SaveError, match="basilisk"):
-        saves.decode(data, builder_for, KINDS, CONTENT.looks)
+        saves.decode(data, builder_for, KINDS, CONTENT.looks, CREATURES)
 
 
-def test_saves_of_0_1_0_with_ai_names_still_load() -> None:
-    """0.1.0 named a creature's behaviour ``ai`` ("hostile", "corpse"...)."""
-    legacy = {"player": "player", "idle": "idle"}
+def test_saves_of_0_1_0_with_ai_names_and_of_0_2_with_behaviours_still_load() -> None:
+    """0.1.0 named a creature's behaviour ``ai`` ("hostile", "corpse"...); 0.2 called it
+    ``behaviour`` and had an ``asleep`` flag. Both are now a mode."""
+    legacy = {PLAYER_ID: "player"}
     actors = [
-        {k: v for k, v in a.items() if k != "behaviour"}
-        | {"ai": "corpse" if a["hp"] <= 0 else legacy.get(a["behaviour"], "hostile")}
+        {k: v for k, v in a.items() if k != "mode"}
+        | {"ai": "corpse" if a["hp"] <= 0 else legacy.get(a["id"], "hostile")}
         for a in PAYLOAD["world"]["floor"]["actors"]
     ]
     world, _ = saves.decode(wrap(payload_with(("world", "floor", "actors"), actors)),
-                            builder_for, KINDS, CONTENT.looks)  # fmt: skip
-    loaded = {a.id: a.behaviour for a in world.floor.actors.values()}
-    assert loaded[1] == "player" and set(loaded.values()) <= {"player", "chase", "idle"}
-    assert "chase" in loaded.values()
+                            builder_for, KINDS, CONTENT.looks, CREATURES)  # fmt: skip
+    loaded = {a.id: a.mode for a in world.floor.actors.values()}
+    assert loaded[PLAYER_ID] == Mode.WANDERING and set(loaded.values()) <= {*AWARE, Mode.WANDERING}
+    sleepy = [
+        {k: v for k, v in a.items() if k != "mode"}
+        | {
+            "behaviour": "player" if a["id"] == PLAYER_ID else "pack",
+            "asleep": a["id"] != PLAYER_ID and a["hunting"] == 0,
+        }
+        for a in PAYLOAD["world"]["floor"]["actors"]
+    ]
+    world, _ = saves.decode(wrap(payload_with(("world", "floor", "actors"), sleepy)),
+                            builder_for, KINDS, CONTENT.looks, CREATURES)  # fmt: skip
+    for actor in world.floor.actors.values():
+        expected = Mode.HUNTING if actor.hunting else Mode.ASLEEP
+        assert actor.mode == (Mode.WANDERING if actor.is_player else expected)
     bad = [a | {"ai": "sorcery"} for a in actors]
     with pytest.raises(saves.SaveError, match="impossible creature"):
-        saves.decode(wrap(payload_with(("world", "floor", "actors"), bad)), builder_for, KINDS)
+        saves.decode(
+            wrap(payload_with(("world", "floor", "actors"), bad)),
+            builder_for,
+            KINDS,
+            kinds=CREATURES,
+        )
 
 
 @pytest.mark.parametrize(
@@ -366,7 +386,7 @@ def test_creatures_whose_actions_take_no_or_endless_time_are_refused(
     changed = [dict(actors[0], **{field: value}), *actors[1:]]
     data = wrap(payload_with(("world", "floor", "actors"), changed))
     with pytest.raises(saves.SaveError, match="action times"):
-        saves.decode(data, builder_for, KINDS)
+        saves.decode(data, builder_for, KINDS, kinds=CREATURES)
 
 
 def test_a_clock_that_would_make_monsters_catch_up_for_ages_is_refused() -> None:
@@ -377,7 +397,7 @@ def test_a_clock_that_would_make_monsters_catch_up_for_ages_is_refused() -> None
         changed = [dict(a, next_time=due) if a is who else a for a in actors]
         data = wrap(payload_with(("world", "floor", "actors"), changed))
         with pytest.raises(saves.SaveError, match="impossible time"):
-            saves.decode(data, builder_for, KINDS)
+            saves.decode(data, builder_for, KINDS, kinds=CREATURES)
 
 
 def test_time_bounds_allow_every_creature_the_content_can_describe() -> None:
@@ -448,7 +468,9 @@ def test_a_save_killed_mid_write_leaves_a_loadable_save_and_backup(tmp_path: Pat
             assert helper.stdout.readline().strip() == "reaped"
             for candidate in (path, backup_path(path)):
                 if candidate == path or candidate.exists():
-                    world, _ = saves.read_save(builder_for, KINDS, candidate, CONTENT.looks)
+                    world, _ = saves.read_save(
+                        builder_for, KINDS, candidate, CONTENT.looks, CREATURES
+                    )
                     assert world.state_hash() in hashes
     finally:
         if pid:  # a failed check must not leave a writer running
@@ -478,14 +500,14 @@ def test_creatures_outside_what_play_can_reach_are_refused(
     index: int, field: str, value: object, reason: str
 ) -> None:
     with pytest.raises(saves.SaveError, match=reason):
-        saves.decode(with_actor_field(index, field, value), builder_for, KINDS)
+        saves.decode(with_actor_field(index, field, value), builder_for, KINDS, kinds=CREATURES)
 
 
 def test_an_integer_of_thousands_of_digits_is_refused_not_a_traceback() -> None:
     text = json.dumps(PAYLOAD).replace('"seed": ', '"seed": ' + "9" * 5000 + "0 * ", 1)
     raw = text.replace(" * ", "", 1).encode()
     with pytest.raises(saves.SaveError, match="longer than 39 digits"):
-        saves.decode(HEADER + zlib.compress(raw), builder_for, KINDS)
+        saves.decode(HEADER + zlib.compress(raw), builder_for, KINDS, kinds=CREATURES)
 
 
 def test_a_dead_creature_that_still_blocks_is_refused() -> None:
@@ -494,7 +516,7 @@ def test_a_dead_creature_that_still_blocks_is_refused() -> None:
     victim["hp"] = 0
     data = wrap(payload_with(("world", "floor", "actors"), actors))
     with pytest.raises(saves.SaveError, match="the living must block"):
-        saves.decode(data, builder_for, KINDS)
+        saves.decode(data, builder_for, KINDS, kinds=CREATURES)
 
 
 def with_column(field: str, index: int, value: int) -> bytes:
@@ -526,21 +548,29 @@ def test_columns_outside_what_play_can_reach_are_refused(
     field: str, index: int, value: int, reason: str
 ) -> None:
     with pytest.raises(saves.SaveError, match=reason):
-        saves.decode(with_column(field, index, value), builder_for, KINDS)
+        saves.decode(with_column(field, index, value), builder_for, KINDS, kinds=CREATURES)
 
 
 def test_columns_of_the_wrong_length_or_type_are_refused() -> None:
     short = dict(COLUMNS, count=COLUMNS["count"] + 1)
-    with pytest.raises(saves.SaveError, match="numbers: .* bytes, expected"):
-        saves.decode(wrap(payload_with(("world", "floor", "actors"), short)), builder_for, KINDS)
-    names = dict(COLUMNS, behaviour=[1] * COLUMNS["count"])
-    with pytest.raises(saves.SaveError, match="behaviour: expected"):
-        saves.decode(wrap(payload_with(("world", "floor", "actors"), names)), builder_for, KINDS)
+    with pytest.raises(saves.SaveError, match=r"numbers: .* bytes, expected"):
+        saves.decode(
+            wrap(payload_with(("world", "floor", "actors"), short)),
+            builder_for,
+            KINDS,
+            kinds=CREATURES,
+        )
+    names = dict(COLUMNS, mode=[1] * COLUMNS["count"])
+    with pytest.raises(saves.SaveError, match="mode: expected"):
+        saves.decode(
+            wrap(payload_with(("world", "floor", "actors"), names)),
+            builder_for,
+            KINDS,
+            kinds=CREATURES,
+        )
     statuses = dict(COLUMNS, statuses=[[0, "no such status", 3]])
     with pytest.raises(saves.SaveError, match="statuses: expected"):
-        saves.decode(
-            wrap(payload_with(("world", "floor", "actors"), statuses)), builder_for, KINDS
-        )
+        saves.decode(wrap(payload_with(("world", "floor", "actors"), statuses)), builder_for, KINDS)
 
 
 def test_a_field_the_save_lacks_takes_its_default() -> None:

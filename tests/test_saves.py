@@ -25,6 +25,7 @@ from tests.helpers import randomly_played as played
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
+CREATURES = CONTENT.hero.kinds
 LOG = (
     saves.LogLine("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK),
     saves.LogLine("The orc misses you.", MessageKind.ENEMY_ATTACK, 3),
@@ -36,7 +37,7 @@ INFO = saves.current_info("auto", log=LOG)
 @given(seed=st.integers(0, 2**32), turns=st.integers(0, 300))
 def test_save_and_load_round_trip_equals_the_original(seed: int, turns: int) -> None:
     world = played(seed, turns)
-    copy, info = saves.decode(saves.encode(world, INFO), builder_for, KINDS)
+    copy, info = saves.decode(saves.encode(world, INFO), builder_for, KINDS, kinds=CREATURES)
     assert copy.state_hash() == world.state_hash()
     assert info == INFO
     # ...and both go on to live the same future.
@@ -53,7 +54,7 @@ GOOD = saves.encode(played(11, 150), INFO)
 
 def assert_clean_error(data: bytes) -> None:
     with pytest.raises(saves.SaveError) as err:
-        saves.decode(data, builder_for, KINDS)
+        saves.decode(data, builder_for, KINDS, kinds=CREATURES)
     assert str(err.value)  # a message for the player, never an empty one
 
 
@@ -69,17 +70,17 @@ def test_bit_flipped_saves_give_a_clean_error_or_load(bit: int) -> None:
     data = bytearray(GOOD)
     data[bit // 8] ^= 1 << (bit % 8)
     try:
-        saves.decode(bytes(data), builder_for, KINDS)
+        saves.decode(bytes(data), builder_for, KINDS, kinds=CREATURES)
     except saves.SaveError as exc:
         assert str(exc)
 
 
 def test_foreign_and_newer_files_are_named_as_such() -> None:
     with pytest.raises(saves.SaveError, match="not an Emberdeep save"):
-        saves.decode(b"PK\x03\x04 a zip file", builder_for, KINDS)
+        saves.decode(b"PK\x03\x04 a zip file", builder_for, KINDS, kinds=CREATURES)
     newer = GOOD.replace(f"format {saves.FORMAT}\n".encode(), b"format 9\n", 1)
     with pytest.raises(saves.SaveError, match="newer Emberdeep"):
-        saves.decode(newer, builder_for, KINDS)
+        saves.decode(newer, builder_for, KINDS, kinds=CREATURES)
 
 
 def test_a_decompression_bomb_is_refused() -> None:
@@ -87,7 +88,7 @@ def test_a_decompression_bomb_is_refused() -> None:
 
     bomb = saves.MAGIC + b"format 1\n" + zlib.compress(b" " * (saves.MAX_PAYLOAD + 10))
     with pytest.raises(saves.SaveError, match="too large"):
-        saves.decode(bomb, builder_for, KINDS)
+        saves.decode(bomb, builder_for, KINDS, kinds=CREATURES)
 
 
 def test_files_round_trip_and_keep_a_backup(tmp_path: Path) -> None:
@@ -95,9 +96,15 @@ def test_files_round_trip_and_keep_a_backup(tmp_path: Path) -> None:
     first, second = played(1, 10), played(2, 10)
     saves.write_save(first, INFO, path)
     saves.write_save(second, INFO, path)
-    assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == second.state_hash()
+    assert (
+        saves.read_save(builder_for, KINDS, path, kinds=CREATURES)[0].state_hash()
+        == second.state_hash()
+    )
     backup = backup_path(path)
-    assert saves.read_save(builder_for, KINDS, backup)[0].state_hash() == first.state_hash()
+    assert (
+        saves.read_save(builder_for, KINDS, backup, kinds=CREATURES)[0].state_hash()
+        == first.state_hash()
+    )
 
 
 @pytest.mark.parametrize(
@@ -121,7 +128,10 @@ def test_a_failed_save_is_reported_and_the_old_save_survives(
     with pytest.raises(saves.SaveError, match=message):
         saves.write_save(played(2, 10), INFO, path)
     monkeypatch.undo()
-    assert saves.read_save(builder_for, KINDS, path)[0].state_hash() == old.state_hash()
+    assert (
+        saves.read_save(builder_for, KINDS, path, kinds=CREATURES)[0].state_hash()
+        == old.state_hash()
+    )
 
 
 def test_a_save_path_that_is_a_directory_is_reported_and_leaves_no_temp(tmp_path: Path) -> None:
@@ -167,7 +177,7 @@ def test_two_writers_never_share_a_temp_file(tmp_path: Path) -> None:
 
 def test_reading_a_missing_save_says_so(tmp_path: Path) -> None:
     with pytest.raises(saves.SaveError, match="no saved game"):
-        saves.read_save(builder_for, KINDS, tmp_path / "none")
+        saves.read_save(builder_for, KINDS, tmp_path / "none", kinds=CREATURES)
 
 
 def test_a_game_with_items_picked_up_loads_to_the_same_state(tmp_path: Path) -> None:
@@ -181,7 +191,7 @@ def test_a_game_with_items_picked_up_loads_to_the_same_state(tmp_path: Path) -> 
     world.step(PickUp())
     target = tmp_path / "save.emberdeep"
     saves.write_save(world, INFO, target)
-    loaded, _ = saves.read_save(builder_for, KINDS, target)
+    loaded, _ = saves.read_save(builder_for, KINDS, target, kinds=CREATURES)
     assert loaded.state_hash() == world.state_hash()
 
 
@@ -208,7 +218,7 @@ def bot_played(seed: int, turns: int, pushed: bool) -> World:
 @given(seed=st.integers(0, 2**32), turns=st.integers(1, 400), pushed=st.booleans())
 def test_a_save_after_any_bot_game_loads_again(seed: int, turns: int, pushed: bool) -> None:
     world = bot_played(seed, turns, pushed)
-    copy = saves.decode(saves.encode(world, INFO), builder_for, KINDS)[0]
+    copy = saves.decode(saves.encode(world, INFO), builder_for, KINDS, kinds=CREATURES)[0]
     assert copy.state_hash() == world.state_hash()
     if pushed:
         assert world.player.level == MAX_LEVEL and world.player.xp <= MAX_STAT
@@ -218,7 +228,7 @@ def test_the_log_comes_back_with_the_game_and_is_bounded() -> None:
     many = tuple(saves.LogLine(f"Line {n}.", MessageKind.INFO) for n in range(80))
     info = saves.current_info("auto", log=many)
     assert len(info.log) == saves.LOG_LINES and info.log[-1].text == "Line 79."
-    _, loaded = saves.decode(saves.encode(played(3, 5), info), builder_for, KINDS)
+    _, loaded = saves.decode(saves.encode(played(3, 5), info), builder_for, KINDS, kinds=CREATURES)
     assert loaded.log == info.log
 
 
@@ -236,7 +246,7 @@ def legacy(version: int, payload: dict[str, object]) -> bytes:
 def test_saves_from_before_the_log_still_load_without_one(version: int) -> None:
     payload = saves.decode_payload(GOOD)
     del payload["log"]
-    world, info = saves.decode(legacy(version, payload), builder_for, KINDS)
+    world, info = saves.decode(legacy(version, payload), builder_for, KINDS, kinds=CREATURES)
     assert info.log == () and world.state_hash() == played(11, 150).state_hash()
 
 
@@ -259,4 +269,4 @@ def test_a_damaged_log_is_refused_in_a_sentence(log: object) -> None:
     payload = saves.decode_payload(GOOD)
     payload["log"] = log
     with pytest.raises(saves.SaveError, match="damaged"):
-        saves.decode(legacy(saves.FORMAT, payload), builder_for, KINDS)
+        saves.decode(legacy(saves.FORMAT, payload), builder_for, KINDS, kinds=CREATURES)

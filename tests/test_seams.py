@@ -1,6 +1,6 @@
 """The seams the architecture promises, checked on the source: the engine writes no
 English, the screens never run the world themselves, and nothing outside the engine
-decides what a monster is up to from its behaviour's name."""
+decides what a monster is up to from anything but the mode the engine set."""
 
 from __future__ import annotations
 
@@ -71,9 +71,13 @@ def test_screens_drive_the_game_only_through_the_turn_driver() -> None:
     assert [line for path in sources("ui") for line in world_calls(path)] == []
 
 
+MINDS = ("FLEE_BELOW", "HUNT_MEMORY", "flees_below", "guards", "hunting", "strays")
+"""What the engine decides a monster's mode from: read above it, it is being recomputed."""
+
+
 def behaviour_tests(path: Path) -> list[str]:
-    """Comparisons with a creature's ``behaviour`` name, or reads of the engine's
-    behaviour thresholds."""
+    """Comparisons with a creature's ``behaviour`` name, or reads of what the engine
+    decides modes from."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
     for node in ast.walk(tree):
@@ -81,7 +85,7 @@ def behaviour_tests(path: Path) -> list[str]:
             parts = [node.left, *node.comparators]
             if any(isinstance(p, ast.Attribute) and p.attr == "behaviour" for p in parts):
                 found.append(f"{path.name}:{node.lineno}: compares .behaviour")
-        if isinstance(node, ast.Attribute) and node.attr in ("FLEE_BELOW", "HUNT_MEMORY"):
+        if isinstance(node, ast.Attribute) and node.attr in MINDS:
             found.append(f"{path.name}:{node.lineno}: reads {node.attr}")
     return found
 
@@ -94,3 +98,9 @@ def test_nothing_above_the_engine_tests_a_behaviour_name() -> None:
         for line in behaviour_tests(path)
     ]
     assert found == []
+
+
+def test_the_mode_check_finds_a_recomputed_mode(tmp_path: Path) -> None:
+    made_up = tmp_path / "screen.py"
+    made_up.write_text("def doing(a):\n    return 'hunting you' if a.hunting else ''\n")
+    assert behaviour_tests(made_up) == ["screen.py:2: reads hunting"]

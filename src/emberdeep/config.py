@@ -49,11 +49,16 @@ class Settings:
     generator: str = field(default="auto", metadata=_choice("auto", *GENERATORS))
     mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))
+    pace: int = field(default=3, metadata=_range(1, 10))
+    """Real time: ordinary actions per second (yours and the monsters' alike)."""
     auto_pickup: bool = True
     explore_stop_hp: int = field(default=50, metadata=_range(0, 100))
     """Auto-explore and travel stop below this percent of full health."""
     pause_on_monster: bool = True
     """Real time: stop the clock when a monster comes into view."""
+    pause_on_hurt: bool = True
+    """Real time: stop the clock when you are hurt, so a blow is never the last thing an
+    idle player misses."""
     pause_on_focus_loss: bool = True
     """Real time: stop the clock when the window loses the keyboard."""
     window_scale: int = field(default=1, metadata=_range(1, 8))

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from importlib import resources
 
 import pytest
@@ -103,3 +104,68 @@ def test_a_bad_item_article_is_named() -> None:
     broken = ITEMS.replace('article = "the"', 'article = "thy"')
     with pytest.raises(DataError, match=r"ember_heart\.article: expected one of a, an, the"):
         loader.parse_items(Table.parse("items.toml", broken), PER_ROOM)
+
+
+def test_a_monster_is_a_way_of_moving_plus_abilities_with_their_numbers() -> None:
+    monsters = loader.parse_monsters(Table.parse("monsters.toml", MONSTERS), PER_ROOM)[0]
+    by_key = {kind.key: kind for kind in monsters.kinds}
+    wisp, shaman = by_key["will_o_wisp"], by_key["kobold_shaman"]
+    assert [a.name for a in wisp.abilities] == ["blink", "shoot"] and wisp.reach == 4
+    mend = shaman.ability("mend")
+    assert mend is not None and mend.number("below") == 70 and mend.rate == 80
+    assert shaman.keeps_distance is not None and shaman.keeps_distance.reason == "allies"
+    assert by_key["goblin"].flees_below == 35 and by_key["warden"].guards == 5
+    assert not by_key["spectral_blade"].leaves_remains and by_key["orc"].reach == 1
+
+
+R = "{ reach = 12 }"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "key", "problem"),
+    [
+        (f"call = {R}", f"howl = {R}", "jackal.abilities.howl", "unknown ability"),
+        (
+            f"call = {R}",
+            "call = { reach = 99 }",
+            "jackal.abilities.call.reach",
+            "expected an integer from 1 to 40",
+        ),
+        (f"call = {R}", "call = { range = 12 }", "jackal.abilities.call.range", "unknown key"),
+        (
+            f"call = {R}",
+            "call = { rate = 0 }",
+            "jackal.abilities.call.rate",
+            "expected an integer from 1 to 100",
+        ),
+        (
+            'kind = "spectral_blade"',
+            'kind = "lich"',
+            "goblin_conjurer.abilities.summon.kind",
+            "expected one of",
+        ),
+        (
+            'status = "poisoned"',
+            'status = "cursed"',
+            "spider.abilities.afflicts.status",
+            "expected one of",
+        ),
+        (
+            "thorns = { damage = 4 }",
+            "thorns = {}",
+            "ember_slime.abilities.thorns.damage",
+            "missing",
+        ),
+        (
+            'while = "shot"',
+            'while = "bored"',
+            "goblin_archer.keeps_distance.while",
+            "expected one of",
+        ),
+    ],
+)
+def test_bad_abilities_name_file_line_and_key(old: str, new: str, key: str, problem: str) -> None:
+    broken = MONSTERS.replace(old, new, 1)
+    line = next(n for n, text in enumerate(broken.splitlines(), 1) if new in text)
+    with pytest.raises(DataError, match=rf"^monsters\.toml:{line}: {re.escape(key)}: {problem}"):
+        loader.parse_monsters(Table.parse("monsters.toml", broken), PER_ROOM)

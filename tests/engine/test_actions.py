@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from emberdeep.engine import behaviours
 from emberdeep.engine.actions import (
     Alternative,
     Attack,
@@ -21,7 +16,6 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.actors import ActorKind
 from emberdeep.engine.events import Attacked, Refused
 from emberdeep.engine.journal import decode_action, encode_action
 from tests.helpers import ORC, STATUE, add_monster, world_from_text
@@ -110,22 +104,6 @@ def test_a_chain_of_alternatives_ends() -> None:
     due = world.player.next_time
     assert isinstance(world.perform(world.player, Forever()), Refused)
     assert world.player.next_time == due
-
-
-@pytest.fixture
-def sidestep() -> Iterator[str]:
-    """A behaviour added by registration alone: always step east."""
-    name = "sidestep-test"
-    behaviours.BEHAVIOURS[name] = lambda batch: lambda i: Move(1, 0)
-    yield name
-    del behaviours.BEHAVIOURS[name]
-
-
-def test_a_registered_behaviour_decides_for_its_monsters(sidestep: str) -> None:
-    world = world_from_text(ROOM)
-    crab = add_monster(world, ActorKind("crab", "Crab", 5, 0, 1, behaviour=sidestep), 3, 1)
-    world.step(Wait())
-    assert crab.position == (4, 1)
 
 
 def test_idle_monsters_wait_and_dead_ones_never_act() -> None:

@@ -1,11 +1,22 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from emberdeep import mapgen
 from emberdeep.content import loader
-from emberdeep.engine.actions import Move, PickUp
-from emberdeep.engine.autopilot import Stop, Watch, explore_action, path_preview, travel_action
+from emberdeep.engine.actions import Drop, Move, PickUp
+from emberdeep.engine.actors import Ability, Mode
+from emberdeep.engine.autopilot import (
+    Stop,
+    Watch,
+    explore_action,
+    path_preview,
+    threats,
+    travel_action,
+)
+from emberdeep.engine.floor import Tile
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.mapgen.carve import distance_from
@@ -95,3 +106,84 @@ def test_travel_walks_known_tiles_and_refuses_the_unknown() -> None:
     floor.explored[1:3, 1] = False
     assert travel_action(world, (1, 1)) == Stop("no_way")
     assert path_preview(world, (0, 0)) == []
+
+
+def walk(world: World, limit: int = 200) -> Stop:
+    """Explore until a run would stop; the stop."""
+    for _ in range(limit):
+        action = explore_action(world)
+        if isinstance(action, Stop):
+            return action
+        world.step(action)
+    raise AssertionError("never stopped")
+
+
+def test_explore_walks_round_deep_water_and_stops_before_the_only_way_through_it() -> None:
+    world = world_from_text("""
+    ###########
+    #@..~~....#
+    #.........#
+    ###########
+    """)
+    world.floor.items.append(Item(POTION, 8, 1))
+    world.inventory.append(Item(POTION, count=5))
+    walk(world)
+    assert world.inventory[0].count == 6  # round, not through: nothing washed away
+    assert not any(world.floor.tiles[p] == Tile.DEEP_WATER for p in [world.player.position])
+    moat = world_from_text("""
+    ########
+    #@.~~..#
+    ########
+    """)
+    moat.floor.items.append(Item(POTION, 6, 1))  # worth crossing for, but not blindly
+    assert walk(moat) == Stop("risky") and moat.player.position == (2, 1)
+    moat.step(Move(1, 0))  # the player wades in themselves; then the run goes on
+    assert not isinstance(explore_action(moat), Stop)
+
+
+def test_explore_leaves_what_the_player_dropped() -> None:
+    world = world_from_text("""
+    ########
+    #@.....#
+    ########
+    """)
+    world.inventory.append(Item(POTION))
+    world.step(Drop(0))
+    world.step(Move(1, 0))
+    assert walk(world) in (Stop("explored"), Stop("explored_stairs"))
+    assert not world.inventory and world.floor.items[0].dropped
+    world.step(Move(-1, 0))
+    world.step(PickUp())
+    assert world.inventory and not world.inventory[0].dropped  # picked up again by hand
+
+
+def test_only_an_awake_monster_that_can_reach_you_keeps_a_run_from_starting() -> None:
+    world = world_from_text("""
+    ##########
+    #@....:..#
+    ##########
+    """)
+    sleeper = add_monster(world, ORC, 3, 1, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    across = add_monster(world, ORC, 8, 1, hunting=False)  # beyond the chasm
+    assert threats(world) == []
+    sleeper.mode = Mode.WANDERING
+    assert threats(world) == [sleeper]
+    world.floor.remove_actor(sleeper)
+    archer = replace(ORC, key="archer", abilities=(Ability("shoot", values={"reach": 5}),))
+    across.kind = archer.key
+    world.kinds[archer.key] = archer
+    assert threats(world) == [across]  # it can shoot across
+
+
+def test_a_new_sleeper_in_view_stops_a_run_once() -> None:
+    world = world_from_text("""
+    ##############
+    #@...........#
+    ##############
+    """)
+    watch = Watch.start(world)
+    sleeper = add_monster(world, ORC, 9, 1, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    assert watch.check(world) == Stop("monsters", monsters=(("orc", 1),))
+    assert watch.check(world) is None

@@ -1,9 +1,9 @@
-"""The behaviours that punish bump-to-kill and the casters: each does what content says."""
+"""The abilities that punish bump-to-kill and the casters: each does what content says."""
 
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.actions import Attack, Move, Wait
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.items import Item
@@ -97,3 +97,16 @@ def test_the_guardian_waits_by_the_treasure_until_it_is_taken() -> None:
     world.floor.items.clear()  # the treasure is gone
     world.step(Wait())
     assert guard.position != (11, 2)
+
+
+def test_a_vampire_bats_bite_that_draws_blood_heals_it() -> None:
+    world = world_from_text(HALL)
+    bat = monster(world, "vampire_bat", 2, 1)
+    bat.hp = 1
+    for _ in range(50):
+        hp = world.player.hp
+        world.perform(bat, Attack(world.player))
+        if world.player.hp < hp:
+            break
+    assert world.player.hp < hp and bat.hp == 3
+    assert "The vampire bat looks better." in texts(world.take_events())

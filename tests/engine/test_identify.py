@@ -130,7 +130,7 @@ def test_a_save_keeps_what_is_known_stacks_charges_statuses_traps_and_gas() -> N
     world.floor.gas[x, y] = 3.0
     world.floor.gas_active = True
     data = snapshot.dump(world)
-    loaded = snapshot.load(data, builder_for("auto"), KINDS)
+    loaded = snapshot.load(data, builder_for("auto"), KINDS, CONTENT.hero.kinds)
     assert loaded.state_hash() == world.state_hash()
     assert loaded.identity.looks == world.identity.looks
     assert loaded.identity.known == world.identity.known

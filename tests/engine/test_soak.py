@@ -27,7 +27,8 @@ def test_random_play_keeps_invariants(seed: int) -> None:
     world = new_world(seed, settings, content)
     if seed % 3 == 0:  # every monster already hunting: fights are certain
         for monster in world.floor.actors.values():
-            monster.hunting = 10**6 if monster is not world.player else 0
+            if monster is not world.player:
+                world.alert(monster, 10**6)
     games, turns, fights = 0, 0, 0
     while turns < 400:
         roll = int(chooser.integers(12))

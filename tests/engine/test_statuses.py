@@ -134,11 +134,12 @@ def test_a_paralysed_monster_does_not_attack() -> None:
 def test_a_spiders_bite_poisons_when_it_lands() -> None:
     world = world_from_text(ARENA)
     spider = loader.load().hero.kinds["spider"]
-    assert spider.inflicts == statuses.POISONED
+    venom = spider.ability("afflicts")
+    assert venom is not None and venom.text("status") == statuses.POISONED
     biter = add_monster(world, spider, 4, 2)
     for _ in range(20):
         hp = world.player.hp
         world.perform(biter, Attack(world.player))
         if world.player.hp < hp:
             break
-    assert statuses.active(world.player) == [(statuses.POISONED, spider.inflict_turns)]
+    assert statuses.active(world.player) == [(statuses.POISONED, venom.number("turns"))]

@@ -8,6 +8,7 @@ import numpy as np
 from emberdeep.content import loader
 from emberdeep.engine import gas, statuses
 from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.actors import Mode
 from emberdeep.engine.events import MessageKind, Refused
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.invariants import violations
@@ -51,10 +52,10 @@ def test_monsters_and_the_levitating_never_spring_traps() -> None:
 def test_an_alarm_wakes_the_floor_and_sets_it_hunting() -> None:
     world = world_from_text(ROOM)
     orc = add_monster(world, ORC, 9, 3, hunting=False)
-    orc.asleep = True
+    orc.mode = Mode.ASLEEP
     world.floor.traps[(4, 2)] = Trap(TRAPS["alarm_trap"], 4, 2)
     world.step(Move(1, 0))
-    assert not orc.asleep and orc.hunting > 0
+    assert orc.mode == Mode.HUNTING and orc.hunting > 0
 
 
 def test_searching_finds_traps_around_and_luck_finds_them_too() -> None:

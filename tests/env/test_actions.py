@@ -18,8 +18,7 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.behaviours import HUNT_MEMORY
+from emberdeep.engine.actors import HUNT_MEMORY, Actor, Mode
 from emberdeep.engine.events import Refused
 from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
@@ -113,7 +112,8 @@ def test_a_monsters_refusal_is_not_the_players(monkeypatch: pytest.MonkeyPatch) 
     before, _ = env.reset(seed=5)
     world = env.game
     for actor in world.floor.actors.values():  # every monster awake and after the player
-        actor.asleep, actor.hunting = False, HUNT_MEMORY
+        if not actor.is_player:
+            actor.mode, actor.hunting = Mode.HUNTING, HUNT_MEMORY
     real_perform = world.perform
     stuck: list[Actor] = []
 

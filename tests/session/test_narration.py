@@ -9,6 +9,7 @@ from pathlib import Path
 
 from emberdeep.content import loader
 from emberdeep.engine import combat, hazards, statuses, traps
+from emberdeep.engine.abilities import Summon
 from emberdeep.engine.actions import (
     ActionResult,
     Drop,
@@ -16,11 +17,10 @@ from emberdeep.engine.actions import (
     PickUp,
     Shoot,
     Succeeded,
-    Summon,
     Use,
     Wait,
 )
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.autopilot import Watch
 from emberdeep.engine.events import (
     EVENT_KINDS,
@@ -110,10 +110,11 @@ def test_a_sleeper_is_struck_as_such() -> None:
     world = hall()
     orc = monster(world, "orc", 6)
     orc.hp = orc.max_hp = 1000
-    orc.asleep = True
+    orc.mode = Mode.ASLEEP
     combat.attack(world, world.player, orc)
-    (text,) = texts(world.take_events())
+    text, woke = texts(world.take_events())
     assert re.fullmatch(r"You hit the sleeping orc for \d+ hit points!", text)
+    assert woke == "The orc wakes up!" and orc.mode == Mode.WANDERING
 
 
 def test_an_archer_shoots_you() -> None:
@@ -254,7 +255,7 @@ def test_the_current_takes_what_you_carry_with_the_verb_agreeing() -> None:
 def test_summoning_counts_what_came() -> None:
     world = hall()
     conjurer = monster(world, "goblin_conjurer", 9)
-    said = done(world, Summon(2).perform(world, conjurer))
+    said = done(world, Summon("spectral_blade", 2).perform(world, conjurer))
     assert said == ["The goblin conjurer calls up 2 spectral blades!"]
     blade = max(world.floor.actors.values(), key=lambda a: a.id)
     combat.take(world, blade, 999, world.player)

@@ -9,6 +9,7 @@ and the test counts them: none may be told, only heard, once per command.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import get_args
 
 import pytest
 
@@ -17,6 +18,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.events import Attacked, Died, Event, Heard, Hurt, Missile, Moved
+from emberdeep.engine.perception import RULES
 from emberdeep.engine.world import World
 from emberdeep.session.driver import Driver, Report
 from emberdeep.session.narration import narrator_for
@@ -104,3 +106,7 @@ def test_over_20000_turns_the_log_tells_only_what_the_player_perceived(
     for report in reports:  # a sound is heard once per command, however many blows
         noises = [e.noise for e in report.events if isinstance(e, Heard)]
         assert len(noises) == len(set(noises))
+
+
+def test_every_event_kind_has_a_perception_rule() -> None:
+    assert set(RULES) == set(get_args(Event))

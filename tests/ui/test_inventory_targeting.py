@@ -38,7 +38,7 @@ SPLIT = """
 ###########
 """
 
-STATUE = ActorKind("troll", "Statue", hp=50, defense=0, power=0, behaviour="idle")
+STATUE = ActorKind("troll", "Statue", hp=50, defense=0, power=0, moves="still")
 """Stands still and takes damage without dying; drawn with a troll's look."""
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
 POTION, FIREBALL = KINDS["health_potion"], KINDS["fireball_scroll"]
@@ -316,6 +316,6 @@ def test_real_time_keeps_the_use_pending_until_the_player_is_due() -> None:
     world.player.next_time = world.time + 50  # still recovering from the last action
     assert open_item(s, "i", POTION) is s
     assert hp_of(world) == 10 and len(world.inventory) == 1
-    for _ in range(3):
+    for _ in range(4):  # 15 time units a tick at the default pace
         s.tick()
     assert hp_of(world) == 10 + HEALED and world.inventory == []

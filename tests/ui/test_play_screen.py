@@ -90,17 +90,16 @@ def test_unbound_keys_and_clicks_do_nothing() -> None:
 
 
 def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() -> None:
-    from emberdeep.session.driver import TIME_PER_TICK
     from tests.helpers import ORC, add_monster
 
     world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
     orc = add_monster(world, ORC, 12, 1)
-    settings = Settings(mode="real-time", ticks_per_second=20, pause_on_monster=False)
+    settings = Settings(mode="real-time", ticks_per_second=20, pace=5, pause_on_monster=False)
     s = PlayScreen(world, loader.load(), settings)
     assert s.tick_seconds == 1 / 20
-    for _ in range(8):  # two normal actions' worth of ticks, no key pressed
+    for _ in range(8):  # two normal actions' worth of ticks at 5 a second, no key pressed
         s.tick()
-    assert world.time == 8 * TIME_PER_TICK and world.turn == 0
+    assert world.time == 8 * 25 and world.turn == 0
     assert orc.x < 12  # the monster did not wait for the player
     s.handle(KeyPress("l"))  # due: acts at once
     assert world.player.position == (2, 1)

@@ -53,7 +53,7 @@ def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -
     add_monster(world, ORC, 5, 1, hunting=False)
     screen = PlayScreen(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
-    assert not screen.running and "monster in view" in screen.log.entries[-1].text
+    assert not screen.running and screen.log.entries[-1].text == "Not with the orc in view!"
 
 
 def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() -> None:

@@ -214,7 +214,7 @@ class Bot:
             target = None if effect == "lightning" else nearest.position
             return Use(slot, target)
         self.patience += 1
-        if self.patience < 3 and nearest.behaviour != "archer":
+        if self.patience < 3 and world.kinds[nearest.kind].reach <= 1:
             return Wait()  # let it come to us (but never stand and be shot)
         step = autopilot.travel_action(world, nearest.position)
         if nearest.position != self.last_seen:  # a new lead (never the same one for ever)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Collection
 from dataclasses import dataclass, field, fields
 from importlib import resources
 
 from emberdeep import mapgen
+from emberdeep.content.creatures import TRAIT_KEYS, traits
 from emberdeep.content.palettes import Palette, parse_palettes
 from emberdeep.content.parsed import ParsedCache, cache_path
 from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.actors import ActorKind, Progression
-from emberdeep.engine.behaviours import BEHAVIOURS
 from emberdeep.engine.effects import EFFECTS
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.identify import MAX_LOOK, Catalogue
@@ -180,15 +181,15 @@ ARTICLES = ("a", "an", "the")
 BLOW_VERBS = ("hit", "bite", "sting", "touch", "claw", "slash", "burn", "bash")
 """What a monster's blow may be called (the narration knows each one's noun)."""
 CREATURE_KEYS = ("name", "glyph", "color", "hp", "defense", "power", "move_time", "attack_time")
-MONSTER_KEYS = (
-    *("xp", "behaviour", "sleeps", "spawn", "splits", "thorns", "summons"),
-    *("inflicts", "inflict_turns", "verb", "plural", "article"),
-)
+MONSTER_KEYS = ("xp", "sleeps", "spawn", "verb", "plural", "article", *TRAIT_KEYS)
 
 
 def actor_kind(
-    key: str, table: Table, defaults: dict[str, int], behaviour: str | None = None
+    key: str, table: Table, defaults: dict[str, int], monsters: Collection[str] = ()
 ) -> ActorKind:
+    """A creature kind; for a monster (``monsters``: every monster kind's key, which its
+    abilities may name), how it moves and what it can do."""
+
     def time(name: str) -> int:
         return table.integer(name, 1, MAX_STAT, defaults.get(name, 100))
 
@@ -202,15 +203,10 @@ def actor_kind(
         attack_time=time("attack_time"),
         xp=table.integer("xp", 0, MAX_STAT, 0),
         sleeps=table.integer("sleeps", 0, 100, 0),
-        splits=table.get("splits", bool, False),
-        thorns=table.integer("thorns", 0, MAX_STAT, 0),
-        inflicts=table.choice("inflicts", STATUSES, "") if "inflicts" in table else "",
-        inflict_turns=table.integer("inflict_turns", 1, MAX_TURNS) if "inflicts" in table else 0,
-        summons=table.get("summons", str, ""),
         verb=table.choice("verb", BLOW_VERBS, "hit"),
-        behaviour=behaviour or table.choice("behaviour", sorted(BEHAVIOURS), "chase"),
         plural=plural_key(table),
         article=table.choice("article", ARTICLES, "") if "article" in table else "",
+        **(traits(table, monsters) if monsters else {}),
     )
 
 
@@ -236,13 +232,12 @@ def parse_monsters(
     remains_table.reject_unknown(("glyph", "color"))
     remains = Look(remains_table.char("glyph"), remains_table.color("color"), BLACK)
     kinds, weights, looks = [], [], {}
+    monster_keys = [key for key in table.names() if key not in ("defaults", "remains")]
     for key, monster in table.subtables():
         if key in ("defaults", "remains"):
             continue
         monster.reject_unknown((*CREATURE_KEYS, *MONSTER_KEYS))
-        kinds.append(actor_kind(key, monster, defaults))
-        if kinds[-1].summons and kinds[-1].summons not in table.data:
-            raise monster.error("summons", f"no monster {kinds[-1].summons!r} in this file")
+        kinds.append(actor_kind(key, monster, defaults, monster_keys))
         weights.append(by_depth(monster, "spawn"))
         looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)
     if not kinds:
@@ -390,7 +385,7 @@ def parse_hero(
     progression = Progression(
         *(gains.integer(name, 0, MAX_STAT) for name in ("base", "factor", "hp", "power", "defense"))
     )
-    kind = actor_kind("player", table, {}, behaviour="player")
+    kind = actor_kind("player", table, {})
     kinds = {monster.key: monster for monster in monsters.kinds}
     look = Look(table.char("glyph"), table.color("color"), BLACK)
     return Hero(kind, tuple(start), progression, kinds=kinds), look

@@ -1,7 +1,7 @@
 """What a creature can do. Each action performs itself against the world for an actor.
 
 The player and the monsters use the same classes: input, bots and replays produce them
-for the player, behaviours (``engine/behaviours.py``) for monsters. ``perform`` returns a
+for the player, minds (``engine/minds.py``) and abilities for monsters. ``perform`` returns a
 result instead of acting through flags: it ``Succeeded`` (with its time cost and what
 happened), was ``Refused`` (with a reason, costing nothing), or asks for an
 ``Alternative`` to be performed instead — moving into a creature becomes an attack, as
@@ -13,24 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
-import numpy as np
 import tcod.los
 
-from emberdeep.engine import combat, hazards, items, magic, statuses
-from emberdeep.engine.actors import PLAYER_ID, Actor
+from emberdeep.engine import combat, hazards, items, magic
+from emberdeep.engine.actors import PLAYER_ID, Actor, Mode
 from emberdeep.engine.effects import EFFECTS
 from emberdeep.engine.events import (
     DoorOpened,
     Fizzled,
-    Healed,
     Identified,
     ItemMoved,
     ItemUsed,
     Missile,
     Moved,
     Refused,
-    Summoned,
-    Teleported,
 )
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.perception import may_see_step
@@ -193,17 +189,8 @@ class Attack:
             return Refused("no_target")
         hp = target.hp
         combat.attack(world, actor, target)
-        kind = world.kinds.get(target.kind)
-        striker = world.kinds.get(actor.kind)
-        if striker is not None and striker.inflicts and target.alive and target.hp < hp:
-            statuses.apply(
-                world, target, striker.inflicts, striker.inflict_turns, "blow", source=actor
-            )
-        if kind is not None and target.hp < hp:
-            if kind.thorns and actor.alive and target.alive:  # a dead slime burns nobody
-                combat.scald(world, actor, target, kind.thorns)
-            if kind.splits and target.alive:
-                split(world, target)
+        if target.hp < hp:
+            world.react(actor, target)
         return done(actor.attack_time)
 
 
@@ -218,102 +205,12 @@ def free_cell_near(world: World, x: int, y: int) -> tuple[int, int] | None:
 def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor:
     """A new creature like ``template`` at (x, y), due when the world next runs."""
     floor = world.floor
-    twin = replace(template, id=max(floor.actors) + 1, x=x, y=y, hp=hp, asleep=False)
+    mode = Mode.WANDERING if template.mode == Mode.ASLEEP else template.mode
+    twin = replace(template, id=max(floor.actors) + 1, x=x, y=y, hp=hp, mode=mode)
     twin.next_time = max(world.time, template.next_time)
     floor.add_actor(twin)
     world.schedule.add(twin)
     return twin
-
-
-def split(world: World, jelly: Actor) -> None:
-    """A splitter struck and alive divides: half its health goes to a twin beside it."""
-    where = free_cell_near(world, jelly.x, jelly.y)
-    if jelly.hp < 2 or where is None:
-        return
-    twin = bring_forth(world, jelly, *where, hp=jelly.hp // 2)
-    jelly.hp -= twin.hp
-    world.emit(Summoned(jelly.who, jelly.position, (twin.who,), jelly.kind, (where,), "split"))
-
-
-@dataclass(frozen=True)
-class Mend:
-    """A caster closes ``patient``'s wounds (``amount`` HP), along a clear line."""
-
-    patient: Actor
-    amount: int
-
-    def perform(self, world: World, actor: Actor) -> ActionResult:
-        patient = self.patient
-        if not patient.alive or patient.hp >= patient.max_hp:
-            return Refused("nobody_to_mend")
-        if not line_of_fire(world.floor, actor.position, patient.position):
-            return Refused("no_clear_line")
-        amount = min(self.amount, patient.max_hp - patient.hp)
-        patient.hp += amount
-        world.emit(Healed(patient.who, patient.position, amount, "mend", actor.who))
-        return done(actor.attack_time)
-
-
-@dataclass(frozen=True)
-class Blink:
-    """Vanish and reappear up to ``reach`` tiles away, somewhere in sight of where it
-    was and at least ``least`` tiles from ``away_from``."""
-
-    away_from: Actor
-    reach: int
-    least: int
-
-    def perform(self, world: World, actor: Actor) -> ActionResult:
-        floor, x, y = world.floor, actor.x, actor.y
-        xs, ys = np.mgrid[x - self.reach : x + self.reach + 1, y - self.reach : y + self.reach + 1]
-        inside = (xs >= 0) & (ys >= 0) & (xs < floor.width) & (ys < floor.height)
-        xs, ys = xs[inside], ys[inside]
-        far = np.maximum(abs(xs - self.away_from.x), abs(ys - self.away_from.y)) >= self.least
-        free = floor.walkable[xs, ys] & (floor.occupant[xs, ys] == 0) & far
-        candidates = [
-            (cx, cy)
-            for cx, cy in zip(xs[free].tolist(), ys[free].tolist(), strict=True)
-            if line_of_fire(floor, (x, y), (cx, cy))
-        ]
-        if not candidates:
-            return Refused("nowhere")
-        floor.move_actor(actor, *candidates[int(world.rng.integers(len(candidates)))])
-        world.emit(Teleported(actor.who, (x, y), actor.position, "blink"))
-        return done(actor.move_time)
-
-
-@dataclass(frozen=True)
-class Summon:
-    """Call up ``count`` creatures of the summoner's ``summons`` kind around it."""
-
-    count: int
-
-    def perform(self, world: World, actor: Actor) -> ActionResult:
-        summoner = world.kinds.get(actor.kind)
-        kind = world.kinds.get(summoner.summons) if summoner else None
-        if kind is None:
-            return Refused("nothing_answers")
-        called: list[Actor] = []
-        for _ in range(self.count):
-            where = free_cell_near(world, actor.x, actor.y)
-            if where is None:
-                break
-            template = Actor.spawn(0, kind, *where)
-            template.next_time = world.time + actor.attack_time
-            called.append(bring_forth(world, template, *where, hp=kind.hp))
-        if not called:
-            return Refused("no_room")
-        world.emit(
-            Summoned(
-                actor.who,
-                actor.position,
-                tuple(c.who for c in called),
-                kind.key,
-                tuple(c.position for c in called),
-                "summon",
-            )
-        )
-        return done(actor.attack_time)
 
 
 @dataclass(frozen=True)
@@ -333,16 +230,6 @@ class Either:
         return Alternative(self.second)
 
 
-@dataclass(frozen=True)
-class Fade:
-    """A summoned creature's time is up: it is gone, leaving nothing."""
-
-    def perform(self, world: World, actor: Actor) -> ActionResult:
-        actor.hp = 0
-        combat.die(world, actor, cause="faded")
-        return done(actor.move_time)
-
-
 def line_of_fire(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> bool:
     """Nothing opaque and nobody standing between ``start`` and ``end``."""
     between = tcod.los.bresenham(start, end)[1:-1]
@@ -350,6 +237,10 @@ def line_of_fire(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> 
         return True
     xs, ys = between[:, 0], between[:, 1]
     return bool(floor.transparent[xs, ys].all() and not floor.occupant[xs, ys].any())
+
+
+SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
+"""What a shot of each form is called, as a blow's verb (``Attacked.verb``)."""
 
 
 @dataclass(frozen=True)
@@ -370,7 +261,7 @@ class Shoot:
             return Refused("no_clear_line")
         path = tcod.los.bresenham(actor.position, target.position)[1:]
         world.emit(Missile(actor.who, tuple(map(tuple, path.tolist())), self.form))
-        combat.attack(world, actor, target, verb="shoot")
+        combat.attack(world, actor, target, verb=SHOT_VERBS.get(self.form, "shoot"))
         return done(actor.attack_time)
 
 
@@ -443,6 +334,7 @@ class Drop:
         if item.equipped:
             items.unequip(world, actor, item)
         item.x, item.y = actor.position
+        item.dropped = True
         world.floor.items.append(item)
         world.emit(ItemMoved(actor.who, actor.position, world.identity.thing(item), "dropped"))
         return done(actor.move_time)

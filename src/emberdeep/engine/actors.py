@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from emberdeep.engine.events import Who
@@ -20,6 +21,63 @@ def saturating(value: int, gain: int) -> int:
     return min(MAX_STAT, value + gain)
 
 
+class Mode:
+    """What a monster is up to, set by the engine alone (``engine/minds.py`` and the
+    world's turn) and read by everyone else: the sidebar, look, the bot, agents. A mode
+    changes with a ``ModeChanged`` event."""
+
+    ASLEEP = "asleep"
+    WANDERING = "wandering"
+    """Awake, and not (or no longer) aware of the player."""
+    HUNTING = "hunting"
+    """Knows where the player is (``Actor.hunting`` counts the turns it keeps knowing)."""
+    FLEEING = "fleeing"
+    GUARDING = "guarding"
+    """Stands over something until roused (``ActorKind.guards``)."""
+    ALLY = "ally"
+    CAPTIVE = "captive"
+
+
+MODES = (Mode.ASLEEP, Mode.WANDERING, Mode.HUNTING, Mode.FLEEING, Mode.GUARDING, Mode.ALLY,
+         Mode.CAPTIVE)  # fmt: skip
+HUNT_MEMORY = 10
+"""Turns a monster keeps hunting after it last saw the player."""
+AWARE = (Mode.HUNTING, Mode.FLEEING)
+"""The modes of a monster that knows where the player is: exactly those with ``hunting``
+turns left."""
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One thing a kind can do, as content gives it: a name in the engine's registry
+    (``engine/abilities.py``), how often it is tried when its condition holds, and its
+    numbers (checked on load against what the ability declares)."""
+
+    name: str
+    rate: int = 100
+    """Percent of the turns its condition holds on which it is used."""
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+    def number(self, name: str) -> int:
+        value = self.values[name]
+        assert isinstance(value, int)
+        return value
+
+    def text(self, name: str) -> str:
+        return str(self.values[name])
+
+
+@dataclass(frozen=True)
+class KeepsDistance:
+    """A monster that hangs back between ``near`` and ``far`` tiles from the player while
+    ``reason`` holds: "always", "shot" (it has a clear shot) or "allies" (others of its
+    side are near to hide behind)."""
+
+    near: int
+    far: int
+    reason: str = "always"
+
+
 @dataclass(frozen=True)
 class ActorKind:
     """A creature as content describes it. Times are in world time units (100 = normal)."""
@@ -32,25 +90,38 @@ class ActorKind:
     move_time: int = 100
     attack_time: int = 100
     xp: int = 0
-    behaviour: str = "chase"
-    """A name in ``behaviours.BEHAVIOURS`` ("player" for the hero, who is never asked)."""
+    moves: str = "chase"
+    """Its way of moving when it hunts: "chase" (the shared distance map, round others
+    when blocked) or "still" (never moves)."""
+    strays: int = 0
+    """Percent of its moves that go astray (a bat's flitting)."""
+    flees_below: int = 0
+    """Percent of its health under which it runs (0: it never does)."""
+    keeps_distance: KeepsDistance | None = None
+    guards: int = 0
+    """Tiles from it within which the player rouses it; 0: it does not stand guard."""
+    abilities: tuple[Ability, ...] = ()
+    """What it can do besides moving and striking, in the order it considers them."""
+    leaves_remains: bool = True
+    """False for what is only conjured (a spectral blade): it vanishes when it dies."""
     sleeps: int = 0
     """Percent chance to be found asleep on a new floor."""
-    splits: bool = False
-    """Struck in melee and not killed, it divides: half its health goes to a twin."""
-    thorns: int = 0
-    """Damage done to whoever strikes it in melee (fight it from afar)."""
-    summons: str = ""
-    """The kind of creature it calls up (``behaviour = "summoner"``)."""
-    inflicts: str = ""
-    """A status its blows give when they land (``statuses.STATUSES``: a spider's venom)."""
-    inflict_turns: int = 0
     verb: str = "hit"
     """What its blow is called: "hit", "bite", "sting", "touch" (the log, and animation)."""
     plural: str = ""
     """How the log names more than one, when the regular rule is wrong ("Wolves")."""
     article: str = ""
     """"a" or "an" when the spelling misleads, "the" for a unique creature (``grammar``)."""
+
+    def ability(self, name: str) -> Ability | None:
+        """Its ability called ``name``, if it has one."""
+        return next((a for a in self.abilities if a.name == name), None)
+
+    @property
+    def reach(self) -> int:
+        """How far it can strike from (1: only in melee): for whoever must decide whether
+        to wait for it or close in."""
+        return max((a.number("reach") for a in self.abilities if a.name == "shoot"), default=1)
 
 
 @dataclass(slots=True, eq=False)
@@ -70,7 +141,8 @@ class Actor:
     move_time: int
     attack_time: int
     xp: int
-    behaviour: str
+    mode: str = Mode.WANDERING
+    """What it is up to (``Mode``); the player's is always wandering."""
     blocks: bool = True
     next_time: int = 0
     """World time at which this actor is due to act again."""
@@ -81,19 +153,19 @@ class Actor:
     detour: int = 0
     """Turns left walking around other creatures instead of straight at the player."""
     level: int = 1
-    asleep: bool = False
-    """Does nothing until it notices the player (``World`` wakes it); hit for triple damage."""
     statuses: dict[str, int] = field(default_factory=dict)
     """Status name -> turns left (``engine/statuses.py``; confusion is ``confused``)."""
     _who: Who | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def spawn(cls, actor_id: int, kind: ActorKind, x: int, y: int) -> Actor:
-        """A fresh creature of ``kind`` (awake: ``populate`` decides who sleeps)."""
+        """A fresh creature of ``kind``, awake (``populate`` decides who sleeps) and
+        standing guard if its kind does."""
         return cls(
             id=actor_id, kind=kind.key, name=kind.name, x=x, y=y, hp=kind.hp, max_hp=kind.hp,
             defense=kind.defense, power=kind.power, move_time=kind.move_time,
-            attack_time=kind.attack_time, xp=kind.xp, behaviour=kind.behaviour,
+            attack_time=kind.attack_time, xp=kind.xp,
+            mode=Mode.GUARDING if kind.guards else Mode.WANDERING,
         )  # fmt: skip
 
     @property
@@ -117,12 +189,16 @@ class Actor:
     def is_player(self) -> bool:
         return self.id == PLAYER_ID
 
+    @property
+    def asleep(self) -> bool:
+        return self.mode == Mode.ASLEEP
+
     def state(self) -> tuple[object, ...]:
         """Everything that matters for determinism, for ``World.state_hash``."""
         return (
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
-            self.power, self.move_time, self.attack_time, self.xp, self.behaviour, self.blocks,
-            self.next_time, self.confused, self.hunting, self.detour, self.level, self.asleep,
+            self.power, self.move_time, self.attack_time, self.xp, self.mode, self.blocks,
+            self.next_time, self.confused, self.hunting, self.detour, self.level,
             tuple(sorted(self.statuses.items())),
         )  # fmt: skip
 

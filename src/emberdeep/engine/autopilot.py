@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine import statuses
 from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.events import Thing
 from emberdeep.engine.floor import Tile
@@ -24,10 +25,12 @@ from emberdeep.engine.gas import HARMFUL
 from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.engine.world import World
 
-WATER_COST = 8
-"""Deep water is waded only to save a long walk round (it may take what you carry)..."""
-DANGER_COST = 30
-"""...and a found trap or harmful gas only when there is no other way."""
+CALM = (Mode.ASLEEP, Mode.ALLY, Mode.CAPTIVE)
+"""Modes of a monster in view that do not keep a run from starting."""
+RISK_COST = 1000
+"""Deep water (it may sweep away what you carry), a found trap and harmful gas are
+crossed only when there is no other way, and a run stops before the first step into
+one (``Stop("risky")``): the player takes that step, or not."""
 
 
 def known_cost(world: World) -> NDArray[np.int32]:
@@ -38,22 +41,39 @@ def known_cost(world: World) -> NDArray[np.int32]:
 
 
 def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
-    """``cost`` with what the player knows to fear priced in: seen deep water, found
-    traps and gas in view cost more, a locked door is a wall without a key, and a chasm
-    is one unless levitating."""
+    """``cost`` with what the player knows to fear priced in (``risky``), a locked door a
+    wall without a key, and a chasm one unless levitating."""
     floor = world.floor
     known = floor.explored
     if not any(item.kind.effect == "key" for item in world.inventory):
         cost[(floor.tiles == Tile.LOCKED_DOOR) & known] = 0
     if not statuses.has(world.player, statuses.LEVITATING):
         cost[(floor.tiles == Tile.CHASM) & known] = 0  # a walk, not a fall
-    cost[(floor.tiles == Tile.DEEP_WATER) & known & (cost > 0)] = WATER_COST
-    for trap in floor.traps.values():
-        if not trap.hidden and cost[trap.position]:
-            cost[trap.position] = DANGER_COST
-    if floor.gas_active:
-        cost[(floor.gas >= HARMFUL) & floor.visible & (cost > 0)] = DANGER_COST
+    cost[risky(world) & (cost > 0)] = RISK_COST
     return cost
+
+
+def risky(world: World) -> NDArray[np.bool_]:
+    """Where the player knows a step may cost them: seen deep water (unless levitating),
+    found traps, harmful gas in view."""
+    floor = world.floor
+    found = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    if not statuses.has(world.player, statuses.LEVITATING):
+        found |= (floor.tiles == Tile.DEEP_WATER) & floor.explored
+    for trap in floor.traps.values():
+        found[trap.position] |= not trap.hidden
+    if floor.gas_active:
+        found |= (floor.gas >= HARMFUL) & floor.visible
+    return found
+
+
+def unless_risky(world: World, step: Move) -> Move | Stop:
+    """``step``, or a stop before it when it leaves safe ground for a risk (a run asks
+    first: the player takes such a step themselves)."""
+    player = world.player
+    there = (player.x + step.dx, player.y + step.dy)
+    danger = risky(world)
+    return Stop("risky") if danger[there] and not danger[player.position] else step
 
 
 def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
@@ -73,7 +93,8 @@ class Stop:
     """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
     (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
-    "no_way", "arrived", "explored_stairs", "explored", "rested", "interrupted"."""
+    "no_way", "risky" (the way on is through a known danger), "arrived",
+    "explored_stairs", "explored", "rested", "interrupted"."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -102,7 +123,7 @@ def travel_action(world: World, target: tuple[int, int]) -> PlayerCommand | Stop
     if dist[world.player.position] == UNREACHABLE:
         return Stop("no_way")
     step = downhill(world, dist)
-    return step if step is not None else BLOCKED
+    return unless_risky(world, step) if step is not None else BLOCKED
 
 
 def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
@@ -135,7 +156,7 @@ def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | Stop:
     exploring stops. When nothing is left, it heads for the stairs if they are known."""
     floor, player = world.floor, world.player
     wants_items = pick_up and len(world.inventory) < INVENTORY_SIZE
-    known_items = [i.position for i in floor.items if floor.explored[i.position]]
+    known_items = [i.position for i in floor.items if floor.explored[i.position] and not i.dropped]
     if wants_items and player.position in known_items:
         return PickUp()
     goals = ~floor.explored
@@ -145,10 +166,10 @@ def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | Stop:
     dist = distance_map(known_cost(world), goals, 2, 3)
     if dist[player.position] != UNREACHABLE:
         step = downhill(world, dist)
-        return step if step is not None else BLOCKED
+        return unless_risky(world, step) if step is not None else BLOCKED
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs)
-        if isinstance(action, Move):
+        if isinstance(action, Move) or action == Stop("risky"):
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
 
@@ -160,6 +181,25 @@ def visible_monsters(world: World) -> list[int]:
         for a in floor.actors.values()
         if a.alive and a is not player and floor.visible[a.position]
     ]
+
+
+def threats(world: World) -> list[Actor]:
+    """The monsters in view a run must not walk on with, nearest first: awake and able
+    to reach the player, on foot or with a shot. A sleeper, or a brute across a chasm,
+    is no reason to stand still (a new one in view still stops a run once)."""
+    floor, player = world.floor, world.player
+    awake = [floor.actors[i] for i in visible_monsters(world) if floor.actors[i].mode not in CALM]
+    if not awake:
+        return []
+    goal = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goal[player.position] = True
+    on_foot = distance_map(floor.walkable.astype(np.int32), goal, 2, 3)
+    found = []
+    for monster in awake:
+        kind = world.kinds.get(monster.kind)
+        if on_foot[monster.position] != UNREACHABLE or (kind is not None and kind.reach > 1):
+            found.append(monster)
+    return sorted(found, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
 
 
 def in_view(world: World) -> list[Item]:
@@ -202,10 +242,17 @@ class Watch:
     items_seen: int
     carried: int
     depth: int
+    monsters_seen: set[int]
 
     @classmethod
     def start(cls, world: World) -> Watch:
-        return cls(world.player.hp, visible_items(world), len(world.inventory), world.depth)
+        return cls(
+            world.player.hp,
+            visible_items(world),
+            len(world.inventory),
+            world.depth,
+            set(visible_monsters(world)),
+        )
 
     def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> Stop | None:
         """Why to stop now, or None to go on. Updates what it remembers. Below
@@ -213,7 +260,8 @@ class Watch:
         reason = None
         player = world.player
         items = in_view(world)
-        if visible_monsters(world):
+        monsters = set(visible_monsters(world))
+        if monsters - self.monsters_seen or (monsters and threats(world)):
             reason = Stop("monsters", monsters=seen(world))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = Stop("badly_hurt")
@@ -227,4 +275,5 @@ class Watch:
             reason = Stop("floor")
         self.hp, self.items_seen = world.player.hp, len(items)
         self.carried, self.depth = len(world.inventory), world.depth
+        self.monsters_seen = monsters
         return reason

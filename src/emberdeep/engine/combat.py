@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.actors import Actor, saturating
+from emberdeep.engine.actors import Actor, Mode, saturating
 from emberdeep.engine.events import Attacked, Died, Hurt, Thing
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
     if not verb:
         kind = world.kinds.get(attacker.kind)
         verb = kind.verb if kind is not None else "hit"
-    sleeping, target.asleep = target.asleep, False
+    sleeping = target.mode == Mode.ASLEEP
     if not sleeping and int(rng.integers(100)) >= hit_chance(target.defense):
         world.emit(
             Attacked(attacker.who, target.who, attacker.position, target.position, False, 0, verb)
@@ -74,6 +74,8 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
         )
     )
     take(world, target, damage, attacker)
+    if sleeping and target.hp > 0:
+        world.set_mode(target, Mode.WANDERING, "struck")
     return True
 
 
@@ -104,17 +106,13 @@ def take(world: World, target: Actor, amount: int, source: Actor | None, cause: 
     die(world, target, source, cause)
 
 
-def scald(world: World, striker: Actor, source: Actor, amount: int) -> None:
-    """Whoever strikes a creature with thorns is hurt by it (a slime's burning ooze)."""
-    hurt(world, striker, amount, "scald", source=source)
-
-
 def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = "") -> None:
     """The actor becomes its remains (a dead actor: it no longer blocks, acts or counts
     as living). A summoned thing leaves nothing behind."""
     floor = world.floor
     floor.stop_blocking(actor)
-    vanished = actor.behaviour == "fading"
+    kind = world.kinds.get(actor.kind)
+    vanished = kind is not None and not kind.leaves_remains
     died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
     if actor.is_player:
         world.death = died

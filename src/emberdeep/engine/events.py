@@ -206,6 +206,16 @@ class ModeChanged:
     """"alarm", "called" (by its pack), "struck", "" (it saw the player)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """A monster took the stairs after the player (``way``: "down", "up") and now
+    stands at ``at``, next to them."""
+
+    who: Who
+    at: Cell
+    way: str
+
+
 # -- things ------------------------------------------------------------------------------
 
 
@@ -335,7 +345,7 @@ class Heard:
 
 Event = (
     Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
-    | Summoned | ModeChanged | ItemMoved | ItemUsed | Identified | Fizzled | DoorOpened
+    | Summoned | ModeChanged | Followed | ItemMoved | ItemUsed | Identified | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
     | Victory | Heard
 )  # fmt: skip

@@ -115,6 +115,8 @@ class Floor:
     """Items lying on the floor; the last dropped on a tile is on top."""
     traps: dict[tuple[int, int], Trap] = field(default_factory=dict)
     """Traps by position, found or not (``engine/traps.py``)."""
+    left_at: int = 0
+    """World time the player last left it (``engine/stairs.py``: it lives the time)."""
 
     def __post_init__(self) -> None:
         self.tiles = np.asarray(self.tiles, dtype=np.uint8)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from emberdeep.engine.actors import AWARE, PLAYER_ID
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
@@ -48,6 +49,9 @@ def floor_violations(floor: Floor) -> list[str]:
             problems.append(f"{actor.name} (#{actor.id}) has {actor.hp}/{actor.max_hp} HP")
         if actor.blocks and not actor.alive:
             problems.append(f"{actor.name} (#{actor.id}) is dead but still blocks")
+        aware = actor.mode in AWARE
+        if actor.id != PLAYER_ID and actor.alive and aware != (actor.hunting > 0):
+            problems.append(f"{actor.name} (#{actor.id}) is {actor.mode}, {actor.hunting} to hunt")
     for item in floor.items:
         if not floor.in_bounds(*item.position) or not floor.walkable[item.position]:
             problems.append(f"{item.name} lies in a wall")

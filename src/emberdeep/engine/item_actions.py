@@ -15,6 +15,7 @@ import tcod.los
 
 from emberdeep.engine import combat, items, traps
 from emberdeep.engine.actions import ActionResult, PlayerCommand, _player_only, done
+from emberdeep.engine.actors import Mode
 from emberdeep.engine.events import Attacked, ItemMoved, Missile, Refused, Thing
 
 if TYPE_CHECKING:
@@ -93,9 +94,10 @@ class Throw:
             return
         low, high = combat.damage_range(kind.amount)
         damage = int(world.rng.integers(low, high, endpoint=True))
-        victim.asleep = False
         _struck(world, actor, victim, thing, damage, verb="throw")
         combat.take(world, victim, damage, actor)
+        if victim.asleep and victim.hp > 0:
+            world.set_mode(victim, Mode.WANDERING, "struck")
 
 
 def _struck(

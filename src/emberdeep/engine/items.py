@@ -89,6 +89,8 @@ class Item:
     """How many in this stack (always 1 for kinds that do not stack)."""
     used: int = 0
     """Charges spent (a wand's left: ``kind.charges - used``)."""
+    dropped: bool = False
+    """Put down by the player, who meant to: auto-explore leaves it where it lies."""
 
     @property
     def name(self) -> str:
@@ -103,7 +105,7 @@ class Item:
         return (self.x, self.y)
 
     def state(self) -> tuple[object, ...]:
-        return (self.kind.key, self.x, self.y, self.equipped, self.count, self.used)
+        return (self.kind.key, self.x, self.y, self.equipped, self.count, self.used, self.dropped)
 
 
 def toggle_equipment(world: World, user: Actor, item: Item) -> None:
@@ -152,6 +154,7 @@ def add_to(inventory: list[Item], item: Item) -> Item | None:
     if len(inventory) >= INVENTORY_SIZE:
         return None
     item.x, item.y = -1, -1  # carried: no place on the floor (and none in a save)
+    item.dropped = False
     inventory.append(item)
     return item
 

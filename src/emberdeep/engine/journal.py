@@ -90,7 +90,7 @@ def check_command(command: object) -> list[object]:
     if code in ("s", "a"):
         decode_action(rest)
     elif code == "t":
-        if len(rest) != 2 or type(rest[0]) is not int or rest[1] not in (0, 1):
+        if len(rest) != 2 or type(rest[0]) is not int or rest[1] not in (0, 1, 2, 3):
             raise JournalError(f"bad advance command: {command!r}")
         if not 0 <= rest[0] <= MAX_TIME:
             raise JournalError(f"time out of range: {command!r}")

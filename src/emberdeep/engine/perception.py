@@ -26,6 +26,7 @@ from emberdeep.engine.events import (
     DoorOpened,
     Event,
     Fizzled,
+    Followed,
     Healed,
     Heard,
     Hurt,
@@ -69,7 +70,9 @@ def always(visible: Visible, player: Actor, event: Event) -> Event:
     return event
 
 
-AtACell = Hurt | Healed | StatusChanged | ModeChanged | Summoned | DoorOpened | TrapSprung
+AtACell = (
+    Hurt | Healed | StatusChanged | ModeChanged | Followed | Summoned | DoorOpened | TrapSprung
+)
 
 
 def at_a_cell(visible: Visible, player: Actor, event: AtACell) -> Event | None:
@@ -126,7 +129,8 @@ RULES: dict[type, Rule] = {
         always,
     ),
     **dict.fromkeys(
-        (Hurt, Healed, StatusChanged, ModeChanged, Summoned, DoorOpened, TrapSprung),
+        (Hurt, Healed, StatusChanged, ModeChanged, Followed, Summoned, DoorOpened,
+         TrapSprung),
         at_a_cell,
     ),
     Moved: stepped, Teleported: stepped, Attacked: blow, Missile: flight, Area: blast,

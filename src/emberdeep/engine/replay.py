@@ -8,7 +8,7 @@ from emberdeep import bounds
 from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError, check_command, decode_action
-from emberdeep.engine.world import World
+from emberdeep.engine.world import HALT_WHEN_HURT, World
 
 MAX_ADVANCE = 100_000
 """The most world time one recorded ``advance`` may move (a real-time tick is 25): a
@@ -41,7 +41,8 @@ def apply(world: World, command: list[object]) -> list[Event] | Refused:
         until = int(str(rest[0]))
         if until > world.time + MAX_ADVANCE:
             raise JournalError(f"advances too far at once: {command!r}")
-        return world.advance(until, stop_for_player=bool(rest[1]))
+        flags = int(str(rest[1]))
+        return world.advance(until, bool(flags & 1), bool(flags & HALT_WHEN_HURT))
     world.set_fov(FovSettings(str(rest[0]), int(str(rest[1])), bool(rest[2])))
     return []
 

@@ -28,8 +28,17 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor, ActorKind, Progression
-from emberdeep.engine.behaviours import BEHAVIOURS
+from emberdeep.engine.actors import (
+    AWARE,
+    MAX_LEVEL,
+    MAX_STAT,
+    MODES,
+    PLAYER_ID,
+    Actor,
+    ActorKind,
+    Mode,
+    Progression,
+)
 from emberdeep.engine.floor import REMAINS_KEY, TILE_NAMES, Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
@@ -98,6 +107,7 @@ def dump_floor(floor: Floor) -> dict[str, Any]:
         "start": list(floor.start),
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
+        "left_at": floor.left_at,
         "actors": _dump_actors(list(floor.actors.values())),
         "items": _dump_items(floor.items),
         "traps": [_trap_fields(t) for t in floor.traps.values()],
@@ -167,11 +177,12 @@ def _dump_actors(actors: list[Actor]) -> dict[str, Any]:
 
 def _dump_items(items: list[Item]) -> dict[str, Any]:
     """A floor's items as columns, like its creatures."""
-    rows = [(i.kind.key, i.x, i.y, i.count, i.used) for i in items]
-    keys, *numbers = zip(*rows, strict=True) if rows else ((), (), (), (), ())
+    rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.dropped) for i in items]
+    keys, *numbers, dropped = zip(*rows, strict=True) if rows else ((), (), (), (), (), ())
     columns: dict[str, Any] = {"count": len(items), "kind": list(keys)}
     for name, values in zip(("x", "y", "stack", "used"), numbers, strict=True):
         columns[name] = _b64(np.array(values, dtype=np.int64))
+    columns["dropped"] = _b64(np.array(dropped, dtype=np.uint8))
     return columns
 
 
@@ -196,11 +207,13 @@ def _load_items(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], 
         raise SnapshotError(f"{where}: an item not on open ground")
     if ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
         raise SnapshotError(f"{where}: an impossible stack or charge")
-    for kind, *numbers in zip(
-        kinds, x.tolist(), y.tolist(), stack.tolist(), used.tolist(), strict=True
-    ):
+    dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
+    if count and dropped.max() > 1:
+        raise SnapshotError(f"{where}.dropped: expected true or false")
+    columns = (x.tolist(), y.tolist(), stack.tolist(), used.tolist(), (dropped > 0).tolist())
+    for kind, *numbers in zip(kinds, *columns, strict=True):
         item = Item(kind, numbers[0], numbers[1])
-        item.count, item.used = numbers[2], numbers[3]
+        item.count, item.used, item.dropped = numbers[2], numbers[3], numbers[4]
         floor.items.append(item)
 
 
@@ -216,18 +229,32 @@ def _trap_fields(trap: Trap) -> dict[str, Any]:
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
 """Saves of 0.1.0 named a creature's behaviour ``ai``, with these values."""
+LEGACY_BEHAVIOURS = (
+    *("player", "chase", "idle", "flee", "pack", "archer", "healer", "summoner", "fading"),
+    *("blinker", "erratic", "guardian"),
+)
+"""What saves before 0.3 named a creature's behaviour (its kind now says how it acts)."""
 
 
 def _renamed_fields(raw: object) -> object:
-    """A creature's fields as this version names them (0.1.0's ``ai`` is ``behaviour``)."""
-    if isinstance(raw, Mapping) and "asleep" not in raw:
-        raw = {**raw, "asleep": False}  # 0.1.0 had no sleep
-    if isinstance(raw, Mapping) and "ai" in raw and "behaviour" not in raw:
-        renamed = {key: value for key, value in raw.items() if key != "ai"}
-        legacy = raw["ai"]
-        renamed["behaviour"] = LEGACY_AI.get(legacy, legacy) if isinstance(legacy, str) else legacy
-        return renamed
-    return raw
+    """A creature's fields as this version names them: before 0.3 a creature had an
+    ``asleep`` flag (none in 0.1.0) and a ``behaviour`` (0.1.0's ``ai``), not a mode."""
+    if not isinstance(raw, Mapping) or "mode" in raw:
+        return raw
+    renamed = {key: value for key, value in raw.items() if key not in ("asleep", "behaviour", "ai")}
+    behaviour = raw.get("behaviour", raw.get("ai"))
+    behaviour = LEGACY_AI.get(behaviour, behaviour) if isinstance(behaviour, str) else behaviour
+    hunting = raw.get("hunting")
+    aware = type(hunting) is int and hunting > 0
+    if behaviour not in LEGACY_BEHAVIOURS:
+        renamed["mode"] = "?"  # refused below as an impossible creature
+    elif raw.get("asleep") is True:
+        renamed["mode"] = Mode.ASLEEP
+    elif aware:
+        renamed["mode"] = Mode.HUNTING
+    else:
+        renamed["mode"] = Mode.GUARDING if behaviour == "guardian" else Mode.WANDERING
+    return renamed
 
 
 def actor_in_range(actor: Actor) -> bool:
@@ -362,6 +389,11 @@ def _load(
         if any(a.next_time > world.time + MAX_ACTION_TIME for a in kept_floor.actors.values()):
             raise SnapshotError(f"kept[{n}].actors: a creature is due at an impossible time")
         world.kept[kept_depth] = kept_floor
+    for at_depth, each in (*world.kept.items(), (depth, floor)):
+        strange = {a.kind for a in each.actors.values() if a.id != PLAYER_ID} - set(kinds)
+        if strange:  # every monster's turn asks its kind what to do
+            unknown = min(strange)
+            raise SnapshotError(f"depth {at_depth}: a creature of an unknown kind {unknown!r}")
     for actor in world.floor.actors.values():
         # In play the player is due within one action and no monster lags behind the
         # clock; otherwise the next turn would run monsters for an age (a hang).
@@ -482,8 +514,11 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
             raise SnapshotError(f"{entry.path}: not on open ground")
         item = Item(_kind(entry, item_kinds), x, y)
         _stack(entry, item)
+        item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
         floor.items.append(item)
     _load_floor_extras(raw, floor, item_kinds)
+    if "left_at" in raw.data:  # saves before 0.3 froze the floors left
+        floor.left_at = raw.integer("left_at", 0)
     return floor
 
 
@@ -594,12 +629,13 @@ def _check_actor_columns(
         raise SnapshotError(f"{where}: impossible creature (health)")
     if (numbers["blocks"] != (hp > 0)).any():
         raise SnapshotError(f"{where}: the living must block, the dead must not")
-    behaviours = texts["behaviour"]
+    modes = texts["mode"]
+    hunting = (numbers["hunting"] > 0).tolist()
     if any(
-        (b != "player") if is_player else (b not in BEHAVIOURS)
-        for b, is_player in zip(behaviours, player.tolist(), strict=True)
+        (mode != Mode.WANDERING) if is_player else (mode not in MODES or (mode in AWARE) != aware)
+        for mode, is_player, aware in zip(modes, player.tolist(), hunting, strict=True)
     ):
-        raise SnapshotError(f"{where}: impossible creature (behaviour)")
+        raise SnapshotError(f"{where}: impossible creature (mode)")
     width, height = floor.width, floor.height
     inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
     if not inside.all() or not floor.walkable[x, y].all():
@@ -637,8 +673,11 @@ def _load_legacy_actors(raw: _Reader, floor: Floor, where: str) -> None:
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)
-        known = actor.behaviour == "player" if actor.is_player else actor.behaviour in BEHAVIOURS
-        if not known or not actor_in_range(actor):
+        aware = actor.mode in AWARE
+        known = actor.mode == Mode.WANDERING if actor.is_player else actor.mode in MODES
+        if not known or (not actor.is_player and aware != (actor.hunting > 0)):
+            raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
+        if not actor_in_range(actor):
             raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
         if actor.blocks != actor.alive:
             raise SnapshotError(f"{where}.actors[{n}]: the living must block, the dead must not")

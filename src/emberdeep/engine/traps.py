@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine import gas, statuses
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Alarm, ModeChanged, Searched, TrapFound, TrapSprung
+from emberdeep.engine.actors import Actor, Mode
+from emberdeep.engine.events import Alarm, Searched, TrapFound, TrapSprung
 
 if TYPE_CHECKING:
     from emberdeep.engine.floor import Floor
@@ -121,14 +121,12 @@ def spring(world: World, actor: Actor, trap: Trap) -> None:
 
 
 def alarm(world: World, cause: str) -> None:
-    """Every monster on the floor wakes and comes for the player."""
+    """Every monster on the floor wakes and comes for the player (a guard stays at its
+    post)."""
     world.emit(Alarm(world.player.position, cause))
     for monster in world.floor.actors.values():
-        if monster.alive and not monster.is_player:
-            if monster.asleep:
-                world.emit(ModeChanged(monster.who, monster.position, "hunting", "asleep", "alarm"))
-            monster.asleep = False
-            monster.hunting = ALARM_HUNT
+        if monster.alive and not monster.is_player and monster.mode != Mode.GUARDING:
+            world.alert(monster, ALARM_HUNT, "alarm")
 
 
 def fall(world: World, actor: Actor, cause: str) -> None:

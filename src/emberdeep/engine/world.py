@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from emberdeep.engine import gas, identify, items, statuses, traps
+from emberdeep.engine import abilities, gas, identify, items, stairs, statuses, traps
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     WAIT,
@@ -28,14 +28,16 @@ from emberdeep.engine.actions import (
     Succeeded,
 )
 from emberdeep.engine.actors import (
+    AWARE,
+    HUNT_MEMORY,
     MAX_LEVEL,
     PLAYER_ID,
     Actor,
     ActorKind,
+    Mode,
     Progression,
     saturating,
 )
-from emberdeep.engine.behaviours import BEHAVIOURS, HUNT_MEMORY, Batch, Decide
 from emberdeep.engine.events import (
     Died,
     Event,
@@ -52,7 +54,9 @@ from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.identify import Identity, display_key
 from emberdeep.engine.journal import Journal, encode_action
+from emberdeep.engine.minds import Decide, decider
 from emberdeep.engine.perception import perceive
+from emberdeep.engine.pursuit import Batch
 from emberdeep.engine.schedule import Schedule
 
 FloorBuilder = Callable[[int, np.random.Generator], Floor]
@@ -68,9 +72,11 @@ WAKE_CHANCES = ((1, 70), (3, 35), (6, 15))
 """(within this many tiles, percent chance a sleeper in view wakes each turn)..."""
 WAKE_CHANCE_FAR = 5
 """...and farther away."""
+HALT_WHEN_HURT = 2
+"""The bit of a recorded advance's flags that stops the clock at the first hurt."""
 MAX_ALTERNATIVES = 8
 """An action may hand over to another this many times (a guard against a cycle)."""
-TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2, behaviour="player")
+TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
 @dataclass(frozen=True)
@@ -131,7 +137,8 @@ class World:
         kinds: Mapping[str, ActorKind],
     ) -> None:
         self.seed = seed
-        self.kinds = kinds
+        self.kinds = dict(kinds)
+        """Every creature kind by key: how each monster here decides, what may be called up."""
         self.build_floor = build_floor
         self.fov = fov
         self.progression = progression
@@ -262,12 +269,16 @@ class World:
         self._record(["a", *encode_action(action)])
         return refused or self.take_events()
 
-    def advance(self, until: int, stop_for_player: bool = False) -> list[Event]:
+    def advance(
+        self, until: int, stop_for_player: bool = False, halt_when_hurt: bool = False
+    ) -> list[Event]:
         """Let monsters act up to time ``until``. With ``stop_for_player``, monsters due at
         the same moment as the player wait for the player (turn-based: the player goes
-        first on ties)."""
-        self._advance(until, stop_for_player)
-        self._record(["t", until, int(stop_for_player)])
+        first on ties). With ``halt_when_hurt``, the clock stops right after the first
+        monster action that hurts the player (real time's pause: the rest wait)."""
+        hp = self.player.hp if halt_when_hurt else -1
+        self._advance(until, stop_for_player, hp)
+        self._record(["t", until, int(stop_for_player) | HALT_WHEN_HURT * halt_when_hurt])
         return self.take_events()
 
     def perform(self, actor: Actor, action: Action) -> Refused | None:
@@ -371,16 +382,27 @@ class World:
         self.emit(Victory(self.depth))
 
     def change_floor(self, depth: int) -> None:
-        self.floor.remove_actor(self.player)
-        self.floor.visible[...] = False  # out of sight, only remembered
+        """To ``depth``: the monsters at the player's heels come along, and a floor come
+        back to has lived the time (``engine/stairs.py``)."""
+        left = self.floor
+        coming = stairs.followers(self)
+        left.remove_actor(self.player)
+        left.visible[...] = False  # out of sight, only remembered
+        left.left_at = self.time
         self.player.blocks = True
-        self.kept[self.depth] = self.floor
+        self.kept[self.depth] = left
         going_up = depth < self.depth
         self.depth = depth
-        floor = self.kept.pop(depth, None) or new_floor(self.build_floor, self.seed, depth)
+        kept = self.kept.pop(depth, None)
+        floor = kept or new_floor(self.build_floor, self.seed, depth)
         self.enter(floor, floor.stairs if going_up else floor.start)
+        if kept is not None:
+            stairs.live_the_time(self, kept)
+        stairs.bring_along(self, left, coming, "up" if going_up else "down")
 
-    def _advance(self, until: int, stop_for_player: bool) -> None:
+    def _advance(self, until: int, stop_for_player: bool, halt_below: int = -1) -> None:
+        """Monsters act up to ``until``; the clock stops early once the player has fewer
+        than ``halt_below`` hit points (-1: never)."""
         floor = self.floor
         while self.player.alive:
             due = self.schedule.next_time(floor)
@@ -388,9 +410,11 @@ class World:
                 break
             self.time = max(self.time, due)
             batch = self.schedule.pop_batch(floor, due)
-            self._monster_turns(batch)
+            self._monster_turns(batch, halt_below)
             self.schedule.add_all(batch)
             self.refresh_fov()  # a monster may have opened a door (a key compare, else)
+            if self.player.hp < halt_below:
+                return
         if self.player.alive:
             self.time = max(self.time, until)
 
@@ -402,47 +426,73 @@ class World:
             result = result.action.perform(self, actor)
         return Refused("hesitate")
 
-    def _monster_turns(self, monsters: list[Actor]) -> None:
+    def _monster_turns(self, monsters: list[Actor], halt_below: int = -1) -> None:
         """Every monster in ``monsters`` (due now) notices the player or not, then acts,
-        in order: a confused one stumbles, the rest as their behaviour decides."""
+        in order: a confused one stumbles, the rest as their kind decides (``minds``).
+        Once the player has fewer than ``halt_below`` hit points the rest wait, still due."""
         if not monsters:
             return
-        player, floor = self.player, self.floor
-        batch = Batch(floor, player, self.hunt, monsters)
+        player, kinds = self.player, self.kinds
+        batch = Batch(self, monsters)
         # Symmetric FOV: seen by the player means seeing the player.
-        seen = floor.visible[batch.xs, batch.ys].tolist()
+        seen = self.floor.visible[batch.xs, batch.ys].tolist()
         deciders: dict[str, Decide] = {}
         perform = self.perform
         for i, monster in enumerate(monsters):
-            if player.hp <= 0:
+            if player.hp <= 0 or player.hp < halt_below:
                 break
             if monster.hp <= 0:  # a confused neighbour may have killed it this batch
                 continue
-            if monster.asleep:
+            mode = monster.mode
+            if mode == Mode.ASLEEP:
                 if not (seen[i] and self.wakes(monster)):
                     perform(monster, WAIT)
                     continue
-                monster.asleep = False
-                self.emit(ModeChanged(monster.who, monster.position, "hunting", "asleep"))
-            if seen[i]:
-                monster.hunting = HUNT_MEMORY
+                self.alert(monster)
+            elif seen[i]:
+                if mode != Mode.GUARDING:
+                    self.alert(monster)
             elif monster.hunting:
                 monster.hunting -= 1
+                if not monster.hunting:
+                    self.set_mode(monster, Mode.WANDERING)  # lost the player
             if monster.confused:
                 monster.confused -= 1
                 self.perform(monster, Stumble())
                 if not monster.confused and monster.alive:
                     self.emit(StatusChanged(monster.who, monster.position, "confused", False))
                 continue
-            decide = deciders.get(monster.behaviour)
+            decide = deciders.get(monster.kind)
             if decide is None:
-                decide = deciders[monster.behaviour] = BEHAVIOURS[monster.behaviour](batch)
+                decide = deciders[monster.kind] = decider(batch, kinds[monster.kind])
             due = monster.next_time
             perform(monster, decide(i))
             if monster.next_time == due and monster.alive:
                 # Refused: it must not stay due for ever, and its reason is not news
                 # for the player's log.
                 perform(monster, WAIT)
+
+    def set_mode(self, monster: Actor, mode: str, cause: str = "") -> None:
+        """``monster`` is now up to ``mode`` (``actors.Mode``), told if it changed; out of
+        the aware modes it no longer knows where the player is."""
+        previous = monster.mode
+        if previous == mode:
+            return
+        monster.mode = mode
+        if mode not in AWARE:
+            monster.hunting = 0
+        self.emit(ModeChanged(monster.who, monster.position, mode, previous, cause))
+
+    def alert(self, monster: Actor, turns: int = HUNT_MEMORY, cause: str = "") -> None:
+        """``monster`` knows where the player is, for ``turns`` turns after it last does:
+        it hunts (or goes on fleeing)."""
+        monster.hunting = turns
+        if monster.mode not in AWARE:
+            self.set_mode(monster, Mode.HUNTING, cause)
+
+    def react(self, striker: Actor, target: Actor) -> None:
+        """A melee blow landed and hurt: what the two creatures' kinds do about it."""
+        abilities.react(self, striker, target)
 
     def wakes(self, sleeper: Actor) -> bool:
         """Whether a sleeper in view notices the player this turn: likelier up close, so

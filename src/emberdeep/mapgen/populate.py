@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.actions import DIRECTIONS
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
@@ -141,8 +141,8 @@ def populate(
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):
         if floor.is_free(x, y):
             monster = Actor.spawn(next_id, kind, x, y)
-            if kind.sleeps:
-                monster.asleep = int(rng.integers(100)) < kind.sleeps
+            if kind.sleeps and int(rng.integers(100)) < kind.sleeps:
+                monster.mode = Mode.ASLEEP
             floor.add_actor(monster)
             next_id += 1
     for item_kind, x, y in _placements(population.items, cells, rooms, depth, rng):

@@ -31,8 +31,6 @@ from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.session.game import GameSession
 from emberdeep.session.narration import Line, Narrator
 
-TIME_PER_TICK = ACTION_TIME // 4
-"""Real time: a normal action lasts four ticks (0.2 s at the default 20 ticks a second)."""
 RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""
 HISTORY = 200
@@ -102,7 +100,15 @@ class RunRules:
     """A walk stops below this percent of full health (rest first)."""
     real_time: bool = False
     ticks_per_second: int = 20
+    pace: int = 3
+    """Real time: ordinary actions per second."""
     pause_on_monster: bool = True
+    pause_on_hurt: bool = True
+
+    @property
+    def time_per_tick(self) -> int:
+        """World time one real-time tick moves the clock by."""
+        return max(1, ACTION_TIME * self.pace // self.ticks_per_second)
 
 
 def rules_for(settings: Settings) -> RunRules:
@@ -111,7 +117,9 @@ def rules_for(settings: Settings) -> RunRules:
         explore_stop_hp=settings.explore_stop_hp,
         real_time=settings.mode == "real-time",
         ticks_per_second=settings.ticks_per_second,
+        pace=settings.pace,
         pause_on_monster=settings.pause_on_monster,
+        pause_on_hurt=settings.pause_on_hurt,
     )
 
 
@@ -201,7 +209,12 @@ class Driver:
                 self.act(action)
             return self.finish()
         if not self.paused and not world.over:
-            self.take(world.advance(world.time + TIME_PER_TICK))
+            hp, halt = world.player.hp, self.rules.pause_on_hurt
+            self.take(world.advance(world.time + self.rules.time_per_tick, halt_when_hurt=halt))
+            if world.player.hp < hp and halt and not world.over:
+                self.stop_run(Stop("hurt"))
+                self.stop_clock("hurt")
+                return self.finish()
             if world.player_due:
                 action, self.pending = self.pending or self.next_run_step(), None
                 if action is not None:
@@ -262,8 +275,9 @@ class Driver:
 
     def start_run(self, command: Explore | Travel | Rest) -> None:
         world = self.world
-        if autopilot.visible_monsters(world):
-            self.take(Refused("monster_in_view"))
+        threats = autopilot.threats(world)
+        if threats:
+            self.take(Refused("monster_in_view", detail=threats[0].kind))
             return
         player = world.player
         if isinstance(command, Rest) and player.hp >= player.max_hp:
@@ -344,5 +358,6 @@ class Driver:
 PAUSES = {
     "asked": "Paused. Press p to resume.",
     "monster": "A monster comes into view. Press p to resume.",
+    "hurt": "You are hurt: the clock stops. Press p to resume, or act.",
     "focus": "Paused while the window is in the background. Press p to resume.",
 }

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from emberdeep.content.loader import Content
+from emberdeep.engine.actions import SHOT_VERBS
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.events import (
@@ -24,6 +25,7 @@ from emberdeep.engine.events import (
     DoorOpened,
     Event,
     Fizzled,
+    Followed,
     Healed,
     Heard,
     Hurt,
@@ -89,7 +91,8 @@ STATUS_GIVEN = {
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 BLOWS = {
     "hit": "blow", "bite": "bite", "sting": "sting", "touch": "touch", "claw": "claws",
-    "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow",
+    "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow", "zap": "spark",
+    "blast": "bolt",
 }  # fmt: skip
 """A blow's verb -> what the blow itself is called."""
 USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
@@ -151,6 +154,7 @@ STOPS = {
     "interrupted": "Stopped.",
     "blocked": "Something is in the way.",
     "no_way": "You don't know a way there.",
+    "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach.",
@@ -186,6 +190,8 @@ class Narrator:
             text = sentence(noun, "glow", "warm in your hands. Carry it up and out!")
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
+        elif reason == "monster_in_view" and refused.detail in self.names.creatures:
+            text = f"Not with {self.names.kind(refused.detail).the} in view!"
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
@@ -254,8 +260,8 @@ def attacked(n: Narrator, e: Attacked) -> list[Line]:
         return [Line(sentence(noun, "hit", f"{whom.the} for {hit_points(e.damage)}."), kind)]
     who = n.who(e.attacker)
     if not e.hit:
-        if e.verb == "shoot":  # "The goblin archer shoots at you, and misses."
-            return [Line(sentence(who, "shoot", f"at {whom.the}, and {who.verb('miss')}."), kind)]
+        if e.verb in SHOT_VERBS.values():  # "The goblin archer shoots at you, and misses."
+            return [Line(sentence(who, e.verb, f"at {whom.the}, and {who.verb('miss')}."), kind)]
         return [Line(sentence(who, "miss", f"{whom.the}."), kind)]
     victim = f"the sleeping {whom.singular}" if e.sneak and not whom.is_you else whom.the
     stop = "!" if e.sneak else "."
@@ -354,6 +360,10 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
     if e.mode == "hunting" and e.previous in ("wandering", "guarding"):
         return [Line(sentence(noun, "notice", "you!"), MessageKind.ALERT)]
     return []
+
+
+def followed(n: Narrator, e: Followed) -> list[Line]:
+    return [Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs!"), MessageKind.ALERT)]
 
 
 ITEM_CHANGES = {
@@ -475,7 +485,7 @@ def heard(n: Narrator, e: Heard) -> list[Line]:
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Attacked: attacked, Hurt: hurt, Died: died, Healed: healed,
     StatusChanged: status_changed, Teleported: teleported, Summoned: summoned,
-    ModeChanged: mode_changed, ItemMoved: item_moved, ItemUsed: item_used,
+    ModeChanged: mode_changed, Followed: followed, ItemMoved: item_moved, ItemUsed: item_used,
     Identified: identified, Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, TerrainChanged: terrain_changed, StairsTaken: stairs_taken,

@@ -28,8 +28,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import gas, rng
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
-from emberdeep.engine.actors import Actor, ActorKind
-from emberdeep.engine.behaviours import HUNT_MEMORY
+from emberdeep.engine.actors import HUNT_MEMORY, Actor, ActorKind, Mode
 from emberdeep.engine.fov import update_fov
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.game import GameSetup
@@ -239,12 +238,13 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
     player and all due now, so one ``advance`` is exactly one monster phase (the floor's
     search graph already made: play makes it at the floor's first hunt, not each phase)."""
     world = World(seed, crowd_builder(width, height))
+    world.kinds[BENCH_ORC.key] = BENCH_ORC
     floor, player = world.floor, world.player
     free = np.argwhere(floor.walkable & (floor.occupant == 0))
     picks = rng.stream(seed, "bench").choice(len(free), size=min(count, len(free)), replace=False)
     for n, (x, y) in enumerate(free[picks], start=2):
         monster = Actor.spawn(n, BENCH_ORC, int(x), int(y))
-        monster.hunting = HUNT_MEMORY
+        monster.mode, monster.hunting = Mode.HUNTING, HUNT_MEMORY
         floor.add_actor(monster)
     world.schedule.reset([a for a in floor.actors.values() if a is not player])
     player.next_time = world.time + 100
@@ -316,7 +316,7 @@ def save_figures(report: Report, plan: Plan) -> None:
             load = measure(
                 f"load {name}",
                 lambda i, build=build: saves.read_save(  # type: ignore[misc]
-                    lambda _: build, kinds, ours_path, content.looks
+                    lambda _: build, kinds, ours_path, content.looks, content.hero.kinds
                 ),
                 plan.saves,
             )

@@ -108,7 +108,9 @@ def save_case(n: int) -> str:
     setup = GameSetup(loader.load(), Settings(), data=None)
     kinds = {k.key: k for k in setup.content.population.items.kinds}
     try:
-        world, _ = saves.decode(data, setup.builder_for, kinds, setup.content.looks)
+        world, _ = saves.decode(
+            data, setup.builder_for, kinds, setup.content.looks, setup.content.hero.kinds
+        )
     except saves.SaveError:
         return "refused"
     for _ in range(5):  # it loaded: it must also play

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import tcod.console
 
 from emberdeep.content.loader import Content
-from emberdeep.engine import behaviours, statuses
-from emberdeep.engine.actors import Actor
+from emberdeep.engine import statuses
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.floor import TILE_NAMES, Tile
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
@@ -69,17 +69,17 @@ def in_view(world: World) -> list[Actor | Item]:
     return [*sorted(creatures, key=distance), *sorted(things, key=distance)]
 
 
+DOING = {
+    Mode.ASLEEP: "asleep", Mode.WANDERING: "wandering", Mode.HUNTING: "hunting you",
+    Mode.FLEEING: "fleeing", Mode.GUARDING: "on guard", Mode.ALLY: "your ally",
+    Mode.CAPTIVE: "captive",
+}  # fmt: skip
+"""What a monster is up to, in a few words, by its mode."""
+
+
 def doing(actor: Actor) -> str:
-    """What a monster is up to, in a few words: what the player can see of it."""
-    if actor.asleep:
-        return "asleep"
-    if actor.behaviour == "flee" and actor.hp * 100 < actor.max_hp * behaviours.FLEE_BELOW:
-        return "fleeing"
-    if actor.behaviour == "guardian" and not actor.hunting:
-        return "on guard"
-    if actor.hunting:
-        return "hunting you"
-    return "wandering"
+    """What a monster is up to, as the engine set its mode."""
+    return DOING[actor.mode]
 
 
 def underfoot(world: World) -> list[str]:

@@ -22,6 +22,8 @@ CHOICES: dict[str, tuple[str, tuple[object, ...]]] = {
     "torch_radius": ("Torch radius", RADII),
     "light_walls": ("Light walls", config.choices("light_walls")),
     "mode": ("Time", config.choices("mode")),
+    "pace": ("Real-time pace (actions a second)", (1, 2, 3, 4, 5, 6, 8, 10)),
+    "pause_on_hurt": ("Real time: pause when hurt", config.choices("pause_on_hurt")),
     "generator": ("Dungeon", config.choices("generator")),
     "palette": ("Colours", config.choices("palette")),
 }

@@ -1,0 +1,100 @@
+"""How a monster decides what to do on its turn: its mode, then its abilities, then its
+way of moving, all read from its kind (content says what; this says in which order).
+
+1. ``upkeep`` abilities, whatever its mode (a conjured blade fades).
+2. A guard rouses when the player comes near, when it is hurt or when its treasure is
+   gone; until then it stands.
+3. A monster unaware of the player waits (the world wakes and alerts it).
+4. Badly hurt, a coward flees (and catches its breath out of sight); recovered, it turns
+   to fight.
+5. ``turn`` abilities in the kind's order: the first that acts takes the turn.
+6. A ``shot`` if it has one; a monster that keeps its distance shoots, or waits, from
+   its band, stepping back when the player comes close.
+7. Its way of moving: the chase (some steps astray for an erratic flyer), or none.
+
+A decider is made once per batch for each kind that acts in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from emberdeep.engine.abilities import ABILITIES, allies_near, used
+from emberdeep.engine.actions import WAIT, Action, Either, Stumble
+from emberdeep.engine.actors import AWARE, Ability, ActorKind, Mode
+from emberdeep.engine.pursuit import Batch, gap, keep_distance
+
+Decide = Callable[[int], Action]
+ALLY_REACH = 6
+"""How near others must be for a monster that keeps its distance behind its allies."""
+
+
+def decider(batch: Batch, kind: ActorKind) -> Decide:
+    """What each monster of ``kind`` in ``batch`` does now, by its index in the batch."""
+    upkeep = _asked(kind, "upkeep")
+    turns = _asked(kind, "turn")
+    shots = _asked(kind, "shot")
+    pursuit, world, rng = batch.pursuit, batch.world, batch.world.rng
+    keeps = kind.keeps_distance
+    treasure_here = kind.guards and any(i.kind.effect == "treasure" for i in batch.floor.items)
+
+    def decide(i: int) -> Action:
+        monster = batch.monsters[i]
+        for known, function in upkeep:
+            action = function(batch, i, known)
+            if action is not None:
+                return action
+        if kind.guards:
+            if monster.mode == Mode.GUARDING:
+                roused = (
+                    gap(monster, batch.player) <= kind.guards
+                    or monster.hp < monster.max_hp
+                    or not treasure_here
+                )
+                if not roused:
+                    return WAIT
+            world.alert(monster)  # roused, a guard never stops hunting
+        if monster.mode not in AWARE:
+            return WAIT
+        if kind.flees_below:
+            if monster.hp * 100 < monster.max_hp * kind.flees_below:
+                world.set_mode(monster, Mode.FLEEING)
+                if not batch.floor.visible.item(monster.x, monster.y):
+                    monster.hp += 1  # catching its breath where the player cannot see it
+                return pursuit.away(i) or pursuit.toward(i)
+            if monster.mode == Mode.FLEEING:
+                world.set_mode(monster, Mode.HUNTING)
+        for known, function in turns:
+            if used(rng, known):
+                action = function(batch, i, known)
+                if action is not None:
+                    return action
+        shot = next(
+            (a for known, f in shots if (a := f(batch, i, known)) is not None and used(rng, known)),
+            None,
+        )
+        if keeps is not None and (
+            keeps.reason == "always"
+            or (keeps.reason == "shot" and shot is not None)
+            or (keeps.reason == "allies" and allies_near(batch, monster, ALLY_REACH))
+        ):
+            return keep_distance(pursuit, i, keeps.near, keeps.far, shot or WAIT)
+        if shot is not None:
+            return shot
+        if kind.moves == "still":
+            return WAIT
+        if kind.strays:
+            return Either(Stumble(), pursuit.toward(i), kind.strays)
+        return pursuit.toward(i)
+
+    return decide
+
+
+def _asked(kind: ActorKind, trigger: str) -> list[tuple[Ability, Callable[..., Action | None]]]:
+    """The kind's abilities asked at ``trigger``, in its order, with their functions."""
+    found = []
+    for known in kind.abilities:
+        spec = ABILITIES[known.name]
+        if spec.trigger == trigger and spec.decide is not None:
+            found.append((known, spec.decide))
+    return found

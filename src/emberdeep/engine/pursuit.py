@@ -1,0 +1,172 @@
+"""How monsters move on the player, for a whole batch at once.
+
+A ``Batch`` is every monster due at the same moment, with their positions gathered once
+into numpy arrays. The world performs each monster's action before asking the next, so a
+monster always decides on the floor as the ones before it left it; work shared by the
+batch (the chase's distance lookups) is done once, when the first hunter needs it, not
+once per monster. ``minds`` decides what each one does; this module only finds the steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emberdeep.engine.actions import DIRECTIONS, STEPS, WAIT, Action, Either, Move
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.distance import UNREACHABLE
+from emberdeep.engine.floor import Floor
+from emberdeep.engine.hunt import crowd_map
+
+if TYPE_CHECKING:
+    from emberdeep.engine.world import World
+
+DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
+DY = np.array([d[1] for d in DIRECTIONS], dtype=np.intp)
+PATH_LIMIT = 25
+"""A chaser never takes a way round other creatures longer than this."""
+
+
+@dataclass
+class Batch:
+    """Monsters due at the same moment, the world they act in, and the way to the player
+    they share (``pursuit``)."""
+
+    world: World
+    monsters: list[Actor]
+    floor: Floor = field(init=False)
+    player: Actor = field(init=False)
+    xs: NDArray[np.intp] = field(init=False)
+    ys: NDArray[np.intp] = field(init=False)
+    pursuit: Pursuit = field(init=False)
+    called: set[str] = field(init=False, default_factory=set)
+    """Kinds whose pack has been called this batch (once is enough)."""
+
+    def __post_init__(self) -> None:
+        self.floor, self.player = self.world.floor, self.world.player
+        count = len(self.monsters)
+        self.xs = np.fromiter((m.x for m in self.monsters), dtype=np.intp, count=count)
+        self.ys = np.fromiter((m.y for m in self.monsters), dtype=np.intp, count=count)
+        self.pursuit = Pursuit(self)
+
+
+class Pursuit:
+    """What chasers of one batch share: the distance map's view from each of them,
+    gathered and sorted for the whole batch in one numpy operation on the first hunter's
+    turn (a batch with nobody hunting, the usual case on a quiet floor, never builds the
+    map). Per monster, only which pre-sorted step is free now is checked in Python."""
+
+    def __init__(self, batch: Batch, path_limit: int = PATH_LIMIT) -> None:
+        self.batch = batch
+        self.path_limit = path_limit
+        self.here: list[int] = []
+        self.order: list[list[int]] = []
+        self.around: list[list[int]] = []
+        self.crowd: NDArray[np.int32] | None = None
+
+    def gather(self) -> None:
+        batch = self.batch
+        dist = batch.world.hunt.player_map(batch.floor, batch.player)
+        xs, ys = batch.xs, batch.ys
+        around_array = dist[(xs + 1)[:, None] + DX, (ys + 1)[:, None] + DY]
+        # Plain Python numbers from here on: a numpy scalar costs several times a Python
+        # int to read and compare, and these are read one at a time.
+        self.here = dist[xs + 1, ys + 1].tolist()
+        self.order = np.argsort(around_array, axis=1, kind="stable").tolist()
+        self.around = around_array.tolist()
+
+    def toward(self, i: int) -> Action:
+        """The chase: melee when next to the player, else the best free step closer; a
+        chaser whose every closer tile is taken walks round the others on the crowd map,
+        keeping to that way for as many turns as it is long."""
+        batch = self.batch
+        floor, player, monster = batch.floor, batch.player, batch.monsters[i]
+        dx, dy = player.x - monster.x, player.y - monster.y
+        if -1 <= dx <= 1 and -1 <= dy <= 1:
+            return STEPS[dx, dy]  # into the player: an attack
+        if monster.detour:
+            monster.detour -= 1
+        else:
+            if not self.here:
+                self.gather()
+            step = closer_step(floor, monster, self.order[i], self.around[i], self.here[i])
+            if step is not None:
+                return step
+        if self.crowd is None:
+            self.crowd = crowd_map(floor, player, self.path_limit)
+        return detour(floor, monster, player, self.crowd, self.path_limit)
+
+    def away(self, i: int) -> Action | None:
+        """The free step that gets farthest from the player on foot, if any gets farther."""
+        if not self.here:
+            self.gather()
+        monster, occupant = self.batch.monsters[i], self.batch.floor.occupant
+        for k in reversed(self.order[i]):
+            farther = self.around[i][k]
+            if farther >= UNREACHABLE or farther <= self.here[i]:
+                continue
+            dx, dy = DIRECTIONS[k]
+            if not occupant.item(monster.x + dx, monster.y + dy):
+                return STEPS[dx, dy]
+        return None
+
+
+def gap(a: Actor, b: Actor) -> int:
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+BACK_OFF = 60
+"""Percent of turns a monster keeping its distance backs off when the player comes near
+(else it stands, or fights): it cannot be chased round a loop for ever."""
+
+
+def keep_distance(pursuit: Pursuit, i: int, near: int, far: int, stand: Action = WAIT) -> Action:
+    """Stay between ``near`` and ``far`` tiles from the player: back off (mostly) when
+    closer, close in when farther; next to the player and not backing off, it fights.
+    ``stand`` is what it does when it holds its ground (wait, or shoot)."""
+    monster, player = pursuit.batch.monsters[i], pursuit.batch.player
+    distance = gap(monster, player)
+    if distance <= near:
+        hold = pursuit.toward(i) if distance == 1 else stand
+        back = pursuit.away(i)
+        return hold if back is None else Either(back, hold, BACK_OFF)
+    return pursuit.toward(i) if distance > far else stand
+
+
+def closer_step(
+    floor: Floor, monster: Actor, order: list[int], around: list[int], here: int
+) -> Move | None:
+    """The best free step that gets closer on the shared map, if there is one."""
+    occupant = floor.occupant
+    for k in order:
+        if around[k] >= here:
+            return None
+        dx, dy = DIRECTIONS[k]
+        if not occupant.item(monster.x + dx, monster.y + dy):
+            return STEPS[dx, dy]
+    return None
+
+
+def detour(
+    floor: Floor, monster: Actor, player: Actor, crowd: NDArray[np.int32], path_limit: int
+) -> Action:
+    """Walk around the creatures in the way, or step straight at the player if that is far."""
+    best, best_step = UNREACHABLE, (0, 0)
+    for dx, dy in DIRECTIONS:  # the first of equal steps wins, in DIRECTIONS order
+        x, y = monster.x + dx, monster.y + dy
+        steps = int(crowd[x + 1, y + 1])
+        if steps < best and not floor.occupant[x, y]:
+            best, best_step = steps, (dx, dy)
+    length = best // 2 + 1
+    if best < UNREACHABLE and length <= path_limit:
+        # Keep to the way round, or the shared map would pull it straight back.
+        monster.detour = monster.detour or length
+        return STEPS[best_step]
+    monster.detour = 0
+    sx, sy = int(np.sign(player.x - monster.x)), int(np.sign(player.y - monster.y))
+    if floor.is_free(monster.x + sx, monster.y + sy):
+        return STEPS[sx, sy]
+    return WAIT

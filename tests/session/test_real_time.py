@@ -1,0 +1,87 @@
+"""Real time a person can play: a pace, and a clock that stops when you are hurt, so an
+idle player is never worn down while looking away."""
+
+from __future__ import annotations
+
+from emberdeep.content import loader
+from emberdeep.engine.replay import apply
+from emberdeep.engine.world import HALT_WHEN_HURT
+from emberdeep.session.driver import Driver, RunRules, State
+from emberdeep.session.narration import narrator_for
+from tests.helpers import ORC, add_monster, world_from_text
+
+ARENA = """
+#########
+#.......#
+#...@...#
+#.......#
+#########
+"""
+JACKAL = loader.load().hero.kinds["jackal"]
+
+
+def crowded() -> Driver:
+    """The player among an orc and three jackals, all hunting."""
+    world = world_from_text(ARENA)
+    add_monster(world, ORC, 3, 1)
+    for x, y in ((5, 1), (3, 3), (5, 3)):
+        add_monster(world, JACKAL, x, y)
+    rules = RunRules(real_time=True, pause_on_monster=False)
+    return Driver(world, narrator_for(loader.load()), rules=rules)
+
+
+def test_the_pace_sets_how_much_time_a_tick_moves() -> None:
+    assert RunRules(ticks_per_second=20, pace=3).time_per_tick == 15
+    assert RunRules(ticks_per_second=20, pace=10).time_per_tick == 50
+    assert RunRules(ticks_per_second=240, pace=1).time_per_tick == 1
+
+
+def test_a_blow_stops_the_clock_and_says_so() -> None:
+    driver = crowded()
+    world = driver.world
+    for _ in range(40):
+        report = driver.tick()
+        if report.state is State.PAUSED:
+            break
+    assert report.state is State.PAUSED and driver.paused == "hurt"
+    assert world.player.hp < world.player.max_hp
+    assert report.lines[-1].text.startswith("You are hurt: the clock stops.")
+    time = world.time
+    driver.tick()
+    assert world.time == time  # stopped until the player acts or resumes
+
+
+def idle_loss(rules: RunRules, seconds: int = 1) -> float:
+    """The share of its health an idle player loses in its first ``seconds`` of being
+    hit, surrounded (ticks as the screen would call them)."""
+    driver = crowded()
+    driver.rules = rules
+    player = driver.world.player
+    ticks = 0
+    while player.hp == player.max_hp and ticks < 1000:
+        driver.tick()
+        ticks += 1
+    start = player.hp + 0  # after the first blows landed
+    first = player.max_hp - start
+    for _ in range(seconds * rules.ticks_per_second - 1):
+        driver.tick()
+    return (first + start - player.hp) / player.max_hp
+
+
+def test_an_idle_player_never_loses_a_fifth_of_their_health_in_a_second() -> None:
+    assert idle_loss(RunRules(real_time=True, pause_on_monster=False)) < 0.2
+    unguarded = RunRules(real_time=True, pause_on_monster=False, pause_on_hurt=False, pace=5)
+    assert idle_loss(unguarded) >= 0.2  # what the pause prevents
+
+
+def test_a_clock_halted_by_a_blow_replays_the_same() -> None:
+    driver, twin = crowded(), crowded().world
+    for _ in range(200):
+        driver.tick()
+        if driver.paused:
+            driver.resume()
+    played = driver.world
+    assert any(c[0] == "t" and int(str(c[2])) & HALT_WHEN_HURT for c in played.journal.commands)
+    for command in played.journal.commands:
+        apply(twin, command)
+    assert twin.state_hash() == played.state_hash()
