@@ -28,6 +28,7 @@ from emberdeep.engine.events import (
     Died,
     MessageKind,
     Missile,
+    ModeChanged,
     Moved,
     Refused,
 )
@@ -317,3 +318,12 @@ def test_every_refusal_is_listed_and_worded() -> None:
 def test_every_event_kind_is_perceived_somehow_and_narrated_or_only_seen() -> None:
     only_seen = {Moved, Missile}
     assert set(EVENT_KINDS) - only_seen <= set(NARRATORS)
+
+
+def test_a_monster_that_notices_you_in_view_is_seen_and_a_guard_is_told() -> None:
+    world = hall()
+    orc = monster(world, "orc", 6)
+    wanderer = ModeChanged(orc.who, orc.position, Mode.HUNTING, Mode.WANDERING)
+    guard = ModeChanged(orc.who, orc.position, Mode.HUNTING, Mode.GUARDING)
+    assert texts([wanderer]) == []  # "You see an orc." says it
+    assert texts([guard]) == ["The orc notices you!"]

@@ -237,8 +237,12 @@ def parse_monsters(
         if key in ("defaults", "remains"):
             continue
         monster.reject_unknown((*CREATURE_KEYS, *MONSTER_KEYS))
-        kinds.append(actor_kind(key, monster, defaults, monster_keys))
         weights.append(by_depth(monster, "spawn"))
+        kinds.append(
+            dataclasses.replace(
+                actor_kind(key, monster, defaults, monster_keys), spawn=weights[-1].steps
+            )
+        )
         looks[key] = Look(monster.char("glyph"), monster.color("color"), BLACK)
     if not kinds:
         raise DataError(f"{table.source}: no monsters defined")

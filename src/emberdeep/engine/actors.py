@@ -106,6 +106,9 @@ class ActorKind:
     """False for what is only conjured (a spectral blade): it vanishes when it dies."""
     sleeps: int = 0
     """Percent chance to be found asleep on a new floor."""
+    spawn: tuple[tuple[int, int], ...] = ()
+    """Its spawn weights by depth, as (from_depth, weight) steps (``spawning.ByDepth``):
+    what arrives on a floor over time is drawn by them too."""
     verb: str = "hit"
     """What its blow is called: "hit", "bite", "sting", "touch" (the log, and animation)."""
     plural: str = ""

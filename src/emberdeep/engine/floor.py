@@ -117,6 +117,8 @@ class Floor:
     """Traps by position, found or not (``engine/traps.py``)."""
     left_at: int = 0
     """World time the player last left it (``engine/stairs.py``: it lives the time)."""
+    calm_since: int = 0
+    """World time of its first visit or its last arrival (``engine/arrivals.py``)."""
 
     def __post_init__(self) -> None:
         self.tiles = np.asarray(self.tiles, dtype=np.uint8)

@@ -108,6 +108,7 @@ def dump_floor(floor: Floor) -> dict[str, Any]:
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
         "left_at": floor.left_at,
+        "calm_since": floor.calm_since,
         "actors": _dump_actors(list(floor.actors.values())),
         "items": _dump_items(floor.items),
         "traps": [_trap_fields(t) for t in floor.traps.values()],
@@ -517,8 +518,10 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
         floor.items.append(item)
     _load_floor_extras(raw, floor, item_kinds)
-    if "left_at" in raw.data:  # saves before 0.3 froze the floors left
+    if "left_at" in raw.data:  # saves before 0.3 froze the floors left...
         floor.left_at = raw.integer("left_at", 0)
+    if "calm_since" in raw.data:  # ...and nothing arrived on them
+        floor.calm_since = raw.integer("calm_since", 0)
     return floor
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from emberdeep.engine import abilities, gas, identify, items, stairs, statuses, traps
+from emberdeep.engine import abilities, arrivals, gas, identify, items, stairs, statuses, traps
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     WAIT,
@@ -315,7 +315,8 @@ class World:
 
     def player_turn(self) -> None:
         """What one player turn does besides the action: statuses run down, gas spreads
-        and is breathed, hidden traps next to the player may be noticed."""
+        and is breathed, hidden traps next to the player may be noticed, something may
+        arrive on a floor that has been calm too long."""
         player = self.player
         if player.statuses or player.confused:
             statuses.tick(self, player)
@@ -323,6 +324,8 @@ class World:
             gas.turn(self)
         if self.floor.traps and player.alive:
             traps.notice(self)
+        if player.alive:
+            arrivals.tick(self)
 
     def regenerate(self) -> None:
         """The player heals 1 HP every few turns, more often as they rise in level."""
@@ -395,10 +398,14 @@ class World:
         self.depth = depth
         kept = self.kept.pop(depth, None)
         floor = kept or new_floor(self.build_floor, self.seed, depth)
+        if kept is None:
+            floor.calm_since = self.time
         self.enter(floor, floor.stairs if going_up else floor.start)
         if kept is not None:
             stairs.live_the_time(self, kept)
         stairs.bring_along(self, left, coming, "up" if going_up else "down")
+        if going_up and arrivals.carrying_the_heart(self):
+            arrivals.climbed(self, left)
 
     def _advance(self, until: int, stop_for_player: bool, halt_below: int = -1) -> None:
         """Monsters act up to ``until``; the clock stops early once the player has fewer

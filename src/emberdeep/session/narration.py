@@ -357,7 +357,7 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
         return [Line(sentence(noun, "turn", "to flee!"), MessageKind.INFO)]
     if e.mode == "hunting" and e.previous == "fleeing":
         return [Line(sentence(noun, "turn", "to fight!"), MessageKind.ALERT)]
-    if e.mode == "hunting" and e.previous in ("wandering", "guarding"):
+    if e.mode == "hunting" and e.previous == "guarding":  # a wanderer in view is seen
         return [Line(sentence(noun, "notice", "you!"), MessageKind.ALERT)]
     return []
 

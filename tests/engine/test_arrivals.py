@@ -1,0 +1,78 @@
+"""Time has a price: arrivals on a calm floor, and a climb with the Heart that wakes the
+dungeon."""
+
+from __future__ import annotations
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine import arrivals
+from emberdeep.engine.actions import Ascend, Descend, Wait
+from emberdeep.engine.actors import Mode
+from emberdeep.engine.events import Followed
+from emberdeep.engine.invariants import violations
+from emberdeep.engine.items import Item
+from emberdeep.engine.world import World
+from emberdeep.session.setup import new_world
+from tests.helpers import steps
+
+CONTENT = loader.load()
+
+
+def quiet_world(seed: int = 4) -> World:
+    world = new_world(seed, Settings(), CONTENT)
+    world.player.hp = world.player.max_hp = 10_000
+    for monster in list(world.floor.actors.values()):
+        if not monster.is_player:
+            world.floor.remove_actor(monster)
+    world.schedule.reset([])
+    return world
+
+
+def test_nothing_arrives_in_the_grace_and_something_does_after_a_long_calm() -> None:
+    world = quiet_world()
+    for _ in range(arrivals.GRACE - 1):
+        world.step(Wait())
+    assert len(world.floor.actors) == 1
+    for _ in range(1500):
+        world.step(Wait())
+        if len(world.floor.actors) > 1:
+            break
+    (comer,) = [a for a in world.floor.actors.values() if not a.is_player]
+    assert comer.mode == Mode.HUNTING and comer.hunting > 0
+    assert world.floor.calm_since > 0  # the calm starts again
+    assert violations(world) == []
+
+
+def test_the_stairs_do_not_reset_the_calm() -> None:
+    world = quiet_world()
+    calm = world.floor.calm_since
+    world.floor.move_actor(world.player, *world.floor.stairs)
+    world.step(Wait())
+    world.step(Descend())
+    world.floor.move_actor(world.player, *world.floor.start)
+    world.step(Ascend())
+    assert world.depth == 1 and world.floor.calm_since == calm
+
+
+def test_climbing_with_the_heart_brings_hunters_and_the_warden_behind() -> None:
+    goal = CONTENT.population.goal
+    assert goal is not None
+    world = quiet_world()
+    world.floor.move_actor(world.player, *world.floor.stairs)
+    world.step(Descend())
+    below = world.floor
+    warden = arrivals.arrive(world, 1)
+    assert warden is not None
+    warden.kind = goal.guardian.key
+    world.kinds[goal.guardian.key] = goal.guardian
+    world.inventory.append(Item(goal.treasure))
+    world.floor.move_actor(world.player, *world.floor.start)
+    events = steps(world.step(Ascend()))
+    assert world.depth == 1 and warden.id not in below.actors
+    came = [a for a in world.floor.actors.values() if not a.is_player and a.alive]
+    assert len([a for a in came if a.kind != goal.guardian.key]) >= arrivals.CLIMB_HUNTERS[0]
+    assert all(a.mode == Mode.HUNTING for a in came)
+    (up,) = [a for a in came if a.kind == goal.guardian.key]
+    assert up.next_time >= world.time + arrivals.WARDEN_DELAY - 100
+    assert any(isinstance(e, Followed) and e.who == up.who for e in events)
+    assert violations(world) == []
