@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from emberdeep import bounds
 from emberdeep.engine.events import Event, Refused
@@ -15,15 +16,20 @@ MAX_ADVANCE = 100_000
 doctored replay advancing to 2**62 would otherwise run monsters for ever."""
 
 
-def latest_time(commands: list[list[object]]) -> int:
-    """The latest world time any ``advance`` among ``commands`` names (0 if none)."""
+def latest_time(commands: list[Any]) -> int:
+    """The latest world time any ``advance`` among ``commands`` names (0 if none; what is
+    not a command is passed over, for the journal's own check to refuse)."""
     return max(
-        (c[1] for c in commands if len(c) > 1 and c[0] == "t" and type(c[1]) is int),
+        (
+            c[1]
+            for c in commands
+            if type(c) is list and len(c) > 1 and c[0] == "t" and type(c[1]) is int
+        ),
         default=0,
     )
 
 
-def check_bounds(commands: list[list[object]], most: int, what: str) -> None:
+def check_bounds(commands: list[Any], most: int, what: str) -> None:
     """Refuse, before anything runs, a list of commands that holds more than ``most`` or
     advances the clock past ``bounds.time_limit`` (``bounds.InputError``, one line)."""
     bounds.check_run(len(commands), latest_time(commands), most, what)

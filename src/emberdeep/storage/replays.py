@@ -193,9 +193,12 @@ def decode(data: bytes) -> ReplayFile:
         or not isinstance(final_hash, str)
     ):
         raise ReplayError("the replay file is damaged (missing or mistyped fields)")
-    try:
+    commands = payload.get("commands")
+    try:  # the bounds first: no command is checked of a file that asks too much
+        replay.check_bounds(
+            commands if isinstance(commands, list) else [], bounds.MAX_COMMANDS, "the replay"
+        )
         journal = Journal.from_data(payload)
-        replay.check_bounds(journal.commands, bounds.MAX_COMMANDS, "the replay")
     except JournalError as exc:
         raise ReplayError(f"the replay file is damaged ({exc})") from None
     except bounds.InputError as exc:
