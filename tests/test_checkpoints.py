@@ -124,3 +124,20 @@ def test_kept_floors_are_encoded_once_while_they_stay_kept(tmp_path: Path) -> No
     data = writer.encode(world, info)
     loaded, _ = saves.decode(data, games.builder_for, kinds, kinds=CONTENT.hero.kinds)
     assert loaded.state_hash() == world.state_hash()
+
+
+def test_items_columns_keep_every_field(tmp_path: Path) -> None:
+    """Dropped and choice-vault items come back as they were (the columns, format 4)."""
+    games = setup(tmp_path)
+    world = games.new_game(7).world
+    kinds = {k.key: k for k in CONTENT.population.items.kinds}
+    from emberdeep.engine.items import Item
+
+    x, y = world.player.position
+    world.floor.items += [Item(CONTENT.population.items.kinds[0], x, y, count=1)]
+    world.floor.items[-1].dropped = True
+    world.floor.items[-1].choice = 3
+    data = saves.SaveWriter().encode(world, saves.current_info("auto"))
+    loaded, _ = saves.decode(data, games.builder_for, kinds, kinds=CONTENT.hero.kinds)
+    assert loaded.state_hash() == world.state_hash()
+    assert (loaded.floor.items[-1].dropped, loaded.floor.items[-1].choice) == (True, 3)

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine.actions import Drop, PickUp, Use, Wait
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.actions import Drop, Move, PickUp, Use, Wait
+from emberdeep.engine.autopilot import explore_action
+from emberdeep.engine.events import ItemMoved, MessageKind
 from emberdeep.engine.items import INVENTORY_SIZE, Item, ItemKind
-from emberdeep.session.names import item_name
+from emberdeep.session.names import describe, item_name
 from tests.helpers import ORC, add_monster, lines, steps, texts, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
@@ -116,3 +117,23 @@ def test_inventory_holds_26_and_says_when_full() -> None:
     world.floor.items.append(Item(kind, 5, 3))
     assert texts(world.step(PickUp())) == ["Your inventory is full."]
     assert len(world.floor.items) == 1 and world.turn == 0
+
+
+def test_taking_one_of_a_choice_cages_the_others_and_explore_takes_none() -> None:
+    world = world_from_text("""
+    #######
+    #@....#
+    #######
+    """)
+    kinds = loader.load().population.items.kinds
+    for x, kind in zip((3, 4, 5), kinds[:3], strict=True):
+        world.floor.items.append(Item(kind, x, 1, choice=1))
+    world.floor.items.append(Item(kinds[0], 2, 1))  # no part of it
+    assert describe(world.identity, world.floor.items[0]).endswith("(choose one)")
+    assert explore_action(world) == Move(1, 0)  # for the plain item only
+    world.floor.move_actor(world.player, 4, 1)
+    events = steps(world.step(PickUp()))
+    caged = [e for e in events if isinstance(e, ItemMoved) and e.change == "caged"]
+    assert len(caged) == 2 and [i.position for i in world.floor.items] == [(2, 1)]
+    assert world.inventory[-1].choice == 0 and world.inventory[-1].kind is kinds[1]
+    assert any(t.startswith("Bars slam down over") for t in texts(events))

@@ -75,6 +75,6 @@ def test_a_vault_is_locked_filled_and_its_key_reachable(seed: int, name: str) ->
     assert int((floor.tiles == Tile.LOCKED_DOOR).sum()) == 1
     (dx,), (dy,) = np.nonzero(floor.tiles == Tile.LOCKED_DOOR)
     inside = [i for i in floor.items if i.kind.effect != "key"]
-    assert 2 <= len(inside) <= 3
+    assert 2 <= len(inside) <= 4 and all(i.choice for i in inside)
     assert floor_problems(floor) == []  # includes: the key is reachable without the door
     assert max(max(abs(int(dx) - i.x), abs(int(dy) - i.y)) for i in inside) <= 3

@@ -113,6 +113,9 @@ class Bot:
         trial = self.try_unknown(world)
         if trial is not None:
             return trial
+        choice = self.to_a_choice(world)
+        if choice is not None:
+            return choice
         step = autopilot.explore_action(world)
         if not isinstance(step, Stop):
             return step
@@ -148,6 +151,23 @@ class Bot:
             if floor.in_bounds(x, y) and floor.is_free(x, y) and int(dist[x, y]) < best:
                 best, step = int(dist[x, y]), Move(dx, dy)
         return step
+
+    @staticmethod
+    def to_a_choice(world: World) -> PlayerCommand | None:
+        """One of a vault's choice (the first it knows of, as they lie) and the way to it,
+        when there is room in the pack and a way; explore never takes one."""
+        floor, player = world.floor, world.player
+        if len(world.inventory) >= INVENTORY_SIZE:
+            return None
+        for item in floor.items:
+            if not item.choice or not floor.explored[item.position]:
+                continue
+            if item.position == player.position:
+                return PickUp()
+            step = autopilot.travel_action(world, item.position)
+            if not isinstance(step, Stop):
+                return step
+        return None
 
     @staticmethod
     def known_treasure(world: World) -> tuple[int, int] | None:

@@ -307,11 +307,15 @@ class PickUp:
         if not here:
             return Refused("nothing_here")
         item = here[-1]
-        thing = world.identity.thing(item)
+        thing, choice = world.identity.thing(item), item.choice
         if items.add_to(world.inventory, item) is None:
             return Refused("inventory_full")
-        world.floor.items.remove(item)
+        floor = world.floor
+        floor.items.remove(item)
         world.emit(ItemMoved(actor.who, actor.position, thing, "picked"))
+        for other in [i for i in floor.items if choice and i.choice == choice]:
+            floor.items.remove(other)  # the rest of a choice: lost
+            world.emit(ItemMoved(actor.who, other.position, world.identity.thing(other), "caged"))
         return done(actor.move_time)
 
 

@@ -156,7 +156,11 @@ def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | Stop:
     exploring stops. When nothing is left, it heads for the stairs if they are known."""
     floor, player = world.floor, world.player
     wants_items = pick_up and len(world.inventory) < INVENTORY_SIZE
-    known_items = [i.position for i in floor.items if floor.explored[i.position] and not i.dropped]
+    known_items = [
+        i.position
+        for i in floor.items
+        if floor.explored[i.position] and not (i.dropped or i.choice)
+    ]
     if wants_items and player.position in known_items:
         return PickUp()
     goals = ~floor.explored

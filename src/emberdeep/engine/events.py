@@ -222,7 +222,8 @@ class Followed:
 @dataclass(frozen=True, slots=True)
 class ItemMoved:
     """An item changed hands: ``change`` is "picked", "dropped", "swept" (off by deep
-    water), "lost" (fallen below), "wielded", "worn", "unwielded", "removed", "thrown"."""
+    water), "lost" (fallen below), "caged" (the rest of a choice, once one was taken),
+    "wielded", "worn", "unwielded", "removed", "thrown"."""
 
     who: Who
     at: Cell

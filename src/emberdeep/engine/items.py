@@ -91,6 +91,9 @@ class Item:
     """Charges spent (a wand's left: ``kind.charges - used``)."""
     dropped: bool = False
     """Put down by the player, who meant to: auto-explore leaves it where it lies."""
+    choice: int = 0
+    """A choice vault's number (0: none): taking one item of a choice loses the others
+    lying there, so auto-explore never takes one."""
 
     @property
     def name(self) -> str:
@@ -105,7 +108,10 @@ class Item:
         return (self.x, self.y)
 
     def state(self) -> tuple[object, ...]:
-        return (self.kind.key, self.x, self.y, self.equipped, self.count, self.used, self.dropped)
+        return (
+            *(self.kind.key, self.x, self.y, self.equipped, self.count, self.used),
+            *(self.dropped, self.choice),
+        )
 
 
 def toggle_equipment(world: World, user: Actor, item: Item) -> None:
@@ -154,7 +160,7 @@ def add_to(inventory: list[Item], item: Item) -> Item | None:
     if len(inventory) >= INVENTORY_SIZE:
         return None
     item.x, item.y = -1, -1  # carried: no place on the floor (and none in a save)
-    item.dropped = False
+    item.dropped, item.choice = False, 0
     inventory.append(item)
     return item
 

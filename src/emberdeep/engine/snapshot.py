@@ -178,10 +178,10 @@ def _dump_actors(actors: list[Actor]) -> dict[str, Any]:
 
 def _dump_items(items: list[Item]) -> dict[str, Any]:
     """A floor's items as columns, like its creatures."""
-    rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.dropped) for i in items]
-    keys, *numbers, dropped = zip(*rows, strict=True) if rows else ((), (), (), (), (), ())
+    rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.choice, i.dropped) for i in items]
+    keys, *numbers, dropped = zip(*rows, strict=True) if rows else ((),) * 7
     columns: dict[str, Any] = {"count": len(items), "kind": list(keys)}
-    for name, values in zip(("x", "y", "stack", "used"), numbers, strict=True):
+    for name, values in zip(("x", "y", "stack", "used", "choice"), numbers, strict=True):
         columns[name] = _b64(np.array(values, dtype=np.int64))
     columns["dropped"] = _b64(np.array(dropped, dtype=np.uint8))
     return columns
@@ -211,10 +211,14 @@ def _load_items(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], 
     dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
     if count and dropped.max() > 1:
         raise SnapshotError(f"{where}.dropped: expected true or false")
+    choice = raw.array("choice", np.int64, (count,)) if "choice" in raw else np.zeros(count, int)
+    if count and (choice.min() < 0 or choice.max() > MAX_SIDE**2):
+        raise SnapshotError(f"{where}.choice: out of range")
     columns = (x.tolist(), y.tolist(), stack.tolist(), used.tolist(), (dropped > 0).tolist())
-    for kind, *numbers in zip(kinds, *columns, strict=True):
+    for kind, *numbers, vault in zip(kinds, *columns, choice.tolist(), strict=True):
         item = Item(kind, numbers[0], numbers[1])
         item.count, item.used, item.dropped = numbers[2], numbers[3], numbers[4]
+        item.choice = vault
         floor.items.append(item)
 
 
@@ -516,6 +520,7 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         item = Item(_kind(entry, item_kinds), x, y)
         _stack(entry, item)
         item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
+        item.choice = entry.integer("choice", 0, MAX_SIDE**2) if "choice" in entry.data else 0
         floor.items.append(item)
     _load_floor_extras(raw, floor, item_kinds)
     if "left_at" in raw.data:  # saves before 0.3 froze the floors left...

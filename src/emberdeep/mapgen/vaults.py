@@ -1,4 +1,6 @@
-"""A locked treasure vault dug into solid rock, and its key left elsewhere on the floor.
+"""A locked treasure vault dug into solid rock, and its key left elsewhere on the floor:
+inside, a choice of two to four things from deeper down, of which the player may take
+one (the others are caged as it is taken).
 
 The vault is a 3x3 room in its own 5x5 ring of wall, carved where the rock is solid and
 one side's middle touches open floor: that tile becomes the locked door, the only way
@@ -23,8 +25,8 @@ from emberdeep.mapgen.populate import Arrival, pick_kinds
 SIZE = 5
 """The vault's outer side, walls included."""
 LOOT_DEPTH_BONUS = 2
-LOOT = (2, 3)
-"""Fewest and most items inside."""
+LOOT = (2, 4)
+"""Fewest and most items inside: a choice (taking one loses the others)."""
 MID, LAST = SIZE // 2, SIZE - 1
 DOORS = np.array([(0, MID), (MID, 0), (MID, LAST), (LAST, MID)], dtype=np.intp)
 """Where a side's door is in the block, in the order doors sort in (by x, then y): the
@@ -89,5 +91,5 @@ def add_vault(
         for spot, k in zip(picks, kinds, strict=True):
             kind = items.kinds[k]
             ix, iy = inner[spot]
-            floor.items.append(Item(kind, ix, iy, count=kind.bundle))
+            floor.items.append(Item(kind, ix, iy, count=kind.bundle, choice=1))
     return True

@@ -35,12 +35,15 @@ def item_name(identity: Identity, kind: ItemKind) -> str:
 
 
 def describe(identity: Identity, item: Item) -> str:
-    """An item as the inventory lists it: count, name, charges when known."""
+    """An item as the inventory lists it: count, name, charges when known; one of a
+    choice says so (taking it loses the others)."""
     name = item_name(identity, item.kind)
     if item.count > 1:
         name = f"{item.count} x {name}"
     if item.kind.category == "wand" and identity.is_known(item.kind):
         name = f"{name} ({item.charges})"
+    if item.choice:
+        name = f"{name} (choose one)"
     return name
 
 

@@ -387,6 +387,9 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             return [Line(text, MessageKind.ITEM)]
         case "lost":
             return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
+        case "caged":
+            text = f"Bars slam down over {noun.count(e.thing.quantity)}: you chose."
+            return [Line(text, MessageKind.ITEM)]
         case change if change in ITEM_CHANGES:
             return [Line(f"You {ITEM_CHANGES[change]} {noun.the}.", MessageKind.ITEM)]
     return []

@@ -46,6 +46,18 @@ class Outcome:
     floor_turns: dict[int, int] = field(default_factory=dict)
     """Turns spent on each depth, summed over visits."""
     items_used: dict[str, int] = field(default_factory=dict)
+    took_heart: bool = False
+    died_on_climb: bool = False
+    """Died carrying the Heart."""
+    close_calls: int = 0
+    """Times health fell under ``CLOSE_CALL[0]`` of full and came back above ``[1]``."""
+    lowest: dict[int, float] = field(default_factory=dict)
+    """The lowest share of full health on each depth."""
+    arrival: dict[int, float] = field(default_factory=dict)
+    """The share of full health on first arriving at each depth."""
+
+
+CLOSE_CALL = (0.2, 0.5)
 
 
 def play(seed: int, build: str, cap: int = TURN_CAP) -> Outcome:
@@ -54,10 +66,21 @@ def play(seed: int, build: str, cap: int = TURN_CAP) -> Outcome:
     outcome = Outcome(seed, build)
     turns = collections.Counter[int]()
     driver = Driver(world)
+    player, brink = world.player, False
+    outcome.arrival[1] = 1.0
     while not world.over and outcome.turns < cap:
         take_turn(driver, bot)
         outcome.turns += 1
         turns[world.depth] += 1
+        health = player.hp / player.max_hp
+        outcome.arrival.setdefault(world.depth, health)
+        outcome.lowest[world.depth] = min(outcome.lowest.get(world.depth, 1.0), health)
+        if health < CLOSE_CALL[0]:
+            brink = True
+        elif brink and health > CLOSE_CALL[1]:
+            brink, outcome.close_calls = False, outcome.close_calls + 1
+        outcome.took_heart = outcome.took_heart or bot.find(world, "treasure") is not None
+    outcome.died_on_climb = not player.alive and bot.find(world, "treasure") is not None
     if world.won:
         outcome.result = "victory"
     elif not world.player.alive:
@@ -98,6 +121,7 @@ def report(outcomes: list[Outcome]) -> str:
         for o in games:
             used.update(o.items_used)
         per_floor = ", ".join(f"{d}: {floor_turns[d] // len(games)}" for d in sorted(floor_turns))
+        climbs = sum(o.died_on_climb for o in games)
         lines += [
             f"build {build}: {len(games)} games, won {won} ({100 * won / len(games):.0f}%), "
             f"died {len(dead)}, stuck at the turn cap {stuck}",
@@ -109,8 +133,23 @@ def report(outcomes: list[Outcome]) -> str:
             "  items used: " + ", ".join(f"{k}: {n}" for k, n in used.most_common()),
             f"  mean deepest floor {sum(o.deepest for o in games) / len(games):.1f}, "
             f"mean level {sum(o.level for o in games) / len(games):.1f}",
+            f"  took the Heart {sum(o.took_heart for o in games)}, died on the climb "
+            f"{climbs} ({share(climbs, len(dead))} of deaths); "
+            f"close calls per game {sum(o.close_calls for o in games) / len(games):.2f}",
+            f"  mean health on arrival at depths 8-16: {arrival(games, range(8, 17))}; "
+            f"at 1-7: {arrival(games, range(2, 8))}",
         ]
     return "\n".join(lines)
+
+
+def share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "-"
+
+
+def arrival(games: list[Outcome], depths: range) -> str:
+    """Mean share of full health on arriving at ``depths``, over the games that did."""
+    found = [h for o in games for d, h in o.arrival.items() if d in depths]
+    return f"{100 * sum(found) / len(found):.0f}% ({len(found)} arrivals)" if found else "-"
 
 
 def main(args: argparse.Namespace) -> int:
