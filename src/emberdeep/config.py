@@ -46,6 +46,11 @@ class Settings:
     fov_algorithm: str = field(default="symmetric", metadata=_choice(*ALGORITHMS))
     torch_radius: int = field(default=10, metadata=_range(0, 200))
     light_walls: bool = True
+    lighting: bool = True
+    """Draw the dungeon's light (torches, lava, your own): off draws every cell in view
+    in its tile's full colours."""
+    animation: str = field(default="normal", metadata=_choice("normal", "fast", "slow", "off"))
+    """How fast missiles fly and blows flash (``ui/motion.py``); off shows none."""
     generator: str = field(default="auto", metadata=_choice("auto", *GENERATORS))
     mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))

@@ -108,16 +108,6 @@ def test_travel_walks_known_tiles_and_refuses_the_unknown() -> None:
     assert path_preview(world, (0, 0)) == []
 
 
-def walk(world: World, limit: int = 200) -> Stop:
-    """Explore until a run would stop; the stop."""
-    for _ in range(limit):
-        action = explore_action(world)
-        if isinstance(action, Stop):
-            return action
-        world.step(action)
-    raise AssertionError("never stopped")
-
-
 def test_explore_walks_round_deep_water_and_stops_before_the_only_way_through_it() -> None:
     world = world_from_text("""
     ###########
@@ -127,7 +117,7 @@ def test_explore_walks_round_deep_water_and_stops_before_the_only_way_through_it
     """)
     world.floor.items.append(Item(POTION, 8, 1))
     world.inventory.append(Item(POTION, count=5))
-    walk(world)
+    explore_fully(world)
     assert world.inventory[0].count == 6  # round, not through: nothing washed away
     assert not any(world.floor.tiles[p] == Tile.DEEP_WATER for p in [world.player.position])
     moat = world_from_text("""
@@ -136,7 +126,7 @@ def test_explore_walks_round_deep_water_and_stops_before_the_only_way_through_it
     ########
     """)
     moat.floor.items.append(Item(POTION, 6, 1))  # worth crossing for, but not blindly
-    assert walk(moat) == Stop("risky") and moat.player.position == (2, 1)
+    assert explore_fully(moat) == Stop("risky") and moat.player.position == (2, 1)
     moat.step(Move(1, 0))  # the player wades in themselves; then the run goes on
     assert not isinstance(explore_action(moat), Stop)
 
@@ -150,7 +140,7 @@ def test_explore_leaves_what_the_player_dropped() -> None:
     world.inventory.append(Item(POTION))
     world.step(Drop(0))
     world.step(Move(1, 0))
-    assert walk(world) in (Stop("explored"), Stop("explored_stairs"))
+    assert explore_fully(world) in (Stop("explored"), Stop("explored_stairs"))
     assert not world.inventory and world.floor.items[0].dropped
     world.step(Move(-1, 0))
     world.step(PickUp())

@@ -70,6 +70,7 @@ def test_fireball_hits_everyone_in_the_radius_including_the_player() -> None:
 def test_fireball_needs_a_visible_target_with_someone_in_it() -> None:
     world = world_from_text(ARENA)
     world.inventory.append(Item(KINDS["fireball_scroll"]))
+    world.identity.learn(KINDS["fireball_scroll"])  # known: aimed, and refused for free
     world.floor.visible[10, 1] = False
     assert texts(world.step(Use(0, target=(10, 1)))) == [
         "You cannot target an area that you cannot see."
@@ -78,10 +79,25 @@ def test_fireball_needs_a_visible_target_with_someone_in_it() -> None:
     assert texts(world.step(Use(0))) == ["You cannot target an area that you cannot see."]
 
 
+def test_an_unknown_scroll_read_strikes_the_nearest_creature_or_fizzles() -> None:
+    world = world_from_text(ARENA)
+    near = add_monster(world, ORC, 8, 3, hunting=False)
+    far = add_monster(world, ORC, 10, 5, hunting=False)
+    world.inventory.append(Item(KINDS["confusion_scroll"]))
+    said = texts(world.step(Use(0)))  # read, not aimed
+    assert near.confused and not far.confused, said
+    assert not world.inventory and world.identity.is_known(KINDS["confusion_scroll"])
+    alone = world_from_text(ARENA)
+    alone.inventory.append(Item(KINDS["fireball_scroll"]))
+    said = texts(alone.step(Use(0)))
+    assert "Nothing much seems to happen." in said and not alone.inventory
+
+
 def test_confusion_needs_an_enemy_and_wears_off() -> None:
     world = world_from_text(ARENA)
     orc = add_monster(world, ORC, 8, 3)
     world.inventory.append(Item(KINDS["confusion_scroll"]))
+    world.identity.learn(KINDS["confusion_scroll"])  # known: aimed, and refused for free
     assert texts(world.step(Use(0, target=(7, 3)))) == ["You must select an enemy to target."]
     assert texts(world.step(Use(0, target=(5, 3)))) == ["You cannot confuse yourself!"]
     events = steps(world.step(Use(0, target=(8, 3))))

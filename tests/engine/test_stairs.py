@@ -43,7 +43,8 @@ def test_a_hunter_at_your_heels_follows_you_down_and_a_sleeper_does_not() -> Non
     followed = [e for e in events if isinstance(e, Followed)]
     assert len(followed) == 1 and followed[0].way == "down"
     arrived = world.floor.actors[followed[0].who.id]
-    assert arrived.kind == "orc" and arrived.hunting == HUNT_MEMORY
+    assert arrived.kind == "orc" and arrived.hunting == HUNT_MEMORY and arrived.blocks
+    assert world.floor.occupant[arrived.position] == arrived.id
     assert max(abs(arrived.x - world.player.x), abs(arrived.y - world.player.y)) <= 3
     assert hunter.id not in above.actors and sleeper.id in above.actors
     assert "The orc follows you down the stairs!" in texts(events)

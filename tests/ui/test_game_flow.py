@@ -145,7 +145,7 @@ def test_death_removes_the_save_and_says_so(app: App) -> None:
     play.world.player.hp = 0
     over = play.tick()  # what follows every turn: the driver finds the game over
     assert isinstance(over, GameOverScreen)
-    assert not app.setup.saved_games() and "saved game is gone" in over.note
+    assert not app.setup.saved_games() and "saved game is gone" in " ".join(over.notes)
     assert isinstance(over.handle(KeyPress("enter")), MainMenu)
 
 
@@ -236,8 +236,8 @@ def test_a_data_folder_that_cannot_be_written_costs_messages_never_the_game(
     play.world.player.hp = 0
     over = play.tick()
     assert isinstance(over, GameOverScreen)
-    assert "Could not write to the hall of fame" in over.note
-    assert "Could not write the morgue file" in over.note
+    assert "Could not write to the hall of fame" in " ".join(over.notes)
+    assert "Could not write the morgue file" in " ".join(over.notes)
     assert isinstance(over.handle(KeyPress("enter")), MainMenu)
     assert blocked.read_text() == "in the way"
 

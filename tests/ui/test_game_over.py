@@ -1,14 +1,19 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import tcod.console
 
-from emberdeep.engine.events import MessageKind
+from emberdeep.content import loader
+from emberdeep.engine.events import Died, MessageKind, Who
+from emberdeep.session.game import SAVE_GONE, forget
+from emberdeep.tools import screenshots
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Next, Screen
-from emberdeep.ui.screens.game_over import GameOverScreen
+from emberdeep.ui.screens import Next, Screen, game_over
+from emberdeep.ui.screens.game_over import GameOverScreen, short_path
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.stack import ScreenStack
 from tests.helpers import world_from_text
@@ -53,31 +58,70 @@ def drawn(*screens: Screen) -> tcod.console.Console:
     return console
 
 
-def test_box_tells_depth_turns_seed_xp_and_the_killing_blow() -> None:
+def test_box_tells_the_killer_depth_turns_last_messages_and_character() -> None:
     log = MessageLog()
+    for n in range(8):
+        log.add(f"Old news {n}.")
     log.add("Orc attacks Player for 3 hit points.", MessageKind.ENEMY_ATTACK)
-    log.add("Player attacks Troll for 1 hit points.", MessageKind.PLAYER_ATTACK)
     log.add("Troll attacks Player for 5 hit points.", MessageKind.ENEMY_ATTACK)
     log.add("You died!", MessageKind.PLAYER_DIED)
-    text = "\n".join(rows(drawn(screen(log))))
+    over = screen(log)
+    troll = next(k for k in loader.load().population.monsters.kinds if k.key == "troll")
+    over.world.death = Died(over.world.player.who, (2, 1), Who(7, troll.key), "")
+    over.world.turn = 9028
+    over.content = loader.load()
+    text = "\n".join(rows(drawn(over)))
     for expected in (
         "YOU DIED",
+        f"Killed by a {troll.name.lower()} on depth 1 after 9,028 turns.",
         "Deepest floor 1",
-        "Turns 77",
         "Seed 4242",
         "XP 135",
+        "Level 1",
+        "Last messages:",
         "Troll attacks Player for 5 hit points.",
-        "Press Enter or Esc to leave, v for message history",
+        "Orc attacks Player for 3 hit points.",
+        "You died!",
+        "Enter or Esc to leave, v for the message history",
     ):
         assert expected in text, expected
-    assert "Orc attacks" not in text  # only the last blow
+    assert "Old news 0" not in text  # only the last few
+
+
+def test_at_80x24_the_last_messages_give_way_and_the_box_is_whole() -> None:
+    log = MessageLog()
+    for n in range(12):
+        log.add(f"A long line of news number {n} that takes most of a row to say in full.")
+    over = screen(log)
+    over.notes = [f"Morgue file: {Path.home()}/.local/share/emberdeep/morgue/morgue-1.txt."]
+    console = render.new_console(80, 24)
+    over.draw(console)
+    text = "\n".join(rows(console))
+    assert "YOU DIED" in text and "Enter or Esc to leave" in text
+    assert screenshots.layout_problems(console) == []
+
+
+def test_paths_are_short_and_never_broken_mid_word() -> None:
+    deep = "/srv/games/" + "/".join(f"folder{n}" for n in range(12)) + "/morgue-2026.txt"
+    over = screen()
+    over.notes = [f"Morgue file: {Path.home()}/emberdeep/morgue/m.txt.", f"Replay: {deep}."]
+    console = render.new_console(80, 24)
+    over.draw(console)
+    text = "\n".join(rows(console))
+    assert "~/emberdeep/morgue/m.txt." in text and str(Path.home()) not in text
+    assert "…/" in text and "morgue-2026.txt." in text  # the head cut at a folder
+    words = {w for row in rows(console) for w in row.replace("║", " ").split()}
+    assert not any(w.startswith("older") or w.startswith("der") for w in words)
+    assert short_path("/a/b/c", 80) == "/a/b/c"
+    assert short_path("/aaaa/bbbb/cccc/file.txt", 12) == "…/file.txt"
 
 
 def test_without_an_enemy_attack_no_blow_is_invented() -> None:
     log = MessageLog()
     log.add("Player attacks Orc for 1 hit points.", MessageKind.PLAYER_ATTACK)
     text = "\n".join(rows(drawn(screen(log))))
-    assert "YOU DIED" in text and "attacks" not in text
+    assert "YOU DIED" in text and "Died on depth 1 after 77 turns." in text
+    assert "Killed" not in text and "died:" not in text
 
 
 def test_map_underneath_is_dimmed_and_the_box_is_centred() -> None:
@@ -117,11 +161,26 @@ def test_history_opened_from_game_over_draws_over_it() -> None:
     assert "Message history" in text and "Troll attacks Player" in text
 
 
-def test_a_victory_says_so_and_names_no_killing_blow() -> None:
-    log = MessageLog()
-    log.add("Troll attacks Player for 5 hit points.", MessageKind.ENEMY_ATTACK)
-    over = screen(log)
+def test_a_victory_is_its_own_screen_and_never_says_death_is_permanent() -> None:
+    over = screen()
     over.world.won = True
-    text = "\n".join(rows(drawn(over)))
+    over.content = loader.load()
+    over.notes = ["You rank #1 in the hall of fame.", SAVE_GONE[True]]
+    console = drawn(over)
+    text = "\n".join(rows(console))
     assert "YOU ESCAPED WITH THE TREASURE" in text and "YOU DIED" not in text
-    assert "Troll attacks" not in text
+    assert "You climbed out with the treasure after 77 turns." in text
+    assert "Death is permanent" not in text and "Killed" not in text
+    frame = next(tuple(console.fg[x, y]) for y in range(52) for x in range(100)
+                 if chr(console.ch[x, y]) == "╔")  # fmt: skip
+    assert frame == game_over.VICTORY_FRAME_FG  # gold, not the death's red
+
+
+def test_the_session_tells_a_victory_its_save_is_finished_not_that_death_is_permanent(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "game" / "game.sav"
+    save.parent.mkdir()
+    save.write_bytes(b"x")
+    assert forget(save, won=True) == SAVE_GONE[True]
+    assert "Death" not in SAVE_GONE[True] and "Death is permanent" in SAVE_GONE[False]

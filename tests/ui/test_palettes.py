@@ -92,7 +92,7 @@ def test_choosing_a_palette_in_the_options_applies_at_once_and_is_written(tmp_pa
 
 
 def test_the_play_screen_draws_the_apps_palette(tmp_path: Path) -> None:
-    app = App(loader.load(), Settings(render_mode="solid"), data=tmp_path)
+    app = App(loader.load(), Settings(render_mode="solid", lighting=False), data=tmp_path)
     play = press(MainMenu(app), "a")
     assert isinstance(play, PlayScreen)
     before = render.new_console()

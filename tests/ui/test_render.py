@@ -28,8 +28,10 @@ def rows(console_ch: np.ndarray, region: Region) -> list[str]:
 
 
 def draw(world: World, mode: str = "ascii") -> tcod.console.Console:
+    """The play screen's frame with the light off: these tests read the tiles' own
+    colours (``test_lighting.py`` reads the light)."""
     console = render.new_console()
-    PlayScreen(world, loader.load(), Settings(render_mode=mode)).draw(console)
+    PlayScreen(world, loader.load(), Settings(render_mode=mode, lighting=False)).draw(console)
     return console
 
 

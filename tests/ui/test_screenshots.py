@@ -24,7 +24,8 @@ def test_every_screen_is_drawn_at_both_sizes_with_whole_boxes(
     _, found = rendered
     for screen in ("title", "play", "inventory", "drop", "character", "history", "help",
                    "look", "confirm-quit", "targeting", "level-up", "game-over", "victory",
-                   "options", "seed-prompt", "saved-games", "hall-of-fame"):  # fmt: skip
+                   "options", "seed-prompt", "saved-games", "hall-of-fame", "torch", "lava",
+                   "bolt", "explosion", "aiming", "details-item", "details-monster"):  # fmt: skip
         for width, height in (FULL_SIZE, MIN_SIZE):
             assert f"{width}x{height}-ascii-{screen}.png" in found, screen
     assert {f"{w}x{h}-tiles-play.png" for w, h in (FULL_SIZE, MIN_SIZE)} <= set(found)
@@ -42,6 +43,19 @@ def test_the_pngs_are_written_at_the_window_size(
         height = int.from_bytes(data[20:24], "big")
         cells = tuple(int(n) for n in name.split("-", 1)[0].split("x"))
         assert (width, height) == (cells[0] * 8, cells[1] * 16), name
+
+
+def test_beside_each_png_a_text_of_the_screens_characters(
+    rendered: tuple[Path, dict[str, list[str]]],
+) -> None:
+    out, found = rendered
+    for name in found:
+        text = (out / name).with_suffix(".txt").read_text("utf-8")
+        rows = text.splitlines()
+        width, height = (int(n) for n in name.split("-", 1)[0].split("x"))
+        assert len(rows) <= height and all(len(row) <= width for row in rows), name
+    assert "@" in (out / "100x52-ascii-torch.txt").read_text("utf-8")
+    assert "¤" in (out / "100x52-ascii-torch.txt").read_text("utf-8")  # the torch
 
 
 def test_the_checker_finds_a_box_cut_at_the_edge_drawn_over_or_broken_by_text() -> None:

@@ -45,7 +45,7 @@ def tileset_with_sprites(scale: int = 2, font_size: str = "8x16") -> tcod.tilese
 
 def draw(world: World, mode: str) -> tcod.console.Console:
     console = render.new_console()
-    PlayScreen(world, loader.load(), Settings(render_mode=mode)).draw_world(console)
+    PlayScreen(world, loader.load(), Settings(render_mode=mode, lighting=False)).draw_world(console)
     return console
 
 

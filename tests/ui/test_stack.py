@@ -48,6 +48,7 @@ def playing(app: App) -> tuple[ScreenStack, PlayScreen]:
 def give_fireball(play: PlayScreen) -> None:
     kinds = {kind.key: kind for kind in loader.load().population.items.kinds}
     play.world.inventory.insert(0, Item(kinds["fireball_scroll"]))
+    play.world.identity.learn(kinds["fireball_scroll"])  # known: aimed (unknown: read)
 
 
 def ready_to_level(play: PlayScreen) -> None:

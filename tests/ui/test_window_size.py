@@ -117,3 +117,23 @@ def test_desktop_size_reads_the_display_headless() -> None:
     assert isinstance(width, int) and isinstance(height, int)
     fit = fit_window(SCREEN, TALL, size)
     assert fit.width <= width and fit.height <= height
+
+
+@pytest.mark.parametrize(
+    ("desktop", "cells", "scale", "size"),
+    [
+        ((1280, 770), (100, 43), 1, (800, 688)),  # the 1280x800 laptop: fewer rows, 1x
+        ((1920, 1040), (100, 52), 1, (800, 832)),
+        ((3840, 2120), (100, 52), 2, (1600, 1664)),  # 4K: 2x within 90%
+        ((1024, 600), (100, 33), 1, (800, 528)),
+        ((640, 400), (80, 24), 1, (640, 384)),  # never fewer than 80x24
+    ],
+)
+def test_a_new_window_takes_at_most_nine_tenths_of_the_desktop_unsquashed(
+    desktop: tuple[int, int], cells: tuple[int, int], scale: int, size: tuple[int, int]
+) -> None:
+    got, fit = window_size.fit_console(SCREEN, TALL, desktop, (80, 24))
+    assert (got, fit.scale, (fit.width, fit.height)) == (cells, scale, size)
+    if got != (80, 24):
+        assert fit.width <= desktop[0] * 0.9 and fit.height <= desktop[1] * 0.9
+    assert (fit.width, fit.height) == (got[0] * 8 * scale, got[1] * 16 * scale)

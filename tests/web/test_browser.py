@@ -144,3 +144,106 @@ def test_oversized_and_unknown_messages_are_refused(server: Server, page: Page) 
     watching = '{"t": "key", "s": 1, "k": "h"}'
     url = f"{base}/ws/watch?client=other125&game=cy"
     assert close_code(page, url, watching) == [True, 1003]
+
+
+def test_the_console_fills_a_large_page(browser: Browser, server: Server) -> None:
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    register(page, server, "Big")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    box = page.locator("#screen").bounding_box()
+    assert box is not None
+    assert box["height"] >= 0.8 * 1080, box
+    assert box["width"] <= 1920 and box["y"] + box["height"] <= 1080
+    assert not page.locator("#pad").is_visible()  # a desktop needs no on-screen keys
+    page.set_viewport_size({"width": 1280, "height": 700})  # and it re-fits on resize
+    page.wait_for_function("() => document.getElementById('screen').offsetHeight <= 700")
+    context.close()
+
+
+PAD_SEED = "8"
+"""A dungeon whose first floor the plain play below (explore, take the stairs, step at
+the nearest creature) gets through: the test is of the controls, not of luck."""
+DIRECTIONS = {(-1, -1): "kp_7", (0, -1): "kp_8", (1, -1): "kp_9", (-1, 0): "kp_4",
+              (1, 0): "kp_6", (-1, 1): "kp_1", (0, 1): "kp_2", (1, 1): "kp_3"}  # fmt: skip
+SIDEBAR, MAP_ROWS = 20, 45
+
+
+def tap(page: Page, key: str) -> None:
+    page.locator(f"#pad button[data-key='{key}']").tap()
+    page.wait_for_function("() => window.emberdeep.state.pending.length === 0")
+
+
+def settle(page: Page) -> str:
+    """The screen once it stops changing (a run of steps has ended)."""
+    last = screen(page)
+    while True:
+        page.wait_for_timeout(150)
+        now = screen(page)
+        if now == last:
+            return now
+        last = now
+
+
+def toward_nearest_creature(text: str) -> str | None:
+    """The pad key that steps from @ toward the nearest creature (a letter) on the map."""
+    rows = text.split("\n")[:MAP_ROWS]
+    cells = [(x, y, ch) for y, row in enumerate(rows) for x, ch in enumerate(row) if x > SIDEBAR]
+    me = next(((x, y) for x, y, ch in cells if ch == "@"), None)
+    them = [(x, y) for x, y, ch in cells if ch.isalpha() and ch.isascii()]
+    if me is None or not them:
+        return None
+    x, y = min(them, key=lambda c: max(abs(c[0] - me[0]), abs(c[1] - me[1])))
+    step = ((x > me[0]) - (x < me[0]), (y > me[1]) - (y < me[1]))
+    return DIRECTIONS.get(step)
+
+
+def test_a_phone_plays_down_to_depth_2_with_the_on_screen_controls(
+    browser: Browser, server: Server
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    register(page, server, "Pocket")
+    page.click("#play")
+    wait_for_text(page, "New game with a seed")
+    expect(page.locator("#pad")).to_be_visible()
+    box = page.locator("#screen").bounding_box()
+    pad = page.locator("#pad").bounding_box()
+    assert box is not None and pad is not None
+    assert box["width"] >= 0.9 * 390 - 16 and box["y"] + box["height"] <= pad["y"] + 1
+    tap(page, "kp_2")  # down to "New game with a seed"
+    tap(page, "enter")
+    wait_for_text(page, "seed")
+    page.keyboard.type(PAD_SEED)  # the phone's own keyboard: the seed is typed text
+    tap(page, "enter")
+    wait_for_text(page, "Turn 0")
+    tap(page, "i")
+    wait_for_text(page, "Select an item to use")
+    tap(page, "escape")
+    page.wait_for_function(
+        "() => !window.emberdeep.text().join('\\n').includes('Select an item to use')"
+    )
+    text = settle(page)
+    for _ in range(300):
+        if "Depth 2" in text or "YOU DIED" in text:
+            break
+        if "Choose a stat to raise" in text:
+            tap(page, "enter")  # a level to spend: the first choice
+            text = settle(page)
+            continue
+        before = turn(page)
+        tap(page, "x")  # explore
+        text = settle(page)
+        if turn(page) == before:
+            tap(page, ">")  # explored, or the stairs known: take them
+            text = settle(page)
+        if turn(page) == before:
+            tap(page, toward_nearest_creature(text) or "kp_5")  # something in the way
+            text = settle(page)
+    assert "Depth 2" in text, text
+    context.close()

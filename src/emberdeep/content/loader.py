@@ -15,6 +15,8 @@ from importlib import resources
 
 from emberdeep import mapgen
 from emberdeep.content.creatures import TRAIT_KEYS, traits
+from emberdeep.content.descriptions import Descriptions, parse_descriptions
+from emberdeep.content.lights import Lights, parse_lights
 from emberdeep.content.palettes import Palette, parse_palettes
 from emberdeep.content.parsed import ParsedCache, cache_path
 from emberdeep.content.pixelart import Sprite, parse_sprites
@@ -81,6 +83,10 @@ class Content:
     """The palette these looks are in; None: as the content files draw them."""
     plain: Content | None = None
     """The content as loaded, which every palette recolours (None: this is it)."""
+    lights: Lights = field(default_factory=Lights)
+    """What shines (``lights.toml``); the default lights nothing."""
+    descriptions: Descriptions = field(default_factory=Descriptions)
+    """Flavour text for every monster and item (``descriptions.toml``)."""
 
     def recoloured(self, name: str) -> Content:
         """This content in palette ``name`` (``palettes.toml``): the same object for the
@@ -505,6 +511,14 @@ def load() -> Content:
     ]
     sprites = parse_sprites(read_table("sprites.toml", cache), drawn)
     palettes = parse_palettes(read_table("palettes.toml", cache), [*looks, "remains"], GLYPH_MODES)
+    glowing = [kind.key for kind in monsters.kinds] + [kind.key for kind in items.kinds]
+    lights = parse_lights(read_table("lights.toml", cache), mapgen.fixtures.FIXTURES, glowing)
+    descriptions = parse_descriptions(
+        read_table("descriptions.toml", cache),
+        [kind.key for kind in monsters.kinds],
+        [kind.key for kind in items.kinds],
+        UNIDENTIFIED,
+    )
     cache.save()
     return Content(
         shroud=shroud,
@@ -518,4 +532,6 @@ def load() -> Content:
         statuses=status_looks,
         status_labels=status_labels,
         palettes=palettes,
+        lights=lights,
+        descriptions=descriptions,
     )

@@ -33,7 +33,6 @@ from emberdeep.engine.actions import (
     Shoot,
     bring_forth,
     done,
-    free_cell_near,
     line_of_fire,
 )
 from emberdeep.engine.actors import HUNT_MEMORY, Ability, Actor, Mode
@@ -233,7 +232,7 @@ def thorns(world: World, struck: Actor, striker: Actor, known: Ability) -> None:
 @ability("split", "struck")
 def split(world: World, jelly: Actor, striker: Actor, known: Ability) -> None:
     """Struck and not killed, it divides: half its health goes to a twin beside it."""
-    where = free_cell_near(world, jelly.x, jelly.y)
+    where = world.floor.free_near(jelly.x, jelly.y)
     if jelly.hp < 2 or where is None:
         return
     twin = bring_forth(world, jelly, *where, hp=jelly.hp // 2)
@@ -304,7 +303,7 @@ class Summon:
             return Refused("nothing_answers")
         called: list[Actor] = []
         for _ in range(self.count):
-            where = free_cell_near(world, actor.x, actor.y)
+            where = world.floor.free_near(actor.x, actor.y)
             if where is None:
                 break
             template = Actor.spawn(0, kind, *where)

@@ -194,14 +194,6 @@ class Attack:
         return done(actor.attack_time)
 
 
-def free_cell_near(world: World, x: int, y: int) -> tuple[int, int] | None:
-    """A free tile next to (x, y), the first in ``DIRECTIONS`` order."""
-    for dx, dy in DIRECTIONS:
-        if world.floor.is_free(x + dx, y + dy):
-            return x + dx, y + dy
-    return None
-
-
 def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor:
     """A new creature like ``template`` at (x, y), due when the world next runs."""
     floor = world.floor
@@ -365,7 +357,10 @@ class Use:
         thing = world.identity.thing(item, count=1)
         if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it
             world.emit(ItemUsed(actor.who, thing, item.kind.category))
-        refused = effect.use(world, actor, item, self.target)
+        target = self.target
+        if target is None and effect.targeting != "none" and magic.wasted(world, item):
+            target = magic.read_blind(world, actor, item)  # an unknown scroll, read
+        refused = effect.use(world, actor, item, target)
         if refused is not None:
             if not (effect.consumes and magic.wasted(world, item)):
                 return refused

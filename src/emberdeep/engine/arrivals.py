@@ -20,7 +20,6 @@ from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.events import Followed
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.spawning import ByDepth, cumulative
-from emberdeep.engine.stairs import free_near
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -108,11 +107,11 @@ def climbed(world: World, below: Floor) -> None:
         arrive(world, world.depth + CLIMB_DEEPER)
     floor = world.floor
     for warden in [m for m in below.actors.values() if m.hp > 0 and guards(world, m)]:
-        where = free_near(floor, *floor.stairs)
+        where = floor.free_near(*floor.stairs, reach=3)
         if where is None:
             continue
         below.remove_actor(warden)
-        arrived = replace(warden, id=max(floor.actors) + 1, x=where[0], y=where[1])
+        arrived = replace(warden, id=max(floor.actors) + 1, x=where[0], y=where[1], blocks=True)
         arrived.next_time = world.time + WARDEN_DELAY
         floor.add_actor(arrived)
         world.schedule.add(arrived)

@@ -223,7 +223,8 @@ class Followed:
 class ItemMoved:
     """An item changed hands: ``change`` is "picked", "dropped", "swept" (off by deep
     water), "lost" (fallen below), "caged" (the rest of a choice, once one was taken),
-    "wielded", "worn", "unwielded", "removed", "thrown"."""
+    "wielded", "worn", "unwielded", "removed", "thrown", "landed" (thrown, it struck no
+    one and lies at ``at``)."""
 
     who: Who
     at: Cell

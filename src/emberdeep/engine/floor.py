@@ -138,6 +138,9 @@ class Floor:
         self.gas_active = False
         self.seen_items: dict[tuple[int, int], str] = {}
         """The item kind the player last saw on each tile out of view (the remembered map)."""
+        self.fixtures: dict[tuple[int, int], str] = {}
+        """Light fixtures by position ("torch", "brazier", "fungus": ``mapgen/fixtures.py``):
+        scenery the screens light the floor from; no rule reads them."""
 
     @property
     def width(self) -> int:
@@ -191,6 +194,16 @@ class Floor:
     def is_free(self, x: int, y: int) -> bool:
         """Walkable and not blocked by a creature."""
         return self.in_bounds(x, y) and self.walkable.item(x, y) and not self.occupant.item(x, y)
+
+    def free_near(self, x: int, y: int, reach: int = 1) -> tuple[int, int] | None:
+        """The free cell nearest (x, y) but not it, within ``reach``: nearest ring first,
+        each in reading order (the ``DIRECTIONS`` order for the first ring)."""
+        for ring in range(1, reach + 1):
+            for dy in range(-ring, ring + 1):
+                for dx in range(-ring, ring + 1):
+                    if max(abs(dx), abs(dy)) == ring and self.is_free(x + dx, y + dy):
+                        return x + dx, y + dy
+        return None
 
     def items_at(self, x: int, y: int) -> list[Item]:
         return [item for item in self.items if item.x == x and item.y == y]

@@ -49,6 +49,8 @@ def floor_violations(floor: Floor) -> list[str]:
             problems.append(f"{actor.name} (#{actor.id}) has {actor.hp}/{actor.max_hp} HP")
         if actor.blocks and not actor.alive:
             problems.append(f"{actor.name} (#{actor.id}) is dead but still blocks")
+        if actor.alive and not actor.blocks:
+            problems.append(f"{actor.name} (#{actor.id}) is alive but blocks nothing")
         aware = actor.mode in AWARE
         if actor.id != PLAYER_ID and actor.alive and aware != (actor.hunting > 0):
             problems.append(f"{actor.name} (#{actor.id}) is {actor.mode}, {actor.hunting} to hunt")

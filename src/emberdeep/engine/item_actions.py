@@ -20,10 +20,32 @@ from emberdeep.engine.events import Attacked, ItemMoved, Missile, Refused, Thing
 
 if TYPE_CHECKING:
     from emberdeep.engine.actors import Actor
+    from emberdeep.engine.floor import Floor
     from emberdeep.engine.world import World
 
 THROW_RANGE = 8
 """How far anything can be thrown, in tiles."""
+
+
+def flight_of(
+    floor: Floor, start: tuple[int, int], target: tuple[int, int]
+) -> tuple[list[tuple[int, int]], Actor | None, bool]:
+    """Where a thing thrown from ``start`` at ``target`` flies: the cells it crosses (the
+    last where it stops), the creature it meets, and whether it is lost (over lava or a
+    chasm). It goes at most ``THROW_RANGE``, stops at a wall and at the first creature.
+    The aiming screen draws the same flight."""
+    flight: list[tuple[int, int]] = []
+    for x, y in tcod.los.bresenham(start, target)[1 : THROW_RANGE + 1].tolist():
+        if not floor.walkable[x, y]:
+            lost = bool(floor.transparent[x, y])
+            if lost:
+                flight.append((x, y))
+            return flight, None, lost
+        flight.append((x, y))
+        victim = floor.blocker_at(x, y)
+        if victim is not None:
+            return flight, victim, False
+    return flight, None, False
 
 
 @dataclass(frozen=True)
@@ -52,30 +74,19 @@ class Throw:
         item = world.inventory[self.slot]
         if item.equipped:
             return Refused("take_off_first")
-        path = tcod.los.bresenham(actor.position, self.target)[1 : THROW_RANGE + 1].tolist()
         thrown = items.take_one(world.inventory, self.slot)
         thing = world.identity.thing(thrown, count=1)
         world.emit(ItemMoved(actor.who, actor.position, thing, "thrown"))
-        landing, flight = actor.position, []
-        victim = None
-        lost = False
-        for x, y in path:
-            if not floor.walkable[x, y]:
-                lost = bool(floor.transparent[x, y])  # over lava or a chasm: gone
-                if lost:
-                    flight.append((x, y))
-                break
-            landing = (x, y)
-            flight.append(landing)
-            victim = floor.blocker_at(x, y)
-            if victim is not None:
-                break
+        flight, victim, lost = flight_of(floor, actor.position, self.target)
+        landing = flight[-1] if flight and not lost else actor.position
         world.emit(Missile(actor.who, tuple(flight), "thrown", thing))
         if lost:
             world.emit(ItemMoved(actor.who, flight[-1], thing, "lost"))
             return done(actor.attack_time)
         if victim is not None:
             self.hit(world, actor, victim, thrown)
+        else:  # it struck nothing: said, so a throw that falls short is not silent
+            world.emit(ItemMoved(actor.who, landing, thing, "landed"))
         thrown.x, thrown.y = landing
         floor.items.append(thrown)
         return done(actor.attack_time)

@@ -42,10 +42,22 @@ Target = tuple[int, int] | None
 
 def wasted(world: World, item: Item) -> bool:
     """Whether a refused use of ``item`` still uses it up: an unknown potion or scroll
-    that needs no aim (a healing potion at full health, lightning with no one near)."""
+    (a healing potion at full health, lightning with no one near, a scroll read blind
+    with nothing for it to strike)."""
     kind = item.kind
-    hidden = kind.category in ("potion", "scroll") and not world.identity.is_known(kind)
-    return hidden and kind.targeting == "none"
+    return kind.category in ("potion", "scroll") and not world.identity.is_known(kind)
+
+
+def read_blind(world: World, user: Actor, item: Item) -> Target:
+    """Where an unknown scroll that would want aiming strikes when read: the nearest
+    creature in view (the oldest of the nearest), else nowhere. The reader cannot aim
+    what they do not know, and asking them to would tell them what it is."""
+    floor = world.floor
+    seen = [a for a in living_monsters(floor, user) if floor.visible[a.position]]
+    if not seen:
+        return None
+    nearest = min(seen, key=lambda a: ((a.x - user.x) ** 2 + (a.y - user.y) ** 2, a.id))
+    return nearest.position
 
 
 def living_monsters(floor: Floor, user: Actor) -> list[Actor]:
@@ -222,15 +234,29 @@ def cloud(world: World, user: Actor, item: Item, target: Target) -> Refused | No
     return None
 
 
-def first_in_line(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> Actor | None:
-    """The first creature a bolt from ``start`` towards ``end`` meets, stopped by walls."""
+def bolt_flight(
+    floor: Floor, start: tuple[int, int], end: tuple[int, int]
+) -> tuple[list[tuple[int, int]], Actor | None]:
+    """The cells a bolt from ``start`` towards ``end`` crosses and the creature it
+    strikes (None: it meets a wall or nothing); the aiming screen draws it."""
+    cells: list[tuple[int, int]] = []
     for x, y in tcod.los.bresenham(start, end)[1:].tolist():
         if not floor.transparent[x, y]:
-            return None
+            return cells, None
+        cells.append((x, y))
         blocker = floor.blocker_at(x, y)
         if blocker is not None:
-            return blocker
-    return None
+            return cells, blocker
+    return cells, None
+
+
+BOLTS = frozenset({"bolt", "teleport_other"})
+"""Effects that strike the first creature in line (``first_in_line``), not the cell."""
+
+
+def first_in_line(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> Actor | None:
+    """The first creature a bolt from ``start`` towards ``end`` meets, stopped by walls."""
+    return bolt_flight(floor, start, end)[1]
 
 
 def _path(start: tuple[int, int], end: tuple[int, int]) -> tuple[tuple[int, int], ...]:

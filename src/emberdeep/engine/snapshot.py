@@ -114,6 +114,7 @@ def dump_floor(floor: Floor) -> dict[str, Any]:
         "traps": [_trap_fields(t) for t in floor.traps.values()],
         "gas": _b64(floor.gas) if floor.gas_active else "",
         "seen_items": [[x, y, key] for (x, y), key in floor.seen_items.items()],
+        "fixtures": [[x, y, key] for (x, y), key in floor.fixtures.items()],
     }
 
 
@@ -709,7 +710,8 @@ def _rememberable(key: str, item_kinds: Mapping[str, ItemKind]) -> bool:
 
 
 def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
-    """Traps, gas and the remembered items (none in saves before they existed)."""
+    """Traps, gas, the remembered items and the light fixtures (none in saves before they
+    existed)."""
     for n, trap_raw in enumerate(raw.entries("traps") if "traps" in raw.data else []):
         trap = _trap(_Reader(trap_raw, f"{raw.path}.traps[{n}]"), floor)
         floor.traps[trap.position] = trap
@@ -729,3 +731,10 @@ def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, Item
         if not floor.in_bounds(seen[0], seen[1]):
             raise SnapshotError(f"{raw.path}.seen_items[{n}]: outside the map")
         floor.seen_items[(seen[0], seen[1])] = seen[2]
+    for n, fixture in enumerate(raw.entries("fixtures") if "fixtures" in raw.data else []):
+        ok = isinstance(fixture, list) and len(fixture) == 3 and isinstance(fixture[2], str)
+        if not ok or not all(type(v) is int for v in fixture[:2]) or len(fixture[2]) > 40:
+            raise SnapshotError(f"{raw.path}.fixtures[{n}]: expected [x, y, kind]")
+        if not floor.in_bounds(fixture[0], fixture[1]):
+            raise SnapshotError(f"{raw.path}.fixtures[{n}]: outside the map")
+        floor.fixtures[(fixture[0], fixture[1])] = fixture[2]

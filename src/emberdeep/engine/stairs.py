@@ -48,25 +48,15 @@ def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> Non
     One for whom there is no room stays behind."""
     new = world.floor
     for monster in coming:
-        spot = free_near(new, world.player.x, world.player.y)
+        spot = new.free_near(world.player.x, world.player.y, reach=3)
         if spot is None:
             continue
         left.remove_actor(monster)
-        arrived = replace(monster, id=max(new.actors) + 1, x=spot[0], y=spot[1])
+        arrived = replace(monster, id=max(new.actors) + 1, x=spot[0], y=spot[1], blocks=True)
         arrived.next_time = world.time + arrived.move_time
         new.add_actor(arrived)
         world.schedule.add(arrived)
         world.emit(Followed(arrived.who, arrived.position, way))
-
-
-def free_near(floor: Floor, x: int, y: int, reach: int = 3) -> tuple[int, int] | None:
-    """The free cell nearest (x, y) within ``reach`` (nearest first, then reading order)."""
-    for ring in range(1, reach + 1):
-        for dy in range(-ring, ring + 1):
-            for dx in range(-ring, ring + 1):
-                if max(abs(dx), abs(dy)) == ring and floor.is_free(x + dx, y + dy):
-                    return x + dx, y + dy
-    return None
 
 
 def live_the_time(world: World, floor: Floor) -> None:

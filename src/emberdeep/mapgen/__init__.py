@@ -111,6 +111,7 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
                 traps.place_traps(floor, population.traps, depth, rng, arrival)
             if level.vault and int(rng.integers(100)) < level.vault:
                 vaults.add_vault(floor, population.items, depth, rng, arrival)
+        fixtures.place_fixtures(floor, rng)  # last: no other draw from the stream moves
         return floor
 
     return build
@@ -124,7 +125,7 @@ def floor_builder(
 
 
 # Importing the modules registers them.
-from emberdeep.mapgen import bsp, caves, hazards, rooms, traps, vaults  # noqa: E402  # noqa: E402
+from emberdeep.mapgen import bsp, caves, fixtures, hazards, rooms, traps, vaults  # noqa: E402
 from emberdeep.mapgen.populate import Arrival, populate  # noqa: E402
 
 __all__ = [

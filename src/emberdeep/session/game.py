@@ -313,7 +313,7 @@ class GameSession:
                     if self.journal is not None:
                         self.journal.close()
                     release_reserve(folder)
-                    forgotten = forget(self.save_file)  # room for the score, then again
+                    forgotten = forget(self.save_file, won=world.won)  # room, then again
                     rank = scores.record(entry, folder / scores.SCORES_NAME)
                 notes.append(f"You rank #{rank} in the hall of fame.")
                 kept.append("your score")
@@ -336,7 +336,7 @@ class GameSession:
             if lost:
                 notes.append(f"Kept: {', '.join(kept) or 'nothing'}; not kept: {', '.join(lost)}")
             keep_reserve(folder)  # for the next game, if there is room again
-        notes.append(forgotten or forget(self.save_file))
+        notes.append(forgotten or forget(self.save_file, won=world.won))
         self.release()
         return [sentence(note) for note in notes if note]
 
@@ -355,12 +355,20 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def forget(save_file: Path | None) -> str:
-    """Permadeath: remove the save; what to tell the player ("" if there was none)."""
+def forget(save_file: Path | None, *, won: bool = False) -> str:
+    """Permadeath (or a game won, which is as finished): remove the save; what to tell
+    the player ("" if there was none)."""
     if save_file is None or not save_file.parent.exists():
         return ""
     try:
         games.remove(save_file)
     except (games.GameError, GameLockedError) as exc:
         return f"Your saved game could not be removed: {exc}."
-    return "Death is permanent: your saved game is gone."
+    return SAVE_GONE[won]
+
+
+SAVE_GONE = {
+    False: "Death is permanent: your saved game is gone.",
+    True: "The game is finished: its save is removed.",
+}
+"""What the end of a game says of its save, by whether it was won."""

@@ -381,6 +381,8 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             return [Line(f"You drop {what}.", MessageKind.ITEM)]
         case "thrown":
             return [Line(f"You throw {noun.a}.", MessageKind.ITEM)]
+        case "landed":
+            return [Line(sentence(noun, "strike", "nothing and falls."), MessageKind.ITEM)]
         case "swept":
             lost = noun.counted(e.thing.quantity)
             text = f"Your {lost.singular} {lost.verb('slip')} away in the deep water!"

@@ -37,7 +37,7 @@ from emberdeep.storage import saves
 from emberdeep.tools import bench_checkpoints, screenshots
 from emberdeep.tools import bench_reference as reference
 from emberdeep.tools.bench_report import Figure, Report, Size, figure, format_report, to_json
-from emberdeep.ui import ansi, layout, render
+from emberdeep.ui import ansi, layout, lighting, render
 from emberdeep.ui.screens.play import PlayScreen
 
 T = TypeVar("T")
@@ -185,30 +185,57 @@ def fov(runs: int) -> Iterator[Figure]:
         )
 
 
+LIT_FRAME_TARGET_MS = 0.6
+"""The whole play frame at 100x52 with the dungeon's light on (issue #26)."""
+
+
 def frame(report: Report, plan: Plan) -> None:
     """The play screen's whole frame: map, sidebar, log and hints, on a floor explored
     end to end. Typical: a moment of play with monsters and an item in view (the target);
-    worst: the whole floor in view, every monster and item drawn and listed."""
+    worst: the whole floor in view, every monster and item drawn and listed. At 100x52
+    also with the light off, and with a film playing (an explosion blooming)."""
     content = loader.load()
     for size in (layout.FULL_SIZE, layout.MIN_SIZE):
         console = render.new_console(*size)
-        for mode in ("in play", "all in view"):
+        for mode in ("in play", "all in view", "light off", "in motion"):
+            if size != layout.FULL_SIZE and mode in ("light off", "in motion"):
+                continue
             world = new_world(1, Settings(), content)
-            screen = PlayScreen(world, content, Settings(render_mode="ascii"))
+            settings = Settings(render_mode="ascii", lighting=mode != "light off")
+            screen = PlayScreen(world, content, settings)
             screenshots.interesting_moment(screen)
             world.floor.explored[...] = True
             world.floor.visible[...] |= mode == "all in view"
+            if mode == "in motion":
+                screen.film = screenshots.explosion(screen)
             screen.draw(console)
             shown = len(screen.sidebar.entries)
+            target = None
+            if mode == "in play":
+                target = LIT_FRAME_TARGET_MS if size == layout.FULL_SIZE else 0.5
+            elif mode == "light off":
+                target = 0.5
+            lit = "lit" if settings.lighting else "unlit"
             ours = measure(
-                f"render frame {size[0]}x{size[1]}, sidebar listing {shown} ({mode})",
+                f"render frame {size[0]}x{size[1]} {lit}, sidebar listing {shown} ({mode})",
                 lambda i, screen=screen, console=console: screen.draw(console),  # type: ignore[misc]
                 plan.frame,
-                0.5 if mode == "in play" else None,
+                target,
             )
             report.figures.append(ours)
             if size != layout.FULL_SIZE or mode != "in play":
                 continue
+            light = screen.lighting
+            assert light is not None and light.still is not None
+            report.figures.append(
+                measure(
+                    "  the light of a new turn, worked out afresh (frames reuse it)",
+                    lambda i, world=world, still=light.still: lighting.Lighting.moving_light(  # type: ignore[misc]
+                        world, content.lights, still
+                    ),
+                    plan.frame,
+                )
+            )
             ref = measure(
                 "reference: per-tile Python loop",
                 lambda i, world=world, console=console: reference.render_map(  # type: ignore[misc]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import tcod.console
+import tcod.los
 import tcod.tileset
 
 from emberdeep.agents.bot import Bot, take_turn
@@ -28,9 +29,12 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.content.palettes import DEFAULT
+from emberdeep.engine.events import Area, Cell, Died, Missile, Who
+from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
-from emberdeep.session.game import GameSetup
-from emberdeep.ui import font, layout, png, render, sprites
+from emberdeep.session.game import SAVE_GONE, GameSetup
+from emberdeep.session.setup import new_world
+from emberdeep.ui import font, layout, motion, png, render, sprites
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.menu import LETTERS
@@ -44,7 +48,13 @@ SIZES = (layout.FULL_SIZE, layout.MIN_SIZE)
 SEED = 2026
 WARM_UP_TURNS = 4000
 """At most this many bot turns to find a moment with a monster and an item in view."""
+SCENE_DEPTHS = 12
+"""How deep a scene (a torch, lava) is looked for."""
+SCENE_TRIES = 20
+"""Torches or lava cells tried for a place to stand in sight of one."""
 AIMED_ITEM = "fireball_scroll"
+THROWN_ITEM = "darts"
+"""Given to the player for the aiming screen (a throw's flight drawn to the cursor)."""
 """Given to the player so the targeting screen has something to aim."""
 
 BOXES = (("┌", "┐", "└", "┘", "─", "│"), ("╔", "╗", "╚", "╝", "═", "║"))
@@ -145,20 +155,127 @@ def play_shots(play: PlayScreen, content: Content) -> Iterator[Shot]:
     aim = press(menu, LETTERS[len(world.inventory) - 1])
     yield "targeting", stack_of(play, aim)
     world.inventory.pop()
+    darts = next(k for k in content.population.items.kinds if k.key == THROWN_ITEM)
+    world.inventory.append(Item(darts))
+    world.identity.learn(darts)
+    menu = press(play, "t")
+    letter = play.letters.of(world.inventory)[-1]
+    yield "aiming", stack_of(play, press(menu, letter))
+    yield "details-item", stack_of(play, press(play, "i"), press(press(play, "i"), "?"))
+    world.inventory.pop()
+    looking = press(play, ";")
+    yield "details-monster", stack_of(play, looking, press(looking, "?"))
     player = world.player
     xp, player.xp = player.xp, world.xp_to_next
     yield "level-up", stack_of(play, play.next_screen(play.driver.state))
     player.xp = xp
 
 
+def _target(play: PlayScreen) -> tuple[int, int]:
+    """The nearest creature in view, else a cell a few steps from the player."""
+    world = play.world
+    floor, player = world.floor, world.player
+    seen = [
+        a.position
+        for a in floor.actors.values()
+        if a.alive and a is not player and floor.visible[a.position]
+    ]
+    if seen:
+        return min(seen, key=lambda p: max(abs(p[0] - player.x), abs(p[1] - player.y)))
+    return player.x + 3, player.y
+
+
+def bolt(play: PlayScreen) -> motion.Film:
+    """A wand's bolt halfway from the player to the nearest creature in view."""
+    player = play.world.player
+    path = tuple((x, y) for x, y in tcod.los.bresenham(player.position, _target(play))[1:].tolist())
+    film = motion.film([Missile(player.who, path, "bolt")], play.content)
+    assert film is not None
+    film.frame = len(path) // 2
+    return film
+
+
+def explosion(play: PlayScreen) -> motion.Film:
+    """A fireball blooming around the nearest creature in view, two frames in."""
+    world = play.world
+    floor, (tx, ty) = world.floor, _target(play)
+    near = np.zeros(floor.size, dtype=np.bool_)
+    near[max(tx - 2, 0) : tx + 3, max(ty - 2, 0) : ty + 3] = True
+    found = np.argwhere(near & floor.visible & floor.transparent).tolist()
+    cells = tuple((x, y) for x, y in found)
+    event = Area(world.player.who, (tx, ty), cells, "fire")
+    film = motion.film([event], play.content)
+    assert film is not None
+    film.frame = 2
+    return film
+
+
+def motion_shots(play: PlayScreen, settings: Settings) -> Iterator[Shot]:
+    """A bolt in flight and an explosion, each a frame of the film the game shows."""
+    for name, make in (("bolt", bolt), ("explosion", explosion)):
+        shot = PlayScreen(play.world, play.content, settings, play.log)
+        shot.film = make(shot)
+        yield name, stack_of(shot)
+
+
+def scene(content: Content, settings: Settings, near: Callable[[Floor], list[Cell]]) -> PlayScreen:
+    """A new game, taken down to the first floor where ``near`` finds something, the
+    player standing a few steps from the first of it (a torch, lava)."""
+    world = new_world(SEED, settings, content)
+    while not near(world.floor) and world.depth < SCENE_DEPTHS:
+        world.change_floor(world.depth + 1)
+    floor = world.floor
+    open_cells = np.argwhere(floor.walkable & (floor.occupant == 0)).tolist()
+    for tx, ty in near(floor)[:SCENE_TRIES]:
+        for x, y in open_cells:
+            if 2 <= max(abs(x - tx), abs(y - ty)) <= 3:
+                floor.move_actor(world.player, x, y)
+                world.refresh_fov()
+                if floor.visible[tx, ty]:
+                    return PlayScreen(world, content, settings)
+    return PlayScreen(world, content, settings)
+
+
+def light_shots(content: Content, settings: Settings) -> Iterator[Shot]:
+    """A room lit by a torch, and lava's glow."""
+
+    def torches(floor: Floor) -> list[Cell]:
+        return [p for p, name in floor.fixtures.items() if name == "torch"]
+
+    def lava(floor: Floor) -> list[Cell]:
+        return [(x, y) for x, y in np.argwhere(floor.tiles == Tile.LAVA).tolist()]
+
+    yield "torch", stack_of(scene(content, settings, torches))
+    yield "lava", stack_of(scene(content, settings, lava))
+
+
 def ending_shots(play: PlayScreen) -> Iterator[Shot]:
     """The end of a game, lost and won, as its box shows it (drawn, not played: the
     session is left alone)."""
     world = play.world
-    yield "game-over", stack_of(play, GameOverScreen(world, play.log))
+    folder = Path.home() / ".local" / "share" / "emberdeep"
+    notes = [
+        "You rank #3 in the hall of fame.",
+        f"Morgue file: {folder / 'morgue' / 'morgue-2026-11-26-013512-seed2026.txt'}.",
+        f"Replay: {folder / 'replays' / 'replay-2026-11-26-013512-seed2026.json'}.",
+    ]
+    dead = copy.copy(world)
+    dead.death = Died(world.player.who, world.player.position, _killer(play), "")
+    over = GameOverScreen(dead, play.log, notes=[*notes, SAVE_GONE[False]], content=play.content)
+    yield "game-over", stack_of(play, over)
     won = copy.copy(world)
     won.won = True
-    yield "victory", stack_of(play, GameOverScreen(won, play.log))
+    victory = GameOverScreen(won, play.log, notes=[*notes, SAVE_GONE[True]], content=play.content)
+    yield "victory", stack_of(play, victory)
+
+
+def _killer(play: PlayScreen) -> Who | None:
+    """A creature in view, to be named as the killer."""
+    world = play.world
+    for actor in world.floor.actors.values():
+        if actor.alive and actor is not world.player and world.floor.visible[actor.position]:
+            return actor.who
+    return None
 
 
 def render_all(
@@ -184,6 +301,8 @@ def render_all(
             play = start_game(app, setup.new_game(SEED))
             interesting_moment(play)
             shots: list[Shot] = [*play_shots(play, content)]
+            shots += motion_shots(play, settings)
+            shots += light_shots(content, settings)
             if mode == modes[0]:
                 shots += title_shots(app)
             shots += ending_shots(play)
@@ -197,8 +316,17 @@ def render_all(
                     found[file] = layout_problems(console)
                     if tileset is not None:
                         png.write_png(out / file, tileset.render(console))
+                        (out / file).with_suffix(".txt").write_text(text_of(console), "utf-8")
             app.session = None
     return found
+
+
+def text_of(console: tcod.console.Console) -> str:
+    """The screen's characters, a line a row (sprites, which have no character, as the
+    ascii glyph of what they show)."""
+    ch = console.ch.T
+    rows = ["".join(chr(c) if c < sprites.SPRITE_BASE else "?" for c in row) for row in ch]
+    return "\n".join(row.rstrip() for row in rows) + "\n"
 
 
 def window_tileset(content: Content) -> tcod.tileset.Tileset:

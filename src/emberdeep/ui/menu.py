@@ -10,7 +10,8 @@ A menu is a component, not a screen: it never decides what a choice means. ``han
 turns one input into a ``MenuResult`` (an option was chosen, the menu was cancelled, or it
 is still open) and the owning screen acts on it.
 
-Keys: letters choose the option shown beside them ((a) is the first row on screen);
+Keys: letters choose the option shown beside them ((a) is the first row on screen, or
+the option's own letter: an item keeps its letter however the list scrolls);
 arrows / numpad / j k move the highlight, PgUp PgDn by a page, Home End to the ends;
 Enter chooses the highlighted option; Esc cancels. The mouse highlights what it hovers,
 a left click chooses, a right click cancels, the wheel scrolls. Because j and k are also
@@ -70,6 +71,9 @@ class Option:
     label: str
     detail: str = ""
     disabled: bool = False
+    key: str = ""
+    """The option's own letter (an item's, which stays with it while the list scrolls
+    and from turn to turn); "" gives it the letter of its row on screen."""
 
 
 @dataclass(frozen=True)
@@ -233,6 +237,14 @@ class Menu:
                 self.scroll(-dy * WHEEL_LINES)
         return STILL_OPEN
 
+    def keyed(self, key: str) -> int | None:
+        """The option whose own letter is ``key`` (shown or scrolled away), if any."""
+        return next((i for i, o in enumerate(self.options) if o.key and o.key == key), None)
+
+    def letter(self, row: int, index: int) -> str:
+        """The letter drawn beside option ``index`` on screen row ``row``."""
+        return self.options[index].key or LETTERS[row]
+
     def handle_key(self, key: str) -> MenuResult:
         lay = self.layout()
         letter = LETTERS.find(key) if len(key) == 1 else -1
@@ -240,7 +252,13 @@ class Menu:
             return CANCELLED
         if key in CHOOSE:
             return STILL_OPEN if self.highlight is None else self.choose(self.highlight)
-        if letter >= 0 and self.top + letter in self.shown(lay):
+        if any(o.key for o in self.options):
+            owner = self.keyed(key) if len(key) == 1 else None
+            if owner is not None:
+                self.highlight = owner
+                self.show_highlight(lay.rows)
+                return self.choose(owner)
+        elif letter >= 0 and self.top + letter in self.shown(lay):
             return self.choose(self.top + letter)
         page = max(1, lay.rows)
         if key in UP:
@@ -327,7 +345,7 @@ class Menu:
             console.print(lay.text_x, lay.first_row, text, fg=palette.INFO_FG)
             return
         for row, index in enumerate(self.shown(lay)):
-            self.draw_option(console, lay, lay.first_row + row, LETTERS[row], index)
+            self.draw_option(console, lay, lay.first_row + row, self.letter(row, index), index)
         self.draw_scroll_marks(console, lay)
 
     def draw_option(

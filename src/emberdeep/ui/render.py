@@ -109,26 +109,43 @@ def camera_origin(
     return origin[0], origin[1]
 
 
+GROUND_MOST = 1.0
+"""Light never draws a background brighter than its tile's own lit colour: creatures and
+items keep their colours, and every one must still stand out from the ground it is on
+(the palettes' contrast tests); glyphs may be lit brighter (``lights.toml``'s
+``brightest``)."""
+
+
 def draw_map(
     console: tcod.console.Console,
     floor: Floor,
     table: NDArray[np.void],
     view: Region,
     origin: tuple[int, int],
+    *,
+    light: NDArray[np.float32] | None = None,
 ) -> None:
-    """Terrain as the player knows it: lit where visible, remembered where explored."""
-    ox, oy = origin
-    x0, y0 = max(ox, 0), max(oy, 0)
-    x1, y1 = min(ox + view.width, floor.width), min(oy + view.height, floor.height)
-    if x0 >= x1 or y0 >= y1:
+    """Terrain as the player knows it: lit where visible, remembered where explored.
+    With ``light`` (``ui/lighting.py``: a factor per cell and colour), each cell in view
+    is drawn at its light; remembered and unknown cells keep their own dim looks."""
+    areas = _floor_area(floor, view, origin)
+    if areas is None:
         return
-    tiles = floor.tiles[x0:x1, y0:y1]
-    visible = floor.visible[x0:x1, y0:y1]
-    explored = floor.explored[x0:x1, y0:y1]
+    part, area = areas
+    tiles = floor.tiles[part]
+    visible = floor.visible[part]
+    explored = floor.explored[part]
     n = len(TILE_NAMES)
     index = np.where(visible, tiles, np.where(explored, tiles + n, 2 * n))
-    cx, cy = view.x + x0 - ox, view.y + y0 - oy
-    console.rgb[cx : cx + x1 - x0, cy : cy + y1 - y0] = table[index]
+    cells = table[index]
+    if light is not None:
+        # Only the cells in view are lit: a few hundred, gathered, not the whole view.
+        shade = light[part][visible]
+        shown = cells[visible]
+        shown["fg"] = np.minimum(shown["fg"] * shade, 255)
+        shown["bg"] = shown["bg"] * np.minimum(shade, GROUND_MOST)
+        cells[visible] = shown
+    console.rgb[area] = cells
 
 
 def to_screen(
@@ -266,3 +283,35 @@ def _draw_gas(
     area = (slice(cx, cx + x1 - x0), slice(cy, cy + y1 - y0))
     bg = console.rgb["bg"][area].astype(np.float32)
     console.rgb["bg"][area] = (bg * (1 - mix) + GAS_COLOR * mix).astype(np.uint8)
+
+
+def _floor_area(
+    floor: Floor, view: Region, origin: tuple[int, int]
+) -> tuple[tuple[slice, slice], tuple[slice, slice]] | None:
+    """The part of the floor in the view, and the console cells it is drawn in."""
+    ox, oy = origin
+    x0, y0 = max(ox, 0), max(oy, 0)
+    x1, y1 = min(ox + view.width, floor.width), min(oy + view.height, floor.height)
+    if x0 >= x1 or y0 >= y1:
+        return None
+    cx, cy = view.x + x0 - ox, view.y + y0 - oy
+    return (slice(x0, x1), slice(y0, y1)), (slice(cx, cx + x1 - x0), slice(cy, cy + y1 - y0))
+
+
+def draw_fixtures(
+    console: tcod.console.Console,
+    floor: Floor,
+    content: Content,
+    view: Region,
+    origin: tuple[int, int],
+) -> None:
+    """Torches, braziers and fungus, where explored: bright in view, dim remembered."""
+    fixtures = content.lights.fixtures
+    for position, name in floor.fixtures.items():
+        fixture = fixtures.get(name)
+        cell = to_screen(position, view, origin)
+        if fixture is None or cell is None or not floor.explored[position]:
+            continue
+        console.ch[cell] = ord(fixture.glyph)
+        color = np.array(fixture.glyph_color)
+        console.fg[cell] = color if floor.visible[position] else color * REMEMBERED_DIM

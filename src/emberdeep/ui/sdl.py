@@ -18,7 +18,7 @@ import tcod.tileset
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.ui import font, loop, render, sprites, window_size
+from emberdeep.ui import font, layout, loop, render, sprites, window_size
 from emberdeep.ui.input import (
     Click,
     CloseRequested,
@@ -142,11 +142,11 @@ def open_window(tileset: tcod.tileset.Tileset) -> tcod.context.Context:
             desktop = window_size.desktop_size()
             if desktop is not None:
                 cell = (tileset.tile_width, tileset.tile_height)
-                fit = window_size.fit_window(cells, cell, desktop)
+                cells, fit = window_size.fit_console(cells, cell, desktop, layout.MIN_SIZE)
                 width, height = fit.width, fit.height
             return tcod.context.new(
-                columns=render.SCREEN_WIDTH,
-                rows=render.SCREEN_HEIGHT,
+                columns=cells[0],
+                rows=cells[1],
                 width=width,
                 height=height,
                 tileset=tileset,
@@ -167,9 +167,15 @@ class WindowPresenter:
 
     paused = False
 
-    @staticmethod
-    def console_size() -> tuple[int, int]:
-        return render.SCREEN_WIDTH, render.SCREEN_HEIGHT
+    def console_size(self) -> tuple[int, int]:
+        """The console the window holds at whole scale, from 80x24 up to the full
+        100x52: a window smaller than the full console at 1x (a small display, or the
+        player made it so) gets fewer cells rather than a squashed picture."""
+        try:
+            columns, rows = self.context.recommended_console_size(*layout.MIN_SIZE)
+        except (AttributeError, RuntimeError):
+            return render.SCREEN_WIDTH, render.SCREEN_HEIGHT
+        return min(columns, render.SCREEN_WIDTH), min(rows, render.SCREEN_HEIGHT)
 
     def __init__(
         self,

@@ -78,6 +78,26 @@ def fit_window(cells: Size, cell: Size, desktop: Size) -> WindowFit:
     return WindowFit(scale, min(width * scale, desktop_width), min(height * scale, desktop_height))
 
 
+SHARE = 0.9
+"""The most of the desktop's usable area a new window takes."""
+
+
+def fit_console(cells: Size, cell: Size, desktop: Size, least: Size) -> tuple[Size, WindowFit]:
+    """The console and window a new window opens with on ``desktop``: ``cells`` at the
+    largest whole scale within ``SHARE`` of the usable area; where even 1x is too big
+    (a 1280x800 laptop), fewer cells (never fewer than ``least``: the play screen lays
+    itself out for any size from 80x24 up) at 1x, so nothing is squashed or cut."""
+    room = (max(1, int(desktop[0] * SHARE)), max(1, int(desktop[1] * SHARE)))
+    width, height = _console_pixels(cells, cell)
+    if width <= room[0] and height <= room[1]:
+        return cells, fit_window(cells, cell, room)
+    fewer = (
+        min(cells[0], max(least[0], room[0] // cell[0])),
+        min(cells[1], max(least[1], room[1] // cell[1])),
+    )
+    return fewer, fit_window(fewer, cell, desktop)
+
+
 def place_console(cells: Size, cell: Size, window: Size) -> Placement:
     """Where a console of ``cells`` of ``cell`` pixels is drawn in a ``window`` of that
     many pixels: the largest whole scale that fits, centred (a letterbox). A window

@@ -1,39 +1,72 @@
-"""The end of a run: the final map, dimmed, under a box that says how it ended (a death,
-or the victory of climbing out with the treasure).
+"""The end of a run: the final map, dimmed, under a box that tells how it ended.
 
 Death should not snap straight back to the shell: the player gets to see where it
-happened, what hit them, and the figures worth remembering (depth, turns, XP, and the
-seed to replay the same dungeon), and can still read the whole message log. The map is
-drawn by the play screen (``parent_draw``) so this screen needs no rendering of its own.
+happened and is told what did it, where and when ("Killed by a wraith on depth 13 after
+9,028 turns"), the last messages before it, the character that died and what was kept
+(the hall of fame, the morgue file, the replay). A victory is a screen of its own: gold,
+not red, telling the climb out with the treasure, and never that death is permanent.
+File paths are shown short (the home folder as ``~``, a long one cut at a folder, never
+mid-word) and lines wrap only between words. The map is drawn by the play screen
+(``parent_draw``) so this screen needs no rendering of its own.
 """
 
 from __future__ import annotations
 
+import os
 import textwrap
+from collections.abc import Sequence
+from pathlib import Path
 
 import tcod.console
 
+from emberdeep.content.loader import Content
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
+from emberdeep.session.narration import narrator_for
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
 from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Next, Screen
 from emberdeep.ui.screens.history import HistoryScreen
 
-DIM = 0.4
-"""The final map shows through at this brightness."""
 PAD_X = 2
-MAX_TEXT_WIDTH = 60
-HELP = "Press Enter or Esc to leave, v for message history"
+MAX_TEXT_WIDTH = 64
+LAST_MESSAGES = 5
+"""The most of the log's last lines shown (fewer when the console is small)."""
+HELP = "Enter or Esc to leave, v for the message history"
 LEAVE_KEYS = frozenset({"enter", "escape"})
 
 TITLE_FG: Color = (255, 48, 48)
-VICTORY_FG: Color = (255, 210, 80)
 TEXT_FG: Color = (220, 220, 220)
 HELP_FG: Color = (140, 140, 140)
 FRAME_FG: Color = (160, 40, 40)
 BOX_BG: Color = (15, 5, 5)
+VICTORY_FG: Color = (255, 210, 80)
+VICTORY_FRAME_FG: Color = (200, 160, 40)
+VICTORY_BG: Color = (18, 14, 4)
+
+Line = tuple[str, Color]
+
+
+def short_path(word: str, width: int) -> str:
+    """A file path as shown: the home folder as ``~``; longer than ``width``, its head
+    cut at a folder boundary and marked with "…" (the file's own name is kept whole)."""
+    home = str(Path.home())
+    if home not in ("", os.sep) and word.startswith(home):
+        word = "~" + word[len(home) :]
+    if len(word) <= width:
+        return word
+    tail = word[-(width - 1) :]
+    cut = min((tail.find(sep) for sep in ("/", "\\") if sep in tail), default=-1)
+    return "…" + (tail[cut:] if cut >= 0 else tail)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width``, broken only between words, paths short."""
+    words = [short_path(w, width) if ("/" in w or "\\" in w) else w for w in text.split()]
+    return textwrap.wrap(
+        " ".join(words), width, break_long_words=False, break_on_hyphens=False
+    ) or [""]
 
 
 class GameOverScreen:
@@ -45,12 +78,16 @@ class GameOverScreen:
         log: MessageLog,
         *,
         note: str = "",
+        notes: Sequence[str] = (),
+        content: Content | None = None,
         leave_to: Screen | None = None,
     ) -> None:
         self.world = world
         self.log = log
-        self.note = note
-        """Said under the stats, e.g. that the save was removed (permadeath)."""
+        self.notes = [*notes, *([note] if note else [])]
+        """What was kept, each its own line: the hall of fame, the morgue file, the save."""
+        self.content = content
+        """Names the killer; without it, the log's last blow is shown instead."""
         self.leave_to = leave_to
         """Where leaving goes (the main menu); None ends the program."""
 
@@ -74,40 +111,80 @@ class GameOverScreen:
                 return entry.text
         return None
 
-    def lines(self, width: int) -> list[tuple[str, Color]]:
-        """The box's text, each line at most ``width`` columns."""
+    def headline(self) -> str:
+        """ "Killed by a wraith on depth 13 after 9,028 turns", or the victory's."""
+        world = self.world
+        turns = f"{world.turn:,} turn{'s' if world.turn != 1 else ''}"
+        if world.won:
+            return f"You climbed out with the treasure after {turns}."
+        cause = "died"
+        if self.content is not None:
+            cause = narrator_for(self.content).cause_of_death(world.death)
+        elif (blow := self.killing_blow()) is not None:
+            cause = f"died: {blow.rstrip('.')}"
+        return f"{cause[:1].upper()}{cause[1:]} on depth {world.depth} after {turns}."
+
+    def character(self) -> list[str]:
+        """The hero who ended here, in two lines: the numbers, then what was worn."""
+        world = self.world
+        player = world.player
+        kills = sum(world.kills.values())
+        worn = [item.name for item in world.inventory if item.equipped]
+        return [
+            f"Level {player.level} · HP {max(player.hp, 0)}/{player.max_hp}"
+            f" · Attack {player.power} · Defense {player.defense}",
+            f"Deepest floor {world.deepest} · {kills} kills · XP {player.xp} · Seed {world.seed}",
+            "Wore " + (", ".join(worn) if worn else "nothing") + ".",
+        ]
+
+    def lines(self, width: int, height: int = 1000) -> list[Line]:
+        """The box's text, each line at most ``width`` columns, and at most ``height``
+        lines: the last messages give way first (fewer of them), then the notes."""
         world = self.world
         title = (
             ("YOU ESCAPED WITH THE TREASURE", VICTORY_FG) if world.won else ("YOU DIED", TITLE_FG)
         )
-        lines: list[tuple[str, Color]] = [
-            title,
-            ("", TEXT_FG),
-            (f"Deepest floor {world.deepest}", TEXT_FG),
-            (f"Turns {world.turn}", TEXT_FG),
-            (f"Seed {world.seed}", TEXT_FG),
-            (f"XP {world.player.xp}", TEXT_FG),
-        ]
-        if self.note:
-            lines.append(("", TEXT_FG))
-            lines += [(line, TEXT_FG) for line in textwrap.wrap(self.note, width)]
-        blow = None if world.won else self.killing_blow()
-        if blow is not None:
-            color = KIND_COLORS.get(MessageKind.ENEMY_ATTACK, TEXT_FG)
-            lines.append(("", TEXT_FG))
-            lines += [(line, color) for line in textwrap.wrap(blow, width)]
-        lines.append(("", TEXT_FG))
-        lines += [(line, HELP_FG) for line in textwrap.wrap(HELP, width)]
-        return lines
+        head: list[Line] = [title, ("", TEXT_FG)]
+        head += [(line, TEXT_FG) for line in wrap(self.headline(), width)]
+        head.append(("", TEXT_FG))
+        for text in self.character():
+            head += [(line, TEXT_FG) for line in wrap(text, width)]
+        notes: list[Line] = []
+        for note in self.notes:
+            notes += [(line, HELP_FG) for line in wrap(note, width)]
+        tail: list[Line] = [("", TEXT_FG), *[(line, HELP_FG) for line in wrap(HELP, width)]]
+        room = height - len(head) - len(tail) - (len(notes) + 1 if notes else 0)
+        last: list[Line] = []
+        entries = self.log.entries[-LAST_MESSAGES:]
+        while entries:
+            last = [("", TEXT_FG), ("Last messages:", HELP_FG)]
+            for entry in entries:
+                color = KIND_COLORS.get(entry.kind, TEXT_FG)
+                last += [(line, color) for line in wrap(entry.full_text, width)]
+            if len(last) <= room:
+                break
+            entries, last = entries[1:], []
+        out = head + last
+        if notes:
+            out += [("", TEXT_FG), *notes]
+        out += tail
+        if len(out) > height:  # a tiny console: the help line last, whatever is cut
+            out = out[: height - 1] + out[-1:]
+        return out
 
     def draw(self, console: tcod.console.Console) -> None:
+        won = self.world.won
+        frame_fg, box_bg = (VICTORY_FRAME_FG, VICTORY_BG) if won else (FRAME_FG, BOX_BG)
         text_width = max(1, min(MAX_TEXT_WIDTH, console.width - 2 * (PAD_X + 1)))
-        lines = self.lines(text_width)
+        lines = self.lines(text_width, max(1, console.height - 4))
         inner = max(len(text) for text, _ in lines)
         width, height = inner + 2 * (PAD_X + 1), len(lines) + 4
-        x, y = (console.width - width) // 2, (console.height - height) // 2
+        x, y = (console.width - width) // 2, max(0, (console.height - height) // 2)
         console.draw_frame(
-            x, y, width, height, clear=True, fg=FRAME_FG, bg=BOX_BG, decoration="╔═╗║ ║╚═╝"
+            x, y, width, height, clear=True, fg=frame_fg, bg=box_bg, decoration="╔═╗║ ║╚═╝"
         )
         for row, (text, color) in enumerate(lines):
-            console.print(x + (width - len(text)) // 2, y + 2 + row, text, fg=color)
+            # The title is centred; the rest is one block, left-aligned, so lines of
+            # different lengths (the numbers) read as a column.
+            left = x + (width - len(text)) // 2 if row == 0 else x + PAD_X + 1
+            console.print(left, y + 2 + row, text, fg=color)

@@ -5,11 +5,15 @@ panel stays readable, so the player can check their health before drinking a pot
 It never touches the world itself: a choice becomes an engine action carried out by the
 play screen's ``perform`` (so turn-based and real-time play treat it alike, and the log
 shows what happened or why it was refused). Items that must be aimed open the targeting
-screen instead. Letters match inventory slots: (a) is the first item carried.
+screen instead. Each item has its own letter (``ItemLetters``): dealt when it is first
+carried, kept while the list scrolls and from turn to turn, so a letter learnt is a
+letter that still means that item. The throw menu lists what is made for throwing first,
+and what is worn last (it must come off first).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import tcod.console
@@ -18,9 +22,10 @@ from emberdeep.engine.actions import Drop, Use
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
 from emberdeep.session.names import describe, details
-from emberdeep.ui.input import InputEvent
+from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Next
+from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 
 if TYPE_CHECKING:
@@ -28,15 +33,45 @@ if TYPE_CHECKING:
 
 Purpose = Literal["use", "drop", "throw"]
 TITLES: dict[Purpose, str] = {
-    "use": "Select an item to use",
-    "drop": "Select an item to drop",
-    "throw": "Select an item to throw",
+    "use": "Select an item to use (? about it)",
+    "drop": "Select an item to drop (? about it)",
+    "throw": "Select an item to throw (? about it)",
 }
 EMPTY = "You are not carrying anything."
+ABOUT = "?"
+"""Opens the highlighted item's details (``screens/details.py``)."""
 PARENT_DIM = 0.5
 
 
-def option(parent: PlayScreen, item: Item) -> Option:
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Item letters, dealt in this order: an inventory never holds more than 26 things."""
+
+
+class ItemLetters:
+    """Each carried item's letter, for as long as it is carried: a new item gets the
+    first letter no other item holds. Kept by the play screen (a continued game deals
+    them again, in inventory order)."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, tuple[Item, str]] = {}
+        """id(item) -> (the item, kept so its id is not reused, its letter)."""
+
+    def of(self, inventory: list[Item]) -> list[str]:
+        """The letter of each item of ``inventory``, in its order."""
+        carried = {id(item) for item in inventory}
+        for gone in [key for key in self.held if key not in carried]:
+            del self.held[gone]
+        taken = {letter for _, letter in self.held.values()}
+        free = iter(letter for letter in LETTERS if letter not in taken)
+        out = []
+        for item in inventory:
+            if id(item) not in self.held:
+                self.held[id(item)] = (item, next(free, "?"))
+            out.append(self.held[id(item)][1])
+        return out
+
+
+def option(parent: PlayScreen, item: Item, key: str = "") -> Option:
     """An item's line: its glyph (as the player knows it: an unknown potion shows the
     potions' look), its name or look with the count and charges, and on the right what
     is known of it (or that it is worn)."""
@@ -45,7 +80,12 @@ def option(parent: PlayScreen, item: Item) -> Option:
     glyph = look.glyph if look is not None else "?"
     known = details(identity, item)
     detail = f"worn; {known}" if item.equipped else known
-    return Option(f"{glyph} {describe(identity, item)}", detail)
+    return Option(f"{glyph} {describe(identity, item)}", detail, key=key)
+
+
+def throw_order(item: Item) -> tuple[int, int]:
+    """Made for throwing (darts, javelins) first, then anything else, what is worn last."""
+    return (int(item.equipped), int(item.kind.effect != "thrown"))
 
 
 class InventoryScreen:
@@ -54,13 +94,27 @@ class InventoryScreen:
     def __init__(self, parent: PlayScreen, purpose: Purpose) -> None:
         self.parent = parent
         self.purpose = purpose
-        options = [option(parent, item) for item in parent.world.inventory]
+        inventory = parent.world.inventory
+        letters = parent.letters.of(inventory)
+        self.slots = list(range(len(inventory)))
+        """Menu row -> inventory slot (the throw menu is in its own order)."""
+        if purpose == "throw":
+            self.slots.sort(key=lambda slot: throw_order(inventory[slot]))
+        options = []
+        for slot in self.slots:
+            entry = option(parent, inventory[slot], letters[slot])
+            if purpose == "throw" and inventory[slot].equipped:
+                entry = replace(entry, disabled=True, detail="worn: take it off to throw")
+            options.append(entry)
         self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
 
     def handle(self, event: InputEvent) -> Next:
+        if event == KeyPress(ABOUT) and self.menu.highlight is not None:
+            item = self.parent.world.inventory[self.slots[self.menu.highlight]]
+            return DetailsScreen.of_item(self.parent, item, self)
         match self.menu.handle(event):
-            case Chosen(slot):
-                return self.choose(slot)
+            case Chosen(row):
+                return self.choose(self.slots[row])
             case Cancelled():
                 return self.parent
         return self
@@ -70,7 +124,11 @@ class InventoryScreen:
             return self.parent.perform(Drop(slot))
         if self.purpose == "throw":
             return TargetingScreen(self.parent, slot, throw=True)
-        if self.parent.world.inventory[slot].kind.targeting in AIMED:
+        world = self.parent.world
+        kind = world.inventory[slot].kind
+        # An unknown scroll is read, not aimed: asking for a target would tell what it is.
+        known = world.identity.is_known(kind) or kind.category != "scroll"
+        if kind.targeting in AIMED and known:
             return TargetingScreen(self.parent, slot)
         return self.parent.perform(Use(slot))
 

@@ -20,12 +20,14 @@ from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.menu import fit
 from emberdeep.ui.screens import Next
+from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.sidebar import in_view
 
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
 
-HINT = "Look: move the cursor, Tab next thing, Enter travel there, Esc close"
+HINT = "Look: move the cursor, Tab next thing, ? about it, Enter travel there, Esc close"
+ABOUT = "?"
 CURSOR_BG = (90, 160, 230)
 CURSOR_FG = (0, 0, 0)
 CLOSE = frozenset({"escape", "q"})
@@ -56,6 +58,8 @@ class LookScreen:
                 )
             case KeyPress("tab"):
                 self.next_thing()
+            case KeyPress(key) if key == ABOUT:
+                return self.details()
             case KeyPress(key):
                 command = command_for(key, keymap)
                 if isinstance(command, Move):
@@ -69,6 +73,20 @@ class LookScreen:
                     self.cursor = pos
             case Click(button=3):
                 return self.parent
+        return self
+
+    def details(self) -> Next:
+        """The details panel of the creature (else the top item) under the cursor."""
+        world = self.parent.world
+        floor = world.floor
+        if not floor.visible[self.cursor]:
+            return self
+        for actor in floor.actors_at(*self.cursor):
+            if actor.alive and actor is not world.player:
+                return DetailsScreen.of_monster(self.parent, actor, self)
+        items = floor.items_at(*self.cursor)
+        if items:
+            return DetailsScreen.of_item(self.parent, items[-1], self)
         return self
 
     def next_thing(self) -> None:
@@ -87,6 +105,6 @@ class LookScreen:
             return
         console.rgb["bg"][cell] = CURSOR_BG
         console.rgb["fg"][cell] = CURSOR_FG
-        look.draw_tooltip(
-            console, cell, lines, render.Region(view.x, view.y + 1, view.width, view.height - 1)
-        )
+        player = render.to_screen(self.parent.world.player.position, view, self.parent.origin())
+        bounds = render.Region(view.x, view.y + 1, view.width, view.height - 1)
+        look.draw_tooltip(console, cell, lines, bounds, avoid=[player] if player else [])

@@ -26,6 +26,8 @@ CHOICES: dict[str, tuple[str, tuple[object, ...]]] = {
     "pause_on_hurt": ("Real time: pause when hurt", config.choices("pause_on_hurt")),
     "generator": ("Dungeon", config.choices("generator")),
     "palette": ("Colours", config.choices("palette")),
+    "lighting": ("Light", (True, False)),
+    "animation": ("Animation", config.choices("animation")),
 }
 
 

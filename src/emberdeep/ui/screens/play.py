@@ -35,7 +35,7 @@ from emberdeep.session.driver import (
 )
 from emberdeep.session.game import GameSession, now
 from emberdeep.session.narration import Line, narrator_for
-from emberdeep.ui import look, render
+from emberdeep.ui import lighting, look, motion, render
 from emberdeep.ui.input import (
     Click,
     FocusLost,
@@ -53,7 +53,7 @@ from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
-from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.inventory import InventoryScreen, ItemLetters
 from emberdeep.ui.screens.level_up import LevelUpScreen
 from emberdeep.ui.screens.look import LookScreen
 from emberdeep.ui.sidebar import Sidebar
@@ -119,9 +119,17 @@ class PlayScreen:
         self.layout: Layout = FULL
         """The layout of the console last drawn to: clicks are placed by it."""
         self.sidebar = Sidebar()
+        self.letters = ItemLetters()
+        """Each carried item's letter, kept from turn to turn (``screens/inventory.py``)."""
+        self.lighting = lighting.Lighting() if settings.lighting else None
+        """The dungeon's light, or None (the setting is off): cells in view at full colour."""
         self.hints: tuple[object, str] = (object(), "")
         """The hint row's text and the keymap it was made for."""
         self.pause_on_focus_loss = settings.pause_on_focus_loss
+        self.frame_seconds = motion.frame_seconds(settings.animation)
+        """How long each frame of a film is shown; None: no motion (the setting is off)."""
+        self.film: motion.Film | None = None
+        """The last command's events in motion, while they play (``ui/motion.py``)."""
 
     @property
     def running(self) -> bool:
@@ -137,6 +145,8 @@ class PlayScreen:
     def handle(self, event: InputEvent) -> Next:
         match event:
             case KeyPress(key):
+                self.film = None  # a key finishes the film at once, and is acted on
+                self.mouse = None  # playing by keys: the pointer's path and box go
                 if self.running:  # any key interrupts a run, and does nothing else
                     return self.after(self.driver.interrupt())
                 return self.run_command(key)
@@ -221,10 +231,20 @@ class PlayScreen:
 
     @property
     def tick_seconds(self) -> float | None:
+        """A film's frame time while one plays (the world waits for it), else the
+        driver's."""
+        if self.film is not None:
+            return self.frame_seconds
         return self.driver.tick_seconds
 
     def tick(self) -> Next:
-        """Time passes (real time's clock, or the next step of a run)."""
+        """The film's next frame while one plays; else time passes (real time's clock,
+        or the next step of a run)."""
+        if self.film is not None:
+            self.film.advance()
+            if self.film.done:
+                self.film = None
+            return self
         return self.after(self.driver.tick())
 
     def after(self, report: Report) -> Next:
@@ -237,6 +257,8 @@ class PlayScreen:
 
     def show(self, report: Report) -> None:
         self.events = report.events
+        if self.frame_seconds is not None and report.events:
+            self.film = motion.film(report.events, self.content)
         for line in report.lines:
             self.log.add(line.text, line.kind)
 
@@ -262,7 +284,9 @@ class PlayScreen:
         if self.app is not None:
             self.app.session = None
             leave_to = self.app.title("") if self.app.title is not None else None
-        return GameOverScreen(self.world, self.log, note=" ".join(notes), leave_to=leave_to)
+        return GameOverScreen(
+            self.world, self.log, notes=notes, content=self.content, leave_to=leave_to
+        )
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -274,6 +298,8 @@ class PlayScreen:
 
     def draw(self, console: tcod.console.Console) -> None:
         self.draw_world(console, hover=True)
+        if self.film is not None:
+            self.film.draw(console, self.layout.map, self.origin())
         self.draw_mouse_look(console, self.origin())
 
     def draw_backdrop(self, console: tcod.console.Console) -> None:
@@ -289,9 +315,11 @@ class PlayScreen:
         self.layout = layout = layout_for(console.width, console.height)
         world, view = self.world, layout.map
         origin = self.origin()
-        render.draw_map(
-            console, world.floor, render.look_table(self.content, self.render_mode), view, origin
-        )
+        content = self.content
+        table = render.look_table(content, self.render_mode)
+        light = self.lighting.light(world, content) if self.lighting is not None else None
+        render.draw_map(console, world.floor, table, view, origin, light=light)
+        render.draw_fixtures(console, world.floor, content, view, origin)
         render.draw_surroundings(console, world.floor, self.content, view, origin)
         render.draw_actors(
             console, world.floor, self.content, view, origin, identity=world.identity
@@ -351,7 +379,8 @@ class PlayScreen:
         lines = look.describe_tile(self.world, pos)
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
             # Bare floor and wall need no box, which would hide the travel path.
-            look.draw_tooltip(console, self.mouse, lines, view)
+            player = render.to_screen(self.world.player.position, view, origin)
+            look.draw_tooltip(console, self.mouse, lines, view, avoid=[player] if player else [])
 
     def draw_path_preview(
         self, console: tcod.console.Console, target: tuple[int, int], origin: tuple[int, int]

@@ -21,7 +21,8 @@ import tcod.console
 
 from emberdeep.engine.actions import Move, Use
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.item_actions import Throw
+from emberdeep.engine.item_actions import Throw, flight_of
+from emberdeep.engine.magic import BOLTS, bolt_flight
 from emberdeep.session.names import item_name
 from emberdeep.ui import cursor, look, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
@@ -48,6 +49,9 @@ TEXT_FG: Color = (200, 200, 200)
 AREA_BG: Color = (200, 70, 0)
 AREA_MIX = 0.45
 """How strongly the blast colour tints the cells it covers."""
+PATH_BG: Color = (90, 160, 230)
+PATH_MIX, PATH_END_MIX = 0.35, 0.7
+"""How strongly the flight's cells, and the one it stops on, are tinted."""
 CURSOR_BG: Color = (230, 200, 40)
 CURSOR_BAD_BG: Color = (110, 110, 110)
 CURSOR_FG: Color = (0, 0, 0)
@@ -77,14 +81,37 @@ class TargetingScreen:
         verb = "throw" if self.throw else VERBS.get(self.mode, "use")
         return f"Aim the {self.name}: keys/mouse, Enter/click to {verb}, Esc to cancel"
 
+    def flight(self, target: tuple[int, int]) -> tuple[list[tuple[int, int]], Actor | None]:
+        """What flies toward ``target`` when confirmed: the cells a thrown thing or a
+        bolt crosses (the last where it stops) and the creature it meets, as the engine
+        will work it out; ([], None) for what strikes its cell directly (a spell)."""
+        world = self.parent.world
+        start = world.player.position
+        if target == start:
+            return [], None
+        if self.throw:
+            cells, victim, _ = flight_of(world.floor, start, target)
+            return cells, victim
+        if self.kind.effect in BOLTS:
+            return bolt_flight(world.floor, start, target)
+        return [], None
+
+    def reaches(self, actor: Actor) -> bool:
+        """Whether aiming at ``actor`` strikes it (nothing in the way of a bolt or a
+        throw, in range); a spell on a cell or an area reaches whatever is in view."""
+        if self.throw or self.kind.effect in BOLTS:
+            return self.flight(actor.position)[1] is actor
+        return True
+
     def targets(self) -> list[Actor]:
-        """Living monsters in view, nearest first (ties: the older)."""
+        """Living monsters in view that the item can strike, nearest first (ties: the
+        older): the cursor never offers one a wall or another creature shields."""
         world = self.parent.world
         floor, player = world.floor, world.player
         monsters = [
             a
             for a in floor.actors.values()
-            if a.alive and a is not player and floor.visible[a.position]
+            if a.alive and a is not player and floor.visible[a.position] and self.reaches(a)
         ]
         return sorted(monsters, key=lambda a: ((a.x - player.x) ** 2 + (a.y - player.y) ** 2, a.id))
 
@@ -148,12 +175,26 @@ class TargetingScreen:
         origin = parent.origin()
         if self.radius > 0:
             self.draw_area(console, origin)
+        self.draw_flight(console, origin)
         cell = render.to_screen(self.cursor, self.parent.layout.map, origin)
         if cell is not None and cell[0] < console.width and cell[1] < console.height:
             visible = parent.world.floor.visible[self.cursor]
             console.rgb["bg"][cell] = CURSOR_BG if visible else CURSOR_BAD_BG
             console.rgb["fg"][cell] = CURSOR_FG
         self.draw_lines(console)
+
+    def draw_flight(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
+        """The path to the cursor, as far as the missile would go: each cell tinted, the
+        one it stops on (a creature, or short of a wall) brighter."""
+        cells, _ = self.flight(self.cursor)
+        view = self.parent.layout.map
+        for n, pos in enumerate(cells):
+            cell = render.to_screen(pos, view, origin)
+            if cell is None or cell[0] >= console.width or cell[1] >= console.height:
+                continue
+            mix = PATH_END_MIX if n == len(cells) - 1 else PATH_MIX
+            bg = console.rgb["bg"][cell].astype(np.float64)
+            console.rgb["bg"][cell] = (bg * (1 - mix) + np.array(PATH_BG) * mix).astype(np.uint8)
 
     def draw_area(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
         """Tint every cell of the map view within the blast radius of the cursor."""

@@ -1,0 +1,102 @@
+"""Light as content: ``lights.toml`` read into plain values the screens mix in.
+
+Each source is a colour, a reach and a fade (``Light``); fixtures (torches, braziers,
+fungus: placed by ``mapgen/fixtures.py``) also have the glyph they are drawn with. The
+loader checks every fixture mapgen places has a light, and every glow names a monster
+or an item, so a typo is an error with its file, line and key, not a dark room.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from emberdeep.content.tomldata import Color, DataError, Table
+from emberdeep.engine.floor import TILE_NAMES
+
+SOURCE = "lights.toml"
+MAX_RADIUS = 20
+
+
+@dataclass(frozen=True)
+class Light:
+    """One light: ``intensity * (1 - d / radius) ** falloff`` of ``color`` at distance d."""
+
+    color: Color
+    radius: int
+    intensity: float
+    falloff: float
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """A light fixture's light and how it is drawn in the glyph modes."""
+
+    light: Light
+    glyph: str
+    glyph_color: Color
+
+
+@dataclass(frozen=True)
+class Lights:
+    ambient: float = 1.0
+    """What a cell in view with no light on it is lit at (1: as tiles.toml draws it)."""
+    brightest: float = 1.0
+    player: Light | None = None
+    fixtures: dict[str, Fixture] = field(default_factory=dict)
+    terrain: dict[str, Light] = field(default_factory=dict)
+    """Tile name -> the light each cell of it gives."""
+    glow: dict[str, Light] = field(default_factory=dict)
+    """Monster or item key -> its light."""
+
+
+def _light(table: Table) -> Light:
+    radius = table.integer("radius", 1, MAX_RADIUS)
+    intensity = table.get("intensity", float)
+    falloff = table.get("falloff", float)
+    if not 0.0 <= intensity <= 2.0:
+        raise table.error("intensity", f"expected a number from 0 to 2, got {intensity}")
+    if not 0.25 <= falloff <= 4.0:
+        raise table.error("falloff", f"expected a number from 0.25 to 4, got {falloff}")
+    return Light(table.color("color"), radius, intensity, falloff)
+
+
+LIGHT_KEYS = ("color", "radius", "intensity", "falloff")
+
+
+def parse_lights(table: Table, fixtures: Collection[str], glowing: Collection[str]) -> Lights:
+    """``lights.toml``; ``fixtures`` are the kinds mapgen places (each must be lit) and
+    ``glowing`` the monster and item keys a glow may name."""
+    table.reject_unknown(("ambient", "player", "fixtures", "terrain", "glow"))
+    ambient = table.sub("ambient")
+    ambient.reject_unknown(("level", "brightest"))
+    level = ambient.get("level", float)
+    brightest = ambient.get("brightest", float)
+    if not 0.3 <= level <= 1.0:
+        raise ambient.error("level", f"expected a number from 0.3 to 1, got {level}")
+    if not 1.0 <= brightest <= 2.0:
+        raise ambient.error("brightest", f"expected a number from 1 to 2, got {brightest}")
+    player = table.sub("player")
+    player.reject_unknown(LIGHT_KEYS)
+    found: dict[str, Fixture] = {}
+    for name, entry in table.sub("fixtures").subtables():
+        if name not in fixtures:
+            raise table.error(f"fixtures.{name}", f"not a fixture (known: {', '.join(fixtures)})")
+        entry.reject_unknown((*LIGHT_KEYS, "glyph", "glyph_color"))
+        found[name] = Fixture(_light(entry), entry.char("glyph"), entry.color("glyph_color"))
+    missing = [name for name in fixtures if name not in found]
+    if missing:
+        raise DataError(f"{SOURCE}: fixtures: no light for {', '.join(missing)}")
+    terrain = {}
+    for name, entry in table.sub("terrain").subtables() if "terrain" in table else []:
+        if name not in TILE_NAMES:
+            raise table.error(f"terrain.{name}", f"not a terrain (known: {', '.join(TILE_NAMES)})")
+        entry.reject_unknown(LIGHT_KEYS)
+        terrain[name] = _light(entry)
+    glow = {}
+    for name, entry in table.sub("glow").subtables() if "glow" in table else []:
+        if name not in glowing:
+            raise table.error(f"glow.{name}", "not a monster or an item")
+        entry.reject_unknown(LIGHT_KEYS)
+        glow[name] = _light(entry)
+    return Lights(level, brightest, _light(player), found, terrain, glow)

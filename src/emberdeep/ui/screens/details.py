@@ -1,0 +1,147 @@
+"""The details panel: one monster or item, told in full, opened from look and inventory.
+
+Its flavour text (``content/descriptions.toml``), then what it does and its numbers as
+far as the player knows them: a creature's health, attack, defense, speed, what it is
+doing and the odds of a fight (the look cursor's own lines); an item's effect and
+numbers once known, and for an unknown one only what its category says, with what is
+still to learn. Any key or click closes it, back to the screen it was opened from.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING
+
+import tcod.console
+
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.items import Item
+from emberdeep.session.names import describe
+from emberdeep.ui import look, palette, render
+from emberdeep.ui.input import Click, InputEvent, KeyPress
+from emberdeep.ui.screens import Next, Screen
+
+if TYPE_CHECKING:
+    from emberdeep.ui.screens.play import PlayScreen
+
+WIDTH = 60
+FOOTER = " any key to close "
+NORMAL_TIME = 100
+"""An action's time at normal speed (``engine.world.ACTION_TIME``)."""
+
+
+def speed_words(time: int) -> str:
+    if time < NORMAL_TIME:
+        return f"fast ({NORMAL_TIME / time:.1f} moves to your one)"
+    if time > NORMAL_TIME:
+        return f"slow (one move to your {time / NORMAL_TIME:.1f})"
+    return "as fast as you"
+
+
+def monster_lines(play: PlayScreen, actor: Actor) -> tuple[str, list[str]]:
+    """A creature's title and lines: its flavour, numbers and what look says of it."""
+    content = play.content
+    flavour = content.descriptions.monsters.get(actor.kind, "")
+    lines = [flavour, ""] if flavour else []
+    lines.append(
+        f"Health {actor.hp}/{actor.max_hp} · Attack {actor.power} · Defense {actor.defense}"
+    )
+    lines.append(f"Speed: {speed_words(actor.move_time)}")
+    # The look cursor's own words for what it is doing and the odds ("  10/10 HP,
+    # hunting you", "  hits you 78% for 2-4"), without the health said above.
+    for line in look.describe_in_detail(play.world, actor.position)[1:]:
+        if not line.startswith("  "):
+            continue
+        text = line.strip()
+        if " HP" in text:
+            doing = text.partition(", ")[2]
+            if doing:
+                lines.append(f"Doing: {doing}")
+        else:
+            lines.append(text[:1].upper() + text[1:])
+    return actor.name, lines
+
+
+def item_lines(play: PlayScreen, item: Item) -> tuple[str, list[str]]:
+    """An item's title and lines: what is known of it, and what is not."""
+    world, content = play.world, play.content
+    identity = world.identity
+    kind = item.kind
+    known = identity.is_known(kind)
+    texts = content.descriptions
+    flavour = texts.items.get(kind.key, "") if known else texts.unknown.get(kind.category, "")
+    lines = [flavour, ""] if flavour else []
+    if not known:
+        lines.append("You do not know what it does yet: use it, or read identify.")
+        return describe(identity, item), lines
+    if kind.description:
+        lines.append(kind.description)
+    numbers = []
+    if kind.power:
+        numbers.append(f"Attack {kind.power:+d}")
+    if kind.defense:
+        numbers.append(f"Defense {kind.defense:+d}")
+    if kind.amount:
+        numbers.append(f"Strength {kind.amount}")
+    if kind.turns:
+        numbers.append(f"{kind.turns} turns")
+    if kind.radius:
+        numbers.append(f"Radius {kind.radius}")
+    if kind.range:
+        numbers.append(f"Range {kind.range}")
+    if kind.category == "wand":
+        numbers.append(f"{item.charges} of {kind.charges} charges left")
+    if kind.move_time and kind.move_time != NORMAL_TIME:
+        numbers.append(f"moves take {kind.move_time}")
+    if kind.noise:
+        numbers.append(f"noise {kind.noise:+d}")
+    if numbers:
+        lines.append(" · ".join(numbers))
+    if item.equipped:
+        lines.append(f"Worn ({kind.slot}).")
+    return describe(identity, item), lines
+
+
+class DetailsScreen:
+    overlay = True
+
+    def __init__(self, play: PlayScreen, title: str, lines: list[str], back: Screen) -> None:
+        self.play = play
+        self.title = title
+        self.lines = lines
+        self.back = back
+        """Where closing goes: the inventory or look it was opened from."""
+
+    @classmethod
+    def of_item(cls, play: PlayScreen, item: Item, back: Screen) -> DetailsScreen:
+        return cls(play, *item_lines(play, item), back)
+
+    @classmethod
+    def of_monster(cls, play: PlayScreen, actor: Actor, back: Screen) -> DetailsScreen:
+        return cls(play, *monster_lines(play, actor), back)
+
+    def handle(self, event: InputEvent) -> Next:
+        match event:
+            case KeyPress() | Click():
+                return self.back
+        return self
+
+    def wrapped(self, width: int) -> list[str]:
+        out: list[str] = []
+        for line in self.lines:
+            out += textwrap.wrap(line, width, break_long_words=False) or [""]
+        return out
+
+    def draw(self, console: tcod.console.Console) -> None:
+        view = self.play.layout.map
+        width = min(WIDTH, view.width, console.width)
+        lines = self.wrapped(width - 4)
+        height = min(len(lines) + 4, view.height)
+        x = view.x + (view.width - width) // 2
+        y = view.y + max(0, (view.height - height) // 2)
+        region = render.Region(x, y, width, height)
+        render.draw_box(console, region, self.title, fg=palette.FRAME_FG, bg=palette.BOX_BG)
+        for row, line in enumerate(lines[: height - 4]):
+            console.print(x + 2, y + 2 + row, line, fg=palette.TEXT_FG)
+        if len(FOOTER) + 4 <= width:
+            console.print(x + width - len(FOOTER) - 2, y + height - 1, FOOTER, fg=palette.INFO_FG)

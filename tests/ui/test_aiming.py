@@ -1,0 +1,167 @@
+"""Aiming and the inventory's letters: the cursor offers only creatures the item can
+strike, the flight is drawn as far as it would go, an unknown scroll is read rather than
+aimed, the throw menu puts what is made for throwing first, and every item keeps its
+letter while the list scrolls and from turn to turn."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import Use
+from emberdeep.engine.item_actions import Throw
+from emberdeep.engine.items import Item
+from emberdeep.ui import render
+from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.screens.targeting import PATH_BG, TargetingScreen
+from tests.helpers import ORC, add_monster, world_from_text
+
+KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
+HALL = """
+############
+#@.........#
+#..........#
+#####......#
+############
+"""
+
+
+def play(*keys: str, known: bool = True) -> PlayScreen:
+    world = world_from_text(HALL)
+    if known:
+        for kind in KINDS.values():
+            world.identity.learn(kind)
+    world.inventory.extend(Item(KINDS[key]) for key in keys)
+    return PlayScreen(world, loader.load(), Settings(lighting=False))
+
+
+def test_the_cursor_offers_only_creatures_the_throw_can_reach() -> None:
+    screen = play("darts")
+    front = add_monster(screen.world, ORC, 4, 1, hunting=False)
+    add_monster(screen.world, ORC, 7, 1, hunting=False)  # behind the first, in line
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0, throw=True)
+    assert [a.position for a in aiming.targets()] == [front.position]
+    assert aiming.cursor == front.position
+
+
+def test_the_flight_is_drawn_to_where_the_missile_stops() -> None:
+    screen = play("darts")
+    add_monster(screen.world, ORC, 4, 1, hunting=False)
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0, throw=True)
+    aiming.cursor = (8, 1)  # beyond the orc: the dart stops at it
+    console = render.new_console()
+    screen.draw(console)
+    plain = console.rgb["bg"].copy()
+    aiming.draw(console)
+    origin, view = screen.origin(), screen.layout.map
+
+    def tinted(pos: tuple[int, int]) -> bool:
+        cell = render.to_screen(pos, view, origin)
+        assert cell is not None
+        return not np.array_equal(console.rgb["bg"][cell], plain[cell])
+
+    assert tinted((2, 1)) and tinted((3, 1)) and tinted((4, 1))
+    assert not tinted((5, 1)) and not tinted((6, 1)) and not tinted((7, 1))
+    stop = console.rgb["bg"][render.to_screen((4, 1), view, origin)].astype(int)
+    assert (
+        np.abs(stop - PATH_BG) < np.abs(plain[render.to_screen((4, 1), view, origin)] - PATH_BG)
+    ).all()
+
+
+CORNER = """
+############
+#@#........#
+#..........#
+#..........#
+############
+"""
+
+
+def test_a_bolt_is_not_offered_a_creature_a_wall_corner_shields() -> None:
+    """The player sees (3, 2) past the corner, but a bolt's straight line meets the wall
+    (the wand refused the kobold the cursor itself had chosen)."""
+    world = world_from_text(CORNER)
+    for kind in KINDS.values():
+        world.identity.learn(kind)
+    world.inventory.append(Item(KINDS["striking_wand"]))
+    screen = PlayScreen(world, loader.load(), Settings(lighting=False))
+    shielded = add_monster(world, ORC, 3, 2, hunting=False)
+    open_line = add_monster(world, ORC, 1, 3, hunting=False)
+    world.refresh_fov()
+    assert world.floor.visible[shielded.position]
+    aiming = TargetingScreen(screen, 0)
+    assert aiming.targets() == [open_line]
+    assert aiming.cursor == open_line.position
+    aiming.next_target()
+    assert aiming.cursor == open_line.position  # Tab never lands on the shielded one
+
+
+def test_an_unknown_scroll_is_read_not_aimed() -> None:
+    screen = play("fireball_scroll", known=False)
+    add_monster(screen.world, ORC, 5, 1, hunting=False)
+    screen.world.refresh_fov()
+    menu = screen.handle(KeyPress("i"))
+    assert isinstance(menu, InventoryScreen)
+    after = menu.handle(KeyPress("a"))
+    assert not isinstance(after, TargetingScreen)
+    assert not screen.world.inventory  # read at once, and used up
+    known = play("fireball_scroll")
+    menu = known.handle(KeyPress("i"))
+    assert isinstance(menu, InventoryScreen)
+    assert isinstance(menu.handle(KeyPress("a")), TargetingScreen)  # known: aimed
+
+
+def test_the_throw_menu_lists_throwables_first_and_worn_things_last() -> None:
+    screen = play("dagger", "health_potion", "darts")
+    screen.world.inventory[0].equipped = True
+    menu = InventoryScreen(screen, "throw")
+    labels = [o.label for o in menu.menu.options]
+    assert "Dart" in labels[0] and "Dagger" in labels[-1]
+    assert menu.menu.options[-1].disabled
+    assert menu.menu.highlight == 0  # the darts, not the worn dagger
+    assert [o.key for o in menu.menu.options] == ["c", "b", "a"]  # each item's own letter
+    aiming = menu.handle(KeyPress("c"))
+    assert isinstance(aiming, TargetingScreen) and aiming.slot == 2
+
+
+def test_letters_stay_with_their_items_while_scrolling_and_turn_to_turn() -> None:
+    potions = [k for k in KINDS if k.endswith("_potion")]
+    keys = (potions * 4)[:20]
+    screen = play(*keys)
+    screen.world.player.hp = 1
+    console = render.new_console(80, 24)
+    screen.draw(console)
+    menu = InventoryScreen(screen, "use")
+    menu.draw(console)
+    rows = menu.menu.layout().rows
+    assert rows < 20  # at 80x24 the list scrolls
+    before = {o.key: o.label for o in menu.menu.options}
+    menu.menu.handle(KeyPress("pagedown"))
+    menu.draw(console)
+    assert menu.menu.top > 0
+    shown = ["".join(map(chr, console.ch[:, y])) for y in range(24)]
+    last = menu.menu.options[-1]
+    assert any(f"({last.key}) " in row for row in shown)  # its own letter, not its row's
+    assert {o.key: o.label for o in menu.menu.options} == before
+    # Turn to turn: drinking (a) leaves every other item its letter.
+    second = screen.world.inventory[1]
+    letter = screen.letters.of(screen.world.inventory)[1]
+    screen.perform(Use(0))
+    assert screen.letters.of(screen.world.inventory)[screen.world.inventory.index(second)] == letter
+    again = InventoryScreen(screen, "use")
+    assert "a" not in [o.key for o in again.menu.options]
+    chosen = again.handle(KeyPress(letter))
+    assert second not in screen.world.inventory or chosen is not again
+
+
+def test_a_throw_that_strikes_no_one_is_reported() -> None:
+    screen = play("darts")
+    screen.perform(Throw(0, (6, 1)))
+    said = [entry.full_text for entry in screen.log.entries]
+    assert "You throw a dart." in said and "The dart strikes nothing and falls." in said
+    assert any(item.position == (6, 1) for item in screen.world.floor.items)

@@ -1,0 +1,114 @@
+"""Descriptions: every monster and item has flavour text; the details panel opens from
+the inventory and from look and tells what is known (an unknown potion keeps its
+secret); the look box never covers the player or the cell looked at."""
+
+from __future__ import annotations
+
+import pytest
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.content.descriptions import parse_descriptions
+from emberdeep.content.tomldata import DataError, Table
+from emberdeep.engine.items import UNIDENTIFIED, Item
+from emberdeep.ui import render
+from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens.details import DetailsScreen
+from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.look import CURSOR_BG, LookScreen
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import ORC, add_monster, world_from_text
+
+CONTENT = loader.load()
+KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
+ROOM = """
+##########
+#........#
+#...@....#
+#........#
+##########
+"""
+
+
+def rows(screen: PlayScreen, *overlays: object, size: tuple[int, int] = (100, 52)) -> str:
+    console = render.new_console(*size)
+    screen.draw(console)
+    for overlay in overlays:
+        overlay.draw(console)  # type: ignore[attr-defined]
+    return "\n".join("".join(map(chr, console.ch[:, y])) for y in range(console.height))
+
+
+def test_every_monster_and_item_has_flavour_text() -> None:
+    texts = CONTENT.descriptions
+    assert set(texts.monsters) == {kind.key for kind in CONTENT.population.monsters.kinds}
+    assert set(texts.items) == set(KINDS)
+    assert set(texts.unknown) == set(UNIDENTIFIED)
+    assert all(len(text) > 20 for text in [*texts.monsters.values(), *texts.items.values()])
+
+
+def test_a_missing_or_stray_description_is_named_with_its_file() -> None:
+    text = loader.read_table("descriptions.toml").text
+    monsters = [kind.key for kind in CONTENT.population.monsters.kinds]
+    items = list(KINDS)
+    missing = "\n".join(line for line in text.splitlines() if not line.startswith("orc ="))
+    with pytest.raises(DataError, match=r"descriptions\.toml: \[monsters\]: no text for orc"):
+        parse_descriptions(Table.parse("descriptions.toml", missing), monsters, items, ["potion"])
+    stray = text.replace("[items]", '[items]\nunicorn = "A horse."')
+    with pytest.raises(DataError, match=r"descriptions\.toml:\d+: items\.unicorn: not an item"):
+        parse_descriptions(Table.parse("descriptions.toml", stray), monsters, items, UNIDENTIFIED)
+
+
+def test_the_inventory_opens_an_items_details_known_or_not() -> None:
+    world = world_from_text(ROOM)
+    world.inventory += [Item(KINDS["sword"]), Item(KINDS["health_potion"])]
+    world.identity.learn(KINDS["sword"])
+    play = PlayScreen(world, CONTENT, Settings(lighting=False))
+    menu = InventoryScreen(play, "use")
+    details = menu.handle(KeyPress("?"))
+    assert isinstance(details, DetailsScreen)
+    shown = rows(play, details)
+    assert "Sword" in shown and "soldier's sword" in shown and "Attack +" in shown
+    assert details.handle(KeyPress("x")) is menu  # closing goes back to the list
+    menu.menu.handle(KeyPress("down"))
+    unknown = menu.handle(KeyPress("?"))
+    assert isinstance(unknown, DetailsScreen)
+    shown = rows(play, unknown)
+    assert "You do not know what it does yet" in shown
+    assert CONTENT.descriptions.items["health_potion"][:30] not in shown  # no secret given
+
+
+def test_look_opens_a_monsters_details() -> None:
+    world = world_from_text(ROOM)
+    add_monster(world, ORC, 6, 2, hunting=False)
+    world.refresh_fov()
+    play = PlayScreen(world, CONTENT, Settings(lighting=False))
+    looking = LookScreen(play, (6, 2))
+    details = looking.handle(KeyPress("?"))
+    assert isinstance(details, DetailsScreen)
+    shown = rows(play, details)
+    assert CONTENT.descriptions.monsters["orc"][:30] in shown
+    assert "Health 10/10" in shown and "Speed:" in shown
+
+
+@pytest.mark.parametrize("size", [(100, 52), (80, 24)])
+def test_the_look_box_never_covers_the_player_or_the_cell_looked_at(
+    size: tuple[int, int],
+) -> None:
+    world = world_from_text(ROOM)
+    add_monster(world, ORC, 5, 2, hunting=False)
+    add_monster(world, ORC, 4, 3, hunting=False)
+    world.refresh_fov()
+    play = PlayScreen(world, CONTENT, Settings(lighting=False))
+    for x in range(1, 9):
+        for y in range(1, 4):
+            looking = LookScreen(play, (x, y))
+            console = render.new_console(*size)
+            play.draw_backdrop(console)
+            looking.draw(console)
+            view, origin = play.layout.map, play.origin()
+            me = render.to_screen(world.player.position, view, origin)
+            there = render.to_screen((x, y), view, origin)
+            assert me is not None and there is not None
+            if (x, y) != world.player.position:
+                assert chr(console.ch[me]) == "@", (x, y)
+            assert tuple(console.bg[there]) == CURSOR_BG, (x, y)
