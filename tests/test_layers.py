@@ -27,6 +27,9 @@ ROOT = "emberdeep"
 LAYERS: tuple[tuple[str, ...], ...] = (
     # The package itself: __version__ and APP_NAME, plain names that import nothing.
     ("emberdeep",),
+    # The bounds every loader checks before it parses or runs anything (imports nothing
+    # of the game, so any layer may use it).
+    ("emberdeep.bounds",),
     # The simulation: no UI, no files, no clocks.
     ("emberdeep.engine",),
     # Floor generators, building floors of the engine's tiles.

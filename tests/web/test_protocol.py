@@ -47,6 +47,10 @@ def test_inputs_become_the_screens_events(text: str, event: object) -> None:
         '{"t": "click", "s": 1, "x": 1, "y": 1, "b": 4}',
         '{"t": "wheel", "s": 1}',
         '{"t": "key", "s": 1, "k": "' + "x" * 2000 + '"}',
+        "[" * 999,  # was a RecursionError out of json.loads
+        '{"t": "key", "s": {"a": 1}, "k": "h"}',
+        '{"t": "key", "s": ' + "9" * 1000 + ', "k": "h"}',
+        '{"t": "key", "s": 1, "k": "\ud800"}',
     ],
 )
 def test_anything_else_is_refused(text: str) -> None:

@@ -213,3 +213,27 @@ def test_a_fast_hand_keeps_its_session(shared: Server) -> None:
             await page.key(".")  # still playing
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 999, '{"t": "key", "s": ' + "9" * 900 + ', "k": "h"}', '{"t": "key", "s": [[1]]}'],
+)
+def test_a_malformed_message_closes_its_socket_with_1003(shared: Server, text: str) -> None:
+    """Deep nesting (once a RecursionError and a close with 1000), huge integers, wrong
+    types: each closes that socket as unsupported data, and the server plays on."""
+    cookie = account(shared, f"mal{len(text)}")
+
+    async def scenario() -> None:
+        async with connect(shared, "/ws/play", cookie, "malformed1") as ws:
+            page = Client(ws, "malformed1")
+            await page.until_full()
+            await ws.send(text)
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                while True:
+                    await page.next()
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
+        async with connect(shared, "/ws/play", cookie, "malformed2") as ws:
+            await Client(ws, "malformed2").until_full()  # the game, and the server, live on
+
+    asyncio.run(scenario())

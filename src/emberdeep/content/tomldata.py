@@ -12,12 +12,19 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from emberdeep import bounds
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised only on 3.10
     import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
 
 T = TypeVar("T")
+TOML_LIMITS = bounds.Limits("the file", 4 * 1024 * 1024, 16, max_digits=100)
+"""Settings, key files and content: none nests past a few tables or is megabytes long. A
+number out of its key's range is that key's error (the readers name file, line and key);
+only one too long to be a mistake of that kind (tomllib would convert up to 4,300
+digits, in quadratic time) refuses the whole file."""
 Color = tuple[int, int, int]
 
 
@@ -84,9 +91,13 @@ class Table:
     def parse(
         cls, source: str, text: str, loads: Callable[[str], dict[str, Any]] = tomllib.loads
     ) -> Table:
-        """``text`` as a table; ``loads`` is tomllib's, or one that remembers (``parsed``)."""
+        """``text`` as a table; ``loads`` is tomllib's, or one that remembers (``parsed``).
+        Text that nests or numbers beyond ``TOML_LIMITS`` is refused before parsing."""
         try:
+            bounds.check_toml(text, TOML_LIMITS)
             return cls(source, text, loads(text))
+        except bounds.InputError as exc:
+            raise DataError(f"{source}: not valid TOML: {exc}") from None
         except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{source}: not valid TOML: {exc}") from None
         except RecursionError:  # tomllib recurses per nested [ or {

@@ -34,6 +34,8 @@ MAX_TIME = 2**62
 MAX_FOV_RADIUS = 1000
 MAX_COMMANDS = 10_000_000
 """The most commands a saved or replayed journal may hold."""
+MAX_BASE = 10**12
+"""The most commands a game may have played before the ones a saved journal holds."""
 CODES = {command.code: command for command in PLAYER_COMMANDS}
 
 
@@ -102,6 +104,22 @@ def check_command(command: object) -> list[object]:
     return command
 
 
+def check_commands(commands: list[object]) -> list[list[object]]:
+    """Every command of a list checked in bulk: a game repeats a few dozen distinct
+    commands (eight steps, a wait, a few items), so each distinct one is checked once and
+    the rest are known by their ``repr`` (which tells ``True`` from ``1``, as the check
+    does); JournalError names the first bad one."""
+    checked: dict[str, list[object]] = {}
+    good: list[list[object]] = []
+    for command in commands:
+        if isinstance(command, list) and repr(command) in checked:
+            good.append(command)
+            continue
+        good.append(check_command(command))
+        checked[repr(command)] = good[-1]
+    return good
+
+
 @dataclass
 class Journal:
     """Every command the player gave, each with the world's checksum after it: what a
@@ -111,18 +129,36 @@ class Journal:
     """The field of view the world began with: [algorithm, radius, light_walls]."""
     commands: list[list[object]] = field(default_factory=list)
     checksums: list[int] = field(default_factory=list)
+    base: int = 0
+    """Commands the game played before ``commands[0]``: a saved game's earlier commands
+    live in its replay file (appended at each checkpoint), not here, so a checkpoint's
+    cost does not grow with the game."""
+
+    @property
+    def total(self) -> int:
+        """Every command the game has played: the index the next one gets."""
+        return self.base + len(self.commands)
 
     def add(self, command: list[object], checksum: int) -> None:
         self.commands.append(command)
         self.checksums.append(checksum)
 
+    def forget_before(self, total: int) -> None:
+        """Drop the commands before index ``total`` (they are kept elsewhere now)."""
+        cut = max(0, min(total - self.base, len(self.commands)))
+        del self.commands[:cut], self.checksums[:cut]
+        self.base += cut
+
     def to_data(self) -> dict[str, object]:
         """The journal as JSON-ready data (saves and replay files both hold this)."""
-        return {
+        data: dict[str, object] = {
             "start_fov": self.start_fov,
             "commands": self.commands,
             "checksums": self.checksums,
         }
+        if self.base:
+            data["base"] = self.base
+        return data
 
     @classmethod
     def from_data(cls, data: object) -> Journal:
@@ -140,5 +176,8 @@ class Journal:
             raise JournalError(f"more than {MAX_COMMANDS} commands")
         if len(commands) != len(checksums) or not all(type(c) is int for c in checksums):
             raise JournalError("commands and checksums do not match")
+        base = data.get("base", 0)
+        if type(base) is not int or not 0 <= base <= MAX_BASE:
+            raise JournalError("base must be a count of commands")
         check_command(["f", *start_fov])
-        return cls(list(start_fov), [check_command(c) for c in commands], list(checksums))
+        return cls(list(start_fov), check_commands(list(commands)), list(checksums), base)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
+from emberdeep import bounds
 from emberdeep.engine.events import Event, Refused
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError, check_command, decode_action
@@ -12,6 +14,25 @@ from emberdeep.engine.world import HALT_WHEN_HURT, World
 MAX_ADVANCE = 100_000
 """The most world time one recorded ``advance`` may move (a real-time tick is 25): a
 doctored replay advancing to 2**62 would otherwise run monsters for ever."""
+
+
+def latest_time(commands: list[Any]) -> int:
+    """The latest world time any ``advance`` among ``commands`` names (0 if none; what is
+    not a command is passed over, for the journal's own check to refuse)."""
+    return max(
+        (
+            c[1]
+            for c in commands
+            if type(c) is list and len(c) > 1 and c[0] == "t" and type(c[1]) is int
+        ),
+        default=0,
+    )
+
+
+def check_bounds(commands: list[Any], most: int, what: str) -> None:
+    """Refuse, before anything runs, a list of commands that holds more than ``most`` or
+    advances the clock past ``bounds.time_limit`` (``bounds.InputError``, one line)."""
+    bounds.check_run(len(commands), latest_time(commands), most, what)
 
 
 def apply(world: World, command: list[object]) -> list[Event] | Refused:
@@ -47,11 +68,17 @@ class Divergence:
 
 def replay(world: World, journal: Journal) -> Divergence | None:
     """Run every command of ``journal`` on ``world`` (fresh from the same seed), checking
-    the checksum after each; stops at the first difference."""
+    the checksum after each; stops at the first difference. Steps take the player's own
+    time, which no file names: a world whose clock passes ``bounds.time_limit`` for the
+    journal's length (a player held for ages by a doctored state) ends it with a
+    JournalError, so no replay runs for ever."""
+    limit = bounds.time_limit(len(journal.commands))
     for index, (command, expected) in enumerate(
         zip(journal.commands, journal.checksums, strict=True)
     ):
         apply(world, command)
+        if world.time > limit:
+            raise JournalError(f"the clock passed {limit} at command {index + 1}")
         actual = world.journal.checksums[-1]
         if actual != expected:
             return Divergence(index, world.turn, expected, actual)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from emberdeep import bounds
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.engine import replay
@@ -25,7 +26,7 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
 from emberdeep.session.narration import narrator_for
 from emberdeep.storage import games, replays, saves, scores, wal
-from emberdeep.storage.files import backup_path
+from emberdeep.storage.files import backup_path, keep_reserve, release_reserve
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import CommandLog
 
@@ -91,6 +92,7 @@ class GameSetup:
                 save_file = games.create(self.data, seed, started)
             except games.GameError:  # the first save says why, and the game goes on
                 save_file = games.save_file(self.data, games.game_id(seed, started))
+            keep_reserve(self.data)  # room for the score should the disk fill
         lock = _lock(save_file)
         world = setup.new_world(seed, self.settings, self.content, self.generator)
         return GameSession(self, world, started=started, save_file=save_file, lock=lock)
@@ -105,6 +107,7 @@ class GameSetup:
             lock = _lock(save_file)
         except (games.GameError, GameLockedError) as exc:
             raise saves.SaveError(str(exc)) from None
+        keep_reserve(self.data)
         try:
             world, info = self.read_world(backup_path(save_file) if from_backup else save_file)
         except saves.SaveError:
@@ -154,36 +157,47 @@ class GameSession:
     save keeps the lines it was continued with."""
 
     def __post_init__(self) -> None:
+        self.writer = saves.SaveWriter()
+        """Keeps the kept floors' encoded bytes between checkpoints."""
         self.saved_depth = self.world.depth
         save_file = self.save_file
         self.journal = CommandLog(wal.journal_path(save_file)) if save_file else None
-        self.logged = len(self.world.journal.commands)
-        """Commands already in the save or the journal on disk."""
+        self.logged = self.world.journal.total
+        """Commands already in the save, the replay or the journal on disk."""
 
     def log_commands(self) -> str | None:
         """Append the commands recorded since the last call to the journal on disk."""
         world_journal = self.world.journal
-        new = range(self.logged, len(world_journal.commands))
+        base = world_journal.base
+        new = range(self.logged, world_journal.total)
         if self.journal is None or not new:
             return None
         records = [
-            wal.Record(i, world_journal.commands[i], world_journal.checksums[i]) for i in new
+            wal.Record(i, world_journal.commands[i - base], world_journal.checksums[i - base])
+            for i in new
         ]
-        self.logged = len(world_journal.commands)
+        self.logged = world_journal.total
         return self.journal.append(records)
 
     def recover(self) -> int:
         """Replay the journal's commands that came after the save, each checked against
         its recorded checksum; returns how many were replayed. A torn or damaged tail is
-        dropped; a command that plays out differently ends the recovery there."""
+        dropped; a command that plays out differently ends the recovery there. The
+        journal's commands may move the clock by at most ``bounds.journal_time_limit`` of
+        their number (checked before each runs), and at most
+        ``bounds.MAX_JOURNAL_COMMANDS`` are read, so no journal holds the title screen for
+        long."""
         if self.journal is None:
             return 0
         world = self.world
-        start = len(world.journal.commands)
+        start = world.journal.total
         records = [r for r in wal.read(self.journal.path) if r.index >= start]
+        limit = world.time + bounds.journal_time_limit(len(records))
         good = 0
         for record in records:
-            if record.index != start + good:
+            if record.index != start + good or replay.latest_time([record.command]) > limit:
+                break
+            if world.time > limit:
                 break
             try:
                 replay.apply(world, record.command)
@@ -199,7 +213,7 @@ class GameSession:
                 self.world = world
                 break
             good += 1
-        self.logged = len(self.world.journal.commands)
+        self.logged = self.world.journal.total
         return good
 
     def take_log(self) -> tuple[saves.LogLine, ...]:
@@ -215,15 +229,19 @@ class GameSession:
             return None
         log = tuple(self.messages()) if self.messages is not None else self.log
         info = saves.current_info(self.setup.generator_setting, self.started, log)
+        # The commands go to the replay first; only once they are on disk there does the
+        # save stop holding them (so a failed append keeps them in the save instead).
+        self.log_commands()  # the write-ahead journal holds all until the save is written
+        replay_problem = self.append_replay()
         try:
-            saves.write_save(world, info, save_file, saved=now())
+            self.writer.write(world, info, save_file, saved=now())
         except saves.SaveError as exc:
             return sentence(f"{exc}. Your game goes on, unsaved.{self.log_problem()}")
         self.saved_depth, self.saved_turn = world.depth, world.turn
-        self.logged = len(world.journal.commands)
+        self.logged = world.journal.total
         if self.journal is not None:
             self.journal.clear()
-        return self.write_replay()[1]
+        return replay_problem
 
     def log_problem(self) -> str:
         problem = self.log_commands()
@@ -243,45 +261,82 @@ class GameSession:
         data = self.setup.data
         if data is None or self.save_file is None:
             return None
-        return data / "replays" / replays.replay_name(self.world.seed, self.started)
+        name = replays.replay_name(self.world.seed, self.started, replays.CHUNKED)
+        return data / "replays" / name
+
+    def append_replay(self, final: bool = False) -> str | None:
+        """The commands since the last append onto the game's replay file (and with
+        ``final`` the end of the game); then the world's journal lets them go."""
+        path = self.replay_path()
+        if path is None:
+            return None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"could not write the replay {path}: {exc.strerror or exc}"
+        problem = replays.ReplayLog(path, self.setup.generator_setting).append(self.world, final)
+        if problem is None:
+            self.world.journal.forget_before(self.world.journal.total)
+        return problem
 
     def write_replay(self) -> tuple[Path | None, str | None]:
-        """The game so far as a replay file beside the save: (its path, a problem)."""
+        """The game's end onto its replay file: (its path, a problem)."""
         path = self.replay_path()
         if path is None:
             return None, None
-        try:
-            replays.write(replays.record(self.world, self.setup.generator_setting), path)
-        except replays.ReplayError as exc:
-            return None, str(exc)
-        return path, None
+        problem = self.append_replay(final=True)
+        return (None, problem) if problem else (path, None)
 
     def end(self, last_messages: list[str]) -> list[str]:
-        """A death or a victory: the replay, the hall of fame, the morgue, then the save goes.
-        Returns what to tell the player; a failure in one step never stops the others."""
+        """A death or a victory: the hall of fame, the morgue, the replay, then the save
+        goes. Returns what to tell the player, one line per failure and, when anything
+        failed, which of the three were kept; a failure never stops the steps after it.
+
+        The order is by worth and size on a full disk: the score (a row) first, then the
+        morgue file, then the replay (the largest). If the score cannot be written, the
+        room set aside at the start (``files.keep_reserve``) and the game's own files
+        (which permadeath removes anyway) are given back and it is tried once more."""
         notes: list[str] = []
         world, folder = self.world, self.setup.data
         when = datetime.now(timezone.utc)
         narrator = narrator_for(self.setup.content)
         cause = scores.VICTORY if world.won else narrator.cause_of_death(world.death)
+        forgotten = ""
         if folder is not None and self.save_file is not None:
+            kept: list[str] = []
+            lost: list[str] = []
+            entry = scores.score_entry(world, cause, when)
             try:
-                entry = scores.score_entry(world, cause, when)
-                rank = scores.record(entry, folder / scores.SCORES_NAME)
+                try:
+                    rank = scores.record(entry, folder / scores.SCORES_NAME)
+                except scores.ScoresError:
+                    if self.journal is not None:
+                        self.journal.close()
+                    release_reserve(folder)
+                    forgotten = forget(self.save_file, won=world.won)  # room, then again
+                    rank = scores.record(entry, folder / scores.SCORES_NAME)
                 notes.append(f"You rank #{rank} in the hall of fame.")
+                kept.append("your score")
             except scores.ScoresError as exc:
                 notes.append(str(exc))
+                lost.append("your score")
             names = {kind.key: kind.name for kind in self.setup.content.population.monsters.kinds}
             try:
                 path = morgue.write_morgue(
                     world, last_messages, cause, when, folder / "morgue", names=names
                 )
                 notes.append(f"Morgue file: {path}.")
+                kept.append("the morgue file")
             except morgue.MorgueError as exc:
                 notes.append(str(exc))
+                lost.append("the morgue file")
             replay, problem = self.write_replay()
             notes.append(f"Replay: {replay}." if replay else problem or "")
-        notes.append(forget(self.save_file, won=world.won))
+            (kept if replay else lost).append("the replay")
+            if lost:
+                notes.append(f"Kept: {', '.join(kept) or 'nothing'}; not kept: {', '.join(lost)}")
+            keep_reserve(folder)  # for the next game, if there is room again
+        notes.append(forgotten or forget(self.save_file, won=world.won))
         self.release()
         return [sentence(note) for note in notes if note]
 

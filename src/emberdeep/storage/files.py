@@ -1,11 +1,36 @@
-"""Writing a file so that a crash or a full disk never leaves it half-written."""
+"""Writing a file so that a crash or a full disk never leaves it half-written, and
+removing the temp files a killed writer left.
+
+A writer holds an OS lock (``flock``) on its temp file from creation until it has been
+renamed into place; the OS drops it with the process. So ``remove_stale_temps`` can tell
+a temp file whose writer died (``kill -9`` mid-save) from one a running game is writing
+now: it removes only those it can lock, and only names of the form this module makes.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
+import secrets
 import tempfile
+import time
 from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+TEMP_SUFFIX = ".tmp"
+_TEMP_NAME = re.compile(r".+\.[A-Za-z0-9_]{8}\.tmp")
+"""``mkstemp``'s: the target's name, a dot, eight random characters, ``.tmp``."""
+RESERVE_NAME = "space-reserve"
+RESERVE_BYTES = 128 * 1024
+"""Room kept aside in the data folder for the hall of fame when the disk fills: a new
+scores database and its rollback journal take a few pages (4 KB each)."""
+UNLOCKED_AGE = 24 * 3600
+"""Where the OS has no ``flock`` (Windows), a temp file this old is taken as abandoned."""
 
 
 def backup_path(path: Path) -> Path:
@@ -18,9 +43,13 @@ def write_atomically(path: Path, data: bytes) -> None:
     temp file has a name of its own (two writers never share one) and is removed when
     anything fails, so a full disk is not kept full."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle_fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+    handle_fd, temp_name = tempfile.mkstemp(
+        dir=path.parent, prefix=path.name + ".", suffix=TEMP_SUFFIX
+    )
     temp = Path(temp_name)
+    held = os.dup(handle_fd)  # the lock lasts until the rename, after the handle closes
     try:
+        _lock(held, blocking=True)
         with open(handle_fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -30,7 +59,69 @@ def write_atomically(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
+    finally:
+        os.close(held)
     fsync_folder(path.parent)
+
+
+def _lock(fd: int, blocking: bool) -> bool:
+    """Take the OS lock on ``fd``; False when another process holds it (or no lock
+    exists on this OS)."""
+    if fcntl is None:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if blocking else fcntl.LOCK_NB))
+    except OSError:
+        return False
+    return True
+
+
+def remove_stale_temps(folder: Path) -> int:
+    """Remove the temp files in ``folder`` that no live writer holds (a crash or a kill
+    left them); how many went. Others' files and any file still held are left alone;
+    nothing here raises."""
+    try:
+        entries = [e for e in os.scandir(folder) if _TEMP_NAME.fullmatch(e.name)]
+    except OSError:
+        return 0
+    removed = 0
+    for entry in entries:
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            fd = os.open(entry.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            continue
+        try:
+            old = time.time() - os.fstat(fd).st_mtime > UNLOCKED_AGE
+            if _lock(fd, blocking=False) or (fcntl is None and old):
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return removed
+
+
+def keep_as_backup(path: Path) -> None:
+    """Make the file at ``path`` its own backup (``backup_path``) in one atomic step, by a
+    hard link renamed over the old backup: no bytes are copied, and at every moment both
+    names hold a whole file. Where hard links fail, the bytes are copied atomically."""
+    backup = backup_path(path)
+    temp = path.with_name(f"{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")  # as mkstemp's
+    try:
+        os.link(path, temp)
+    except OSError:
+        write_atomically(backup, path.read_bytes())
+        return
+    try:
+        os.replace(temp, backup)
+    finally:
+        # Gone after the rename, unless the backup already was this very file (a rename
+        # between two links to one file does nothing) or the rename failed.
+        with contextlib.suppress(OSError):
+            temp.unlink()
 
 
 def fsync_folder(folder: Path) -> None:
@@ -41,3 +132,29 @@ def fsync_folder(folder: Path) -> None:
             os.fsync(directory)
         finally:
             os.close(directory)
+
+
+def keep_reserve(folder: Path) -> bool:
+    """Make sure ``RESERVE_BYTES`` of real (not sparse) bytes are set aside in ``folder``,
+    for ``release_reserve`` to give back when the disk is full; False when there was no
+    room for it (then nothing is left half-made)."""
+    path = folder / RESERVE_NAME
+    try:
+        if path.stat().st_size == RESERVE_BYTES:
+            return True
+    except OSError:
+        pass
+    try:
+        write_atomically(path, bytes(RESERVE_BYTES))
+    except OSError:
+        return False
+    return True
+
+
+def release_reserve(folder: Path) -> bool:
+    """Give the room set aside by ``keep_reserve`` back to the disk; whether there was any."""
+    try:
+        (folder / RESERVE_NAME).unlink()
+    except OSError:
+        return False
+    return True

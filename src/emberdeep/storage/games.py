@@ -14,6 +14,7 @@ own, so the old game is listed, never lost.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from emberdeep.storage import saves
-from emberdeep.storage.files import backup_path, fsync_folder
+from emberdeep.storage.files import backup_path, fsync_folder, remove_stale_temps
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import journal_path
 
@@ -105,6 +106,7 @@ def list_games(data: Path) -> list[Listing]:
     its problem; a folder with no save (nor backup) is left out. Raises GameError only
     when the games folder itself cannot be read."""
     migrate(data)
+    tidy(data)
     root = games_dir(data)
     try:
         folders = sorted(p for p in root.iterdir() if _ID.fullmatch(p.name) and p.is_dir())
@@ -124,6 +126,20 @@ def list_games(data: Path) -> list[Listing]:
             summary, problem = None, str(exc)
         listings.append(Listing(folder.name, save, summary, _when(save, summary), problem))
     return sorted(listings, key=lambda listing: (listing.when, listing.game), reverse=True)
+
+
+UPKEEP_FOLDERS = ("", "replays", "morgue")
+"""Folders of the data folder where files are written atomically, besides each game's."""
+
+
+def tidy(data: Path) -> int:
+    """Remove the temp files that killed writers left in the data folder (each game's
+    folder, the replays, the morgue files), never one a running game is writing
+    (``files.remove_stale_temps``); how many went."""
+    folders = [data / name for name in UPKEEP_FOLDERS]
+    with contextlib.suppress(OSError):
+        folders += [p for p in games_dir(data).iterdir() if _ID.fullmatch(p.name)]
+    return sum(remove_stale_temps(folder) for folder in folders)
 
 
 def delete_game(data: Path, game: str) -> None:

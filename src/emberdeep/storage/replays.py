@@ -1,13 +1,23 @@
 """Replay files: a game as its seed, the settings that shape the simulation, and the
 journal of commands (after key lookup, so remapped keys replay the same).
 
-Written next to the save whenever the game is saved and when it ends, as readable JSON.
+Two layouts, both read by ``decode``. Format 1 is one JSON object (``encode``: soak, the
+fuzzer and tests export whole games this way). Format 2 is what a saved game keeps in the
+data folder's ``replays/``: JSON lines, appended at every checkpoint and never rewritten
+(``ReplayLog``), so a checkpoint costs the same at turn 60,000 as at turn 60. Its first
+line is the header (seed, generator, starting FOV); each later line a chunk,
+``{"from": n, "commands": [...], "checksums": [...]}``, whose commands are the game's
+from index ``n`` on; the game's end adds ``{"final_hash": h, "at": n}``. A chunk from an
+index already read replaces what followed it (a save older than the replay was
+continued), and a line a kill tore is skipped, so the file always reads as the game.
+
 ``verify`` re-runs one headless and compares the per-command checksums and the final
 state hash, naming the first command that went differently.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable
@@ -15,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from emberdeep import __version__
+from emberdeep import __version__, bounds
 from emberdeep.engine import replay
 from emberdeep.engine.fov import FovSettings
 from emberdeep.engine.journal import Journal, JournalError
@@ -23,8 +33,19 @@ from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import FloorBuilder, Hero, World
 from emberdeep.storage.files import write_atomically
 
-FORMAT = 1
-MAX_BYTES = 256 * 1024 * 1024
+FORMAT = 2
+MAX_BYTES = 8 * 1024 * 1024
+"""A replay of ``bounds.MAX_COMMANDS`` commands is about 5 MB."""
+MAX_LISTS = bounds.MAX_COMMANDS + 16
+"""A list per command, plus the command lists, checksums and FOV of each chunk... (a
+format 2 file holds three lists per chunk: ``MAX_COMMANDS // 100`` chunks at least)."""
+LIMITS = bounds.Limits("it", MAX_BYTES, 4, max_lists=MAX_LISTS)
+"""{"commands": [[code, arguments...]]}: three deep, one to spare."""
+LIMITS_LINES = bounds.Limits(
+    "it", MAX_BYTES, 10**9, max_lists=MAX_LISTS + bounds.MAX_COMMANDS // 30
+)
+"""A format 2 file as a whole: its size and numbers (the nesting is each line's)."""
+LINE_LIMITS = bounds.Limits("a line", MAX_BYTES, 4)
 
 
 class ReplayError(Exception):
@@ -51,9 +72,70 @@ class ReplayFile:
         return World(self.seed, build_floor, self.start_fov, hero)
 
 
-def replay_name(seed: int, started: str) -> str:
+def replay_name(seed: int, started: str, suffix: str = ".replay.json") -> str:
     stamp = "".join(ch for ch in started if ch.isalnum()) or "game"
-    return f"{stamp}-{seed}.replay.json"
+    return f"{stamp}-{seed}{suffix}"
+
+
+CHUNKED = ".replay.jsonl"
+"""The name a saved game's appended replay (format 2) ends with."""
+
+
+def _line(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode("utf-8") + b"\n"
+
+
+class ReplayLog:
+    """One saved game's replay file, appended a chunk at a time (format 2)."""
+
+    def __init__(self, path: Path, generator: str) -> None:
+        self.path = path
+        self.generator = generator
+
+    def append(self, world: World, final: bool = False) -> str | None:
+        """Append the commands ``world.journal`` holds (and with ``final`` the final
+        state's hash); None when they are on disk, else why not. The caller then drops
+        them from the journal (``Journal.forget_before``)."""
+        journal = world.journal
+        lines = []
+        try:
+            with open(self.path, "ab") as handle:
+                if handle.tell() == 0:
+                    lines.append(_line(_header(world, self.generator)))
+                elif not _ends_a_line(self.path):  # a kill tore the last append
+                    lines.append(b"\n")
+                if journal.commands:
+                    chunk = {
+                        "from": journal.base,
+                        "commands": journal.commands,
+                        "checksums": journal.checksums,
+                    }
+                    lines.append(_line(chunk))
+                if final:
+                    lines.append(_line({"final_hash": world.state_hash(), "at": journal.total}))
+                handle.write(b"".join(lines))
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            return f"could not write the replay {self.path}: {exc.strerror or exc}"
+        return None
+
+
+def _ends_a_line(path: Path) -> bool:
+    with open(path, "rb") as handle:
+        handle.seek(-1, os.SEEK_END)
+        return handle.read(1) == b"\n"
+
+
+def _header(world: World, generator: str) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "game": "emberdeep",
+        "game_version": __version__,
+        "seed": world.seed,
+        "generator": generator,
+        "start_fov": world.journal.start_fov,
+    }
 
 
 def record(world: World, generator: str) -> ReplayFile:
@@ -63,7 +145,7 @@ def record(world: World, generator: str) -> ReplayFile:
 def encode(replay_file: ReplayFile) -> bytes:
     journal = replay_file.journal
     payload = {
-        "format": FORMAT,
+        "format": 1,
         "game": "emberdeep",
         "game_version": replay_file.game_version,
         "seed": replay_file.seed,
@@ -82,10 +164,18 @@ def write(replay_file: ReplayFile, path: Path) -> None:
 
 
 def decode(data: bytes) -> ReplayFile:
+    chunked = data.lstrip()[:1] == b"{" and b"\n{" in data.strip()
     try:
-        payload: Any = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise ReplayError("this is not a replay file (unreadable JSON)") from None
+        bounds.check_json(data, LIMITS if not chunked else LIMITS_LINES)
+    except bounds.InputError as exc:
+        raise ReplayError(f"the replay file is damaged ({exc})") from None
+    if chunked:
+        payload: Any = _chunked(data)
+    else:
+        try:
+            payload = json.loads(data)
+        except (ValueError, RecursionError):  # bad UTF-8 or JSON (bounds ruled out the rest)
+            raise ReplayError("this is not a replay file (unreadable JSON)") from None
     if not isinstance(payload, dict) or payload.get("game") != "emberdeep":
         raise ReplayError("this is not an Emberdeep replay file")
     version = payload.get("format")
@@ -103,11 +193,50 @@ def decode(data: bytes) -> ReplayFile:
         or not isinstance(final_hash, str)
     ):
         raise ReplayError("the replay file is damaged (missing or mistyped fields)")
-    try:
+    commands = payload.get("commands")
+    try:  # the bounds first: no command is checked of a file that asks too much
+        replay.check_bounds(
+            commands if isinstance(commands, list) else [], bounds.MAX_COMMANDS, "the replay"
+        )
         journal = Journal.from_data(payload)
     except JournalError as exc:
         raise ReplayError(f"the replay file is damaged ({exc})") from None
+    except bounds.InputError as exc:
+        raise ReplayError(f"the replay file asks too much: {exc}") from None
     return ReplayFile(seed, generator, game_version, journal, final_hash)
+
+
+def _chunked(data: bytes) -> dict[str, Any]:
+    """A format 2 file as the one object format 1 is: its header, every chunk joined
+    (a later chunk from an earlier index replaces what followed it), the final hash if
+    the game ended. Torn or damaged lines are skipped; a gap ends the reading."""
+    lines = data.split(b"\n")
+    try:
+        payload = bounds.parse_json(lines[0], LINE_LIMITS)
+    except bounds.InputError:
+        raise ReplayError("this is not a replay file (unreadable JSON)") from None
+    if not isinstance(payload, dict):
+        raise ReplayError("this is not an Emberdeep replay file")
+    commands: list[Any] = []
+    checksums: list[Any] = []
+    final_hash = ""
+    for line in lines[1:]:
+        with contextlib.suppress(ValueError):  # bounds.InputError too: a torn line
+            entry = bounds.parse_json(line, LINE_LIMITS)
+            if not isinstance(entry, dict):
+                continue
+            start = entry.get("from")
+            more, sums = entry.get("commands"), entry.get("checksums")
+            if type(start) is int and isinstance(more, list) and isinstance(sums, list):
+                if not 0 <= start <= len(commands):
+                    break  # a gap: what follows is not this game's next commands
+                del commands[start:], checksums[start:]
+                commands += more
+                checksums += sums
+                final_hash = ""
+            elif entry.get("at") == len(commands) and isinstance(entry.get("final_hash"), str):
+                final_hash = entry["final_hash"]
+    return {**payload, "commands": commands, "checksums": checksums, "final_hash": final_hash}
 
 
 def read(path: Path) -> ReplayFile:
@@ -142,6 +271,6 @@ def verify(
         return f"the replay is damaged ({exc})"
     if divergence is not None:
         return divergence_text(divergence)
-    if world.state_hash() != replay_file.final_hash:
+    if replay_file.final_hash and world.state_hash() != replay_file.final_hash:
         return "every command matched, but the final state differs"
     return None

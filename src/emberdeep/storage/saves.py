@@ -4,7 +4,12 @@ Layout: a text header naming the game and the format version, a one-line JSON su
 (seed, depth, level, turns, when: what a list of saved games shows, read without
 inflating the world), then a zlib-compressed JSON snapshot (see ``engine/snapshot.py``)
 and the last lines of the message log, so Continue shows what was happening. Format 1
-(Emberdeep 0.1.0) had no summary line, format 2 no log; both still load. zlib's checksum catches
+(Emberdeep 0.1.0) had no summary line, format 2 no log; both still load. Format 4 splits
+the body into sections, each compressed on its own (a ``sections`` line gives their
+lengths): the world first, then one per kept floor, so a checkpoint reuses the bytes of
+every kept floor that did not change (``SaveWriter``) and its cost does not grow with the
+floors behind the player; the world's journal holds only the commands since the replay
+file's last chunk (``Journal.base``). zlib's checksum catches
 damage; the header tells a foreign or newer file apart from a damaged one. Writing goes
 to a temporary file that is flushed and fsynced before it atomically replaces the save,
 and the previous save is kept as a backup, so a crash or full disk at any moment leaves
@@ -24,21 +29,28 @@ from typing import Any
 
 import platformdirs
 
-from emberdeep import APP_NAME, __version__
+from emberdeep import APP_NAME, __version__, bounds
 from emberdeep.engine import snapshot
 from emberdeep.engine.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.events import MessageKind
+from emberdeep.engine.floor import Floor
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.storage.files import backup_path, write_atomically
+from emberdeep.storage.files import keep_as_backup, write_atomically
 
 MAGIC = b"EMBERDEEP SAVE\n"
-FORMAT = 3
+FORMAT = 4
+MAX_SECTIONS = 1 + 1000
+"""The world and at most ``snapshot.MAX_DEPTH`` kept floors."""
 MAX_SUMMARY = 1024
 """The summary line is a few dozen bytes; a longer one is damage."""
 MAX_PAYLOAD = 64 * 1024 * 1024
 """A save of the largest allowed floor is a few MB; anything bigger is not ours."""
+LIMITS = bounds.Limits("it", MAX_PAYLOAD, 8, max_digits=39)
+"""The world nests 6 deep (a kept floor's creature's statuses); the random generator's
+state holds 128-bit integers (39 digits)."""
+SUMMARY_LIMITS = bounds.Limits("it", MAX_SUMMARY, 1)
 SAVE_NAME = "save.emberdeep"
 LOG_LINES = 50
 """How many of the newest log entries a save keeps (and the most it may hold)."""
@@ -115,6 +127,62 @@ def data_dir() -> Path:
     return Path(override) if override else platformdirs.user_data_path(APP_NAME)
 
 
+def _compressed(data: object, level: int = 6) -> bytes:
+    return zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), level)
+
+
+class SaveWriter:
+    """Encodes one game's saves, keeping each kept floor's compressed section while that
+    floor stays kept. A floor changes only while it is the current one, and the session
+    saves on every change of floor, so a floor that was current at a save is encoded
+    afresh the next time it is kept (the cache holds only floors kept at the last save)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[Floor, bytes]] = {}
+
+    def encode(
+        self,
+        world: World,
+        info: SaveInfo,
+        saved: str = "",
+        *,
+        level: int = 6,
+        extra: Mapping[str, object] | None = None,
+    ) -> bytes:
+        """The save's bytes. ``level`` is zlib's (the agent environment's in-memory
+        snapshots take 1: a third of the time for a slightly larger body, read the same
+        way); ``extra`` is stored under the payload's ``"extra"`` key for a caller that
+        keeps more than the game (the environment's step count), plain JSON data that a
+        game ignores."""
+        payload: dict[str, Any] = {
+            "game_version": info.game_version,
+            "generator": info.generator,
+            "started": info.started,
+        }
+        payload["world"] = snapshot.dump(world, kept=False)
+        payload["log"] = [
+            [line.text, line.kind.value, line.count] for line in info.log[-LOG_LINES:]
+        ]
+        if extra is not None:
+            payload["extra"] = dict(extra)
+        sections = [_compressed(payload, level)]
+        kept: dict[int, tuple[Floor, bytes]] = {}
+        for depth, floor in sorted(world.kept.items()):
+            cached = self._kept.get(depth)
+            if cached is None or cached[0] is not floor:
+                section = {"depth": depth, **snapshot.dump_floor(floor)}
+                cached = (floor, _compressed(section, level))
+            kept[depth] = cached
+            sections.append(cached[1])
+        self._kept = kept
+        summary = Summary.of(world, info.started, saved).to_line()
+        lengths = b"sections " + b" ".join(b"%d" % len(s) for s in sections) + b"\n"
+        return b"".join([MAGIC, f"format {FORMAT}\n".encode("ascii"), summary, lengths, *sections])
+
+    def write(self, world: World, info: SaveInfo, path: Path, saved: str = "") -> None:
+        store(self.encode(world, info, saved), path)
+
+
 def encode(
     world: World,
     info: SaveInfo,
@@ -123,22 +191,7 @@ def encode(
     level: int = 6,
     extra: Mapping[str, object] | None = None,
 ) -> bytes:
-    """The save's bytes. ``level`` is zlib's (the agent environment's in-memory snapshots
-    take 1: a third of the time for a slightly larger body, read the same way); ``extra``
-    is stored under the payload's ``"extra"`` key for a caller that keeps more than the
-    game (the environment's step count), plain JSON data that a game ignores."""
-    payload: dict[str, Any] = {
-        "game_version": info.game_version,
-        "generator": info.generator,
-        "started": info.started,
-    }
-    payload["world"] = snapshot.dump(world)
-    payload["log"] = [[line.text, line.kind.value, line.count] for line in info.log[-LOG_LINES:]]
-    if extra is not None:
-        payload["extra"] = dict(extra)
-    body = zlib.compress(json.dumps(payload, separators=(",", ":")).encode("utf-8"), level)
-    summary = Summary.of(world, info.started, saved).to_line()
-    return MAGIC + f"format {FORMAT}\n".encode("ascii") + summary + body
+    return SaveWriter().encode(world, info, saved, level=level, extra=extra)
 
 
 def _header(data: bytes) -> tuple[int, int]:
@@ -189,8 +242,8 @@ def read_summary(path: Path) -> Summary:
             else:
                 line = head[head.index(b"summary ", len(MAGIC)) + 8 : body - 1]
                 try:
-                    data = json.loads(line.decode("utf-8"))
-                except (ValueError, RecursionError):
+                    data = bounds.parse_json(line, SUMMARY_LIMITS)
+                except bounds.InputError:
                     raise SaveError("the save file's summary is damaged") from None
     except FileNotFoundError:
         raise SaveError("there is no saved game") from None
@@ -199,24 +252,70 @@ def read_summary(path: Path) -> Summary:
     return Summary.from_data(data)
 
 
-def decode_payload(data: bytes) -> dict[str, Any]:
-    """The checked header and the decompressed JSON, or a SaveError saying what is wrong."""
-    body = _header(data)[1]
+def _sections(data: bytes, body: int) -> list[bytes]:
+    """The compressed sections of a format 4 body (one, if it has no ``sections`` line)."""
+    if not data.startswith(b"sections ", body):
+        return [data[body:]]
+    line_end = data.find(b"\n", body, body + 16 * MAX_SECTIONS)
+    fields = data[body + 9 : line_end].split(b" ") if line_end != -1 else []
+    if (
+        not fields
+        or len(fields) > MAX_SECTIONS
+        or not all(f.isdigit() and len(f) <= 10 for f in fields)
+    ):
+        raise SaveError("the save file's list of sections is damaged")
+    lengths = [int(f) for f in fields]
+    start = line_end + 1
+    if start + sum(lengths) != len(data):
+        raise SaveError("the save file is damaged (it was cut short)")
+    sections = []
+    for length in lengths:
+        sections.append(data[start : start + length])
+        start += length
+    return sections
+
+
+def _inflate(section: bytes, budget: int) -> bytes:
     inflater = zlib.decompressobj()
     try:
-        raw = inflater.decompress(data[body:], MAX_PAYLOAD)
+        raw = inflater.decompress(section, budget)
     except zlib.error:
         raise SaveError("the save file is damaged (corrupted data)") from None
     if inflater.unconsumed_tail:
         raise SaveError("the save file is too large to be an Emberdeep save")
-    if not inflater.eof:
+    if not inflater.eof or inflater.unused_data:
         raise SaveError("the save file is damaged (it was cut short)")
+    return raw
+
+
+def _parsed(raw: bytes) -> dict[str, Any]:
     try:
-        payload = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):  # bad UTF-8 or JSON, or an integer of 4,300 digits
-        raise SaveError("the save file is damaged (unreadable contents)") from None
+        payload = bounds.parse_json(raw, LIMITS)
+    except bounds.InputError as exc:
+        raise SaveError(f"the save file is damaged ({exc})") from None
     if not isinstance(payload, dict):
         raise SaveError("the save file is damaged (unexpected contents)")
+    return payload
+
+
+def decode_payload(data: bytes) -> dict[str, Any]:
+    """The checked header and the decompressed JSON (a format 4 save's kept floors put
+    back into ``world.kept``), or a SaveError saying what is wrong. All sections together
+    inflate to at most ``MAX_PAYLOAD``."""
+    version, body = _header(data)
+    sections = _sections(data, body) if version >= 4 else [data[body:]]
+    budget = MAX_PAYLOAD
+    parts = []
+    for section in sections:
+        raw = _inflate(section, budget)
+        budget -= len(raw)
+        parts.append(_parsed(raw))
+    payload = parts[0]
+    if len(parts) > 1:
+        world = payload.get("world")
+        if not isinstance(world, dict) or "kept" in world:
+            raise SaveError("the save file is damaged (unexpected contents)")
+        world["kept"] = parts[1:]
     return payload
 
 
@@ -256,7 +355,8 @@ def decode_world(
         world = snapshot.load(payload.get("world"), build, item_kinds, kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
-    broken = violations(world)
+    # Column saves were checked whole by the loader; older ones one creature at a time.
+    broken = [] if snapshot.columns_checked(payload.get("world")) else violations(world)
     if broken:
         raise SaveError(f"the save file is damaged ({broken[0]})")
     if creature_kinds is not None:
@@ -303,8 +403,8 @@ def write_save(world: World, info: SaveInfo, path: Path, saved: str = "") -> Non
 def store(data: bytes, path: Path) -> None:
     """Replace the file at ``path`` with ``data``, the old one becoming the backup."""
     try:
-        if path.exists():  # the backup, too, is replaced whole: a crash mid-copy left it torn
-            write_atomically(backup_path(path), path.read_bytes())
+        if path.exists():
+            keep_as_backup(path)
         write_atomically(path, data)
     except OSError as exc:
         reason = exc.strerror or str(exc)

@@ -20,11 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from emberdeep import bounds
+
 SYNC_SECONDS = 1.0
 """At most this long between fsyncs while commands arrive."""
 MAX_LINE = 4096
 """No recorded command comes near this; a longer line is damage, not a command."""
-MAX_RECORDS = 1_000_000
+MAX_RECORDS = bounds.MAX_JOURNAL_COMMANDS
+LINE_LIMITS = bounds.Limits("a journal line", MAX_LINE, 3)
+"""[index, [code, arguments...], checksum]."""
 
 
 @dataclass(frozen=True)
@@ -55,8 +59,8 @@ def decode(line: bytes) -> Record | None:
     try:
         if int(line[:8], 16) != zlib.crc32(data):
             return None
-        index, command, checksum = json.loads(data.decode("utf-8"))
-    except (ValueError, TypeError, RecursionError):
+        index, command, checksum = bounds.parse_json(data, LINE_LIMITS)
+    except (ValueError, TypeError):  # bounds.InputError too
         return None
     ok = type(index) is int and index >= 0 and isinstance(command, list) and type(checksum) is int
     return Record(index, command, checksum) if ok else None

@@ -34,7 +34,7 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
-from emberdeep.tools import bench_agents, screenshots
+from emberdeep.tools import bench_agents, bench_checkpoints, screenshots
 from emberdeep.tools import bench_reference as reference
 from emberdeep.tools.bench_report import Figure, Report, Size, figure, format_report, to_json
 from emberdeep.ui import ansi, layout, lighting, render
@@ -556,6 +556,7 @@ def run_all(quick: bool, compare_nle: bool = False) -> Report:
     report.figures += terminal(plan.terminal)
     monster_phase(report, plan)
     save_figures(report, plan)
+    bench_checkpoints.checkpoint_figures(report, plan.saves, measure)
     report.figures += game_steps(plan.steps)
     report.figures += gas_steps(plan.steps)
     agent_env_figures(report, plan.steps)

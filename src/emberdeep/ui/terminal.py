@@ -12,6 +12,14 @@ reporting on is unusable, so every way out restores it: the last screen closing,
 (read as a key in raw mode and sent to the screen as ``CloseRequested``), SIGTERM and
 SIGHUP (``ui/loop.py`` turns them into closing the game, which saves it) and crashes.
 
+A terminal can also vanish under the game (its window closed, ``tmux kill-session``, an
+SSH link dropped): reading it, writing it or restoring its modes then fails with an I/O
+error, in any order with the SIGHUP. None of those errors leaves this module: a failed
+read is ``CloseRequested`` (so the stack closes and the game is saved), a failed write
+marks the terminal gone and nothing more is written, restoring what is gone is skipped,
+and what Python would still flush at exit goes to ``/dev/null`` rather than into a
+traceback.
+
 Mouse reports are read by this module, not by blessed: xterm's SGR reports
 (``ESC [ < b ; x ; y M``) arrive from blessed as several keystrokes (a CSI prefix, or an
 escape, then plain characters), so ``InputDecoder`` joins them back up.
@@ -20,10 +28,12 @@ escape, then plain characters), so ``InputDecoder`` joins them back up.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import sys
 import time
 from collections.abc import Iterator
-from types import FrameType
+from types import FrameType, TracebackType
 from typing import IO
 
 import blessed
@@ -77,6 +87,15 @@ _KEY_NAMES: dict[str, str] = {
     "KEY_KP_DECIMAL": ".", "KEY_KP_SEPARATOR": ",", "KEY_KP_EQUAL": "=",
     **{f"KEY_F{n}": f"f{n}" for n in range(1, 13)},
 }  # fmt: skip
+
+try:
+    import termios
+
+    TTY_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, ValueError, termios.error)
+except ImportError:  # pragma: no cover - Windows has no termios
+    TTY_ERRORS = (OSError, EOFError, ValueError)
+"""What using a terminal that is gone raises: EIO or EPIPE, blessed's end of input, a
+closed stream, and termios's own error (not an OSError) when its modes are set back."""
 
 _SGR_MOUSE = re.compile(r"\x1b\[<(\d+);(\d+);(\d+)([Mm])")
 _X10_MOUSE = re.compile(r"\x1b\[M([\s\S])([\s\S])([\s\S])")
@@ -188,6 +207,35 @@ def centred_text(lines: list[str], width: int, height: int) -> str:
     return "".join(out)
 
 
+class _Quietly(contextlib.AbstractContextManager[None]):
+    """A terminal mode (raw, keypad) whose undoing may find the terminal gone: then it
+    is left undone, and whatever was leaving the block goes on leaving it."""
+
+    def __init__(self, mode: contextlib.AbstractContextManager[object]) -> None:
+        self.mode = mode
+
+    def __enter__(self) -> None:
+        self.mode.__enter__()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        with contextlib.suppress(*TTY_ERRORS):
+            self.mode.__exit__(kind, value, traceback)
+
+
+def _silence_stdout() -> None:
+    """The terminal is gone: send what is still buffered for it (flushed at exit) to
+    ``/dev/null``, so leaving raises nothing."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.__stdout__.fileno() if sys.__stdout__ else 1)
+        os.close(null)
+
+
 class _WakeUpError(Exception):
     """SIGWINCH while blocked waiting for input: redraw at the new size."""
 
@@ -212,12 +260,24 @@ class _Session:
         self.size: tuple[int, int] | None = None
         self.encoder: FrameEncoder | None = None
         self.pending: list[InputEvent] = []
+        self.gone = False
+        """The terminal failed a read or a write: it was closed under us."""
 
     # -- terminal state ----------------------------------------------------------------
 
     def write(self, text: str) -> None:
-        if text:
-            self.out.write(text)
+        if text and not self.gone:
+            try:
+                self.out.write(text)
+            except TTY_ERRORS:
+                self.gone = True
+
+    def flush(self) -> None:
+        if not self.gone:
+            try:
+                self.out.flush()
+            except TTY_ERRORS:
+                self.gone = True
 
     def enter(self) -> None:
         term = self.term
@@ -228,20 +288,19 @@ class _Session:
             + MOUSE_ON
             + CLEAR
         )
-        self.out.flush()
+        self.flush()
 
     def restore(self) -> None:
         """Undo ``enter``; never raises (the terminal may already be gone after SIGHUP)."""
         term = self.term
-        with contextlib.suppress(OSError, ValueError):
-            self.write(
-                MOUSE_OFF
-                + AUTOWRAP_ON
-                + RESET_COLOURS
-                + _capability(term, "normal_cursor", "\x1b[?25h")
-                + _capability(term, "exit_fullscreen", "\x1b[?1049l")
-            )
-            self.out.flush()
+        self.write(
+            MOUSE_OFF
+            + AUTOWRAP_ON
+            + RESET_COLOURS
+            + _capability(term, "normal_cursor", "\x1b[?25h")
+            + _capability(term, "exit_fullscreen", "\x1b[?1049l")
+        )
+        self.flush()
 
     def signals(self) -> contextlib.AbstractContextManager[None]:
         """SIGWINCH wakes the loop to redraw at the new size (in the main thread; elsewhere
@@ -257,8 +316,8 @@ class _Session:
     @contextlib.contextmanager
     def terminal_modes(self) -> Iterator[None]:
         with contextlib.ExitStack() as stack:
-            stack.enter_context(self.term.raw())
-            stack.enter_context(self.term.keypad())
+            stack.enter_context(_Quietly(self.term.raw()))
+            stack.enter_context(_Quietly(self.term.keypad()))
             stack.callback(self.restore)
             self.enter()
             yield
@@ -267,7 +326,16 @@ class _Session:
 
     def read(self, timeout: float | None) -> list[InputEvent]:
         """Input that arrives within ``timeout`` (None: wait for it), all of it that is
-        ready; [] on timeout or resize."""
+        ready; [] on timeout or resize; ``CloseRequested`` once the terminal is gone."""
+        if self.gone:
+            return [CloseRequested()]
+        try:
+            return self.read_terminal(timeout)
+        except TTY_ERRORS:
+            self.gone = True
+            return [CloseRequested()]
+
+    def read_terminal(self, timeout: float | None) -> list[InputEvent]:
         term = self.term
         keystroke = term.inkey(timeout=0)  # blessed's own buffer first: kbhit cannot see it
         if not keystroke:
@@ -291,7 +359,11 @@ class _Session:
         events: list[InputEvent] = []
         while keystroke:
             events += self.decoder.feed(keystroke)
-            keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT if self.decoder.pending else 0)
+            try:
+                keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT if self.decoder.pending else 0)
+            except TTY_ERRORS:  # gone: what was read still counts; the next read closes
+                self.gone = True
+                break
         return events + self.decoder.flush()
 
     # -- the presenter (``ui/loop.py``) ---------------------------------------------
@@ -323,7 +395,7 @@ class _Session:
             self.encoder = self.fit_screen(console, *now_size)
         if self.encoder is not None:
             self.write(self.encoder.encode(console))
-        self.out.flush()
+        self.flush()
 
     def wait(self, timeout: float | None) -> list[InputEvent]:
         if self.pending:
@@ -379,5 +451,9 @@ def run(
     the graphical ``tiles`` mode are shown as their ascii glyphs (a terminal has no
     sprites)."""
     session = _Session(term if term is not None else blessed.Terminal())
-    with session.signals(), session.terminal_modes():
-        loop.run(ScreenStack(screen), session, untile=content)
+    try:
+        with session.signals(), session.terminal_modes():
+            loop.run(ScreenStack(screen), session, untile=content)
+    finally:
+        if session.gone:
+            _silence_stdout()

@@ -30,6 +30,7 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
+from emberdeep import bounds
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
 from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
 
@@ -37,6 +38,8 @@ MAX_MESSAGE = 1024
 """Bytes in one message from a page: an input is about 40."""
 MAX_CHAT = 200
 """Characters in one chat line."""
+LIMITS = bounds.Limits("the message", MAX_MESSAGE, 1, max_digits=16)
+"""One flat object of short fields; sequence numbers stay under 2**53 (16 digits)."""
 
 FULL = b"F"
 DIFF = b"D"
@@ -81,12 +84,10 @@ class ProtocolError(ValueError):
 
 def parse_input(text: str) -> dict[str, Any]:
     """A page's message, checked field by field; ``ProtocolError`` if it is anything else."""
-    if len(text.encode("utf-8")) > MAX_MESSAGE:
-        raise ProtocolError("message too long")
     try:
-        message = json.loads(text)
-    except ValueError:
-        raise ProtocolError("not JSON") from None
+        message = bounds.parse_json(text, LIMITS)
+    except bounds.InputError as exc:
+        raise ProtocolError(str(exc)) from None
     if not isinstance(message, dict):
         raise ProtocolError("not an object")
     kind = message.get("t")

@@ -1,0 +1,173 @@
+"""How much work any input may ask for: one set of checks every loader runs first.
+
+Saves, journals, replays, settings, key files and the web page's messages are all text
+someone else may have written. Python's parsers are happy to spend their time on what
+no format of ours holds: ``json.loads`` converts a 4,000-digit integer (quadratic work)
+and recurses once per ``[``, so 999 of them end in ``RecursionError``; ``tomllib`` does
+the same for TOML. So before any of them parses, ``check_json`` and ``check_toml`` look
+at the raw text (strings and comments taken out, as they may hold anything) and refuse
+an integer longer than the format allows, or nesting deeper than it allows, with one
+line that says which. What parsing then spends is bounded by the text's length.
+
+The same goes for what a file asks the simulation to do. A replay or a journal is a list
+of commands, each of which may advance the world's clock; ``check_run`` bounds the number
+of commands and the total simulated time they may name, before anything runs. The
+figures are documented in ``docs/architecture.md`` (Inputs and their limits).
+
+This module imports nothing of the game, so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+MAX_DIGITS = 20
+"""Every integer in our formats fits in 64 bits: 20 digits, with a sign at most 20 too."""
+
+MAX_COMMANDS = 200_000
+"""The most commands a replay may hold: a very long game is some 60,000."""
+MAX_JOURNAL_COMMANDS = 2_000
+"""The most commands Continue replays from a write-ahead journal: it is emptied at each
+checkpoint (every 100 turns), so a real one holds about a hundred; twenty checkpoints'
+worth allows for saves that failed."""
+JOURNAL_TIME = 200_000
+"""The most simulated time Continue replays from a journal (a hundred turns are about
+10,000): with ``MAX_JOURNAL_COMMANDS``, what any journal can cost Continue is bounded
+(under 2 s, ``scripts/fuzz-saves``)."""
+TIME_PER_COMMAND = 1_000
+"""Simulated time a command may take on average (a normal turn is 100; a hasted or
+paralysed player's run of turns takes more)."""
+TIME_ALLOWANCE = 100_000
+"""Simulated time allowed on top of ``TIME_PER_COMMAND`` per command (one maximal
+advance, ``engine/replay.MAX_ADVANCE``)."""
+
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+_TOML_SKIP = re.compile(
+    rb'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"|\'[^\'\n]*\'|#[^\n]*'
+)
+_CHUNK = 1 << 22
+_OPEN = np.zeros(256, dtype=np.int8)
+_OPEN[[ord("["), ord("{")]] = 1
+_OPEN[[ord("]"), ord("}")]] = -1
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+
+
+class InputError(ValueError):
+    """An input asks for more work than its format allows; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one format allows."""
+
+    what: str
+    """What the input is, for the message ("the replay", "a web message")."""
+    max_bytes: int
+    max_depth: int
+    """Arrays and tables (objects) inside one another."""
+    max_digits: int = MAX_DIGITS
+    max_lists: int | None = None
+    """The most arrays it may hold (a replay: one per command, and a few), counted before
+    parsing, so a file of millions of commands is refused before it is read."""
+
+
+def _digits_pattern(most: int) -> re.Pattern[bytes]:
+    """A run of more than ``most`` digits (``_`` groups them in TOML) that does not
+    continue a name (a TOML bare key may hold digits)."""
+    return re.compile(rb"(?<![\w])[0-9][0-9_]{%d,}" % most)
+
+
+def _text(data: bytes | str) -> bytes:
+    return data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+
+
+def deepest(data: bytes) -> int:
+    """The deepest nesting of brackets and braces in ``data`` (strings already taken out),
+    counted with numpy a chunk at a time: linear, whatever the text."""
+    data = data.translate(None, _NOT_BRACKETS)  # the brackets alone, in order
+    depth = deepest_seen = 0
+    for start in range(0, len(data), _CHUNK):
+        steps = _OPEN[np.frombuffer(data, np.uint8, min(_CHUNK, len(data) - start), start)]
+        if steps.size:
+            running = np.cumsum(steps, dtype=np.int64) + depth
+            deepest_seen = max(deepest_seen, int(running.max()))
+            depth = int(running[-1])
+    return deepest_seen
+
+
+def _check(bare: bytes, limits: Limits, size: int, names: bool = True) -> None:
+    if size > limits.max_bytes:
+        raise InputError(f"{limits.what} is too large ({size} bytes; at most {limits.max_bytes})")
+    digits = _digits_pattern(limits.max_digits) if names else _run_of(limits.max_digits)
+    if digits.search(bare):
+        raise InputError(f"{limits.what} holds a number longer than {limits.max_digits} digits")
+    if limits.max_lists is not None and bare.count(b"[") > limits.max_lists:
+        raise InputError(f"{limits.what} holds more than {limits.max_lists} lists")
+    opened = bare.count(b"[") + bare.count(b"{")  # at least as many as the depth
+    depth = deepest(bare) if opened > limits.max_depth else 0
+    if depth > limits.max_depth:
+        raise InputError(f"{limits.what} is nested {depth} deep (at most {limits.max_depth})")
+
+
+def _run_of(most: int) -> re.Pattern[bytes]:
+    return re.compile(rb"[0-9]{%d,}" % (most + 1))
+
+
+def _without_strings(raw: bytes) -> bytes:
+    """JSON text with every string's contents taken out. Without a backslash no string
+    holds an escaped quote, so splitting at the quotes finds them (at C speed); else the
+    regular expression does."""
+    if b"\\" not in raw:
+        return b"".join(raw.split(b'"')[::2])
+    return _JSON_STRING.sub(b'""', raw)
+
+
+def check_json(data: bytes | str, limits: Limits) -> None:
+    """Refuse JSON text that is too long, nests too deeply or holds too long a number."""
+    raw = _text(data)
+    if len(raw) > limits.max_bytes:  # before any work on it
+        _check(b"", limits, len(raw))
+    _check(_without_strings(raw), limits, len(raw), names=False)
+
+
+def parse_json(data: bytes | str, limits: Limits) -> Any:
+    """``data`` checked (``check_json``) and parsed; InputError says what is wrong."""
+    check_json(data, limits)
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON (the limits rule out the rest)
+        raise InputError(f"{limits.what} is not valid JSON") from None
+
+
+def check_toml(text: str, limits: Limits) -> None:
+    """Refuse TOML text that is too long, nests too deeply or holds too long a number
+    (strings, literal strings and comments are skipped: they may hold anything)."""
+    raw = _text(text)
+    _check(_TOML_SKIP.sub(b"''", raw), limits, len(raw))
+
+
+def journal_time_limit(commands: int) -> int:
+    """The latest world time, past the save's, a journal of ``commands`` may reach."""
+    return min(time_limit(commands), JOURNAL_TIME)
+
+
+def time_limit(commands: int) -> int:
+    """The latest world time a run of ``commands`` commands may reach."""
+    return TIME_PER_COMMAND * commands + TIME_ALLOWANCE
+
+
+def check_run(commands: int, latest: int, most: int, what: str) -> None:
+    """Refuse a list of ``commands`` commands, the latest of which names world time
+    ``latest``, when there are more than ``most`` or the time is beyond ``time_limit``."""
+    if commands > most:
+        raise InputError(f"{what} holds {commands} commands (at most {most})")
+    if latest > time_limit(commands):
+        raise InputError(
+            f"{what} runs the clock to {latest} (at most {time_limit(commands)} "
+            f"for {commands} commands)"
+        )

@@ -1,0 +1,107 @@
+"""Checkpoints and loads of long games, for ``emberdeep bench`` (issue #27).
+
+A checkpoint is what the session does every 100 turns and on every new floor:
+``GameSession.save()``, the write-ahead journal, the replay's new chunk and the save with
+its backup, fsyncs and all. It must cost the same in a long game as in a short one, so
+the figures put a game of 60,000 commands at depth 16 with 15 kept floors beside one of
+600 commands at depth 1. Each run first plays 100 more commands' worth into the journal
+(recorded waits: the checkpoint's cost does not depend on what they were), as a real
+checkpoint follows 100 turns. Loads are of those saves, against pickle+lzma of the same
+world (``bench_reference``: pickle only here, for comparison, never for saves).
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import Wait
+from emberdeep.engine.world import World
+from emberdeep.session.game import GameSession, GameSetup
+from emberdeep.tools import bench_reference as reference
+from emberdeep.tools.bench_report import Figure, Report
+
+CHECKPOINT_TARGET_MS = 10.0
+LONG, SHORT = 60_000, 600
+DEPTH = 16
+CHECKPOINT_EVERY = 100
+
+
+def record_commands(world: World, count: int) -> None:
+    """``count`` recorded waits in the world's journal, as if played (their checksums
+    are the world's own; the world itself does not move, which a checkpoint cannot tell)."""
+    checksum = world.checksum()
+    for _ in range(count):
+        world.journal.add(["s", Wait.code], checksum)
+
+
+def deep_game(setup: GameSetup, depth: int, commands: int) -> GameSession:
+    """A game at ``depth`` with every floor above it kept, whose journal has recorded
+    ``commands`` commands, saved once (so its replay holds them, as in play)."""
+    session = setup.new_game(16)
+    world = session.world
+    for next_depth in range(2, depth + 1):
+        world.floor.move_actor(world.player, *world.floor.stairs)
+        world.change_floor(next_depth)
+    record_commands(world, commands - world.journal.total)
+    session.save()
+    return session
+
+
+def checkpoint_figures(report: Report, runs: int, measure: Callable[..., Figure]) -> None:
+    """Checkpoint and load of a long, deep game and of a short one; the loads against
+    pickle+lzma of the same world."""
+    content = loader.load()
+    with tempfile.TemporaryDirectory(prefix="emberdeep-bench-") as folder:
+        setup = GameSetup(content, Settings(), data=Path(folder))
+        games = [
+            (f"{SHORT} commands, depth 1", deep_game(setup, 1, SHORT)),
+            (f"{LONG:,} commands, depth {DEPTH}, {DEPTH - 1} kept floors",
+             deep_game(setup, DEPTH, LONG)),
+        ]  # fmt: skip
+        checkpoints = []
+        cpu_ms: list[float] = []
+        for name, session in games:
+
+            def checkpoint(_: int, session: GameSession = session) -> None:
+                session.save()
+
+            def more(_: int, session: GameSession = session) -> None:
+                record_commands(session.world, CHECKPOINT_EVERY)
+
+            figure = measure(
+                f"checkpoint, {name}", checkpoint, runs, CHECKPOINT_TARGET_MS, setup=more
+            )
+            checkpoints.append(figure)
+            report.figures.append(figure)
+            cpu = []
+            for _ in range(runs):
+                more(0)
+                started = time.process_time()
+                checkpoint(0)
+                cpu.append((time.process_time() - started) * 1000)
+            cpu_ms.append(sorted(cpu)[len(cpu) // 2])
+        short, long = checkpoints
+        report.notes.append(
+            f"checkpoint of the {LONG:,}-command game: {long.median_ms / short.median_ms:.2f}x "
+            f"the {SHORT}-command game's (median wall time, fsyncs included); CPU time "
+            f"{cpu_ms[1]:.1f} ms against {cpu_ms[0]:.1f} ms ({cpu_ms[1] / cpu_ms[0]:.2f}x)"
+        )
+        for name, session in games:
+            save_file = session.save_file
+            assert save_file is not None
+            world = session.world
+            ref = reference.encode_save(world)
+            load = measure(f"load, {name}", lambda _, p=save_file: setup.read_world(p), runs)
+            ref_load = measure(
+                f"reference: load, {name}",
+                lambda _, data=ref, build=world.build_floor: reference.decode_save(data, build),
+                runs,
+            )
+            report.figures.append(load)
+            report.compare(load, "pickle + lzma", ref_load)
+            session.release()

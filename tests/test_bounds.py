@@ -1,0 +1,108 @@
+"""Every loader refuses, before parsing or running anything, what its format cannot hold:
+integers too long, nesting too deep, too many commands, a clock run too far."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from emberdeep import bounds
+from emberdeep.config import parse_settings
+from emberdeep.content.tomldata import DataError, Table
+from emberdeep.engine.replay import MAX_ADVANCE
+from emberdeep.storage import replays, wal
+
+LIMITS = bounds.Limits("the input", 10_000, 3)
+REPLAY = Path(__file__).parent / "replays" / "bot-seed1.replay.json"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("1" * 21, "longer than 20 digits"),
+        ("-" + "9" * 5000, "longer than 20 digits"),
+        ('{"a": [[[[1]]]]}', "nested 5 deep"),
+        ("[" * 999, "nested 999 deep"),
+        ("x" * 10_001, "too large"),
+    ],
+)
+def test_json_beyond_its_format_is_refused_in_one_line(text: str, why: str) -> None:
+    with pytest.raises(bounds.InputError, match=why) as refused:
+        bounds.parse_json(text, LIMITS)
+    assert "\n" not in str(refused.value)
+
+
+def test_strings_may_hold_anything_and_the_rest_parses() -> None:
+    text = json.dumps({"a": "[[[[[[" + "9" * 100, "b": [1, -(2**63), 2**64]})
+    assert bounds.parse_json(text, LIMITS)["b"][2] == 2**64
+
+
+def test_nesting_is_counted_across_chunks() -> None:
+    """The count carries from one numpy chunk to the next."""
+    text = b" " * (bounds._CHUNK - 2) + b"[[[[" + b"]]]]"
+    assert bounds.deepest(text) == 4
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a = " + "[" * 50 + "]" * 50,
+        "a = " + "{b = " * 40 + "1" + "}" * 40,
+        "a = " + "9" * 5000,
+        "a = " + "9" * 101,
+    ],
+)
+def test_toml_files_are_bounded_too(text: str) -> None:
+    """Settings, key files and content go through ``Table.parse``: a clear error, never a
+    RecursionError or tomllib's 4,300-digit ValueError."""
+    with pytest.raises(DataError, match=r"settings\.toml: not valid TOML: the file"):
+        Table.parse("settings.toml", text)
+    _, problems = parse_settings("settings.toml", text)
+    assert problems and "default settings" in problems[0]
+
+
+def test_toml_strings_and_comments_are_not_counted() -> None:
+    table = Table.parse("x.toml", 'a = "[[[[[[[[[[[[[[[[[[[[ 99999999999999999999999"  # [[[[[[[\n')
+    assert table.data["a"].startswith("[[[")
+
+
+def replay_with(commands: list[list[object]]) -> bytes:
+    payload = json.loads(REPLAY.read_bytes())
+    payload["commands"] = commands
+    payload["checksums"] = [0] * len(commands)
+    return json.dumps(payload).encode()
+
+
+def test_a_replay_with_a_5000_digit_integer_is_refused_not_a_traceback() -> None:
+    data = REPLAY.read_bytes().replace(b'"seed":1,', b'"seed":' + b"7" * 5000 + b",")
+    with pytest.raises(replays.ReplayError, match="longer than 20 digits"):
+        replays.decode(data)
+
+
+def test_a_replay_of_many_maximal_advances_is_refused_before_it_runs() -> None:
+    commands: list[list[object]] = [["t", MAX_ADVANCE * (n + 1), 0] for n in range(500)]
+    started = time.perf_counter()
+    with pytest.raises(replays.ReplayError, match="runs the clock to"):
+        replays.decode(replay_with(commands))
+    assert time.perf_counter() - started < 2
+
+
+def test_a_replay_of_too_many_commands_is_refused() -> None:
+    commands: list[list[object]] = [["s", "w"]] * (bounds.MAX_COMMANDS + 1)
+    with pytest.raises(replays.ReplayError, match="commands"):
+        replays.decode(replay_with(commands))
+
+
+def test_the_recorded_replays_are_within_every_limit() -> None:
+    recorded = replays.read(REPLAY)
+    assert len(recorded.journal.commands) == 400
+
+
+def test_a_journal_line_nested_too_deeply_is_damage() -> None:
+    record = wal.Record(0, ["s", "w"], 1)
+    assert wal.decode(wal.encode(record)) == record
+    deep = wal.encode(wal.Record(0, [[[["s"]]]], 1))
+    assert wal.decode(deep) is None
