@@ -79,7 +79,7 @@ def test_the_grace_period_saves_and_stops_the_game(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = Server(tmp_path_factory.mktemp("web")).start()
+    server = Server(tmp_path_factory.mktemp("web"), "--registrations", "100").start()
     yield server
     server.stop()
 

@@ -124,7 +124,7 @@ class Records:
         folder = self.path.parent
         for key, pattern in (
             ("morgue", "morgue/*.txt"),
-            ("replay", f"replays/*-{seed}.replay.json"),
+            ("replay", f"replays/*-{seed}.replay.json*"),  # format 2 is .jsonl
         ):
             with contextlib.suppress(OSError, ValueError):
                 newest = max(folder.glob(pattern), key=lambda path: path.stat().st_mtime_ns)
