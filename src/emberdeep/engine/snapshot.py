@@ -5,26 +5,16 @@ only ever produce a ``SnapshotError`` with a reason, never run code or leave a h
 world. Derived state (what is visible, the schedule, distance maps) is not stored; it is
 rebuilt, so it cannot disagree with the rest.
 
-A floor's creatures are stored as columns, one per field of ``Actor`` (numbers as
-base64 int64 arrays, flags as uint8, text as lists), so encoding reads each field with one
-``attrgetter`` per creature and loading checks every rule on whole columns with numpy,
-then builds the creatures positionally: a floor of 1000 monsters loads faster than the
-same floor unpickled. The columns follow ``Actor``'s fields whatever they are (int, str,
-bool, an Enum, the statuses table); saves before format 4 held one table per creature,
-and still load.
+A floor's creatures and items are stored as columns (``snapshot_columns``); saves before
+format 4 held one table per creature, and still load (here). Reading untrusted data is
+``snapshot_reader``'s.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import enum
-import math
-import operator
-import typing
 from collections.abc import Mapping
 from dataclasses import asdict, fields
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
@@ -44,29 +34,33 @@ from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
 from emberdeep.engine.items import MAX_STACK, Item, ItemKind
 from emberdeep.engine.journal import Journal, JournalError
+from emberdeep.engine.snapshot_columns import (
+    SHUT,
+    dump_actors,
+    dump_items,
+    load_actors,
+    load_items,
+)
+from emberdeep.engine.snapshot_reader import (
+    BIG,
+    MAX_ACTION_TIME,
+    MAX_COUNT,
+    MAX_DEPTH,
+    MAX_SIDE,
+    Reader,
+    SnapshotError,
+    b64,
+)
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
 from emberdeep.engine.traps import Trap, TrapKind
 from emberdeep.engine.world import FloorBuilder, World
 
-MAX_SIDE = 1000
-MAX_COUNT = 100_000
-MAX_DEPTH = 1000
-"""Deeper than any game goes; also bounds how many kept floors a save may hold."""
-
-BIG = 2**62
-MAX_ACTION_TIME = 10_000
-"""No creature's action takes longer (content allows at most this); with actions taking
-at least 1, the clock's gaps below bound how long one turn can run."""
-T = TypeVar("T")
-
-
-class SnapshotError(ValueError):
-    """The data does not describe a valid world; the message says what is wrong."""
-
-
-def _b64(array: np.ndarray[Any, Any]) -> str:
-    return base64.b64encode(np.ascontiguousarray(array).tobytes()).decode("ascii")
+__all__ = [
+    "MAX_ACTION_TIME", "MAX_COUNT", "MAX_DEPTH", "MAX_SIDE", "SnapshotError", "actor_in_range",
+    "columns_checked", "dump", "dump_floor", "load",
+]  # fmt: skip
+"""What saves and tests read here; the limits and the error are ``snapshot_reader``'s."""
 
 
 def dump(world: World, kept: bool = True) -> dict[str, Any]:
@@ -102,125 +96,20 @@ def dump_floor(floor: Floor) -> dict[str, Any]:
     return {
         "width": floor.width,
         "height": floor.height,
-        "tiles": _b64(floor.tiles),
-        "explored": _b64(floor.explored),
+        "tiles": b64(floor.tiles),
+        "explored": b64(floor.explored),
         "start": list(floor.start),
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
         "left_at": floor.left_at,
         "calm_since": floor.calm_since,
-        "actors": _dump_actors(list(floor.actors.values())),
-        "items": _dump_items(floor.items),
+        "actors": dump_actors(list(floor.actors.values())),
+        "items": dump_items(floor.items),
         "traps": [_trap_fields(t) for t in floor.traps.values()],
-        "gas": _b64(floor.gas) if floor.gas_active else "",
+        "gas": b64(floor.gas) if floor.gas_active else "",
         "seen_items": [[x, y, key] for (x, y), key in floor.seen_items.items()],
         "fixtures": [[x, y, key] for (x, y), key in floor.fixtures.items()],
     }
-
-
-def _actor_types() -> list[tuple[str, type]]:
-    """``Actor``'s init fields in order, with their types (resolved once)."""
-    hints = typing.get_type_hints(Actor)
-    return [(f.name, hints[f.name]) for f in fields(Actor) if f.init]
-
-
-ACTOR_FIELDS = _actor_types()
-_NUMBER_LIMITS: dict[str, tuple[int, int]] = {
-    "id": (1, BIG), "level": (1, MAX_LEVEL), "max_hp": (0, 2 * MAX_STAT),
-    "xp": (0, 2 * MAX_STAT), "confused": (0, MAX_ACTION_TIME),
-    "hunting": (0, MAX_ACTION_TIME), "detour": (0, MAX_ACTION_TIME),
-    "move_time": (1, MAX_ACTION_TIME), "attack_time": (1, MAX_ACTION_TIME),
-}  # fmt: skip
-"""Bounds of single number columns; any other number column is within +-``BIG``."""
-
-
-def _column_kind(kind: object) -> str:
-    if kind is bool:
-        return "flag"
-    if kind is int:
-        return "number"
-    if kind is str:
-        return "text"
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
-        return "enum"
-    return "table"  # the statuses: name -> turns
-
-
-def _dump_actors(actors: list[Actor]) -> dict[str, Any]:
-    """The creatures as columns (see the module's docstring): the numbers as one int64
-    matrix, a row per field, the flags as one uint8 matrix, the rest a list per field."""
-    names = [name for name, _ in ACTOR_FIELDS]
-    rows = list(map(operator.attrgetter(*names), actors))
-    by_kind: dict[str, list[str]] = {"number": [], "flag": []}
-    columns: dict[str, Any] = {"count": len(actors)}
-    for n, (name, kind) in enumerate(ACTOR_FIELDS):
-        values = [row[n] for row in rows]
-        match _column_kind(kind):
-            case "number" | "flag" as matrix:
-                by_kind[matrix].append(name)
-                columns[name] = values
-            case "text":
-                columns[name] = values
-            case "enum":
-                columns[name] = [value.value for value in values]
-            case _:
-                columns[name] = [
-                    [i, key, turns]
-                    for i, table in enumerate(values)
-                    for key, turns in table.items()
-                ]
-    for matrix, dtype in (("number", np.int64), ("flag", np.uint8)):
-        fields_of = by_kind[matrix]
-        data = np.array([columns.pop(name) for name in fields_of], dtype=dtype)
-        columns[f"{matrix}s"] = _b64(data)
-        columns[f"{matrix}_fields"] = fields_of
-    return columns
-
-
-def _dump_items(items: list[Item]) -> dict[str, Any]:
-    """A floor's items as columns, like its creatures."""
-    rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.choice, i.dropped) for i in items]
-    keys, *numbers, dropped = zip(*rows, strict=True) if rows else ((),) * 7
-    columns: dict[str, Any] = {"count": len(items), "kind": list(keys)}
-    for name, values in zip(("x", "y", "stack", "used", "choice"), numbers, strict=True):
-        columns[name] = _b64(np.array(values, dtype=np.int64))
-    columns["dropped"] = _b64(np.array(dropped, dtype=np.uint8))
-    return columns
-
-
-def _load_items(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], where: str) -> None:
-    """Items from columns, checked on whole columns."""
-    count = raw.integer("count", 0, MAX_COUNT)
-    keys = raw.entries("kind")
-    if (
-        len(keys) != count
-        or not set(map(type, keys)) <= {str}
-        or not set(keys) <= item_kinds.keys()
-    ):
-        raise SnapshotError(f"{where}.kind: expected {count} known items")
-    x, y, stack, used = (
-        raw.array(name, np.int64, (count,)) for name in ("x", "y", "stack", "used")
-    )
-    kinds = [item_kinds[key] for key in keys]
-    most = np.array([MAX_STACK if k.stacks else 1 for k in kinds], dtype=np.int64)
-    charges = np.array([max(0, k.charges) for k in kinds], dtype=np.int64)
-    inside = (x >= 0) & (x < floor.width) & (y >= 0) & (y < floor.height)
-    if not inside.all() or not floor.walkable[x, y].all() or np.isin(floor.tiles[x, y], SHUT).any():
-        raise SnapshotError(f"{where}: an item not on open ground")
-    if ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
-        raise SnapshotError(f"{where}: an impossible stack or charge")
-    dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
-    if count and dropped.max() > 1:
-        raise SnapshotError(f"{where}.dropped: expected true or false")
-    choice = raw.array("choice", np.int64, (count,)) if "choice" in raw else np.zeros(count, int)
-    if count and (choice.min() < 0 or choice.max() > MAX_SIDE**2):
-        raise SnapshotError(f"{where}.choice: out of range")
-    columns = (x.tolist(), y.tolist(), stack.tolist(), used.tolist(), (dropped > 0).tolist())
-    for kind, *numbers, vault in zip(kinds, *columns, choice.tolist(), strict=True):
-        item = Item(kind, numbers[0], numbers[1])
-        item.count, item.used, item.dropped = numbers[2], numbers[3], numbers[4]
-        item.choice = vault
-        floor.items.append(item)
 
 
 def _actor_fields(actor: Actor) -> dict[str, Any]:
@@ -278,66 +167,6 @@ def actor_in_range(actor: Actor) -> bool:
     )
 
 
-class _Reader:
-    """Typed access to untrusted data; every failure names the field."""
-
-    def __init__(self, data: object, path: str) -> None:
-        if not isinstance(data, Mapping):
-            raise SnapshotError(f"{path or 'save'}: expected a table")
-        self.data = data
-        self.path = path
-
-    def where(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def get(self, key: str, kind: type[T]) -> T:
-        if key not in self.data:
-            raise SnapshotError(f"{self.where(key)}: missing")
-        value = self.data[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise SnapshotError(f"{self.where(key)}: expected {kind.__name__}")
-        return value
-
-    def integer(self, key: str, lo: int = -BIG, hi: int = BIG) -> int:
-        value = self.get(key, int)
-        if not lo <= value <= hi:
-            raise SnapshotError(f"{self.where(key)}: {value} is out of range")
-        return value
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.data
-
-    def sub(self, key: str) -> _Reader:
-        return _Reader(self.get(key, dict), self.where(key))
-
-    def entries(self, key: str, most: int = MAX_COUNT) -> list[Any]:
-        value = self.get(key, list)
-        if len(value) > most:
-            raise SnapshotError(f"{self.where(key)}: too many entries")
-        return value
-
-    def point(self, key: str, floor_shape: tuple[int, int]) -> tuple[int, int]:
-        value = self.entries(key, 2)
-        if len(value) != 2 or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise SnapshotError(f"{self.where(key)}: expected [x, y]")
-        if not (0 <= value[0] < floor_shape[0] and 0 <= value[1] < floor_shape[1]):
-            raise SnapshotError(f"{self.where(key)}: outside the map")
-        return value[0], value[1]
-
-    def array(self, key: str, dtype: type, shape: tuple[int, ...]) -> np.ndarray[Any, Any]:
-        try:
-            raw = base64.b64decode(self.get(key, str), validate=True)
-        except (binascii.Error, ValueError):
-            raise SnapshotError(f"{self.where(key)}: not valid base64") from None
-        expected = math.prod(shape) * np.dtype(dtype).itemsize
-        if len(raw) != expected:
-            raise SnapshotError(f"{self.where(key)}: {len(raw)} bytes, expected {expected}")
-        array: np.ndarray[Any, Any] = np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
-        return array
-
-
 def load(
     data: object,
     build_floor: FloorBuilder,
@@ -347,7 +176,7 @@ def load(
     """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError.
     ``kinds`` are the creature kinds play may bring forth (``Hero.kinds``)."""
     try:
-        return _load(_Reader(data, ""), build_floor, item_kinds, kinds or {})
+        return _load(Reader(data, ""), build_floor, item_kinds, kinds or {})
     except SnapshotError:
         raise
     except (TypeError, ValueError, KeyError, OverflowError) as exc:
@@ -355,7 +184,7 @@ def load(
 
 
 def _load(
-    root: _Reader,
+    root: Reader,
     build_floor: FloorBuilder,
     item_kinds: Mapping[str, ItemKind],
     kinds: Mapping[str, ActorKind],
@@ -385,7 +214,7 @@ def _load(
     world.turn = root.integer("turn", 0)
     world.won = root.get("won", bool) if "won" in root else False
     for n, raw in enumerate(root.entries("kept", MAX_DEPTH) if "kept" in root else []):
-        kept = _Reader(raw, f"kept[{n}]")
+        kept = Reader(raw, f"kept[{n}]")
         kept_depth = kept.integer("depth", 1, MAX_DEPTH)
         if kept_depth == depth or kept_depth in world.kept:
             raise SnapshotError(f"kept[{n}].depth: a floor twice")
@@ -420,7 +249,7 @@ def _load(
     except JournalError as exc:
         raise SnapshotError(f"journal: {exc}") from None
     for n, raw in enumerate(root.entries("inventory", 26)):
-        entry = _Reader(raw, f"inventory[{n}]")
+        entry = Reader(raw, f"inventory[{n}]")
         item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))
         _stack(entry, item)
         world.inventory.append(item)
@@ -429,7 +258,7 @@ def _load(
     return world
 
 
-def _stack(entry: _Reader, item: Item) -> None:
+def _stack(entry: Reader, item: Item) -> None:
     """A stack's count and a wand's spent charges (absent in older saves: 1 and 0)."""
     if "count" in entry.data:
         item.count = entry.integer("count", 1, MAX_STACK if item.kind.stacks else 1)
@@ -437,7 +266,7 @@ def _stack(entry: _Reader, item: Item) -> None:
         item.used = entry.integer("used", 0, max(0, item.kind.charges))
 
 
-def _identity(raw: _Reader, item_kinds: Mapping[str, ItemKind]) -> Identity:
+def _identity(raw: Reader, item_kinds: Mapping[str, ItemKind]) -> Identity:
     identity = Identity()
     for key, look in raw.get("looks", dict).items():
         if key not in item_kinds or not isinstance(look, str) or not 0 < len(look) <= MAX_LOOK:
@@ -450,7 +279,7 @@ def _identity(raw: _Reader, item_kinds: Mapping[str, ItemKind]) -> Identity:
     return identity
 
 
-def _trap(entry: _Reader, floor: Floor) -> Trap:
+def _trap(entry: Reader, floor: Floor) -> Trap:
     effect = entry.get("effect", str)
     status = entry.get("status", str)
     if effect not in TRAP_EFFECTS or (status and status not in STATUSES):
@@ -480,14 +309,14 @@ def _statuses(raw: object, where: str) -> dict[str, int]:
     return dict(raw)
 
 
-def _kind(entry: _Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
+def _kind(entry: Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
     key = entry.get("kind", str)
     if key not in item_kinds:
         raise SnapshotError(f"{entry.where('kind')}: unknown item {key!r}")
     return item_kinds[key]
 
 
-def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, where: str) -> Floor:
+def _load_floor(raw: Reader, item_kinds: Mapping[str, ItemKind], depth: int, where: str) -> Floor:
     shape = (raw.integer("width", 1, MAX_SIDE), raw.integer("height", 1, MAX_SIDE))
     tiles = raw.array("tiles", np.uint8, shape)
     if tiles.max(initial=0) >= len(TILE_NAMES):
@@ -507,14 +336,14 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
         raise SnapshotError(f"{where}: a staircase is missing")
     floor.explored[...] = raw.array("explored", np.bool_, shape)
     if isinstance(raw.data.get("actors"), Mapping):
-        _load_actors(raw.sub("actors"), floor, where)
+        load_actors(raw.sub("actors"), floor, where)
     else:
         _load_legacy_actors(raw, floor, where)
     columns = isinstance(raw.data.get("items"), Mapping)
     if columns:
-        _load_items(raw.sub("items"), floor, item_kinds, f"{where}.items")
+        load_items(raw.sub("items"), floor, item_kinds, f"{where}.items")
     for n, item_raw in enumerate([] if columns else raw.entries("items")):  # formats 1 to 3
-        entry = _Reader(item_raw, f"{where}.items[{n}]")
+        entry = Reader(item_raw, f"{where}.items[{n}]")
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
         if not floor.walkable[x, y] or floor.tiles[x, y] in SHUT:
             raise SnapshotError(f"{entry.path}: not on open ground")
@@ -531,136 +360,6 @@ def _load_floor(raw: _Reader, item_kinds: Mapping[str, ItemKind], depth: int, wh
     return floor
 
 
-_DEFAULTS = {f.name: f.default for f in fields(Actor) if f.init}
-
-
-def _matrix(
-    raw: _Reader, matrix: str, dtype: type, count: int, where: str
-) -> dict[str, np.ndarray[Any, Any]]:
-    """One of the creature matrices, a row per field, as field -> column. A field this
-    version has and the save lacks takes its default (a field added since)."""
-    saved = raw.entries(f"{matrix}_fields", len(ACTOR_FIELDS))
-    if not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved):
-        raise SnapshotError(f"{where}.{matrix}_fields: expected field names")
-    data = raw.array(f"{matrix}s", dtype, (len(saved), count))
-    rows = dict(zip(saved, data, strict=True))
-    wanted = [name for name, kind in ACTOR_FIELDS if _column_kind(kind) == matrix]
-    for name in wanted:
-        if name not in rows:
-            default = _DEFAULTS[name]
-            if not isinstance(default, int):
-                raise SnapshotError(f"{where}: {name} is missing")
-            rows[name] = np.full(count, default, dtype=dtype)
-    return {name: rows[name] for name in wanted}
-
-
-def _load_actors(raw: _Reader, floor: Floor, where: str) -> None:
-    """Creatures from columns, every rule checked on whole columns at once."""
-    count = raw.integer("count", 0, MAX_COUNT)
-    where = f"{where}.actors"
-    numbers = _matrix(raw, "number", np.int64, count, where)
-    if numbers:
-        stacked = np.stack(list(numbers.values()))
-        limits = np.array([_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in numbers])
-        low = stacked < limits[:, :1]
-        high = stacked > limits[:, 1:]
-        if count and (low | high).any():
-            bad = list(numbers)[int(np.flatnonzero((low | high).any(axis=1))[0])]
-            raise SnapshotError(f"{where}.{bad}: out of range")
-    flags = _matrix(raw, "flag", np.uint8, count, where)
-    for name, column in flags.items():
-        if count and column.max() > 1:
-            raise SnapshotError(f"{where}.{name}: expected true or false")
-        numbers[name] = column.astype(np.bool_)
-    columns: list[list[Any]] = []
-    for name, kind in ACTOR_FIELDS:
-        match _column_kind(kind):
-            case "number" | "flag":
-                columns.append(numbers[name].tolist())
-            case "text" | "enum":
-                values = raw.entries(name) if name in raw.data else None
-                if values is None and isinstance(_DEFAULTS[name], kind):
-                    values = [_DEFAULTS[name]] * count
-                elif values is None or len(values) != count or not set(map(type, values)) <= {str}:
-                    raise SnapshotError(f"{where}.{name}: expected {count} names")
-                elif _column_kind(kind) == "enum":
-                    try:
-                        values = [kind(v) for v in values]
-                    except ValueError:
-                        raise SnapshotError(f"{where}.{name}: unknown value") from None
-                columns.append(values)
-            case _:
-                columns.append(_status_column(raw.entries(name), count, f"{where}.{name}"))
-    by_name = dict(zip((n for n, _ in ACTOR_FIELDS), columns, strict=True))
-    _check_actor_columns(numbers, by_name, floor, where)
-    for row in zip(*columns, strict=True):
-        actor = Actor(*row)
-        floor.actors[actor.id] = actor
-    blocks = numbers["blocks"]
-    floor.occupant[numbers["x"][blocks], numbers["y"][blocks]] = numbers["id"][blocks]
-
-
-def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:
-    tables: list[dict[str, int]] = [{} for _ in range(count)]
-    for entry in entries:
-        if not (
-            isinstance(entry, list)
-            and len(entry) == 3
-            and type(entry[0]) is int
-            and 0 <= entry[0] < count
-            and entry[1] in STATUSES
-            and type(entry[2]) is int
-            and 1 <= entry[2] <= MAX_TURNS
-            and entry[1] not in tables[entry[0]]
-        ):
-            raise SnapshotError(f"{where}: expected [creature, status, turns left]")
-        tables[entry[0]][entry[1]] = entry[2]
-    return tables
-
-
-def _check_actor_columns(
-    numbers: dict[str, np.ndarray[Any, Any]],
-    texts: dict[str, list[Any]],
-    floor: Floor,
-    where: str,
-) -> None:
-    """The rules ``actor_in_range`` and the legacy loader apply one creature at a time,
-    on whole columns."""
-    ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
-    if np.unique(ids).size != ids.size:
-        raise SnapshotError(f"{where}: duplicate creature ids")
-    player = ids == PLAYER_ID
-    lowest = np.where(player, -MAX_STAT, 0)
-    for name in ("defense", "power"):
-        if ((numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT)).any():
-            raise SnapshotError(f"{where}.{name}: out of range")
-    if ((hp < 0) | (hp > numbers["max_hp"])).any():
-        raise SnapshotError(f"{where}: impossible creature (health)")
-    if (numbers["blocks"] != (hp > 0)).any():
-        raise SnapshotError(f"{where}: the living must block, the dead must not")
-    modes = texts["mode"]
-    hunting = (numbers["hunting"] > 0).tolist()
-    if any(
-        (mode != Mode.WANDERING) if is_player else (mode not in MODES or (mode in AWARE) != aware)
-        for mode, is_player, aware in zip(modes, player.tolist(), hunting, strict=True)
-    ):
-        raise SnapshotError(f"{where}: impossible creature (mode)")
-    width, height = floor.width, floor.height
-    inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
-    if not inside.all() or not floor.walkable[x, y].all():
-        raise SnapshotError(f"{where}: a creature not on a floor tile")
-    blocks = numbers["blocks"]
-    cells = x[blocks] * height + y[blocks]
-    if np.unique(cells).size != cells.size:
-        raise SnapshotError(f"{where}: two creatures on one tile")
-    if np.isin(floor.tiles[x[blocks], y[blocks]], SHUT).any():
-        raise SnapshotError(f"{where}: a creature stands in a shut door")
-
-
-SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
-"""Walking into a shut door opens it: no creature stands in one (``invariants``)."""
-
-
 def columns_checked(data: object) -> bool:
     """Whether a world's data stores its creatures as columns (format 4): the loader
     then checks on whole columns every rule ``invariants.violations`` checks one
@@ -669,11 +368,11 @@ def columns_checked(data: object) -> bool:
     return isinstance(floor, Mapping) and isinstance(floor.get("actors"), Mapping)
 
 
-def _load_legacy_actors(raw: _Reader, floor: Floor, where: str) -> None:
+def _load_legacy_actors(raw: Reader, floor: Floor, where: str) -> None:
     """Creatures saved one table each (formats 1 to 3), checked one by one."""
     names = {f.name: f.type for f in fields(Actor) if f.init}
     for n, fields_raw in enumerate(raw.entries("actors")):
-        entry = _Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
+        entry = Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
         values: dict[str, Any] = {}
         for name, annotation in names.items():
             if name == "statuses":
@@ -709,11 +408,11 @@ def _rememberable(key: str, item_kinds: Mapping[str, ItemKind]) -> bool:
     return category != key and any(kind.category == category for kind in item_kinds.values())
 
 
-def _load_floor_extras(raw: _Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
+def _load_floor_extras(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
     """Traps, gas, the remembered items and the light fixtures (none in saves before they
     existed)."""
     for n, trap_raw in enumerate(raw.entries("traps") if "traps" in raw.data else []):
-        trap = _trap(_Reader(trap_raw, f"{raw.path}.traps[{n}]"), floor)
+        trap = _trap(Reader(trap_raw, f"{raw.path}.traps[{n}]"), floor)
         floor.traps[trap.position] = trap
     if raw.data.get("gas"):
         floor.gas[...] = raw.array("gas", np.float32, floor.size)

@@ -1,0 +1,274 @@
+"""A floor's creatures and items as columns, one per field (numbers as base64 int64
+arrays, flags as uint8, text as lists), so encoding reads each creature once with an
+``attrgetter`` and loading checks every rule on whole columns with numpy, then builds the
+creatures positionally: a floor of 1000 monsters loads faster than the same floor
+unpickled. The columns follow ``Actor``'s fields whatever they are (int, str, bool, an
+Enum, the statuses table)."""
+
+from __future__ import annotations
+
+import enum
+import operator
+import typing
+from collections.abc import Mapping
+from dataclasses import fields
+from typing import Any
+
+import numpy as np
+
+from emberdeep.engine.actors import (
+    AWARE,
+    MAX_LEVEL,
+    MAX_STAT,
+    MODES,
+    PLAYER_ID,
+    Actor,
+    Mode,
+)
+from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.items import MAX_STACK, Item, ItemKind
+from emberdeep.engine.snapshot_reader import (
+    BIG,
+    MAX_ACTION_TIME,
+    MAX_COUNT,
+    MAX_SIDE,
+    Reader,
+    SnapshotError,
+    b64,
+)
+from emberdeep.engine.statuses import MAX_TURNS, STATUSES
+
+
+def _actor_types() -> list[tuple[str, type]]:
+    """``Actor``'s init fields in order, with their types (resolved once)."""
+    hints = typing.get_type_hints(Actor)
+    return [(f.name, hints[f.name]) for f in fields(Actor) if f.init]
+
+
+ACTOR_FIELDS = _actor_types()
+_NUMBER_LIMITS: dict[str, tuple[int, int]] = {
+    "id": (1, BIG), "level": (1, MAX_LEVEL), "max_hp": (0, 2 * MAX_STAT),
+    "xp": (0, 2 * MAX_STAT), "confused": (0, MAX_ACTION_TIME),
+    "hunting": (0, MAX_ACTION_TIME), "detour": (0, MAX_ACTION_TIME),
+    "move_time": (1, MAX_ACTION_TIME), "attack_time": (1, MAX_ACTION_TIME),
+}  # fmt: skip
+"""Bounds of single number columns; any other number column is within +-``BIG``."""
+
+
+def _column_kind(kind: object) -> str:
+    if kind is bool:
+        return "flag"
+    if kind is int:
+        return "number"
+    if kind is str:
+        return "text"
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return "enum"
+    return "table"  # the statuses: name -> turns
+
+
+def dump_actors(actors: list[Actor]) -> dict[str, Any]:
+    """The creatures as columns (see the module's docstring): the numbers as one int64
+    matrix, a row per field, the flags as one uint8 matrix, the rest a list per field."""
+    names = [name for name, _ in ACTOR_FIELDS]
+    rows = list(map(operator.attrgetter(*names), actors))
+    by_kind: dict[str, list[str]] = {"number": [], "flag": []}
+    columns: dict[str, Any] = {"count": len(actors)}
+    for n, (name, kind) in enumerate(ACTOR_FIELDS):
+        values = [row[n] for row in rows]
+        match _column_kind(kind):
+            case "number" | "flag" as matrix:
+                by_kind[matrix].append(name)
+                columns[name] = values
+            case "text":
+                columns[name] = values
+            case "enum":
+                columns[name] = [value.value for value in values]
+            case _:
+                columns[name] = [
+                    [i, key, turns]
+                    for i, table in enumerate(values)
+                    for key, turns in table.items()
+                ]
+    for matrix, dtype in (("number", np.int64), ("flag", np.uint8)):
+        fields_of = by_kind[matrix]
+        data = np.array([columns.pop(name) for name in fields_of], dtype=dtype)
+        columns[f"{matrix}s"] = b64(data)
+        columns[f"{matrix}_fields"] = fields_of
+    return columns
+
+
+def dump_items(items: list[Item]) -> dict[str, Any]:
+    """A floor's items as columns, like its creatures."""
+    rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.choice, i.dropped) for i in items]
+    keys, *numbers, dropped = zip(*rows, strict=True) if rows else ((),) * 7
+    columns: dict[str, Any] = {"count": len(items), "kind": list(keys)}
+    for name, values in zip(("x", "y", "stack", "used", "choice"), numbers, strict=True):
+        columns[name] = b64(np.array(values, dtype=np.int64))
+    columns["dropped"] = b64(np.array(dropped, dtype=np.uint8))
+    return columns
+
+
+def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], where: str) -> None:
+    """Items from columns, checked on whole columns."""
+    count = raw.integer("count", 0, MAX_COUNT)
+    keys = raw.entries("kind")
+    if (
+        len(keys) != count
+        or not set(map(type, keys)) <= {str}
+        or not set(keys) <= item_kinds.keys()
+    ):
+        raise SnapshotError(f"{where}.kind: expected {count} known items")
+    x, y, stack, used = (
+        raw.array(name, np.int64, (count,)) for name in ("x", "y", "stack", "used")
+    )
+    kinds = [item_kinds[key] for key in keys]
+    most = np.array([MAX_STACK if k.stacks else 1 for k in kinds], dtype=np.int64)
+    charges = np.array([max(0, k.charges) for k in kinds], dtype=np.int64)
+    inside = (x >= 0) & (x < floor.width) & (y >= 0) & (y < floor.height)
+    if not inside.all() or not floor.walkable[x, y].all() or np.isin(floor.tiles[x, y], SHUT).any():
+        raise SnapshotError(f"{where}: an item not on open ground")
+    if ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
+        raise SnapshotError(f"{where}: an impossible stack or charge")
+    dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
+    if count and dropped.max() > 1:
+        raise SnapshotError(f"{where}.dropped: expected true or false")
+    choice = raw.array("choice", np.int64, (count,)) if "choice" in raw else np.zeros(count, int)
+    if count and (choice.min() < 0 or choice.max() > MAX_SIDE**2):
+        raise SnapshotError(f"{where}.choice: out of range")
+    columns = (x.tolist(), y.tolist(), stack.tolist(), used.tolist(), (dropped > 0).tolist())
+    for kind, *numbers, vault in zip(kinds, *columns, choice.tolist(), strict=True):
+        item = Item(kind, numbers[0], numbers[1])
+        item.count, item.used, item.dropped = numbers[2], numbers[3], numbers[4]
+        item.choice = vault
+        floor.items.append(item)
+
+
+_DEFAULTS = {f.name: f.default for f in fields(Actor) if f.init}
+
+
+def _matrix(
+    raw: Reader, matrix: str, dtype: type, count: int, where: str
+) -> dict[str, np.ndarray[Any, Any]]:
+    """One of the creature matrices, a row per field, as field -> column. A field this
+    version has and the save lacks takes its default (a field added since)."""
+    saved = raw.entries(f"{matrix}_fields", len(ACTOR_FIELDS))
+    if not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved):
+        raise SnapshotError(f"{where}.{matrix}_fields: expected field names")
+    data = raw.array(f"{matrix}s", dtype, (len(saved), count))
+    rows = dict(zip(saved, data, strict=True))
+    wanted = [name for name, kind in ACTOR_FIELDS if _column_kind(kind) == matrix]
+    for name in wanted:
+        if name not in rows:
+            default = _DEFAULTS[name]
+            if not isinstance(default, int):
+                raise SnapshotError(f"{where}: {name} is missing")
+            rows[name] = np.full(count, default, dtype=dtype)
+    return {name: rows[name] for name in wanted}
+
+
+def load_actors(raw: Reader, floor: Floor, where: str) -> None:
+    """Creatures from columns, every rule checked on whole columns at once."""
+    count = raw.integer("count", 0, MAX_COUNT)
+    where = f"{where}.actors"
+    numbers = _matrix(raw, "number", np.int64, count, where)
+    if numbers:
+        stacked = np.stack(list(numbers.values()))
+        limits = np.array([_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in numbers])
+        low = stacked < limits[:, :1]
+        high = stacked > limits[:, 1:]
+        if count and (low | high).any():
+            bad = list(numbers)[int(np.flatnonzero((low | high).any(axis=1))[0])]
+            raise SnapshotError(f"{where}.{bad}: out of range")
+    flags = _matrix(raw, "flag", np.uint8, count, where)
+    for name, column in flags.items():
+        if count and column.max() > 1:
+            raise SnapshotError(f"{where}.{name}: expected true or false")
+        numbers[name] = column.astype(np.bool_)
+    columns: list[list[Any]] = []
+    for name, kind in ACTOR_FIELDS:
+        match _column_kind(kind):
+            case "number" | "flag":
+                columns.append(numbers[name].tolist())
+            case "text" | "enum":
+                values = raw.entries(name) if name in raw.data else None
+                if values is None and isinstance(_DEFAULTS[name], kind):
+                    values = [_DEFAULTS[name]] * count
+                elif values is None or len(values) != count or not set(map(type, values)) <= {str}:
+                    raise SnapshotError(f"{where}.{name}: expected {count} names")
+                elif _column_kind(kind) == "enum":
+                    try:
+                        values = [kind(v) for v in values]
+                    except ValueError:
+                        raise SnapshotError(f"{where}.{name}: unknown value") from None
+                columns.append(values)
+            case _:
+                columns.append(_status_column(raw.entries(name), count, f"{where}.{name}"))
+    by_name = dict(zip((n for n, _ in ACTOR_FIELDS), columns, strict=True))
+    check_actor_columns(numbers, by_name, floor, where)
+    for row in zip(*columns, strict=True):
+        actor = Actor(*row)
+        floor.actors[actor.id] = actor
+    blocks = numbers["blocks"]
+    floor.occupant[numbers["x"][blocks], numbers["y"][blocks]] = numbers["id"][blocks]
+
+
+def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:
+    tables: list[dict[str, int]] = [{} for _ in range(count)]
+    for entry in entries:
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and type(entry[0]) is int
+            and 0 <= entry[0] < count
+            and entry[1] in STATUSES
+            and type(entry[2]) is int
+            and 1 <= entry[2] <= MAX_TURNS
+            and entry[1] not in tables[entry[0]]
+        ):
+            raise SnapshotError(f"{where}: expected [creature, status, turns left]")
+        tables[entry[0]][entry[1]] = entry[2]
+    return tables
+
+
+def check_actor_columns(
+    numbers: dict[str, np.ndarray[Any, Any]],
+    texts: dict[str, list[Any]],
+    floor: Floor,
+    where: str,
+) -> None:
+    """The rules ``actor_in_range`` and the legacy loader apply one creature at a time,
+    on whole columns."""
+    ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
+    if np.unique(ids).size != ids.size:
+        raise SnapshotError(f"{where}: duplicate creature ids")
+    player = ids == PLAYER_ID
+    lowest = np.where(player, -MAX_STAT, 0)
+    for name in ("defense", "power"):
+        if ((numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT)).any():
+            raise SnapshotError(f"{where}.{name}: out of range")
+    if ((hp < 0) | (hp > numbers["max_hp"])).any():
+        raise SnapshotError(f"{where}: impossible creature (health)")
+    if (numbers["blocks"] != (hp > 0)).any():
+        raise SnapshotError(f"{where}: the living must block, the dead must not")
+    modes = texts["mode"]
+    hunting = (numbers["hunting"] > 0).tolist()
+    if any(
+        (mode != Mode.WANDERING) if is_player else (mode not in MODES or (mode in AWARE) != aware)
+        for mode, is_player, aware in zip(modes, player.tolist(), hunting, strict=True)
+    ):
+        raise SnapshotError(f"{where}: impossible creature (mode)")
+    width, height = floor.width, floor.height
+    inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
+    if not inside.all() or not floor.walkable[x, y].all():
+        raise SnapshotError(f"{where}: a creature not on a floor tile")
+    blocks = numbers["blocks"]
+    cells = x[blocks] * height + y[blocks]
+    if np.unique(cells).size != cells.size:
+        raise SnapshotError(f"{where}: two creatures on one tile")
+    if np.isin(floor.tiles[x[blocks], y[blocks]], SHUT).any():
+        raise SnapshotError(f"{where}: a creature stands in a shut door")
+
+
+SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
+"""Walking into a shut door opens it: no creature stands in one (``invariants``)."""

@@ -1,0 +1,91 @@
+"""Reading untrusted snapshot data: the limits a save may reach, the error it raises,
+and ``Reader``, typed access to a table whose every failure names the field."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import math
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+import numpy as np
+
+MAX_SIDE = 1000
+MAX_COUNT = 100_000
+MAX_DEPTH = 1000
+"""Deeper than any game goes; also bounds how many kept floors a save may hold."""
+
+BIG = 2**62
+MAX_ACTION_TIME = 10_000
+"""No creature's action takes longer (content allows at most this); with actions taking
+at least 1, the clock's gaps below bound how long one turn can run."""
+T = TypeVar("T")
+
+
+class SnapshotError(ValueError):
+    """The data does not describe a valid world; the message says what is wrong."""
+
+
+def b64(array: np.ndarray[Any, Any]) -> str:
+    return base64.b64encode(np.ascontiguousarray(array).tobytes()).decode("ascii")
+
+
+class Reader:
+    """Typed access to untrusted data; every failure names the field."""
+
+    def __init__(self, data: object, path: str) -> None:
+        if not isinstance(data, Mapping):
+            raise SnapshotError(f"{path or 'save'}: expected a table")
+        self.data = data
+        self.path = path
+
+    def where(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def get(self, key: str, kind: type[T]) -> T:
+        if key not in self.data:
+            raise SnapshotError(f"{self.where(key)}: missing")
+        value = self.data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise SnapshotError(f"{self.where(key)}: expected {kind.__name__}")
+        return value
+
+    def integer(self, key: str, lo: int = -BIG, hi: int = BIG) -> int:
+        value = self.get(key, int)
+        if not lo <= value <= hi:
+            raise SnapshotError(f"{self.where(key)}: {value} is out of range")
+        return value
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
+    def sub(self, key: str) -> Reader:
+        return Reader(self.get(key, dict), self.where(key))
+
+    def entries(self, key: str, most: int = MAX_COUNT) -> list[Any]:
+        value = self.get(key, list)
+        if len(value) > most:
+            raise SnapshotError(f"{self.where(key)}: too many entries")
+        return value
+
+    def point(self, key: str, floor_shape: tuple[int, int]) -> tuple[int, int]:
+        value = self.entries(key, 2)
+        if len(value) != 2 or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise SnapshotError(f"{self.where(key)}: expected [x, y]")
+        if not (0 <= value[0] < floor_shape[0] and 0 <= value[1] < floor_shape[1]):
+            raise SnapshotError(f"{self.where(key)}: outside the map")
+        return value[0], value[1]
+
+    def array(self, key: str, dtype: type, shape: tuple[int, ...]) -> np.ndarray[Any, Any]:
+        try:
+            raw = base64.b64decode(self.get(key, str), validate=True)
+        except (binascii.Error, ValueError):
+            raise SnapshotError(f"{self.where(key)}: not valid base64") from None
+        expected = math.prod(shape) * np.dtype(dtype).itemsize
+        if len(raw) != expected:
+            raise SnapshotError(f"{self.where(key)}: {len(raw)} bytes, expected {expected}")
+        array: np.ndarray[Any, Any] = np.frombuffer(raw, dtype=dtype).reshape(shape).copy()
+        return array
