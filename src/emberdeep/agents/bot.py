@@ -7,7 +7,9 @@ what it meets, drinks when hurt, reads scrolls at monsters, zaps wands and throw
 tries unknown potions and scrolls when it is safe (and so learns them), never uses what
 it knows to be bad, wears better gear, rests before going on, creeps past strong
 sleepers, searches for traps before leaving a floor, spends its levels, goes down the
-stairs, and once it holds the treasure climbs back out. It is deterministic: the same
+stairs, and once it holds the treasure climbs back out. Where the only way on is
+through a known danger (deep water, a found trap), it says yes and takes it, as a
+person asked by a run would. It is deterministic: the same
 seed plays the same game. ``build`` makes it always raise one stat (for the balance
 figures: no single stat should win), or mix them ("mixed").
 """
@@ -100,7 +102,7 @@ class Bot:
         self.patience = 0
         if self.chasing and self.last_seen is not None:  # after it, round the corner
             self.chasing -= 1
-            step = autopilot.travel_action(world, self.last_seen)
+            step = autopilot.travel_action(world, self.last_seen, dare=True)
             if not isinstance(step, Stop):
                 return step
         if player.hp < player.max_hp * self.rest_below:
@@ -116,7 +118,7 @@ class Bot:
         choice = self.to_a_choice(world)
         if choice is not None:
             return choice
-        step = autopilot.explore_action(world)
+        step = autopilot.explore_action(world, dare=True)
         if not isinstance(step, Stop):
             return step
         if step == autopilot.BLOCKED:
@@ -164,7 +166,7 @@ class Bot:
                 continue
             if item.position == player.position:
                 return PickUp()
-            step = autopilot.travel_action(world, item.position)
+            step = autopilot.travel_action(world, item.position, dare=True)
             if not isinstance(step, Stop):
                 return step
         return None
@@ -184,7 +186,7 @@ class Bot:
             spare = [s for s, item in enumerate(world.inventory) if not item.equipped]
             return Drop(spare[-1])
         if world.player.position != where:
-            step = autopilot.travel_action(world, where)
+            step = autopilot.travel_action(world, where, dare=True)
             return step if not isinstance(step, Stop) else self.wander()
         return PickUp()
 
@@ -194,9 +196,9 @@ class Bot:
         if world.player.position == world.floor.start:
             return Ascend()
         for step in (
-            autopilot.travel_action(world, world.floor.start),
+            autopilot.travel_action(world, world.floor.start, dare=True),
             self.through(world, autopilot.travel_map(world, world.floor.start)),
-            autopilot.explore_action(world, pick_up=False),
+            autopilot.explore_action(world, pick_up=False, dare=True),
         ):
             if step is not None and not isinstance(step, Stop):
                 return step
@@ -236,11 +238,11 @@ class Bot:
         self.patience += 1
         if self.patience < 3 and world.kinds[nearest.kind].reach <= 1:
             return Wait()  # let it come to us (but never stand and be shot)
-        step = autopilot.travel_action(world, nearest.position)
+        step = autopilot.travel_action(world, nearest.position, dare=True)
         if nearest.position != self.last_seen:  # a new lead (never the same one for ever)
             self.last_seen, self.chasing = nearest.position, CHASE_TURNS
         if isinstance(step, Stop):  # no way to it (across lava, say): go on exploring
-            explore = autopilot.explore_action(world)
+            explore = autopilot.explore_action(world, dare=True)
             return explore if not isinstance(explore, Stop) else self.wander()
         return step
 

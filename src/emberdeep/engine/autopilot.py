@@ -112,8 +112,11 @@ def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
     return distance_map(cost, goals, 2, 3)
 
 
-def travel_action(world: World, target: tuple[int, int]) -> PlayerCommand | Stop:
-    """The next step toward ``target`` over explored tiles, or why there is none."""
+def travel_action(
+    world: World, target: tuple[int, int], *, dare: bool = False
+) -> PlayerCommand | Stop:
+    """The next step toward ``target`` over explored tiles, or why there is none.
+    ``dare``: take a step into a known danger too (the player said yes)."""
     floor = world.floor
     if not floor.in_bounds(*target) or not floor.explored[target]:
         return Stop("no_way")
@@ -123,7 +126,9 @@ def travel_action(world: World, target: tuple[int, int]) -> PlayerCommand | Stop
     if dist[world.player.position] == UNREACHABLE:
         return Stop("no_way")
     step = downhill(world, dist)
-    return unless_risky(world, step) if step is not None else BLOCKED
+    if step is None:
+        return BLOCKED
+    return step if dare else unless_risky(world, step)
 
 
 def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
@@ -151,9 +156,12 @@ def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> lis
     return path
 
 
-def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | Stop:
+def explore_action(
+    world: World, pick_up: bool = True, *, dare: bool = False
+) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
-    exploring stops. When nothing is left, it heads for the stairs if they are known."""
+    exploring stops. When nothing is left, it heads for the stairs if they are known.
+    ``dare`` as for ``travel_action``."""
     floor, player = world.floor, world.player
     wants_items = pick_up and len(world.inventory) < INVENTORY_SIZE
     known_items = [
@@ -170,9 +178,11 @@ def explore_action(world: World, pick_up: bool = True) -> PlayerCommand | Stop:
     dist = distance_map(known_cost(world), goals, 2, 3)
     if dist[player.position] != UNREACHABLE:
         step = downhill(world, dist)
-        return unless_risky(world, step) if step is not None else BLOCKED
+        if step is None:
+            return BLOCKED
+        return step if dare else unless_risky(world, step)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
-        action = travel_action(world, floor.stairs)
+        action = travel_action(world, floor.stairs, dare=dare)
         if isinstance(action, Move) or action == Stop("risky"):
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
