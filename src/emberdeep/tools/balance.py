@@ -152,9 +152,20 @@ def run(
         progress = ray_tasks.print_progress("balance on Ray")
         return ray_tasks.run(play, work, address=ray or None, progress=progress)
     if jobs <= 1:
-        return [_play(job) for job in work]
+        return [told(_play(job), n, len(work)) for n, job in enumerate(work, 1)]
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        return list(pool.imap(_play, work, chunksize=1))
+        played = pool.imap(_play, work, chunksize=1)
+        return [told(outcome, n, len(work)) for n, outcome in enumerate(played, 1)]
+
+
+def told(outcome: Outcome, n: int, total: int) -> Outcome:
+    """``outcome``, after a line on standard error: a long run shows it is alive."""
+    print(
+        f"game {n}/{total}: {outcome.label}, seed {outcome.seed}: {outcome.result} on "
+        f"depth {outcome.depth} after {outcome.turns} turns",
+        file=sys.stderr,
+    )
+    return outcome
 
 
 def report(outcomes: list[Outcome]) -> str:
