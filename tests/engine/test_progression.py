@@ -89,12 +89,12 @@ def test_descending_builds_the_next_floor_from_its_own_stream() -> None:
 def test_the_player_regenerates_all_their_health_over_the_same_turns_at_any_level() -> None:
     def healed(max_hp: int, turns: int, *, heart: bool = False, ring: int = 0) -> int:
         world = world_from_text("#####\n#@..#\n#####")
-        world.player.max_hp, world.player.hp = max_hp, 1
         if heart:
             world.inventory.append(Item(KINDS["ember_heart"]))
         if ring:
             world.inventory.append(Item(KINDS["regeneration_ring"], enchant=ring))
             world.step(Use(len(world.inventory) - 1))
+        world.player.max_hp, world.player.hp = max_hp, 1
         for _ in range(turns):
             world.step(Wait())
         return world.player.hp - 1
