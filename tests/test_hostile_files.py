@@ -195,10 +195,11 @@ ITEMS_PER_ROOM = loader.by_depth(SPAWNS, "items_per_room")
 
 
 def parse_spawns(table: Table) -> None:
-    table.reject_unknown(("monsters_per_room", "items_per_room", "traps_per_floor"))
+    table.reject_unknown(loader.SPAWN_KEYS)
     loader.by_depth(table, "monsters_per_room")
     loader.by_depth(table, "items_per_room")
     loader.by_depth(table, "traps_per_floor")
+    loader.parse_placed(table, CONTENT.population.items)
 
 
 PARSERS: dict[str, Callable[[Table], object]] = {

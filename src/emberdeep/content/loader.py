@@ -182,6 +182,10 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
     return ByDepth(tuple(steps))
 
 
+SPAWN_KEYS = ("monsters_per_room", "items_per_room", "traps_per_floor", "per_floor", "on_floors")
+"""What spawns.toml may hold."""
+
+
 def parse_placed(
     spawns: Table, items: SpawnTable[ItemKind]
 ) -> tuple[tuple[tuple[ItemKind, ByDepth], ...], tuple[tuple[ItemKind, tuple[int, ...]], ...]]:
@@ -509,9 +513,7 @@ def load() -> Content:
     cache = ParsedCache(cache_path())
     shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
     spawns = read_table("spawns.toml", cache)
-    spawns.reject_unknown(
-        ("monsters_per_room", "items_per_room", "traps_per_floor", "per_floor", "on_floors")
-    )
+    spawns.reject_unknown(SPAWN_KEYS)
     monsters, looks, remains = parse_monsters(
         read_table("monsters.toml", cache), by_depth(spawns, "monsters_per_room")
     )
