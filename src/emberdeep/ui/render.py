@@ -9,6 +9,7 @@ the engine's.
 from __future__ import annotations
 
 import functools
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -139,7 +140,11 @@ def draw_map(
 ) -> None:
     """Terrain as the player knows it: lit where visible, remembered where explored.
     With ``light`` (``ui/lighting.py``: a factor per cell and colour), each cell in view
-    is drawn at its light; remembered and unknown cells keep their own dim looks."""
+    is drawn at its light; remembered and unknown cells keep their own dim looks.
+
+    The cells are gathered as raw bytes in the console's own layout and copied in as
+    bytes: numpy gathers and assigns records field by field, ten times slower (most of
+    the lit frame's cost was there)."""
     areas = _floor_area(floor, view, origin)
     if areas is None:
         return
@@ -149,15 +154,44 @@ def draw_map(
     explored = floor.explored[part]
     n = len(TILE_NAMES)
     index = np.where(visible, tiles, np.where(explored, tiles + n, 2 * n))
-    cells = table[index]
+    cells = np.take(_packed(table), index, axis=0)
+    records = cells.view(tcod.console.rgba_graphic)[..., 0]
     if light is not None:
         # Only the cells in view are lit: a few hundred, gathered, not the whole view.
         shade = light[part][visible]
-        shown = cells[visible]
-        shown["fg"] = np.minimum(shown["fg"] * shade, 255)
-        shown["bg"] = shown["bg"] * np.minimum(shade, GROUND_MOST)
-        cells[visible] = shown
-    console.rgb[area] = widen(cells) if view.columns == 2 else cells
+        shown = records[visible]
+        shown["fg"][:, :3] = np.minimum(shown["fg"][:, :3] * shade, 255)
+        shown["bg"][:, :3] = shown["bg"][:, :3] * np.minimum(shade, GROUND_MOST)
+        records[visible] = shown
+    if view.columns == 2:
+        width, height = records.shape
+        cells = widen(records).view(np.uint8).reshape(2 * width, height, -1)
+    _cell_bytes(console)[area] = cells
+
+
+_PACKED: dict[int, tuple[NDArray[np.void], NDArray[np.uint8]]] = {}
+
+
+def _packed(table: NDArray[np.void]) -> NDArray[np.uint8]:
+    """``table``'s cells as the console's records (``rgba_graphic``), one row of bytes
+    each; kept per table (tables are cached per content and mode)."""
+    kept = _PACKED.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    records = np.zeros(len(table), dtype=tcod.console.rgba_graphic)
+    records["ch"] = table["ch"]
+    records["fg"][:, :3], records["bg"][:, :3] = table["fg"], table["bg"]
+    records["fg"][:, 3] = records["bg"][:, 3] = 255
+    packed = records.view(np.uint8).reshape(len(table), -1)
+    _PACKED[id(table)] = (table, packed)
+    return packed
+
+
+def _cell_bytes(console: tcod.console.Console) -> NDArray[np.uint8]:
+    """The console's cells as bytes ``[x, y, 12]``, a view: writing it draws."""
+    rows = console.rgba.T.view(np.uint8)
+    cells: NDArray[np.uint8] = rows.reshape(console.height, console.width, -1).transpose(1, 0, 2)
+    return cells
 
 
 def widen(cells: NDArray[np.void]) -> NDArray[np.void]:
@@ -263,11 +297,14 @@ def draw_actors(
         if not actor.alive:
             cell = to_screen(actor.position, view, origin)
             draw_entity(console, cell, content, "remains", content.remains, columns=view.columns)
-    for item in floor.items:
-        if floor.visible[item.position]:
-            key = display_key(identity, item.kind)
-            cell = to_screen(item.position, view, origin)
-            draw_entity(console, cell, content, key, content.looks[key], columns=view.columns)
+    items = floor.items
+    ix = np.fromiter((i.x for i in items), dtype=np.intp, count=len(items))
+    iy = np.fromiter((i.y for i in items), dtype=np.intp, count=len(items))
+    for n in np.flatnonzero(floor.visible[ix, iy]):
+        item = items[n]
+        key = display_key(identity, item.kind)
+        cell = to_screen(item.position, view, origin)
+        draw_entity(console, cell, content, key, content.looks[key], columns=view.columns)
     shown.sort(key=lambda a: a.is_player)
     for actor in shown:
         if actor.alive:
@@ -366,12 +403,47 @@ def draw_fixtures(
     origin: tuple[int, int],
 ) -> None:
     """Torches, braziers and fungus, where explored: bright in view, dim remembered."""
-    fixtures = content.lights.fixtures
-    for position, name in floor.fixtures.items():
-        fixture = fixtures.get(name)
-        cell = to_screen(position, view, origin)
-        if fixture is None or cell is None or not floor.explored[position]:
-            continue
-        console.ch[cell] = ord(fixture.glyph)
-        color = np.array(fixture.glyph_color)
-        console.fg[cell] = color if floor.visible[position] else color * REMEMBERED_DIM
+    placed = _fixture_arrays(floor, content)
+    if placed is None:
+        return
+    xs, ys, codes, colors = placed
+    sx = (xs - origin[0]) * view.columns + view.x
+    sy = ys - origin[1] + view.y
+    shown = floor.explored[xs, ys] & (sx >= view.x) & (sy >= view.y)
+    shown &= (sx < view.x + view.across * view.columns) & (sy < view.y + view.height)
+    if not shown.any():
+        return
+    lit = floor.visible[xs, ys][shown]
+    sx, sy = sx[shown], sy[shown]
+    console.ch[sx, sy] = codes[shown]
+    dim = np.where(lit, 1.0, REMEMBERED_DIM)[:, None]
+    console.fg[sx, sy] = (colors[shown] * dim).astype(np.uint8)
+
+
+_FIXTURES: weakref.WeakKeyDictionary[
+    Floor, tuple[object, int, Content, tuple[NDArray[np.intp], ...] | None]
+] = weakref.WeakKeyDictionary()
+
+
+def _fixture_arrays(floor: Floor, content: Content) -> tuple[NDArray[np.intp], ...] | None:
+    """A floor's fixtures as arrays (x, y, glyph, colour), made once per floor: a frame
+    draws them in a few whole-array steps, not a Python step per torch."""
+    fixtures = floor.fixtures
+    kept = _FIXTURES.get(floor)
+    if kept is not None and kept[0] is fixtures and kept[2] is content and kept[1] == len(fixtures):
+        return kept[3]
+    known = [
+        (pos, content.lights.fixtures[n])
+        for pos, n in fixtures.items()
+        if n in content.lights.fixtures
+    ]
+    arrays = None
+    if known:
+        arrays = (
+            np.array([p[0] for p, _ in known], dtype=np.intp),
+            np.array([p[1] for p, _ in known], dtype=np.intp),
+            np.array([ord(f.glyph) for _, f in known], dtype=np.intp),
+            np.array([f.glyph_color for _, f in known], dtype=np.intp),
+        )
+    _FIXTURES[floor] = (fixtures, len(fixtures), content, arrays)
+    return arrays
