@@ -48,9 +48,12 @@ def build(content: Content, settings: Settings | None = None) -> Atlas:
     for number, code in enumerate(codes):
         y, x = divmod(number, COLUMNS)
         sheet[y * height : (y + 1) * height, x * width : (x + 1) * width] = tileset.get_tile(code)
+    player = [code for (name, _), code in sprites.atlas(content).codes.items() if name == "player"]
     index = {
         "tile": [width, height],
         "columns": COLUMNS,
         "codes": {str(code): number for number, code in enumerate(codes)},
+        # The tiles that show the player, so a phone's view can follow them (and "@").
+        "player": [ord("@"), *player, *(sprites.wide_code(code) for code in player)],
     }
     return Atlas(png.encode_png(sheet), json.dumps(index, separators=(",", ":")).encode())
