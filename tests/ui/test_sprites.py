@@ -327,3 +327,20 @@ def test_window_tileset_takes_the_sprites_or_says_why_not(tmp_path: Path) -> Non
     assert tileset.tile_shape == (12, 8)
     assert problem is not None and str(sheet) in problem and "ascii" in problem
     assert not sprites.has_sprites(tileset, content)
+
+
+def test_a_torch_is_its_sprite_on_its_wall_in_the_tiles_mode_and_a_glyph_in_ascii() -> None:
+    world = world_from_text(ROOM)
+    world.floor.fixtures[(3, 0)] = "torch"
+    world.floor.visible[...] = True
+    world.floor.explored[...] = True
+    atlas = sprites.atlas(loader.load())
+    x, y = screen_cell(world, (3, 0), "tiles")
+    left = sprites.wide_code(atlas.code("torch", sprites.on("wall")))
+    tiles = draw(world, "tiles")
+    assert (tiles.ch[x, y], tiles.ch[x + 1, y]) == (left, left + 1)
+    glyph = loader.load().lights.fixtures["torch"].glyph
+    assert chr(draw(world, "ascii").ch[screen_cell(world, (3, 0))]) == glyph
+    world.floor.visible[...] = False  # remembered: the same sprite, dimmer
+    dim = draw(world, "tiles")
+    assert dim.ch[x, y] == left and dim.rgb["fg"][x, y].max() < 255

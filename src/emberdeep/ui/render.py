@@ -402,11 +402,12 @@ def draw_fixtures(
     view: Region,
     origin: tuple[int, int],
 ) -> None:
-    """Torches, braziers and fungus, where explored: bright in view, dim remembered."""
+    """Torches, braziers and fungus, where explored: bright in view, dim remembered. In
+    the tiles mode each is its sprite over the terrain under it (a torch on its wall)."""
     placed = _fixture_arrays(floor, content)
     if placed is None:
         return
-    xs, ys, codes, colors = placed
+    xs, ys, codes, colors = placed.xs, placed.ys, placed.codes, placed.colors
     sx = (xs - origin[0]) * view.columns + view.x
     sy = ys - origin[1] + view.y
     shown = floor.explored[xs, ys] & (sx >= view.x) & (sy >= view.y)
@@ -414,36 +415,59 @@ def draw_fixtures(
     if not shown.any():
         return
     lit = floor.visible[xs, ys][shown]
-    sx, sy = sx[shown], sy[shown]
-    console.ch[sx, sy] = codes[shown]
+    sx, sy, codes, colors = sx[shown], sy[shown], codes[shown], colors[shown]
     dim = np.where(lit, 1.0, REMEMBERED_DIM)[:, None]
-    console.fg[sx, sy] = (colors[shown] * dim).astype(np.uint8)
+    sprite = console.ch[sx, sy] >= sprites.SPRITE_BASE
+    glyph = ~sprite
+    console.ch[sx[glyph], sy[glyph]] = codes[glyph]
+    console.fg[sx[glyph], sy[glyph]] = (colors[glyph] * dim[glyph]).astype(np.uint8)
+    names = [placed.names[n] for n in np.flatnonzero(shown)]
+    for k in np.flatnonzero(sprite):  # the few torches in the tiles mode's view
+        cell = int(sx[k]), int(sy[k])
+        look = Look(
+            chr(codes[k]), (int(colors[k][0]), int(colors[k][1]), int(colors[k][2])), (0, 0, 0)
+        )
+        draw_entity(console, cell, content, names[k], look, columns=view.columns)
+        tile = tile_cells(cell, view)
+        console.rgb["fg"][tile] = (console.rgb["fg"][tile] * dim[k]).astype(np.uint8)
 
 
-_FIXTURES: weakref.WeakKeyDictionary[
-    Floor, tuple[object, int, Content, tuple[NDArray[np.intp], ...] | None]
-] = weakref.WeakKeyDictionary()
+@dataclass(frozen=True)
+class _Placed:
+    """A floor's light fixtures as arrays (x, y, glyph, colour) and their names."""
+
+    xs: NDArray[np.intp]
+    ys: NDArray[np.intp]
+    codes: NDArray[np.intp]
+    colors: NDArray[np.intp]
+    names: tuple[str, ...]
 
 
-def _fixture_arrays(floor: Floor, content: Content) -> tuple[NDArray[np.intp], ...] | None:
-    """A floor's fixtures as arrays (x, y, glyph, colour), made once per floor: a frame
-    draws them in a few whole-array steps, not a Python step per torch."""
+_FIXTURES: weakref.WeakKeyDictionary[Floor, tuple[object, int, Content, _Placed | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _fixture_arrays(floor: Floor, content: Content) -> _Placed | None:
+    """A floor's fixtures as arrays, made once per floor: a frame draws them in a few
+    whole-array steps, not a Python step per torch."""
     fixtures = floor.fixtures
     kept = _FIXTURES.get(floor)
     if kept is not None and kept[0] is fixtures and kept[2] is content and kept[1] == len(fixtures):
         return kept[3]
     known = [
-        (pos, content.lights.fixtures[n])
+        (pos, n, content.lights.fixtures[n])
         for pos, n in fixtures.items()
         if n in content.lights.fixtures
     ]
-    arrays = None
+    placed = None
     if known:
-        arrays = (
-            np.array([p[0] for p, _ in known], dtype=np.intp),
-            np.array([p[1] for p, _ in known], dtype=np.intp),
-            np.array([ord(f.glyph) for _, f in known], dtype=np.intp),
-            np.array([f.glyph_color for _, f in known], dtype=np.intp),
+        placed = _Placed(
+            np.array([p[0] for p, _, _ in known], dtype=np.intp),
+            np.array([p[1] for p, _, _ in known], dtype=np.intp),
+            np.array([ord(f.glyph) for _, _, f in known], dtype=np.intp),
+            np.array([f.glyph_color for _, _, f in known], dtype=np.intp),
+            tuple(n for _, n, _ in known),
         )
-    _FIXTURES[floor] = (fixtures, len(fixtures), content, arrays)
-    return arrays
+    _FIXTURES[floor] = (fixtures, len(fixtures), content, placed)
+    return placed
