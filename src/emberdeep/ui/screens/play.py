@@ -314,7 +314,7 @@ class PlayScreen:
         """The layout of ``console``, its map at this render mode's columns per tile."""
         layout = layout_for(console.width, console.height)
         columns = sprites.map_columns(self.render_mode, *self.font)
-        if columns == 1:
+        if columns == 1 or (self.app is not None and not self.app.square_tiles):
             return layout
         return dataclasses.replace(layout, map=dataclasses.replace(layout.map, columns=columns))
 
