@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.actors import Actor, Mode, saturating
-from emberdeep.engine.events import Attacked, Died, Hurt, Thing
+from emberdeep.engine import runics
+from emberdeep.engine.actors import Actor, Mode
+from emberdeep.engine.events import Attacked
+from emberdeep.engine.harm import take
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -52,7 +54,8 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
         kind = world.kinds.get(attacker.kind)
         verb = kind.verb if kind is not None else "hit"
     sleeping = target.mode == Mode.ASLEEP
-    if not sleeping and int(rng.integers(100)) >= hit_chance(target.defense):
+    sure = sleeping or (target.is_player and runics.wears(world, "vulnerability"))
+    if not sure and int(rng.integers(100)) >= hit_chance(target.defense):
         world.emit(
             Attacked(attacker.who, target.who, attacker.position, target.position, False, 0, verb)
         )
@@ -61,6 +64,8 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
     rolled = int(rng.integers(low, high, endpoint=True))
     absorbed = int(rng.integers(0, target.defense // 2, endpoint=True))
     damage = max(1, rolled - absorbed) * (SNEAK_ATTACK if sleeping else 1)
+    if target.is_player and world.inventory:
+        damage = runics.struck(world, attacker, target, damage)
     world.emit(
         Attacked(
             attacker.who,
@@ -73,49 +78,9 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
             sleeping,
         )
     )
+    if attacker.is_player and world.inventory:
+        damage = runics.landed(world, attacker, target, damage)
     take(world, target, damage, attacker)
     if sleeping and target.hp > 0:
         world.set_mode(target, Mode.WANDERING, "struck")
     return True
-
-
-def hurt(
-    world: World,
-    target: Actor,
-    amount: int,
-    cause: str,
-    *,
-    source: Actor | None = None,
-    thing: Thing | None = None,
-) -> None:
-    """Damage that is not a blow (fire, poison, a bolt): told, then taken."""
-    world.emit(
-        Hurt(target.who, target.position, amount, cause, source.who if source else None, thing)
-    )
-    take(world, target, amount, source, cause)
-
-
-def take(world: World, target: Actor, amount: int, source: Actor | None, cause: str = "") -> None:
-    """Lose ``amount`` hit points; a kill by the player earns the victim's experience."""
-    target.hp = max(0, target.hp - amount)
-    if target.alive:
-        return
-    if source is not None and source.is_player and source is not target:
-        source.xp = saturating(source.xp, target.xp)
-        world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
-    die(world, target, source, cause)
-
-
-def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = "") -> None:
-    """The actor becomes its remains (a dead actor: it no longer blocks, acts or counts
-    as living). A summoned thing leaves nothing behind."""
-    floor = world.floor
-    floor.stop_blocking(actor)
-    kind = world.kinds.get(actor.kind)
-    vanished = kind is not None and not kind.leaves_remains
-    died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
-    if actor.is_player:
-        world.death = died
-    elif vanished:
-        floor.remove_actor(actor)
-    world.emit(died)

@@ -16,7 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from emberdeep.engine import abilities, arrivals, gas, identify, items, stairs, statuses, traps
+from emberdeep.engine import (
+    abilities,
+    arrivals,
+    gas,
+    gear,
+    identify,
+    items,
+    stairs,
+    statuses,
+    traps,
+)
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     WAIT,
@@ -65,10 +75,10 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
-REGEN_TURNS = 10
-"""At level 1 the player heals 1 HP every this many turns..."""
-REGEN_FASTEST = 3
-"""...and never faster than this, however high the level."""
+REGEN_FULL = 900
+"""Turns the player takes to heal from nothing to full by resting, at any level..."""
+REGEN_FASTEST = 100
+"""...and never fewer, however many rings of regeneration."""
 WAKE_CHANCES = ((1, 70), (3, 35), (6, 15))
 """(within this many tiles, percent chance a sleeper in view wakes each turn)..."""
 WAKE_CHANCE_FAR = 5
@@ -151,6 +161,8 @@ class World:
         self.depth = floor.depth
         self.hunt = Hunt()
         self.inventory: list[items.Item] = []
+        self.strength = items.STARTING_STRENGTH
+        """The player's strength: heavy gear needs it (``items.effective_enchant``)."""
         self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
         self.death: Died | None = None
@@ -330,13 +342,26 @@ class World:
             traps.notice(self)
         if player.alive:
             arrivals.tick(self)
+        if self.inventory:
+            gear.tick(self)
 
     def regenerate(self) -> None:
-        """The player heals 1 HP every few turns, more often as they rise in level."""
+        """The player heals their whole health over ``REGEN_FULL`` turns at any level
+        (faster with a ring of regeneration), a point at a time on the turns the sum
+        crosses one; carrying the Heart, not at all: the climb is paid for in potions."""
         player = self.player
-        every = max(REGEN_FASTEST, REGEN_TURNS - player.level // 2)
-        if player.alive and player.hp < player.max_hp and self.turn % every == 0:
-            player.hp += 1
+        if not player.alive or player.hp >= player.max_hp:
+            return
+        full = REGEN_FULL
+        if self.inventory:
+            if arrivals.carrying_the_heart(self):
+                return
+            faster = items.worn_total(self, "regeneration")
+            if faster:
+                full = max(REGEN_FASTEST, full * 100 // max(25, 100 + faster))
+        turn, most = self.turn, player.max_hp
+        gained = turn * most // full - (turn - 1) * most // full
+        player.hp = min(most, player.hp + gained)
 
     @property
     def xp_to_next(self) -> int:
@@ -511,13 +536,17 @@ class World:
         player = self.player
         gap = max(abs(sleeper.x - player.x), abs(sleeper.y - player.y))
         chance = next((c for reach, c in WAKE_CHANCES if gap <= reach), WAKE_CHANCE_FAR)
-        chance += items.noise(self.inventory)
+        chance += items.noise(self)
         return int(self.rng.integers(100)) < chance
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""
         h = hashlib.blake2b(digest_size=16)
-        h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov, self.won)).encode())
+        h.update(
+            repr(
+                (self.seed, self.time, self.turn, self.depth, self.fov, self.won, self.strength)
+            ).encode()
+        )
         h.update(repr((self.progression, sorted(self.kills.items()))).encode())
         h.update(repr(self.rng.bit_generator.state).encode())
         h.update(repr([item.state() for item in self.inventory]).encode())
