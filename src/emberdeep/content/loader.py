@@ -546,6 +546,7 @@ def load() -> Content:
         *((kind.key, f"item {kind.key!r} (items.toml)") for kind in items.kinds),
         *((kind.key, f"trap {kind.key!r} (traps.toml)") for kind in traps.kinds),
         *((key, f"unknown items {key!r} (appearances.toml)") for key in unknown_looks),
+        *((key, f"light fixture {key!r} (lights.toml)") for key in mapgen.fixtures.FIXTURES),
     ]
     sprites = parse_sprites(read_table("sprites.toml", cache), drawn)
     palettes = parse_palettes(read_table("palettes.toml", cache), [*looks, "remains"], GLYPH_MODES)
