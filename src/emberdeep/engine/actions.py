@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 import tcod.los
 
 from emberdeep.engine import combat, hazards, items, magic
-from emberdeep.engine.actors import PLAYER_ID, Actor, Mode
+from emberdeep.engine.actors import PLAYER_ID, UNALIGNED, Actor, Mode
 from emberdeep.engine.effects import EFFECTS
 from emberdeep.engine.events import (
     DoorOpened,
@@ -114,7 +114,12 @@ class Move:
         # ``item`` reads one cell as a Python value, several times faster than ``[x, y]``.
         blocker: int = floor.occupant.item(x, y)
         if blocker:
-            return Alternative(Attack(floor.actors[blocker]))
+            target = floor.actors[blocker]
+            if target.mode in UNALIGNED or actor.mode == Mode.ALLY:
+                from emberdeep.engine.allies import bump  # allies build on these actions
+
+                return bump(actor, target)
+            return Alternative(Attack(target))
         if not floor.walkable.item(x, y):
             refused = hazards.blocked(world, actor, x, y)
             return refused or done(actor.move_time)

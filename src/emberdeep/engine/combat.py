@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emberdeep.engine import fellowship
 from emberdeep.engine.actors import Actor, Mode, saturating
 from emberdeep.engine.events import Attacked, Died, Hurt, Thing
 
@@ -76,6 +77,8 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
     take(world, target, damage, attacker)
     if sleeping and target.hp > 0:
         world.set_mode(target, Mode.WANDERING, "struck")
+    if attacker.mode == Mode.ALLY and target.hp > 0:
+        world.alert(target, cause="struck")  # struck by an ally, it fights back
     return True
 
 
@@ -103,6 +106,7 @@ def take(world: World, target: Actor, amount: int, source: Actor | None, cause: 
     if source is not None and source.is_player and source is not target:
         source.xp = saturating(source.xp, target.xp)
         world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
+    fellowship.credit(world, target, source)
     die(world, target, source, cause)
 
 
@@ -114,6 +118,7 @@ def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = ""
     kind = world.kinds.get(actor.kind)
     vanished = kind is not None and not kind.leaves_remains
     died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
+    fellowship.mourn(world, actor, killer, cause)
     if actor.is_player:
         world.death = died
     elif vanished:

@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.events import (
     Alarm,
+    AllyDied,
     Area,
     Attacked,
     Cell,
@@ -27,6 +28,7 @@ from emberdeep.engine.events import (
     Event,
     Fizzled,
     Followed,
+    Freed,
     Healed,
     Heard,
     Hurt,
@@ -37,7 +39,9 @@ from emberdeep.engine.events import (
     Missile,
     ModeChanged,
     Moved,
+    Ordered,
     Searched,
+    Shackles,
     StairsTaken,
     StatusChanged,
     Summoned,
@@ -72,7 +76,8 @@ def always(visible: Visible, player: Actor, event: Event) -> Event:
 
 AtACell = (
     Hurt | Healed | StatusChanged | ModeChanged | Followed | Summoned | DoorOpened | TrapSprung
-)
+    | Shackles | Freed | AllyDied
+)  # fmt: skip
 
 
 def at_a_cell(visible: Visible, player: Actor, event: AtACell) -> Event | None:
@@ -125,12 +130,12 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
         (ItemMoved, ItemUsed, Identified, Fizzled, Searched, StairsTaken, LevelGained,
-         Victory, TrapFound, Alarm, Heard),
+         Victory, TrapFound, Alarm, Heard, Ordered),
         always,
     ),
     **dict.fromkeys(
         (Hurt, Healed, StatusChanged, ModeChanged, Followed, Summoned, DoorOpened,
-         TrapSprung),
+         TrapSprung, Shackles, Freed, AllyDied),
         at_a_cell,
     ),
     Moved: stepped, Teleported: stepped, Attacked: blow, Missile: flight, Area: blast,
