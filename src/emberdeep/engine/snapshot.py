@@ -394,6 +394,10 @@ def columns_checked(data: object) -> bool:
     return isinstance(floor, Mapping) and isinstance(floor.get("actors"), Mapping)
 
 
+SINCE_COLUMNS = ("shackles", "stays")
+"""Creature fields added after the formats that saved creatures one table each."""
+
+
 def _load_legacy_actors(raw: Reader, floor: Floor, where: str) -> None:
     """Creatures saved one table each (formats 1 to 3), checked one by one."""
     names = {f.name: f.type for f in fields(Actor) if f.init}
@@ -404,6 +408,8 @@ def _load_legacy_actors(raw: Reader, floor: Floor, where: str) -> None:
             if name == "statuses":
                 values[name] = _statuses(entry.data.get(name), entry.path)
                 continue
+            if name in SINCE_COLUMNS:
+                continue  # no captive or ally was ever saved one table each: the default
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)

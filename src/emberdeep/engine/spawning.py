@@ -86,6 +86,22 @@ class Population:
     """Traps by depth; ``per_room`` counts per floor (mapgen/traps.py)."""
     goal: Goal | None = None
     """The treasure at the bottom and its guardian, placed on the goal's floor."""
+    captives: Captives | None = None
+    """Who may be found in shackles, and how often (``mapgen/captives.py``)."""
+
+
+@dataclass(frozen=True)
+class Captives:
+    """Monsters found in shackles (Brogue's captives): on ``chance`` percent of the floors
+    from ``from_depth`` down, one of ``kinds`` (by its weights at the depth; ``per_room``
+    is unused), needing ``shackles`` turns of work, watched by ``captors`` (a count by
+    depth) of the floor's own monsters."""
+
+    kinds: SpawnTable[ActorKind]
+    from_depth: int
+    chance: int
+    shackles: int
+    captors: ByDepth
 
 
 @dataclass(frozen=True)
