@@ -164,6 +164,7 @@ STOPS = {
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach.",
     "rested": "You feel rested.",
+    "freed": "",
 }
 """Why a run stopped ("" stops without a word: what was picked up was just said)."""
 
