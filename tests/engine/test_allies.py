@@ -194,3 +194,14 @@ def test_captives_and_allies_survive_a_save() -> None:
     loaded = snapshot.load(data, lambda depth, rng: world.floor, items, world.kinds)
     assert loaded.state_hash() == world.state_hash()
     assert loaded.fellowship == world.fellowship
+
+
+def test_a_freed_captive_acts_at_once() -> None:
+    """Regression: freeing moved its due time without scheduling it, and it stood for ever."""
+    world = world_from_text(ROOM)
+    goblin = captive(world, KINDS["goblin"], 2, 1, shackles=1)
+    steps(world.step(Move(1, 0)))
+    assert goblin.mode == Mode.ALLY
+    for _ in range(6):
+        steps(world.step(Move(1, 0)))
+    assert max(abs(goblin.x - world.player.x), abs(goblin.y - world.player.y)) <= 2

@@ -34,7 +34,7 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Tile
@@ -79,6 +79,8 @@ class Bot:
         self.items_used: dict[str, int] = {}
         self.refusals = 0
         """Refused commands in a row: after two, it stops reaching for items."""
+        self.frees_captives = True
+        """Whether it walks to the captives it knows of and frees them (``free_captives``)."""
 
     def choose(self, world: World) -> PlayerCommand:
         player = world.player
@@ -107,6 +109,8 @@ class Bot:
                 return step
         if player.hp < player.max_hp * self.rest_below:
             return Wait()
+        if self.frees_captives and (freeing := self.free_captives(world)) is not None:
+            return freeing
         if self.find(world, "treasure") is not None or world.depth > self.goal_depth:
             return self.climb_out(world)  # out with it, or back up after a fall too far
         treasure = self.known_treasure(world)
@@ -293,6 +297,25 @@ class Bot:
                 return slot
         return None
 
+    def free_captives(self, world: World) -> PlayerCommand | None:
+        """With no threat in view, the way to the nearest captive it has seen and the
+        work at its shackles (a step into it, a turn's work each); None when there is
+        none, or no way to one."""
+        floor, player = world.floor, world.player
+        captives = [
+            a
+            for a in floor.actors.values()
+            if a.alive and a.mode == Mode.CAPTIVE and floor.explored[a.position]
+        ]
+        if not captives or autopilot.threats(world):
+            return None
+        nearest = min(captives, key=lambda a: max(abs(a.x - player.x), abs(a.y - player.y)))
+        dx, dy = nearest.x - player.x, nearest.y - player.y
+        if max(abs(dx), abs(dy)) == 1:
+            return Move(dx, dy)
+        step = autopilot.travel_action(world, nearest.position, dare=True)
+        return None if isinstance(step, Stop) else step
+
     @staticmethod
     def visible_enemies(world: World) -> list[Actor]:
         """What it means to fight: in view, and not a sleeper too strong to wake."""
@@ -301,7 +324,8 @@ class Bot:
         return [
             floor.actors[i]
             for i in ids
-            if not (floor.actors[i].asleep and floor.actors[i].hp > SNEAK_PAST * player.power)
+            if floor.actors[i].hostile
+            and not (floor.actors[i].asleep and floor.actors[i].hp > SNEAK_PAST * player.power)
         ]
 
     @staticmethod

@@ -54,6 +54,8 @@ NEAR = 2
 """With nothing to fight, a following ally keeps this near the player."""
 STAIRS_REACH = 3
 """Following allies this near the player take the stairs with them."""
+REST_HEAL = 15
+"""Percent of an ally's turns without a foe on which it heals a hit point."""
 IGNORED = (Mode.ASLEEP, Mode.GUARDING)
 """Hostiles an ally lets be: waking them is the player's choice."""
 
@@ -128,6 +130,8 @@ def ally_turn(
         return come_back(batch, i)
     foe = foe_of(batch, i)
     if foe is None:
+        if ally.hp < ally.max_hp and int(batch.world.rng.integers(100)) < REST_HEAL:
+            ally.hp += 1  # between fights an ally heals, as the player does
         if ally.stays or away <= NEAR or still:
             return WAIT
         return come_back(batch, i)
@@ -225,7 +229,10 @@ def free(world: World, captive: Actor) -> None:
     captive.shackles = 0
     captive.stays = False
     world.set_mode(captive, Mode.ALLY, "freed")
-    captive.next_time = max(captive.next_time, world.time + captive.move_time)
+    due = max(captive.next_time, world.time + captive.move_time)
+    if due != captive.next_time:
+        captive.next_time = due
+        world.schedule.add(captive)  # its old entry in the schedule no longer counts
     world.fellowship.freed += 1
     world.emit(Freed(captive.who, captive.position))
 

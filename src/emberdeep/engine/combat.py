@@ -118,9 +118,9 @@ def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = ""
     kind = world.kinds.get(actor.kind)
     vanished = kind is not None and not kind.leaves_remains
     died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
-    fellowship.mourn(world, actor, killer, cause)
     if actor.is_player:
         world.death = died
     elif vanished:
         floor.remove_actor(actor)
     world.emit(died)
+    fellowship.mourn(world, actor, killer, cause)

@@ -59,8 +59,10 @@ def credit(world: World, victim: Actor, killer: Actor | None) -> None:
 
 
 def mourn(world: World, dead: Actor, killer: Actor | None, cause: str) -> None:
-    """``dead`` died: an ally's death is recorded and told (``AllyDied``)."""
-    if dead.mode != Mode.ALLY:
+    """``dead`` died: an ally's death is recorded and told (``AllyDied``); a conjured
+    ally (a spectral blade, ``leaves_remains`` false) only ever fades, unmourned."""
+    kind = world.kinds.get(dead.kind)
+    if dead.mode != Mode.ALLY or (kind is not None and not kind.leaves_remains):
         return
     world.fellowship.lost.append(
         Loss(dead.kind, world.depth, killer.kind if killer is not None else "", cause)

@@ -275,6 +275,7 @@ class Driver:
             return
         report.events += result
         if self.narrator is not None and result:
+            self.narrator.names.allies = allies_of(self.world)
             for line in self.narrator.lines(result):
                 self.say(line)
 
@@ -376,6 +377,11 @@ class Driver:
     def save(self) -> str | None:
         """Save now (quitting, closing): None when done, else why not."""
         return self.session.save() if self.session is not None else None
+
+
+def allies_of(world: World) -> set[int]:
+    """The ids of the allies on the player's floor, alive or lying dead (for the log)."""
+    return {a.id for a in world.floor.actors.values() if a.mode == Mode.ALLY}
 
 
 def shackles_step(world: World, target: tuple[int, int]) -> Move | None:

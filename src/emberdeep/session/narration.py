@@ -383,7 +383,7 @@ def shackles(n: Narrator, e: Shackles) -> list[Line]:
 
 
 def freed(n: Narrator, e: Freed) -> list[Line]:
-    text = f"You free {n.who(e.who).the} from its shackles. It joins you!"
+    text = f"You free {n.names.kind(e.who.kind).the} from its shackles. It joins you!"
     return [Line(text, MessageKind.DISCOVERY)]
 
 
