@@ -205,3 +205,26 @@ def test_a_freed_captive_acts_at_once() -> None:
     for _ in range(6):
         steps(world.step(Move(1, 0)))
     assert max(abs(goblin.x - world.player.x), abs(goblin.y - world.player.y)) <= 2
+
+
+def test_allies_fighting_out_of_sight_are_heard_not_seen() -> None:
+    world = world_from_text(
+        """
+        ###########
+        #@..#.....#
+        #...#.....#
+        #...#....>#
+        ###########
+        """
+    )
+    friend = ally(world, KINDS["goblin"], 6, 2)
+    friend.stays = True
+    orc = add_monster(world, ORC, 7, 2, hunting=False)
+    orc.hp = orc.max_hp = 100
+    world.refresh_fov()
+    told: list[str] = []
+    for _ in range(4):
+        told += texts(steps(world.step(Wait())))
+    assert orc.hp < orc.max_hp  # they fought
+    assert "You hear fighting nearby." in told
+    assert not any("goblin" in line or "orc" in line for line in told)
