@@ -25,10 +25,12 @@ from emberdeep.engine.events import (
     Cell,
     Died,
     DoorOpened,
+    Enchanted,
     Event,
     Fizzled,
     Followed,
     Freed,
+    Grew,
     Healed,
     Heard,
     Hurt,
@@ -40,6 +42,7 @@ from emberdeep.engine.events import (
     ModeChanged,
     Moved,
     Ordered,
+    RunicFlared,
     Searched,
     Shackles,
     StairsTaken,
@@ -76,7 +79,7 @@ def always(visible: Visible, player: Actor, event: Event) -> Event:
 
 AtACell = (
     Hurt | Healed | StatusChanged | ModeChanged | Followed | Summoned | DoorOpened | TrapSprung
-    | Shackles | Freed | AllyDied
+    | Shackles | Freed | AllyDied | RunicFlared
 )  # fmt: skip
 
 
@@ -129,8 +132,8 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
-        (ItemMoved, ItemUsed, Identified, Fizzled, Searched, StairsTaken, LevelGained,
-         Victory, TrapFound, Alarm, Heard, Ordered),
+        (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
+         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered),
         always,
     ),
     **dict.fromkeys(
@@ -139,7 +142,7 @@ RULES: dict[type, Rule] = {
         at_a_cell,
     ),
     Moved: stepped, Teleported: stepped, Attacked: blow, Missile: flight, Area: blast,
-    Died: death, TerrainChanged: changed_ground,
+    Died: death, TerrainChanged: changed_ground, RunicFlared: at_a_cell,
 }  # fmt: skip
 """Event kind -> how it is perceived. Every kind has a rule (a test checks)."""
 

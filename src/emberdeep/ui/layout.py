@@ -6,9 +6,9 @@ size of terminals and SSH windows) gets the same parts, smaller: the map becomes
 viewport that scrolls with the player, the log keeps its last three lines, and the key
 hints (how to get help first) take the bottom row under the sidebar and the log, which
 costs the sidebar and the log a row rather than the map. (The log once kept four lines
-there, its newest drawn under the hints: the line just said was the one never seen.) Sizes in between get
-what fits. Every region is computed here, so a screen that draws or hit-tests
-asks the layout of the console it is given rather than assuming a size.
+there, its newest drawn under the hints: the line just said was the one never seen.)
+Sizes in between get what fits. Every region is computed here, so a screen that draws
+or hit-tests asks the layout of the console it is given rather than assuming a size.
 """
 
 from __future__ import annotations
