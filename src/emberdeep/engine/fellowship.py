@@ -2,8 +2,8 @@
 
 Kept on the world (``World.fellowship``) and saved with it, for the morgue and for
 ``emberdeep balance`` (``allies_freed``). Told here as it happens, from the two moments
-the engine already has: a creature killed (``combat.take``) and a creature dead
-(``combat.die``). No English: the morgue words it.
+the engine already has: a creature killed (``harm.take``) and a creature dead
+(``harm.die``). No English: the morgue words it.
 """
 
 from __future__ import annotations
