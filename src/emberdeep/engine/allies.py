@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from emberdeep.engine.actions import (
+    BUMPS,
     DIRECTIONS,
     STEPS,
     WAIT,
@@ -184,6 +185,9 @@ def bump(actor: Actor, target: Actor) -> ActionResult:
     if actor.friendly == target.friendly:
         return Refused("blocked")
     return Alternative(Attack(target))
+
+
+BUMPS.append(bump)
 
 
 @dataclass(frozen=True)
