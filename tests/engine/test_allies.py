@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from emberdeep.content import loader
 from emberdeep.engine import snapshot
-from emberdeep.engine.actions import Descend, Move, Wait
+from emberdeep.engine.actions import Ascend, Descend, Move, Wait
 from emberdeep.engine.actors import Actor, ActorKind, Mode
 from emberdeep.engine.allies import Order, next_order
-from emberdeep.engine.events import AllyDied, Freed, Ordered, Refused, Shackles
+from emberdeep.engine.events import AllyDied, Followed, Freed, Ordered, Refused, Shackles
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.journal import decode_action, encode_action
 from emberdeep.engine.world import World
@@ -228,3 +228,16 @@ def test_allies_fighting_out_of_sight_are_heard_not_seen() -> None:
     assert orc.hp < orc.max_hp  # they fought
     assert "You hear fighting nearby." in told
     assert not any("goblin" in line or "orc" in line for line in told)
+
+
+def test_a_following_ally_comes_back_up_the_stairs_too() -> None:
+    world = world_from_text(ROOM)
+    world.floor.move_actor(world.player, 12, 5)
+    ally(world, KINDS["goblin"], 11, 5)
+    steps(world.step(Descend()))
+    assert world.depth == 2 and world.player.position == world.floor.start
+    events = steps(world.step(Ascend()))
+    assert world.depth == 1
+    assert [a.kind for a in world.floor.actors.values() if a.mode == Mode.ALLY] == ["goblin"]
+    assert any(isinstance(e, Followed) and e.ally and e.way == "up" for e in events)
+    assert violations(world) == []

@@ -37,8 +37,9 @@ from emberdeep.engine.actions import (
     PlayerCommand,
     done,
 )
-from emberdeep.engine.actors import Actor, Mode
+from emberdeep.engine.actors import PLAYER_ID, Actor, Mode
 from emberdeep.engine.events import Freed, Moved, Ordered, Refused, Shackles
+from emberdeep.engine.floor import Floor
 from emberdeep.engine.hunt import goal_at
 from emberdeep.engine.pursuit import Batch, gap
 
@@ -64,16 +65,6 @@ IGNORED = (Mode.ASLEEP, Mode.GUARDING)
 # -- sides and foes ---------------------------------------------------------------------
 
 
-def floor_allies(batch: Batch) -> list[Actor]:
-    """The allies on the batch's floor (found once per batch: most floors have none)."""
-    found = batch.allies
-    if found is None:
-        found = batch.allies = [
-            a for a in batch.floor.actors.values() if a.mode == Mode.ALLY and a.alive
-        ]
-    return found
-
-
 def foe_of(batch: Batch, i: int) -> Actor | None:
     """Whom monster ``i`` of the batch fights now (see the module's docstring)."""
     monster = batch.monsters[i]
@@ -83,10 +74,22 @@ def foe_of(batch: Batch, i: int) -> Actor | None:
         return None
     player = batch.player
     if gap(monster, player) > 1:
-        for ally in floor_allies(batch):
-            if ally.alive and gap(ally, monster) <= 1:
-                return ally
+        return ally_beside(batch.floor, monster) or player
     return player
+
+
+def ally_beside(floor: Floor, monster: Actor) -> Actor | None:
+    """An ally of the player's next to ``monster``, first in ``DIRECTIONS`` order: eight
+    cells of the occupancy map read, so every hunter may ask every turn."""
+    occupant, actors = floor.occupant, floor.actors
+    width, height = floor.size
+    for dx, dy in DIRECTIONS:
+        x, y = monster.x + dx, monster.y + dy
+        if 0 <= x < width and 0 <= y < height:
+            found = occupant.item(x, y)
+            if found and found != PLAYER_ID and actors[found].mode == Mode.ALLY:
+                return actors[found]
+    return None
 
 
 def ally_foe(batch: Batch, ally: Actor) -> Actor | None:

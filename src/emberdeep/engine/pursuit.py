@@ -44,8 +44,6 @@ class Batch:
     pursuit: Pursuit = field(init=False)
     called: set[str] = field(init=False, default_factory=set)
     """Kinds whose pack has been called this batch (once is enough)."""
-    allies: list[Actor] | None = field(init=False, default=None)
-    """The player's allies on the floor, found when first asked (``allies.floor_allies``)."""
 
     def __post_init__(self) -> None:
         self.floor, self.player = self.world.floor, self.world.player
