@@ -241,3 +241,23 @@ def test_a_following_ally_comes_back_up_the_stairs_too() -> None:
     assert [a.kind for a in world.floor.actors.values() if a.mode == Mode.ALLY] == ["goblin"]
     assert any(isinstance(e, Followed) and e.ally and e.way == "up" for e in events)
     assert violations(world) == []
+
+
+def test_an_allied_archer_behind_the_player_finds_a_shot() -> None:
+    world = world_from_text(
+        """
+        ###########
+        #.........#
+        #.........#
+        #@........#
+        ###########
+        """
+    )
+    world.player.hp = world.player.max_hp = 500
+    archer = ally(world, KINDS["goblin_archer"], 2, 3)
+    world.floor.move_actor(world.player, 3, 3)
+    orc = add_monster(world, STATUE, 7, 3, hunting=False)
+    world.refresh_fov()
+    for _ in range(3):
+        steps(world.step(Wait()))
+    assert archer.position != (2, 3) and orc.hp < orc.max_hp
