@@ -8,7 +8,7 @@ from emberdeep.engine import snapshot
 from emberdeep.engine.actions import Ascend, Descend, Move, Wait
 from emberdeep.engine.actors import Actor, ActorKind, Mode
 from emberdeep.engine.allies import Order, next_order
-from emberdeep.engine.events import AllyDied, Followed, Freed, Ordered, Refused, Shackles
+from emberdeep.engine.events import AllyDied, Followed, Freed, Hurt, Ordered, Refused, Shackles
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.journal import decode_action, encode_action
 from emberdeep.engine.world import World
@@ -261,3 +261,20 @@ def test_an_allied_archer_behind_the_player_finds_a_shot() -> None:
     for _ in range(3):
         steps(world.step(Wait()))
     assert archer.position != (2, 3) and orc.hp < orc.max_hp
+
+
+def test_lightning_passes_over_an_ally_and_a_captive_for_the_nearest_foe() -> None:
+    from emberdeep.engine.actions import Use
+    from emberdeep.engine.items import Item
+
+    world = world_from_text(ROOM)
+    scroll = next(k for k in CONTENT.population.items.kinds if k.effect == "lightning")
+    world.identity.learn(scroll)
+    world.inventory.append(Item(scroll))
+    friend = ally(world, KINDS["goblin"], 2, 1)
+    held = captive(world, KINDS["kobold"], 1, 2)
+    orc = add_monster(world, STATUE, 5, 4, hunting=False)
+    world.refresh_fov()
+    struck = [e.who for e in steps(world.step(Use(0))) if isinstance(e, Hurt)]
+    assert struck == [orc.who]
+    assert friend.hp == friend.max_hp and held.hp == held.max_hp
