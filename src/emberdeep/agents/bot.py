@@ -97,6 +97,8 @@ class Bot:
         self.stair_dance = stair_dance
         self.dancing = False
         """It went up or down the stairs to shake a foe: it goes straight back."""
+        self.worn: tuple[object, ...] = ()
+        """The pack and strength it last chose what to wear from."""
         self.enchanted: dict[str, int] = {}
         """Scrolls of enchanting spent, by the category of what they went on."""
         self.last_seen: tuple[int, int] | None = None
@@ -115,10 +117,13 @@ class Bot:
             if self.build in LEVEL_UP_STATS:
                 return LevelUp(self.build)
             return LevelUp(LEVEL_UP_STATS[player.level % 3])
-        for slot, item in enumerate(world.inventory):
-            kind = item.kind
-            if kind.effect == "equip" and self.better(world, slot) != item.equipped:
-                return Use(slot)
+        worn = (world.strength, *((id(i), i.enchant, i.known, i.equipped) for i in world.inventory))
+        if worn != self.worn:  # what to wear changes only when the pack or strength does
+            for slot, item in enumerate(world.inventory):
+                kind = item.kind
+                if kind.effect == "equip" and self.better(world, slot) != item.equipped:
+                    return Use(slot)
+            self.worn = worn
         enemies = self.visible_enemies(world)
         dance = self.dance(world, enemies)
         if dance is not None:
