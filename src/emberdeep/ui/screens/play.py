@@ -20,6 +20,8 @@ from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.engine import autopilot
 from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, Wait
+from emberdeep.engine.actors import Actor, Mode
+from emberdeep.engine.allies import next_order
 from emberdeep.engine.events import Event, MessageKind
 from emberdeep.engine.item_actions import Search
 from emberdeep.engine.world import World
@@ -27,6 +29,7 @@ from emberdeep.session.driver import (
     Command,
     Driver,
     Explore,
+    FreeCaptive,
     Report,
     Rest,
     State,
@@ -104,9 +107,10 @@ class PlayScreen:
         self.font = settings.font_size, settings.font
         """The cells' font, which decides whether a sprite tile is one cell or two."""
         self.real_time = settings.mode == "real-time"
-        self.driver = Driver(
-            world, narrator_for(content), session=self.session, rules=rules_for(settings)
-        )
+        self.narrator = narrator_for(content)
+        self.driver = Driver(world, self.narrator, session=self.session, rules=rules_for(settings))
+        self.freeing: set[tuple[int, int]] = set()
+        """Captives the player said yes to freeing (asked once each)."""
         self.events: list[Event] = []
         """What the player perceived in the last command, for the presenters to show."""
         self.log = log or MessageLog()
@@ -221,11 +225,35 @@ class PlayScreen:
                 return self.perform(Explore())
             case UiCommand.REST:
                 return self.perform(Rest())
+            case UiCommand.ORDER_ALLIES:
+                return self.perform(next_order(self.world))
+            case Move(dx, dy) if (captive := self.captive_at(dx, dy)) is not None:
+                return self.free(captive)
             case Descend() | Ascend():
                 return self.perform(TakeStairs(up=isinstance(command, Ascend)))
             case Move() | Wait() | PickUp() | Search():
                 return self.perform(command)
         return self.next_screen(self.driver.state)
+
+    def captive_at(self, dx: int, dy: int) -> Actor | None:
+        """The captive a step (dx, dy) would walk into, if any."""
+        player, floor = self.world.player, self.world.floor
+        x, y = player.x + dx, player.y + dy
+        found = floor.blocker_at(x, y) if floor.in_bounds(x, y) else None
+        return found if found is not None and found.mode == Mode.CAPTIVE else None
+
+    def free(self, captive: Actor) -> Next:
+        """Walking into a captive: asked once per captive, then work at its shackles
+        until it is free (a run the driver stops when disturbed)."""
+        if (self.world.depth, captive.id) in self.freeing:
+            return self.perform(FreeCaptive(captive.position))
+        name = self.narrator.who(captive.who).the
+
+        def yes() -> Next:
+            self.freeing.add((self.world.depth, captive.id))
+            return self.perform(FreeCaptive(captive.position))
+
+        return ConfirmScreen(self, f"Free {name}? It will fight at your side.", yes=yes)
 
     def perform(self, command: Command) -> Next:
         """Hand a command to the turn driver; show what it reports and return the screen
