@@ -99,22 +99,30 @@ class KnownTerrain:
         known[where] = self.known_table[codes]
 
     def rebuild(self, floor: Floor) -> None:
-        """Everything made again for ``floor`` as it is now."""
+        """Everything made again for ``floor`` as it is now (the padded arrays are kept
+        when the next floor has the same size: a new game's first floor usually has)."""
         width, height = self.view
         self.floor, self.version = floor, floor.terrain_version
         self.tiles4 = floor.tiles * np.uint8(4)
-        self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
-        self.fresh = np.zeros(floor.tiles.shape, dtype=np.uint8)
         shape = (floor.height + 2 * height, floor.width + 2 * width)
-        self.looks = (
-            np.full(shape, self.glyph_table[0], dtype=self.glyph_table.dtype),
-            np.empty((*shape, 3), dtype=np.uint8),
-            np.full(shape, self.seen_table[0], dtype=np.uint8),
-            np.full(shape, self.known_table[0], dtype=np.uint8),
-        )
-        self.looks[1][...] = self.color_table[0]
+        if not self.looks or self.looks[0].shape != shape:
+            self.looks = (
+                np.full(shape, self.glyph_table[0], dtype=self.glyph_table.dtype),
+                np.empty((*shape, 3), dtype=np.uint8),
+                np.full(shape, self.seen_table[0], dtype=np.uint8),
+                np.full(shape, self.known_table[0], dtype=np.uint8),
+            )
+            self.looks[1][...] = self.color_table[0]
+            self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
+            self.fresh = np.zeros(floor.tiles.shape, dtype=np.uint8)
         codes = self.codes
         np.left_shift(floor.visible.view(np.uint8), 1, out=codes)
         np.add(codes, self.tiles4, out=codes)
         np.add(codes, floor.explored.view(np.uint8), out=codes)
-        self._look_up(np.arange(codes.size), codes.reshape(-1), floor.height)
+        inside = (slice(height, height + floor.height), slice(width, width + floor.width))
+        rows = codes.T
+        glyphs, colors, seen, known = self.looks
+        np.take(self.glyph_table, rows, out=glyphs[inside])
+        colors[inside] = self.color_table[rows]
+        np.take(self.seen_table, rows, out=seen[inside])
+        np.take(self.known_table, rows, out=known[inside])
