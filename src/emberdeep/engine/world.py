@@ -468,7 +468,7 @@ class World:
                 break
             if monster.hp <= 0:  # a confused neighbour may have killed it this batch
                 continue
-            if not seen[i] and self._dozes(monster):
+            if not seen[i] and monster.mode in DORMANT and self._dozes(monster):
                 continue
             mode = monster.mode
             if mode == Mode.ASLEEP:
@@ -503,12 +503,12 @@ class World:
                 perform(monster, WAIT)
 
     def _dozes(self, monster: Actor) -> bool:
-        """If ``monster`` (out of the player's view, its turn come) is dormant, its turn:
+        """If ``monster`` (out of the player's view, its turn come, in a ``DORMANT`` mode)
+        is dormant, its turn:
         a ``Wait``'s cost added to its clock, as ``perform(WAIT)`` would; else False."""
-        mode = monster.mode
-        if monster.statuses or mode not in DORMANT:
+        if monster.statuses:
             return False
-        if mode == Mode.WANDERING:  # a sleeper's confusion waits for it to wake
+        if monster.mode == Mode.WANDERING:  # a sleeper's confusion waits for it to wake
             dozes = self._idles.get(monster.kind)
             if dozes is None:
                 dozes = self._idles[monster.kind] = idles_unaware(self.kinds[monster.kind])
