@@ -15,12 +15,25 @@ def test_a_game_records_its_health_on_each_floor_and_its_close_calls() -> None:
 
 def test_the_report_counts_climbs_close_calls_and_arrivals() -> None:
     games = [
-        Outcome(1, "mixed", "killed by a wraith", "wraith", 9, 16, took_heart=True,
-                died_on_climb=True, close_calls=3, arrival={1: 1.0, 9: 0.5}),
-        Outcome(2, "mixed", "victory", took_heart=True, close_calls=1,
-                arrival={1: 1.0, 8: 0.7}),
+        Outcome(1, "mixed", result="killed by a wraith", killer="wraith", depth=9, deepest=16,
+                took_heart=True, died_on_climb=True, close_calls=3, arrival={1: 1.0, 9: 0.5},
+                enchanted={"armor": 3}),
+        Outcome(2, "mixed", result="victory", took_heart=True, close_calls=1,
+                arrival={1: 1.0, 8: 0.7}, enchanted={"armor": 1, "ring": 2}),
     ]  # fmt: skip
     text = report(games)
+    assert text.startswith("policy mixed, build mixed: 2 games, won 1 (50%)")
+    assert "scrolls of enchanting spent per game: armor: 2.0, ring: 1.0" in text
     assert "took the Heart 2, died on the climb 1 (100% of deaths)" in text
     assert "close calls per game 2.00" in text
     assert "arrival at depths 8-16: 60% (2 arrivals)" in text
+
+
+def test_each_policy_and_variant_is_reported_apart() -> None:
+    games = [
+        Outcome(1, "mixed", "weapon", result="victory"),
+        Outcome(2, "mixed", "weapon", "stair-dance", result="stuck"),
+    ]
+    text = report(games)
+    assert "policy weapon, build mixed: 1 games, won 1" in text
+    assert "policy weapon, build mixed, stair-dance: 1 games, won 0" in text

@@ -39,8 +39,9 @@ from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
-from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.items import INVENTORY_SIZE, SLOT_SIZES, Item, bonus
 from emberdeep.engine.magic import first_in_line
+from emberdeep.engine.runics import RUNICS
 from emberdeep.engine.world import World
 from emberdeep.session.driver import Driver
 
@@ -58,11 +59,31 @@ SNEAK_PAST = 3
 """A sleeper that would take more than this many of the bot's average blows is left
 asleep."""
 BUILDS = ("mixed", *LEVEL_UP_STATS)
+POLICIES = ("mixed", "weapon", "armor", "staffs")
+"""Where the bot spends its scrolls of enchanting: its weapon first, its armour first,
+its staffs (and allies) first, or each in turn."""
+ENCHANT_ORDER: dict[str, tuple[str, ...]] = {
+    "weapon": ("weapon", "armor", "ring", "staff"),
+    "armor": ("armor", "weapon", "ring", "staff"),
+    "staffs": ("staff", "ring", "armor", "weapon"),
+}
+ATTACK_STAFFS = frozenset({"bolt", "arc"})
+DANCE_HEALTH = 0.5
+"""With ``stair_dance``, below this share of health with a foe in view, the bot takes
+the stairs it stands by and comes straight back (the exploit it measures)."""
 CHASE_TURNS = 10
 
 
 class Bot:
-    def __init__(self, seed: int, build: str = "mixed") -> None:
+    def __init__(
+        self,
+        seed: int,
+        build: str = "mixed",
+        policy: str = "mixed",
+        *,
+        rest_to_full: bool = False,
+        stair_dance: bool = False,
+    ) -> None:
         goal = loader.load().population.goal
         self.goal_depth = goal.depth if goal is not None else 10**6
         """It goes no deeper than the treasure: the win is what it plays for."""
@@ -71,7 +92,13 @@ class Bot:
         self.searched: dict[int, int] = {}
         """Searches made on each depth."""
         self.build = build
-        self.rest_below = REST_BELOW
+        self.policy = policy
+        self.rest_below = 1.0 if rest_to_full else REST_BELOW
+        self.stair_dance = stair_dance
+        self.dancing = False
+        """It went up or down the stairs to shake a foe: it goes straight back."""
+        self.enchanted: dict[str, int] = {}
+        """Scrolls of enchanting spent, by the category of what they went on."""
         self.last_seen: tuple[int, int] | None = None
         self.chasing = 0
         """Turns it keeps going to where it last saw what it was after (so stepping out
@@ -88,9 +115,15 @@ class Bot:
             return LevelUp(LEVEL_UP_STATS[player.level % 3])
         for slot, item in enumerate(world.inventory):
             kind = item.kind
-            if kind.effect == "equip" and not item.equipped and self.better(world, slot):
+            if kind.effect == "equip" and self.better(world, slot) != item.equipped:
                 return Use(slot)
         enemies = self.visible_enemies(world)
+        dance = self.dance(world, enemies)
+        if dance is not None:
+            return dance
+        spend = self.enchant(world)
+        if spend is not None:
+            return spend
         if player.hp < player.max_hp * LOW_HEALTH:
             potion = self.find(world, "heal")
             if potion is None and enemies:
@@ -258,7 +291,10 @@ class Bot:
         if first_in_line(world.floor, world.player.position, target.position) is not target:
             return None  # a wall or another creature in the way
         for slot, item in enumerate(world.inventory):
-            if item.kind.category == "wand" and item.charges > 0:  # every wand helps
+            category, effect = item.kind.category, item.kind.effect
+            if item.charges > 0 and (
+                category == "wand" or (category == "staff" and effect in ATTACK_STAFFS)
+            ):  # every wand helps, and every staff that strikes
                 return Use(slot, target.position)
         if gap <= THROW_RANGE:
             for slot, item in enumerate(world.inventory):
@@ -320,10 +356,81 @@ class Bot:
 
     @staticmethod
     def better(world: World, slot: int) -> bool:
-        item = world.inventory[slot].kind
-        worn = [i.kind for i in world.inventory if i.equipped and i.kind.slot == item.slot]
-        value = item.power + item.defense
-        return not worn or value > worn[0].power + worn[0].defense
+        """Whether the item in ``slot`` should be worn: the best the bot knows of for
+        its slot by power and defense as they would count (a known bad one never; an
+        unknown one is worth trying over a plain one; two rings)."""
+        item = world.inventory[slot]
+        if item.known and (item.enchant < 0 or (item.runic and RUNICS[item.runic].bad)):
+            return False
+        rivals = [i for i in world.inventory if i.kind.slot == item.kind.slot and i is not item]
+        worth = Bot.worth(world, item)
+        better_rivals = sum(
+            1 for i in rivals if (Bot.worth(world, i), i.equipped) > (worth, item.equipped)
+        )
+        return better_rivals < SLOT_SIZES[item.kind.slot]
+
+    @staticmethod
+    def worth(world: World, item: Item) -> int:
+        """What wearing ``item`` seems worth: its power and defense, its enchantment
+        counted only when known (an unknown one as if +0), a ring's by its points."""
+        if not item.known and item.kind.slot != "ring":
+            probe = Item(item.kind)
+        elif not item.known:
+            probe = Item(item.kind, enchant=1)
+        else:
+            probe = item
+        gain = bonus(probe, world.strength)
+        runic = 2 if probe.runic and not RUNICS[probe.runic].bad else 0
+        other = gain.regeneration // 25 + gain.recharging // 20 - gain.noise // 3
+        return 2 * gain.power + 2 * gain.defense - gain.move_time // 10 + runic + other
+
+    def enchant(self, world: World) -> PlayerCommand | None:
+        """A scroll of enchanting, spent by the policy: on the first worn (or carried)
+        item of the first category in its order; "mixed" goes round them."""
+        scroll = next(
+            (s for s, i in enumerate(world.inventory) if i.kind.effect == "enchant"), None
+        )
+        if scroll is None:
+            return None
+        order: tuple[str, ...] | None = ENCHANT_ORDER.get(self.policy)
+        if order is None:  # mixed: the category with the fewest scrolls so far
+            order = tuple(sorted(("weapon", "armor", "ring", "staff"), key=self.spent_on))
+        for category in order:
+            candidates = [
+                (not i.equipped, -i.capacity, s)
+                for s, i in enumerate(world.inventory)
+                if i.kind.category == category
+                and (i.equipped or category == "staff")
+                and (category != "staff" or i.kind.effect in ATTACK_STAFFS)
+            ]
+            if candidates:
+                slot = min(candidates)[2]
+                self.enchanted[category] = self.spent_on(category) + 1
+                return Use(scroll, on=slot)
+        return None
+
+    def spent_on(self, category: str) -> int:
+        return self.enchanted.get(category, 0)
+
+    def dance(self, world: World, enemies: list[Actor]) -> PlayerCommand | None:
+        """With ``stair_dance``: hurt, with a foe in view, standing on stairs, take them;
+        and having taken them so, take them straight back."""
+        player, floor = world.player, world.floor
+        if self.dancing:
+            self.dancing = False
+            if player.position == floor.stairs and world.depth < self.goal_depth:
+                return Descend()
+            if player.position == floor.start and world.depth > 1:
+                return Ascend()
+        if not (self.stair_dance and enemies and player.hp < player.max_hp * DANCE_HEALTH):
+            return None
+        if player.position == floor.stairs:
+            self.dancing = True
+            return Descend()
+        if player.position == floor.start and world.depth > 1:
+            self.dancing = True
+            return Ascend()
+        return None
 
 
 def take_turn(driver: Driver, bot: Bot) -> None:

@@ -182,6 +182,33 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
     return ByDepth(tuple(steps))
 
 
+def parse_placed(
+    spawns: Table, items: SpawnTable[ItemKind]
+) -> tuple[tuple[tuple[ItemKind, ByDepth], ...], tuple[tuple[ItemKind, tuple[int, ...]], ...]]:
+    """spawns.toml's ``[per_floor]`` (item key -> count by depth) and ``[on_floors]``
+    (item key -> the floors it lies on once)."""
+    by_key = {kind.key: kind for kind in items.kinds}
+    per_floor, on_floors = [], []
+    if "per_floor" in spawns:
+        table = spawns.sub("per_floor")
+        for key in table.data:
+            if key not in by_key:
+                raise table.error(key, "no such item in items.toml")
+            per_floor.append((by_key[key], by_depth(table, key)))
+    if "on_floors" in spawns:
+        table = spawns.sub("on_floors")
+        for key, floors in table.data.items():
+            if key not in by_key:
+                raise table.error(key, "no such item in items.toml")
+            ok = isinstance(floors, list) and all(
+                type(v) is int and 1 <= v <= MAX_DEPTH for v in floors
+            )
+            if not ok:
+                raise table.error(key, f"expected a list of depths 1-{MAX_DEPTH}")
+            on_floors.append((by_key[key], tuple(floors)))
+    return tuple(per_floor), tuple(on_floors)
+
+
 ARTICLES = ("a", "an", "the")
 """What a name's ``article`` key may say (``session/grammar.py`` writes them)."""
 BLOW_VERBS = ("hit", "bite", "sting", "touch", "claw", "slash", "burn", "bash")
@@ -258,7 +285,8 @@ def parse_monsters(
 ITEM_KEYS = (
     *("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn"),
     *("slot", "power", "defense", "category", "status", "charges", "move_time"),
-    *("attack_time", "noise", "description", "bundle", "plural", "article"),
+    *("attack_time", "noise", "description", "bundle", "plural", "article", "strength"),
+    *("regeneration", "recharging", "known"),
 )
 GUESSED_CATEGORY = {
     "heal": "potion",
@@ -284,6 +312,8 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
             raise item.error("status", "a status effect needs a status")
         if category in ("weapon", "armor", "ring") and effect != "equip":
             raise item.error("effect", f'a {category} must have effect = "equip"')
+        if category == "staff" and item.integer("charges", 0, MAX_TURNS, 0) < 1:
+            raise item.error("charges", "a staff needs its level as charges >= 1")
         kinds.append(
             ItemKind(
                 key=key,
@@ -306,6 +336,10 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
                 bundle=item.integer("bundle", 1, MAX_STACK, 1),
                 plural=plural_key(item),
                 article=item.choice("article", ARTICLES, "") if "article" in item else "",
+                strength=item.integer("strength", 0, 99, 0),
+                regeneration=item.integer("regeneration", -100, 1000, 0),
+                recharging=item.integer("recharging", -100, 1000, 0),
+                known=item.get("known", bool, False),
             )
         )
         if effect == "status" and kinds[-1].turns <= 0:
@@ -321,7 +355,7 @@ def parse_appearances(
     """The looks each unknown category deals (enough of them, distinct, short), and how an
     unknown one of each category is drawn (key ``unknown_<category>``)."""
     table.reject_unknown(UNIDENTIFIED)
-    hidden = tuple(kind for kind in items.kinds if kind.category in UNIDENTIFIED)
+    hidden = tuple(k for k in items.kinds if k.category in UNIDENTIFIED and not k.known)
     looks: dict[str, tuple[str, ...]] = {}
     drawn: dict[str, Look] = {}
     for category in UNIDENTIFIED:
@@ -475,7 +509,9 @@ def load() -> Content:
     cache = ParsedCache(cache_path())
     shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
     spawns = read_table("spawns.toml", cache)
-    spawns.reject_unknown(("monsters_per_room", "items_per_room", "traps_per_floor"))
+    spawns.reject_unknown(
+        ("monsters_per_room", "items_per_room", "traps_per_floor", "per_floor", "on_floors")
+    )
     monsters, looks, remains = parse_monsters(
         read_table("monsters.toml", cache), by_depth(spawns, "monsters_per_room")
     )
@@ -524,7 +560,7 @@ def load() -> Content:
         shroud=shroud,
         tiles=tiles,
         hero=hero,
-        population=Population(monsters, items, traps, goal),
+        population=Population(monsters, items, traps, goal, *parse_placed(spawns, items)),
         dungeon=plan,
         looks=looks,
         remains=remains,

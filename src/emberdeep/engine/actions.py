@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 import tcod.los
 
-from emberdeep.engine import combat, hazards, items, magic
+from emberdeep.engine import combat, gear, hazards, items, magic
 from emberdeep.engine.actors import PLAYER_ID, Actor, Mode
-from emberdeep.engine.effects import EFFECTS
+from emberdeep.engine.effects import EFFECTS, Target
 from emberdeep.engine.events import (
     DoorOpened,
     Fizzled,
@@ -336,15 +336,23 @@ class Drop:
         return done(actor.move_time)
 
 
+CHARGED = frozenset({"wand", "staff"})
+"""Categories used a charge at a time, not used up."""
+
+
 @dataclass(frozen=True)
 class Use:
-    """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming."""
+    """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming, or
+    at the item in slot ``on`` (a scroll of enchanting)."""
 
     code: ClassVar[str] = "u"
     slot: int
     target: tuple[int, int] | None = None
+    on: int | None = None
 
     def arguments(self) -> list[object]:
+        if self.on is not None:
+            return [self.slot, self.on]
         return [self.slot] if self.target is None else [self.slot, *self.target]
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
@@ -354,10 +362,14 @@ class Use:
             return Refused("no_such_item")
         item = world.inventory[self.slot]
         effect = EFFECTS[item.kind.effect]
+        target: Target = self.target
+        if effect.targeting == "item":
+            if self.on is None or not 0 <= self.on < len(world.inventory):
+                return Refused("choose_item")
+            target = world.inventory[self.on]
         thing = world.identity.thing(item, count=1)
         if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it
             world.emit(ItemUsed(actor.who, thing, item.kind.category))
-        target = self.target
         if target is None and effect.targeting != "none" and magic.wasted(world, item):
             target = magic.read_blind(world, actor, item)  # an unknown scroll, read
         refused = effect.use(world, actor, item, target)
@@ -371,8 +383,8 @@ class Use:
             return done(actor.move_time)
         if effect.reveals and world.identity.learn(item.kind):
             world.emit(Identified(thing, "use"))
-        if item.kind.category == "wand":
-            item.used += 1
+        if item.kind.category in CHARGED:
+            gear.spent(world, item)
         elif item in world.inventory:
             items.take_one(world.inventory, world.inventory.index(item))
         return done(actor.move_time)

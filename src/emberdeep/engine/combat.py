@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emberdeep.engine import runics
 from emberdeep.engine.actors import Actor, Mode, saturating
 from emberdeep.engine.events import Attacked, Died, Hurt, Thing
 
@@ -52,7 +53,8 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
         kind = world.kinds.get(attacker.kind)
         verb = kind.verb if kind is not None else "hit"
     sleeping = target.mode == Mode.ASLEEP
-    if not sleeping and int(rng.integers(100)) >= hit_chance(target.defense):
+    sure = sleeping or (target.is_player and runics.wears(world, "vulnerability"))
+    if not sure and int(rng.integers(100)) >= hit_chance(target.defense):
         world.emit(
             Attacked(attacker.who, target.who, attacker.position, target.position, False, 0, verb)
         )
@@ -61,6 +63,8 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
     rolled = int(rng.integers(low, high, endpoint=True))
     absorbed = int(rng.integers(0, target.defense // 2, endpoint=True))
     damage = max(1, rolled - absorbed) * (SNEAK_ATTACK if sleeping else 1)
+    if target.is_player and world.inventory:
+        damage = runics.struck(world, attacker, target, damage)
     world.emit(
         Attacked(
             attacker.who,
@@ -73,6 +77,8 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
             sleeping,
         )
     )
+    if attacker.is_player and world.inventory:
+        damage = runics.landed(world, attacker, target, damage)
     take(world, target, damage, attacker)
     if sleeping and target.hp > 0:
         world.set_mode(target, Mode.WANDERING, "struck")

@@ -19,10 +19,12 @@ if TYPE_CHECKING:
     from emberdeep.engine.items import Item
     from emberdeep.engine.world import World
 
-Use: TypeAlias = "Callable[[World, Actor, Item, tuple[int, int] | None], Refused | None]"
+Target: TypeAlias = "tuple[int, int] | Item | None"
+"""What a use is aimed at: a cell, one of the user's items, or nothing."""
+Use: TypeAlias = "Callable[[World, Actor, Item, Target], Refused | None]"
 """Does the effect, emitting what happens; or says why it cannot (nothing changed)."""
-TARGETINGS = ("none", "single", "area")
-"""How the player aims: not at all, at a creature, at a tile."""
+TARGETINGS = ("none", "single", "area", "item")
+"""How the player aims: not at all, at a creature, at a tile, at one of their items."""
 
 
 @dataclass(frozen=True)

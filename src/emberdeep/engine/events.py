@@ -61,11 +61,14 @@ class Who(NamedTuple):
 
 class Thing(NamedTuple):
     """An item in an event: its kind's key, how many, and its look when the event happened
-    ("" when the player knew the kind)."""
+    ("" when the player knew the kind); for gear and staffs the player knows, its
+    enchantment and runic (None: not known, or nothing to know)."""
 
     kind: str
     quantity: int = 1
     look: str = ""
+    enchant: int | None = None
+    runic: str = ""
 
 
 # -- creatures ---------------------------------------------------------------------------
@@ -251,6 +254,33 @@ class Identified:
 
 
 @dataclass(frozen=True, slots=True)
+class Enchanted:
+    """A scroll of enchanting was spent on ``thing`` (as it is now)."""
+
+    thing: Thing
+
+
+@dataclass(frozen=True, slots=True)
+class RunicFlared:
+    """The runic on ``thing`` (worn or wielded by ``who``) did its work on ``target``
+    (None: on its wearer), which told the player what it is."""
+
+    who: Who
+    target: Who | None
+    at: Cell
+    runic: str
+    thing: Thing
+
+
+@dataclass(frozen=True, slots=True)
+class Grew:
+    """A lasting gain from a rare item: "strength" or "health" by ``amount``."""
+
+    stat: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Fizzled:
     """An item was used up and did nothing the player could see: "use" (nothing much
     happens), "identify" (nothing to learn), "teleport" (nowhere to go)."""
@@ -347,7 +377,8 @@ class Heard:
 
 Event = (
     Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
-    | Summoned | ModeChanged | Followed | ItemMoved | ItemUsed | Identified | Fizzled | DoorOpened
+    | Summoned | ModeChanged | Followed | ItemMoved | ItemUsed | Identified | Enchanted
+    | RunicFlared | Grew | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
     | Victory | Heard
 )  # fmt: skip

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine import statuses
+from emberdeep.engine import runics, statuses
 from emberdeep.engine.events import Area
 
 if TYPE_CHECKING:
@@ -73,6 +73,8 @@ def breathe(world: World) -> None:
     hit: NDArray[np.intp] = np.flatnonzero(floor.gas[xs, ys] >= HARMFUL)
     for i in hit.tolist():
         actor = living[i]
+        if actor.is_player and runics.wears(world, "respiration"):
+            continue
         if statuses.has(actor, statuses.POISONED):  # renewed quietly while breathing it
             actor.statuses[statuses.POISONED] = max(actor.statuses[statuses.POISONED], POISON_TURNS)
         else:

@@ -19,6 +19,8 @@ from emberdeep.engine.events import Thing
 from emberdeep.engine.items import UNIDENTIFIED, Item, ItemKind
 
 MAX_LOOK = 40
+GROWS = frozenset({"weapon", "armor", "ring", "staff", "wand"})
+"""Categories whose items carry an enchantment (and a runic) worth naming."""
 """The longest look a save may hold."""
 
 
@@ -71,8 +73,12 @@ class Identity:
     def thing(self, item: Item, count: int | None = None) -> Thing:
         """``item`` as an event names it: its kind, how many (``count`` of the stack, or
         all of it), and the look it wears while unknown."""
-        look = "" if self.is_known(item.kind) else self.looks[item.kind.key]
-        return Thing(item.kind.key, item.count if count is None else count, look)
+        known = self.is_known(item.kind)
+        look = "" if known else self.looks[item.kind.key]
+        quantity = item.count if count is None else count
+        if known and item.known and item.kind.category in GROWS:
+            return Thing(item.kind.key, quantity, look, item.enchant, item.runic)
+        return Thing(item.kind.key, quantity, look)
 
     def state(self) -> tuple[object, ...]:
         return (sorted(self.looks.items()), sorted(self.known))

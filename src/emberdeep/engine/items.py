@@ -7,6 +7,7 @@ does is registered in ``effects.py`` (the functions are in ``magic.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,12 +19,21 @@ if TYPE_CHECKING:
     from emberdeep.engine.world import World
 
 SLOTS = ("weapon", "armor", "ring")
-CATEGORIES = ("potion", "scroll", "wand", "thrown", "weapon", "armor", "ring", "key", "treasure")
+SLOT_SIZES = {"weapon": 1, "armor": 1, "ring": 2}
+"""How many items each slot holds at once: one weapon, one armour, a ring on each hand."""
+CATEGORIES = (
+    *("potion", "scroll", "wand", "staff", "thrown", "weapon", "armor", "ring", "key"),
+    "treasure",
+)
 STACKING = frozenset({"potion", "scroll", "thrown"})
 """Categories carried in stacks (one inventory slot, a count)."""
-UNIDENTIFIED = ("potion", "scroll", "wand")
+UNIDENTIFIED = ("potion", "scroll", "wand", "staff")
 """Categories whose kinds start unknown, behind a look shuffled per game (identify.py)."""
 INVENTORY_SIZE = 26
+WAND_CHARGES_PER_ENCHANT = 2
+STARTING_STRENGTH = 12
+CLAMOUR_NOISE = 20
+"""Percent the bad runic "clamour" adds to every sleeper's chance to wake."""
 MAX_STACK = 99
 
 
@@ -66,6 +76,15 @@ class ItemKind:
     """How the log names more than one, when the regular rule is wrong."""
     article: str = ""
     """"a" or "an" when the spelling misleads, "the" for a unique thing (``grammar``)."""
+    strength: int = 0
+    """The strength heavy gear needs: each point the wearer lacks costs it one point of
+    enchantment (``gear.bonus``)."""
+    regeneration: int = 0
+    recharging: int = 0
+    """A ring's per-point percent: natural healing and staffs' recharging go faster."""
+    known: bool = False
+    """Known from the start though its category hides kinds (the scroll of enchanting,
+    the currency every player must recognise)."""
 
     @property
     def stacks(self) -> bool:
@@ -94,14 +113,34 @@ class Item:
     choice: int = 0
     """A choice vault's number (0: none): taking one item of a choice loses the others
     lying there, so auto-explore never takes one."""
+    enchant: int = 0
+    """Scrolls of enchanting spent on it, plus how it was found (negative: a bad one).
+    What a point does depends on the category (``gear.py``)."""
+    runic: str = ""
+    """A weapon's or armour's runic (``runics.py``), good or bad; "" for none."""
+    known: bool = True
+    """Whether the player knows its enchantment and runic (found gear starts unknown and
+    is learnt by wearing it, a runic's flaring or a scroll of identify)."""
+    proof: int = 0
+    """Turns worn while unknown, toward knowing it (``gear.PROOF_TURNS``)."""
+    recharge: int = 0
+    """A staff's turns until it regains a charge."""
 
     @property
     def name(self) -> str:
         return self.kind.name
 
     @property
+    def capacity(self) -> int:
+        """The charges it holds when full: a wand's content plus what enchanting added, a
+        staff's level."""
+        if self.kind.category == "staff":
+            return max(1, self.kind.charges + self.enchant)
+        return max(0, self.kind.charges + WAND_CHARGES_PER_ENCHANT * self.enchant)
+
+    @property
     def charges(self) -> int:
-        return max(0, self.kind.charges - self.used)
+        return max(0, self.capacity - self.used)
 
     @property
     def position(self) -> tuple[int, int]:
@@ -110,7 +149,8 @@ class Item:
     def state(self) -> tuple[object, ...]:
         return (
             *(self.kind.key, self.x, self.y, self.equipped, self.count, self.used),
-            *(self.dropped, self.choice),
+            *(self.dropped, self.choice, self.enchant, self.runic, self.known, self.proof),
+            self.recharge,
         )
 
 
@@ -120,33 +160,93 @@ def toggle_equipment(world: World, user: Actor, item: Item) -> None:
     if item.equipped:
         unequip(world, user, item)
         return
-    for other in world.inventory:
-        if other.equipped and other.kind.slot == item.kind.slot:
-            unequip(world, user, other)
+    worn = [o for o in world.inventory if o.equipped and o.kind.slot == item.kind.slot]
+    for other in worn[: max(0, len(worn) - SLOT_SIZES[item.kind.slot] + 1)]:
+        unequip(world, user, other)  # the oldest ring comes off for a third
     item.equipped = True
-    _wear(user, item.kind, 1)
+    _wear(user, bonus(item, world.strength), 1)
     change = "wielded" if item.kind.slot == "weapon" else "worn"
     world.emit(ItemMoved(user.who, user.position, world.identity.thing(item), change))
 
 
 def unequip(world: World, user: Actor, item: Item) -> None:
     item.equipped = False
-    _wear(user, item.kind, -1)
+    _wear(user, bonus(item, world.strength), -1)
     change = "unwielded" if item.kind.slot == "weapon" else "removed"
     world.emit(ItemMoved(user.who, user.position, world.identity.thing(item), change))
 
 
-def _wear(user: Actor, kind: ItemKind, sign: int) -> None:
-    """Put on (sign 1) or take off (-1) a kind's bonuses and its weight."""
-    user.power += sign * kind.power
-    user.defense += sign * kind.defense
-    user.move_time += sign * kind.move_time
-    user.attack_time += sign * kind.attack_time
+@dataclass(frozen=True)
+class Bonus:
+    """What wearing an item adds to its wearer."""
+
+    power: int = 0
+    defense: int = 0
+    move_time: int = 0
+    attack_time: int = 0
+    noise: int = 0
+    regeneration: int = 0
+    recharging: int = 0
 
 
-def noise(inventory: list[Item]) -> int:
+def effective_enchant(item: Item, strength: int) -> int:
+    """Its enchantment less the strength its wearer lacks for it."""
+    return item.enchant - max(0, item.kind.strength - strength)
+
+
+def bonus(item: Item, strength: int) -> Bonus:
+    """A weapon adds its power and each point of enchantment one more; armour its
+    defense likewise; a ring its kind's numbers once per point (a ring of protection +3
+    is 3 defense; a cursed -2 takes 2 away). Weight (time, noise) stays the kind's."""
+    kind, points = item.kind, effective_enchant(item, strength)
+    if kind.slot == "ring":
+        return Bonus(
+            *(kind.power * points, kind.defense * points, kind.move_time * points),
+            *(kind.attack_time * points, kind.noise * points),
+            *(kind.regeneration * points, kind.recharging * points),
+        )
+    extra_power = points if kind.slot == "weapon" else 0
+    extra_defense = points if kind.slot == "armor" else 0
+    noise = kind.noise + (CLAMOUR_NOISE if item.runic == "clamour" else 0)
+    return Bonus(
+        kind.power + extra_power, kind.defense + extra_defense, kind.move_time,
+        kind.attack_time, noise,
+    )  # fmt: skip
+
+
+def _wear(user: Actor, gain: Bonus, sign: int) -> None:
+    """Put on (sign 1) or take off (-1) an item's bonuses and its weight."""
+    user.power += sign * gain.power
+    user.defense += sign * gain.defense
+    user.move_time += sign * gain.move_time
+    user.attack_time += sign * gain.attack_time
+
+
+def rework(world: World, item: Item | None, change: Callable[[], object]) -> None:
+    """Make ``change`` to what a worn item is (its enchantment) or to the wearer's
+    strength, keeping the wearer's stats true: the bonuses come off before and go back on
+    after. ``item`` None: every worn item (strength touches them all)."""
+    player = world.player
+    worn = [i for i in world.inventory if i.equipped and (item is None or i is item)]
+    for each in worn:
+        _wear(player, bonus(each, world.strength), -1)
+    change()
+    for each in worn:
+        _wear(player, bonus(each, world.strength), 1)
+
+
+def worn_total(world: World, name: str) -> int:
+    """A ``Bonus`` field summed over what the player wears (noise, regeneration...)."""
+    total = 0
+    for item in world.inventory:
+        if item.equipped:
+            total += getattr(bonus(item, world.strength), name)
+    return total
+
+
+def noise(world: World) -> int:
     """Percent added to sleepers' chance to wake by what the player wears."""
-    return sum(item.kind.noise for item in inventory if item.equipped)
+    return worn_total(world, "noise")
 
 
 def add_to(inventory: list[Item], item: Item) -> Item | None:

@@ -73,8 +73,10 @@ def decode_action(raw: object) -> PlayerCommand:
     if command is Drop:
         (slot,) = _ints(rest, 1)
         return Drop(slot)
-    if command is Use and len(rest) in (1, 3):
+    if command is Use and len(rest) in (1, 2, 3):
         slot, *target = _ints(rest, len(rest))
+        if len(target) == 1:
+            return Use(slot, on=target[0])
         return Use(slot, (target[0], target[1]) if target else None)
     if command is LevelUp and len(rest) == 1 and rest[0] in LEVEL_UP_STATS:
         return LevelUp(str(rest[0]))

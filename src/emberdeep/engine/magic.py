@@ -10,17 +10,18 @@ saying what to do instead.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 import numpy as np
 import tcod.los
 
-from emberdeep.engine import combat, gas, items, statuses, traps
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.effects import effect
+from emberdeep.engine import combat, gas, gear, items, statuses, traps
+from emberdeep.engine.actors import Actor, saturating
+from emberdeep.engine.effects import Target, effect
 from emberdeep.engine.events import (
     Area,
     Fizzled,
+    Grew,
     Healed,
     Identified,
     Missile,
@@ -37,7 +38,8 @@ if TYPE_CHECKING:
 GAS_POTION_AMOUNT = 12.0
 MIN_HEAL = 5
 
-Target = tuple[int, int] | None
+LIFE_GAIN = 15
+"""Health a potion of life adds for good (and it heals fully)."""
 
 
 def wasted(world: World, item: Item) -> bool:
@@ -48,7 +50,7 @@ def wasted(world: World, item: Item) -> bool:
     return kind.category in ("potion", "scroll") and not world.identity.is_known(kind)
 
 
-def read_blind(world: World, user: Actor, item: Item) -> Target:
+def read_blind(world: World, user: Actor, item: Item) -> tuple[int, int] | None:
     """Where an unknown scroll that would want aiming strikes when read: the nearest
     creature in view (the oldest of the nearest), else nowhere. The reader cannot aim
     what they do not know, and asking them to would tell them what it is."""
@@ -118,14 +120,14 @@ def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused 
     return None
 
 
-def _aimed_at_visible(world: World, target: Target) -> bool:
+def _aimed_at_visible(target: Target, world: World) -> TypeGuard[tuple[int, int]]:
     floor = world.floor
-    return target is not None and floor.in_bounds(*target) and bool(floor.visible[target])
+    return isinstance(target, tuple) and floor.in_bounds(*target) and bool(floor.visible[target])
 
 
 @effect("confusion", "single")
 def confusion(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    if target is None or not _aimed_at_visible(world, target):
+    if not _aimed_at_visible(target, world):
         return Refused("not_visible")
     victim = world.floor.blocker_at(*target)
     if victim is None:
@@ -139,7 +141,7 @@ def confusion(world: World, user: Actor, item: Item, target: Target) -> Refused 
 @effect("fireball", "area")
 def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Everything living within the radius of the target burns, the user included."""
-    if target is None or not _aimed_at_visible(world, target):
+    if not _aimed_at_visible(target, world):
         return Refused("not_visible")
     floor, kind = world.floor, item.kind
     tx, ty = target
@@ -177,6 +179,14 @@ def identify(world: World, user: Actor, item: Item, target: Target) -> Refused |
             before = world.identity.thing(other)
             world.identity.learn(other.kind)
             world.emit(Identified(before, "scroll"))
+            return None
+    for other in world.inventory:  # then gear whose enchantment is unknown, worn first
+        if not other.known and other.equipped:
+            gear.know(world, other, "scroll")
+            return None
+    for other in world.inventory:
+        if not other.known:
+            gear.know(world, other, "scroll")
             return None
     world.emit(Fizzled(world.identity.thing(item, count=1), "identify"))
     return None
@@ -269,7 +279,7 @@ def _bolt_victim(world: World, user: Actor, item: Item, target: Target) -> Actor
     refused when none is aimed at, or the wand is spent."""
     if item.charges <= 0:
         return Refused("no_charges", world.identity.thing(item, count=1))
-    if target is None or not _aimed_at_visible(world, target) or target == user.position:
+    if not _aimed_at_visible(target, world) or target == user.position:
         return Refused("aim_at_creature")
     victim = first_in_line(world.floor, user.position, target)
     if victim is None:
@@ -286,9 +296,12 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
         return victim
     kind = item.kind
     if kind.amount:
-        combat.hurt(world, victim, kind.amount, "bolt", source=user)
+        low, high = combat.damage_range(gear.staff_power(item, kind.amount))
+        damage = int(world.rng.integers(low, high, endpoint=True))
+        combat.hurt(world, victim, damage, "bolt", source=user)
     if kind.status and victim.alive:
-        statuses.apply(world, victim, kind.status, kind.turns, "bolt", source=user)
+        turns = gear.staff_power(item, kind.turns)
+        statuses.apply(world, victim, kind.status, turns, "bolt", source=user)
     return None
 
 
@@ -298,4 +311,88 @@ def teleport_other(world: World, user: Actor, item: Item, target: Target) -> Ref
     if isinstance(victim, Refused):
         return victim
     blink(world, victim)
+    return None
+
+
+@effect("blink", "area")
+def blink_to(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A staff of blinking: the user flies up to its reach towards ``target``, stopping
+    short of walls and creatures (reach 2 + 2 per level)."""
+    if item.charges <= 0:
+        return Refused("no_charges", world.identity.thing(item, count=1))
+    if not _aimed_at_visible(target, world) or target == user.position:
+        return Refused("aim_elsewhere")
+    floor, reach = world.floor, 2 + 2 * item.capacity
+    landing = user.position
+    for x, y in tcod.los.bresenham(user.position, target)[1 : reach + 1].tolist():
+        if not floor.walkable[x, y] or floor.blocker_at(x, y) is not None:
+            break
+        landing = (x, y)
+    if landing == user.position:
+        return Refused("aim_elsewhere")
+    start = user.position
+    floor.move_actor(user, *landing)
+    world.emit(Teleported(user.who, start, landing, "blink"))
+    return None
+
+
+@effect("enchant", "item")
+def enchant(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A scroll of enchanting, spent on the item the reader chose."""
+    if not isinstance(target, Item) or target not in world.inventory:
+        return Refused("choose_item")
+    if target.kind.category not in gear.ENCHANTABLE:
+        return Refused("cannot_enchant", world.identity.thing(target))
+    gear.enchant(world, target)
+    return None
+
+
+@effect("strength")
+def strength(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A potion of strength: one point for good, so heavier gear serves better."""
+    items.rework(world, None, lambda: setattr(world, "strength", world.strength + 1))
+    world.emit(Grew("strength", 1))
+    return None
+
+
+@effect("life")
+def life(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A potion of life: more health for good, and all of it back."""
+    user.max_hp = saturating(user.max_hp, LIFE_GAIN)
+    user.hp = user.max_hp
+    world.emit(Grew("health", LIFE_GAIN))
+    return None
+
+
+ARC_REACH = 10
+"""How far a staff of lightning's arc runs, past the creature aimed at."""
+
+
+@effect("arc", "single")
+def arc(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A staff of lightning: every creature along the line is struck, until a wall."""
+    if item.charges <= 0:
+        return Refused("no_charges", world.identity.thing(item, count=1))
+    if not _aimed_at_visible(target, world) or target == user.position:
+        return Refused("aim_at_creature")
+    floor, (x0, y0) = world.floor, user.position
+    dx, dy = target[0] - x0, target[1] - y0
+    scale = ARC_REACH / max(abs(dx), abs(dy))
+    end = (x0 + round(dx * scale), y0 + round(dy * scale))
+    path: list[tuple[int, int]] = []
+    victims: list[Actor] = []
+    for x, y in tcod.los.bresenham(user.position, end)[1:].tolist():
+        if not floor.in_bounds(x, y) or not floor.transparent[x, y]:
+            break
+        path.append((x, y))
+        victim = floor.blocker_at(x, y)
+        if victim is not None:
+            victims.append(victim)
+    if not victims:
+        return Refused("aim_at_creature")
+    world.emit(Missile(user.who, tuple(path), "lightning"))
+    low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
+    for victim in victims:
+        damage = int(world.rng.integers(low, high, endpoint=True))
+        combat.hurt(world, victim, damage, "lightning", source=user)
     return None

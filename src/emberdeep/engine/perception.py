@@ -24,9 +24,11 @@ from emberdeep.engine.events import (
     Cell,
     Died,
     DoorOpened,
+    Enchanted,
     Event,
     Fizzled,
     Followed,
+    Grew,
     Healed,
     Heard,
     Hurt,
@@ -37,6 +39,7 @@ from emberdeep.engine.events import (
     Missile,
     ModeChanged,
     Moved,
+    RunicFlared,
     Searched,
     StairsTaken,
     StatusChanged,
@@ -72,7 +75,8 @@ def always(visible: Visible, player: Actor, event: Event) -> Event:
 
 AtACell = (
     Hurt | Healed | StatusChanged | ModeChanged | Followed | Summoned | DoorOpened | TrapSprung
-)
+    | RunicFlared
+)  # fmt: skip
 
 
 def at_a_cell(visible: Visible, player: Actor, event: AtACell) -> Event | None:
@@ -124,8 +128,8 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
-        (ItemMoved, ItemUsed, Identified, Fizzled, Searched, StairsTaken, LevelGained,
-         Victory, TrapFound, Alarm, Heard),
+        (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
+         LevelGained, Victory, TrapFound, Alarm, Heard),
         always,
     ),
     **dict.fromkeys(
@@ -134,7 +138,7 @@ RULES: dict[type, Rule] = {
         at_a_cell,
     ),
     Moved: stepped, Teleported: stepped, Attacked: blow, Missile: flight, Area: blast,
-    Died: death, TerrainChanged: changed_ground,
+    Died: death, TerrainChanged: changed_ground, RunicFlared: at_a_cell,
 }  # fmt: skip
 """Event kind -> how it is perceived. Every kind has a rule (a test checks)."""
 

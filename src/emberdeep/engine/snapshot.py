@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from emberdeep.engine import gear, runics
 from emberdeep.engine.actors import (
     AWARE,
     MAX_LEVEL,
@@ -77,8 +78,10 @@ def dump(world: World, kept: bool = True) -> dict[str, Any]:
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
         "journal": world.journal.to_data(),
+        "strength": world.strength,
         "inventory": [
             {"kind": i.kind.key, "equipped": i.equipped, "count": i.count, "used": i.used}
+            | gear_fields(i)
             for i in world.inventory
         ],
         "identity": {
@@ -210,9 +213,7 @@ def _load(
         floor=floor,
         kinds=kinds,
     )
-    world.time = root.integer("time", 0)
-    world.turn = root.integer("turn", 0)
-    world.won = root.get("won", bool) if "won" in root else False
+    _player_state(root, world)
     for n, raw in enumerate(root.entries("kept", MAX_DEPTH) if "kept" in root else []):
         kept = Reader(raw, f"kept[{n}]")
         kept_depth = kept.integer("depth", 1, MAX_DEPTH)
@@ -251,6 +252,7 @@ def _load(
     for n, raw in enumerate(root.entries("inventory", 26)):
         entry = Reader(raw, f"inventory[{n}]")
         item = Item(_kind(entry, item_kinds), equipped=entry.get("equipped", bool))
+        load_gear(entry, item)
         _stack(entry, item)
         world.inventory.append(item)
     if "identity" in root.data:
@@ -258,12 +260,54 @@ def _load(
     return world
 
 
+def _player_state(root: Reader, world: World) -> None:
+    """The clock, the turn, whether won, and the strength (absent before the economy)."""
+    world.time = root.integer("time", 0)
+    world.turn = root.integer("turn", 0)
+    world.won = root.get("won", bool) if "won" in root else False
+    if "strength" in root:
+        world.strength = root.integer("strength", 1, gear.MAX_STRENGTH)
+
+
 def _stack(entry: Reader, item: Item) -> None:
     """A stack's count and a wand's spent charges (absent in older saves: 1 and 0)."""
     if "count" in entry.data:
         item.count = entry.integer("count", 1, MAX_STACK if item.kind.stacks else 1)
     if "used" in entry.data:
-        item.used = entry.integer("used", 0, max(0, item.kind.charges))
+        item.used = entry.integer("used", 0, item.capacity)
+
+
+def gear_fields(item: Item) -> dict[str, object]:
+    """What a carried item is beyond its kind, when not the default (older saves have
+    none of it)."""
+    found: dict[str, object] = {}
+    if item.enchant:
+        found["enchant"] = item.enchant
+    if item.runic:
+        found["runic"] = item.runic
+    if not item.known:
+        found["known"] = False
+    if item.proof:
+        found["proof"] = item.proof
+    if item.recharge:
+        found["recharge"] = item.recharge
+    return found
+
+
+def load_gear(entry: Reader, item: Item) -> None:
+    """``gear_fields`` back, checked."""
+    if "enchant" in entry:
+        item.enchant = entry.integer("enchant", -gear.MAX_ENCHANT, gear.MAX_ENCHANT)
+    if "runic" in entry:
+        item.runic = entry.get("runic", str)
+        if item.runic not in runics.RUNICS:
+            raise SnapshotError(f"{entry.where('runic')}: no such runic")
+    if "known" in entry:
+        item.known = entry.get("known", bool)
+    if "proof" in entry:
+        item.proof = entry.integer("proof", 0, gear.PROOF_TURNS)
+    if "recharge" in entry:
+        item.recharge = entry.integer("recharge", 0, gear.STAFF_RECHARGE)
 
 
 def _identity(raw: Reader, item_kinds: Mapping[str, ItemKind]) -> Identity:
@@ -348,6 +392,7 @@ def _load_floor(raw: Reader, item_kinds: Mapping[str, ItemKind], depth: int, whe
         if not floor.walkable[x, y] or floor.tiles[x, y] in SHUT:
             raise SnapshotError(f"{entry.path}: not on open ground")
         item = Item(_kind(entry, item_kinds), x, y)
+        load_gear(entry, item)
         _stack(entry, item)
         item.dropped = entry.get("dropped", bool) if "dropped" in entry.data else False
         item.choice = entry.integer("choice", 0, MAX_SIDE**2) if "choice" in entry.data else 0

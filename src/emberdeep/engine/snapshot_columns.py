@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from emberdeep.engine import gear, runics
 from emberdeep.engine.actors import (
     AWARE,
     MAX_LEVEL,
@@ -106,7 +107,43 @@ def dump_items(items: list[Item]) -> dict[str, Any]:
     for name, values in zip(("x", "y", "stack", "used", "choice"), numbers, strict=True):
         columns[name] = b64(np.array(values, dtype=np.int64))
     columns["dropped"] = b64(np.array(dropped, dtype=np.uint8))
+    if any(i.enchant or i.runic or not i.known or i.proof or i.recharge for i in items):
+        for name in GEAR_NUMBERS:
+            columns[name] = b64(np.array([getattr(i, name) for i in items], dtype=np.int64))
+        columns["known"] = b64(np.array([i.known for i in items], dtype=np.uint8))
+        columns["runic"] = [i.runic for i in items]
     return columns
+
+
+GEAR_NUMBERS = ("enchant", "proof", "recharge")
+"""Item columns beyond the kind's, present when any item has them (``gear.py``)."""
+
+
+def _load_gear(raw: Reader, count: int, where: str) -> list[tuple[int, int, int, bool, str]]:
+    """Each item's enchantment, proof, recharge, whether known, and runic (defaults when
+    the columns are absent, as in saves before the economy)."""
+    if "enchant" not in raw:
+        return [(0, 0, 0, True, "")] * count
+    enchant, proof, recharge = (raw.array(n, np.int64, (count,)) for n in GEAR_NUMBERS)
+    known = raw.array("known", np.uint8, (count,))
+    runic = raw.entries("runic")
+    if count and (
+        np.abs(enchant).max() > gear.MAX_ENCHANT
+        or proof.min() < 0
+        or proof.max() > gear.PROOF_TURNS
+        or recharge.min() < 0
+        or recharge.max() > gear.STAFF_RECHARGE
+        or known.max() > 1
+    ):
+        raise SnapshotError(f"{where}: an impossible enchantment, proof or recharge")
+    if len(runic) != count or not all(r == "" or r in runics.RUNICS for r in runic):
+        raise SnapshotError(f"{where}.runic: expected {count} known runics")
+    return list(
+        zip(
+            enchant.tolist(), proof.tolist(), recharge.tolist(), (known > 0).tolist(), runic,
+            strict=True,
+        )
+    )  # fmt: skip
 
 
 def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], where: str) -> None:
@@ -124,10 +161,11 @@ def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], wh
     )
     kinds = [item_kinds[key] for key in keys]
     most = np.array([MAX_STACK if k.stacks else 1 for k in kinds], dtype=np.int64)
-    charges = np.array([max(0, k.charges) for k in kinds], dtype=np.int64)
     inside = (x >= 0) & (x < floor.width) & (y >= 0) & (y < floor.height)
     if not inside.all() or not floor.walkable[x, y].all() or np.isin(floor.tiles[x, y], SHUT).any():
         raise SnapshotError(f"{where}: an item not on open ground")
+    made = _load_gear(raw, count, where)
+    charges = np.array([capacity(k, m[0]) for k, m in zip(kinds, made, strict=True)], np.int64)
     if ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
         raise SnapshotError(f"{where}: an impossible stack or charge")
     dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
@@ -137,11 +175,17 @@ def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], wh
     if count and (choice.min() < 0 or choice.max() > MAX_SIDE**2):
         raise SnapshotError(f"{where}.choice: out of range")
     columns = (x.tolist(), y.tolist(), stack.tolist(), used.tolist(), (dropped > 0).tolist())
-    for kind, *numbers, vault in zip(kinds, *columns, choice.tolist(), strict=True):
+    for kind, *numbers, vault, extra in zip(kinds, *columns, choice.tolist(), made, strict=True):
         item = Item(kind, numbers[0], numbers[1])
         item.count, item.used, item.dropped = numbers[2], numbers[3], numbers[4]
         item.choice = vault
+        item.enchant, item.proof, item.recharge, item.known, item.runic = extra
         floor.items.append(item)
+
+
+def capacity(kind: ItemKind, enchant: int) -> int:
+    """The charges an item of ``kind`` so enchanted holds (``Item.capacity``)."""
+    return Item(kind, enchant=enchant).capacity
 
 
 _DEFAULTS = {f.name: f.default for f in fields(Actor) if f.init}

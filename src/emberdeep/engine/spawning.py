@@ -86,6 +86,15 @@ class Population:
     """Traps by depth; ``per_room`` counts per floor (mapgen/traps.py)."""
     goal: Goal | None = None
     """The treasure at the bottom and its guardian, placed on the goal's floor."""
+    per_floor: tuple[tuple[ItemKind, ByDepth], ...] = ()
+    """Items every floor gets, so many by depth (the scrolls of enchanting)."""
+    on_floors: tuple[tuple[ItemKind, tuple[int, ...]], ...] = ()
+    """Items placed once on each of the floors listed (the rare potions of growth)."""
+
+    def placed(self, depth: int) -> list[ItemKind]:
+        """The items floor ``depth`` gets whatever its rooms, in content's order."""
+        found = [kind for kind, count in self.per_floor for _ in range(count.at(depth))]
+        return found + [kind for kind, floors in self.on_floors if depth in floors]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,17 @@ from typing import Any
 
 import numpy as np
 
-from emberdeep.engine import abilities, arrivals, gas, identify, items, stairs, statuses, traps
+from emberdeep.engine import (
+    abilities,
+    arrivals,
+    gas,
+    gear,
+    identify,
+    items,
+    stairs,
+    statuses,
+    traps,
+)
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actions import (
     WAIT,
@@ -154,6 +164,8 @@ class World:
         self.depth = floor.depth
         self.hunt = Hunt()
         self.inventory: list[items.Item] = []
+        self.strength = items.STARTING_STRENGTH
+        """The player's strength: heavy gear needs it (``items.effective_enchant``)."""
         self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
         self.death: Died | None = None
@@ -335,11 +347,18 @@ class World:
             traps.notice(self)
         if player.alive:
             arrivals.tick(self)
+        if self.inventory:
+            gear.tick(self)
 
     def regenerate(self) -> None:
-        """The player heals 1 HP every few turns, more often as they rise in level."""
+        """The player heals 1 HP every few turns, more often as they rise in level and
+        with a ring of regeneration."""
         player = self.player
         every = max(REGEN_FASTEST, REGEN_TURNS - player.level // 2)
+        if self.inventory:
+            faster = items.worn_total(self, "regeneration")
+            if faster:
+                every = max(1, every * 100 // max(25, 100 + faster))
         if player.alive and player.hp < player.max_hp and self.turn % every == 0:
             player.hp += 1
 
@@ -548,13 +567,17 @@ class World:
         player = self.player
         gap = max(abs(sleeper.x - player.x), abs(sleeper.y - player.y))
         chance = next((c for reach, c in WAKE_CHANCES if gap <= reach), WAKE_CHANCE_FAR)
-        chance += items.noise(self.inventory)
+        chance += items.noise(self)
         return int(self.rng.integers(100)) < chance
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""
         h = hashlib.blake2b(digest_size=16)
-        h.update(repr((self.seed, self.time, self.turn, self.depth, self.fov, self.won)).encode())
+        h.update(
+            repr(
+                (self.seed, self.time, self.turn, self.depth, self.fov, self.won, self.strength)
+            ).encode()
+        )
         h.update(repr((self.progression, sorted(self.kills.items()))).encode())
         h.update(repr(self.rng.bit_generator.state).encode())
         h.update(repr([item.state() for item in self.inventory]).encode())

@@ -83,7 +83,10 @@ def command(number: int, world: World) -> PlayerCommand | None:
     if number >= DROP_BASE:
         return Drop(number - DROP_BASE)
     if number >= USE_BASE:
-        return Use(number - USE_BASE, aim(world, number - USE_BASE))
+        slot = number - USE_BASE
+        if 0 <= slot < len(world.inventory) and world.inventory[slot].kind.targeting == "item":
+            return Use(slot, on=worn_first(world))
+        return Use(slot, aim(world, slot))
     name = ACTIONS[number]
     if name.startswith("level_up_"):
         return LevelUp(name.removeprefix("level_up_"))
@@ -100,6 +103,12 @@ def aim(world: World, slot: int) -> tuple[int, int] | None:
     if not 0 <= slot < len(world.inventory) or world.inventory[slot].kind.targeting == "none":
         return None
     return nearest(world)
+
+
+def worn_first(world: World) -> int | None:
+    """What a scroll of enchanting is spent on for an agent: the first worn item (the
+    weapon, as the kit starts), else nothing (the world refuses)."""
+    return next((slot for slot, item in enumerate(world.inventory) if item.equipped), None)
 
 
 def nearest(world: World) -> tuple[int, int] | None:

@@ -18,6 +18,7 @@ from emberdeep.engine.actions import DIRECTIONS
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.gear import forge
 from emberdeep.engine.items import Item
 from emberdeep.engine.rng import below
 from emberdeep.engine.spawning import Goal, Population, SpawnTable
@@ -145,6 +146,11 @@ def populate(
                 monster.mode = Mode.ASLEEP
             floor.add_actor(monster)
             next_id += 1
-    for item_kind, x, y in _placements(population.items, cells, rooms, depth, rng):
+    placed = population.placed(depth)
+    where = cells[below(rng, len(cells), len(placed))].tolist() if len(cells) else []
+    loot = [(kind, x, y) for kind, (x, y) in zip(placed, where, strict=False)]
+    for item_kind, x, y in loot + _placements(population.items, cells, rooms, depth, rng):
         if not floor.items_at(x, y):
-            floor.items.append(Item(item_kind, x, y, count=item_kind.bundle))
+            item = forge(item_kind, depth, rng)
+            item.x, item.y = x, y
+            floor.items.append(item)

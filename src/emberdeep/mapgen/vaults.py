@@ -1,6 +1,7 @@
 """A locked treasure vault dug into solid rock, and its key left elsewhere on the floor:
-inside, a choice of two to four things from deeper down, of which the player may take
-one (the others are caged as it is taken).
+inside, a choice of two to four things from deeper down, each of another kind (a weapon,
+an armour, a ring, a staff, a wand), shown for what they are and never bad, of which
+the player may take one (the others are caged as it is taken).
 
 The vault is a 3x3 room in its own 5x5 ring of wall, carved where the rock is solid and
 one side's middle touches open floor: that tile becomes the locked door, the only way
@@ -16,11 +17,13 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from emberdeep.engine import runics
 from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.gear import forge
 from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.mapgen.hazards import refresh
-from emberdeep.mapgen.populate import Arrival, pick_kinds
+from emberdeep.mapgen.populate import Arrival
 
 SIZE = 5
 """The vault's outer side, walls included."""
@@ -82,14 +85,37 @@ def add_vault(
     refresh(floor)
     kx, ky = cells[int(rng.integers(len(cells)))].tolist()
     floor.items.append(Item(key_kind, kx, ky))
-    chances = items.chances_at(depth + LOOT_DEPTH_BONUS)
-    if chances is not None:
-        count = int(rng.integers(LOOT[0], LOOT[1], endpoint=True))
-        inner = [(x + 1 + i, y + 1 + j) for i in range(SIZE - 2) for j in range(SIZE - 2)]
-        picks = rng.choice(len(inner), size=count, replace=False).tolist()
-        kinds = pick_kinds(rng, chances, count).tolist()
-        for spot, k in zip(picks, kinds, strict=True):
-            kind = items.kinds[k]
-            ix, iy = inner[spot]
-            floor.items.append(Item(kind, ix, iy, count=kind.bundle, choice=1))
+    loot = choices(items, depth + LOOT_DEPTH_BONUS, rng)
+    inner = [(x + 1 + i, y + 1 + j) for i in range(SIZE - 2) for j in range(SIZE - 2)]
+    picks = rng.choice(len(inner), size=len(loot), replace=False).tolist()
+    for spot, kind in zip(picks, loot, strict=True):
+        item = forge(kind, depth + LOOT_DEPTH_BONUS, rng)
+        if item.enchant < 0 or (item.runic and runics.RUNICS[item.runic].bad):
+            item.enchant, item.runic = abs(item.enchant), ""
+        item.x, item.y = inner[spot]
+        item.choice, item.known = 1, True
+        floor.items.append(item)
     return True
+
+
+def choices(items: SpawnTable[ItemKind], depth: int, rng: np.random.Generator) -> list[ItemKind]:
+    """Two to four things worth choosing between, each of another category (a weapon, an
+    armour, a ring, a staff, a wand), drawn as if ``depth``; known and never bad, as a
+    vault's loot is shown for what it is."""
+    weights = items.weights_at(depth)
+    by_category: dict[str, list[ItemKind]] = {}
+    for kind, weight in zip(items.kinds, weights, strict=True):
+        if weight > 0 and kind.category in CHOICE_CATEGORIES:
+            by_category.setdefault(kind.category, []).append(kind)
+    if len(by_category) < LOOT[0]:
+        return []
+    count = int(rng.integers(LOOT[0], min(LOOT[1], len(by_category)), endpoint=True))
+    categories = sorted(by_category)
+    order = rng.permutation(len(categories))[:count].tolist()
+    return [
+        by_category[categories[i]][int(rng.integers(len(by_category[categories[i]])))]
+        for i in order
+    ]
+
+
+CHOICE_CATEGORIES = frozenset({"weapon", "armor", "ring", "staff", "wand"})

@@ -23,6 +23,7 @@ FORMS = {
     "potion": "{look} potion",
     "scroll": 'scroll labelled "{look}"',
     "wand": "{look} wand",
+    "staff": "{look} staff",
 }
 """How an unknown kind of each category is named from its look."""
 
@@ -34,24 +35,62 @@ def item_name(identity: Identity, kind: ItemKind) -> str:
     return FORMS[kind.category].format(look=identity.looks[kind.key])
 
 
+def gear_name(kind: ItemKind, enchant: int | None, runic: str) -> str:
+    """Gear as known: "+2 Sword of Slowing", "-1 Chain Mail", "+3 Ring of Might", a
+    staff with its level ("Staff of Firebolt [3]"); ``enchant`` None: not known."""
+    if enchant is None or kind.category == "wand":
+        return kind.name
+    if kind.category == "staff":
+        return f"{kind.name} [{max(1, kind.charges + enchant)}]"
+    of = f" of {runic.capitalize()}" if runic else ""
+    return f"{enchant:+d} {kind.name}{of}"
+
+
 def describe(identity: Identity, item: Item) -> str:
-    """An item as the inventory lists it: count, name, charges when known; one of a
-    choice says so (taking it loses the others)."""
+    """An item as the inventory lists it: count, name, enchantment and charges when
+    known; one of a choice says so (taking it loses the others)."""
     name = item_name(identity, item.kind)
+    thing = identity.thing(item)
+    if thing.enchant is not None:
+        name = gear_name(item.kind, thing.enchant, thing.runic)
     if item.count > 1:
         name = f"{item.count} x {name}"
-    if item.kind.category == "wand" and identity.is_known(item.kind):
-        name = f"{name} ({item.charges})"
+    if item.kind.category in ("wand", "staff") and identity.is_known(item.kind):
+        name = f"{name} ({item.charges}/{item.capacity})"
     if item.choice:
         name = f"{name} (choose one)"
     return name
 
 
 def details(identity: Identity, item: Item) -> str:
-    """What is known of what it does: the description, or that it is a mystery."""
+    """What is known of what it does: the description, or that it is a mystery; for
+    gear, what its runic does and whether its enchantment is known."""
     if not identity.is_known(item.kind):
         return "Unknown: use it or read identify to learn it."
-    return item.kind.description or item.kind.name
+    text = item.kind.description or item.kind.name
+    if item.kind.strength:
+        text = f"{text} Needs {item.kind.strength} strength."
+    if not item.known:
+        return f"{text} Its enchantment is unknown: wear it a while, or read identify."
+    if item.runic:
+        text = f"{text} {RUNIC_TEXT.get(item.runic, '')}".rstrip()
+    return text
+
+
+RUNIC_TEXT = {
+    "slaying": "Runic of slaying: now and then a blow kills outright.",
+    "paralysis": "Runic of paralysis: now and then a blow holds its target still.",
+    "slowing": "Runic of slowing: now and then a blow slows its target.",
+    "confusion": "Runic of confusion: now and then a blow befuddles its target.",
+    "mercy": "Runic of mercy (bad): now and then a blow heals its target.",
+    "backlash": "Runic of backlash (bad): now and then you feel your own blow.",
+    "absorption": "Runic of absorption: every blow at you is softened.",
+    "reprisal": "Runic of reprisal: now and then who strikes you is hurt as much.",
+    "respiration": "Runic of respiration: gas does not hurt you.",
+    "vulnerability": "Runic of vulnerability (bad): every blow at you lands.",
+    "clamour": "Runic of clamour (bad): it rattles, and sleepers wake.",
+}
+"""What each runic does, in words (``engine/runics.py`` has the rules)."""
 
 
 @dataclass
@@ -87,6 +126,8 @@ class Names:
             return Noun(FORMS[kind.category].format(look=thing.look))
         if kind is None:
             return Noun.named(thing.kind.replace("_", " "))
+        if thing.enchant is not None and kind.category != "wand":
+            return Noun.named(gear_name(kind, thing.enchant, thing.runic), kind.plural)
         return Noun.named(kind.name, kind.plural, kind.article)
 
     def category(self, thing: Thing) -> str:

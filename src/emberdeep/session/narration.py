@@ -23,9 +23,11 @@ from emberdeep.engine.events import (
     Attacked,
     Died,
     DoorOpened,
+    Enchanted,
     Event,
     Fizzled,
     Followed,
+    Grew,
     Healed,
     Heard,
     Hurt,
@@ -36,6 +38,7 @@ from emberdeep.engine.events import (
     MessageKind,
     ModeChanged,
     Refused,
+    RunicFlared,
     Searched,
     StairsTaken,
     StatusChanged,
@@ -95,7 +98,7 @@ BLOWS = {
     "blast": "bolt",
 }  # fmt: skip
 """A blow's verb -> what the blow itself is called."""
-USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap"}
+USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap", "staff": "raise"}
 """What using an item of a category is called ("use" for the rest)."""
 HEARD = {
     "fighting": "You hear fighting nearby.",
@@ -142,6 +145,8 @@ REFUSALS = {
     "nothing_happens": "Nothing happens.",
     "treasure": "It glows warm in your hands. Carry it up and out!",
     "no_charges": "It has no charges left.",
+    "choose_item": "Choose an item to enchant.",
+    "aim_elsewhere": "Aim it at a place you can see, away from you.",
     "monster_in_view": "Not with a monster in view!",
     "already_rested": "You are already at full health.",
 }
@@ -276,6 +281,8 @@ def hurt(n: Narrator, e: Hurt) -> list[Line]:
             text = f"A lightning bolt strikes {noun.the} with a loud thunder, for {points}!"
         case "bolt":
             text = f"The bolt strikes {noun.the} for {points}!"
+        case "backlash" | "reprisal":
+            text = sentence(noun, "take", f"{points} of {e.cause}.")
         case "fire":
             rest = f"engulfed in a fiery explosion, and {noun.verb('take')} {points}!"
             text = sentence(noun, "be", rest)
@@ -403,6 +410,11 @@ def item_used(n: Narrator, e: ItemUsed) -> list[Line]:
 
 
 def identified(n: Narrator, e: Identified) -> list[Line]:
+    if e.thing.enchant is not None:  # gear: its enchantment and runic now known
+        plain = n.names.thing(e.thing._replace(enchant=None, runic=""))
+        now = n.names.thing(e.thing)
+        how = "You know" if e.cause == "worn" else "The scroll shows"
+        return [Line(f"{how} your {plain.singular} now: {now.a}.", MessageKind.DISCOVERY)]
     before = n.names.thing(e.thing)
     now = n.names.thing(e.thing._replace(look=""))
     if e.cause == "use":
@@ -415,6 +427,38 @@ FIZZLES = {
     "identify": "You feel knowledgeable, about nothing.",
     "teleport": "You feel a tug, and nothing more.",
 }
+
+
+def enchanted(n: Narrator, e: Enchanted) -> list[Line]:
+    thing = n.names.thing(e.thing)
+    return [Line(f"Your {thing.singular} gleams briefly in the darkness.", MessageKind.DISCOVERY)]
+
+
+RUNIC_DEEDS = {
+    "slaying": "{target} is slain outright!",
+    "paralysis": "{target} is held fast!",
+    "slowing": "{target} slows!",
+    "confusion": "{target} reels!",
+    "mercy": "{target} is healed by your blade!",
+    "backlash": "your blow turns on you!",
+    "absorption": "it softens the blow.",
+    "reprisal": "{target} is hurt by its own blow!",
+}
+
+
+def runic_flared(n: Narrator, e: RunicFlared) -> list[Line]:
+    thing = n.names.thing(e.thing._replace(enchant=None, runic=""))
+    target = n.who(e.target).the if e.target is not None else "it"
+    deed = RUNIC_DEEDS.get(e.runic, "").format(target=target)
+    text = f"Your {thing.singular} flares with a runic of {e.runic}: {deed}".rstrip(": ")
+    return [Line(capitalized(text), MessageKind.DISCOVERY)]
+
+
+def grew(n: Narrator, e: Grew) -> list[Line]:
+    if e.stat == "strength":
+        return [Line("Newfound strength surges through your body.", MessageKind.DISCOVERY)]
+    text = f"You feel more resilient: {hit_points(e.amount)} more health, for good."
+    return [Line(text, MessageKind.DISCOVERY)]
 
 
 def fizzled(n: Narrator, e: Fizzled) -> list[Line]:
@@ -491,7 +535,8 @@ NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Attacked: attacked, Hurt: hurt, Died: died, Healed: healed,
     StatusChanged: status_changed, Teleported: teleported, Summoned: summoned,
     ModeChanged: mode_changed, Followed: followed, ItemMoved: item_moved, ItemUsed: item_used,
-    Identified: identified, Fizzled: fizzled, DoorOpened: door_opened,
+    Identified: identified, Enchanted: enchanted, RunicFlared: runic_flared, Grew: grew,
+    Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, TerrainChanged: terrain_changed, StairsTaken: stairs_taken,
     LevelGained: level_gained, Victory: victory, Heard: heard,

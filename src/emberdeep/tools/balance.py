@@ -5,7 +5,10 @@ each floor takes, what it used.
 A balance claim without numbers is a guess, and numbers from a bot that plays badly say
 nothing: the bot (``agents/bot.py``) fights with its items, rests, creeps past strong
 sleepers and climbs out with the treasure. Run once per level-up build ("mixed", and each
-single stat) to see whether one stat solves the game: none should.
+single stat) to see whether one stat solves the game, and per enchanting policy (weapon,
+armour, staffs, mixed) to see whether one investment does: none should. The variants
+``--rest-to-full`` and ``--stair-dance`` measure whether resting or the stairs are
+exploits: neither should win much more than the plain bot.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from emberdeep.agents.bot import BUILDS, Bot, random_seed, take_turn
+from emberdeep.agents.bot import BUILDS, POLICIES, Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.session.driver import Driver
@@ -36,6 +39,10 @@ that reaches it counts as stuck, and the figures say how many did."""
 class Outcome:
     seed: int
     build: str
+    policy: str = "mixed"
+    """Where the bot spent its scrolls of enchanting (``bot.POLICIES``)."""
+    variant: str = ""
+    """"rest-to-full" or "stair-dance" when the bot played so."""
     result: str = "stuck"
     """"victory", "stuck" (reached the turn cap) or the cause of death."""
     killer: str = ""
@@ -56,15 +63,30 @@ class Outcome:
     """The lowest share of full health on each depth."""
     arrival: dict[int, float] = field(default_factory=dict)
     """The share of full health on first arriving at each depth."""
+    enchanted: dict[str, int] = field(default_factory=dict)
+    """Scrolls of enchanting spent, by the category of item."""
+    strength: int = 0
+    """The strength it ended with (potions of strength drunk)."""
+
+    @property
+    def label(self) -> str:
+        return f"policy {self.policy}, build {self.build}" + (
+            f", {self.variant}" if self.variant else ""
+        )
 
 
 CLOSE_CALL = (0.2, 0.5)
 
 
-def play(seed: int, build: str, cap: int = TURN_CAP) -> Outcome:
+def play(
+    seed: int, build: str, cap: int = TURN_CAP, policy: str = "mixed", variant: str = ""
+) -> Outcome:
     world = GameSetup(loader.load(), Settings(), data=None).new_game(seed).world
-    bot = Bot(seed, build)
-    outcome = Outcome(seed, build)
+    bot = Bot(
+        seed, build, policy,
+        rest_to_full=variant == "rest-to-full", stair_dance=variant == "stair-dance",
+    )  # fmt: skip
+    outcome = Outcome(seed, build, policy, variant)
     turns = collections.Counter[int]()
     driver = Driver(world)
     player, brink = world.player, False
@@ -91,21 +113,39 @@ def play(seed: int, build: str, cap: int = TURN_CAP) -> Outcome:
         outcome.killer = killer.kind if killer is not None else (death.cause if death else "")
     outcome.depth, outcome.deepest, outcome.level = world.depth, world.deepest, world.player.level
     outcome.floor_turns, outcome.items_used = dict(turns), dict(bot.items_used)
+    outcome.enchanted, outcome.strength = dict(bot.enchanted), world.strength
     return outcome
 
 
-def _play(job: tuple[int, str, int]) -> Outcome:
+Job = tuple[int, str, int, str, str]
+"""(seed, build, turn cap, policy, variant): one game's arguments to ``play``."""
+
+
+def _play(job: Job) -> Outcome:
     return play(*job)
 
 
 def run(
-    games: int, seed: int, builds: list[str], jobs: int, cap: int, *, ray: str | None = None
+    games: int,
+    seed: int,
+    builds: list[str],
+    jobs: int,
+    cap: int,
+    *,
+    ray: str | None = None,
+    policies: tuple[str, ...] = ("mixed",),
+    variant: str = "",
 ) -> list[Outcome]:
     """Every game's outcome, in order: in this process, in ``jobs`` local processes, or
     with ``ray`` (an address, or "" for a local Ray) as Ray tasks (``env/ray_tasks.py``:
     progress on standard error, a lost worker's games played again). The same seeds give
     the same outcomes every way."""
-    work = [(random_seed(seed, n), build, cap) for build in builds for n in range(games)]
+    work: list[Job] = [
+        (random_seed(seed, n), build, cap, policy, variant)
+        for policy in policies
+        for build in builds
+        for n in range(games)
+    ]
     if ray is not None:
         from emberdeep.env import ray_tasks
 
@@ -119,8 +159,8 @@ def run(
 
 def report(outcomes: list[Outcome]) -> str:
     lines = []
-    for build in dict.fromkeys(o.build for o in outcomes):
-        games = [o for o in outcomes if o.build == build]
+    for label in dict.fromkeys(o.label for o in outcomes):
+        games = [o for o in outcomes if o.label == label]
         won = sum(o.result == "victory" for o in games)
         stuck = sum(o.result == "stuck" for o in games)
         dead = [o for o in games if o.result not in ("victory", "stuck")]
@@ -134,8 +174,11 @@ def report(outcomes: list[Outcome]) -> str:
             used.update(o.items_used)
         per_floor = ", ".join(f"{d}: {floor_turns[d] // len(games)}" for d in sorted(floor_turns))
         climbs = sum(o.died_on_climb for o in games)
+        enchanted = collections.Counter[str]()
+        for o in games:
+            enchanted.update(o.enchanted)
         lines += [
-            f"build {build}: {len(games)} games, won {won} ({100 * won / len(games):.0f}%), "
+            f"{label}: {len(games)} games, won {won} ({100 * won / len(games):.0f}%), "
             f"died {len(dead)}, stuck at the turn cap {stuck}",
             "  depth of death: " + ", ".join(f"{d}: {n}" for d, n in sorted(depths.items())),
             f"  causes of death ({len(killers)} kinds): "
@@ -150,6 +193,9 @@ def report(outcomes: list[Outcome]) -> str:
             f"close calls per game {sum(o.close_calls for o in games) / len(games):.2f}",
             f"  mean health on arrival at depths 8-16: {arrival(games, range(8, 17))}; "
             f"at 1-7: {arrival(games, range(2, 8))}",
+            "  scrolls of enchanting spent per game: "
+            + ", ".join(f"{k}: {n / len(games):.1f}" for k, n in enchanted.most_common())
+            + f"; strength at the end {sum(o.strength for o in games) / len(games):.1f}",
         ]
     return "\n".join(lines)
 
@@ -167,9 +213,14 @@ def arrival(games: list[Outcome], depths: range) -> str:
 def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     builds = list(BUILDS) if args.build == "all" else [args.build]
+    policies = POLICIES if args.policy == "all" else (args.policy,)
+    variant = "rest-to-full" if args.rest_to_full else "stair-dance" if args.stair_dance else ""
     jobs = args.jobs or max(1, os.cpu_count() or 1)
     try:
-        outcomes = run(args.games, args.seed, builds, jobs, args.turns, ray=args.ray)
+        outcomes = run(
+            args.games, args.seed, builds, jobs, args.turns,
+            ray=args.ray, policies=policies, variant=variant,
+        )  # fmt: skip
     except RuntimeError as exc:  # ray_tasks.RayError: Ray missing, unreachable, a job failed
         if args.ray is None:
             raise
@@ -188,6 +239,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--build", choices=[*BUILDS, "all"], default="mixed",
         help="the bot's level-up choice: mixed, one stat, or all of them in turn",
+    )  # fmt: skip
+    parser.add_argument(
+        "--policy", choices=[*POLICIES, "all"], default="mixed",
+        help="where the bot spends its scrolls of enchanting: weapon first, armor first, "
+        "staffs (and allies) first, mixed, or all of them in turn",
+    )  # fmt: skip
+    variants = parser.add_mutually_exclusive_group()
+    variants.add_argument(
+        "--rest-to-full", action="store_true",
+        help="the bot rests to full health whenever nobody is in sight",
+    )  # fmt: skip
+    variants.add_argument(
+        "--stair-dance", action="store_true",
+        help="hurt by a foe beside the stairs, the bot takes them and comes straight back",
     )  # fmt: skip
     parser.add_argument("--turns", type=int, default=TURN_CAP, help="turn cap per game")
     parser.add_argument("--jobs", type=int, help="processes (default: one per core)")

@@ -5,7 +5,8 @@ panel stays readable, so the player can check their health before drinking a pot
 It never touches the world itself: a choice becomes an engine action carried out by the
 play screen's ``perform`` (so turn-based and real-time play treat it alike, and the log
 shows what happened or why it was refused). Items that must be aimed open the targeting
-screen instead. Each item has its own letter (``ItemLetters``): dealt when it is first
+screen instead; a scroll of enchanting opens this menu again, to choose what to spend
+it on. Each item has its own letter (``ItemLetters``): dealt when it is first
 carried, kept while the list scrolls and from turn to turn, so a letter learnt is a
 letter that still means that item. The throw menu lists what is made for throwing first,
 and what is worn last (it must come off first).
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 import tcod.console
 
 from emberdeep.engine.actions import Drop, Use
+from emberdeep.engine.gear import ENCHANTABLE
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
 from emberdeep.session.names import describe, details
@@ -31,11 +33,12 @@ from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
 
-Purpose = Literal["use", "drop", "throw"]
+Purpose = Literal["use", "drop", "throw", "enchant"]
 TITLES: dict[Purpose, str] = {
     "use": "Select an item to use (? about it)",
     "drop": "Select an item to drop (? about it)",
     "throw": "Select an item to throw (? about it)",
+    "enchant": "Enchant which item? (? about it)",
 }
 EMPTY = "You are not carrying anything."
 ABOUT = "?"
@@ -91,9 +94,11 @@ def throw_order(item: Item) -> tuple[int, int]:
 class InventoryScreen:
     overlay = True
 
-    def __init__(self, parent: PlayScreen, purpose: Purpose) -> None:
+    def __init__(self, parent: PlayScreen, purpose: Purpose, scroll: int = -1) -> None:
         self.parent = parent
         self.purpose = purpose
+        self.scroll = scroll
+        """For "enchant": the slot of the scroll being spent."""
         inventory = parent.world.inventory
         letters = parent.letters.of(inventory)
         self.slots = list(range(len(inventory)))
@@ -105,6 +110,8 @@ class InventoryScreen:
             entry = option(parent, inventory[slot], letters[slot])
             if purpose == "throw" and inventory[slot].equipped:
                 entry = replace(entry, disabled=True, detail="worn: take it off to throw")
+            if purpose == "enchant" and inventory[slot].kind.category not in ENCHANTABLE:
+                entry = replace(entry, disabled=True, detail="cannot be enchanted")
             options.append(entry)
         self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
 
@@ -124,8 +131,12 @@ class InventoryScreen:
             return self.parent.perform(Drop(slot))
         if self.purpose == "throw":
             return TargetingScreen(self.parent, slot, throw=True)
+        if self.purpose == "enchant":
+            return self.parent.perform(Use(self.scroll, on=slot))
         world = self.parent.world
         kind = world.inventory[slot].kind
+        if kind.targeting == "item":
+            return InventoryScreen(self.parent, "enchant", scroll=slot)
         # An unknown scroll is read, not aimed: asking for a target would tell what it is.
         known = world.identity.is_known(kind) or kind.category != "scroll"
         if kind.targeting in AIMED and known:
