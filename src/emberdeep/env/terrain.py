@@ -45,6 +45,8 @@ class KnownTerrain:
         """The codes of the last observation, in the floor's (x, y) layout."""
         self.fresh = empty
         self.tiles4 = empty
+        self.padded_cell: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
+        """Floor cell (flat, in (x, y) layout) -> its flat index in the padded looks."""
         self.looks: tuple[NDArray[Any], ...] = ()
         """Glyphs, colours, visible, remembered: [row, column] of the padded floor."""
 
@@ -85,18 +87,13 @@ class KnownTerrain:
         changed = np.flatnonzero(fresh != self.codes)
         self.fresh, self.codes = self.codes, fresh
         if len(changed):
-            self._look_up(changed, fresh.reshape(-1)[changed], floor.height)
-
-    def _look_up(self, cells: NDArray[np.intp], codes: NDArray[np.uint8], height: int) -> None:
-        """Write the looks of ``codes`` at ``cells`` (flat indices in (x, y) layout)."""
-        xs, ys = np.divmod(cells, height)
-        width, view_height = self.view
-        where = (ys + view_height, xs + width)
-        glyphs, colors, seen, known = self.looks
-        glyphs[where] = self.glyph_table[codes]
-        colors[where] = self.color_table[codes]
-        seen[where] = self.seen_table[codes]
-        known[where] = self.known_table[codes]
+            codes = fresh.reshape(-1)[changed]
+            where = self.padded_cell[changed]
+            glyphs, colors, seen, known = self.looks
+            glyphs.reshape(-1)[where] = self.glyph_table[codes]
+            colors.reshape(-1, 3)[where] = self.color_table[codes]
+            seen.reshape(-1)[where] = self.seen_table[codes]
+            known.reshape(-1)[where] = self.known_table[codes]
 
     def rebuild(self, floor: Floor) -> None:
         """Everything made again for ``floor`` as it is now (the padded arrays are kept
@@ -115,6 +112,8 @@ class KnownTerrain:
             self.looks[1][...] = self.color_table[0]
             self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
             self.fresh = np.zeros(floor.tiles.shape, dtype=np.uint8)
+            xs, ys = np.divmod(np.arange(floor.tiles.size), floor.height)
+            self.padded_cell = (ys + height) * shape[1] + xs + width
         codes = self.codes
         np.left_shift(floor.visible.view(np.uint8), 1, out=codes)
         np.add(codes, self.tiles4, out=codes)
