@@ -90,6 +90,8 @@ MAX_ALTERNATIVES = 8
 DORMANT = (Mode.ASLEEP, Mode.WANDERING)
 """The modes in which a monster out of view may be dormant (``World._dozes``): never an
 ally or a captive, a guard, or one that knows where the player is."""
+SMALL_BATCH = 16
+"""Up to this many monsters due together, who sees whom is read cell by cell."""
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
@@ -476,10 +478,16 @@ class World:
         if not monsters:
             return
         player, kinds = self.player, self.kinds
-        # Symmetric FOV: seen by the player means seeing the player.
-        in_view = self.floor.visible.item
-        seen = [in_view(m.x, m.y) for m in monsters]
+        # Symmetric FOV: seen by the player means seeing the player. A crowd gathers its
+        # positions in numpy at once; a few are looked at one by one (cheaper), and
+        # their batch is made only if one of them needs it.
         batch: Batch | None = None
+        if len(monsters) > SMALL_BATCH:
+            batch = Batch(self, monsters)
+            seen = self.floor.visible[batch.xs, batch.ys].tolist()
+        else:
+            in_view = self.floor.visible.item
+            seen = [in_view(m.x, m.y) for m in monsters]
         deciders: dict[str, Decide] = {}
         perform = self.perform
         for i, monster in enumerate(monsters):
