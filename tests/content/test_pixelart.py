@@ -27,7 +27,7 @@ def kinds() -> list[str]:
         "remains",
         *(kind.key for kind in population.items.kinds),
         *(kind.key for kind in (population.traps.kinds if population.traps else ())),
-        *(f"unknown_{category}" for category in ("potion", "scroll", "wand")),
+        *(f"unknown_{category}" for category in ("potion", "scroll", "wand", "staff")),
     ]
 
 

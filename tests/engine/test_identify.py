@@ -7,9 +7,9 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import snapshot, statuses
 from emberdeep.engine.actions import Move, PickUp, Use
-from emberdeep.engine.combat import die
 from emberdeep.engine.events import Refused
 from emberdeep.engine.floor import REMAINS_KEY
+from emberdeep.engine.harm import die
 from emberdeep.engine.identify import Identity
 from emberdeep.engine.item_actions import Search, Throw
 from emberdeep.engine.items import Item

@@ -5,6 +5,7 @@ from emberdeep.content import loader
 from emberdeep.engine.actions import Descend, Drop, LevelUp, Move, Use, Wait
 from emberdeep.engine.events import Refused
 from emberdeep.engine.items import Item
+from emberdeep.engine.world import REGEN_FULL
 from emberdeep.session.setup import new_world
 from tests.helpers import ORC, add_monster, world_from_text
 
@@ -46,7 +47,8 @@ def test_level_up_thresholds_and_choices() -> None:
     assert world.can_level_up
     before = world.time
     world.step(LevelUp("hp"))
-    assert (player.level, player.xp, player.max_hp, player.hp) == (2, 10, 50, 50)
+    gain = world.progression.hp
+    assert (player.level, player.xp, player.max_hp, player.hp) == (2, 10, 30 + gain, 30 + gain)
     assert world.time == before  # choosing takes no time
     assert world.xp_to_next == 600
     player.xp = 1500
@@ -84,16 +86,24 @@ def test_descending_builds_the_next_floor_from_its_own_stream() -> None:
     assert go_down(6)[0] != tiles
 
 
-def test_the_player_regenerates_slowly_and_faster_with_level() -> None:
-    def healed(level: int, turns: int) -> int:
+def test_the_player_regenerates_all_their_health_over_the_same_turns_at_any_level() -> None:
+    def healed(max_hp: int, turns: int, *, heart: bool = False, ring: int = 0) -> int:
         world = world_from_text("#####\n#@..#\n#####")
-        world.player.level, world.player.hp = level, 1
+        if heart:
+            world.inventory.append(Item(KINDS["ember_heart"]))
+        if ring:
+            world.inventory.append(Item(KINDS["regeneration_ring"], enchant=ring))
+            world.step(Use(len(world.inventory) - 1))
+        world.player.max_hp, world.player.hp = max_hp, 1
         for _ in range(turns):
             world.step(Wait())
         return world.player.hp - 1
 
-    assert 1 <= healed(1, 30) <= 4
-    assert healed(12, 30) > healed(1, 30)
+    assert healed(30, REGEN_FULL // 2) == 15 and healed(300, REGEN_FULL // 2) == 150
+    assert healed(300, REGEN_FULL) == 299  # full, and no further
+    plain, ringed = healed(300, 90), healed(300, 90, ring=2)
+    assert plain > 0 and 1.9 < ringed / plain < 2.1  # +100% regeneration
+    assert healed(300, 90, heart=True) == 0  # the climb is paid for in potions
 
 
 def test_descending_elsewhere_is_refused() -> None:

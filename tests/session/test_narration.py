@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from emberdeep.content import loader
-from emberdeep.engine import combat, hazards, statuses, traps
+from emberdeep.engine import combat, harm, hazards, statuses, traps
 from emberdeep.engine.abilities import Summon
 from emberdeep.engine.actions import (
     ActionResult,
@@ -154,7 +154,7 @@ def test_your_death_names_what_killed_you() -> None:
     world = hall()
     ogre = monster(world, "ogre", 6)
     world.player.hp = 1
-    combat.take(world, world.player, 5, ogre)
+    harm.take(world, world.player, 5, ogre)
     assert lines(world.take_events()) == [("You die...", MessageKind.PLAYER_DIED)]
     assert NARRATOR.cause_of_death(world.death) == "killed by an ogre"
 
@@ -259,7 +259,7 @@ def test_summoning_counts_what_came() -> None:
     said = done(world, Summon("spectral_blade", 2).perform(world, conjurer))
     assert said == ["The goblin conjurer calls up 2 spectral blades!"]
     blade = max(world.floor.actors.values(), key=lambda a: a.id)
-    combat.take(world, blade, 999, world.player)
+    harm.take(world, blade, 999, world.player)
     assert texts(world.take_events()) == ["The spectral blade vanishes!"]
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import tcod.console
 
-from emberdeep.engine import combat
+from emberdeep.engine import harm
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.world import World
 from emberdeep.ui import render
@@ -73,7 +73,7 @@ def test_health_words_follow_the_fraction_of_hit_points_left() -> None:
 def test_remains_come_after_the_living_and_are_named_once() -> None:
     world, orc = world_with_orc()
     orc.hp = 0
-    combat.die(world, orc)
+    harm.die(world, orc)
     goblin = Actor.spawn(3, ActorKind("goblin", "Goblin", hp=5, defense=0, power=1), 3, 1)
     goblin.hp, goblin.blocks = 0, False
     goblin.name = "remains of Goblin"  # as saves from before 0.3 named the dead

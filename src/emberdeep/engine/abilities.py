@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from emberdeep.engine import combat, statuses
+from emberdeep.engine import harm, statuses
 from emberdeep.engine.actions import (
     Action,
     ActionResult,
@@ -226,7 +226,7 @@ def drain(world: World, striker: Actor, target: Actor, known: Ability) -> None:
 def thorns(world: World, struck: Actor, striker: Actor, known: Ability) -> None:
     """Whoever strikes it in melee is hurt (a slime's scalding ooze): fight it from afar."""
     if striker.hp > 0 and struck.hp > 0:  # a dead slime burns nobody
-        combat.hurt(world, striker, known.number("damage"), "scald", source=struck)
+        harm.hurt(world, striker, known.number("damage"), "scald", source=struck)
 
 
 @ability("split", "struck")
@@ -331,5 +331,5 @@ class Fade:
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         actor.hp = 0
-        combat.die(world, actor, cause="faded")
+        harm.die(world, actor, cause="faded")
         return done(actor.move_time)

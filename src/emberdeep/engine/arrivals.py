@@ -5,8 +5,9 @@ A floor's calm starts when it is first entered and after each arrival; a floor l
 come back to has kept counting, so the stairs reset nothing. After ``GRACE`` turns of
 calm, each turn has a chance (growing with the calm, up to ``MOST_PER_MILLE``) that a
 monster of the floor's depth comes in by the stairs out of view, on the player's scent.
-With the Heart, every floor climbed into holds hunters from deeper down, already on the
-scent, and the warden, if it lives, comes up the stairs behind you.
+With the Heart, every floor climbed into holds hunters from the Heart's own depths,
+already on the scent, more arrive after a short calm, and the warden, if it lives, comes
+up the stairs behind you (and the Heart stops natural healing: ``World.regenerate``).
 """
 
 from __future__ import annotations
@@ -31,9 +32,13 @@ MOST_PER_MILLE = 20
 SCENT = 200
 """Turns an arrival or a climb's hunter knows where the player is."""
 CLIMB_DEEPER = 2
-"""A climb's hunters come from this many floors below the one entered..."""
-CLIMB_HUNTERS = (2, 5)
-"""...two of them on the first floor climbed into, one more every four floors, at most five."""
+"""A climb's hunters come from this many floors below the one entered, and never from
+shallower than the deepest floor reached: the Heart's own depths come after it..."""
+CLIMB_HUNTERS = (3, 6)
+"""...three of them on the first floor climbed into, one more every three floors, at
+most six."""
+HEART_GRACE = 40
+"""Turns of calm, carrying the Heart, before more may arrive."""
 WARDEN_DELAY = 1500
 """World time (15 turns) the warden stands, catching up, where it came up after you."""
 
@@ -41,7 +46,8 @@ WARDEN_DELAY = 1500
 def tick(world: World) -> None:
     """One player turn of a floor's calm: perhaps something arrives."""
     floor = world.floor
-    calm = (world.time - floor.calm_since) // 100 - GRACE
+    grace = HEART_GRACE if world.inventory and carrying_the_heart(world) else GRACE
+    calm = (world.time - floor.calm_since) // 100 - grace
     if calm <= 0:
         return
     chance = min(MOST_PER_MILLE, calm // 10 + 1)
@@ -102,9 +108,9 @@ def climbed(world: World, below: Floor) -> None:
     """The player, carrying the Heart, came up onto a floor from ``below``: hunters from
     deeper down are already on the scent, and the warden comes up the stairs behind,
     ``WARDEN_DELAY`` after (it stands where it arrived until then)."""
-    count = min(CLIMB_HUNTERS[1], CLIMB_HUNTERS[0] + (world.deepest - world.depth) // 4)
+    count = min(CLIMB_HUNTERS[1], CLIMB_HUNTERS[0] + (world.deepest - world.depth) // 3)
     for _ in range(count):
-        arrive(world, world.depth + CLIMB_DEEPER)
+        arrive(world, max(world.depth + CLIMB_DEEPER, world.deepest))
     floor = world.floor
     for warden in [m for m in below.actors.values() if m.hp > 0 and guards(world, m)]:
         where = floor.free_near(*floor.stairs, reach=3)

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from emberdeep.engine import runics
-from emberdeep.engine.actors import Actor, Mode, saturating
-from emberdeep.engine.events import Attacked, Died, Hurt, Thing
+from emberdeep.engine.actors import Actor, Mode
+from emberdeep.engine.events import Attacked
+from emberdeep.engine.harm import take
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -83,45 +84,3 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
     if sleeping and target.hp > 0:
         world.set_mode(target, Mode.WANDERING, "struck")
     return True
-
-
-def hurt(
-    world: World,
-    target: Actor,
-    amount: int,
-    cause: str,
-    *,
-    source: Actor | None = None,
-    thing: Thing | None = None,
-) -> None:
-    """Damage that is not a blow (fire, poison, a bolt): told, then taken."""
-    world.emit(
-        Hurt(target.who, target.position, amount, cause, source.who if source else None, thing)
-    )
-    take(world, target, amount, source, cause)
-
-
-def take(world: World, target: Actor, amount: int, source: Actor | None, cause: str = "") -> None:
-    """Lose ``amount`` hit points; a kill by the player earns the victim's experience."""
-    target.hp = max(0, target.hp - amount)
-    if target.alive:
-        return
-    if source is not None and source.is_player and source is not target:
-        source.xp = saturating(source.xp, target.xp)
-        world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
-    die(world, target, source, cause)
-
-
-def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = "") -> None:
-    """The actor becomes its remains (a dead actor: it no longer blocks, acts or counts
-    as living). A summoned thing leaves nothing behind."""
-    floor = world.floor
-    floor.stop_blocking(actor)
-    kind = world.kinds.get(actor.kind)
-    vanished = kind is not None and not kind.leaves_remains
-    died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
-    if actor.is_player:
-        world.death = died
-    elif vanished:
-        floor.remove_actor(actor)
-    world.emit(died)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeGuard
 import numpy as np
 import tcod.los
 
-from emberdeep.engine import combat, gas, gear, items, statuses, traps
+from emberdeep.engine import combat, gas, gear, harm, items, statuses, traps
 from emberdeep.engine.actors import Actor, saturating
 from emberdeep.engine.effects import Target, effect
 from emberdeep.engine.events import (
@@ -116,7 +116,7 @@ def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused 
     victim = candidates[closest]
     path = _path(user.position, victim.position)
     world.emit(Missile(user.who, path, "lightning"))
-    combat.hurt(world, victim, kind.amount, "lightning", source=user)
+    harm.hurt(world, victim, kind.amount, "lightning", source=user)
     return None
 
 
@@ -160,7 +160,7 @@ def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused |
     cells = tuple(zip(xs[inside].tolist(), ys[inside].tolist(), strict=True))
     world.emit(Area(user.who, target, cells, "fire"))
     for victim in victims:
-        combat.hurt(world, victim, kind.amount, "fire", source=user)
+        harm.hurt(world, victim, kind.amount, "fire", source=user)
     return None
 
 
@@ -298,7 +298,7 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     if kind.amount:
         low, high = combat.damage_range(gear.staff_power(item, kind.amount))
         damage = int(world.rng.integers(low, high, endpoint=True))
-        combat.hurt(world, victim, damage, "bolt", source=user)
+        harm.hurt(world, victim, damage, "bolt", source=user)
     if kind.status and victim.alive:
         turns = gear.staff_power(item, kind.turns)
         statuses.apply(world, victim, kind.status, turns, "bolt", source=user)
@@ -394,5 +394,5 @@ def arc(world: World, user: Actor, item: Item, target: Target) -> Refused | None
     low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
     for victim in victims:
         damage = int(world.rng.integers(low, high, endpoint=True))
-        combat.hurt(world, victim, damage, "lightning", source=user)
+        harm.hurt(world, victim, damage, "lightning", source=user)
     return None

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from emberdeep.engine import combat, statuses
+from emberdeep.engine import harm, statuses
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import Healed, RunicFlared
 from emberdeep.engine.items import Item, effective_enchant
@@ -167,7 +167,7 @@ def mercy(world: World, wearer: Actor, other: Actor, item: Item, damage: int) ->
 @runic("backlash", "weapon", bad=True, chance=30)
 def backlash(world: World, wearer: Actor, other: Actor, item: Item, damage: int) -> int:
     """The wielder feels a third of the blow."""
-    combat.hurt(world, wearer, max(1, damage // 3), "backlash", source=wearer)
+    harm.hurt(world, wearer, max(1, damage // 3), "backlash", source=wearer)
     return damage
 
 
@@ -185,7 +185,7 @@ def absorption(world: World, wearer: Actor, other: Actor, item: Item, damage: in
 def reprisal(world: World, wearer: Actor, other: Actor, item: Item, damage: int) -> int:
     """The attacker is hurt as much as it hurt."""
     if other.alive:
-        combat.hurt(world, other, max(1, damage), "reprisal", source=wearer)
+        harm.hurt(world, other, max(1, damage), "reprisal", source=wearer)
     return damage
 
 

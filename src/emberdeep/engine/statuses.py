@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine import combat
+from emberdeep.engine import harm
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import StatusChanged
 
@@ -131,4 +131,4 @@ def _poison(world: World, actor: Actor) -> None:
     """Poison's sting each turn: a tick of health, told only when it kills."""
     actor.hp = max(0, actor.hp - POISON_DAMAGE)
     if not actor.alive:
-        combat.die(world, actor, cause="poison")
+        harm.die(world, actor, cause="poison")

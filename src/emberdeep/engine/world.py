@@ -75,10 +75,10 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
-REGEN_TURNS = 10
-"""At level 1 the player heals 1 HP every this many turns..."""
-REGEN_FASTEST = 3
-"""...and never faster than this, however high the level."""
+REGEN_FULL = 700
+"""Turns the player takes to heal from nothing to full by resting, at any level..."""
+REGEN_FASTEST = 100
+"""...and never fewer, however many rings of regeneration."""
 WAKE_CHANCES = ((1, 70), (3, 35), (6, 15))
 """(within this many tiles, percent chance a sleeper in view wakes each turn)..."""
 WAKE_CHANCE_FAR = 5
@@ -353,16 +353,22 @@ class World:
             gear.tick(self)
 
     def regenerate(self) -> None:
-        """The player heals 1 HP every few turns, more often as they rise in level and
-        with a ring of regeneration."""
+        """The player heals their whole health over ``REGEN_FULL`` turns at any level
+        (faster with a ring of regeneration), a point at a time on the turns the sum
+        crosses one; carrying the Heart, not at all: the climb is paid for in potions."""
         player = self.player
-        every = max(REGEN_FASTEST, REGEN_TURNS - player.level // 2)
+        if not player.alive or player.hp >= player.max_hp:
+            return
+        full = REGEN_FULL
         if self.inventory:
+            if arrivals.carrying_the_heart(self):
+                return
             faster = items.worn_total(self, "regeneration")
             if faster:
-                every = max(1, every * 100 // max(25, 100 + faster))
-        if player.alive and player.hp < player.max_hp and self.turn % every == 0:
-            player.hp += 1
+                full = max(REGEN_FASTEST, full * 100 // max(25, 100 + faster))
+        turn, most = self.turn, player.max_hp
+        gained = turn * most // full - (turn - 1) * most // full
+        player.hp = min(most, player.hp + gained)
 
     @property
     def xp_to_next(self) -> int:

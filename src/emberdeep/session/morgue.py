@@ -95,11 +95,14 @@ def morgue_text(
         "Character",
         f"  Level {player.level}   Experience {player.xp} ({world.xp_to_next} for the next level)",
         f"  Hit points {player.hp}/{player.max_hp}   Power {player.power}   "
-        f"Defense {player.defense}",
+        f"Defense {player.defense}   Strength {world.strength}",
         f"  Depth {world.depth}   Turns {world.turn}",
         "",
         "Equipment",
-        *([f"  {item.kind.slot}: {item.name}" for item in worn] or ["  nothing"]),
+        *(
+            [f"  {item.kind.slot}: {describe(world.identity, item)}" for item in worn]
+            or ["  nothing"]
+        ),
         "",
         "Inventory",
         *([f"  {describe(world.identity, item)}" for item in carried] or ["  nothing"]),

@@ -37,13 +37,15 @@ def item_name(identity: Identity, kind: ItemKind) -> str:
 
 def gear_name(kind: ItemKind, enchant: int | None, runic: str) -> str:
     """Gear as known: "+2 Sword of Slowing", "-1 Chain Mail", "+3 Ring of Might", a
-    staff with its level ("Staff of Firebolt [3]"); ``enchant`` None: not known."""
+    plain "Dagger" at +0, a staff with its level ("Staff of Firebolt [3]"); ``enchant``
+    None: not known."""
     if enchant is None or kind.category == "wand":
         return kind.name
     if kind.category == "staff":
         return f"{kind.name} [{max(1, kind.charges + enchant)}]"
     of = f" of {runic.capitalize()}" if runic else ""
-    return f"{enchant:+d} {kind.name}{of}"
+    number = f"{enchant:+d} " if enchant else ""
+    return f"{number}{kind.name}{of}"
 
 
 def describe(identity: Identity, item: Item) -> str:
@@ -53,6 +55,8 @@ def describe(identity: Identity, item: Item) -> str:
     thing = identity.thing(item)
     if thing.enchant is not None:
         name = gear_name(item.kind, thing.enchant, thing.runic)
+    elif not item.known:
+        name = f"{name} (?)"  # its enchantment not known yet
     if item.count > 1:
         name = f"{item.count} x {name}"
     if item.kind.category in ("wand", "staff") and identity.is_known(item.kind):

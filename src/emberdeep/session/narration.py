@@ -146,6 +146,7 @@ REFUSALS = {
     "treasure": "It glows warm in your hands. Carry it up and out!",
     "no_charges": "It has no charges left.",
     "choose_item": "Choose an item to enchant.",
+    "cannot_enchant": "That cannot be enchanted.",
     "aim_elsewhere": "Aim it at a place you can see, away from you.",
     "monster_in_view": "Not with a monster in view!",
     "already_rested": "You are already at full health.",
@@ -193,6 +194,8 @@ class Narrator:
         if reason == "treasure" and refused.thing is not None:
             noun = self.names.thing(refused.thing)
             text = sentence(noun, "glow", "warm in your hands. Carry it up and out!")
+        elif reason == "cannot_enchant" and refused.thing is not None:
+            text = sentence(self.names.thing(refused.thing), "cannot", "be enchanted.")
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
         elif reason == "monster_in_view" and refused.detail in self.names.creatures:

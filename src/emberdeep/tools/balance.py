@@ -67,6 +67,8 @@ class Outcome:
     """Scrolls of enchanting spent, by the category of item."""
     strength: int = 0
     """The strength it ended with (potions of strength drunk)."""
+    kills: dict[str, int] = field(default_factory=dict)
+    """What the player killed, by kind."""
 
     @property
     def label(self) -> str:
@@ -114,6 +116,7 @@ def play(
     outcome.depth, outcome.deepest, outcome.level = world.depth, world.deepest, world.player.level
     outcome.floor_turns, outcome.items_used = dict(turns), dict(bot.items_used)
     outcome.enchanted, outcome.strength = dict(bot.enchanted), world.strength
+    outcome.kills = dict(world.kills)
     return outcome
 
 
@@ -152,9 +155,20 @@ def run(
         progress = ray_tasks.print_progress("balance on Ray")
         return ray_tasks.run(play, work, address=ray or None, progress=progress)
     if jobs <= 1:
-        return [_play(job) for job in work]
+        return [told(_play(job), n, len(work)) for n, job in enumerate(work, 1)]
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        return list(pool.imap(_play, work, chunksize=1))
+        played = pool.imap(_play, work, chunksize=1)
+        return [told(outcome, n, len(work)) for n, outcome in enumerate(played, 1)]
+
+
+def told(outcome: Outcome, n: int, total: int) -> Outcome:
+    """``outcome``, after a line on standard error: a long run shows it is alive."""
+    print(
+        f"game {n}/{total}: {outcome.label}, seed {outcome.seed}: {outcome.result} on "
+        f"depth {outcome.depth} after {outcome.turns} turns",
+        file=sys.stderr,
+    )
+    return outcome
 
 
 def report(outcomes: list[Outcome]) -> str:
@@ -174,9 +188,12 @@ def report(outcomes: list[Outcome]) -> str:
             used.update(o.items_used)
         per_floor = ", ".join(f"{d}: {floor_turns[d] // len(games)}" for d in sorted(floor_turns))
         climbs = sum(o.died_on_climb for o in games)
-        enchanted = collections.Counter[str]()
+        enchanted, kills = collections.Counter[str](), collections.Counter[str]()
         for o in games:
             enchanted.update(o.enchanted)
+            kills.update(o.kills)
+        floors = sum(o.deepest for o in games)
+        killed = sum(kills.values())
         lines += [
             f"{label}: {len(games)} games, won {won} ({100 * won / len(games):.0f}%), "
             f"died {len(dead)}, stuck at the turn cap {stuck}",
@@ -196,6 +213,8 @@ def report(outcomes: list[Outcome]) -> str:
             "  scrolls of enchanting spent per game: "
             + ", ".join(f"{k}: {n / len(games):.1f}" for k, n in enchanted.most_common())
             + f"; strength at the end {sum(o.strength for o in games) / len(games):.1f}",
+            f"  kills per floor reached {killed / max(1, floors):.1f}; most killed: "
+            + ", ".join(f"{k}: {share(n, killed)}" for k, n in kills.most_common(4)),
         ]
     return "\n".join(lines)
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
+from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.screens import Next
@@ -19,8 +20,11 @@ WIDTH = 44
 def sheet(screen: PlayScreen) -> list[str]:
     world = screen.world
     player = world.player
-    worn = [f"  {item.kind.slot}: {item.name}" for item in world.inventory if item.equipped]
-    # Worn things are always known: equipment never hides behind a look.
+    worn = [
+        f"  {item.kind.slot}: {describe(world.identity, item)}"
+        for item in world.inventory
+        if item.equipped
+    ]
     kills = sum(world.kills.values())
     return [
         f"Level: {player.level}",
@@ -28,6 +32,7 @@ def sheet(screen: PlayScreen) -> list[str]:
         f"Hit points: {player.hp} / {player.max_hp}",
         f"Attack: {player.power}",
         f"Defense: {player.defense}",
+        f"Strength: {world.strength}",
         "",
         f"Depth: {world.depth}",
         f"Turns: {world.turn}",

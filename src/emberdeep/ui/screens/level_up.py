@@ -26,7 +26,7 @@ class LevelUpScreen:
             "Level up!",
             [
                 Option(f"Constitution (+{gains.hp} HP)", f"from {player.max_hp}"),
-                Option(f"Strength (+{gains.power} attack)", f"from {player.power}"),
+                Option(f"Might (+{gains.power} power)", f"from {player.power}"),
                 Option(f"Agility (+{gains.defense} defense)", f"from {player.defense}"),
             ],
             header=f"Congratulations! You reach level {player.level + 1}. Choose a stat to raise:",
