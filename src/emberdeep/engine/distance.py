@@ -43,6 +43,11 @@ class Terrain:
         return kept
 
 
+SCRATCH_SHAPES = 4
+"""Shapes a ``Scratch`` keeps parts for: the crowd map's window is one shape away from
+the floor's edges and many near them, and each kept shape holds a few arrays."""
+
+
 class Scratch:
     """Searches on cost arrays whose contents change every time but whose shapes recur
     (the crowd map's window around the player): one graph and pathfinder kept per
@@ -59,6 +64,8 @@ class Scratch:
         key = (*cost.shape, cardinal, diagonal)
         kept = self._kept.get(key)
         if kept is None:
+            if len(self._kept) >= SCRATCH_SHAPES:
+                del self._kept[next(iter(self._kept))]  # the oldest shape
             buffer = np.array(cost, dtype=np.int32)
             kept = self._kept[key] = (buffer, Terrain(buffer, cardinal, diagonal))
         else:
