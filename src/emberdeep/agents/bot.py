@@ -97,6 +97,8 @@ class Bot:
         self.stair_dance = stair_dance
         self.dancing = False
         """It went up or down the stairs to shake a foe: it goes straight back."""
+        self.worn: tuple[object, ...] = ()
+        """The pack and strength it last chose what to wear from."""
         self.enchanted: dict[str, int] = {}
         """Scrolls of enchanting spent, by the category of what they went on."""
         self.last_seen: tuple[int, int] | None = None
@@ -113,10 +115,13 @@ class Bot:
             if self.build in LEVEL_UP_STATS:
                 return LevelUp(self.build)
             return LevelUp(LEVEL_UP_STATS[player.level % 3])
-        for slot, item in enumerate(world.inventory):
-            kind = item.kind
-            if kind.effect == "equip" and self.better(world, slot) != item.equipped:
-                return Use(slot)
+        worn = (world.strength, *((id(i), i.enchant, i.known, i.equipped) for i in world.inventory))
+        if worn != self.worn:  # what to wear changes only when the pack or strength does
+            for slot, item in enumerate(world.inventory):
+                kind = item.kind
+                if kind.effect == "equip" and self.better(world, slot) != item.equipped:
+                    return Use(slot)
+            self.worn = worn
         enemies = self.visible_enemies(world)
         dance = self.dance(world, enemies)
         if dance is not None:
@@ -138,9 +143,10 @@ class Bot:
             step = autopilot.travel_action(world, self.last_seen, dare=True)
             if not isinstance(step, Stop):
                 return step
-        if player.hp < player.max_hp * self.rest_below:
-            return Wait()
-        if self.find(world, "treasure") is not None or world.depth > self.goal_depth:
+        carrying = self.find(world, "treasure") is not None
+        if player.hp < player.max_hp * self.rest_below and not carrying:
+            return Wait()  # (the Heart stops healing by rest: with it, climb on)
+        if carrying or world.depth > self.goal_depth:
             return self.climb_out(world)  # out with it, or back up after a fall too far
         treasure = self.known_treasure(world)
         if treasure is not None:

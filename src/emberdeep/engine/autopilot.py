@@ -10,6 +10,7 @@ run: a monster comes into view, the player is hurt, an item turns up.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,7 +21,7 @@ from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.events import Thing
-from emberdeep.engine.floor import Tile
+from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.gas import HARMFUL
 from emberdeep.engine.items import INVENTORY_SIZE, Item
 from emberdeep.engine.world import World
@@ -171,11 +172,7 @@ def explore_action(
     ]
     if wants_items and player.position in known_items:
         return PickUp()
-    goals = ~floor.explored
-    if wants_items:
-        for position in known_items:
-            goals[position] = True
-    dist = distance_map(known_cost(world), goals, 2, 3)
+    dist = _explore_map(world, known_items if wants_items else [])
     if dist[player.position] != UNREACHABLE:
         step = downhill(world, dist)
         if step is None:
@@ -186,6 +183,35 @@ def explore_action(
         if isinstance(action, Move) or action == Stop("risky"):
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
+
+
+_EXPLORE_MAPS: weakref.WeakKeyDictionary[Floor, tuple[tuple[object, ...], NDArray[np.int32]]]
+_EXPLORE_MAPS = weakref.WeakKeyDictionary()
+"""Each floor's last explore map and what it was made from: a run asks every step, and
+the map changes only when what it is made of does."""
+
+
+def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32]:
+    """Steps to the nearest unexplored tile or item worth taking, over ``known_cost``:
+    made again only when the explored tiles (they only grow, so their count names
+    them), the terrain, the items, the found traps or what the player carries for
+    crossing change; never kept while gas drifts."""
+    floor = world.floor
+    key = (
+        int(np.count_nonzero(floor.explored)), floor.terrain_version, tuple(items),
+        sum(not trap.hidden for trap in floor.traps.values()),
+        any(item.kind.effect == "key" for item in world.inventory),
+        statuses.has(world.player, statuses.LEVITATING),
+    )  # fmt: skip
+    kept = None if floor.gas_active else _EXPLORE_MAPS.get(floor)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    goals = ~floor.explored
+    for position in items:
+        goals[position] = True
+    dist = distance_map(known_cost(world), goals, 2, 3)
+    _EXPLORE_MAPS[floor] = (key, dist)
+    return dist
 
 
 def visible_monsters(world: World) -> list[int]:
