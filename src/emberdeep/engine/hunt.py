@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.actors import Actor
-from emberdeep.engine.distance import UNREACHABLE, Terrain, distance_map
+from emberdeep.engine.distance import UNREACHABLE, Scratch, Terrain, distance_map
 from emberdeep.engine.floor import Floor
 
 
@@ -38,6 +38,8 @@ class Hunt:
         self._terrain: Terrain | None = None
         self._key: tuple[object, ...] = ()
         self.to_player: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
+        self.scratch = Scratch()
+        """Kept search parts for the crowd maps (``crowd_map``)."""
 
     def terrain(self, floor: Floor) -> Terrain:
         """The floor's walls made ready for searching: built when a monster first hunts
@@ -61,10 +63,13 @@ class Hunt:
         return self.to_player
 
 
-def crowd_map(floor: Floor, player: Actor, path_limit: int) -> NDArray[np.int32]:
+def crowd_map(
+    floor: Floor, player: Actor, path_limit: int, scratch: Scratch | None = None
+) -> NDArray[np.int32]:
     """Steps to the player when every creature but the player is a wall (padded like
     ``padded_distance``). Only the square within ``path_limit`` steps of the player is
-    searched: a longer way round is never taken, so the rest can stay unreachable."""
+    searched: a longer way round is never taken, so the rest can stay unreachable.
+    ``scratch`` (the floor's ``Hunt.scratch``) spares making the search's parts anew."""
     reach = path_limit + 1
     px, py = player.position
     x0, y0 = max(px - reach, 0), max(py - reach, 0)
@@ -72,7 +77,8 @@ def crowd_map(floor: Floor, player: Actor, path_limit: int) -> NDArray[np.int32]
     window = (slice(x0, x1), slice(y0, y1))
     cost = padded((floor.walkable[window] & (floor.occupant[window] == 0)).astype(np.int32))
     cost[px - x0 + 1, py - y0 + 1] = 1
-    near = distance_map(cost, goal_at(cost.shape, px - x0 + 1, py - y0 + 1), 2, 2)
+    goals = goal_at(cost.shape, px - x0 + 1, py - y0 + 1)
+    near = (scratch.distances if scratch else distance_map)(cost, goals, 2, 2)
     steps = np.full((floor.width + 2, floor.height + 2), UNREACHABLE, dtype=np.int32)
     steps[x0 + 1 : x1 + 1, y0 + 1 : y1 + 1] = near[1:-1, 1:-1]
     return steps

@@ -109,19 +109,33 @@ def check_command(command: object) -> list[object]:
     return command
 
 
+KNOWN_GOOD_LIMIT = 4096
+"""How many distinct well-formed commands ``check_commands`` remembers across calls."""
+_known_good: set[str] = set()
+
+
 def check_commands(commands: list[object]) -> list[list[object]]:
     """Every command of a list checked in bulk: a game repeats a few dozen distinct
     commands (eight steps, a wait, a few items), so each distinct one is checked once and
     the rest are known by their ``repr`` (which tells ``True`` from ``1``, as the check
-    does); JournalError names the first bad one."""
-    checked: dict[str, list[object]] = {}
+    does); JournalError names the first bad one. The reprs found good are remembered
+    across calls (at most ``KNOWN_GOOD_LIMIT``, then forgotten at once): restoring the
+    same snapshot again and again (a search over an agent's futures) checks its
+    journal once. Only what passed ``check_command`` is remembered, so nothing
+    unchecked ever passes."""
+    known = _known_good
     good: list[list[object]] = []
     for command in commands:
-        if isinstance(command, list) and repr(command) in checked:
+        if isinstance(command, list):
+            key = repr(command)
+            if key not in known:
+                check_command(command)
+                if len(known) >= KNOWN_GOOD_LIMIT:
+                    known.clear()
+                known.add(key)
             good.append(command)
-            continue
-        good.append(check_command(command))
-        checked[repr(command)] = good[-1]
+        else:
+            good.append(check_command(command))
     return good
 
 

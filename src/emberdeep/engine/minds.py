@@ -112,6 +112,14 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
     return decide
 
 
+def idles_unaware(kind: ActorKind) -> bool:
+    """Whether ``decide`` has a wandering monster of ``kind`` that is unaware of the
+    player do nothing but wait (no ``upkeep`` ability, no guard to rouse): the world
+    then moves its clock on without deciding (``World._monster_turns``). Keep it true
+    to ``decide``."""
+    return not kind.guards and not _asked(kind, "upkeep")
+
+
 def _asked(kind: ActorKind, trigger: str) -> list[tuple[Ability, Callable[..., Action | None]]]:
     """The kind's abilities asked at ``trigger``, in its order, with their functions."""
     found = []

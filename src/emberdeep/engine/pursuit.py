@@ -96,7 +96,7 @@ class Pursuit:
             if step is not None:
                 return step
         if self.crowd is None:
-            self.crowd = crowd_map(floor, player, self.path_limit)
+            self.crowd = crowd_map(floor, player, self.path_limit, batch.world.hunt.scratch)
         return detour(floor, monster, player, self.crowd, self.path_limit)
 
     def away(self, i: int) -> Action | None:

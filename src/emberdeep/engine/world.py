@@ -67,7 +67,7 @@ from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.identify import Identity, display_key
 from emberdeep.engine.journal import Journal, encode_action
-from emberdeep.engine.minds import Decide, decider
+from emberdeep.engine.minds import Decide, decider, idles_unaware
 from emberdeep.engine.perception import perceive
 from emberdeep.engine.pursuit import Batch
 from emberdeep.engine.schedule import Schedule
@@ -89,6 +89,11 @@ HALT_WHEN_HURT = 2
 """The bit of a recorded advance's flags that stops the clock at the first hurt."""
 MAX_ALTERNATIVES = 8
 """An action may hand over to another this many times (a guard against a cycle)."""
+DORMANT = (Mode.ASLEEP, Mode.WANDERING)
+"""The modes in which a monster out of view may be dormant (``World._dozes``): never an
+ally or a captive, a guard, or one that knows where the player is."""
+SMALL_BATCH = 16
+"""Up to this many monsters due together, who sees whom is read cell by cell."""
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
@@ -181,6 +186,8 @@ class World:
         self.events: list[Event] = []
         """What the player perceived since the last ``take_events`` (``emit``)."""
         self._heard: set[str] = set()
+        self._idles: dict[str, bool] = {}
+        """Kind key -> whether an unaware monster of it only waits (``_monster_turns``)."""
 
     @classmethod
     def restore(
@@ -469,19 +476,36 @@ class World:
     def _monster_turns(self, monsters: list[Actor], halt_below: int = -1) -> None:
         """Every monster in ``monsters`` (due now) notices the player or not, then acts,
         in order: a confused one stumbles, the rest as their kind decides (``minds``).
-        Once the player has fewer than ``halt_below`` hit points the rest wait, still due."""
+        Once the player has fewer than ``halt_below`` hit points the rest wait, still due.
+
+        A dormant monster (asleep, or wandering unaware with nothing its kind does
+        then: ``minds.idles_unaware``; out of the player's view, no statuses) only
+        waits: its clock is moved on here, exactly as ``perform(WAIT)`` would, without
+        deciding or performing anything, and the batch's arrays (``Batch``) are made
+        only when a monster that is not dormant first needs them. Which monsters are
+        dormant is asked afresh on each one's turn, so one woken by another's deed this
+        very batch acts as before."""
         if not monsters:
             return
         player, kinds = self.player, self.kinds
-        batch = Batch(self, monsters)
-        # Symmetric FOV: seen by the player means seeing the player.
-        seen = self.floor.visible[batch.xs, batch.ys].tolist()
+        # Symmetric FOV: seen by the player means seeing the player. A crowd gathers its
+        # positions in numpy at once; a few are looked at one by one (cheaper), and
+        # their batch is made only if one of them needs it.
+        batch: Batch | None = None
+        if len(monsters) > SMALL_BATCH:
+            batch = Batch(self, monsters)
+            seen = self.floor.visible[batch.xs, batch.ys].tolist()
+        else:
+            in_view = self.floor.visible.item
+            seen = [in_view(m.x, m.y) for m in monsters]
         deciders: dict[str, Decide] = {}
         perform = self.perform
         for i, monster in enumerate(monsters):
             if player.hp <= 0 or player.hp < halt_below:
                 break
             if monster.hp <= 0:  # a confused neighbour may have killed it this batch
+                continue
+            if not seen[i] and monster.mode in DORMANT and self._dozes(monster):
                 continue
             mode = monster.mode
             if mode == Mode.ASLEEP:
@@ -502,6 +526,9 @@ class World:
                 if not monster.confused and monster.alive:
                     self.emit(StatusChanged(monster.who, monster.position, "confused", False))
                 continue
+            if batch is None:
+                # Everyone before this one only waited: the positions are the batch's own.
+                batch = Batch(self, monsters)
             decide = deciders.get(monster.kind)
             if decide is None:
                 decide = deciders[monster.kind] = decider(batch, kinds[monster.kind])
@@ -511,6 +538,24 @@ class World:
                 # Refused: it must not stay due for ever, and its reason is not news
                 # for the player's log.
                 perform(monster, WAIT)
+
+    def _dozes(self, monster: Actor) -> bool:
+        """If ``monster`` (out of the player's view, its turn come, in a ``DORMANT`` mode)
+        is dormant, its turn:
+        a ``Wait``'s cost added to its clock, as ``perform(WAIT)`` would; else False."""
+        if monster.statuses:
+            return False
+        if monster.mode == Mode.WANDERING:  # a sleeper's confusion waits for it to wake
+            dozes = self._idles.get(monster.kind)
+            if dozes is None:
+                dozes = self._idles[monster.kind] = idles_unaware(self.kinds[monster.kind])
+            if not dozes or monster.confused:
+                return False
+        cost = monster.move_time  # what Wait costs
+        if cost:
+            due, now = monster.next_time, self.time
+            monster.next_time = (due if due > now else now) + cost
+        return True
 
     def set_mode(self, monster: Actor, mode: str, cause: str = "") -> None:
         """``monster`` is now up to ``mode`` (``actors.Mode``), told if it changed; out of

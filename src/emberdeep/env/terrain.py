@@ -1,16 +1,17 @@
 """The observed terrain, kept floor-sized and sliced: a window is a view, never a rebuild.
 
 Each cell's terrain code (tile * 4 + seen * 2 + known; 0, a wall never seen, off the
-map) lives in one array the size of the floor plus a margin of a window on every side,
-so the window around the player is one slice wherever they stand, and its glyphs,
-colours, visible and remembered flags are four table lookups of that slice, written
-where the caller wants them (new arrays, or a vector environment's batch row).
+map) decides its glyph, colour, visible and remembered flags. Those four are kept
+looked up, in floor-sized arrays with a margin of a window on every side, so the window
+around the player is four slices wherever they stand: the observation's terrain is four
+copies of a few KB, with no lookups at all.
 
 The codes are brought up to date on every observation with three whole-floor array
-operations into the same array (no comparison of what changed, no new arrays): cheaper
-than working out which cells changed, and never stale whatever changed ``visible`` or
-``explored`` (a step, a magic map). The tiles' share (tile * 4) is kept per floor and
-made again only when the terrain changes (``terrain_version``).
+operations in the floor's own (x, y) layout, compared with the codes of the last
+observation, and only the cells that differ (what came into view or went out of it: a
+few dozen on a step) are looked up again. Whatever changed ``visible`` or ``explored``
+(a step, a magic map) is caught by the comparison, so nothing goes stale. Everything is
+made again when the floor or its terrain changes (``terrain_version``).
 """
 
 from __future__ import annotations
@@ -22,12 +23,9 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor
 
-RGB = np.dtype((np.void, 3))
-"""A colour as one 3-byte item, so a lookup moves each colour at once."""
-
 
 class KnownTerrain:
-    """The terrain codes of the floor being observed, padded by a window each side.
+    """The looks of the floor being observed, padded by a window each side.
 
     ``glyph_table[code]`` and ``color_table[code]`` (rows of RGB) give a cell's look."""
 
@@ -35,33 +33,34 @@ class KnownTerrain:
         self, glyph_table: NDArray[np.uint16], color_table: NDArray[np.uint8], view: tuple[int, int]
     ) -> None:
         self.glyph_table = glyph_table
-        self.color_items = np.ascontiguousarray(color_table, dtype=np.uint8).view(RGB).reshape(-1)
+        self.color_table = np.ascontiguousarray(color_table, dtype=np.uint8)
         codes = np.arange(len(glyph_table))
         self.seen_table = ((codes >> 1) & 1).astype(np.uint8)
         self.known_table = (codes & 1).astype(np.uint8)
         self.view = view
         self.floor: Floor | None = None
         self.version = -1
-        self.codes: NDArray[np.uint8] = np.zeros((0, 0), dtype=np.uint8)
-        self.inside: NDArray[np.uint8] = self.codes
-        self.tiles4: NDArray[np.uint8] = self.codes
+        empty = np.zeros((0, 0), dtype=np.uint8)
+        self.codes = empty
+        """The codes of the last observation, in the floor's (x, y) layout."""
+        self.fresh = empty
+        self.tiles4 = empty
+        self.padded_cell: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
+        """Floor cell (flat, in (x, y) layout) -> its flat index in the padded looks."""
+        self.looks: tuple[NDArray[Any], ...] = ()
+        """Glyphs, colours, visible, remembered: [row, column] of the padded floor."""
 
-    def codes_at(self, floor: Floor, origin: tuple[int, int]) -> NDArray[np.uint8]:
-        """The codes of the window whose top-left cell is floor cell ``origin`` (a view),
-        up to date with ``floor`` now."""
-        self.update(floor)
+    def _slices(self, origin: tuple[int, int]) -> tuple[slice, slice]:
         (width, height), (ox, oy) = self.view, origin
         x0, y0 = ox + width, oy + height  # the padding is one window wide
-        return self.codes[y0 : y0 + height, x0 : x0 + width]
+        return slice(y0, y0 + height), slice(x0, x0 + width)
 
     def window(self, floor: Floor, origin: tuple[int, int]) -> tuple[NDArray[Any], ...]:
-        """Glyphs, colours, visible and remembered of the window, in new arrays."""
-        codes = self.codes_at(floor, origin)
-        height, width = codes.shape
-        colors = self.color_items[codes].view(np.uint8).reshape(height, width, 3)
-        return (
-            self.glyph_table[codes], colors, self.seen_table[codes], self.known_table[codes],
-        )  # fmt: skip
+        """Glyphs, colours, visible and remembered of the window whose top-left cell is
+        floor cell ``origin``, in new arrays, up to date with ``floor`` now."""
+        self.update(floor)
+        rows, columns = self._slices(origin)
+        return tuple(look[rows, columns].copy() for look in self.looks)
 
     def window_into(
         self,
@@ -70,28 +69,59 @@ class KnownTerrain:
         out: tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]],
     ) -> None:
         """``window``, written into ``out`` (glyphs, colours, visible, remembered)."""
-        codes = self.codes_at(floor, origin)
-        glyphs, colors, seen, known = out
-        np.take(self.glyph_table, codes, out=glyphs)
-        np.take(self.color_items, codes, out=colors.view(RGB).reshape(codes.shape))
-        np.take(self.seen_table, codes, out=seen)
-        np.take(self.known_table, codes, out=known)
+        self.update(floor)
+        rows, columns = self._slices(origin)
+        for look, into in zip(self.looks, out, strict=True):
+            np.copyto(into, look[rows, columns])
 
     def update(self, floor: Floor) -> None:
+        """The looks brought up to date with ``floor``: only the cells whose code changed
+        since the last call are looked up again."""
         if floor is not self.floor or floor.terrain_version != self.version:
             self.rebuild(floor)
-        inside = self.inside
-        np.left_shift(floor.visible.T.view(np.uint8), 1, out=inside)
-        np.add(inside, self.tiles4, out=inside)
-        np.add(inside, floor.explored.T.view(np.uint8), out=inside)
+            return
+        fresh = self.fresh
+        np.left_shift(floor.visible.view(np.uint8), 1, out=fresh)
+        np.add(fresh, self.tiles4, out=fresh)
+        np.add(fresh, floor.explored.view(np.uint8), out=fresh)
+        changed = np.flatnonzero(fresh != self.codes)
+        self.fresh, self.codes = self.codes, fresh
+        if len(changed):
+            codes = fresh.reshape(-1)[changed]
+            where = self.padded_cell[changed]
+            glyphs, colors, seen, known = self.looks
+            glyphs.reshape(-1)[where] = self.glyph_table[codes]
+            colors.reshape(-1, 3)[where] = self.color_table[codes]
+            seen.reshape(-1)[where] = self.seen_table[codes]
+            known.reshape(-1)[where] = self.known_table[codes]
 
     def rebuild(self, floor: Floor) -> None:
+        """Everything made again for ``floor`` as it is now (the padded arrays are kept
+        when the next floor has the same size: a new game's first floor usually has)."""
         width, height = self.view
-        if floor is not self.floor or self.codes.shape != (
-            floor.height + 2 * height,
-            floor.width + 2 * width,
-        ):
-            self.codes = np.zeros((floor.height + 2 * height, floor.width + 2 * width), np.uint8)
-            self.inside = self.codes[height : height + floor.height, width : width + floor.width]
         self.floor, self.version = floor, floor.terrain_version
-        self.tiles4 = floor.tiles.T * np.uint8(4)
+        self.tiles4 = floor.tiles * np.uint8(4)
+        shape = (floor.height + 2 * height, floor.width + 2 * width)
+        if not self.looks or self.looks[0].shape != shape:
+            self.looks = (
+                np.full(shape, self.glyph_table[0], dtype=self.glyph_table.dtype),
+                np.empty((*shape, 3), dtype=np.uint8),
+                np.full(shape, self.seen_table[0], dtype=np.uint8),
+                np.full(shape, self.known_table[0], dtype=np.uint8),
+            )
+            self.looks[1][...] = self.color_table[0]
+            self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
+            self.fresh = np.zeros(floor.tiles.shape, dtype=np.uint8)
+            xs, ys = np.divmod(np.arange(floor.tiles.size), floor.height)
+            self.padded_cell = (ys + height) * shape[1] + xs + width
+        codes = self.codes
+        np.left_shift(floor.visible.view(np.uint8), 1, out=codes)
+        np.add(codes, self.tiles4, out=codes)
+        np.add(codes, floor.explored.view(np.uint8), out=codes)
+        inside = (slice(height, height + floor.height), slice(width, width + floor.width))
+        rows = codes.T
+        glyphs, colors, seen, known = self.looks
+        np.take(self.glyph_table, rows, out=glyphs[inside])
+        colors[inside] = self.color_table[rows]
+        np.take(self.seen_table, rows, out=seen[inside])
+        np.take(self.known_table, rows, out=known[inside])
