@@ -38,6 +38,7 @@ from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Tile
+from emberdeep.engine.gas import HARMFUL
 from emberdeep.engine.item_actions import THROW_RANGE, Search, Throw
 from emberdeep.engine.items import INVENTORY_SIZE, SLOT_SIZES, Item, bonus
 from emberdeep.engine.magic import first_in_line
@@ -147,6 +148,9 @@ class Bot:
             step = autopilot.travel_action(world, self.last_seen, dare=True)
             if not isinstance(step, Stop):
                 return step
+        away = self.out_of_danger(world)
+        if away is not None:
+            return away
         carrying = self.find(world, "treasure") is not None
         if player.hp < player.max_hp * self.rest_below and not carrying:
             return Wait()  # (the Heart stops healing by rest: with it, climb on)
@@ -183,6 +187,18 @@ class Bot:
             if jump is not None:
                 return jump
         return self.wander()  # on the goal's floor, the treasure is not found yet
+
+    @staticmethod
+    def out_of_danger(world: World) -> PlayerCommand | None:
+        """A step toward the nearest cell out of harmful gas, when it stands in some:
+        nobody rests in a cloud of poison (deep water and traps it crosses on purpose)."""
+        floor = world.floor
+        if not floor.gas_active or floor.gas[world.player.position] < HARMFUL:
+            return None
+        danger = floor.gas >= HARMFUL
+        safe = floor.walkable & floor.explored & ~danger
+        dist = distance_map(floor.walkable.astype(np.int32), safe, 2, 3)
+        return autopilot.downhill(world, dist)
 
     @staticmethod
     def to_chasm(world: World) -> PlayerCommand | None:
@@ -283,13 +299,18 @@ class Bot:
         self.patience += 1
         if self.patience < 3 and world.kinds[nearest.kind].reach <= 1:
             return Wait()  # let it come to us (but never stand and be shot)
-        step = autopilot.travel_action(world, nearest.position, dare=True)
-        if nearest.position != self.last_seen:  # a new lead (never the same one for ever)
-            self.last_seen, self.chasing = nearest.position, CHASE_TURNS
-        if isinstance(step, Stop):  # no way to it (across lava, say): go on exploring
-            explore = autopilot.explore_action(world, dare=True)
-            return explore if not isinstance(explore, Stop) else self.wander()
-        return step
+
+        def order(m: Actor) -> tuple[bool, int]:  # who can hurt it from afar first
+            return world.kinds[m.kind].reach <= 1, max(abs(m.x - player.x), abs(m.y - player.y))
+
+        for foe in sorted(enemies, key=order)[:3]:  # the first it can get to
+            step = autopilot.travel_action(world, foe.position, dare=True)
+            if not isinstance(step, Stop):
+                if foe.position != self.last_seen:  # a new lead (never the same one for ever)
+                    self.last_seen, self.chasing = foe.position, CHASE_TURNS
+                return step
+        explore = autopilot.explore_action(world, dare=True)  # no way to any: explore on
+        return explore if not isinstance(explore, Stop) else self.wander()
 
     def wander(self) -> PlayerCommand:
         return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
