@@ -11,36 +11,59 @@ still holds every command the failed save would have)."""
 
 from __future__ import annotations
 
+import queue
 import threading
 from collections.abc import Callable
 
+Job = Callable[[], str | None]
+"""Does its work; returns what went wrong, or None."""
+
 
 class Durable:
-    """Runs one game's durability jobs one after another, each on a thread of its own."""
+    """Runs one game's durability jobs one after another on a thread of its own, started
+    with the first job (starting a thread waits for it to run, which on a busy machine
+    costs a turn milliseconds; handing a job to a running one does not wait)."""
 
     def __init__(self) -> None:
+        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._idle = threading.Event()
+        self._idle.set()
         self._thread: threading.Thread | None = None
         self._problem: str | None = None
 
-    def run(self, job: Callable[[], str | None]) -> None:
-        """Start ``job`` (which returns what went wrong, or None) once the last is done
-        (what went wrong with that one is kept for ``wait``)."""
-        if self._thread is not None:
-            self._thread.join()
+    def run(self, job: Job) -> None:
+        """Start ``job`` once the last is done (what went wrong with that one is kept for
+        ``wait``)."""
+        self._idle.wait()
+        self._idle.clear()
+        if self._thread is None:
+            # A daemon, so an idle one never holds the interpreter open; every way out of
+            # a game (``GameSession.release``) waits for its job first, and a job cut off
+            # at exit is a kill -9, which a checkpoint is safe from.
+            self._thread = threading.Thread(target=self._work, name="emberdeep-durable")
+            self._thread.daemon = True
+            self._thread.start()
+        self._jobs.put(job)
 
-        def work() -> None:
-            problem = job()
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            try:
+                problem = job()
+            except Exception as exc:  # a bug must not leave the game waiting for ever
+                problem = f"could not save the game ({type(exc).__name__}: {exc})"
             if problem is not None:
                 self._problem = problem
-
-        # Not a daemon: the interpreter finishes a job before it exits.
-        self._thread = threading.Thread(target=work, name="emberdeep-durable")
-        self._thread.start()
+            self._idle.set()
 
     def wait(self) -> str | None:
         """Wait for the running job; what went wrong with the jobs not yet asked about."""
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
+        self._idle.wait()
         problem, self._problem = self._problem, None
         return problem
+
+    def close(self) -> None:
+        """Wait for the running job, then end the thread (a later job starts another)."""
+        self._idle.wait()
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread = None

@@ -183,9 +183,11 @@ class SaveWriter:
     def write(self, world: World, info: SaveInfo, path: Path, saved: str = "") -> None:
         store(self.encode(world, info, saved), path)
 
-    def stage(self, world: World, info: SaveInfo, path: Path, saved: str = "") -> Staged:
+    def stage(
+        self, world: World, info: SaveInfo, path: Path, saved: str = "", level: int = 6
+    ) -> Staged:
         """The save written to a temp file beside ``path``, for ``commit_staged`` later."""
-        return stage(self.encode(world, info, saved), path)
+        return stage(self.encode(world, info, saved, level=level), path)
 
 
 def encode(

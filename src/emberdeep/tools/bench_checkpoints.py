@@ -8,7 +8,8 @@ last one's durable half is waited for, as 100 turns of play would). It must cost
 same in a long game as in a short one, so the figures put a game of 60,000 commands at
 depth 16 with 15 kept floors beside one of 600 commands at depth 1. Each run first plays
 100 more commands' worth into the journal (recorded waits: the checkpoint's cost does not
-depend on what they were), as a real checkpoint follows 100 turns. Loads are of those
+depend on what they were) and the write-ahead journal on disk, as a real checkpoint
+follows 100 turns. Loads are of those
 saves, against pickle+lzma of the same world (``bench_reference``: pickle only here, for
 comparison, never for saves).
 """
@@ -82,6 +83,7 @@ def checkpoint_figures(report: Report, runs: int, measure: Callable[..., Figure]
                 session.durable.wait()
                 durable_ms.append((time.perf_counter() - started) * 1000)
                 record_commands(session.world, CHECKPOINT_EVERY)
+                session.log_commands()  # as each of those turns did
 
             figure = measure(
                 f"checkpoint, {name}", checkpoint, runs, CHECKPOINT_TARGET_MS, setup=more
@@ -100,7 +102,7 @@ def checkpoint_figures(report: Report, runs: int, measure: Callable[..., Figure]
         short, long = checkpoints
         report.notes.append(
             f"checkpoint of the {LONG:,}-command game: {long.median_ms / short.median_ms:.2f}x "
-            f"the {SHORT}-command game's (median wall time, fsyncs included); CPU time "
+            f"the {SHORT}-command game's (median wall time on the player's turn); CPU time "
             f"{cpu_ms[1]:.1f} ms against {cpu_ms[0]:.1f} ms ({cpu_ms[1] / cpu_ms[0]:.2f}x); "
             f"the durable half off the turn (fsyncs, rename, backup; median wait for it "
             f"straight after a checkpoint) {waits[1]:.1f} ms against {waits[0]:.1f} ms"
