@@ -223,9 +223,14 @@ def _chunked(data: bytes) -> dict[str, Any]:
     commands: list[Any] = []
     checksums: list[Any] = []
     final_hash = ""
-    for line in lines[1:]:
-        with contextlib.suppress(ValueError):  # bounds.InputError too: a torn line
-            entry = bounds.parse_json(line, LINE_LIMITS)
+    # The whole file's size and numbers were checked (``LIMITS_LINES``); each line's
+    # nesting is, in one pass, here: a line too deep is damage, skipped like a torn one.
+    depths = bounds.line_depths(data).tolist()
+    for line, depth in zip(lines[1:], depths[1:], strict=True):
+        if depth > LINE_LIMITS.max_depth:
+            continue
+        with contextlib.suppress(ValueError, RecursionError):  # a torn line
+            entry = json.loads(line)
             if not isinstance(entry, dict):
                 continue
             start = entry.get("from")
