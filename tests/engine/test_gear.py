@@ -207,3 +207,14 @@ def test_a_save_keeps_what_gear_is_and_the_strength() -> None:
         assert "runic" in str(exc)
     else:
         raise AssertionError("a save with an unknown runic loaded")
+
+
+def test_identify_read_at_a_chosen_item_teaches_that_one() -> None:
+    world = world_from_text(ROOM)
+    first = Item(KINDS["protection_ring"], enchant=2, known=False)
+    chosen = Item(KINDS["sword"], enchant=-1, runic="mercy", known=False)
+    world.inventory += [first, chosen, Item(KINDS["identify_scroll"], count=2)]
+    world.identity.learn(KINDS["identify_scroll"])
+    world.step(Use(2, on=1))
+    assert chosen.known and not first.known
+    assert world.step(Use(2, on=1)) == Refused("nothing_to_learn", world.identity.thing(chosen))

@@ -143,9 +143,10 @@ class Bot:
             step = autopilot.travel_action(world, self.last_seen, dare=True)
             if not isinstance(step, Stop):
                 return step
-        if player.hp < player.max_hp * self.rest_below:
-            return Wait()
-        if self.find(world, "treasure") is not None or world.depth > self.goal_depth:
+        carrying = self.find(world, "treasure") is not None
+        if player.hp < player.max_hp * self.rest_below and not carrying:
+            return Wait()  # (the Heart stops healing by rest: with it, climb on)
+        if carrying or world.depth > self.goal_depth:
             return self.climb_out(world)  # out with it, or back up after a fall too far
         treasure = self.known_treasure(world)
         if treasure is not None:

@@ -363,9 +363,9 @@ class Use:
         item = world.inventory[self.slot]
         effect = EFFECTS[item.kind.effect]
         target: Target = self.target
-        if effect.targeting == "item":
-            if self.on is None or not 0 <= self.on < len(world.inventory):
-                return Refused("choose_item")
+        if effect.targeting == "item" and self.on is not None:
+            if not 0 <= self.on < len(world.inventory):
+                return Refused("no_such_item")
             target = world.inventory[self.on]
         thing = world.identity.thing(item, count=1)
         if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it

@@ -405,7 +405,7 @@ REFUSALS = (
     "select_enemy", "not_yourself", "nobody_in_radius", "treasure", "hesitate",
     "out_of_range", "no_clear_line", "nobody_to_mend", "nowhere", "no_room",
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
-    "choose_item", "cannot_enchant", "aim_elsewhere",
+    "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn",
 )  # fmt: skip
 """Every reason an action or a run may be refused for (a monster's are never shown)."""
 

@@ -28,7 +28,7 @@ MAX_STRENGTH = 1000
 """The most a save may hold (play never comes near)."""
 PROOF_TURNS = 150
 """Turns worn after which the player knows a piece of gear's enchantment and runic."""
-STAFF_RECHARGE = 650
+STAFF_RECHARGE = 600
 """Turns a level-1 staff takes to regain a charge; a level-n staff takes 1/n of it."""
 ENCHANTABLE = frozenset({"weapon", "armor", "ring", "staff", "wand"})
 BAD_GEAR = 30

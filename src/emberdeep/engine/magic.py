@@ -171,25 +171,34 @@ def status(world: World, user: Actor, item: Item, target: Target) -> Refused | N
     return None
 
 
-@effect("identify")
+@effect("identify", "item")
 def identify(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    """The first unknown kind the reader carries becomes known."""
+    """The item chosen, if it hides anything (its kind, else its enchantment); read
+    unknown, the first unknown kind carried, else the first unknown gear (worn first)."""
+    if isinstance(target, Item):
+        if not world.identity.is_known(target.kind):
+            learn(world, target)
+        elif not target.known:
+            gear.know(world, target, "scroll")
+        else:
+            return Refused("nothing_to_learn", world.identity.thing(target))
+        return None
     for other in world.inventory:
         if other.kind is not item.kind and not world.identity.is_known(other.kind):
-            before = world.identity.thing(other)
-            world.identity.learn(other.kind)
-            world.emit(Identified(before, "scroll"))
+            learn(world, other)
             return None
-    for other in world.inventory:  # then gear whose enchantment is unknown, worn first
-        if not other.known and other.equipped:
-            gear.know(world, other, "scroll")
-            return None
-    for other in world.inventory:
-        if not other.known:
-            gear.know(world, other, "scroll")
-            return None
+    unknown = sorted((not o.equipped, n) for n, o in enumerate(world.inventory) if not o.known)
+    if unknown:
+        gear.know(world, world.inventory[unknown[0][1]], "scroll")
+        return None
     world.emit(Fizzled(world.identity.thing(item, count=1), "identify"))
     return None
+
+
+def learn(world: World, other: Item) -> None:
+    before = world.identity.thing(other)
+    world.identity.learn(other.kind)
+    world.emit(Identified(before, "scroll"))
 
 
 @effect("teleport")

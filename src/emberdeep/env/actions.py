@@ -84,7 +84,7 @@ def command(number: int, world: World) -> PlayerCommand | None:
         return Drop(number - DROP_BASE)
     if number >= USE_BASE:
         slot = number - USE_BASE
-        if 0 <= slot < len(world.inventory) and world.inventory[slot].kind.targeting == "item":
+        if 0 <= slot < len(world.inventory) and world.inventory[slot].kind.effect == "enchant":
             return Use(slot, on=worn_first(world))
         return Use(slot, aim(world, slot))
     name = ACTIONS[number]
@@ -100,7 +100,9 @@ def aim(world: World, slot: int) -> tuple[int, int] | None:
     """Where an aimed item in ``slot`` goes: the nearest visible monster (ties to the
     oldest). None for items that need no aim, or with nobody in sight (the world then
     refuses the scroll, and no time passes)."""
-    if not 0 <= slot < len(world.inventory) or world.inventory[slot].kind.targeting == "none":
+    if not 0 <= slot < len(world.inventory):
+        return None
+    if world.inventory[slot].kind.targeting in ("none", "item"):
         return None
     return nearest(world)
 

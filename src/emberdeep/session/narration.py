@@ -147,6 +147,7 @@ REFUSALS = {
     "no_charges": "It has no charges left.",
     "choose_item": "Choose an item to enchant.",
     "cannot_enchant": "That cannot be enchanted.",
+    "nothing_to_learn": "You know all there is to know about that.",
     "aim_elsewhere": "Aim it at a place you can see, away from you.",
     "monster_in_view": "Not with a monster in view!",
     "already_rested": "You are already at full health.",
@@ -194,6 +195,9 @@ class Narrator:
         if reason == "treasure" and refused.thing is not None:
             noun = self.names.thing(refused.thing)
             text = sentence(noun, "glow", "warm in your hands. Carry it up and out!")
+        elif reason == "nothing_to_learn" and refused.thing is not None:
+            thing = self.names.thing(refused.thing)
+            text = f"You know all there is to know about {thing.the}."
         elif reason == "cannot_enchant" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "cannot", "be enchanted.")
         elif reason == "no_charges" and refused.thing is not None:

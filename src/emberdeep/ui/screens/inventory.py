@@ -5,10 +5,10 @@ panel stays readable, so the player can check their health before drinking a pot
 It never touches the world itself: a choice becomes an engine action carried out by the
 play screen's ``perform`` (so turn-based and real-time play treat it alike, and the log
 shows what happened or why it was refused). Items that must be aimed open the targeting
-screen instead; a scroll of enchanting opens this menu again, to choose what to spend
-it on. Each item has its own letter (``ItemLetters``): dealt when it is first
-carried, kept while the list scrolls and from turn to turn, so a letter learnt is a
-letter that still means that item. The throw menu lists what is made for throwing first,
+screen instead; a scroll of enchanting or of identify (known) opens this menu again, to
+choose the item it is spent on. Each item has its own letter (``ItemLetters``): dealt
+when it is first carried, kept while the list scrolls and from turn to turn, so a letter
+learnt is a letter that still means that item. The throw menu lists what is made for throwing first,
 and what is worn last (it must come off first).
 """
 
@@ -33,13 +33,16 @@ from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 if TYPE_CHECKING:
     from emberdeep.ui.screens.play import PlayScreen
 
-Purpose = Literal["use", "drop", "throw", "enchant"]
+Purpose = Literal["use", "drop", "throw", "enchant", "identify"]
 TITLES: dict[Purpose, str] = {
     "use": "Select an item to use (? about it)",
     "drop": "Select an item to drop (? about it)",
     "throw": "Select an item to throw (? about it)",
     "enchant": "Enchant which item? (? about it)",
+    "identify": "Identify which item? (? about it)",
 }
+ON_AN_ITEM: dict[str, Purpose] = {"enchant": "enchant", "identify": "identify"}
+"""Effects spent on one of the player's items, and the menu that chooses it."""
 EMPTY = "You are not carrying anything."
 ABOUT = "?"
 """Opens the highlighted item's details (``screens/details.py``)."""
@@ -86,6 +89,11 @@ def option(parent: PlayScreen, item: Item, key: str = "") -> Option:
     return Option(f"{glyph} {describe(identity, item)}", detail, key=key)
 
 
+def hides_something(parent: PlayScreen, item: Item) -> bool:
+    """Whether a scroll of identify would teach anything about ``item``."""
+    return not (parent.world.identity.is_known(item.kind) and item.known)
+
+
 def throw_order(item: Item) -> tuple[int, int]:
     """Made for throwing (darts, javelins) first, then anything else, what is worn last."""
     return (int(item.equipped), int(item.kind.effect != "thrown"))
@@ -112,6 +120,8 @@ class InventoryScreen:
                 entry = replace(entry, disabled=True, detail="worn: take it off to throw")
             if purpose == "enchant" and inventory[slot].kind.category not in ENCHANTABLE:
                 entry = replace(entry, disabled=True, detail="cannot be enchanted")
+            if purpose == "identify" and not hides_something(parent, inventory[slot]):
+                entry = replace(entry, disabled=True, detail="nothing to learn")
             options.append(entry)
         self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
 
@@ -131,12 +141,12 @@ class InventoryScreen:
             return self.parent.perform(Drop(slot))
         if self.purpose == "throw":
             return TargetingScreen(self.parent, slot, throw=True)
-        if self.purpose == "enchant":
+        if self.purpose in ("enchant", "identify"):
             return self.parent.perform(Use(self.scroll, on=slot))
         world = self.parent.world
         kind = world.inventory[slot].kind
-        if kind.targeting == "item":
-            return InventoryScreen(self.parent, "enchant", scroll=slot)
+        if kind.effect in ON_AN_ITEM and world.identity.is_known(kind):
+            return InventoryScreen(self.parent, ON_AN_ITEM[kind.effect], scroll=slot)
         # An unknown scroll is read, not aimed: asking for a target would tell what it is.
         known = world.identity.is_known(kind) or kind.category != "scroll"
         if kind.targeting in AIMED and known:
