@@ -183,7 +183,7 @@ def test_the_settings_the_game_writes_read_back_without_problems() -> None:
 
 CONTENT_FILES = (
     "tiles.toml", "monsters.toml", "items.toml", "player.toml", "spawns.toml", "dungeon.toml",
-    "traps.toml", "appearances.toml", "statuses.toml",
+    "traps.toml", "appearances.toml", "statuses.toml", "captives.toml",
 )  # fmt: skip
 SHIPPED = {
     name: resources.files("emberdeep.content").joinpath(name).read_text(encoding="utf-8")
@@ -195,10 +195,11 @@ ITEMS_PER_ROOM = loader.by_depth(SPAWNS, "items_per_room")
 
 
 def parse_spawns(table: Table) -> None:
-    table.reject_unknown(("monsters_per_room", "items_per_room", "traps_per_floor"))
+    table.reject_unknown(loader.SPAWN_KEYS)
     loader.by_depth(table, "monsters_per_room")
     loader.by_depth(table, "items_per_room")
     loader.by_depth(table, "traps_per_floor")
+    loader.parse_placed(table, CONTENT.population.items)
 
 
 PARSERS: dict[str, Callable[[Table], object]] = {
@@ -215,6 +216,7 @@ PARSERS: dict[str, Callable[[Table], object]] = {
     "traps.toml": lambda t: loader.parse_traps(t, ITEMS_PER_ROOM),
     "appearances.toml": lambda t: loader.parse_appearances(t, CONTENT.population.items),
     "statuses.toml": loader.parse_statuses,
+    "captives.toml": lambda t: loader.parse_captives(t, CONTENT.population.monsters),
 }  # fmt: skip
 
 

@@ -107,3 +107,21 @@ def test_names_default_to_the_contents_monsters(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(morgue, "monster_names", lambda: {"orc": "Big orc"})
     text = morgue.morgue_text(world(), [], "quit", WHEN)
     assert "Big orc" in text and "troll" in text
+
+
+def test_the_allies_freed_their_kills_and_how_they_died(tmp_path: Path) -> None:
+    from emberdeep.engine.actors import Actor, Mode
+    from emberdeep.engine.fellowship import Loss
+
+    w = world()
+    assert "Allies" not in morgue.morgue_text(w, [], "killed by an orc", WHEN, NAMES)
+    w.fellowship.freed = 2
+    w.fellowship.kills.update({"orc": 4})
+    w.fellowship.lost.append(Loss("goblin", 3, "troll"))
+    friend = Actor(9, "kobold", "Kobold", 2, 2, 5, 6, 0, 1, 100, 100, 0, mode=Mode.ALLY)
+    w.floor.add_actor(friend)
+    text = morgue.morgue_text(w, [], "killed by an orc", WHEN, {**NAMES, "goblin": "Goblin"})
+    assert "Allies (freed 2)" in text
+    assert "  Kobold (5/6 HP, at your side)" in text
+    assert "Their kills (4)" in text and "     4  Orc" in text
+    assert "  Goblin, slain by the troll on depth 3" in text

@@ -149,3 +149,32 @@ def test_a_replay_that_advances_to_the_end_of_time_is_refused_not_run() -> None:
     data = hostile_replay(commands=[["t", 2**62, 0]], checksums=[0])
     with pytest.raises(replays.ReplayError, match="runs the clock to 4611686018427387904"):
         replays.decode(data)  # before anything runs (bounds.check_run)
+
+
+def test_a_game_with_an_ally_and_its_orders_replays_identically(tmp_path: Path) -> None:
+    """Freeing (moves into a captive), the ally's turns, its orders and its taking the
+    stairs are all in the journal: the replay and a save of it come out the same."""
+    from emberdeep.agents.bot import Bot, take_turn
+    from emberdeep.engine import snapshot
+    from emberdeep.engine.allies import Order
+
+    world = new_world(3, Settings(), CONTENT)
+    driver, bot = Driver(world), Bot(3)
+    for _ in range(1500):
+        if world.over or world.fellowship.freed:
+            break
+        take_turn(driver, bot)
+    assert world.fellowship.freed == 1
+    for order in (Order(stay=True), Wait(), Wait(), Order(stay=False), Wait()):
+        driver.command(order)
+    assert ["s", "order", 1] in world.journal.commands
+    for _ in range(200):
+        if world.over:
+            break
+        take_turn(driver, bot)
+    path = tmp_path / replays.replay_name(3, "2026-01-01T00:00:00+00:00")
+    replays.write(replays.record(world, "auto"), path)
+    assert replays.verify(replays.read(path), builder_for, CONTENT.hero) is None
+    items = {kind.key: kind for kind in CONTENT.population.items.kinds}
+    loaded = snapshot.load(snapshot.dump(world), builder_for("auto"), items, CONTENT.hero.kinds)
+    assert loaded.state_hash() == world.state_hash()

@@ -374,12 +374,14 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
             return 1
         from emberdeep.ui import terminal  # blessed: a tenth of a second, only when needed
 
+        app.square_tiles = False
         terminal.run(screen, content=app.content)
         return 0
     from emberdeep.ui import sdl
 
     tileset, sprites_of, font_problem = sdl.load_window_tileset(app.settings, app.content)
     untile = None if sprites_of is not None else app.content
+    app.square_tiles = untile is None
     if font_problem:
         app.notices.append(f"Settings: {font_problem}")
     try:
@@ -388,6 +390,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         if in_a_terminal:
             from emberdeep.ui import terminal
 
+            app.square_tiles = False
             terminal.run(screen, content=app.content)
             return 0
         print(

@@ -12,6 +12,7 @@ from emberdeep.content.parsed import ParsedCache
 from emberdeep.content.pixelart import SPRITE_SIZE, parse_sprites
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.mapgen.fixtures import FIXTURES
 
 GOOD = resources.files("emberdeep.content").joinpath("sprites.toml").read_text()
 
@@ -28,6 +29,7 @@ def kinds() -> list[str]:
         *(kind.key for kind in population.items.kinds),
         *(kind.key for kind in (population.traps.kinds if population.traps else ())),
         *(f"unknown_{category}" for category in ("potion", "scroll", "wand", "staff")),
+        *FIXTURES,
     ]
 
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +22,10 @@ from emberdeep.mapgen.populate import (
 
 
 def populated(name: str, seed: int, depth: int) -> Floor:
-    build = mapgen.floor_builder(name, loader.load().population)
+    """A floor populated from the spawn tables alone (captives and their captors are
+    placed apart, by their own rules: tests/mapgen/test_captives.py)."""
+    population = dataclasses.replace(loader.load().population, captives=None)
+    build = mapgen.floor_builder(name, population)
     return build(depth, floor_stream(seed, depth))
 
 

@@ -217,6 +217,11 @@ def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
     assert "? help" in rows[-1]  # the bottom row, so it is always in the same place
     assert isinstance(s.handle(KeyPress("?")), HelpScreen)  # and it does open the help
     assert "more" in "".join(rows[:-1])  # the crowded sidebar stopped above the hints
-    if s.layout.compact:  # the hints cost the sidebar a row, not the map or the log
-        assert (s.layout.map.height, s.layout.log.height) == (size[1] - 4, 4)
+    if s.layout.compact:  # the hints cost the sidebar and the log a row, not the map
+        assert (s.layout.map.height, s.layout.log.height) == (size[1] - 4, 3)
+        for line in ("One.", "Two.", "Three.", "The newest line is the one to see."):
+            s.log.add(line)
+        s.draw(console)
+        rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
+        assert "The newest line is the one to see." in rows[-2]  # not under the hints
         assert "Q save & quit" in rows[-1]  # the whole row of default hints fits

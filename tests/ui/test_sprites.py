@@ -43,15 +43,23 @@ def tileset_with_sprites(scale: int = 2, font_size: str = "8x16") -> tcod.tilese
     return tileset
 
 
-def draw(world: World, mode: str) -> tcod.console.Console:
+NARROW = "my-tiles.png"
+"""A player's own tilesheet: the play screen then draws a tile per cell, fitted."""
+
+
+def draw(world: World, mode: str, font_file: str = "") -> tcod.console.Console:
     console = render.new_console()
-    PlayScreen(world, loader.load(), Settings(render_mode=mode, lighting=False)).draw_world(console)
+    settings = Settings(render_mode=mode, lighting=False, font=font_file)
+    PlayScreen(world, loader.load(), settings).draw_world(console)
     return console
 
 
-def screen_cell(world: World, pos: tuple[int, int]) -> tuple[int, int]:
-    origin = PlayScreen(world, loader.load(), Settings()).origin()
-    cell = render.to_screen(pos, FULL.map, origin)
+def screen_cell(
+    world: World, pos: tuple[int, int], mode: str = "ascii", font_file: str = ""
+) -> tuple[int, int]:
+    play = PlayScreen(world, loader.load(), Settings(render_mode=mode, font=font_file))
+    play.layout = play.layout_of(render.new_console())
+    cell = render.to_screen(pos, play.layout.map, play.origin())
     assert cell is not None
     return cell
 
@@ -186,14 +194,14 @@ def test_entities_show_the_floor_around_them_not_a_black_box() -> None:
     floor.tiles[world.player.position] = Tile.FLOOR  # every figure on plain floor
     world.floor.visible[...] = True
     world.floor.explored[...] = True
-    console = draw(world, "tiles")
+    console = draw(world, "tiles", NARROW)
     pixels = tileset_with_sprites().render(console)
     atlas = sprites.atlas(content)
-    plain = block(pixels, screen_cell(world, (4, 1)))  # an empty lit floor
-    assert console.ch[screen_cell(world, (4, 1))] == atlas.code("floor", "lit")
+    plain = block(pixels, screen_cell(world, (4, 1), "tiles", NARROW))  # an empty lit floor
+    assert console.ch[screen_cell(world, (4, 1), "tiles", NARROW)] == atlas.code("floor", "lit")
     # An unknown potion is drawn as every unknown potion is: its look gives nothing away.
     for pos, name in [((4, 2), "orc"), ((3, 3), "unknown_potion"), ((2, 2), "player")]:
-        cell = screen_cell(world, pos)
+        cell = screen_cell(world, pos, "tiles", NARROW)
         assert console.ch[cell] == atlas.code(name, sprites.on("floor"))
         shown = block(pixels, cell)[8:24]  # the figure's square, centred on the cell
         assert np.array_equal(block(pixels, cell)[:8], plain[:8]), name
@@ -202,8 +210,40 @@ def test_entities_show_the_floor_around_them_not_a_black_box() -> None:
         assert see_through.any() and (~see_through).any()
         assert np.array_equal(shown[see_through], plain[8:24][see_through]), name
         assert np.array_equal(shown[~see_through][:, :3], sprite[~see_through][:, :3]), name
-    stairs = screen_cell(world, (5, 3))
+    stairs = screen_cell(world, (5, 3), "tiles", NARROW)
     assert console.ch[stairs] == atlas.code("stairs_down", "lit")
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_with_tall_cells_each_map_tile_is_its_whole_sprite_over_two_cells(scale: int) -> None:
+    """The readable tiles: at 8x16 cells a tile is two cells, a 16x16 square showing the
+    sprite pixel for pixel (whole pixels at larger scales), the floor around a figure."""
+    world = world_from_text(ROOM)
+    content = loader.load()
+    add_monster(world, ORC, 4, 2)
+    world.floor.tiles[world.player.position] = Tile.FLOOR
+    world.floor.visible[...] = True
+    world.floor.explored[...] = True
+    console = draw(world, "tiles")
+    pixels = tileset_with_sprites(scale).render(console)
+    atlas = sprites.atlas(content)
+    side = 16 * scale
+    floor = content.sprites["floor"].rgba
+    for pos, name in [((4, 2), "orc"), ((2, 2), "player"), ((4, 1), "floor"), ((0, 0), "wall")]:
+        x, y = screen_cell(world, pos, "tiles")
+        terrain = name in TILE_NAMES
+        left = sprites.wide_code(atlas.code(name, "lit" if terrain else sprites.on("floor")))
+        assert (console.ch[x, y], console.ch[x + 1, y]) == (left, left + 1), name
+        shown = pixels[y * side : (y + 1) * side, x * side // 2 : (x + 2) * side // 2]
+        art = content.sprites[name].rgba
+        if not terrain:
+            art = sprites.over(art, floor)
+        expected = np.repeat(np.repeat(art, scale, axis=0), scale, axis=1)
+        opaque = expected[..., 3] > 0
+        assert np.array_equal(shown[opaque][:, :3], expected[opaque][:, :3]), name
+    # The map shows half as many tiles across.
+    play = PlayScreen(world, content, Settings(render_mode="tiles"))
+    assert play.layout_of(console).map.across == FULL.map.width // 2
 
 
 def test_ascii_and_solid_still_draw_glyphs() -> None:
@@ -219,13 +259,30 @@ def test_untile_shows_a_tiles_frame_as_the_ascii_frame() -> None:
     add_monster(world, ORC, 4, 2)
     world.floor.explored[...] = True
     world.floor.visible[:, :2] = False  # the top row is remembered, the rest in view
-    tiles, ascii_frame = draw(world, "tiles"), draw(world, "ascii")
+    tiles, ascii_frame = draw(world, "tiles", NARROW), draw(world, "ascii")
     render.untile(tiles, loader.load())
     view = FULL.map  # the panel below says which mode is chosen
     part = (slice(view.x, view.x + view.width), slice(view.y, view.y + view.height))
     assert np.array_equal(tiles.ch[part], ascii_frame.ch[part])
     assert np.array_equal(tiles.rgb["fg"][part], ascii_frame.rgb["fg"][part])
     assert np.array_equal(tiles.rgb["bg"][part], ascii_frame.rgb["bg"][part])
+
+
+def test_untile_shows_square_tiles_as_a_glyph_and_a_blank() -> None:
+    """A terminal in the tiles mode: each two-cell tile is its ascii glyph and a blank."""
+    world = world_from_text(ROOM)
+    add_monster(world, ORC, 4, 2)
+    world.floor.explored[...] = True
+    world.floor.visible[:, :2] = False
+    tiles, ascii_frame = draw(world, "tiles"), draw(world, "ascii")
+    render.untile(tiles, loader.load())
+    for pos in [(0, 0), (2, 2), (4, 2), (5, 3), (3, 1)]:
+        x, y = screen_cell(world, pos, "tiles")
+        plain = screen_cell(world, pos)
+        assert tiles.ch[x, y] == ascii_frame.ch[plain], pos
+        assert tuple(tiles.rgb["fg"][x, y]) == tuple(ascii_frame.rgb["fg"][plain]), pos
+        assert chr(tiles.ch[x + 1, y]) == " "
+        assert tuple(tiles.rgb["bg"][x + 1, y]) == tuple(ascii_frame.rgb["bg"][plain]), pos
 
 
 def test_png_writer_round_trips(tmp_path: Path) -> None:
@@ -270,3 +327,20 @@ def test_window_tileset_takes_the_sprites_or_says_why_not(tmp_path: Path) -> Non
     assert tileset.tile_shape == (12, 8)
     assert problem is not None and str(sheet) in problem and "ascii" in problem
     assert not sprites.has_sprites(tileset, content)
+
+
+def test_a_torch_is_its_sprite_on_its_wall_in_the_tiles_mode_and_a_glyph_in_ascii() -> None:
+    world = world_from_text(ROOM)
+    world.floor.fixtures[(3, 0)] = "torch"
+    world.floor.visible[...] = True
+    world.floor.explored[...] = True
+    atlas = sprites.atlas(loader.load())
+    x, y = screen_cell(world, (3, 0), "tiles")
+    left = sprites.wide_code(atlas.code("torch", sprites.on("wall")))
+    tiles = draw(world, "tiles")
+    assert (tiles.ch[x, y], tiles.ch[x + 1, y]) == (left, left + 1)
+    glyph = loader.load().lights.fixtures["torch"].glyph
+    assert chr(draw(world, "ascii").ch[screen_cell(world, (3, 0))]) == glyph
+    world.floor.visible[...] = False  # remembered: the same sprite, dimmer
+    dim = draw(world, "tiles")
+    assert dim.ch[x, y] == left and dim.rgb["fg"][x, y].max() < 255

@@ -423,16 +423,18 @@ def test_a_phone_plays_down_to_depth_2_with_the_on_screen_controls(
     page.click("#play")
     wait_for_text(page, "New game with a seed")
     expect(page.locator("#pad")).to_be_visible()
-    box = page.locator("#screen").bounding_box()
+    box = page.locator("#view").bounding_box()
     pad = page.locator("#pad").bounding_box()
     assert box is not None and pad is not None
     assert box["width"] >= 0.9 * 390 - 16 and box["y"] + box["height"] <= pad["y"] + 1
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
     tap(page, "kp_2")  # down to "New game with a seed"
     tap(page, "enter")
     wait_for_text(page, "seed")
     page.keyboard.type(PAD_SEED)  # the phone's own keyboard: the seed is typed text
     tap(page, "enter")
     wait_for_text(page, "Turn 0")
+    assert player_in_view(page)
     tap(page, "i")
     wait_for_text(page, "Select an item to use")
     tap(page, "escape")
@@ -457,4 +459,80 @@ def test_a_phone_plays_down_to_depth_2_with_the_on_screen_controls(
             tap(page, toward_nearest_creature(text) or "kp_5")  # something in the way
             text = settle(page)
     assert "Depth 2" in text, text
+    assert player_in_view(page)  # the view followed the player all the way down
+    context.close()
+
+
+READABLE_CELL = 14
+"""CSS pixels a console cell is tall on a phone at least (about a 12 px monospace font)."""
+
+
+def cell_size(page: Page) -> tuple[float, float]:
+    size: list[float] = page.evaluate(
+        "() => { const c = document.getElementById('screen');"
+        " return [c.clientWidth / 100, c.clientHeight / 52]; }"
+    )
+    return size[0], size[1]
+
+
+def player_in_view(page: Page) -> bool:
+    """Whether the player's "@" is inside the part of the console the view shows."""
+    lines = screen(page).split("\n")
+    y = next(row for row, line in enumerate(lines[:MAP_ROWS]) if "@" in line[SIDEBAR:])
+    x = lines[y].index("@", SIDEBAR)
+    width, height = cell_size(page)
+    shown: list[float] = page.evaluate(
+        "() => { const v = document.getElementById('view');"
+        " return [v.scrollLeft, v.scrollTop, v.clientWidth, v.clientHeight]; }"
+    )
+    left, top, view_width, view_height = shown
+    return (
+        left <= x * width and (x + 1) * width <= left + view_width
+        and top <= y * height and (y + 1) * height <= top + view_height
+    )  # fmt: skip
+
+
+def test_a_phone_shows_the_console_readable_following_the_player_and_whole_on_asking(
+    browser: Browser, server: Server
+) -> None:
+    """390x844: fitting 100 columns would make a cell 3.9 x 7.8 pixels; the phone shows
+    it at a readable size in a view that pans, keeps the player and any open box in it,
+    the sidebar's first rows in its corner, and the whole console on "Whole"."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    register(page, server, "Reader")
+    page.click("#play")
+    wait_for_text(page, "New game with a seed")
+    width, height = cell_size(page)
+    assert height >= READABLE_CELL and width >= READABLE_CELL / 2
+    tap(page, "enter")
+    wait_for_text(page, "Turn 0")
+    assert player_in_view(page)
+    for key in ["kp_6", "kp_6", "kp_6", "kp_2", "kp_2", "kp_4"]:  # moves, or bumps: either way
+        tap(page, key)
+        assert player_in_view(page)
+    page.evaluate("() => document.getElementById('view').scrollTo(800, 0)")  # swipe away
+    page.wait_for_function("() => !document.getElementById('status').hidden")
+    status = page.locator("#status").bounding_box()
+    assert status is not None and status["height"] >= 4 * READABLE_CELL - 1
+    tap(page, "i")  # a box opens: the view shows it, from its left where it is wide
+    wait_for_text(page, "Select an item to use")
+    lines = screen(page).split("\n")
+    row = next(y for y, line in enumerate(lines) if "Select an item to use" in line)
+    left = lines[row].index("\u250c") if "\u250c" in lines[row] else None
+    scroll_left = page.evaluate("() => document.getElementById('view').scrollLeft")
+    assert left is not None and abs(scroll_left - left * cell_size(page)[0]) <= cell_size(page)[0]
+    tap(page, "escape")
+    page.locator("#whole").tap()  # the whole console, small, and back
+    page.wait_for_function(
+        "() => document.getElementById('screen').clientWidth"
+        " <= document.getElementById('view').clientWidth"
+    )
+    assert cell_size(page)[1] < READABLE_CELL
+    page.locator("#whole").tap()
+    page.wait_for_function("() => document.getElementById('screen').clientHeight / 52 >= 14")
+    assert player_in_view(page)
     context.close()

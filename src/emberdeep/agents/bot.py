@@ -34,7 +34,7 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.distance import distance_map
 from emberdeep.engine.floor import Tile
@@ -68,6 +68,8 @@ ENCHANT_ORDER: dict[str, tuple[str, ...]] = {
     "staffs": ("staff", "ring", "armor", "weapon"),
 }
 ATTACK_STAFFS = frozenset({"bolt", "arc"})
+FREES_CAPTIVES = frozenset({"staffs", "mixed"})
+"""The policies that free the captives they find: allies-and-staffs first, and mixed."""
 DANCE_HEALTH = 0.5
 """With ``stair_dance``, below this share of health with a foe in view, the bot takes
 the stairs it stands by and comes straight back (the exploit it measures)."""
@@ -108,6 +110,8 @@ class Bot:
         self.items_used: dict[str, int] = {}
         self.refusals = 0
         """Refused commands in a row: after two, it stops reaching for items."""
+        self.frees_captives = policy in FREES_CAPTIVES
+        """Whether it walks to the captives it knows of and frees them (``free_captives``)."""
 
     def choose(self, world: World) -> PlayerCommand:
         player = world.player
@@ -146,6 +150,8 @@ class Bot:
         carrying = self.find(world, "treasure") is not None
         if player.hp < player.max_hp * self.rest_below and not carrying:
             return Wait()  # (the Heart stops healing by rest: with it, climb on)
+        if self.frees_captives and (freeing := self.free_captives(world)) is not None:
+            return freeing
         if carrying or world.depth > self.goal_depth:
             return self.climb_out(world)  # out with it, or back up after a fall too far
         treasure = self.known_treasure(world)
@@ -335,6 +341,25 @@ class Bot:
                 return slot
         return None
 
+    def free_captives(self, world: World) -> PlayerCommand | None:
+        """With no threat in view, the way to the nearest captive it has seen and the
+        work at its shackles (a step into it, a turn's work each); None when there is
+        none, or no way to one."""
+        floor, player = world.floor, world.player
+        captives = [
+            a
+            for a in floor.actors.values()
+            if a.alive and a.mode == Mode.CAPTIVE and floor.explored[a.position]
+        ]
+        if not captives or autopilot.threats(world):
+            return None
+        nearest = min(captives, key=lambda a: max(abs(a.x - player.x), abs(a.y - player.y)))
+        dx, dy = nearest.x - player.x, nearest.y - player.y
+        if max(abs(dx), abs(dy)) == 1:
+            return Move(dx, dy)
+        step = autopilot.travel_action(world, nearest.position, dare=True)
+        return None if isinstance(step, Stop) else step
+
     @staticmethod
     def visible_enemies(world: World) -> list[Actor]:
         """What it means to fight: in view, and not a sleeper too strong to wake."""
@@ -343,7 +368,8 @@ class Bot:
         return [
             floor.actors[i]
             for i in ids
-            if not (floor.actors[i].asleep and floor.actors[i].hp > SNEAK_PAST * player.power)
+            if floor.actors[i].hostile
+            and not (floor.actors[i].asleep and floor.actors[i].hp > SNEAK_PAST * player.power)
         ]
 
     @staticmethod

@@ -26,7 +26,7 @@ from emberdeep.engine.effects import EFFECTS
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.identify import MAX_LOOK, Catalogue
 from emberdeep.engine.items import CATEGORIES, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
-from emberdeep.engine.spawning import ByDepth, Goal, Population, SpawnTable
+from emberdeep.engine.spawning import ByDepth, Captives, Goal, Population, SpawnTable
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
 from emberdeep.engine.traps import TrapKind
@@ -180,6 +180,10 @@ def by_depth(table: Table, name: str, lo: int = 0) -> ByDepth:
             raise table.error(name, "depths must rise from one step to the next")
         steps.append((step[0], step[1]))
     return ByDepth(tuple(steps))
+
+
+SPAWN_KEYS = ("monsters_per_room", "items_per_room", "traps_per_floor", "per_floor", "on_floors")
+"""What spawns.toml may hold."""
 
 
 def parse_placed(
@@ -486,6 +490,35 @@ def parse_dungeon(
     return tuple(plan), goal
 
 
+CAPTIVE_KEYS = ("from", "chance", "shackles", "captors")
+MAX_SHACKLES = 100
+
+
+def parse_captives(table: Table, monsters: SpawnTable[ActorKind]) -> Captives:
+    """``captives.toml``: how often a captive is found, and which monsters may be, each a
+    section named by its monster key with its own ``spawn`` weights by depth."""
+    by_key = {kind.key: kind for kind in monsters.kinds}
+    kinds, weights = [], []
+    for key in table.names():
+        if key in CAPTIVE_KEYS:
+            continue
+        if key not in by_key:
+            raise table.error(key, f"{key!r} is not a monster in monsters.toml")
+        entry = table.sub(key)
+        entry.reject_unknown(("spawn",))
+        kinds.append(by_key[key])
+        weights.append(by_depth(entry, "spawn"))
+    if not kinds:
+        raise DataError(f"{table.source}: no captive kinds defined")
+    return Captives(
+        kinds=SpawnTable(tuple(kinds), tuple(weights), ByDepth(())),
+        from_depth=table.integer("from", 1, MAX_DEPTH),
+        chance=table.integer("chance", 0, 100),
+        shackles=table.integer("shackles", 1, MAX_SHACKLES),
+        captors=by_depth(table, "captors"),
+    )
+
+
 def generator_params(level: Table, params_type: type[mapgen.BaseParams]) -> dict[str, int]:
     """A level's ``params``, each checked against the generator's field: a wrong type or
     an absurd size would otherwise fail, or run for ever, only when the floor is built."""
@@ -509,9 +542,7 @@ def load() -> Content:
     cache = ParsedCache(cache_path())
     shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
     spawns = read_table("spawns.toml", cache)
-    spawns.reject_unknown(
-        ("monsters_per_room", "items_per_room", "traps_per_floor", "per_floor", "on_floors")
-    )
+    spawns.reject_unknown(SPAWN_KEYS)
     monsters, looks, remains = parse_monsters(
         read_table("monsters.toml", cache), by_depth(spawns, "monsters_per_room")
     )
@@ -535,6 +566,7 @@ def load() -> Content:
     looks |= unknown_looks
     status_looks, status_labels = parse_statuses(read_table("statuses.toml", cache))
     plan, goal = parse_dungeon(read_table("dungeon.toml", cache), items, monsters)
+    captives = parse_captives(read_table("captives.toml", cache), monsters)
     drawn = [
         ("shroud", "the unexplored shroud ([shroud] in tiles.toml)"),
         *((name, f"terrain {name!r} (tiles.toml)") for name in TILE_NAMES),
@@ -544,6 +576,7 @@ def load() -> Content:
         *((kind.key, f"item {kind.key!r} (items.toml)") for kind in items.kinds),
         *((kind.key, f"trap {kind.key!r} (traps.toml)") for kind in traps.kinds),
         *((key, f"unknown items {key!r} (appearances.toml)") for key in unknown_looks),
+        *((key, f"light fixture {key!r} (lights.toml)") for key in mapgen.fixtures.FIXTURES),
     ]
     sprites = parse_sprites(read_table("sprites.toml", cache), drawn)
     palettes = parse_palettes(read_table("palettes.toml", cache), [*looks, "remains"], GLYPH_MODES)
@@ -560,7 +593,9 @@ def load() -> Content:
         shroud=shroud,
         tiles=tiles,
         hero=hero,
-        population=Population(monsters, items, traps, goal, *parse_placed(spawns, items)),
+        population=Population(
+            monsters, items, traps, goal, *parse_placed(spawns, items), captives=captives
+        ),
         dungeon=plan,
         looks=looks,
         remains=remains,

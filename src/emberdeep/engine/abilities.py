@@ -36,6 +36,7 @@ from emberdeep.engine.actions import (
     line_of_fire,
 )
 from emberdeep.engine.actors import HUNT_MEMORY, Ability, Actor, Mode
+from emberdeep.engine.allies import foe_of, friends_near
 from emberdeep.engine.events import Healed, Refused, Summoned, Teleported
 from emberdeep.engine.pursuit import Batch, gap
 
@@ -109,22 +110,21 @@ def used(rng: np.random.Generator, known: Ability) -> bool:
 # -- turns ----------------------------------------------------------------------------
 
 
-def allies_near(batch: Batch, monster: Actor, reach: int) -> list[Actor]:
-    """The living monsters within ``reach`` of ``monster``, not counting itself."""
-    return [
-        other
-        for other in batch.floor.actors.values()
-        if other.hp > 0 and not other.is_player and other is not monster
-        and gap(other, monster) <= reach
-    ]  # fmt: skip
+def fresh(batch: Batch, i: int) -> Actor | None:
+    """Monster ``i``'s foe when it has just seen it (a hostile that sees the player this
+    turn; an ally with a foe at all), else None: what calls for a summons."""
+    monster = batch.monsters[i]
+    if monster.hostile and monster.hunting != HUNT_MEMORY:
+        return None
+    return foe_of(batch, i)
 
 
 @ability("mend", "turn", reach=(1, 20, 6), below=(1, 100, 70), share=(1, 100, 40))
 def mend(batch: Batch, i: int, known: Ability) -> Action | None:
     """Close the wounds of the first friend in reach that is badly hurt, along a clear
-    line: the healer is the one to strike first."""
+    line: the healer is the one to strike first (an allied healer mends the player too)."""
     monster, floor = batch.monsters[i], batch.floor
-    for ally in allies_near(batch, monster, known.number("reach")):
+    for ally in friends_near(batch, monster, known.number("reach")):
         if ally.hp * 100 < ally.max_hp * known.number("below") and line_of_fire(
             floor, monster.position, ally.position
         ):
@@ -137,14 +137,17 @@ def mend(batch: Batch, i: int, known: Ability) -> Action | None:
     count=(1, 8, 2), cost=(0, 1000, 2), reach=(1, 30, 8), about=(1, 30, 6),
 )  # fmt: skip
 def summon(batch: Batch, i: int, known: Ability) -> Action | None:
-    """Call up ``count`` creatures of ``kind`` when it sees the player and fewer than that
-    are ``about``, at a ``cost`` in its own life: reach it quickly, or flee its summons."""
+    """Call up ``count`` creatures of ``kind`` when it sees its foe and fewer than that
+    are ``about``, at a ``cost`` in its own life: reach it quickly, or flee its summons.
+    What an ally calls up is on the player's side."""
     monster, cost, kind = batch.monsters[i], known.number("cost"), known.text("kind")
-    if monster.hunting != HUNT_MEMORY or monster.hp <= cost:
+    foe = fresh(batch, i)
+    if foe is None or monster.hp <= cost:
         return None
-    if gap(monster, batch.player) > known.number("reach"):
+    if gap(monster, foe) > known.number("reach"):
         return None
-    about = sum(1 for o in allies_near(batch, monster, known.number("about")) if o.kind == kind)
+    near = friends_near(batch, monster, known.number("about"))
+    about = sum(1 for o in near if o.kind == kind)
     if about >= known.number("count"):
         return None
     monster.hp -= cost
@@ -153,13 +156,14 @@ def summon(batch: Batch, i: int, known: Ability) -> Action | None:
 
 @ability("blink", "turn", reach=(1, 20, 7), least=(1, 20, 3), cost=(0, 1000, 2))
 def blink(batch: Batch, i: int, known: Ability) -> Action | None:
-    """When the player gets next to it, vanish to somewhere in sight at least ``least``
+    """When its foe gets next to it, vanish to somewhere in sight at least ``least``
     tiles away; each blink costs ``cost`` hit points, so a chase wears it down."""
     monster, cost = batch.monsters[i], known.number("cost")
-    if gap(monster, batch.player) > 1 or monster.hp <= cost:
+    foe = foe_of(batch, i)
+    if foe is None or gap(monster, foe) > 1 or monster.hp <= cost:
         return None
     monster.hp -= cost
-    return Blink(batch.player, known.number("reach"), known.number("least"))
+    return Blink(foe, known.number("reach"), known.number("least"))
 
 
 @ability("call", "turn", reach=(1, 40, 12))
@@ -178,14 +182,16 @@ def call(batch: Batch, i: int, known: Ability) -> Action | None:
 
 @ability("shoot", "shot", words={"form": "form"}, reach=(2, 20, 5))
 def shoot(batch: Batch, i: int, known: Ability) -> Action | None:
-    """Loose a missile at the player within ``reach``, along a clear line from in view."""
-    monster, player, floor = batch.monsters[i], batch.player, batch.floor
+    """Loose a missile at its foe within ``reach``, along a clear line, from in view of
+    the player (a hostile sees the player; an ally shoots at what the player sees)."""
+    monster, floor = batch.monsters[i], batch.floor
+    foe = foe_of(batch, i)
     reach = known.number("reach")
-    if gap(monster, player) > reach or not floor.visible.item(monster.x, monster.y):
+    if foe is None or gap(monster, foe) > reach or not floor.visible.item(monster.x, monster.y):
         return None
-    if not line_of_fire(floor, monster.position, player.position):
+    if not line_of_fire(floor, monster.position, foe.position):
         return None
-    return Shoot(player, reach, known.text("form"))
+    return Shoot(foe, reach, known.text("form"))
 
 
 @ability("fade", "upkeep")
@@ -197,7 +203,8 @@ def fade(batch: Batch, i: int, known: Ability) -> Action | None:
     if monster.hp <= 1:
         return Fade()
     monster.hp -= 1
-    monster.hunting = HUNT_MEMORY
+    if monster.hostile:
+        monster.hunting = HUNT_MEMORY
     return None
 
 
@@ -308,7 +315,10 @@ class Summon:
                 break
             template = Actor.spawn(0, kind, *where)
             template.next_time = world.time + actor.attack_time
-            template.mode, template.hunting = Mode.HUNTING, HUNT_MEMORY
+            if actor.mode == Mode.ALLY:
+                template.mode = Mode.ALLY
+            else:
+                template.mode, template.hunting = Mode.HUNTING, HUNT_MEMORY
             called.append(bring_forth(world, template, *where, hp=kind.hp))
         if not called:
             return Refused("no_room")

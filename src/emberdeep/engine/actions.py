@@ -10,13 +10,14 @@ in Hauberk. ``World.perform`` follows alternatives and charges the time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 import tcod.los
 
 from emberdeep.engine import combat, gear, hazards, items, magic
-from emberdeep.engine.actors import PLAYER_ID, Actor, Mode
+from emberdeep.engine.actors import PLAYER_ID, UNALIGNED, Actor, Mode
 from emberdeep.engine.effects import EFFECTS, Target
 from emberdeep.engine.events import (
     DoorOpened,
@@ -86,6 +87,12 @@ class PlayerCommand(Action, Protocol):
     def arguments(self) -> list[object]: ...
 
 
+BUMPS: list[Callable[[Actor, Actor], ActionResult]] = []
+"""What moving into an ally or a captive (or an ally moving into anyone) does instead of a
+blow: ``allies.bump``, registered by ``allies.py`` (which builds on these actions, so
+this module cannot import it)."""
+
+
 def _player_only(world: World, actor: Actor) -> Refused | None:
     return None if actor is world.player else Refused("player_only")
 
@@ -114,7 +121,10 @@ class Move:
         # ``item`` reads one cell as a Python value, several times faster than ``[x, y]``.
         blocker: int = floor.occupant.item(x, y)
         if blocker:
-            return Alternative(Attack(floor.actors[blocker]))
+            target = floor.actors[blocker]
+            if BUMPS and (target.mode in UNALIGNED or actor.mode == Mode.ALLY):
+                return BUMPS[0](actor, target)  # swap, free, or nothing (``allies.bump``)
+            return Alternative(Attack(target))
         if not floor.walkable.item(x, y):
             refused = hazards.blocked(world, actor, x, y)
             return refused or done(actor.move_time)

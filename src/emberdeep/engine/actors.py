@@ -35,7 +35,11 @@ class Mode:
     GUARDING = "guarding"
     """Stands over something until roused (``ActorKind.guards``)."""
     ALLY = "ally"
+    """On the player's side (``engine/allies.py``): follows, or waits where told
+    (``Actor.stays``), and fights the hostile."""
     CAPTIVE = "captive"
+    """In shackles: does nothing, is left alone, and joins whoever frees it
+    (``Actor.shackles``)."""
 
 
 MODES = (Mode.ASLEEP, Mode.WANDERING, Mode.HUNTING, Mode.FLEEING, Mode.GUARDING, Mode.ALLY,
@@ -45,6 +49,10 @@ HUNT_MEMORY = 10
 AWARE = (Mode.HUNTING, Mode.FLEEING)
 """The modes of a monster that knows where the player is: exactly those with ``hunting``
 turns left."""
+UNALIGNED = (Mode.ALLY, Mode.CAPTIVE)
+"""The modes of a creature that is not the player's foe: the sight of the player, an
+alarm or a pack's call never set it hunting, and it is never dormant (a far-away
+sleeper may be cheap to skip; an ally following the player, never)."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +166,10 @@ class Actor:
     level: int = 1
     statuses: dict[str, int] = field(default_factory=dict)
     """Status name -> turns left (``engine/statuses.py``; confusion is ``confused``)."""
+    shackles: int = 0
+    """A captive: the turns of work left to free it (0 for everyone else)."""
+    stays: bool = False
+    """An ally told to wait where it is rather than follow (``allies.Order``)."""
     _who: Who | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
@@ -196,14 +208,26 @@ class Actor:
     def asleep(self) -> bool:
         return self.mode == Mode.ASLEEP
 
+    @property
+    def friendly(self) -> bool:
+        """On the player's side: the player, or an ally."""
+        return self.id == PLAYER_ID or self.mode == Mode.ALLY
+
+    @property
+    def hostile(self) -> bool:
+        """The player's foe: neither on the player's side nor a captive."""
+        return self.id != PLAYER_ID and self.mode not in UNALIGNED
+
     def state(self) -> tuple[object, ...]:
-        """Everything that matters for determinism, for ``World.state_hash``."""
+        """Everything that matters for determinism, for ``World.state_hash`` (the
+        captive's and the ally's fields only when set, so games recorded before them
+        keep their hashes)."""
         return (
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
             self.power, self.move_time, self.attack_time, self.xp, self.mode, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour, self.level,
             tuple(sorted(self.statuses.items())),
-        )  # fmt: skip
+        ) + ((self.shackles, self.stays) if self.shackles or self.stays else ())  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -78,15 +78,24 @@ def unless_risky(world: World, step: Move) -> Move | Stop:
 
 
 def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
-    """The step that most reduces ``dist`` onto a free, seen floor tile, if any."""
+    """The step that most reduces ``dist`` onto a free, seen floor tile (or one an ally
+    stands on: the step swaps places), if any."""
     floor, player = world.floor, world.player
     best, best_step = int(dist[player.position]), None
     for dx, dy in DIRECTIONS:
         x, y = player.x + dx, player.y + dy
-        free = floor.in_bounds(x, y) and floor.explored[x, y] and floor.is_free(x, y)
+        free = floor.in_bounds(x, y) and floor.explored[x, y] and passable(floor, x, y)
         if free and int(dist[x, y]) < best:
             best, best_step = int(dist[x, y]), Move(dx, dy)
     return best_step
+
+
+def passable(floor: Floor, x: int, y: int) -> bool:
+    """Free, or held by an ally (walking into it swaps places)."""
+    if floor.is_free(x, y):
+        return True
+    ally = floor.blocker_at(x, y)
+    return ally is not None and ally.mode == Mode.ALLY and floor.walkable.item(x, y)
 
 
 @dataclass(frozen=True)
@@ -95,7 +104,8 @@ class Stop:
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
     (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
     "no_way", "risky" (the way on is through a known danger), "arrived",
-    "explored_stairs", "explored", "rested", "interrupted"."""
+    "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
+    gone), "interrupted"."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -215,11 +225,13 @@ def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32
 
 
 def visible_monsters(world: World) -> list[int]:
+    """The creatures in view but the player's allies (who come and go at the player's
+    side: no reason to stop a run)."""
     floor, player = world.floor, world.player
     return [
         a.id
         for a in floor.actors.values()
-        if a.alive and a is not player and floor.visible[a.position]
+        if a.alive and a is not player and a.mode != Mode.ALLY and floor.visible[a.position]
     ]
 
 

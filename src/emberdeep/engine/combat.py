@@ -83,4 +83,6 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
     take(world, target, damage, attacker)
     if sleeping and target.hp > 0:
         world.set_mode(target, Mode.WANDERING, "struck")
+    if attacker.mode == Mode.ALLY and target.hp > 0:
+        world.alert(target, cause="struck")  # struck by an ally, it fights back
     return True

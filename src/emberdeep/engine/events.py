@@ -212,11 +212,49 @@ class ModeChanged:
 @dataclass(frozen=True, slots=True)
 class Followed:
     """A monster took the stairs after the player (``way``: "down", "up") and now
-    stands at ``at``, next to them."""
+    stands at ``at``, next to them: at their heels, or their ``ally``."""
 
     who: Who
     at: Cell
     way: str
+    ally: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Shackles:
+    """The player worked at a captive's shackles: ``left`` turns of work to go."""
+
+    who: Who
+    at: Cell
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Freed:
+    """A captive is free of its shackles and now the player's ally."""
+
+    who: Who
+    at: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Ordered:
+    """The player told the allies ``told`` to wait where they are (``stay``) or to
+    follow."""
+
+    told: tuple[Who, ...]
+    stay: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AllyDied:
+    """An ally is dead for good (told beside its ``Died``, for the bond): ``killer``
+    when a creature did it, ``cause`` otherwise ("poison", "faded")."""
+
+    who: Who
+    at: Cell
+    killer: Who | None
+    cause: str
 
 
 # -- things ------------------------------------------------------------------------------
@@ -377,8 +415,8 @@ class Heard:
 
 Event = (
     Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
-    | Summoned | ModeChanged | Followed | ItemMoved | ItemUsed | Identified | Enchanted
-    | RunicFlared | Grew | Fizzled | DoorOpened
+    | Summoned | ModeChanged | Followed | Shackles | Freed | Ordered | AllyDied | ItemMoved
+    | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
     | Victory | Heard
 )  # fmt: skip
@@ -405,7 +443,7 @@ REFUSALS = (
     "select_enemy", "not_yourself", "nobody_in_radius", "treasure", "hesitate",
     "out_of_range", "no_clear_line", "nobody_to_mend", "nowhere", "no_room",
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
-    "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn",
+    "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn", "no_allies",
 )  # fmt: skip
 """Every reason an action or a run may be refused for (a monster's are never shown)."""
 

@@ -81,11 +81,11 @@ def enchant(world: World, item: Item) -> None:
 
 
 def staff_power(item: Item, base: int) -> int:
-    """A staff's damage or duration at its level: ``base`` at level 2, half as much again
-    at 4, twice at 6."""
+    """A staff's damage or duration at its level: ``base`` at level 2, two thirds more
+    at 4, twice and a third at 6."""
     if item.kind.category != "staff":
         return base
-    return max(1, base * (item.capacity + 2) // 4)
+    return max(1, base * (item.capacity + 1) // 3)
 
 
 def recharge_period(world: World, item: Item) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emberdeep.engine import fellowship
 from emberdeep.engine.actors import Actor, saturating
 from emberdeep.engine.events import Died, Hurt, Thing
 
@@ -40,6 +41,7 @@ def take(world: World, target: Actor, amount: int, source: Actor | None, cause: 
     if source is not None and source.is_player and source is not target:
         source.xp = saturating(source.xp, target.xp)
         world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
+    fellowship.credit(world, target, source)
     die(world, target, source, cause)
 
 
@@ -56,3 +58,4 @@ def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = ""
     elif vanished:
         floor.remove_actor(actor)
     world.emit(died)
+    fellowship.mourn(world, actor, killer, cause)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from emberdeep.engine.actors import AWARE, PLAYER_ID
+from emberdeep.engine.actors import AWARE, PLAYER_ID, Mode
 from emberdeep.engine.floor import SHUT_DOORS, Floor, Tile
 from emberdeep.engine.items import Item
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
@@ -55,7 +55,24 @@ def floor_violations(floor: Floor) -> list[str]:
     for item in floor.items:
         if not floor.in_bounds(*item.position) or not floor.walkable[item.position]:
             problems.append(f"{item.name} lies in a wall")
-    return problems + door_trap_status_problems(floor)
+    return problems + ally_problems(floor) + door_trap_status_problems(floor)
+
+
+def ally_problems(floor: Floor) -> list[str]:
+    """Captives are shackled and allies are not; only an ally is told to wait; nobody
+    hunts an ally's or a captive's way (their ``hunting`` is 0, by the rule above)."""
+    problems = []
+    for actor in floor.actors.values():
+        if not actor.alive or actor.id == PLAYER_ID:
+            continue
+        captive = actor.mode == Mode.CAPTIVE
+        if captive != (actor.shackles > 0):
+            problems.append(
+                f"{actor.name} (#{actor.id}) is {actor.mode}, {actor.shackles} shackles"
+            )
+        if actor.stays and actor.mode != Mode.ALLY:
+            problems.append(f"{actor.name} (#{actor.id}) is told to wait but is no ally")
+    return problems
 
 
 def door_trap_status_problems(floor: Floor) -> list[str]:

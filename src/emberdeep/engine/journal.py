@@ -26,8 +26,9 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
+from emberdeep.engine.allies import DECODERS as ALLY_DECODERS
 from emberdeep.engine.fov import ALGORITHMS
-from emberdeep.engine.item_actions import DECODERS
+from emberdeep.engine.item_actions import DECODERS as ITEM_DECODERS
 
 MAX_TIME = 2**62
 """The latest world time a recorded ``advance`` may name."""
@@ -37,6 +38,8 @@ MAX_COMMANDS = 10_000_000
 MAX_BASE = 10**12
 """The most commands a game may have played before the ones a saved journal holds."""
 CODES = {command.code: command for command in PLAYER_COMMANDS}
+DECODERS = {**ITEM_DECODERS, **ALLY_DECODERS}
+"""The commands that decode themselves (those added beside ``actions.py``)."""
 
 
 class JournalError(ValueError):

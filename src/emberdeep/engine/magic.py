@@ -63,7 +63,8 @@ def read_blind(world: World, user: Actor, item: Item) -> tuple[int, int] | None:
 
 
 def living_monsters(floor: Floor, user: Actor) -> list[Actor]:
-    return [a for a in floor.actors.values() if a.alive and a is not user]
+    """The foes what strikes the nearest may strike: never the player's ally or a captive."""
+    return [a for a in floor.actors.values() if a.alive and a is not user and a.hostile]
 
 
 @effect("equip", consumes=False, reveals=False)

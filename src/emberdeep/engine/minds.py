@@ -1,7 +1,9 @@
 """How a monster decides what to do on its turn: its mode, then its abilities, then its
 way of moving, all read from its kind (content says what; this says in which order).
 
-1. ``upkeep`` abilities, whatever its mode (a conjured blade fades).
+1. ``upkeep`` abilities, whatever its mode (a conjured blade fades). A captive does
+   nothing more; an ally takes its own turn (``allies.ally_turn``: its abilities aimed
+   at its foe, its blows, keeping near the player).
 2. A guard rouses when the player comes near, when it is hurt or when its treasure is
    gone; until then it stands.
 3. A monster unaware of the player waits (the world wakes and alerts it).
@@ -10,6 +12,7 @@ way of moving, all read from its kind (content says what; this says in which ord
 5. ``turn`` abilities in the kind's order: the first that acts takes the turn.
 6. A ``shot`` if it has one; a monster that keeps its distance shoots, or waits, from
    its band, stepping back when the player comes close.
+   An ally next to it, when the player is not, takes its blows (``allies.foe_of``).
 7. Its way of moving: the chase (some steps astray for an erratic flyer), or none.
 
 A decider is made once per batch for each kind that acts in it.
@@ -19,9 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from emberdeep.engine.abilities import ABILITIES, allies_near, used
-from emberdeep.engine.actions import WAIT, Action, Either, Stumble
-from emberdeep.engine.actors import AWARE, Ability, ActorKind, Mode
+from emberdeep.engine.abilities import ABILITIES, used
+from emberdeep.engine.actions import WAIT, Action, Attack, Either, Stumble
+from emberdeep.engine.actors import AWARE, UNALIGNED, Ability, ActorKind, Mode
+from emberdeep.engine.allies import ally_turn, foe_of, friends_near
 from emberdeep.engine.pursuit import Batch, gap, keep_distance
 
 Decide = Callable[[int], Action]
@@ -38,12 +42,32 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
     keeps = kind.keeps_distance
     treasure_here = kind.guards and any(i.kind.effect == "treasure" for i in batch.floor.items)
 
+    def first_turn(i: int) -> Action | None:
+        for known, function in turns:
+            if used(rng, known):
+                action = function(batch, i, known)
+                if action is not None:
+                    return action
+        return None
+
+    def first_shot(i: int) -> Action | None:
+        return next(
+            (a for known, f in shots if (a := f(batch, i, known)) is not None and used(rng, known)),
+            None,
+        )
+
     def decide(i: int) -> Action:
         monster = batch.monsters[i]
         for known, function in upkeep:
             action = function(batch, i, known)
             if action is not None:
                 return action
+        if monster.mode in UNALIGNED:
+            if monster.mode == Mode.CAPTIVE:
+                return WAIT
+            return ally_turn(
+                batch, i, lambda: first_turn(i), lambda: first_shot(i), kind.moves == "still"
+            )
         if kind.guards:
             if monster.mode == Mode.GUARDING:
                 roused = (
@@ -64,19 +88,17 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
                 return pursuit.away(i) or pursuit.toward(i)
             if monster.mode == Mode.FLEEING:
                 world.set_mode(monster, Mode.HUNTING)
-        for known, function in turns:
-            if used(rng, known):
-                action = function(batch, i, known)
-                if action is not None:
-                    return action
-        shot = next(
-            (a for known, f in shots if (a := f(batch, i, known)) is not None and used(rng, known)),
-            None,
-        )
+        action = first_turn(i)
+        if action is not None:
+            return action
+        shot = first_shot(i)
+        foe = foe_of(batch, i)
+        if foe is not batch.player and foe is not None:
+            return shot or Attack(foe)  # an ally next to it, and the player not
         if keeps is not None and (
             keeps.reason == "always"
             or (keeps.reason == "shot" and shot is not None)
-            or (keeps.reason == "allies" and allies_near(batch, monster, ALLY_REACH))
+            or (keeps.reason == "allies" and friends_near(batch, monster, ALLY_REACH))
         ):
             return keep_distance(pursuit, i, keeps.near, keeps.far, shot or WAIT)
         if shot is not None:

@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.events import (
     Alarm,
+    AllyDied,
     Area,
     Attacked,
     Cell,
@@ -28,6 +29,7 @@ from emberdeep.engine.events import (
     Event,
     Fizzled,
     Followed,
+    Freed,
     Grew,
     Healed,
     Heard,
@@ -39,8 +41,10 @@ from emberdeep.engine.events import (
     Missile,
     ModeChanged,
     Moved,
+    Ordered,
     RunicFlared,
     Searched,
+    Shackles,
     StairsTaken,
     StatusChanged,
     Summoned,
@@ -75,7 +79,7 @@ def always(visible: Visible, player: Actor, event: Event) -> Event:
 
 AtACell = (
     Hurt | Healed | StatusChanged | ModeChanged | Followed | Summoned | DoorOpened | TrapSprung
-    | RunicFlared
+    | Shackles | Freed | AllyDied | RunicFlared
 )  # fmt: skip
 
 
@@ -129,12 +133,12 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
         (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
-         LevelGained, Victory, TrapFound, Alarm, Heard),
+         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered),
         always,
     ),
     **dict.fromkeys(
         (Hurt, Healed, StatusChanged, ModeChanged, Followed, Summoned, DoorOpened,
-         TrapSprung),
+         TrapSprung, Shackles, Freed, AllyDied),
         at_a_cell,
     ),
     Moved: stepped, Teleported: stepped, Attacked: blow, Missile: flight, Area: blast,

@@ -30,6 +30,7 @@ from emberdeep.engine.actors import (
     Mode,
     Progression,
 )
+from emberdeep.engine.fellowship import Fellowship, Loss
 from emberdeep.engine.floor import REMAINS_KEY, TILE_NAMES, Floor, Rect, Tile
 from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
@@ -77,6 +78,11 @@ def dump(world: World, kept: bool = True) -> dict[str, Any]:
         "progression": asdict(world.progression),
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
+        "allies": {
+            "freed": world.fellowship.freed,
+            "kills": dict(world.fellowship.kills),
+            "lost": [[x.kind, x.depth, x.killer, x.cause] for x in world.fellowship.lost],
+        },
         "journal": world.journal.to_data(),
         "strength": world.strength,
         "inventory": [
@@ -245,6 +251,8 @@ def _load(
         if not isinstance(name, str) or not isinstance(count, int) or count < 0:
             raise SnapshotError("kills: expected names and counts")
         world.kills[name] = count
+    if "allies" in root.data:  # absent in saves made before allies
+        world.fellowship = _fellowship(root.sub("allies"))
     try:
         world.journal = Journal.from_data(root.get("journal", dict))
     except JournalError as exc:
@@ -258,6 +266,24 @@ def _load(
     if "identity" in root.data:
         world.identity = _identity(root.sub("identity"), item_kinds)
     return world
+
+
+def _fellowship(raw: Reader) -> Fellowship:
+    """The allies' record: freed, kills by kind, losses."""
+    record = Fellowship(freed=raw.integer("freed", 0, BIG))
+    for name, count in raw.get("kills", dict).items():
+        if not isinstance(name, str) or type(count) is not int or not 0 <= count <= BIG:
+            raise SnapshotError("allies.kills: expected names and counts")
+        record.kills[name] = count
+    for n, entry in enumerate(raw.entries("lost", MAX_COUNT)):
+        if not (
+            isinstance(entry, list) and len(entry) == 4
+            and all(isinstance(v, str) and len(v) <= MAX_LOOK for v in entry[::2] + entry[3:])
+            and type(entry[1]) is int and 1 <= entry[1] <= MAX_DEPTH
+        ):  # fmt: skip
+            raise SnapshotError(f"allies.lost[{n}]: expected [kind, depth, killer, cause]")
+        record.lost.append(Loss(entry[0], entry[1], entry[2], entry[3]))
+    return record
 
 
 def _player_state(root: Reader, world: World) -> None:
@@ -413,6 +439,10 @@ def columns_checked(data: object) -> bool:
     return isinstance(floor, Mapping) and isinstance(floor.get("actors"), Mapping)
 
 
+SINCE_COLUMNS = ("shackles", "stays")
+"""Creature fields added after the formats that saved creatures one table each."""
+
+
 def _load_legacy_actors(raw: Reader, floor: Floor, where: str) -> None:
     """Creatures saved one table each (formats 1 to 3), checked one by one."""
     names = {f.name: f.type for f in fields(Actor) if f.init}
@@ -423,6 +453,8 @@ def _load_legacy_actors(raw: Reader, floor: Floor, where: str) -> None:
             if name == "statuses":
                 values[name] = _statuses(entry.data.get(name), entry.path)
                 continue
+            if name in SINCE_COLUMNS:
+                continue  # no captive or ally was ever saved one table each: the default
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)

@@ -47,11 +47,14 @@ def _actor_types() -> list[tuple[str, type]]:
 
 
 ACTOR_FIELDS = _actor_types()
+MAX_SHACKLES = 1000
+"""The most turns of work a captive's shackles may need, in a save."""
 _NUMBER_LIMITS: dict[str, tuple[int, int]] = {
     "id": (1, BIG), "level": (1, MAX_LEVEL), "max_hp": (0, 2 * MAX_STAT),
     "xp": (0, 2 * MAX_STAT), "confused": (0, MAX_ACTION_TIME),
     "hunting": (0, MAX_ACTION_TIME), "detour": (0, MAX_ACTION_TIME),
     "move_time": (1, MAX_ACTION_TIME), "attack_time": (1, MAX_ACTION_TIME),
+    "shackles": (0, MAX_SHACKLES),
 }  # fmt: skip
 """Bounds of single number columns; any other number column is within +-``BIG``."""
 
@@ -302,6 +305,10 @@ def check_actor_columns(
         for mode, is_player, aware in zip(modes, player.tolist(), hunting, strict=True)
     ):
         raise SnapshotError(f"{where}: impossible creature (mode)")
+    captive = np.array([mode == Mode.CAPTIVE for mode in modes], dtype=np.bool_)
+    ally = np.array([mode == Mode.ALLY for mode in modes], dtype=np.bool_)
+    if ((numbers["shackles"] > 0) & ~captive).any() or (numbers["stays"] & ~ally).any():
+        raise SnapshotError(f"{where}: impossible creature (shackles or orders)")
     width, height = floor.width, floor.height
     inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
     if not inside.all() or not floor.walkable[x, y].all():

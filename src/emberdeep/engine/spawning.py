@@ -90,11 +90,27 @@ class Population:
     """Items every floor gets, so many by depth (the scrolls of enchanting)."""
     on_floors: tuple[tuple[ItemKind, tuple[int, ...]], ...] = ()
     """Items placed once on each of the floors listed (the rare potions of growth)."""
+    captives: Captives | None = None
+    """Who may be found in shackles, and how often (``mapgen/captives.py``)."""
 
     def placed(self, depth: int) -> list[ItemKind]:
         """The items floor ``depth`` gets whatever its rooms, in content's order."""
         found = [kind for kind, count in self.per_floor for _ in range(count.at(depth))]
         return found + [kind for kind, floors in self.on_floors if depth in floors]
+
+
+@dataclass(frozen=True)
+class Captives:
+    """Monsters found in shackles (Brogue's captives): on ``chance`` percent of the floors
+    from ``from_depth`` down, one of ``kinds`` (by its weights at the depth; ``per_room``
+    is unused), needing ``shackles`` turns of work, watched by ``captors`` (a count by
+    depth) of the floor's own monsters."""
+
+    kinds: SpawnTable[ActorKind]
+    from_depth: int
+    chance: int
+    shackles: int
+    captors: ByDepth
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,10 @@
 come back to has lived the time you were away.
 
 Both are decided when the player changes floor, cheaply: followers are the aware
-monsters next to the player; a returned-to floor's monsters heal by the time elapsed,
-forget the player, and some of the awake ones are found elsewhere on the floor (one
-random pick each from its open cells, on the gameplay stream).
+monsters next to the player and the following allies near them; a returned-to floor's
+monsters heal by the time elapsed, forget the player, and some of the awake ones are
+found elsewhere on the floor (one random pick each from its open cells, on the gameplay
+stream).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from emberdeep.engine import allies
 from emberdeep.engine.actors import AWARE, Actor, Mode
 from emberdeep.engine.events import Followed
 from emberdeep.engine.floor import Floor
@@ -26,20 +28,23 @@ HEAL_TIME = 1000
 WANDER_TIME = 3000
 """World time away after which an awake monster has about even odds of being found
 somewhere else on the floor (the odds grow with the time)."""
+FOLLOW_ROOM = 4
+"""How far from the player a follower may be set down on the floor entered."""
 WANDER_MOST = 90
 """Percent: the likeliest an awake monster is to have moved, however long you were away."""
 
 
 def followers(world: World) -> list[Actor]:
     """The monsters that will take the stairs after the player: awake, aware of the
-    player, and next to them."""
+    player, and next to them; and the player's following allies near them
+    (``allies.coming_along``), down and up alike."""
     player = world.player
     return [
         m
         for m in world.floor.actors.values()
         if m.hp > 0 and m is not player and m.mode in AWARE
         and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
-    ]  # fmt: skip
+    ] + allies.coming_along(world)  # fmt: skip
 
 
 def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> None:
@@ -48,7 +53,7 @@ def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> Non
     One for whom there is no room stays behind."""
     new = world.floor
     for monster in coming:
-        spot = new.free_near(world.player.x, world.player.y, reach=3)
+        spot = new.free_near(world.player.x, world.player.y, reach=FOLLOW_ROOM)
         if spot is None:
             continue
         left.remove_actor(monster)
@@ -56,7 +61,8 @@ def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> Non
         arrived.next_time = world.time + arrived.move_time
         new.add_actor(arrived)
         world.schedule.add(arrived)
-        world.emit(Followed(arrived.who, arrived.position, way))
+        ally = arrived.mode == Mode.ALLY
+        world.emit(Followed(arrived.who, arrived.position, way, ally))
 
 
 def live_the_time(world: World, floor: Floor) -> None:

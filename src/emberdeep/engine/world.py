@@ -43,6 +43,7 @@ from emberdeep.engine.actors import (
     HUNT_MEMORY,
     MAX_LEVEL,
     PLAYER_ID,
+    UNALIGNED,
     Actor,
     ActorKind,
     Mode,
@@ -60,6 +61,7 @@ from emberdeep.engine.events import (
     StatusChanged,
     Victory,
 )
+from emberdeep.engine.fellowship import Fellowship
 from emberdeep.engine.floor import REMAINS_KEY, Floor, Tile
 from emberdeep.engine.fov import FovSettings, update_fov
 from emberdeep.engine.hunt import Hunt
@@ -165,6 +167,8 @@ class World:
         """The player's strength: heavy gear needs it (``items.effective_enchant``)."""
         self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
+        self.fellowship = Fellowship()
+        """What the player's allies did: freed, kills, losses (``engine/fellowship.py``)."""
         self.death: Died | None = None
         """How the player died (the event), for the hall of fame and the morgue."""
         self.won = False
@@ -487,7 +491,7 @@ class World:
                 self.alert(monster)
             elif seen[i]:
                 if mode != Mode.GUARDING:
-                    self.alert(monster)
+                    self.alert(monster)  # (not an ally or a captive: ``alert``)
             elif monster.hunting:
                 monster.hunting -= 1
                 if not monster.hunting:
@@ -521,7 +525,9 @@ class World:
 
     def alert(self, monster: Actor, turns: int = HUNT_MEMORY, cause: str = "") -> None:
         """``monster`` knows where the player is, for ``turns`` turns after it last does:
-        it hunts (or goes on fleeing)."""
+        it hunts (or goes on fleeing). An ally or a captive is nobody's quarry."""
+        if monster.mode in UNALIGNED:
+            return
         monster.hunting = turns
         if monster.mode not in AWARE:
             self.set_mode(monster, Mode.HUNTING, cause)
@@ -548,6 +554,7 @@ class World:
             ).encode()
         )
         h.update(repr((self.progression, sorted(self.kills.items()))).encode())
+        h.update(repr(self.fellowship.state()).encode() if self.fellowship.state() else b"")
         h.update(repr(self.rng.bit_generator.state).encode())
         h.update(repr([item.state() for item in self.inventory]).encode())
         h.update(repr(self.identity.state()).encode())

@@ -104,14 +104,25 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
         floor.depth = depth
         for kind, count in level.hazards:
             hazards.add_pools(floor, kind, count, rng)
+        arrival = None
         if population is not None:
-            arrival = Arrival.of(floor)  # one search serves all three
+            arrival = Arrival.of(floor)  # one search serves all four
             populate(floor, population, depth, rng, arrival)
             if population.traps is not None:
                 traps.place_traps(floor, population.traps, depth, rng, arrival)
             if level.vault and int(rng.integers(100)) < level.vault:
                 vaults.add_vault(floor, population.items, depth, rng, arrival)
-        fixtures.place_fixtures(floor, rng)  # last: no other draw from the stream moves
+        fixtures.place_fixtures(floor, rng)
+        if population is not None and population.captives is not None and arrival is not None:
+            # Last: the draws before it are the same with or without captives.
+            captives.place_captive(
+                floor,
+                population.captives,
+                monsters=population.monsters,
+                depth=depth,
+                rng=rng,
+                arrival=arrival,
+            )
         return floor
 
     return build
@@ -125,7 +136,7 @@ def floor_builder(
 
 
 # Importing the modules registers them.
-from emberdeep.mapgen import bsp, caves, fixtures, hazards, rooms, traps, vaults  # noqa: E402
+from emberdeep.mapgen import bsp, captives, caves, fixtures, hazards, rooms, traps, vaults  # noqa: E402
 from emberdeep.mapgen.populate import Arrival, populate  # noqa: E402
 
 __all__ = [

@@ -23,7 +23,8 @@ from enum import Enum
 
 from emberdeep.config import Settings
 from emberdeep.engine import autopilot
-from emberdeep.engine.actions import Ascend, Descend, PlayerCommand, Wait
+from emberdeep.engine.actions import Ascend, Descend, Move, PlayerCommand, Wait
+from emberdeep.engine.actors import Mode
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.events import Event, MessageKind, Refused
 from emberdeep.engine.replay import apply as apply_recorded
@@ -55,6 +56,14 @@ class Rest:
 
 
 @dataclass(frozen=True)
+class FreeCaptive:
+    """Work at the shackles of the captive at ``target`` (next to the player) until it is
+    free, or disturbed like a rest; with a threat in view, one turn's work only."""
+
+    target: tuple[int, int]
+
+
+@dataclass(frozen=True)
 class TakeStairs:
     """Take the stairs down (or ``up``): at once when standing on them, else walk to
     them first when they are known."""
@@ -62,7 +71,7 @@ class TakeStairs:
     up: bool = False
 
 
-Command = PlayerCommand | Explore | Travel | Rest | TakeStairs
+Command = PlayerCommand | Explore | Travel | Rest | FreeCaptive | TakeStairs
 
 
 class State(Enum):
@@ -125,7 +134,7 @@ def rules_for(settings: Settings) -> RunRules:
 
 @dataclass
 class Run:
-    command: Explore | Travel | Rest
+    command: Explore | Travel | Rest | FreeCaptive
     watch: autopilot.Watch
 
 
@@ -186,7 +195,7 @@ class Driver:
         the start of a run. A command resumes a paused clock."""
         self.paused = ""
         match command:
-            case Explore() | Rest() | Travel():
+            case Explore() | Rest() | Travel() | FreeCaptive():
                 self.start_run(command)
             case TakeStairs(up):
                 floor = self.world.floor
@@ -266,6 +275,7 @@ class Driver:
             return
         report.events += result
         if self.narrator is not None and result:
+            self.narrator.names.allies = allies_of(self.world)
             for line in self.narrator.lines(result):
                 self.say(line)
 
@@ -273,9 +283,18 @@ class Driver:
         self.report.lines.append(line)
         self.history.append(line)
 
-    def start_run(self, command: Explore | Travel | Rest) -> None:
+    def start_run(self, command: Explore | Travel | Rest | FreeCaptive) -> None:
         world = self.world
         threats = autopilot.threats(world)
+        if isinstance(command, FreeCaptive):
+            step = shackles_step(world, command.target)
+            if step is None:
+                self.take(Refused("no_target"))
+            elif threats:
+                self.act(step)  # one turn's work: the player watches the threat
+            else:
+                self.run = Run(command, autopilot.Watch.start(world))
+            return
         if threats:
             self.take(Refused("monster_in_view", detail=threats[0].kind))
             return
@@ -301,8 +320,13 @@ class Driver:
             return None
         rules = self.rules
         resting = isinstance(run.command, Rest)
-        low = 0 if resting else rules.explore_stop_hp
+        low = 0 if resting or isinstance(run.command, FreeCaptive) else rules.explore_stop_hp
         stop = run.watch.check(world, rules.auto_pickup, low)
+        if stop is None and isinstance(run.command, FreeCaptive):
+            step = shackles_step(world, run.command.target)
+            if step is not None:
+                return step
+            stop = Stop("freed")
         if stop is None and resting:
             player = world.player
             if player.hp < player.max_hp:
@@ -353,6 +377,24 @@ class Driver:
     def save(self) -> str | None:
         """Save now (quitting, closing): None when done, else why not."""
         return self.session.save() if self.session is not None else None
+
+
+def allies_of(world: World) -> set[int]:
+    """The ids of the allies on the player's floor, alive or lying dead (for the log)."""
+    return {a.id for a in world.floor.actors.values() if a.mode == Mode.ALLY}
+
+
+def shackles_step(world: World, target: tuple[int, int]) -> Move | None:
+    """The step into the captive at ``target`` that works at its shackles, while there is
+    one there next to the player."""
+    player = world.player
+    dx, dy = target[0] - player.x, target[1] - player.y
+    if not (max(abs(dx), abs(dy)) == 1 and world.floor.in_bounds(*target)):
+        return None
+    captive = world.floor.blocker_at(*target)
+    if captive is None or captive.mode != Mode.CAPTIVE:
+        return None
+    return Move(dx, dy)
 
 
 PAUSES = {

@@ -94,6 +94,8 @@ class Noun:
     article: str = ""
     many: bool = False
     person: int = 3
+    yours: bool = False
+    """The player's own (an ally): "your goblin" where another would be "the goblin"."""
 
     @classmethod
     def named(cls, name: str, plural: str = "", article: str = "") -> Noun:
@@ -119,12 +121,14 @@ class Noun:
     @property
     def the(self) -> str:
         """ "the orc", "you"."""
+        if self.yours:
+            return f"your {self.singular}"
         return "you" if self.is_you else f"the {self.singular}"
 
     @property
     def a(self) -> str:
         """ "an orc", "the Ember Heart" (unique), "you"."""
-        if self.is_you or self.unique or self.many:
+        if self.is_you or self.unique or self.many or self.yours:
             return self.the
         return f"{self.article or indefinite(self.singular)} {self.singular}"
 

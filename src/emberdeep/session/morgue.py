@@ -25,6 +25,8 @@ import numpy as np
 
 from emberdeep import __version__
 from emberdeep.content.tomldata import DataError
+from emberdeep.engine.actors import Mode
+from emberdeep.engine.fellowship import Loss
 from emberdeep.engine.world import World
 from emberdeep.mapgen.carve import TEXT_GLYPHS
 from emberdeep.session.names import describe
@@ -115,12 +117,57 @@ def morgue_text(
         f"Kills ({sum(world.kills.values())})",
         *([f"  {count:4}  {names.get(kind, kind)}" for kind, count in kills] or ["  none"]),
         "",
+        *allies_section(world, names),
         RULE,
         f"Map of depth {world.depth}",
         known_map(world),
         "",
     ]
     return "\n".join(lines)
+
+
+def allies_section(world: World, names: Mapping[str, str]) -> list[str]:
+    """The allies: how many were freed, who is still alive and where, whom they killed,
+    how each one lost died. Nothing in a game that freed none."""
+    record = world.fellowship
+    if not record.freed:
+        return []
+    living = [
+        (depth, actor)
+        for depth, floor in sorted({**world.kept, world.depth: world.floor}.items())
+        for actor in floor.actors.values()
+        if actor.alive and actor.mode == Mode.ALLY
+    ]
+    kills = sorted(record.kills.items(), key=lambda kv: (-kv[1], names.get(kv[0], kv[0])))
+    lost = [
+        f"  {names.get(x.kind, x.kind)}, {fate(x, names)} on depth {x.depth}" for x in record.lost
+    ]
+    alive = [
+        f"  {actor.name} ({actor.hp}/{actor.max_hp} HP, "
+        + ("at your side)" if depth == world.depth and not actor.stays else f"on depth {depth})")
+        for depth, actor in living
+    ]
+    return [
+        RULE,
+        f"Allies (freed {record.freed})",
+        *(alive or ["  none left alive"]),
+        f"Their kills ({sum(record.kills.values())})",
+        *([f"  {count:4}  {names.get(kind, kind)}" for kind, count in kills] or ["  none"]),
+        "Lost",
+        *(lost or ["  none"]),
+        "",
+    ]
+
+
+def fate(loss: Loss, names: Mapping[str, str]) -> str:
+    """How an ally died: "slain by the ogre", "faded", "killed by poison"."""
+    if loss.killer == "player":
+        return "slain by you"
+    if loss.killer:
+        return f"slain by the {names.get(loss.killer, loss.killer).lower()}"
+    if loss.cause == "faded":
+        return "faded away"
+    return f"killed by {loss.cause}" if loss.cause else "died"
 
 
 def story(world: World, names: Mapping[str, str]) -> list[str]:

@@ -9,6 +9,7 @@ them into words.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -105,6 +106,9 @@ class Names:
     creatures: Mapping[str, ActorKind] = field(default_factory=dict)
     items: Mapping[str, ItemKind] = field(default_factory=dict)
     traps: Mapping[str, TrapKind] = field(default_factory=dict)
+    allies: set[int] = field(default_factory=set)
+    """The ids of the player's allies on the floor now, named "your goblin" (set by the
+    turn driver before each report is told: events name creatures by id alone)."""
     _nouns: dict[str, Noun] = field(default_factory=dict)
 
     def kind(self, key: str) -> Noun:
@@ -120,8 +124,12 @@ class Names:
         return noun
 
     def who(self, who: Who) -> Noun:
-        """A creature in an event: "you", or its kind."""
-        return YOU if who.id == PLAYER_ID else self.kind(who.kind)
+        """A creature in an event: "you", an ally ("your goblin"), or its kind."""
+        if who.id == PLAYER_ID:
+            return YOU
+        if who.id in self.allies:
+            return dataclasses.replace(self.kind(who.kind), yours=True)
+        return self.kind(who.kind)
 
     def thing(self, thing: Thing) -> Noun:
         """An item as it was known when the event happened: its look while unknown."""

@@ -19,6 +19,7 @@ from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.events import (
     Alarm,
+    AllyDied,
     Area,
     Attacked,
     Died,
@@ -27,6 +28,7 @@ from emberdeep.engine.events import (
     Event,
     Fizzled,
     Followed,
+    Freed,
     Grew,
     Healed,
     Heard,
@@ -37,9 +39,11 @@ from emberdeep.engine.events import (
     LevelGained,
     MessageKind,
     ModeChanged,
+    Ordered,
     Refused,
     RunicFlared,
     Searched,
+    Shackles,
     StairsTaken,
     StatusChanged,
     Summoned,
@@ -151,6 +155,7 @@ REFUSALS = {
     "aim_elsewhere": "Aim it at a place you can see, away from you.",
     "monster_in_view": "Not with a monster in view!",
     "already_rested": "You are already at full health.",
+    "no_allies": "There is no ally in view to tell.",
 }
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""
 STOPS = {
@@ -166,6 +171,7 @@ STOPS = {
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach.",
     "rested": "You feel rested.",
+    "freed": "",
 }
 """Why a run stopped ("" stops without a word: what was picked up was just said)."""
 
@@ -377,7 +383,32 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
 
 
 def followed(n: Narrator, e: Followed) -> list[Line]:
+    if e.ally:
+        return [
+            Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs."), MessageKind.INFO)
+        ]
     return [Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs!"), MessageKind.ALERT)]
+
+
+def shackles(n: Narrator, e: Shackles) -> list[Line]:
+    whose = n.who(e.who).possessive
+    text = f"You work at {whose} shackles ({e.left} more to go)."
+    return [Line(text, MessageKind.INFO)]
+
+
+def freed(n: Narrator, e: Freed) -> list[Line]:
+    text = f"You free {n.names.kind(e.who.kind).the} from its shackles. It joins you!"
+    return [Line(text, MessageKind.DISCOVERY)]
+
+
+def ordered(n: Narrator, e: Ordered) -> list[Line]:
+    whom = n.who(e.told[0]).the if len(e.told) == 1 else "your allies"
+    what = "to wait here" if e.stay else "to follow you"
+    return [Line(f"You tell {whom} {what}.", MessageKind.INFO)]
+
+
+def ally_died(n: Narrator, e: AllyDied) -> list[Line]:
+    return [Line("You feel a sense of loss.", MessageKind.PLAYER_DIED)]
 
 
 ITEM_CHANGES = {
@@ -541,7 +572,8 @@ def heard(n: Narrator, e: Heard) -> list[Line]:
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Attacked: attacked, Hurt: hurt, Died: died, Healed: healed,
     StatusChanged: status_changed, Teleported: teleported, Summoned: summoned,
-    ModeChanged: mode_changed, Followed: followed, ItemMoved: item_moved, ItemUsed: item_used,
+    ModeChanged: mode_changed, Followed: followed, Shackles: shackles, Freed: freed,
+    Ordered: ordered, AllyDied: ally_died, ItemMoved: item_moved, ItemUsed: item_used,
     Identified: identified, Enchanted: enchanted, RunicFlared: runic_flared, Grew: grew,
     Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,

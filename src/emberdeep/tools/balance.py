@@ -69,6 +69,11 @@ class Outcome:
     """The strength it ended with (potions of strength drunk)."""
     kills: dict[str, int] = field(default_factory=dict)
     """What the player killed, by kind."""
+    allies_freed: int = 0
+    ally_kills: int = 0
+    food_eaten: int = 0
+    """Always 0: the clock here is monsters arriving on a calm floor, not hunger
+    (``engine/arrivals.py``); kept so the figures name what they leave out."""
 
     @property
     def label(self) -> str:
@@ -117,6 +122,8 @@ def play(
     outcome.floor_turns, outcome.items_used = dict(turns), dict(bot.items_used)
     outcome.enchanted, outcome.strength = dict(bot.enchanted), world.strength
     outcome.kills = dict(world.kills)
+    outcome.allies_freed = world.fellowship.freed
+    outcome.ally_kills = sum(world.fellowship.kills.values())
     return outcome
 
 
@@ -215,6 +222,8 @@ def report(outcomes: list[Outcome]) -> str:
             + f"; strength at the end {sum(o.strength for o in games) / len(games):.1f}",
             f"  kills per floor reached {killed / max(1, floors):.1f}; most killed: "
             + ", ".join(f"{k}: {share(n, killed)}" for k, n in kills.most_common(4)),
+            f"  allies freed per game {sum(o.allies_freed for o in games) / len(games):.1f}, "
+            f"their kills per game {sum(o.ally_kills for o in games) / len(games):.1f}",
         ]
     return "\n".join(lines)
 

@@ -40,6 +40,10 @@ class App:
     """A generator forced from the command line for this run."""
     keymap: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
     """Key name -> command name: the player's ``keys.toml`` (``keys.load_keymap()``)."""
+    square_tiles: bool = True
+    """Whether the presenter shows sprites, so the tiles mode may draw a map tile as a
+    square over two cells; False in a terminal, whose tiles mode is ascii at one cell a
+    tile (``cli.present`` sets it)."""
     session: GameSession | None = None
     """The game being played, if any."""
     title: Callable[[str], Screen] | None = None

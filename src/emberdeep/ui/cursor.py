@@ -27,6 +27,6 @@ def kept_in_view(play: PlayScreen, pos: tuple[int, int]) -> tuple[int, int]:
     """``pos`` moved onto the floor and inside the map view."""
     floor, view = play.world.floor, play.layout.map
     ox, oy = play.origin()
-    x = min(max(pos[0], ox, 0), min(ox + view.width, floor.width) - 1)
+    x = min(max(pos[0], ox, 0), min(ox + view.across, floor.width) - 1)
     y = min(max(pos[1], oy, 0), min(oy + view.height, floor.height) - 1)
     return x, y

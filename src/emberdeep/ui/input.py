@@ -80,6 +80,7 @@ class UiCommand(Enum):
     HELP = "help"  # the key bindings
     LOOK = "look"  # a cursor that describes what it is on
     PAUSE = "pause"  # real time: stop or restart the clock
+    ORDER_ALLIES = "order_allies"  # the allies in view wait here, or follow again
 
 
 Command = PlayerCommand | UiCommand

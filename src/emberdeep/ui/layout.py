@@ -3,11 +3,12 @@
 A window, a browser and a big terminal get the full layout: a 20-column sidebar beside an
 80x45 map that shows a whole floor, with the log under it. An 80x24 terminal (the default
 size of terminals and SSH windows) gets the same parts, smaller: the map becomes a
-viewport that scrolls with the player, the log keeps its last four lines, and the key
+viewport that scrolls with the player, the log keeps its last three lines, and the key
 hints (how to get help first) take the bottom row under the sidebar and the log, which
-costs the sidebar one row rather than the map or the log theirs. Sizes in between get
-what fits. Every region is computed here, so a screen that draws or hit-tests
-asks the layout of the console it is given rather than assuming a size.
+costs the sidebar and the log a row rather than the map. (The log once kept four lines
+there, its newest drawn under the hints: the line just said was the one never seen.)
+Sizes in between get what fits. Every region is computed here, so a screen that draws
+or hit-tests asks the layout of the console it is given rather than assuming a size.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ SIDEBAR_WIDTH = 20
 FULL_LOG_ROWS = 7
 """Six lines of log and a row of key hints."""
 COMPACT_LOG_ROWS = 4
+"""Three lines of log and the row of key hints."""
 COMPACT_BELOW = 40
 """Consoles shorter than this get the compact layout: a shorter log, and the hint row
 across the whole bottom (a row under the log alone would be too narrow for the hints)."""
@@ -47,7 +49,7 @@ class Layout:
     @property
     def compact(self) -> bool:
         """The small layout (80x24 and up to ``COMPACT_BELOW`` rows): one-row sidebar
-        entries and a four-line log."""
+        entries and a three-line log."""
         return self.height < COMPACT_BELOW
 
     @property
@@ -62,7 +64,7 @@ def layout_for(width: int, height: int) -> Layout:
     compact = height < COMPACT_BELOW
     below = COMPACT_LOG_ROWS if compact else FULL_LOG_ROWS
     map_width, map_height = width - SIDEBAR_WIDTH, height - below
-    log_rows = below if compact else below - 1
+    log_rows = below - 1  # the hints take the last row under the log (compact: its left too)
     if compact:  # the hints under the log would lose their last ones to its 60 columns
         hints = Region(0, height - 1, width, 1)
         sidebar = Region(0, 0, SIDEBAR_WIDTH, height - 1)

@@ -147,7 +147,8 @@ def place(at: int, size: int, low: int, high: int) -> int:
 
 def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
     """What the look cursor tells about ``pos``: ``describe_tile``, and for a creature in
-    view its health in numbers, what it is doing and the odds of a fight with it."""
+    view its health in numbers, what it is doing and the odds of a fight with it (of an
+    ally or a captive, only how hard it hits)."""
     from emberdeep.ui.sidebar import doing  # the sidebar's words, said the same way
 
     lines = describe_tile(world, pos)
@@ -159,9 +160,11 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
             continue
         low, high = combat.damage_range(actor.power)
         mine_low, mine_high = combat.damage_range(player.power)
-        lines[1:1] = [  # under its name: one blocking creature stands on a tile
-            f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}",
+        odds = [
             f"  hits you {combat.hit_chance(player.defense)}% for {low}-{high}",
             f"  you hit it {combat.hit_chance(actor.defense)}% for {mine_low}-{mine_high}",
         ]
+        if not actor.hostile:  # an ally or a captive: its blows, not the fight's odds
+            odds = [f"  hits for {low}-{high}"]
+        lines[1:1] = [f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}", *odds]
     return lines

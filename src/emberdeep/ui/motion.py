@@ -91,21 +91,28 @@ class Film:
 def _draw_mark(
     console: tcod.console.Console, mark: Mark, view: Region, origin: tuple[int, int]
 ) -> None:
-    xs = mark.xs - origin[0] + view.x
+    xs = (mark.xs - origin[0]) * view.columns + view.x
     ys = mark.ys - origin[1] + view.y
-    inside = (xs >= view.x) & (ys >= view.y) & (xs < view.x + view.width)
+    inside = (xs >= view.x) & (ys >= view.y) & (xs < view.x + view.across * view.columns)
     inside &= ys < view.y + view.height
     if not inside.any():
         return
     xs, ys = xs[inside], ys[inside]
     if mark.glyph:
         console.ch[xs, ys] = ord(mark.glyph)
+        for right in range(1, view.columns):  # a tile's other cells: its ground, no sprite
+            console.ch[xs + right, ys] = ord(" ")
     if mark.fg is not None:
         console.fg[xs, ys] = mark.fg
     if mark.tint is not None:
         amount = mark.amount
         if isinstance(amount, np.ndarray):
             amount = amount[inside][:, None]
+        if view.columns > 1:  # the whole tile is tinted
+            xs = np.concatenate([xs + i for i in range(view.columns)])
+            ys = np.tile(ys, view.columns)
+            if isinstance(amount, np.ndarray):
+                amount = np.tile(amount, (view.columns, 1))
         tint = np.asarray(mark.tint, dtype=np.float32)
         for layer in (console.bg, console.fg) if not mark.glyph else (console.bg,):
             old = layer[xs, ys].astype(np.float32)

@@ -9,6 +9,7 @@ the engine's.
 from __future__ import annotations
 
 import functools
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,9 +36,17 @@ class Region:
     y: int
     width: int
     height: int
+    columns: int = 1
+    """Console columns per map tile, for a map view: 2 in the tiles mode with tall cells,
+    where each tile is a square sprite drawn as two cells (``sprites.WIDE_BASE``)."""
 
     def contains(self, x: int, y: int) -> bool:
         return self.x <= x < self.x + self.width and self.y <= y < self.y + self.height
+
+    @property
+    def across(self) -> int:
+        """How many map tiles fit across (``width`` cells at ``columns`` a tile)."""
+        return self.width // self.columns
 
 
 FLOOR_VIEW = Region(0, 0, 80, 45)
@@ -61,12 +70,16 @@ def untile(console: tcod.console.Console, content: Content) -> None:
     presenter that cannot show sprites. Dimming (a scaled fg) and highlights (a raised bg)
     applied after drawing are kept."""
     sheet = sprites.atlas(content)
-    index = console.ch.astype(np.int64) - sprites.SPRITE_BASE
-    where = (index >= 0) & (index < len(sheet))
+    code = console.ch.astype(np.int64)
+    wide = code >= sprites.WIDE_BASE
+    index = np.where(wide, (code - sprites.WIDE_BASE) // 2, code - sprites.SPRITE_BASE)
+    where = (code >= sprites.SPRITE_BASE) & (index >= 0) & (index < len(sheet))
     if not where.any():
         return
+    right = (wide & ((code - sprites.WIDE_BASE) % 2 == 1))[where]
     index = index[where]
     cells = sheet.ascii[index]
+    cells["ch"][right] = ord(" ")  # a square sprite's right half: its glyph is on the left
     shade = console.rgb["fg"][where].astype(np.float32) / 255
     raised = console.rgb["bg"][where].astype(np.int32) - sheet.base[index] * shade
     out = console.rgb[where]
@@ -101,7 +114,7 @@ def camera_origin(
     """Floor coordinate shown at the view's top-left: follows ``focus``, stops at the edges,
     and centres floors smaller than the view."""
     origin = []
-    for f, size, span in zip(focus, floor_size, (view.width, view.height), strict=True):
+    for f, size, span in zip(focus, floor_size, (view.across, view.height), strict=True):
         if size <= span:
             origin.append(-((span - size) // 2))
         else:
@@ -127,7 +140,11 @@ def draw_map(
 ) -> None:
     """Terrain as the player knows it: lit where visible, remembered where explored.
     With ``light`` (``ui/lighting.py``: a factor per cell and colour), each cell in view
-    is drawn at its light; remembered and unknown cells keep their own dim looks."""
+    is drawn at its light; remembered and unknown cells keep their own dim looks.
+
+    The cells are gathered as raw bytes in the console's own layout and copied in as
+    bytes: numpy gathers and assigns records field by field, ten times slower (most of
+    the lit frame's cost was there)."""
     areas = _floor_area(floor, view, origin)
     if areas is None:
         return
@@ -137,27 +154,93 @@ def draw_map(
     explored = floor.explored[part]
     n = len(TILE_NAMES)
     index = np.where(visible, tiles, np.where(explored, tiles + n, 2 * n))
-    cells = table[index]
+    cells = np.take(_packed(table), index, axis=0)
+    records = cells.view(tcod.console.rgba_graphic)[..., 0]
     if light is not None:
         # Only the cells in view are lit: a few hundred, gathered, not the whole view.
         shade = light[part][visible]
-        shown = cells[visible]
-        shown["fg"] = np.minimum(shown["fg"] * shade, 255)
-        shown["bg"] = shown["bg"] * np.minimum(shade, GROUND_MOST)
-        cells[visible] = shown
-    console.rgb[area] = cells
+        shown = records[visible]
+        shown["fg"][:, :3] = np.minimum(shown["fg"][:, :3] * shade, 255)
+        shown["bg"][:, :3] = shown["bg"][:, :3] * np.minimum(shade, GROUND_MOST)
+        records[visible] = shown
+    if view.columns == 2:
+        width, height = records.shape
+        cells = widen(records).view(np.uint8).reshape(2 * width, height, -1)
+    _cell_bytes(console)[area] = cells
+
+
+_PACKED: dict[int, tuple[NDArray[np.void], NDArray[np.uint8]]] = {}
+
+
+def _packed(table: NDArray[np.void]) -> NDArray[np.uint8]:
+    """``table``'s cells as the console's records (``rgba_graphic``), one row of bytes
+    each; kept per table (tables are cached per content and mode)."""
+    kept = _PACKED.get(id(table))
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    records = np.zeros(len(table), dtype=tcod.console.rgba_graphic)
+    records["ch"] = table["ch"]
+    records["fg"][:, :3], records["bg"][:, :3] = table["fg"], table["bg"]
+    records["fg"][:, 3] = records["bg"][:, 3] = 255
+    packed = records.view(np.uint8).reshape(len(table), -1)
+    _PACKED[id(table)] = (table, packed)
+    return packed
+
+
+def _cell_bytes(console: tcod.console.Console) -> NDArray[np.uint8]:
+    """The console's cells as bytes ``[x, y, 12]``, a view: writing it draws."""
+    rows = console.rgba.T.view(np.uint8)
+    cells: NDArray[np.uint8] = rows.reshape(console.height, console.width, -1).transpose(1, 0, 2)
+    return cells
+
+
+def widen(cells: NDArray[np.void]) -> NDArray[np.void]:
+    """Map cells ``(w, h)`` as ``(2w, h)``: each sprite as its two halves (a square tile
+    over two tall cells), any other cell as its glyph then a blank of its background."""
+    wide = np.repeat(cells, 2, axis=0)
+    code = cells["ch"]
+    sprite = (code >= sprites.SPRITE_BASE) & (code < sprites.WIDE_BASE)
+    left = np.where(sprite, sprites.WIDE_BASE + 2 * (code - sprites.SPRITE_BASE), code)
+    wide["ch"][0::2] = left
+    wide["ch"][1::2] = np.where(sprite, left + 1, ord(" "))
+    return wide
+
+
+def highlight(
+    console: tcod.console.Console,
+    tile: tuple[int, int] | tuple[slice, int],
+    bg: Color,
+    fg: Color,
+) -> None:
+    """A cursor on a map tile: ``bg`` behind, ``fg`` for a glyph. A sprite's pixels are
+    its own colours times the cell's fg, so a sprite is tinted towards ``bg`` instead
+    (a black fg would blot out the creature being aimed at)."""
+    code = console.ch[tile]
+    sprite = np.asarray(code >= sprites.SPRITE_BASE)
+    tint = (np.array(bg, dtype=np.int32) + 2 * 255) // 3
+    console.rgb["bg"][tile] = bg
+    console.rgb["fg"][tile] = np.where(sprite[..., None], tint, np.array(fg))
+
+
+def tile_cells(cell: tuple[int, int], view: Region) -> tuple[slice, int]:
+    """The console cells a map tile whose first cell is ``cell`` covers (``columns`` wide),
+    as an index: ``console.rgb["bg"][tile_cells(cell, view)] = ...`` colours the tile."""
+    return slice(cell[0], cell[0] + view.columns), cell[1]
 
 
 def to_screen(
     pos: tuple[int, int], view: Region, origin: tuple[int, int]
 ) -> tuple[int, int] | None:
     """Console cell of a floor position, or None when it is outside the view."""
-    x, y = pos[0] - origin[0] + view.x, pos[1] - origin[1] + view.y
+    x, y = pos[0] - origin[0], pos[1] - origin[1] + view.y
+    if not 0 <= x < view.across:
+        return None
+    x = x * view.columns + view.x
     return (x, y) if view.contains(x, y) else None
 
 
 def to_floor(cell: tuple[int, int], view: Region, origin: tuple[int, int]) -> tuple[int, int]:
-    return cell[0] - view.x + origin[0], cell[1] - view.y + origin[1]
+    return (cell[0] - view.x) // view.columns + origin[0], cell[1] - view.y + origin[1]
 
 
 def draw_glyph(console: tcod.console.Console, cell: tuple[int, int] | None, look: Look) -> None:
@@ -173,14 +256,22 @@ def draw_entity(
     content: Content,
     key: str,
     look: Look,
+    *,
+    columns: int = 1,
 ) -> None:
     """Sprite ``key`` over the terrain sprite already in the cell (tiles mode: the
-    composite tile, so the terrain shows around it), else its glyph ``look``."""
+    composite tile, so the terrain shows around it), else its glyph ``look``. In a view
+    of two ``columns`` a tile, a sprite is drawn as both its halves."""
     if cell is None:
         return
     code = sprites.atlas(content).over(key, int(console.ch[cell]))
     if code is None:
         draw_glyph(console, cell, look)
+    elif columns == 2:
+        left = sprites.wide_code(code)
+        x, y = cell
+        console.ch[x : x + 2, y] = (left, left + 1)
+        console.fg[x : x + 2, y] = sprites.WHITE
     else:
         console.ch[cell] = code
         console.fg[cell] = sprites.WHITE
@@ -205,17 +296,22 @@ def draw_actors(
     for actor in shown:
         if not actor.alive:
             cell = to_screen(actor.position, view, origin)
-            draw_entity(console, cell, content, "remains", content.remains)
-    for item in floor.items:
-        if floor.visible[item.position]:
-            key = display_key(identity, item.kind)
-            cell = to_screen(item.position, view, origin)
-            draw_entity(console, cell, content, key, content.looks[key])
+            draw_entity(console, cell, content, "remains", content.remains, columns=view.columns)
+    items = floor.items
+    ix = np.fromiter((i.x for i in items), dtype=np.intp, count=len(items))
+    iy = np.fromiter((i.y for i in items), dtype=np.intp, count=len(items))
+    for n in np.flatnonzero(floor.visible[ix, iy]):
+        item = items[n]
+        key = display_key(identity, item.kind)
+        cell = to_screen(item.position, view, origin)
+        draw_entity(console, cell, content, key, content.looks[key], columns=view.columns)
     shown.sort(key=lambda a: a.is_player)
     for actor in shown:
         if actor.alive:
             cell = to_screen(actor.position, view, origin)
-            draw_entity(console, cell, content, actor.kind, content.looks[actor.kind])
+            draw_entity(
+                console, cell, content, actor.kind, content.looks[actor.kind], columns=view.columns
+            )
 
 
 OVERLAY_DIM = 0.45
@@ -257,14 +353,15 @@ def draw_surroundings(
         cell = to_screen(position, view, origin)
         look = content.remains if key == REMAINS_KEY else content.looks.get(key)
         if cell is not None and not floor.visible[position] and look is not None:
-            draw_entity(console, cell, content, key, look)
-            console.rgb["fg"][cell] = (console.rgb["fg"][cell] * REMEMBERED_DIM).astype(np.uint8)
+            draw_entity(console, cell, content, key, look, columns=view.columns)
+            shown = tile_cells(cell, view)
+            console.rgb["fg"][shown] = (console.rgb["fg"][shown] * REMEMBERED_DIM).astype(np.uint8)
     for trap in floor.traps.values():
         if not trap.hidden and floor.explored[trap.position]:
             cell = to_screen(trap.position, view, origin)
             key = trap.kind.key
             look = content.looks.get(key, Look("^", (255, 255, 255), (0, 0, 0)))
-            draw_entity(console, cell, content, key, look)
+            draw_entity(console, cell, content, key, look, columns=view.columns)
     if floor.gas_active:
         _draw_gas(console, floor, view, origin)
 
@@ -272,15 +369,14 @@ def draw_surroundings(
 def _draw_gas(
     console: tcod.console.Console, floor: Floor, view: Region, origin: tuple[int, int]
 ) -> None:
-    ox, oy = origin
-    x0, y0 = max(ox, 0), max(oy, 0)
-    x1, y1 = min(ox + view.width, floor.width), min(oy + view.height, floor.height)
-    if x0 >= x1 or y0 >= y1:
+    areas = _floor_area(floor, view, origin)
+    if areas is None:
         return
-    amount = np.where(floor.visible[x0:x1, y0:y1], floor.gas[x0:x1, y0:y1], 0)
+    part, area = areas
+    amount = np.where(floor.visible[part], floor.gas[part], 0)
     mix = np.clip(amount / GAS_MOST, 0, 0.8)[..., None]
-    cx, cy = view.x + x0 - ox, view.y + y0 - oy
-    area = (slice(cx, cx + x1 - x0), slice(cy, cy + y1 - y0))
+    if view.columns > 1:
+        mix = np.repeat(mix, view.columns, axis=0)
     bg = console.rgb["bg"][area].astype(np.float32)
     console.rgb["bg"][area] = (bg * (1 - mix) + GAS_COLOR * mix).astype(np.uint8)
 
@@ -291,11 +387,12 @@ def _floor_area(
     """The part of the floor in the view, and the console cells it is drawn in."""
     ox, oy = origin
     x0, y0 = max(ox, 0), max(oy, 0)
-    x1, y1 = min(ox + view.width, floor.width), min(oy + view.height, floor.height)
+    x1, y1 = min(ox + view.across, floor.width), min(oy + view.height, floor.height)
     if x0 >= x1 or y0 >= y1:
         return None
-    cx, cy = view.x + x0 - ox, view.y + y0 - oy
-    return (slice(x0, x1), slice(y0, y1)), (slice(cx, cx + x1 - x0), slice(cy, cy + y1 - y0))
+    cx, cy = view.x + (x0 - ox) * view.columns, view.y + y0 - oy
+    cells = slice(cx, cx + (x1 - x0) * view.columns), slice(cy, cy + y1 - y0)
+    return (slice(x0, x1), slice(y0, y1)), cells
 
 
 def draw_fixtures(
@@ -305,13 +402,72 @@ def draw_fixtures(
     view: Region,
     origin: tuple[int, int],
 ) -> None:
-    """Torches, braziers and fungus, where explored: bright in view, dim remembered."""
-    fixtures = content.lights.fixtures
-    for position, name in floor.fixtures.items():
-        fixture = fixtures.get(name)
-        cell = to_screen(position, view, origin)
-        if fixture is None or cell is None or not floor.explored[position]:
-            continue
-        console.ch[cell] = ord(fixture.glyph)
-        color = np.array(fixture.glyph_color)
-        console.fg[cell] = color if floor.visible[position] else color * REMEMBERED_DIM
+    """Torches, braziers and fungus, where explored: bright in view, dim remembered. In
+    the tiles mode each is its sprite over the terrain under it (a torch on its wall)."""
+    placed = _fixture_arrays(floor, content)
+    if placed is None:
+        return
+    xs, ys, codes, colors = placed.xs, placed.ys, placed.codes, placed.colors
+    sx = (xs - origin[0]) * view.columns + view.x
+    sy = ys - origin[1] + view.y
+    shown = floor.explored[xs, ys] & (sx >= view.x) & (sy >= view.y)
+    shown &= (sx < view.x + view.across * view.columns) & (sy < view.y + view.height)
+    if not shown.any():
+        return
+    lit = floor.visible[xs, ys][shown]
+    sx, sy, codes, colors = sx[shown], sy[shown], codes[shown], colors[shown]
+    dim = np.where(lit, 1.0, REMEMBERED_DIM)[:, None]
+    sprite = console.ch[sx, sy] >= sprites.SPRITE_BASE
+    glyph = ~sprite
+    console.ch[sx[glyph], sy[glyph]] = codes[glyph]
+    console.fg[sx[glyph], sy[glyph]] = (colors[glyph] * dim[glyph]).astype(np.uint8)
+    names = [placed.names[n] for n in np.flatnonzero(shown)]
+    for k in np.flatnonzero(sprite):  # the few torches in the tiles mode's view
+        cell = int(sx[k]), int(sy[k])
+        look = Look(
+            chr(codes[k]), (int(colors[k][0]), int(colors[k][1]), int(colors[k][2])), (0, 0, 0)
+        )
+        draw_entity(console, cell, content, names[k], look, columns=view.columns)
+        tile = tile_cells(cell, view)
+        console.rgb["fg"][tile] = (console.rgb["fg"][tile] * dim[k]).astype(np.uint8)
+
+
+@dataclass(frozen=True)
+class _Placed:
+    """A floor's light fixtures as arrays (x, y, glyph, colour) and their names."""
+
+    xs: NDArray[np.intp]
+    ys: NDArray[np.intp]
+    codes: NDArray[np.intp]
+    colors: NDArray[np.intp]
+    names: tuple[str, ...]
+
+
+_FIXTURES: weakref.WeakKeyDictionary[Floor, tuple[object, int, Content, _Placed | None]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _fixture_arrays(floor: Floor, content: Content) -> _Placed | None:
+    """A floor's fixtures as arrays, made once per floor: a frame draws them in a few
+    whole-array steps, not a Python step per torch."""
+    fixtures = floor.fixtures
+    kept = _FIXTURES.get(floor)
+    if kept is not None and kept[0] is fixtures and kept[2] is content and kept[1] == len(fixtures):
+        return kept[3]
+    known = [
+        (pos, n, content.lights.fixtures[n])
+        for pos, n in fixtures.items()
+        if n in content.lights.fixtures
+    ]
+    placed = None
+    if known:
+        placed = _Placed(
+            np.array([p[0] for p, _, _ in known], dtype=np.intp),
+            np.array([p[1] for p, _, _ in known], dtype=np.intp),
+            np.array([ord(f.glyph) for _, _, f in known], dtype=np.intp),
+            np.array([f.glyph_color for _, _, f in known], dtype=np.intp),
+            tuple(n for _, n, _ in known),
+        )
+    _FIXTURES[floor] = (fixtures, len(fixtures), content, placed)
+    return placed

@@ -72,13 +72,15 @@ def in_view(world: World) -> list[Actor | Item]:
 DOING = {
     Mode.ASLEEP: "asleep", Mode.WANDERING: "wandering", Mode.HUNTING: "hunting you",
     Mode.FLEEING: "fleeing", Mode.GUARDING: "on guard", Mode.ALLY: "your ally",
-    Mode.CAPTIVE: "captive",
+    Mode.CAPTIVE: "captive, in shackles",
 }  # fmt: skip
 """What a monster is up to, in a few words, by its mode."""
 
 
 def doing(actor: Actor) -> str:
-    """What a monster is up to, as the engine set its mode."""
+    """What a monster is up to, as the engine set its mode (an ally told to wait says so)."""
+    if actor.stays and actor.mode == Mode.ALLY:
+        return "your ally, waiting"
     return DOING[actor.mode]
 
 

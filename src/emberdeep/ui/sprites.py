@@ -52,6 +52,9 @@ Color = tuple[int, int, int]
 
 SPRITE_BASE = 0x100000
 """First codepoint of the sprite tiles (Unicode plane 16, private use)."""
+WIDE_BASE = 0x108000
+"""First codepoint of the square sprite halves: tile ``i`` (``SPRITE_BASE + i``) drawn
+over two tall cells is ``WIDE_BASE + 2i`` (left) and ``WIDE_BASE + 2i + 1`` (right)."""
 WHITE: Color = (255, 255, 255)
 LIT_BASE: Color = (22, 19, 16)
 """Cell background under lit terrain sprites: shows through their transparent pixels."""
@@ -146,9 +149,10 @@ class Atlas:
         return self.codes[(name, state)]
 
     def over(self, name: str, under: int) -> int | None:
-        """The tile for sprite ``name`` drawn in a cell currently showing tile ``under``;
-        None when ``under`` is not a terrain sprite (a glyph mode) or ``name`` has none."""
-        index = under - SPRITE_BASE
+        """The tile for sprite ``name`` drawn in a cell currently showing tile ``under``
+        (or its left half); None when ``under`` is not a terrain sprite (a glyph mode) or
+        ``name`` has none."""
+        index = (under - WIDE_BASE) // 2 if under >= WIDE_BASE else under - SPRITE_BASE
         if not 0 <= index < len(self.terrain_of) or self.terrain_of[index] < 0:
             return None
         return self.codes.get((name, on(TILE_NAMES[self.terrain_of[index]])))
@@ -279,6 +283,33 @@ def fit_to_cell(sheet: Atlas, width: int, height: int) -> NDArray[np.uint8]:
     return over(figure, ground)
 
 
+def wide_code(code: int) -> int:
+    """The left half of sprite tile ``code`` drawn square over two tall cells."""
+    return WIDE_BASE + 2 * (code - SPRITE_BASE)
+
+
+def square_halves(sheet: Atlas, width: int, height: int) -> NDArray[np.uint8]:
+    """Every tile of ``sheet`` as a square of ``height`` pixels cut into two halves of
+    ``(height, width)``: ``(2n, height, width, 4)``, left then right of each tile. The
+    readable tiles: a 16x16 sprite is shown whole, pixel for pixel at 8x16 cells."""
+    square = over(resize(sheet.figure, height, height), resize(sheet.ground, height, height))
+    halves = square.reshape(len(sheet), height, 2, width, 4).transpose(0, 2, 1, 3, 4)
+    result: NDArray[np.uint8] = halves.reshape(2 * len(sheet), height, width, 4)
+    return result
+
+
+def takes_square(width: int, height: int) -> bool:
+    """Whether cells of this size make square tiles two to a tile (8x16, 16x32...)."""
+    return height == 2 * width
+
+
+def map_columns(render_mode: str, font_size: str, font: str) -> int:
+    """Console cells across per map tile: 2 in the tiles mode with the built-in tall font
+    (each tile a square sprite, twice the 8 px of a fitted one), else 1."""
+    tall = font_size.split("x") == ["8", "16"]
+    return 2 if render_mode == "tiles" and tall and not font else 1
+
+
 def tile_size_problem(tileset: tcod.tileset.Tileset) -> str | None:
     """Why sprites cannot go into ``tileset``, or None when they can."""
     width, height = tileset.tile_width, tileset.tile_height
@@ -298,9 +329,14 @@ def add_to_tileset(tileset: tcod.tileset.Tileset, content: Content) -> str | Non
     problem = tile_size_problem(tileset)
     if problem is not None:
         return problem
-    tiles = fit_to_cell(atlas(content), tileset.tile_width, tileset.tile_height)
+    sheet = atlas(content)
+    width, height = tileset.tile_width, tileset.tile_height
+    tiles = fit_to_cell(sheet, width, height)
     for index, tile in enumerate(np.ascontiguousarray(tiles)):
         tileset[SPRITE_BASE + index] = tile
+    if takes_square(width, height):
+        for index, tile in enumerate(np.ascontiguousarray(square_halves(sheet, width, height))):
+            tileset[WIDE_BASE + index] = tile
     return None
 
 

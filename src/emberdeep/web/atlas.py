@@ -38,7 +38,9 @@ def build(content: Content, settings: Settings | None = None) -> Atlas:
     settings = settings or Settings()
     tileset, _ = sdl.load_tileset(settings, content)
     codes = sorted(font.glyph_codepoints(settings.font_size))
-    codes += [sprites.SPRITE_BASE + i for i in range(len(sprites.atlas(content)))]
+    count = len(sprites.atlas(content))
+    codes += [sprites.SPRITE_BASE + i for i in range(count)]
+    codes += [sprites.WIDE_BASE + i for i in range(2 * count)]  # where the tiles are tall
     codes = [code for code in codes if code in tileset]
     width, height = tileset.tile_width, tileset.tile_height
     rows = -(-len(codes) // COLUMNS)
@@ -46,9 +48,12 @@ def build(content: Content, settings: Settings | None = None) -> Atlas:
     for number, code in enumerate(codes):
         y, x = divmod(number, COLUMNS)
         sheet[y * height : (y + 1) * height, x * width : (x + 1) * width] = tileset.get_tile(code)
+    player = [code for (name, _), code in sprites.atlas(content).codes.items() if name == "player"]
     index = {
         "tile": [width, height],
         "columns": COLUMNS,
         "codes": {str(code): number for number, code in enumerate(codes)},
+        # The tiles that show the player, so a phone's view can follow them (and "@").
+        "player": [ord("@"), *player, *(sprites.wide_code(code) for code in player)],
     }
     return Atlas(png.encode_png(sheet), json.dumps(index, separators=(",", ":")).encode())

@@ -41,6 +41,7 @@ FRIENDLY: dict[str, str] = {
     "drop_item": "Drop an item",
     "throw_item": "Throw an item (then aim)",
     "search": "Search around for traps",
+    "order_allies": "Tell your allies in view to wait here, or to follow",
     "character": "Character sheet",
     "history": "Message history",
     "explore": "Explore automatically",

@@ -103,8 +103,10 @@ class LookScreen:
         console.print(view.x + 1, view.y, fit(HINT, view.width - 2), fg=palette.HEADING_FG)
         if cell is None:
             return
-        console.rgb["bg"][cell] = CURSOR_BG
-        console.rgb["fg"][cell] = CURSOR_FG
+        tile = render.tile_cells(cell, view)
+        render.highlight(console, tile, CURSOR_BG, CURSOR_FG)
         player = render.to_screen(self.parent.world.player.position, view, self.parent.origin())
         bounds = render.Region(view.x, view.y + 1, view.width, view.height - 1)
-        look.draw_tooltip(console, cell, lines, bounds, avoid=[player] if player else [])
+        right = (cell[0] + view.columns - 1, cell[1])  # the box goes beside the whole tile
+        avoid = [(player[0] + i, player[1]) for i in range(view.columns)] if player else []
+        look.draw_tooltip(console, right, lines, bounds, avoid=[cell, *avoid])

@@ -10,6 +10,7 @@ not ticked: the world waits while the player chooses.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,6 +20,8 @@ from emberdeep.config import Settings
 from emberdeep.content.loader import RENDER_MODES, Content
 from emberdeep.engine import autopilot
 from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, Wait
+from emberdeep.engine.actors import Actor, Mode
+from emberdeep.engine.allies import next_order
 from emberdeep.engine.events import Event, MessageKind
 from emberdeep.engine.item_actions import Search
 from emberdeep.engine.world import World
@@ -26,6 +29,7 @@ from emberdeep.session.driver import (
     Command,
     Driver,
     Explore,
+    FreeCaptive,
     Report,
     Rest,
     State,
@@ -35,7 +39,7 @@ from emberdeep.session.driver import (
 )
 from emberdeep.session.game import GameSession, now
 from emberdeep.session.narration import Line, narrator_for
-from emberdeep.ui import lighting, look, motion, render
+from emberdeep.ui import lighting, look, motion, render, sprites
 from emberdeep.ui.input import (
     Click,
     FocusLost,
@@ -100,10 +104,13 @@ class PlayScreen:
             self.session = app.session
         self.own_content = content
         self.render_mode = settings.render_mode
+        self.font = settings.font_size, settings.font
+        """The cells' font, which decides whether a sprite tile is one cell or two."""
         self.real_time = settings.mode == "real-time"
-        self.driver = Driver(
-            world, narrator_for(content), session=self.session, rules=rules_for(settings)
-        )
+        self.narrator = narrator_for(content)
+        self.driver = Driver(world, self.narrator, session=self.session, rules=rules_for(settings))
+        self.freeing: set[tuple[int, int]] = set()
+        """Captives the player said yes to freeing (asked once each)."""
         self.events: list[Event] = []
         """What the player perceived in the last command, for the presenters to show."""
         self.log = log or MessageLog()
@@ -218,11 +225,35 @@ class PlayScreen:
                 return self.perform(Explore())
             case UiCommand.REST:
                 return self.perform(Rest())
+            case UiCommand.ORDER_ALLIES:
+                return self.perform(next_order(self.world))
+            case Move(dx, dy) if (captive := self.captive_at(dx, dy)) is not None:
+                return self.free(captive)
             case Descend() | Ascend():
                 return self.perform(TakeStairs(up=isinstance(command, Ascend)))
             case Move() | Wait() | PickUp() | Search():
                 return self.perform(command)
         return self.next_screen(self.driver.state)
+
+    def captive_at(self, dx: int, dy: int) -> Actor | None:
+        """The captive a step (dx, dy) would walk into, if any."""
+        player, floor = self.world.player, self.world.floor
+        x, y = player.x + dx, player.y + dy
+        found = floor.blocker_at(x, y) if floor.in_bounds(x, y) else None
+        return found if found is not None and found.mode == Mode.CAPTIVE else None
+
+    def free(self, captive: Actor) -> Next:
+        """Walking into a captive: asked once per captive, then work at its shackles
+        until it is free (a run the driver stops when disturbed)."""
+        if (self.world.depth, captive.id) in self.freeing:
+            return self.perform(FreeCaptive(captive.position))
+        name = self.narrator.who(captive.who).the
+
+        def yes() -> Next:
+            self.freeing.add((self.world.depth, captive.id))
+            return self.perform(FreeCaptive(captive.position))
+
+        return ConfirmScreen(self, f"Free {name}? It will fight at your side.", yes=yes)
 
     def perform(self, command: Command) -> Next:
         """Hand a command to the turn driver; show what it reports and return the screen
@@ -307,12 +338,20 @@ class PlayScreen:
         highlights and tooltip, which belong to the overlay while it is open."""
         self.draw_world(console)
 
+    def layout_of(self, console: tcod.console.Console) -> Layout:
+        """The layout of ``console``, its map at this render mode's columns per tile."""
+        layout = layout_for(console.width, console.height)
+        columns = sprites.map_columns(self.render_mode, *self.font)
+        if columns == 1 or (self.app is not None and not self.app.square_tiles):
+            return layout
+        return dataclasses.replace(layout, map=dataclasses.replace(layout.map, columns=columns))
+
     def draw_world(self, console: tcod.console.Console, *, hover: bool = False) -> None:
         """The map, its creatures, the sidebar and the log, without the mouse-look tooltip:
         what overlays draw under themselves (the pointer belongs to them while they are
         open). With ``hover``, the tile or sidebar entry under the pointer is lit, and its
         partner too."""
-        self.layout = layout = layout_for(console.width, console.height)
+        self.layout = layout = self.layout_of(console)
         world, view = self.world, layout.map
         origin = self.origin()
         content = self.content
@@ -337,7 +376,7 @@ class PlayScreen:
         if hovered is not None:
             cell = render.to_screen(hovered, view, origin)
             if cell is not None:
-                lift(console, cell)
+                lift(console, render.tile_cells(cell, view))
         log = layout.log
         console.draw_rect(log.x, log.y, log.width, log.height, ch=ord(" "), bg=(0, 0, 0))
         self.log.draw(console, log.x + 1, log.y, log.width - 2, log.height)
@@ -380,7 +419,8 @@ class PlayScreen:
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
             # Bare floor and wall need no box, which would hide the travel path.
             player = render.to_screen(self.world.player.position, view, origin)
-            look.draw_tooltip(console, self.mouse, lines, view, avoid=[player] if player else [])
+            avoid = [(player[0] + i, player[1]) for i in range(view.columns)] if player else []
+            look.draw_tooltip(console, self.mouse, lines, view, avoid=avoid)
 
     def draw_path_preview(
         self, console: tcod.console.Console, target: tuple[int, int], origin: tuple[int, int]
@@ -393,7 +433,11 @@ class PlayScreen:
             self.preview = autopilot.path_preview(world, target)
         if not self.preview:
             return
-        cells = np.array(self.preview) - origin + (view.x, view.y)
+        cells = np.array(self.preview) - origin
+        cells[:, 0] *= view.columns
+        cells += (view.x, view.y)
+        if view.columns > 1:  # every cell of each tile
+            cells = np.concatenate([cells + np.array((i, 0)) for i in range(view.columns)])
         inside = (cells[:, 0] >= view.x) & (cells[:, 1] >= view.y)
         inside &= (cells[:, 0] < view.x + view.width) & (cells[:, 1] < view.y + view.height)
         xs, ys = cells[inside].T
@@ -401,7 +445,7 @@ class PlayScreen:
         console.rgb["bg"][xs, ys] = (bg + PATH_TINT) // 2
 
 
-def lift(console: tcod.console.Console, cell: tuple[int, int]) -> None:
+def lift(console: tcod.console.Console, cell: tuple[int, int] | tuple[slice, int]) -> None:
     """Light one cell's background (what the pointer is on, or its sidebar partner)."""
     bg = console.rgb["bg"][cell].astype(np.int32)
     console.rgb["bg"][cell] = np.minimum(bg + HOVER_LIFT, 255)

@@ -179,8 +179,8 @@ class TargetingScreen:
         cell = render.to_screen(self.cursor, self.parent.layout.map, origin)
         if cell is not None and cell[0] < console.width and cell[1] < console.height:
             visible = parent.world.floor.visible[self.cursor]
-            console.rgb["bg"][cell] = CURSOR_BG if visible else CURSOR_BAD_BG
-            console.rgb["fg"][cell] = CURSOR_FG
+            tile = render.tile_cells(cell, self.parent.layout.map)
+            render.highlight(console, tile, CURSOR_BG if visible else CURSOR_BAD_BG, CURSOR_FG)
         self.draw_lines(console)
 
     def draw_flight(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
@@ -193,8 +193,9 @@ class TargetingScreen:
             if cell is None or cell[0] >= console.width or cell[1] >= console.height:
                 continue
             mix = PATH_END_MIX if n == len(cells) - 1 else PATH_MIX
-            bg = console.rgb["bg"][cell].astype(np.float64)
-            console.rgb["bg"][cell] = (bg * (1 - mix) + np.array(PATH_BG) * mix).astype(np.uint8)
+            tile = render.tile_cells(cell, view)
+            bg = console.rgb["bg"][tile].astype(np.float64)
+            console.rgb["bg"][tile] = (bg * (1 - mix) + np.array(PATH_BG) * mix).astype(np.uint8)
 
     def draw_area(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
         """Tint every cell of the map view within the blast radius of the cursor."""
@@ -203,7 +204,7 @@ class TargetingScreen:
         height = min(view.height, console.height - view.y)
         if width <= 0 or height <= 0:
             return
-        xs = np.arange(width) + origin[0]
+        xs = np.arange(width) // view.columns + origin[0]
         ys = np.arange(height) + origin[1]
         dx, dy = xs - self.cursor[0], ys - self.cursor[1]
         inside = dx[:, None] ** 2 + dy[None, :] ** 2 <= self.radius**2

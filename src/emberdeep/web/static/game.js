@@ -40,7 +40,8 @@ const state = {
   unsent: saved.unsent || [],  // numbers of pending inputs never sent to any worker
   instance: saved.instance || null,
   me: null, mode: null, game: null, ws: null, live: false, stopped: null, retry: 0, fullRetry: 0,
-  timer: null, atlas: null, image: null, tw: 8, th: 16,
+  timer: null, atlas: null, image: null, tw: 8, th: 16, players: new Set([64]),
+  whole: false, followed: null,
   ch: new Int32Array(W * H), fg: new Int32Array(W * H), bg: new Int32Array(W * H),
   frames: 0,
 };
@@ -66,6 +67,7 @@ async function loadAtlas() {
   state.atlas = index;
   state.image = image;
   [state.tw, state.th] = index.tile;
+  state.players = new Set(index.player || [64]);
   canvas.width = W * state.tw;
   canvas.height = H * state.th;
   fit();
@@ -136,6 +138,7 @@ function applyFrame(m) {
     }
     if (m.ack && m.ack[0] === state.client) acknowledge(m.ack[1]);
   }
+  follow();
   state.frames += 1;
 }
 
@@ -146,20 +149,105 @@ function acknowledge(seq) {
 
 // The console fills the page: at a whole scale where that leaves little unused (text
 // stays pixel-exact), else at the scale that fills (a 1920x1080 page: 1.2x, not 1x and a
-// fifth of the page empty). A phone (narrow or touch) shows the on-screen controls under it.
+// fifth of the page empty). A phone (narrow or touch) shows the on-screen controls under it,
+// and the console at a size that can be read (a cell at least READABLE_CELL pixels tall,
+// where fitting all 100 columns on 390 would make them under 8) in a view that pans: a
+// swipe moves it, it follows the player when they near its edge, and "Whole" shows the
+// whole console small (again: readable).
 const TOUCH = window.matchMedia("(max-width: 700px), (pointer: coarse)");
 const WHOLE_ENOUGH = 0.9;
+const READABLE_CELL = 14;
+const SIDEBAR_COLUMNS = 20, MAP_ROWS = 45;  // ui/layout.py's full layout
+const FOLLOW_MARGIN = 0.25;  // of the view: nearer its edge than this, the view re-centres
 
 function fit() {
   document.body.classList.toggle("touch", TOUCH.matches);
+  const view = $("view");
   const pad = TOUCH.matches ? $("pad").offsetHeight : 0;
-  const top = $("game").getBoundingClientRect().top + $("bar").offsetHeight;
+  const top = view.getBoundingClientRect().top + window.scrollY;
   const room = [$("game").clientWidth, window.innerHeight - top - pad - 8];
   const fill = Math.max(0.1, Math.min(room[0] / canvas.width, room[1] / canvas.height));
   const whole = Math.floor(fill);
-  const scale = whole >= 1 && whole / fill >= WHOLE_ENOUGH ? whole : fill;
+  let scale = whole >= 1 && whole / fill >= WHOLE_ENOUGH ? whole : fill;
+  const zoomed = TOUCH.matches && !state.whole && scale * state.th < READABLE_CELL;
+  if (zoomed) scale = READABLE_CELL / state.th;
   canvas.style.width = Math.floor(canvas.width * scale) + "px";
   canvas.style.height = Math.floor(canvas.height * scale) + "px";
+  view.classList.toggle("zoomed", zoomed);
+  view.style.height = zoomed ? Math.max(160, Math.floor(room[1])) + "px" : "";
+  $("whole").textContent = state.whole ? "Zoom" : "Whole";
+  $("whole").setAttribute("aria-pressed", String(state.whole));
+  state.followed = null;
+  follow();
+}
+
+// Keep what matters in a zoomed view: a box (a menu, a panel, the look box) when one is
+// open, else the player (their "@" or sprite on the map), re-centred when they come near
+// the view's edge or first appear; with no player and no box (the title), the middle.
+function follow() {
+  const view = $("view");
+  if (!view.classList.contains("zoomed")) return;
+  const box = openBox();
+  const at = box ? null : playerCell();
+  const key = box ? "box " + box.join(",") : at === null ? "none" : "at " + at;
+  showStatus();
+  if (key === state.followed) return;
+  const first = state.followed === null || !state.followed.startsWith("at ") || at === null;
+  state.followed = key;
+  const cw = canvas.clientWidth / W, chh = canvas.clientHeight / H;
+  if (box) {  // centred where it fits, else from its left and top: it reads from there
+    const [x0, y0, x1, y1] = box;
+    const left = (x1 - x0 + 1) * cw <= view.clientWidth ? ((x0 + x1 + 1) / 2) * cw - view.clientWidth / 2 : x0 * cw;
+    const top = (y1 - y0 + 1) * chh <= view.clientHeight ? ((y0 + y1 + 1) / 2) * chh - view.clientHeight / 2 : y0 * chh;
+    view.scrollTo(left, top);
+    return;
+  }
+  if (at === null) {
+    view.scrollTo((canvas.clientWidth - view.clientWidth) / 2, 0);
+    return;
+  }
+  const px = ((at % W) + 0.5) * cw - view.scrollLeft, py = (Math.floor(at / W) + 0.5) * chh - view.scrollTop;
+  const near = (p, size) => p < size * FOLLOW_MARGIN || p > size * (1 - FOLLOW_MARGIN);
+  if (first || near(px, view.clientWidth) || near(py, view.clientHeight)) {
+    view.scrollTo(view.scrollLeft + px - view.clientWidth / 2, view.scrollTop + py - view.clientHeight / 2);
+  }
+}
+
+function playerCell() {
+  for (let y = 0; y < MAP_ROWS; y++) {
+    for (let x = SIDEBAR_COLUMNS; x < W; x++) {
+      if (state.players.has(state.ch[y * W + x])) return y * W + x;
+    }
+  }
+  return null;
+}
+
+// The first framed box on the screen, [left, top, right, bottom] in cells, or null.
+const CORNERS = [0x250c, 0x2510, 0x2514];  // the frames' top left, top right, bottom left
+function openBox() {
+  const start = state.ch.indexOf(CORNERS[0]);
+  if (start < 0) return null;
+  const x0 = start % W, y0 = Math.floor(start / W);
+  let x1 = x0 + 1, y1 = y0 + 1;
+  while (x1 < W && state.ch[y0 * W + x1] !== CORNERS[1]) x1++;
+  while (y1 < H && state.ch[y1 * W + x0] !== CORNERS[2]) y1++;
+  return [x0, y0, Math.min(x1, W - 1), Math.min(y1, H - 1)];
+}
+
+// With the sidebar out of a zoomed view, its first rows (depth, health, level, power)
+// stay in its corner, copied from the screen.
+const STATUS_ROWS = 4;
+function showStatus() {
+  const view = $("view"), status = $("status");
+  const cw = canvas.clientWidth / W;
+  const hidden = !view.classList.contains("zoomed") || view.scrollLeft < SIDEBAR_COLUMNS * cw * 0.5;
+  status.hidden = hidden;
+  if (hidden) return;
+  const w = SIDEBAR_COLUMNS * state.tw, h = STATUS_ROWS * state.th;
+  if (status.width !== w || status.height !== h) [status.width, status.height] = [w, h];
+  status.style.width = Math.round(SIDEBAR_COLUMNS * cw) + "px";
+  status.style.height = Math.round((STATUS_ROWS * canvas.clientHeight) / H) + "px";
+  status.getContext("2d").drawImage(canvas, 0, 0, w, h, 0, 0, w, h);
 }
 
 // -- input ------------------------------------------------------------------------------
@@ -264,9 +352,15 @@ canvas.addEventListener("wheel", (e) => {
   }
 }, { passive: false });
 window.addEventListener("resize", fit);
+$("view").addEventListener("scroll", showStatus, { passive: true });
 TOUCH.addEventListener("change", fit);
 // On-screen controls send the keys a keyboard would (the same commands, the same path).
-for (const button of document.querySelectorAll("#pad button")) {
+$("whole").addEventListener("click", (e) => {
+  e.preventDefault();
+  state.whole = !state.whole;
+  fit();
+});
+for (const button of document.querySelectorAll("#pad button[data-key]")) {
   button.addEventListener("click", (e) => {
     e.preventDefault();
     send({ t: "key", k: button.dataset.key });

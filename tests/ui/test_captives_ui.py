@@ -1,0 +1,108 @@
+"""Freeing a captive as the player does it: asked once, then a run of work at its
+shackles that a threat interrupts; telling allies to wait or follow with a key."""
+
+from __future__ import annotations
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actors import Mode
+from emberdeep.session.driver import FreeCaptive
+from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens.confirm import ConfirmScreen
+from emberdeep.ui.screens.help import help_lines
+from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.sidebar import doing
+from tests.helpers import ORC, add_monster, world_from_text
+
+CONTENT = loader.load()
+GOBLIN = CONTENT.hero.kinds["goblin"]
+ROOM = """
+###########
+#.........#
+#.@.......#
+#.........#
+###########
+"""
+
+
+def with_captive(shackles: int = 5) -> PlayScreen:
+    screen = PlayScreen(world_from_text(ROOM), CONTENT, Settings())
+    goblin = add_monster(screen.world, GOBLIN, 3, 2, hunting=False)
+    goblin.mode, goblin.shackles = Mode.CAPTIVE, shackles
+    screen.world.refresh_fov()
+    return screen
+
+
+def ticks(screen: PlayScreen, limit: int = 100) -> int:
+    count = 0
+    while screen.running and count < limit:
+        screen.tick()
+        count += 1
+    return count
+
+
+def test_walking_into_a_captive_asks_once_then_works_until_it_is_free() -> None:
+    screen = with_captive()
+    goblin = screen.world.floor.blocker_at(3, 2)
+    assert goblin is not None and doing(goblin) == "captive, in shackles"
+    asked = screen.handle(KeyPress("l"))
+    assert isinstance(asked, ConfirmScreen) and asked.question.startswith("Free the goblin?")
+    assert screen.world.turn == 0
+    assert asked.handle(KeyPress("y")) is screen
+    run = screen.driver.run
+    assert run is not None and isinstance(run.command, FreeCaptive)
+    ticks(screen)
+    assert goblin.mode == Mode.ALLY and screen.world.turn == 5
+    texts = [entry.text for entry in screen.log.entries]
+    assert "You work at the goblin's shackles (4 more to go)." in texts
+    assert texts[-1] == "You free the goblin from its shackles. It joins you!"
+    assert doing(goblin) == "your ally"
+
+
+def test_no_leaves_the_captive_in_its_shackles() -> None:
+    screen = with_captive()
+    asked = screen.handle(KeyPress("l"))
+    assert isinstance(asked, ConfirmScreen)
+    assert asked.handle(KeyPress("n")) is screen
+    assert screen.world.turn == 0 and not screen.running
+
+
+def test_a_threat_in_view_allows_one_turn_of_work_at_a_time() -> None:
+    screen = with_captive()
+    add_monster(screen.world, ORC, 8, 3)
+    screen.world.refresh_fov()
+    asked = screen.handle(KeyPress("l"))
+    assert isinstance(asked, ConfirmScreen)
+    asked.handle(KeyPress("y"))
+    assert not screen.running and screen.world.turn == 1
+    screen.handle(KeyPress("l"))  # asked once: the next bump is the next turn's work
+    assert screen.world.turn == 2
+
+
+def test_the_captors_interrupt_the_work() -> None:
+    screen = with_captive(shackles=20)
+    asked = screen.handle(KeyPress("l"))
+    assert isinstance(asked, ConfirmScreen)
+    asked.handle(KeyPress("y"))
+    screen.tick()
+    orc = add_monster(screen.world, ORC, 8, 3)
+    screen.world.refresh_fov()
+    ticks(screen)
+    assert not screen.running and orc.alive
+    assert screen.log.entries[-1].text.endswith("an orc.")
+    assert screen.world.turn < 20
+
+
+def test_f_tells_the_allies_to_wait_then_to_follow() -> None:
+    screen = with_captive(shackles=1)
+    ally = screen.world.floor.blocker_at(3, 2)
+    assert ally is not None
+    ally.mode, ally.shackles = Mode.ALLY, 0
+    screen.handle(KeyPress("f"))
+    assert ally.stays and screen.log.entries[-1].text == "You tell your goblin to wait here."
+    assert doing(ally) == "your ally, waiting"
+    screen.handle(KeyPress("f"))
+    assert not ally.stays and screen.log.entries[-1].text == "You tell your goblin to follow you."
+    assert any(
+        "wait here, or to follow" in text for text, _ in help_lines({"f": "order_allies"}, 80)
+    )
