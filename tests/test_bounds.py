@@ -106,3 +106,17 @@ def test_a_journal_line_nested_too_deeply_is_damage() -> None:
     assert wal.decode(wal.encode(record)) == record
     deep = wal.encode(wal.Record(0, [[[["s"]]]], 1))
     assert wal.decode(deep) is None
+
+
+def test_each_line_s_nesting_is_counted_in_one_pass() -> None:
+    text = b'{"a":[1]}\n[[[[]]]]\n\n[x]\n'
+    assert bounds.line_depths(text).tolist() == [2, 4, 0, 1, 0]
+    assert len(bounds.line_depths(text)) == len(text.split(b"\n"))
+    assert bounds.line_depths(b"]]\n[").tolist() == [0, 1]  # a torn line carries nothing
+
+
+def test_a_big_text_loses_its_strings_as_a_small_one_does() -> None:
+    small = b'{"k":"[[[","v":[1,"]"]}'
+    big = small * 20_000  # over the size where a mask is used instead of splitting
+    assert bounds._without_strings(small) == b"{:,:[1,]}"
+    assert bounds._without_strings(big) == b"{:,:[1,]}" * 20_000

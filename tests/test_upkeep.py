@@ -78,7 +78,9 @@ def test_on_a_full_disk_the_score_comes_first_and_the_losses_are_told(
             raise scores.ScoresError("could not write to the hall of fame: disk is full")
         return real_record(entry, path)
 
-    def no_room(log: replays.ReplayLog, world: object, final: bool = False) -> str:
+    def no_room(
+        log: replays.ReplayLog, world: object, final: bool = False, sync: bool = True
+    ) -> str:
         return f"could not write the replay {log.path}: No space left on device"
 
     monkeypatch.setattr(scores, "record", record)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
 from emberdeep.session.game import CHECKPOINT_TURNS, GameSetup
 from emberdeep.storage import wal
+from emberdeep.storage.durable import Durable
 
 
 def playing(data: Path, turns: int) -> tuple[GameSetup, str, Path]:
@@ -66,3 +69,37 @@ def test_records_round_trip_and_damage_is_detected() -> None:
     assert wal.decode(line[:-1]) is None  # torn
     assert wal.decode(line.replace(b"12345", b"12346")) is None  # CRC
     assert wal.decode(b"x" * 5000 + b"\n") is None
+
+
+def test_a_kill_before_a_checkpoint_is_durable_loses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checkpoint's half on the turn ran (save staged, journal set aside), its
+    durable half never did (the kill came first): the old save, the set-aside journal and
+    the new one give back the whole game, and the staged temp file is tidied at start."""
+    setup = GameSetup(loader.load(), Settings(), data=tmp_path)
+    session = setup.new_game(11)
+    assert session.save() is None
+    monkeypatch.setattr(Durable, "run", lambda self, job: None)  # killed before it ran
+    for turn in range(CHECKPOINT_TURNS + 30):
+        session.world.step(Move(*DIRECTIONS[turn % 8]) if turn % 3 else Wait())
+        assert session.after_turn() is None
+    assert session.save_file is not None and session.journal is not None
+    journal = wal.journal_path(session.save_file)
+    assert wal.read(wal.previous_path(journal)) and wal.read(journal)  # both halves kept
+    assert list(session.save_file.parent.glob("*.tmp"))  # the staged save, never renamed
+    state = session.world.state_hash()
+    session.release()
+    monkeypatch.undo()
+    resumed = setup.continue_game(session.save_file.parent.name)
+    assert resumed.world.state_hash() == state
+    assert not journal.exists() and not wal.previous_path(journal).exists()
+    resumed.release()
+
+
+def test_a_durable_checkpoint_removes_the_set_aside_journal(tmp_path: Path) -> None:
+    _, _, save = playing(tmp_path, CHECKPOINT_TURNS + 10)
+    journal = wal.journal_path(save)
+    assert not wal.previous_path(journal).exists()
+    assert len(wal.read(journal)) == 10  # only the commands since the checkpoint
+    assert not list(save.parent.glob("*.tmp"))

@@ -29,8 +29,10 @@ import numpy as np
 MAX_DIGITS = 20
 """Every integer in our formats fits in 64 bits: 20 digits, with a sign at most 20 too."""
 
-MAX_COMMANDS = 200_000
-"""The most commands a replay may hold: a very long game is some 60,000."""
+MAX_COMMANDS = 100_000
+"""The most commands a replay may hold: a very long game is some 60,000 (the bench's
+longest). Checking and verifying a replay of this many of the cheapest commands takes
+well under 2 s on a busy machine (``scripts/fuzz-saves``); twice as many took over 2."""
 MAX_JOURNAL_COMMANDS = 2_000
 """The most commands Continue replays from a write-ahead journal: it is emptied at each
 checkpoint (every 100 turns), so a real one holds about a hundred; twenty checkpoints'
@@ -100,6 +102,27 @@ def deepest(data: bytes) -> int:
     return deepest_seen
 
 
+def line_depths(data: bytes) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """The deepest nesting of each line of ``data`` (JSON lines), one numpy pass over the
+    whole text rather than a check per line. Brackets inside strings are counted as well
+    (our JSON lines' strings hold none); whatever a line's count, ``json.loads`` on it
+    stays bounded by the file's size, and its ``RecursionError`` is caught."""
+    raw = np.frombuffer(data, np.uint8)
+    steps = _OPEN[raw].astype(np.int64)
+    newline = raw == ord("\n")
+    running = np.cumsum(steps)
+    line = np.cumsum(newline) - newline  # each byte's line; a newline ends its own line
+    ends = np.flatnonzero(newline)
+    before = np.concatenate(([0], running[ends]))  # the running count as each line starts
+    inside = running - before[line]
+    depths = np.zeros(ends.size + 1, np.int64)  # as many as ``data.split(b"\n")``
+    starts = np.concatenate(([0], ends + 1))
+    starts = starts[starts < raw.size]  # a last line with nothing on it is 0 deep
+    if starts.size:
+        depths[: starts.size] = np.maximum.reduceat(inside, starts)
+    return np.maximum(depths, 0)
+
+
 def _check(bare: bytes, limits: Limits, size: int, names: bool = True) -> None:
     if size > limits.max_bytes:
         raise InputError(f"{limits.what} is too large ({size} bytes; at most {limits.max_bytes})")
@@ -123,7 +146,14 @@ def _without_strings(raw: bytes) -> bytes:
     holds an escaped quote, so splitting at the quotes finds them (at C speed); else the
     regular expression does."""
     if b"\\" not in raw:
-        return b"".join(raw.split(b'"')[::2])
+        if len(raw) < _CHUNK // 64:
+            return b"".join(raw.split(b'"')[::2])
+        # A big text: a mask, not millions of pieces (the quotes' running count is odd
+        # inside a string; the quotes go too, as the split drops them).
+        chars = np.frombuffer(raw, np.uint8)
+        quote = chars == ord('"')
+        inside = (np.cumsum(quote, dtype=np.uint8) & 1).astype(np.bool_)  # wraps evenly
+        return bytes(chars[~(inside | quote)].tobytes())
     return _JSON_STRING.sub(b'""', raw)
 
 

@@ -136,6 +136,9 @@ def test_a_new_floor_is_saved_at_once(app: App) -> None:
     world.floor.move_actor(world.player, *world.floor.stairs)
     play.perform(Descend())
     assert world.depth == 2
+    session = play.driver.session
+    assert session is not None
+    session.durable.wait()  # the checkpoint's rename into place runs off the turn
     assert load(app).depth == 2
 
 

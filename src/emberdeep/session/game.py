@@ -26,10 +26,14 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
 from emberdeep.session.narration import narrator_for
 from emberdeep.storage import games, replays, saves, scores, wal
-from emberdeep.storage.files import backup_path, keep_reserve, release_reserve
+from emberdeep.storage.durable import Durable
+from emberdeep.storage.files import backup_path, fsync_file, keep_reserve, release_reserve
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import CommandLog
 
+CHECKPOINT_LEVEL = 1
+"""zlib's level for a checkpoint's save: a third of level 6's time for a file some 20%
+larger (a save on quitting takes the default, 6)."""
 CHECKPOINT_TURNS = 100
 """A game in progress is saved at least this often (in player turns), so a crash or a
 killed process loses little."""
@@ -164,6 +168,8 @@ class GameSession:
         self.journal = CommandLog(wal.journal_path(save_file)) if save_file else None
         self.logged = self.world.journal.total
         """Commands already in the save, the replay or the journal on disk."""
+        self.durable = Durable()
+        """The fsyncs of the last checkpoint, run off the player's turn."""
 
     def log_commands(self) -> str | None:
         """Append the commands recorded since the last call to the journal on disk."""
@@ -191,7 +197,7 @@ class GameSession:
             return 0
         world = self.world
         start = world.journal.total
-        records = [r for r in wal.read(self.journal.path) if r.index >= start]
+        records = [r for r in wal.read_both(self.journal.path) if r.index >= start]
         limit = world.time + bounds.journal_time_limit(len(records))
         good = 0
         for record in records:
@@ -223,12 +229,13 @@ class GameSession:
         return log
 
     def save(self) -> str | None:
-        """Save now; None when it worked (or there is nothing to save), else why not."""
+        """Save now, durably (fsynced before it returns); None when it worked (or there
+        is nothing to save), else why not."""
         save_file, world = self.save_file, self.world
+        self.durable.wait()  # the last checkpoint's failure, if any, is mended by this save
         if save_file is None or not world.player.alive:
             return None
-        log = tuple(self.messages()) if self.messages is not None else self.log
-        info = saves.current_info(self.setup.generator_setting, self.started, log)
+        info = self.save_info()
         # The commands go to the replay first; only once they are on disk there does the
         # save stop holding them (so a failed append keeps them in the save instead).
         self.log_commands()  # the write-ahead journal holds all until the save is written
@@ -243,6 +250,51 @@ class GameSession:
             self.journal.clear()
         return replay_problem
 
+    def checkpoint(self) -> str | None:
+        """A save on the player's turn as far as a ``kill -9`` can tell: the replay's new
+        chunk and the save are given to the OS, and the journal so far is set aside
+        (``CommandLog.rotate``); the fsyncs, the save's rename into place and the removal
+        of the set-aside journal follow off the turn (``storage/durable.py``), in that
+        order, so a power cut at any moment finds the old save with both journals or the
+        new one with its replay. None when it worked, else why not (a failure of the last
+        checkpoint's durable half is told here)."""
+        save_file, world = self.save_file, self.world
+        earlier = self.durable.wait()
+        if save_file is None or not world.player.alive:
+            return earlier
+        info = self.save_info()
+        self.log_commands()
+        replay_problem = self.append_replay(sync=False)
+        replay_path = self.replay_path() if replay_problem is None else None
+        try:
+            staged = self.writer.stage(world, info, save_file, now(), CHECKPOINT_LEVEL)
+        except saves.SaveError as exc:
+            return sentence(f"{exc}. Your game goes on, unsaved.{self.log_problem()}")
+        self.saved_depth, self.saved_turn = world.depth, world.turn
+        self.logged = world.journal.total
+        journal = self.journal
+        if journal is not None:
+            journal.rotate()
+
+        def durable() -> str | None:
+            try:
+                if replay_path is not None:
+                    fsync_file(replay_path)
+                saves.commit_staged(staged)
+            except (OSError, saves.SaveError) as exc:
+                staged.discard()
+                return sentence(f"{exc}. Your game goes on, unsaved")
+            if journal is not None:
+                journal.forget_previous()
+            return None
+
+        self.durable.run(durable)
+        return " ".join(p for p in (earlier, replay_problem) if p) or None
+
+    def save_info(self) -> saves.SaveInfo:
+        log = tuple(self.messages()) if self.messages is not None else self.log
+        return saves.current_info(self.setup.generator_setting, self.started, log)
+
     def log_problem(self) -> str:
         problem = self.log_commands()
         return f" {problem}." if problem else ""
@@ -254,7 +306,7 @@ class GameSession:
         if not world.player.alive:
             return None
         if world.depth != self.saved_depth or world.turn - self.saved_turn >= CHECKPOINT_TURNS:
-            return self.save()
+            return self.checkpoint()
         return self.log_commands()
 
     def replay_path(self) -> Path | None:
@@ -264,7 +316,7 @@ class GameSession:
         name = replays.replay_name(self.world.seed, self.started, replays.CHUNKED)
         return data / "replays" / name
 
-    def append_replay(self, final: bool = False) -> str | None:
+    def append_replay(self, final: bool = False, sync: bool = True) -> str | None:
         """The commands since the last append onto the game's replay file (and with
         ``final`` the end of the game); then the world's journal lets them go."""
         path = self.replay_path()
@@ -274,7 +326,8 @@ class GameSession:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             return f"could not write the replay {path}: {exc.strerror or exc}"
-        problem = replays.ReplayLog(path, self.setup.generator_setting).append(self.world, final)
+        log = replays.ReplayLog(path, self.setup.generator_setting)
+        problem = log.append(self.world, final, sync)
         if problem is None:
             self.world.journal.forget_before(self.world.journal.total)
         return problem
@@ -296,6 +349,7 @@ class GameSession:
         morgue file, then the replay (the largest). If the score cannot be written, the
         room set aside at the start (``files.keep_reserve``) and the game's own files
         (which permadeath removes anyway) are given back and it is tried once more."""
+        self.durable.wait()  # the last checkpoint's files are in place before any goes
         notes: list[str] = []
         world, folder = self.world, self.setup.data
         when = datetime.now(timezone.utc)
@@ -342,6 +396,7 @@ class GameSession:
 
     def release(self) -> None:
         """The game is no longer played here (quit, or over)."""
+        self.durable.close()
         if self.journal is not None:
             self.journal.close()
         if self.lock is not None:

@@ -15,6 +15,7 @@ import re
 import secrets
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 try:
@@ -42,26 +43,60 @@ def write_atomically(path: Path, data: bytes) -> None:
     At every moment ``path`` holds either the old contents or the new, never a mix. The
     temp file has a name of its own (two writers never share one) and is removed when
     anything fails, so a full disk is not kept full."""
+    stage(path, data).commit()
+
+
+@dataclass
+class Staged:
+    """New contents for ``path`` written to a locked temp file, not yet synced nor in
+    place: ``commit`` (fsync, the old file kept as the backup if asked, rename, fsync of
+    the folder) or ``discard``. The two halves of ``write_atomically``, so the slow one
+    (the fsyncs) can run off the player's turn (``session/checkpoints.py``); until the
+    commit, ``path`` holds the old contents."""
+
+    path: Path
+    temp: Path
+    held: int
+    """A descriptor holding the temp file's OS lock until the rename."""
+
+    def commit(self, backup: bool = False) -> None:
+        try:
+            os.fsync(self.held)  # the same open file as the one written
+            if backup and self.path.exists():
+                keep_as_backup(self.path)
+            os.replace(self.temp, self.path)
+        except BaseException:
+            self.discard()
+            raise
+        os.close(self.held)
+        fsync_folder(self.path.parent)
+
+    def discard(self) -> None:
+        with contextlib.suppress(OSError):
+            self.temp.unlink()
+        with contextlib.suppress(OSError):
+            os.close(self.held)
+
+
+def stage(path: Path, data: bytes) -> Staged:
+    """``data`` in a temp file beside ``path``, written to the OS but not synced (a
+    ``kill -9`` loses nothing the OS has; ``Staged.commit`` makes it durable). A failure
+    (a full disk) raises here, with the temp file removed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle_fd, temp_name = tempfile.mkstemp(
         dir=path.parent, prefix=path.name + ".", suffix=TEMP_SUFFIX
     )
     temp = Path(temp_name)
     held = os.dup(handle_fd)  # the lock lasts until the rename, after the handle closes
+    staged = Staged(path, temp, held)
     try:
         _lock(held, blocking=True)
         with open(handle_fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
     except BaseException:
-        with contextlib.suppress(OSError):
-            temp.unlink()
+        staged.discard()
         raise
-    finally:
-        os.close(held)
-    fsync_folder(path.parent)
+    return staged
 
 
 def _lock(fd: int, blocking: bool) -> bool:
@@ -122,6 +157,15 @@ def keep_as_backup(path: Path) -> None:
         # between two links to one file does nothing) or the rename failed.
         with contextlib.suppress(OSError):
             temp.unlink()
+
+
+def fsync_file(path: Path) -> None:
+    """Make what was written to ``path`` durable."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def fsync_folder(folder: Path) -> None:

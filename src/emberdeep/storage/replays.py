@@ -92,10 +92,12 @@ class ReplayLog:
         self.path = path
         self.generator = generator
 
-    def append(self, world: World, final: bool = False) -> str | None:
+    def append(self, world: World, final: bool = False, sync: bool = True) -> str | None:
         """Append the commands ``world.journal`` holds (and with ``final`` the final
         state's hash); None when they are on disk, else why not. The caller then drops
-        them from the journal (``Journal.forget_before``)."""
+        them from the journal (``Journal.forget_before``). Without ``sync`` they are only
+        given to the OS (safe from a kill, not yet from a power cut): the caller fsyncs
+        the file later (``files.fsync_file``), before a save that relies on them."""
         journal = world.journal
         lines = []
         try:
@@ -115,7 +117,8 @@ class ReplayLog:
                     lines.append(_line({"final_hash": world.state_hash(), "at": journal.total}))
                 handle.write(b"".join(lines))
                 handle.flush()
-                os.fsync(handle.fileno())
+                if sync:
+                    os.fsync(handle.fileno())
         except OSError as exc:
             return f"could not write the replay {self.path}: {exc.strerror or exc}"
         return None
@@ -220,9 +223,14 @@ def _chunked(data: bytes) -> dict[str, Any]:
     commands: list[Any] = []
     checksums: list[Any] = []
     final_hash = ""
-    for line in lines[1:]:
-        with contextlib.suppress(ValueError):  # bounds.InputError too: a torn line
-            entry = bounds.parse_json(line, LINE_LIMITS)
+    # The whole file's size and numbers were checked (``LIMITS_LINES``); each line's
+    # nesting is, in one pass, here: a line too deep is damage, skipped like a torn one.
+    depths = bounds.line_depths(data).tolist()
+    for line, depth in zip(lines[1:], depths[1:], strict=True):
+        if depth > LINE_LIMITS.max_depth:
+            continue
+        with contextlib.suppress(ValueError, RecursionError):  # a torn line
+            entry = json.loads(line)
             if not isinstance(entry, dict):
                 continue
             start = entry.get("from")

@@ -37,7 +37,8 @@ from emberdeep.engine.floor import Floor
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
-from emberdeep.storage.files import keep_as_backup, write_atomically
+from emberdeep.storage import files
+from emberdeep.storage.files import Staged
 
 MAGIC = b"EMBERDEEP SAVE\n"
 FORMAT = 4
@@ -181,6 +182,12 @@ class SaveWriter:
 
     def write(self, world: World, info: SaveInfo, path: Path, saved: str = "") -> None:
         store(self.encode(world, info, saved), path)
+
+    def stage(
+        self, world: World, info: SaveInfo, path: Path, saved: str = "", level: int = 6
+    ) -> Staged:
+        """The save written to a temp file beside ``path``, for ``commit_staged`` later."""
+        return stage(self.encode(world, info, saved, level=level), path)
 
 
 def encode(
@@ -402,13 +409,25 @@ def write_save(world: World, info: SaveInfo, path: Path, saved: str = "") -> Non
 
 def store(data: bytes, path: Path) -> None:
     """Replace the file at ``path`` with ``data``, the old one becoming the backup."""
+    commit_staged(stage(data, path))
+
+
+def stage(data: bytes, path: Path) -> Staged:
+    """``data`` beside ``path`` in a temp file given to the OS, not yet synced nor in
+    place (``commit_staged``); a SaveError (a full disk) with nothing left behind."""
     try:
-        if path.exists():
-            keep_as_backup(path)
-        write_atomically(path, data)
+        return files.stage(path, data)
+    except OSError as exc:
+        raise SaveError(f"could not save the game to {path}: {exc.strerror or exc}") from None
+
+
+def commit_staged(staged: Staged) -> None:
+    """The staged save synced and put in place, the old one becoming the backup."""
+    try:
+        staged.commit(backup=True)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        raise SaveError(f"could not save the game to {path}: {reason}") from None
+        raise SaveError(f"could not save the game to {staged.path}: {reason}") from None
 
 
 def read_save(

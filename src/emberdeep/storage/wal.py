@@ -6,7 +6,10 @@ world records is appended here at once (one line: its CRC-32, then ``[index, com
 checksum]`` as JSON), flushed to the OS every time and fsynced at least once a second,
 so at most the last second is lost. Continuing replays the tail on the checkpoint,
 checking each checksum; a torn last line (the write the kill interrupted) is dropped.
-Writing a checkpoint empties the journal.
+Writing a save empties the journal. A checkpoint made off the player's turn
+(``session/checkpoints.py``) instead sets the journal aside (``CommandLog.rotate``: renamed
+to ``.prev``, new commands going to a new file) until its save is on disk, and then
+removes it; Continue reads both, the set-aside one first, and skips what the save holds.
 """
 
 from __future__ import annotations
@@ -43,6 +46,11 @@ class Record:
 
 def journal_path(save_file: Path) -> Path:
     return save_file.with_name(save_file.name + ".journal")
+
+
+def previous_path(journal: Path) -> Path:
+    """Where a checkpoint sets the journal aside until its save is durable."""
+    return journal.with_name(journal.name + ".prev")
 
 
 def encode(record: Record) -> bytes:
@@ -82,6 +90,12 @@ def read(path: Path) -> list[Record]:
     return records
 
 
+def read_both(path: Path) -> list[Record]:
+    """The set-aside journal's records, then the journal's (``read`` each), at most
+    ``MAX_RECORDS`` in all."""
+    return (read(previous_path(path)) + read(path))[:MAX_RECORDS]
+
+
 class CommandLog:
     """Appends records for one game; every failure is reported, never raised."""
 
@@ -111,11 +125,29 @@ class CommandLog:
         self._synced = time.monotonic()
 
     def clear(self) -> None:
-        """After a checkpoint: the save holds everything, so the journal starts again."""
+        """After a save: it holds everything, so the journal starts again."""
         self.close()
         # A journal that cannot be removed is harmless: its records are in the save.
         with contextlib.suppress(OSError):
             self.path.unlink(missing_ok=True)
+        self.forget_previous()
+
+    def rotate(self) -> None:
+        """A checkpoint's save is written but not yet durable: the journal so far is set
+        aside (``previous_path``) and new records start a new file. When a set-aside
+        journal is still there (the save that was to replace it failed, or a kill came
+        first), nothing moves: both stay until a save holds them."""
+        previous = previous_path(self.path)
+        if previous.exists():
+            return
+        self.close()
+        with contextlib.suppress(OSError):  # then the journal goes on where it is
+            os.replace(self.path, previous)
+
+    def forget_previous(self) -> None:
+        """The save that holds the set-aside journal is on disk: remove it."""
+        with contextlib.suppress(OSError):
+            previous_path(self.path).unlink(missing_ok=True)
 
     def close(self) -> None:
         if self._handle is not None:
