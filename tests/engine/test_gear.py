@@ -12,6 +12,7 @@ from emberdeep.content import loader
 from emberdeep.engine import gear, snapshot
 from emberdeep.engine.actions import Move, Use, Wait
 from emberdeep.engine.events import Attacked, Enchanted, Identified, Refused, RunicFlared
+from emberdeep.engine.invariants import item_problems
 from emberdeep.engine.items import Item
 from emberdeep.engine.journal import decode_action
 from emberdeep.engine.statuses import SLOWED
@@ -218,3 +219,10 @@ def test_identify_read_at_a_chosen_item_teaches_that_one() -> None:
     world.step(Use(2, on=1))
     assert chosen.known and not first.known
     assert world.step(Use(2, on=1)) == Refused("nothing_to_learn", world.identity.thing(chosen))
+
+
+def test_an_enchanted_staff_spent_to_its_level_breaks_no_invariant() -> None:
+    staff = Item(KINDS["firebolt_staff"], enchant=1, used=3)
+    assert item_problems([staff]) == []
+    staff.used = 4
+    assert item_problems([staff]) == ["Staff of Firebolt has spent 4 charges"]

@@ -99,11 +99,11 @@ def door_trap_status_problems(floor: Floor) -> list[str]:
 
 
 def item_problems(items: list[Item]) -> list[str]:
-    """Stacks and spent charges within what their kinds allow."""
+    """Stacks and spent charges within what their kinds (and enchanting) allow."""
     problems = []
     for item in items:
         if not 1 <= item.count <= (99 if item.kind.stacks else 1):
             problems.append(f"{item.name} is a stack of {item.count}")
-        if not 0 <= item.used <= max(0, item.kind.charges):
+        if not 0 <= item.used <= item.capacity:
             problems.append(f"{item.name} has spent {item.used} charges")
     return problems
