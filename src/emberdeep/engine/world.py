@@ -514,7 +514,9 @@ class World:
                     continue
                 self.alert(monster)
             elif seen[i]:
-                if mode != Mode.GUARDING:
+                if mode in AWARE:
+                    monster.hunting = HUNT_MEMORY  # ``alert``, for one already aware
+                elif mode != Mode.GUARDING:
                     self.alert(monster)  # (not an ally or a captive: ``alert``)
             elif monster.hunting:
                 monster.hunting -= 1
