@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, TypeGuard
 
 import numpy as np
 import tcod.los
+from numpy.typing import NDArray
 
 from emberdeep.engine import combat, gas, gear, harm, items, statuses, traps
 from emberdeep.engine.actors import Actor, saturating
@@ -29,7 +30,8 @@ from emberdeep.engine.events import (
     Teleported,
     TerrainChanged,
 )
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.distance import UNREACHABLE, distance_map
+from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 
 if TYPE_CHECKING:
@@ -210,10 +212,13 @@ def teleport(world: World, user: Actor, item: Item, target: Target) -> Refused |
 
 
 def blink(world: World, actor: Actor) -> bool:
-    """Move ``actor`` to a random free floor tile (from the play stream); False when
-    there is none."""
+    """Move ``actor`` to a random free floor tile from which the stairs can be walked to
+    without a key (never shut in a vault), from the play stream; False when there is
+    none."""
     floor = world.floor
-    free = np.argwhere(floor.walkable & (floor.occupant == 0) & (floor.tiles == 1))
+    free = np.argwhere(
+        floor.walkable & (floor.occupant == 0) & (floor.tiles == Tile.FLOOR) & open_to_stairs(floor)
+    )
     if not len(free):
         return False
     x, y = free[int(world.rng.integers(len(free)))].tolist()
@@ -221,6 +226,16 @@ def blink(world: World, actor: Actor) -> bool:
     floor.move_actor(actor, x, y)
     world.emit(Teleported(actor.who, start, (x, y), "teleport"))
     return True
+
+
+def open_to_stairs(floor: Floor) -> NDArray[np.bool_]:
+    """Where the floor's stairs down can be walked to with no key: not behind a vault's
+    locked door."""
+    walk = (floor.walkable & (floor.tiles != Tile.LOCKED_DOOR)).astype(np.int32)
+    goals = np.zeros(walk.shape, dtype=np.bool_)
+    goals[floor.stairs] = True
+    reached: NDArray[np.bool_] = distance_map(walk, goals, 1, 1) != UNREACHABLE
+    return reached
 
 
 @effect("mapping")
