@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine import combat, gas, gear, harm, items, statuses, traps
 from emberdeep.engine.actors import Actor, saturating
+from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.effects import Target, effect
 from emberdeep.engine.events import (
     Area,
@@ -30,7 +31,6 @@ from emberdeep.engine.events import (
     Teleported,
     TerrainChanged,
 )
-from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 
