@@ -63,7 +63,8 @@ def open_ground(floor: Floor) -> NDArray[np.bool_]:
     for dx in (0, 1, 2):
         for dy in (0, 1, 2):
             around &= padded[dx : dx + width, dy : dy + height]
-    return around & (floor.occupant == 0)
+    found: NDArray[np.bool_] = around & (floor.occupant == 0)
+    return found
 
 
 def place_captors(
