@@ -344,6 +344,8 @@ def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
         given = STATUS_GIVEN.get(e.status, "affects")
         source = n.who(e.source).possessive
         return [Line(capitalized(f"{source} {blow} {given} {noun.the}!"), kind)]
+    if e.cause == "frenzy":
+        return [Line(sentence(noun, "fly", "into a frenzy!"), kind)]
     if e.cause == "scroll" and e.status == "confused" and not noun.is_you:
         text = f"The eyes of {noun.the} look vacant, as it starts to stumble around!"
         return [Line(text, kind)]
