@@ -16,7 +16,7 @@ import numpy as np
 import tcod.los
 from numpy.typing import NDArray
 
-from emberdeep.engine import combat, gas, gear, harm, items, statuses, traps
+from emberdeep.engine import combat, gas, gear, harm, hunger, items, statuses, traps
 from emberdeep.engine.actors import Actor, saturating
 from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.effects import Target, effect
@@ -101,6 +101,15 @@ def heal(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     amount = min(max(MIN_HEAL, user.max_hp * item.kind.amount // 100), user.max_hp - user.hp)
     user.hp += amount
     world.emit(Healed(user.who, user.position, amount, "potion"))
+    return None
+
+
+@effect("food")
+def food(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """Eaten, ``amount`` turns of food (refused while it would not all fit)."""
+    if hunger.wasted(world, item.kind.amount):
+        return Refused("not_hungry")
+    hunger.eat(world, item.kind.amount)
     return None
 
 

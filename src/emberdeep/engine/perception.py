@@ -33,6 +33,7 @@ from emberdeep.engine.events import (
     Grew,
     Healed,
     Heard,
+    Hunger,
     Hurt,
     Identified,
     ItemMoved,
@@ -133,7 +134,7 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
         (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
-         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered),
+         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger),
         always,
     ),
     **dict.fromkeys(
