@@ -183,3 +183,13 @@ def test_a_full_pack_picks_up_what_it_stacks_from_under_what_it_cannot_take() ->
     assert [i.kind.key for i in world.floor.items] == ["javelins"]
     refused = world.step(PickUp())
     assert isinstance(refused, Refused) and refused.reason == "inventory_full"
+
+
+def test_picking_up_takes_what_was_not_dropped_before_what_was() -> None:
+    world = world_from_text("#####\n#@..#\n#####")
+    world.inventory.append(Item(KINDS["dagger"]))
+    x, y = world.player.position
+    world.floor.items.append(Item(KINDS["darts"], x, y))
+    steps(world.step(Drop(0)))  # the dagger now lies on top of the darts
+    steps(world.step(PickUp()))
+    assert [i.kind.key for i in world.inventory] == ["darts"]

@@ -295,8 +295,9 @@ class Stumble:
 
 @dataclass(frozen=True)
 class PickUp:
-    """Pick up the top item where the player stands (the top one that fits in the pack:
-    with every slot taken, more of what it already stacks)."""
+    """Pick up the top item where the player stands that fits in the pack (with every
+    slot taken, more of what it already stacks), one the player did not drop here
+    before one they did."""
 
     code: ClassVar[str] = "g"
 
@@ -309,7 +310,8 @@ class PickUp:
         here = world.floor.items_at(*actor.position)
         if not here:
             return Refused("nothing_here")
-        for item in reversed(here):  # the top one that fits (a full pack still stacks)
+        # The top one that fits (a full pack still stacks), what was not dropped first.
+        for item in sorted(reversed(here), key=lambda i: i.dropped):
             thing, choice = world.identity.thing(item), item.choice
             if items.add_to(world.inventory, item) is not None:
                 break
