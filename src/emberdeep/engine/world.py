@@ -78,7 +78,7 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
-REGEN_FULL = 450
+REGEN_FULL = 900
 """Turns the player takes to heal from nothing to full by resting, at any level..."""
 REGEN_FASTEST = 100
 """...and never fewer, however many rings of regeneration."""
