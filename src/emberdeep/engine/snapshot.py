@@ -391,11 +391,12 @@ def _load_floor(raw: Reader, item_kinds: Mapping[str, ItemKind], depth: int, whe
     tiles = raw.array("tiles", np.uint8, shape)
     if tiles.max(initial=0) >= len(TILE_NAMES):
         raise SnapshotError(f"{where}.tiles: unknown tile kind")
-    rooms = []
-    for n, room in enumerate(raw.entries("rooms")):
-        if not (isinstance(room, list) and len(room) == 4 and all(type(v) is int for v in room)):
-            raise SnapshotError(f"{where}.rooms[{n}]: expected [x, y, width, height]")
-        rooms.append(Rect(*room))
+    rooms_raw = raw.entries("rooms")
+    if not _int_rows(rooms_raw, 4, 4):
+        raise SnapshotError(
+            f"{where}.rooms[{_first_bad(rooms_raw, 4, 4)}]: expected [x, y, width, height]"
+        )
+    rooms = list(map(Rect, *zip(*rooms_raw, strict=True))) if rooms_raw else []
     floor = Floor(
         tiles, start=raw.point("start", shape), stairs=raw.point("stairs", shape), rooms=rooms
     )
@@ -496,21 +497,45 @@ def _load_floor_extras(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemK
         if not np.isfinite(floor.gas).all() or (floor.gas < 0).any() or (floor.gas > 1e6).any():
             raise SnapshotError(f"{raw.path}.gas: impossible amounts")
         floor.gas_active = bool(floor.gas.any())
-    for n, seen in enumerate(raw.entries("seen_items") if "seen_items" in raw.data else []):
-        ok = isinstance(seen, list) and len(seen) == 3 and isinstance(seen[2], str)
-        if (
-            not ok
-            or not _rememberable(seen[2], item_kinds)
-            or not all(type(v) is int for v in seen[:2])
-        ):
-            raise SnapshotError(f"{raw.path}.seen_items[{n}]: expected [x, y, item]")
-        if not floor.in_bounds(seen[0], seen[1]):
-            raise SnapshotError(f"{raw.path}.seen_items[{n}]: outside the map")
-        floor.seen_items[(seen[0], seen[1])] = seen[2]
-    for n, fixture in enumerate(raw.entries("fixtures") if "fixtures" in raw.data else []):
-        ok = isinstance(fixture, list) and len(fixture) == 3 and isinstance(fixture[2], str)
-        if not ok or not all(type(v) is int for v in fixture[:2]) or len(fixture[2]) > 40:
-            raise SnapshotError(f"{raw.path}.fixtures[{n}]: expected [x, y, kind]")
-        if not floor.in_bounds(fixture[0], fixture[1]):
-            raise SnapshotError(f"{raw.path}.fixtures[{n}]: outside the map")
-        floor.fixtures[(fixture[0], fixture[1])] = fixture[2]
+    seen = raw.entries("seen_items") if "seen_items" in raw.data else []
+    floor.seen_items = _placed(seen, floor, f"{raw.path}.seen_items", "item")
+    if not all(_rememberable(key, item_kinds) for key in set(floor.seen_items.values())):
+        raise SnapshotError(f"{raw.path}.seen_items: an item the game does not know")
+    fixtures = raw.entries("fixtures") if "fixtures" in raw.data else []
+    floor.fixtures = _placed(fixtures, floor, f"{raw.path}.fixtures", "kind")
+    if max(map(len, floor.fixtures.values()), default=0) > 40:
+        raise SnapshotError(f"{raw.path}.fixtures: expected [x, y, kind]")
+
+
+def _int_rows(rows: list[Any], width: int, numbers: int) -> bool:
+    """Whether every row is a list of ``width`` values whose first ``numbers`` are
+    integers (not bools): checked a column at a time with loops in C (the set of types
+    found), not a row at a time."""
+    if not rows:
+        return True
+    if not set(map(type, rows)) <= {list} or not set(map(len, rows)) <= {width}:
+        return False
+    columns = list(zip(*rows, strict=True))
+    return all(set(map(type, column)) <= {int} for column in columns[:numbers])
+
+
+def _first_bad(rows: list[Any], width: int, numbers: int) -> int:
+    """The index of the first row ``_int_rows`` refuses (only once a save is refused)."""
+    return next(n for n, row in enumerate(rows) if not _int_rows([row], width, numbers))
+
+
+def _placed(rows: list[Any], floor: Floor, where: str, what: str) -> dict[tuple[int, int], str]:
+    """``[x, y, name]`` rows as a table by position, checked whole: integers within the
+    map and names."""
+    if not _int_rows(rows, 3, 2) or not set(map(type, (row[2] for row in rows))) <= {str}:
+        bad = next(
+            n for n, row in enumerate(rows)
+            if not _int_rows([row], 3, 2) or not isinstance(row[2], str)
+        )  # fmt: skip
+        raise SnapshotError(f"{where}[{bad}]: expected [x, y, {what}]")
+    if not rows:
+        return {}
+    xs, ys, names = zip(*rows, strict=True)
+    if min(xs) < 0 or min(ys) < 0 or max(xs) >= floor.width or max(ys) >= floor.height:
+        raise SnapshotError(f"{where}: outside the map")
+    return dict(zip(zip(xs, ys, strict=True), names, strict=True))

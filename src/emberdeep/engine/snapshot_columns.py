@@ -71,33 +71,59 @@ def _column_kind(kind: object) -> str:
     return "table"  # the statuses: name -> turns
 
 
+_KIND_OF = {name: _column_kind(kind) for name, kind in ACTOR_FIELDS}
+_MATRIX_FIELDS = {
+    matrix: [name for name, _ in ACTOR_FIELDS if _KIND_OF[name] == matrix]
+    for matrix in ("number", "flag")
+}
+"""The fields of each matrix, in ``Actor``'s order (how this version writes them)."""
+_NUMBER_BOUNDS = np.array(
+    [_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in _MATRIX_FIELDS["number"]], dtype=np.int64
+)
+_LOW, _HIGH = _NUMBER_BOUNDS[:, :1], _NUMBER_BOUNDS[:, 1:]
+_MODE_CODE = {mode: n for n, mode in enumerate(MODES)}
+_MODE_AWARE = np.array([mode in AWARE for mode in MODES], dtype=np.bool_)
+SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
+"""Walking into a shut door opens it: no creature stands in one (``invariants``)."""
+SHUT_TILE = np.zeros(256, dtype=np.bool_)
+SHUT_TILE[SHUT] = True
+"""Whether each tile kind is a shut door: one lookup for a whole column of positions."""
+
+
+def _repeated(column: np.ndarray[Any, Any]) -> bool:
+    """Whether a column of numbers holds one twice (a sort, not ``np.unique``'s
+    machinery: a floor's columns are short and a save holds many floors)."""
+    ordered = np.sort(column)
+    return bool((ordered[1:] == ordered[:-1]).any())
+
+
 def dump_actors(actors: list[Actor]) -> dict[str, Any]:
     """The creatures as columns (see the module's docstring): the numbers as one int64
     matrix, a row per field, the flags as one uint8 matrix, the rest a list per field."""
     names = [name for name, _ in ACTOR_FIELDS]
     rows = list(map(operator.attrgetter(*names), actors))
-    by_kind: dict[str, list[str]] = {"number": [], "flag": []}
+    by_name = dict(zip(names, zip(*rows, strict=True) if rows else [()] * len(names), strict=True))
     columns: dict[str, Any] = {"count": len(actors)}
-    for n, (name, kind) in enumerate(ACTOR_FIELDS):
-        values = [row[n] for row in rows]
-        match _column_kind(kind):
-            case "number" | "flag" as matrix:
-                by_kind[matrix].append(name)
-                columns[name] = values
+    for name, _ in ACTOR_FIELDS:
+        values = by_name[name]
+        match _KIND_OF[name]:
+            case "number" | "flag":
+                pass
             case "text":
-                columns[name] = values
+                columns[name] = list(values)
             case "enum":
                 columns[name] = [value.value for value in values]
             case _:
                 columns[name] = [
                     [i, key, turns]
                     for i, table in enumerate(values)
+                    if table
                     for key, turns in table.items()
                 ]
     for matrix, dtype in (("number", np.int64), ("flag", np.uint8)):
-        fields_of = by_kind[matrix]
-        data = np.array([columns.pop(name) for name in fields_of], dtype=dtype)
-        columns[f"{matrix}s"] = b64(data)
+        fields_of = _MATRIX_FIELDS[matrix]
+        data = np.array([by_name[name] for name in fields_of], dtype=dtype)
+        columns[f"{matrix}s"] = b64(data.reshape(len(fields_of), len(actors)))
         columns[f"{matrix}_fields"] = fields_of
     return columns
 
@@ -122,11 +148,11 @@ GEAR_NUMBERS = ("enchant", "proof", "recharge")
 """Item columns beyond the kind's, present when any item has them (``gear.py``)."""
 
 
-def _load_gear(raw: Reader, count: int, where: str) -> list[tuple[int, int, int, bool, str]]:
-    """Each item's enchantment, proof, recharge, whether known, and runic (defaults when
-    the columns are absent, as in saves before the economy)."""
+def _load_gear(raw: Reader, count: int, where: str) -> dict[str, list[Any]]:
+    """Each item's enchantment, proof, recharge, whether known, and runic, as columns
+    (absent when the save has none, as before the economy: the defaults)."""
     if "enchant" not in raw:
-        return [(0, 0, 0, True, "")] * count
+        return {}
     enchant, proof, recharge = (raw.array(n, np.int64, (count,)) for n in GEAR_NUMBERS)
     known = raw.array("known", np.uint8, (count,))
     runic = raw.entries("runic")
@@ -139,18 +165,20 @@ def _load_gear(raw: Reader, count: int, where: str) -> list[tuple[int, int, int,
         or known.max() > 1
     ):
         raise SnapshotError(f"{where}: an impossible enchantment, proof or recharge")
-    if len(runic) != count or not all(r == "" or r in runics.RUNICS for r in runic):
+    if len(runic) != count or not set(runic) <= _RUNICS:
         raise SnapshotError(f"{where}.runic: expected {count} known runics")
-    return list(
-        zip(
-            enchant.tolist(), proof.tolist(), recharge.tolist(), (known > 0).tolist(), runic,
-            strict=True,
-        )
-    )  # fmt: skip
+    return {
+        "enchant": enchant.tolist(), "proof": proof.tolist(), "recharge": recharge.tolist(),
+        "known": (known > 0).tolist(), "runic": runic,
+    }  # fmt: skip
+
+
+_RUNICS = {"", *runics.RUNICS}
+_ITEM_FIELDS = [(f.name, f.default) for f in fields(Item)]
 
 
 def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], where: str) -> None:
-    """Items from columns, checked on whole columns."""
+    """Items from columns, checked on whole columns (each distinct kind looked at once)."""
     count = raw.integer("count", 0, MAX_COUNT)
     keys = raw.entries("kind")
     if (
@@ -162,14 +190,17 @@ def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], wh
     x, y, stack, used = (
         raw.array(name, np.int64, (count,)) for name in ("x", "y", "stack", "used")
     )
-    kinds = [item_kinds[key] for key in keys]
-    most = np.array([MAX_STACK if k.stacks else 1 for k in kinds], dtype=np.int64)
+    kinds = list(map(item_kinds.__getitem__, keys))
     inside = (x >= 0) & (x < floor.width) & (y >= 0) & (y < floor.height)
-    if not inside.all() or not floor.walkable[x, y].all() or np.isin(floor.tiles[x, y], SHUT).any():
+    if not inside.all() or not floor.walkable[x, y].all() or SHUT_TILE[floor.tiles[x, y]].any():
         raise SnapshotError(f"{where}: an item not on open ground")
-    made = _load_gear(raw, count, where)
-    charges = np.array([capacity(k, m[0]) for k, m in zip(kinds, made, strict=True)], np.int64)
-    if ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
+    columns = _load_gear(raw, count, where)
+    enchants = columns.get("enchant", [0] * count)
+    pairs = list(zip(keys, enchants, strict=True))
+    held = {pair: capacity(item_kinds[pair[0]], pair[1]) for pair in set(pairs)}
+    charges = np.array(list(map(held.__getitem__, pairs)), np.int64)
+    most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
+    if count and ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
         raise SnapshotError(f"{where}: an impossible stack or charge")
     dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
     if count and dropped.max() > 1:
@@ -177,13 +208,12 @@ def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], wh
     choice = raw.array("choice", np.int64, (count,)) if "choice" in raw else np.zeros(count, int)
     if count and (choice.min() < 0 or choice.max() > MAX_SIDE**2):
         raise SnapshotError(f"{where}.choice: out of range")
-    columns = (x.tolist(), y.tolist(), stack.tolist(), used.tolist(), (dropped > 0).tolist())
-    for kind, *numbers, vault, extra in zip(kinds, *columns, choice.tolist(), made, strict=True):
-        item = Item(kind, numbers[0], numbers[1])
-        item.count, item.used, item.dropped = numbers[2], numbers[3], numbers[4]
-        item.choice = vault
-        item.enchant, item.proof, item.recharge, item.known, item.runic = extra
-        floor.items.append(item)
+    columns |= {
+        "kind": kinds, "x": x.tolist(), "y": y.tolist(), "count": stack.tolist(),
+        "used": used.tolist(), "dropped": (dropped > 0).tolist(), "choice": choice.tolist(),
+    }  # fmt: skip
+    made = [columns.get(name) or [default] * count for name, default in _ITEM_FIELDS]
+    floor.items.extend(map(Item, *made))
 
 
 def capacity(kind: ItemKind, enchant: int) -> int:
@@ -194,70 +224,74 @@ def capacity(kind: ItemKind, enchant: int) -> int:
 _DEFAULTS = {f.name: f.default for f in fields(Actor) if f.init}
 
 
-def _matrix(
-    raw: Reader, matrix: str, dtype: type, count: int, where: str
-) -> dict[str, np.ndarray[Any, Any]]:
-    """One of the creature matrices, a row per field, as field -> column. A field this
-    version has and the save lacks takes its default (a field added since)."""
+def _matrix(raw: Reader, matrix: str, dtype: type, count: int, where: str) -> np.ndarray[Any, Any]:
+    """One of the creature matrices, a row per field in this version's order
+    (``_MATRIX_FIELDS``). A field this version has and the save lacks takes its
+    default (a field added since)."""
     saved = raw.entries(f"{matrix}_fields", len(ACTOR_FIELDS))
     if not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved):
         raise SnapshotError(f"{where}.{matrix}_fields: expected field names")
     data = raw.array(f"{matrix}s", dtype, (len(saved), count))
-    rows = dict(zip(saved, data, strict=True))
-    wanted = [name for name, kind in ACTOR_FIELDS if _column_kind(kind) == matrix]
+    wanted = _MATRIX_FIELDS[matrix]
+    if saved == wanted:
+        return data
+    row = {name: n for n, name in enumerate(saved)}
+    rows = []
     for name in wanted:
-        if name not in rows:
-            default = _DEFAULTS[name]
-            if not isinstance(default, int):
-                raise SnapshotError(f"{where}: {name} is missing")
-            rows[name] = np.full(count, default, dtype=dtype)
-    return {name: rows[name] for name in wanted}
+        if name in row:
+            rows.append(data[row[name]])
+            continue
+        default = _DEFAULTS[name]
+        if not isinstance(default, int):
+            raise SnapshotError(f"{where}: {name} is missing")
+        rows.append(np.full(count, default, dtype=dtype))
+    return np.stack(rows) if rows else np.zeros((0, count), dtype)
 
 
 def load_actors(raw: Reader, floor: Floor, where: str) -> None:
-    """Creatures from columns, every rule checked on whole columns at once."""
+    """Creatures from columns, every rule checked on whole columns at once, then built
+    positionally (``map(Actor, *columns)``: no field looked up by name per creature)."""
     count = raw.integer("count", 0, MAX_COUNT)
     where = f"{where}.actors"
     numbers = _matrix(raw, "number", np.int64, count, where)
-    if numbers:
-        stacked = np.stack(list(numbers.values()))
-        limits = np.array([_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in numbers])
-        low = stacked < limits[:, :1]
-        high = stacked > limits[:, 1:]
-        if count and (low | high).any():
-            bad = list(numbers)[int(np.flatnonzero((low | high).any(axis=1))[0])]
+    if count and numbers.size:
+        outside = ((numbers < _LOW) | (numbers > _HIGH)).any(axis=1)
+        if outside.any():
+            bad = _MATRIX_FIELDS["number"][int(np.flatnonzero(outside)[0])]
             raise SnapshotError(f"{where}.{bad}: out of range")
     flags = _matrix(raw, "flag", np.uint8, count, where)
-    for name, column in flags.items():
-        if count and column.max() > 1:
-            raise SnapshotError(f"{where}.{name}: expected true or false")
-        numbers[name] = column.astype(np.bool_)
-    columns: list[list[Any]] = []
+    if count and flags.size:
+        wrong = (flags > 1).any(axis=1)
+        if wrong.any():
+            bad = _MATRIX_FIELDS["flag"][int(np.flatnonzero(wrong)[0])]
+            raise SnapshotError(f"{where}.{bad}: expected true or false")
+    by_name: dict[str, Any] = dict(zip(_MATRIX_FIELDS["number"], numbers.tolist(), strict=True))
+    by_name |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_).tolist(), strict=True)
     for name, kind in ACTOR_FIELDS:
-        match _column_kind(kind):
+        match _KIND_OF[name]:
             case "number" | "flag":
-                columns.append(numbers[name].tolist())
+                pass
             case "text" | "enum":
                 values = raw.entries(name) if name in raw.data else None
                 if values is None and isinstance(_DEFAULTS[name], kind):
                     values = [_DEFAULTS[name]] * count
                 elif values is None or len(values) != count or not set(map(type, values)) <= {str}:
                     raise SnapshotError(f"{where}.{name}: expected {count} names")
-                elif _column_kind(kind) == "enum":
+                elif _KIND_OF[name] == "enum":
                     try:
                         values = [kind(v) for v in values]
                     except ValueError:
                         raise SnapshotError(f"{where}.{name}: unknown value") from None
-                columns.append(values)
+                by_name[name] = values
             case _:
-                columns.append(_status_column(raw.entries(name), count, f"{where}.{name}"))
-    by_name = dict(zip((n for n, _ in ACTOR_FIELDS), columns, strict=True))
-    check_actor_columns(numbers, by_name, floor, where)
-    for row in zip(*columns, strict=True):
-        actor = Actor(*row)
-        floor.actors[actor.id] = actor
-    blocks = numbers["blocks"]
-    floor.occupant[numbers["x"][blocks], numbers["y"][blocks]] = numbers["id"][blocks]
+                by_name[name] = _status_column(raw.entries(name), count, f"{where}.{name}")
+    columns = dict(zip(_MATRIX_FIELDS["number"], numbers, strict=True))
+    columns |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_), strict=True)
+    check_actor_columns(columns, by_name["mode"], floor, where)
+    actors = map(Actor, *(by_name[name] for name, _ in ACTOR_FIELDS))
+    floor.actors.update(zip(by_name["id"], actors, strict=True))
+    blocks = columns["blocks"]
+    floor.occupant[columns["x"][blocks], columns["y"][blocks]] = columns["id"][blocks]
 
 
 def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:
@@ -280,14 +314,14 @@ def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str,
 
 def check_actor_columns(
     numbers: dict[str, np.ndarray[Any, Any]],
-    texts: dict[str, list[Any]],
+    modes: list[str],
     floor: Floor,
     where: str,
 ) -> None:
     """The rules ``actor_in_range`` and the legacy loader apply one creature at a time,
-    on whole columns."""
+    on whole columns (a creature's mode as a small code, its rules a table lookup)."""
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
-    if np.unique(ids).size != ids.size:
+    if _repeated(ids):
         raise SnapshotError(f"{where}: duplicate creature ids")
     player = ids == PLAYER_ID
     lowest = np.where(player, -MAX_STAT, 0)
@@ -296,30 +330,25 @@ def check_actor_columns(
             raise SnapshotError(f"{where}.{name}: out of range")
     if ((hp < 0) | (hp > numbers["max_hp"])).any():
         raise SnapshotError(f"{where}: impossible creature (health)")
-    if (numbers["blocks"] != (hp > 0)).any():
+    blocks = numbers["blocks"]
+    if (blocks != (hp > 0)).any():
         raise SnapshotError(f"{where}: the living must block, the dead must not")
-    modes = texts["mode"]
-    hunting = (numbers["hunting"] > 0).tolist()
-    if any(
-        (mode != Mode.WANDERING) if is_player else (mode not in MODES or (mode in AWARE) != aware)
-        for mode, is_player, aware in zip(modes, player.tolist(), hunting, strict=True)
-    ):
+    if not set(modes) <= _MODE_CODE.keys():
         raise SnapshotError(f"{where}: impossible creature (mode)")
-    captive = np.array([mode == Mode.CAPTIVE for mode in modes], dtype=np.bool_)
-    ally = np.array([mode == Mode.ALLY for mode in modes], dtype=np.bool_)
+    codes = np.array(list(map(_MODE_CODE.__getitem__, modes)), dtype=np.int8)
+    aware = _MODE_AWARE[codes] if codes.size else np.zeros(0, np.bool_)
+    wrong = np.where(player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0))
+    if wrong.any():
+        raise SnapshotError(f"{where}: impossible creature (mode)")
+    captive, ally = codes == _MODE_CODE[Mode.CAPTIVE], codes == _MODE_CODE[Mode.ALLY]
     if ((numbers["shackles"] > 0) & ~captive).any() or (numbers["stays"] & ~ally).any():
         raise SnapshotError(f"{where}: impossible creature (shackles or orders)")
     width, height = floor.width, floor.height
     inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
     if not inside.all() or not floor.walkable[x, y].all():
         raise SnapshotError(f"{where}: a creature not on a floor tile")
-    blocks = numbers["blocks"]
-    cells = x[blocks] * height + y[blocks]
-    if np.unique(cells).size != cells.size:
+    bx, by = x[blocks], y[blocks]
+    if _repeated(bx * height + by):
         raise SnapshotError(f"{where}: two creatures on one tile")
-    if np.isin(floor.tiles[x[blocks], y[blocks]], SHUT).any():
+    if SHUT_TILE[floor.tiles[bx, by]].any():
         raise SnapshotError(f"{where}: a creature stands in a shut door")
-
-
-SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
-"""Walking into a shut door opens it: no creature stands in one (``invariants``)."""

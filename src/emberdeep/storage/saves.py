@@ -129,7 +129,7 @@ def data_dir() -> Path:
 
 
 def _compressed(data: object, level: int = 6) -> bytes:
-    return zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), level)
+    return zlib.compress(bounds.to_json(data), level)
 
 
 class SaveWriter:
