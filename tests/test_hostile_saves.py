@@ -64,7 +64,7 @@ HEADER = GOOD[: GOOD.index(b"\n", GOOD.index(b"\nsummary ") + 1) + 1]
 """The format line and the summary line: what comes before the compressed world."""
 PAYLOAD = saves.decode_payload(GOOD)
 COLUMNS = PAYLOAD["world"]["floor"]["actors"]
-"""The creatures as format 4 stores them: columns (``test_columns_*`` below)."""
+"""The creatures as formats 4 and 5 store them: columns (``test_columns_*`` below)."""
 PAYLOAD["world"]["floor"]["actors"] = [
     snapshot._actor_fields(a) for a in WORLD.floor.actors.values()
 ]  # a table per creature, as formats 1 to 3 stored them: the one-by-one checks below
@@ -520,15 +520,29 @@ def test_a_dead_creature_that_still_blocks_is_refused() -> None:
 
 
 def with_column(field: str, index: int, value: int) -> bytes:
-    """The save with one number of one creature's column changed (format 4 columns: a
-    matrix of numbers, a row per field)."""
+    """The save with one number of one creature's column changed (columns: a matrix of
+    numbers, a row per field, of the narrowest integer type since format 5; written
+    back as int64, as format 4 stored them)."""
     columns = dict(COLUMNS)
     names = columns["number_fields"]
-    matrix = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=np.int64)
-    matrix = matrix.reshape(len(names), -1).copy()
+    stored = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=columns["int_type"])
+    matrix = stored.astype(np.int64).reshape(len(names), -1)
     matrix[names.index(field), index] = value
     columns["numbers"] = base64.b64encode(matrix.tobytes()).decode()
+    columns["int_type"] = "<i8"
     return wrap(payload_with(("world", "floor", "actors"), columns))
+
+
+@pytest.mark.parametrize("int_type", ["<u8", ">i8", "<f8", "", 8])
+def test_columns_stored_as_a_type_of_our_own_only(int_type: object) -> None:
+    columns = dict(COLUMNS, int_type=int_type)
+    with pytest.raises(saves.SaveError, match="int_type: expected one of"):
+        saves.decode(
+            wrap(payload_with(("world", "floor", "actors"), columns)),
+            builder_for,
+            KINDS,
+            kinds=CREATURES,
+        )
 
 
 @pytest.mark.parametrize(
@@ -577,7 +591,7 @@ def test_a_field_the_save_lacks_takes_its_default() -> None:
     """A field added to ``Actor`` since the save was made (as the monsters' mode will be)."""
     columns = dict(COLUMNS)
     names = columns["number_fields"]
-    matrix = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=np.int64)
+    matrix = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=columns["int_type"])
     matrix = matrix.reshape(len(names), -1)
     keep = [n for n, name in enumerate(names) if name != "detour"]
     columns["numbers"] = base64.b64encode(matrix[keep].tobytes()).decode()

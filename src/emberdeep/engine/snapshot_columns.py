@@ -36,6 +36,7 @@ from emberdeep.engine.snapshot_reader import (
     Reader,
     SnapshotError,
     b64,
+    narrowest,
 )
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 
@@ -90,13 +91,6 @@ SHUT_TILE[SHUT] = True
 """Whether each tile kind is a shut door: one lookup for a whole column of positions."""
 
 
-def _repeated(column: np.ndarray[Any, Any]) -> bool:
-    """Whether a column of numbers holds one twice (a sort, not ``np.unique``'s
-    machinery: a floor's columns are short and a save holds many floors)."""
-    ordered = np.sort(column)
-    return bool((ordered[1:] == ordered[:-1]).any())
-
-
 def dump_actors(actors: list[Actor]) -> dict[str, Any]:
     """The creatures as columns (see the module's docstring): the numbers as one int64
     matrix, a row per field, the flags as one uint8 matrix, the rest a list per field."""
@@ -123,22 +117,31 @@ def dump_actors(actors: list[Actor]) -> dict[str, Any]:
     for matrix, dtype in (("number", np.int64), ("flag", np.uint8)):
         fields_of = _MATRIX_FIELDS[matrix]
         data = np.array([by_name[name] for name in fields_of], dtype=dtype)
+        if matrix == "number":
+            columns["int_type"] = narrowest(data)
+            data = data.astype(columns["int_type"])
         columns[f"{matrix}s"] = b64(data.reshape(len(fields_of), len(actors)))
         columns[f"{matrix}_fields"] = fields_of
     return columns
 
 
 def dump_items(items: list[Item]) -> dict[str, Any]:
-    """A floor's items as columns, like its creatures."""
+    """A floor's items as columns, like its creatures (the numbers of the narrowest
+    integer type that holds them all)."""
     rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.choice, i.dropped) for i in items]
-    keys, *numbers, dropped = zip(*rows, strict=True) if rows else ((),) * 7
-    columns: dict[str, Any] = {"count": len(items), "kind": list(keys)}
-    for name, values in zip(("x", "y", "stack", "used", "choice"), numbers, strict=True):
-        columns[name] = b64(np.array(values, dtype=np.int64))
-    columns["dropped"] = b64(np.array(dropped, dtype=np.uint8))
+    keys, *columns_of, dropped = zip(*rows, strict=True) if rows else ((),) * 7
+    numbers: list[Any] = list(columns_of)
+    names = ["x", "y", "stack", "used", "choice"]
     if any(i.enchant or i.runic or not i.known or i.proof or i.recharge for i in items):
-        for name in GEAR_NUMBERS:
-            columns[name] = b64(np.array([getattr(i, name) for i in items], dtype=np.int64))
+        names += GEAR_NUMBERS
+        numbers += [[getattr(i, name) for i in items] for name in GEAR_NUMBERS]
+    matrix = np.array(numbers, dtype=np.int64).reshape(len(names), len(items))
+    int_type = narrowest(matrix)
+    columns: dict[str, Any] = {"count": len(items), "kind": list(keys), "int_type": int_type}
+    for name, values in zip(names, matrix.astype(int_type), strict=True):
+        columns[name] = b64(values)
+    columns["dropped"] = b64(np.array(dropped, dtype=np.uint8))
+    if len(names) > 5:
         columns["known"] = b64(np.array([i.known for i in items], dtype=np.uint8))
         columns["runic"] = [i.runic for i in items]
     return columns
@@ -148,25 +151,86 @@ GEAR_NUMBERS = ("enchant", "proof", "recharge")
 """Item columns beyond the kind's, present when any item has them (``gear.py``)."""
 
 
-def _load_gear(raw: Reader, count: int, where: str) -> dict[str, list[Any]]:
+class Floors:
+    """Several floors at once: their geometry as flat arrays, so the positions of every
+    creature or item on all of them are checked in one numpy pass (a save of 16 floors
+    pays the fixed cost of each check once, not 16 times), and who stands where."""
+
+    def __init__(self, floors: list[tuple[Reader, Floor, str]], what: str) -> None:
+        self.raws = [raw for raw, _, _ in floors]
+        self.floors = [floor for _, floor, _ in floors]
+        self.wheres = [f"{where}.{what}" for _, _, where in floors]
+        sizes = [floor.width * floor.height for floor in self.floors]
+        self.offsets = np.cumsum([0, *sizes[:-1]], dtype=np.int64)
+        self.widths = np.array([floor.width for floor in self.floors], dtype=np.int64)
+        self.heights = np.array([floor.height for floor in self.floors], dtype=np.int64)
+        self.which = np.zeros(0, dtype=np.int64)
+        self.bounds = [0]
+
+    def counts(self, counts: list[int]) -> None:
+        """How many each floor holds (the rows of every column, floor after floor)."""
+        self.which = np.repeat(np.arange(len(counts)), counts)
+        self.bounds = np.cumsum([0, *counts]).tolist()
+
+    def fail_at(self, row: int, message: str) -> None:
+        """A SnapshotError naming the floor of row ``row``."""
+        raise SnapshotError(f"{self.wheres[int(self.which[row])]}{message}")
+
+    def fail(self, bad: np.ndarray[Any, Any], message: str) -> None:
+        """A SnapshotError naming the floor of the first row in ``bad``, if any."""
+        if bad.any():
+            where = self.wheres[int(self.which[int(np.flatnonzero(bad)[0])])]
+            raise SnapshotError(f"{where}{message}")
+
+    def cells(self, x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], message: str) -> Any:
+        """Each row's tile as an index into the floors' flat arrays; refused (with
+        ``message``) when outside its floor or not walkable."""
+        height = self.heights[self.which]
+        inside = (x >= 0) & (x < self.widths[self.which]) & (y >= 0) & (y < height)
+        self.fail(~inside, message)
+        cells = self.offsets[self.which] + x * height + y
+        walkable = np.concatenate([floor.walkable.ravel() for floor in self.floors])
+        self.fail(~walkable[cells], message)
+        return cells
+
+    def tiles(self) -> np.ndarray[Any, Any]:
+        return np.concatenate([floor.tiles.ravel() for floor in self.floors])
+
+
+def _numbers(floors: Floors, name: str, counts: list[int]) -> np.ndarray[Any, Any]:
+    """One int64 column of every floor, end to end."""
+    return np.concatenate(
+        [raw.ints(name, (count,)) for raw, count in zip(floors.raws, counts, strict=True)]
+    )
+
+
+def _load_gear(floors: Floors, counts: list[int]) -> dict[str, list[Any]]:
     """Each item's enchantment, proof, recharge, whether known, and runic, as columns
-    (absent when the save has none, as before the economy: the defaults)."""
-    if "enchant" not in raw:
-        return {}
-    enchant, proof, recharge = (raw.array(n, np.int64, (count,)) for n in GEAR_NUMBERS)
-    known = raw.array("known", np.uint8, (count,))
-    runic = raw.entries("runic")
-    if count and (
-        np.abs(enchant).max() > gear.MAX_ENCHANT
-        or proof.min() < 0
-        or proof.max() > gear.PROOF_TURNS
-        or recharge.min() < 0
-        or recharge.max() > gear.STAFF_RECHARGE
-        or known.max() > 1
-    ):
-        raise SnapshotError(f"{where}: an impossible enchantment, proof or recharge")
-    if len(runic) != count or not set(runic) <= _RUNICS:
-        raise SnapshotError(f"{where}.runic: expected {count} known runics")
+    (the defaults for a floor whose save has none, as before the economy)."""
+    columns: dict[str, list[np.ndarray[Any, Any]]] = {name: [] for name in (*GEAR_NUMBERS, "known")}
+    runic: list[Any] = []
+    for raw, count, where in zip(floors.raws, counts, floors.wheres, strict=True):
+        if "enchant" not in raw:
+            for name in GEAR_NUMBERS:
+                columns[name].append(np.zeros(count, dtype=np.int64))
+            columns["known"].append(np.ones(count, dtype=np.uint8))
+            runic += [""] * count
+            continue
+        for name in GEAR_NUMBERS:
+            columns[name].append(raw.ints(name, (count,)))
+        columns["known"].append(raw.array("known", np.uint8, (count,)))
+        runics_of = raw.entries("runic")
+        if len(runics_of) != count or not set(runics_of) <= _RUNICS:
+            raise SnapshotError(f"{where}.runic: expected {count} known runics")
+        runic += runics_of
+    enchant, proof, recharge, known = (np.concatenate(columns[name]) for name in columns)
+    floors.fail(
+        (np.abs(enchant) > gear.MAX_ENCHANT)
+        | (proof < 0) | (proof > gear.PROOF_TURNS)
+        | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
+        | (known > 1),
+        ": an impossible enchantment, proof or recharge",
+    )  # fmt: skip
     return {
         "enchant": enchant.tolist(), "proof": proof.tolist(), "recharge": recharge.tolist(),
         "known": (known > 0).tolist(), "runic": runic,
@@ -177,43 +241,64 @@ _RUNICS = {"", *runics.RUNICS}
 _ITEM_FIELDS = [(f.name, f.default) for f in fields(Item)]
 
 
-def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], where: str) -> None:
-    """Items from columns, checked on whole columns (each distinct kind looked at once)."""
-    count = raw.integer("count", 0, MAX_COUNT)
-    keys = raw.entries("kind")
-    if (
-        len(keys) != count
-        or not set(map(type, keys)) <= {str}
-        or not set(keys) <= item_kinds.keys()
-    ):
-        raise SnapshotError(f"{where}.kind: expected {count} known items")
-    x, y, stack, used = (
-        raw.array(name, np.int64, (count,)) for name in ("x", "y", "stack", "used")
-    )
+def load_items(
+    floors_raw: list[tuple[Reader, Floor, str]], item_kinds: Mapping[str, ItemKind]
+) -> None:
+    """The items of several floors from columns (``Reader`` of a floor's ``items``, the
+    floor, where it is in the save), checked on all their columns at once."""
+    if not floors_raw:
+        return
+    floors = Floors(floors_raw, "items")
+    counts: list[int] = []
+    keys: list[Any] = []
+    for raw, where in zip(floors.raws, floors.wheres, strict=True):
+        count = raw.integer("count", 0, MAX_COUNT)
+        kinds_of = raw.entries("kind")
+        if len(kinds_of) != count or not set(map(type, kinds_of)) <= {str}:
+            raise SnapshotError(f"{where}.kind: expected {count} known items")
+        counts.append(count)
+        keys += kinds_of
+    floors.counts(counts)
+    if not set(keys) <= item_kinds.keys():
+        known = np.array([key in item_kinds for key in keys], dtype=np.bool_)
+        floors.fail(~known, ".kind: an item the game does not know")
+    x, y, stack, used = (_numbers(floors, name, counts) for name in ("x", "y", "stack", "used"))
     kinds = list(map(item_kinds.__getitem__, keys))
-    inside = (x >= 0) & (x < floor.width) & (y >= 0) & (y < floor.height)
-    if not inside.all() or not floor.walkable[x, y].all() or SHUT_TILE[floor.tiles[x, y]].any():
-        raise SnapshotError(f"{where}: an item not on open ground")
-    columns = _load_gear(raw, count, where)
-    enchants = columns.get("enchant", [0] * count)
-    pairs = list(zip(keys, enchants, strict=True))
-    held = {pair: capacity(item_kinds[pair[0]], pair[1]) for pair in set(pairs)}
-    charges = np.array(list(map(held.__getitem__, pairs)), np.int64)
-    most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
-    if count and ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
-        raise SnapshotError(f"{where}: an impossible stack or charge")
-    dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
-    if count and dropped.max() > 1:
-        raise SnapshotError(f"{where}.dropped: expected true or false")
-    choice = raw.array("choice", np.int64, (count,)) if "choice" in raw else np.zeros(count, int)
-    if count and (choice.min() < 0 or choice.max() > MAX_SIDE**2):
-        raise SnapshotError(f"{where}.choice: out of range")
+    cells = floors.cells(x, y, ": an item not on open ground")
+    floors.fail(SHUT_TILE[floors.tiles()[cells]], ": an item not on open ground")
+    columns = _load_gear(floors, counts)
+    floors.fail((stack < 1) | (used < 0), ": an impossible stack or charge")
+    # Only a stack of more than one needs its kind to stack, only a spent charge the
+    # kind's charges: most items are neither, and are not looked at one by one.
+    enchants = columns["enchant"]
+    for n in np.flatnonzero((stack > 1) | (used > 0)).tolist():
+        most = MAX_STACK if kinds[n].stacks else 1
+        if stack[n] > most or used[n] > capacity(kinds[n], enchants[n]):
+            floors.fail(np.arange(len(keys)) == n, ": an impossible stack or charge")
+    dropped = np.concatenate(
+        [
+            raw.array("dropped", np.uint8, (count,))
+            if "dropped" in raw
+            else np.zeros(count, np.uint8)
+            for raw, count in zip(floors.raws, counts, strict=True)
+        ]
+    )
+    floors.fail(dropped > 1, ".dropped: expected true or false")
+    choice = np.concatenate(
+        [
+            raw.ints("choice", (count,)) if "choice" in raw else np.zeros(count, np.int64)
+            for raw, count in zip(floors.raws, counts, strict=True)
+        ]
+    )
+    floors.fail((choice < 0) | (choice > MAX_SIDE**2), ".choice: out of range")
     columns |= {
         "kind": kinds, "x": x.tolist(), "y": y.tolist(), "count": stack.tolist(),
         "used": used.tolist(), "dropped": (dropped > 0).tolist(), "choice": choice.tolist(),
     }  # fmt: skip
-    made = [columns.get(name) or [default] * count for name, default in _ITEM_FIELDS]
-    floor.items.extend(map(Item, *made))
+    made = [columns.get(name) or [default] * len(keys) for name, default in _ITEM_FIELDS]
+    items = list(map(Item, *made))
+    for floor, start, end in zip(floors.floors, floors.bounds, floors.bounds[1:], strict=False):
+        floor.items += items[start:end]
 
 
 def capacity(kind: ItemKind, enchant: int) -> int:
@@ -224,14 +309,19 @@ def capacity(kind: ItemKind, enchant: int) -> int:
 _DEFAULTS = {f.name: f.default for f in fields(Actor) if f.init}
 
 
-def _matrix(raw: Reader, matrix: str, dtype: type, count: int, where: str) -> np.ndarray[Any, Any]:
+def _matrix(
+    raw: Reader, matrix: str, dtype: type | None, count: int, where: str
+) -> np.ndarray[Any, Any]:
     """One of the creature matrices, a row per field in this version's order
-    (``_MATRIX_FIELDS``). A field this version has and the save lacks takes its
-    default (a field added since)."""
+    (``_MATRIX_FIELDS``); the numbers (``dtype`` None) as int64, however narrow they
+    are stored. A field this version has and the save lacks takes its default (a field
+    added since)."""
     saved = raw.entries(f"{matrix}_fields", len(ACTOR_FIELDS))
     if not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved):
         raise SnapshotError(f"{where}.{matrix}_fields: expected field names")
-    data = raw.array(f"{matrix}s", dtype, (len(saved), count))
+    shape = (len(saved), count)
+    data = raw.ints("numbers", shape) if dtype is None else raw.array(f"{matrix}s", dtype, shape)
+    made = dtype or np.int64
     wanted = _MATRIX_FIELDS[matrix]
     if saved == wanted:
         return data
@@ -244,54 +334,75 @@ def _matrix(raw: Reader, matrix: str, dtype: type, count: int, where: str) -> np
         default = _DEFAULTS[name]
         if not isinstance(default, int):
             raise SnapshotError(f"{where}: {name} is missing")
-        rows.append(np.full(count, default, dtype=dtype))
-    return np.stack(rows) if rows else np.zeros((0, count), dtype)
+        rows.append(np.full(count, default, dtype=made))
+    return np.stack(rows) if rows else np.zeros((0, count), made)
 
 
-def load_actors(raw: Reader, floor: Floor, where: str) -> None:
-    """Creatures from columns, every rule checked on whole columns at once, then built
-    positionally (``map(Actor, *columns)``: no field looked up by name per creature)."""
-    count = raw.integer("count", 0, MAX_COUNT)
-    where = f"{where}.actors"
-    numbers = _matrix(raw, "number", np.int64, count, where)
-    if count and numbers.size:
-        outside = ((numbers < _LOW) | (numbers > _HIGH)).any(axis=1)
-        if outside.any():
-            bad = _MATRIX_FIELDS["number"][int(np.flatnonzero(outside)[0])]
-            raise SnapshotError(f"{where}.{bad}: out of range")
-    flags = _matrix(raw, "flag", np.uint8, count, where)
-    if count and flags.size:
-        wrong = (flags > 1).any(axis=1)
-        if wrong.any():
-            bad = _MATRIX_FIELDS["flag"][int(np.flatnonzero(wrong)[0])]
-            raise SnapshotError(f"{where}.{bad}: expected true or false")
-    by_name: dict[str, Any] = dict(zip(_MATRIX_FIELDS["number"], numbers.tolist(), strict=True))
-    by_name |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_).tolist(), strict=True)
-    for name, kind in ACTOR_FIELDS:
-        match _KIND_OF[name]:
-            case "number" | "flag":
-                pass
-            case "text" | "enum":
-                values = raw.entries(name) if name in raw.data else None
-                if values is None and isinstance(_DEFAULTS[name], kind):
-                    values = [_DEFAULTS[name]] * count
-                elif values is None or len(values) != count or not set(map(type, values)) <= {str}:
-                    raise SnapshotError(f"{where}.{name}: expected {count} names")
-                elif _KIND_OF[name] == "enum":
-                    try:
-                        values = [kind(v) for v in values]
-                    except ValueError:
-                        raise SnapshotError(f"{where}.{name}: unknown value") from None
-                by_name[name] = values
-            case _:
-                by_name[name] = _status_column(raw.entries(name), count, f"{where}.{name}")
+def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[Any]:
+    """A text (or enum) column of one floor: ``count`` strings, or the field's default
+    where the save has none."""
+    values = raw.entries(name) if name in raw.data else None
+    if values is None and isinstance(_DEFAULTS[name], kind):
+        return [_DEFAULTS[name]] * count
+    if values is None or len(values) != count or not set(map(type, values)) <= {str}:
+        raise SnapshotError(f"{where}.{name}: expected {count} names")
+    if _KIND_OF[name] == "enum":
+        try:
+            return [kind(v) for v in values]
+        except ValueError:
+            raise SnapshotError(f"{where}.{name}: unknown value") from None
+    return values
+
+
+def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
+    """The creatures of several floors from columns (``Reader`` of a floor's ``actors``,
+    the floor, where it is in the save): every rule checked on all their columns at
+    once, then built positionally (``map(Actor, *columns)``: no field looked up by name
+    per creature)."""
+    if not floors_raw:
+        return
+    floors = Floors(floors_raw, "actors")
+    counts: list[int] = []
+    number_parts, flag_parts = [], []
+    by_name: dict[str, list[Any]] = {
+        name: [] for name, _ in ACTOR_FIELDS if _KIND_OF[name] not in ("number", "flag")
+    }
+    for raw, where in zip(floors.raws, floors.wheres, strict=True):
+        count = raw.integer("count", 0, MAX_COUNT)
+        counts.append(count)
+        number_parts.append(_matrix(raw, "number", None, count, where))
+        flag_parts.append(_matrix(raw, "flag", np.uint8, count, where))
+        for name, kind in ACTOR_FIELDS:
+            if _KIND_OF[name] in ("text", "enum"):
+                by_name[name] += _texts(raw, name, kind, count, where)
+            elif _KIND_OF[name] == "table":
+                by_name[name] += _status_column(raw.entries(name), count, f"{where}.{name}")
+    floors.counts(counts)
+    numbers = np.concatenate(number_parts, axis=1)
+    flags = np.concatenate(flag_parts, axis=1)
+    outside = (numbers < _LOW) | (numbers > _HIGH)
+    if outside.any():
+        row = int(np.flatnonzero(outside.any(axis=1))[0])
+        floors.fail(outside[row], f".{_MATRIX_FIELDS['number'][row]}: out of range")
+    wrong = flags > 1
+    if wrong.any():
+        row = int(np.flatnonzero(wrong.any(axis=1))[0])
+        floors.fail(wrong[row], f".{_MATRIX_FIELDS['flag'][row]}: expected true or false")
     columns = dict(zip(_MATRIX_FIELDS["number"], numbers, strict=True))
     columns |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_), strict=True)
-    check_actor_columns(columns, by_name["mode"], floor, where)
-    actors = map(Actor, *(by_name[name] for name, _ in ACTOR_FIELDS))
-    floor.actors.update(zip(by_name["id"], actors, strict=True))
-    blocks = columns["blocks"]
-    floor.occupant[columns["x"][blocks], columns["y"][blocks]] = columns["id"][blocks]
+    check_actor_columns(columns, by_name["mode"], floors)
+    by_name |= zip(_MATRIX_FIELDS["number"], numbers.tolist(), strict=True)
+    by_name |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_).tolist(), strict=True)
+    actors = list(map(Actor, *(by_name[name] for name, _ in ACTOR_FIELDS)))
+    ids, blocks, x, y = by_name["id"], columns["blocks"], columns["x"], columns["y"]
+    bounds = floors.bounds
+    for n, floor in enumerate(floors.floors):
+        start, end = bounds[n], bounds[n + 1]
+        floor.actors.update(zip(ids[start:end], actors[start:end], strict=True))
+        standing = blocks[start:end]
+        floor.occupant[x[start:end][standing], y[start:end][standing]] = columns["id"][start:end][
+            standing
+        ]
 
 
 def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:
@@ -312,43 +423,48 @@ def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str,
     return tables
 
 
+def _first_repeat(which: np.ndarray[Any, Any], values: np.ndarray[Any, Any]) -> int | None:
+    """The row of a value its floor holds twice, if any."""
+    order = np.lexsort((values, which))
+    w, v = which[order], values[order]
+    same = (w[1:] == w[:-1]) & (v[1:] == v[:-1])
+    return int(order[int(np.flatnonzero(same)[0]) + 1]) if same.any() else None
+
+
 def check_actor_columns(
-    numbers: dict[str, np.ndarray[Any, Any]],
-    modes: list[str],
-    floor: Floor,
-    where: str,
+    numbers: dict[str, np.ndarray[Any, Any]], modes: list[str], floors: Floors
 ) -> None:
     """The rules ``actor_in_range`` and the legacy loader apply one creature at a time,
-    on whole columns (a creature's mode as a small code, its rules a table lookup)."""
+    on whole columns of every floor (a creature's mode as a small code, its rules a
+    table lookup)."""
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
-    if _repeated(ids):
-        raise SnapshotError(f"{where}: duplicate creature ids")
+    twice = _first_repeat(floors.which, ids)
+    if twice is not None:
+        floors.fail_at(twice, ": duplicate creature ids")
     player = ids == PLAYER_ID
     lowest = np.where(player, -MAX_STAT, 0)
     for name in ("defense", "power"):
-        if ((numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT)).any():
-            raise SnapshotError(f"{where}.{name}: out of range")
-    if ((hp < 0) | (hp > numbers["max_hp"])).any():
-        raise SnapshotError(f"{where}: impossible creature (health)")
+        floors.fail(
+            (numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT), f".{name}: out of range"
+        )
+    floors.fail((hp < 0) | (hp > numbers["max_hp"]), ": impossible creature (health)")
     blocks = numbers["blocks"]
-    if (blocks != (hp > 0)).any():
-        raise SnapshotError(f"{where}: the living must block, the dead must not")
+    floors.fail(blocks != (hp > 0), ": the living must block, the dead must not")
     if not set(modes) <= _MODE_CODE.keys():
-        raise SnapshotError(f"{where}: impossible creature (mode)")
+        known = np.array([mode in _MODE_CODE for mode in modes], dtype=np.bool_)
+        floors.fail(~known, ": impossible creature (mode)")
     codes = np.array(list(map(_MODE_CODE.__getitem__, modes)), dtype=np.int8)
     aware = _MODE_AWARE[codes] if codes.size else np.zeros(0, np.bool_)
     wrong = np.where(player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0))
-    if wrong.any():
-        raise SnapshotError(f"{where}: impossible creature (mode)")
+    floors.fail(wrong, ": impossible creature (mode)")
     captive, ally = codes == _MODE_CODE[Mode.CAPTIVE], codes == _MODE_CODE[Mode.ALLY]
-    if ((numbers["shackles"] > 0) & ~captive).any() or (numbers["stays"] & ~ally).any():
-        raise SnapshotError(f"{where}: impossible creature (shackles or orders)")
-    width, height = floor.width, floor.height
-    inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
-    if not inside.all() or not floor.walkable[x, y].all():
-        raise SnapshotError(f"{where}: a creature not on a floor tile")
-    bx, by = x[blocks], y[blocks]
-    if _repeated(bx * height + by):
-        raise SnapshotError(f"{where}: two creatures on one tile")
-    if SHUT_TILE[floor.tiles[bx, by]].any():
-        raise SnapshotError(f"{where}: a creature stands in a shut door")
+    floors.fail(
+        ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally),
+        ": impossible creature (shackles or orders)",
+    )
+    cells = floors.cells(x, y, ": a creature not on a floor tile")
+    standing = np.flatnonzero(blocks)
+    twice = _first_repeat(np.zeros(standing.size, np.int64), cells[standing])
+    if twice is not None:
+        floors.fail_at(int(standing[twice]), ": two creatures on one tile")
+    floors.fail(blocks & SHUT_TILE[floors.tiles()[cells]], ": a creature stands in a shut door")

@@ -18,6 +18,7 @@ a loadable save. Nothing here deletes a file it could not read.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -41,7 +42,7 @@ from emberdeep.storage import files
 from emberdeep.storage.files import Staged
 
 MAGIC = b"EMBERDEEP SAVE\n"
-FORMAT = 4
+FORMAT = 5
 MAX_SECTIONS = 1 + 1000
 """The world and at most ``snapshot.MAX_DEPTH`` kept floors."""
 MAX_SUMMARY = 1024
@@ -337,7 +338,16 @@ def decode(
     builder the game was using, so later floors come out as they would have. With
     ``creature_kinds`` (the content's looks), a creature of any other kind is refused
     here rather than crashing the first frame that draws it."""
-    return decode_world(decode_payload(data), builder_for, item_kinds, creature_kinds, kinds)
+    # Loading makes thousands of objects and no garbage: the cyclic collector, which
+    # would walk them again and again as they are made, waits (a tenth of a 16-floor
+    # save's load).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return decode_world(decode_payload(data), builder_for, item_kinds, creature_kinds, kinds)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def decode_world(
