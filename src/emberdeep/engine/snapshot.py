@@ -12,6 +12,7 @@ format 4 held one table per creature, and still load (here). Reading untrusted d
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
 from dataclasses import asdict, fields
 from typing import Any
@@ -223,12 +224,18 @@ def _load(
     for n, kept_depth, kept_floor in kept_floors:
         if PLAYER_ID in kept_floor.actors:
             raise SnapshotError(f"kept[{n}].actors: the player is on another floor")
-        if any(a.next_time > world.time + MAX_ACTION_TIME for a in kept_floor.actors.values()):
+        if (
+            max(map(_NEXT_TIME, kept_floor.actors.values()), default=0)
+            > world.time + MAX_ACTION_TIME
+        ):
             raise SnapshotError(f"kept[{n}].actors: a creature is due at an impossible time")
         world.kept[kept_depth] = kept_floor
     for at_depth, each in (*world.kept.items(), (depth, floor)):
-        strange = {a.kind for a in each.actors.values() if a.id != PLAYER_ID} - set(kinds)
-        if strange:  # every monster's turn asks its kind what to do
+        # Every monster's turn asks its kind what to do (the player, on no kept floor,
+        # has a kind of its own).
+        found = set(map(_KIND, each.actors.values())) if each is not floor else _kinds(floor)
+        strange = found - kinds.keys()
+        if strange:
             unknown = min(strange)
             raise SnapshotError(f"depth {at_depth}: a creature of an unknown kind {unknown!r}")
     for actor in world.floor.actors.values():
@@ -261,6 +268,15 @@ def _load(
     if "identity" in root.data:
         world.identity = _identity(root.sub("identity"), item_kinds)
     return world
+
+
+_NEXT_TIME = operator.attrgetter("next_time")
+_KIND = operator.attrgetter("kind")
+
+
+def _kinds(floor: Floor) -> set[str]:
+    """The kinds of the monsters on ``floor``."""
+    return {a.kind for a in floor.actors.values() if a.id != PLAYER_ID}
 
 
 def _load_floors(

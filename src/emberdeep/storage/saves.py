@@ -297,8 +297,9 @@ def _inflate(section: bytes, budget: int) -> bytes:
 
 
 def _parsed(raw: bytes) -> dict[str, Any]:
+    """A section already checked (``bounds.check_json_texts``), parsed."""
     try:
-        payload = bounds.parse_json(raw, LIMITS)
+        payload = bounds.parse_checked_json(raw, LIMITS)
     except bounds.InputError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
     if not isinstance(payload, dict):
@@ -313,11 +314,15 @@ def decode_payload(data: bytes) -> dict[str, Any]:
     version, body = _header(data)
     sections = _sections(data, body) if version >= 4 else [data[body:]]
     budget = MAX_PAYLOAD
-    parts = []
+    texts = []
     for section in sections:
-        raw = _inflate(section, budget)
-        budget -= len(raw)
-        parts.append(_parsed(raw))
+        texts.append(_inflate(section, budget))
+        budget -= len(texts[-1])
+    try:
+        bounds.check_json_texts(texts, LIMITS)
+    except bounds.InputError as exc:
+        raise SaveError(f"the save file is damaged ({exc})") from None
+    parts = [_parsed(text) for text in texts]
     payload = parts[0]
     if len(parts) > 1:
         world = payload.get("world")
