@@ -148,10 +148,12 @@ def _without_strings(raw: bytes) -> bytes:
     holds an escaped quote, so splitting at the quotes finds them (at C speed); else the
     regular expression does."""
     if b"\\" not in raw:
-        if raw.count(b'"') < _CHUNK // 64:
+        quotes = raw.count(b'"')
+        if quotes < _CHUNK // 64 and quotes * 16 < len(raw):
             return b"".join(raw.split(b'"')[::2])
-        # Many strings: a mask, not millions of pieces (the quotes' running count is odd
-        # inside a string; the quotes go too, as the split drops them).
+        # Many strings, or strings close together: a mask, not a piece per string (the
+        # quotes' running count is odd inside a string; the quotes go too, as the split
+        # drops them).
         chars = np.frombuffer(raw, np.uint8)
         quote = chars == ord('"')
         inside = (np.cumsum(quote, dtype=np.uint8) & 1).astype(np.bool_)  # wraps evenly

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from dataclasses import asdict, fields
+from dataclasses import fields
 from typing import Any
 
 import numpy as np
@@ -75,8 +75,8 @@ def dump(world: World, kept: bool = True) -> dict[str, Any]:
         "turn": world.turn,
         "depth": world.depth,
         "won": world.won,
-        "fov": asdict(world.fov),
-        "progression": asdict(world.progression),
+        "fov": _shallow(world.fov),
+        "progression": _shallow(world.progression),
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
         "allies": {
@@ -129,7 +129,19 @@ def _actor_fields(actor: Actor) -> dict[str, Any]:
 
 
 def _trap_fields(trap: Trap) -> dict[str, Any]:
-    return {**asdict(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
+    return {**_shallow(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
+
+
+def _shallow(record: Any) -> dict[str, Any]:
+    """A dataclass of plain values as a table (``asdict`` without its deep copy, which
+    cost a checkpoint more than all the creatures on the floor)."""
+    names = _FIELD_NAMES.get(type(record))
+    if names is None:
+        names = _FIELD_NAMES[type(record)] = [f.name for f in fields(record)]
+    return {name: getattr(record, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, list[str]] = {}
 
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}

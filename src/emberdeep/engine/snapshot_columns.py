@@ -8,6 +8,7 @@ Enum, the statuses table)."""
 from __future__ import annotations
 
 import enum
+import itertools
 import operator
 import typing
 from collections.abc import Mapping
@@ -116,7 +117,10 @@ def dump_actors(actors: list[Actor]) -> dict[str, Any]:
                 ]
     for matrix, dtype in (("number", np.int64), ("flag", np.uint8)):
         fields_of = _MATRIX_FIELDS[matrix]
-        data = np.array([by_name[name] for name in fields_of], dtype=dtype)
+        if matrix == "number":
+            data = _ints([by_name[name] for name in fields_of], len(actors))
+        else:
+            data = np.array([by_name[name] for name in fields_of], dtype=dtype)
         if matrix == "number":
             columns["int_type"] = narrowest(data)
             data = data.astype(columns["int_type"])
@@ -125,26 +129,37 @@ def dump_actors(actors: list[Actor]) -> dict[str, Any]:
     return columns
 
 
+_ITEM_ROW = operator.attrgetter(
+    *("kind.key", "x", "y", "count", "used", "choice", "enchant", "proof", "recharge"),
+    *("dropped", "known", "runic"),
+)
+
+
 def dump_items(items: list[Item]) -> dict[str, Any]:
     """A floor's items as columns, like its creatures (the numbers of the narrowest
-    integer type that holds them all)."""
-    rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.choice, i.dropped) for i in items]
-    keys, *columns_of, dropped = zip(*rows, strict=True) if rows else ((),) * 7
-    numbers: list[Any] = list(columns_of)
-    names = ["x", "y", "stack", "used", "choice"]
-    if any(i.enchant or i.runic or not i.known or i.proof or i.recharge for i in items):
-        names += GEAR_NUMBERS
-        numbers += [[getattr(i, name) for i in items] for name in GEAR_NUMBERS]
-    matrix = np.array(numbers, dtype=np.int64).reshape(len(names), len(items))
+    integer type that holds them all; the gear's only when an item has any)."""
+    rows = list(map(_ITEM_ROW, items))
+    keys, *numbers, dropped, known, runic = zip(*rows, strict=True) if rows else ((),) * 12
+    names = ["x", "y", "stack", "used", "choice", *GEAR_NUMBERS]
+    gear = any(any(column) for column in numbers[5:]) or any(runic) or not all(known)
+    if not gear:
+        del names[5:], numbers[5:]
+    matrix = _ints(numbers, len(items))
     int_type = narrowest(matrix)
     columns: dict[str, Any] = {"count": len(items), "kind": list(keys), "int_type": int_type}
     for name, values in zip(names, matrix.astype(int_type), strict=True):
         columns[name] = b64(values)
     columns["dropped"] = b64(np.array(dropped, dtype=np.uint8))
-    if len(names) > 5:
-        columns["known"] = b64(np.array([i.known for i in items], dtype=np.uint8))
-        columns["runic"] = [i.runic for i in items]
+    if gear:
+        columns["known"] = b64(np.array(known, dtype=np.uint8))
+        columns["runic"] = list(runic)
     return columns
+
+
+def _ints(columns: list[Any], count: int) -> np.ndarray[Any, Any]:
+    """Columns of Python integers as an int64 matrix, a row per column."""
+    flat = itertools.chain.from_iterable(columns)
+    return np.fromiter(flat, np.int64, len(columns) * count).reshape(len(columns), count)
 
 
 GEAR_NUMBERS = ("enchant", "proof", "recharge")
@@ -267,14 +282,14 @@ def load_items(
     cells = floors.cells(x, y, ": an item not on open ground")
     floors.fail(SHUT_TILE[floors.tiles()[cells]], ": an item not on open ground")
     columns = _load_gear(floors, counts)
-    floors.fail((stack < 1) | (used < 0), ": an impossible stack or charge")
-    # Only a stack of more than one needs its kind to stack, only a spent charge the
-    # kind's charges: most items are neither, and are not looked at one by one.
+    most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
+    floors.fail((stack < 1) | (stack > most) | (used < 0), ": an impossible stack or charge")
+    # Only a spent charge needs the kind's charges (as enchanted): most items have none,
+    # and are not looked at one by one.
     enchants = columns["enchant"]
-    for n in np.flatnonzero((stack > 1) | (used > 0)).tolist():
-        most = MAX_STACK if kinds[n].stacks else 1
-        if stack[n] > most or used[n] > capacity(kinds[n], enchants[n]):
-            floors.fail(np.arange(len(keys)) == n, ": an impossible stack or charge")
+    for n in np.flatnonzero(used > 0).tolist():
+        if used[n] > capacity(kinds[n], enchants[n]):
+            floors.fail_at(n, ": an impossible stack or charge")
     dropped = np.concatenate(
         [
             raw.array("dropped", np.uint8, (count,))

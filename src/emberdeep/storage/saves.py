@@ -153,9 +153,9 @@ class SaveWriter:
     ) -> bytes:
         """The save's bytes. ``level`` is zlib's (the agent environment's in-memory
         snapshots take 1: a third of the time for a slightly larger body, read the same
-        way); ``extra`` is stored under the payload's ``"extra"`` key for a caller that
-        keeps more than the game (the environment's step count), plain JSON data that a
-        game ignores."""
+        way; a checkpoint 0, the world stored as it is, and a kept floor 1); ``extra``
+        is stored under the payload's ``"extra"`` key for a caller that keeps more than
+        the game (the environment's step count), plain JSON data that a game ignores."""
         payload: dict[str, Any] = {
             "game_version": info.game_version,
             "generator": info.generator,
@@ -171,9 +171,9 @@ class SaveWriter:
         kept: dict[int, tuple[Floor, bytes]] = {}
         for depth, floor in sorted(world.kept.items()):
             cached = self._kept.get(depth)
-            if cached is None or cached[0] is not floor:
+            if cached is None or cached[0] is not floor:  # encoded once while it stays kept
                 section = {"depth": depth, **snapshot.dump_floor(floor)}
-                cached = (floor, _compressed(section, level))
+                cached = (floor, _compressed(section, max(level, 1)))
             kept[depth] = cached
             sections.append(cached[1])
         self._kept = kept
