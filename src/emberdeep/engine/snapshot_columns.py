@@ -105,7 +105,7 @@ def dump_actors(actors: list[Actor]) -> dict[str, Any]:
             case "number" | "flag":
                 pass
             case "text":
-                columns[name] = list(values)
+                columns[name] = _names(values)
             case "enum":
                 columns[name] = [value.value for value in values]
             case _:
@@ -133,6 +133,21 @@ _ITEM_ROW = operator.attrgetter(
     *("kind.key", "x", "y", "count", "used", "choice", "enchant", "proof", "recharge"),
     *("dropped", "known", "runic"),
 )
+
+
+MAX_NAMES = 256
+"""The most distinct names a text column of creatures may hold (a byte says which)."""
+
+
+def _names(values: tuple[str, ...]) -> Any:
+    """A text column as its distinct names and which each creature has (a floor holds a
+    handful of kinds: a few bytes a creature, and a few strings to parse and make on
+    loading, not one per creature), or as a list when there are too many names."""
+    names = list(dict.fromkeys(values))
+    if len(names) > MAX_NAMES:
+        return list(values)
+    which = np.fromiter(map({n: i for i, n in enumerate(names)}.__getitem__, values), np.uint8)
+    return {"names": names, "which": b64(which)}
 
 
 def dump_items(items: list[Item]) -> dict[str, Any]:
@@ -196,6 +211,14 @@ class Floors:
         if bad.any():
             where = self.wheres[int(self.which[int(np.flatnonzero(bad)[0])])]
             raise SnapshotError(f"{where}{message}")
+
+    def fail_any(self, checks: list[tuple[np.ndarray[Any, Any], str]]) -> None:
+        """``fail`` for each of ``checks`` (rows refused, why) in turn, looked at one by
+        one only when a row is refused by any (one test for all: a small save's many
+        checks each cost more than their work)."""
+        if np.logical_or.reduce([bad for bad, _ in checks]).any():
+            for bad, message in checks:
+                self.fail(bad, message)
 
     def cells(self, x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], message: str) -> Any:
         """Each row's tile as an index into the floors' flat arrays; refused (with
@@ -280,16 +303,8 @@ def load_items(
     x, y, stack, used = (_numbers(floors, name, counts) for name in ("x", "y", "stack", "used"))
     kinds = list(map(item_kinds.__getitem__, keys))
     cells = floors.cells(x, y, ": an item not on open ground")
-    floors.fail(SHUT_TILE[floors.tiles()[cells]], ": an item not on open ground")
     columns = _load_gear(floors, counts)
     most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
-    floors.fail((stack < 1) | (stack > most) | (used < 0), ": an impossible stack or charge")
-    # Only a spent charge needs the kind's charges (as enchanted): most items have none,
-    # and are not looked at one by one.
-    enchants = columns["enchant"]
-    for n in np.flatnonzero(used > 0).tolist():
-        if used[n] > capacity(kinds[n], enchants[n]):
-            floors.fail_at(n, ": an impossible stack or charge")
     dropped = np.concatenate(
         [
             raw.array("dropped", np.uint8, (count,))
@@ -298,14 +313,26 @@ def load_items(
             for raw, count in zip(floors.raws, counts, strict=True)
         ]
     )
-    floors.fail(dropped > 1, ".dropped: expected true or false")
     choice = np.concatenate(
         [
             raw.ints("choice", (count,)) if "choice" in raw else np.zeros(count, np.int64)
             for raw, count in zip(floors.raws, counts, strict=True)
         ]
     )
-    floors.fail((choice < 0) | (choice > MAX_SIDE**2), ".choice: out of range")
+    floors.fail_any(
+        [
+            (SHUT_TILE[floors.tiles()[cells]], ": an item not on open ground"),
+            ((stack < 1) | (stack > most) | (used < 0), ": an impossible stack or charge"),
+            (dropped > 1, ".dropped: expected true or false"),
+            ((choice < 0) | (choice > MAX_SIDE**2), ".choice: out of range"),
+        ]
+    )
+    # Only a spent charge needs the kind's charges (as enchanted): most items have none,
+    # and are not looked at one by one.
+    enchants = columns["enchant"]
+    for n in np.flatnonzero(used > 0).tolist():
+        if used[n] > capacity(kinds[n], enchants[n]):
+            floors.fail_at(n, ": an impossible stack or charge")
     columns |= {
         "kind": kinds, "x": x.tolist(), "y": y.tolist(), "count": stack.tolist(),
         "used": used.tolist(), "dropped": (dropped > 0).tolist(), "choice": choice.tolist(),
@@ -356,7 +383,15 @@ def _matrix(
 def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[Any]:
     """A text (or enum) column of one floor: ``count`` strings, or the field's default
     where the save has none."""
-    values = raw.entries(name) if name in raw.data else None
+    if isinstance(raw.data.get(name), Mapping):  # format 5: the distinct names, and which
+        table = raw.sub(name)
+        names = table.entries("names", MAX_NAMES)
+        which = table.array("which", np.uint8, (count,)).tolist()
+        if not set(map(type, names)) <= {str} or max(which, default=0) >= len(names):
+            raise SnapshotError(f"{where}.{name}: expected {count} names")
+        values: list[Any] | None = list(map(names.__getitem__, which))
+    else:
+        values = raw.entries(name) if name in raw.data else None
     if values is None and isinstance(_DEFAULTS[name], kind):
         return [_DEFAULTS[name]] * count
     if values is None or len(values) != count or not set(map(type, values)) <= {str}:
@@ -458,24 +493,32 @@ def check_actor_columns(
         floors.fail_at(twice, ": duplicate creature ids")
     player = ids == PLAYER_ID
     lowest = np.where(player, -MAX_STAT, 0)
-    for name in ("defense", "power"):
-        floors.fail(
-            (numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT), f".{name}: out of range"
-        )
-    floors.fail((hp < 0) | (hp > numbers["max_hp"]), ": impossible creature (health)")
     blocks = numbers["blocks"]
-    floors.fail(blocks != (hp > 0), ": the living must block, the dead must not")
     if not set(modes) <= _MODE_CODE.keys():
         known = np.array([mode in _MODE_CODE for mode in modes], dtype=np.bool_)
         floors.fail(~known, ": impossible creature (mode)")
     codes = np.array(list(map(_MODE_CODE.__getitem__, modes)), dtype=np.int8)
     aware = _MODE_AWARE[codes] if codes.size else np.zeros(0, np.bool_)
-    wrong = np.where(player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0))
-    floors.fail(wrong, ": impossible creature (mode)")
     captive, ally = codes == _MODE_CODE[Mode.CAPTIVE], codes == _MODE_CODE[Mode.ALLY]
-    floors.fail(
-        ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally),
-        ": impossible creature (shackles or orders)",
+    floors.fail_any(
+        [
+            ((numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT), f".{name}: out of range")
+            for name in ("defense", "power")
+        ]
+        + [
+            ((hp < 0) | (hp > numbers["max_hp"]), ": impossible creature (health)"),
+            (blocks != (hp > 0), ": the living must block, the dead must not"),
+            (
+                np.where(
+                    player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0)
+                ),
+                ": impossible creature (mode)",
+            ),
+            (
+                ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally),
+                ": impossible creature (shackles or orders)",
+            ),
+        ]
     )
     cells = floors.cells(x, y, ": a creature not on a floor tile")
     standing = np.flatnonzero(blocks)

@@ -21,6 +21,7 @@ MAX_ACTION_TIME = 10_000
 """No creature's action takes longer (content allows at most this); with actions taking
 at least 1, the clock's gaps below bound how long one turn can run."""
 T = TypeVar("T")
+_MISSING = object()
 
 
 class SnapshotError(ValueError):
@@ -59,15 +60,19 @@ class Reader:
         return f"{self.path}.{key}" if self.path else key
 
     def get(self, key: str, kind: type[T]) -> T:
-        if key not in self.data:
+        value = self.data.get(key, _MISSING)
+        if type(value) is kind:  # parsed JSON: the exact type, the common case first
+            return value
+        if value is _MISSING:
             raise SnapshotError(f"{self.where(key)}: missing")
-        value = self.data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise SnapshotError(f"{self.where(key)}: expected {kind.__name__}")
         return value
 
     def integer(self, key: str, lo: int = -BIG, hi: int = BIG) -> int:
-        value = self.get(key, int)
+        value = self.data.get(key)
+        if type(value) is not int:
+            value = self.get(key, int)
         if not lo <= value <= hi:
             raise SnapshotError(f"{self.where(key)}: {value} is out of range")
         return value
