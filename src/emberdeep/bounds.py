@@ -169,12 +169,7 @@ def check_json(data: bytes | str, limits: Limits) -> None:
     if b"\\" in raw:  # a string may hold an escaped quote: take the strings out exactly
         _check(_JSON_STRING.sub(b'""', raw), limits, len(raw), names=False)
         return
-    # A long run of digits anywhere, strings included, is rare: only then are the strings
-    # taken out to see whether it is a number. The nesting is read from the brackets and
-    # quotes alone, a small part of a save (whose strings are mostly base64).
-    if b"0" * (limits.max_digits + 1) in raw.translate(_DIGIT_MARKS):  # C speed, unlike re
-        _check(_without_strings(raw), limits, len(raw), names=False)
-    _check(_without_strings(raw.translate(None, _NOT_STRUCTURE)), limits, len(raw), names=False)
+    _check_plain(raw, raw.translate(None, _NOT_STRUCTURE), limits)
 
 
 def check_json_texts(texts: list[bytes], limits: Limits) -> None:
@@ -183,11 +178,24 @@ def check_json_texts(texts: list[bytes], limits: Limits) -> None:
     within it, so the strings found in the whole are each text's own), else one by one.
     Each check has a fixed cost: a save of 16 sections pays it once."""
     whole = b"".join(texts)
-    if b"\\" not in whole and not any(text.count(b'"') % 2 for text in texts):
-        check_json(whole, limits)
+    if len(whole) > limits.max_bytes:
+        _check(b"", limits, len(whole))
+    skeletons = [] if b"\\" in whole else [t.translate(None, _NOT_STRUCTURE) for t in texts]
+    if not skeletons or any(skeleton.count(b'"') % 2 for skeleton in skeletons):
+        for text in texts:
+            check_json(text, limits)
         return
-    for text in texts:
-        check_json(text, limits)
+    _check_plain(whole, b"".join(skeletons), limits)
+
+
+def _check_plain(raw: bytes, skeleton: bytes, limits: Limits) -> None:
+    """``check_json`` on text without a backslash, given its brackets and quotes alone
+    (``skeleton``, a small part of a save, whose strings are mostly base64): the nesting
+    is read from that. A long run of digits anywhere, strings included, is rare: only
+    then are the strings taken out of the whole text to see whether it is a number."""
+    if b"0" * (limits.max_digits + 1) in raw.translate(_DIGIT_MARKS):  # C speed, unlike re
+        _check(_without_strings(raw), limits, len(raw), names=False)
+    _check(_without_strings(skeleton), limits, len(raw), names=False)
 
 
 def parse_json(data: bytes | str, limits: Limits) -> Any:

@@ -39,6 +39,7 @@ from emberdeep.engine.items import MAX_STACK, Item, ItemKind
 from emberdeep.engine.journal import Journal, JournalError
 from emberdeep.engine.snapshot_columns import (
     SHUT,
+    SHUT_TILE,
     dump_actors,
     dump_items,
     load_actors,
@@ -284,6 +285,7 @@ def _load(
 
 _NEXT_TIME = operator.attrgetter("next_time")
 _KIND = operator.attrgetter("kind")
+_THIRD = operator.itemgetter(2)
 
 
 def _kinds(floor: Floor) -> set[str]:
@@ -407,7 +409,7 @@ def _trap(entry: Reader, floor: Floor) -> Trap:
         amount=entry.integer("amount", 0, MAX_TURNS),
     )
     x, y = entry.integer("x", 0, floor.width - 1), entry.integer("y", 0, floor.height - 1)
-    if not floor.walkable[x, y] or (x, y) in floor.traps or floor.tiles[x, y] in SHUT:
+    if not floor.walkable[x, y] or (x, y) in floor.traps or SHUT_TILE[floor.tiles[x, y]]:
         raise SnapshotError(f"{entry.path}: not on a free floor tile")
     return Trap(kind, x, y, entry.get("hidden", bool))
 
@@ -583,14 +585,14 @@ def _first_bad(rows: list[Any], width: int, numbers: int) -> int:
 def _placed(rows: list[Any], floor: Floor, where: str, what: str) -> dict[tuple[int, int], str]:
     """``[x, y, name]`` rows as a table by position, checked whole: integers within the
     map and names."""
-    if not _int_rows(rows, 3, 2) or not set(map(type, (row[2] for row in rows))) <= {str}:
+    if not rows:
+        return {}
+    if not _int_rows(rows, 3, 2) or not set(map(type, map(_THIRD, rows))) <= {str}:
         bad = next(
             n for n, row in enumerate(rows)
             if not _int_rows([row], 3, 2) or not isinstance(row[2], str)
         )  # fmt: skip
         raise SnapshotError(f"{where}[{bad}]: expected [x, y, {what}]")
-    if not rows:
-        return {}
     xs, ys, names = zip(*rows, strict=True)
     if min(xs) < 0 or min(ys) < 0 or max(xs) >= floor.width or max(ys) >= floor.height:
         raise SnapshotError(f"{where}: outside the map")
