@@ -359,12 +359,12 @@ def _matrix(
     are stored. A field this version has and the save lacks takes its default (a field
     added since)."""
     saved = raw.entries(f"{matrix}_fields", len(ACTOR_FIELDS))
-    if not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved):
+    wanted = _MATRIX_FIELDS[matrix]
+    if saved != wanted and (not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved)):
         raise SnapshotError(f"{where}.{matrix}_fields: expected field names")
     shape = (len(saved), count)
     data = raw.ints("numbers", shape) if dtype is None else raw.array(f"{matrix}s", dtype, shape)
     made = dtype or np.int64
-    wanted = _MATRIX_FIELDS[matrix]
     if saved == wanted:
         return data
     row = {name: n for n, name in enumerate(saved)}
