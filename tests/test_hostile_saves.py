@@ -606,3 +606,36 @@ def test_columns_load_the_same_creatures_as_the_tables() -> None:
     from_tables = read(wrap(PAYLOAD))
     assert from_columns is not None and from_tables is not None
     assert from_columns.state_hash() == from_tables.state_hash() == WORLD.state_hash()
+
+
+def _as_int64(table: dict[str, Any], names: list[str]) -> None:
+    """A format 5 table's integer columns as format 4 stored them: int64, no type."""
+    stored = table.pop("int_type")
+    for name in names:
+        values = np.frombuffer(base64.b64decode(table[name]), dtype=stored).astype(np.int64)
+        table[name] = base64.b64encode(values.tobytes()).decode()
+
+
+def test_a_format_4_save_loads_the_same_world() -> None:
+    """Format 4 stored integer columns as int64, the explored map a byte a tile and a
+    creature's text columns as lists; such a save loads as it did."""
+    payload = saves.decode_payload(GOOD)
+    floor = payload["world"]["floor"]
+    tiles = floor["width"] * floor["height"]
+    bits = np.frombuffer(base64.b64decode(floor.pop("explored_bits")), dtype=np.uint8)
+    explored = np.unpackbits(bits, count=tiles).astype(np.bool_)
+    floor["explored"] = base64.b64encode(explored.tobytes()).decode()
+    actors, items = floor["actors"], floor["items"]
+    _as_int64(actors, ["numbers"])
+    numbers = ("x", "y", "stack", "used", "choice", "enchant", "proof", "recharge")
+    _as_int64(items, [n for n in numbers if n in items])
+    for name in ("kind", "name", "mode"):
+        which = np.frombuffer(base64.b64decode(actors[name]["which"]), dtype=np.uint8)
+        actors[name] = [actors[name]["names"][n] for n in which.tolist()]
+    old = GOOD[: GOOD.index(b"\n", len(saves.MAGIC)) + 1].replace(b"format 5", b"format 4")
+    header = old + HEADER[len(old) :]
+    world, _ = saves.decode(
+        header + zlib.compress(json.dumps(payload).encode()), builder_for, KINDS, kinds=CREATURES
+    )
+    assert world.state_hash() == WORLD.state_hash()
+    assert (world.floor.explored == WORLD.floor.explored).all()
