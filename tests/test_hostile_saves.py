@@ -616,10 +616,15 @@ def _as_int64(table: dict[str, Any], names: list[str]) -> None:
         table[name] = base64.b64encode(values.tobytes()).decode()
 
 
-def test_a_format_4_save_loads_the_same_world() -> None:
-    """Format 4 stored integer columns as int64, the explored map a byte a tile and a
-    creature's text columns as lists; such a save loads as it did."""
-    payload = saves.decode_payload(GOOD)
+@pytest.mark.parametrize("enchanted", [False, True])
+def test_a_format_4_save_loads_the_same_world(enchanted: bool) -> None:
+    """Format 4 stored integer columns as int64, an item's a column each (its gear's
+    only when it had any), the explored map a byte a tile and a creature's text columns
+    as lists; such a save loads as it did."""
+    original = played(5, 12)
+    if enchanted:  # an item on the floor with gear: the gear's columns
+        original.floor.items[0].enchant, original.floor.items[0].known = 1, False
+    payload = saves.decode_payload(saves.encode(original, INFO))
     floor = payload["world"]["floor"]
     tiles = floor["width"] * floor["height"]
     bits = np.frombuffer(base64.b64decode(floor.pop("explored_bits")), dtype=np.uint8)
@@ -627,8 +632,13 @@ def test_a_format_4_save_loads_the_same_world() -> None:
     floor["explored"] = base64.b64encode(explored.tobytes()).decode()
     actors, items = floor["actors"], floor["items"]
     _as_int64(actors, ["numbers"])
-    numbers = ("x", "y", "stack", "used", "choice", "enchant", "proof", "recharge")
-    _as_int64(items, [n for n in numbers if n in items])
+    names = items.pop("number_fields")
+    assert ("known" in names) == enchanted
+    stored = np.frombuffer(base64.b64decode(items.pop("numbers")), dtype=items.pop("int_type"))
+    for name, row in zip(names, stored.reshape(len(names), -1), strict=True):
+        flag = name in ("dropped", "known")
+        column = row.astype(np.uint8 if flag else np.int64)
+        items[name] = base64.b64encode(column.tobytes()).decode()
     for name in ("kind", "name", "mode"):
         which = np.frombuffer(base64.b64decode(actors[name]["which"]), dtype=np.uint8)
         actors[name] = [actors[name]["names"][n] for n in which.tolist()]
@@ -637,5 +647,8 @@ def test_a_format_4_save_loads_the_same_world() -> None:
     world, _ = saves.decode(
         header + zlib.compress(json.dumps(payload).encode()), builder_for, KINDS, kinds=CREATURES
     )
-    assert world.state_hash() == WORLD.state_hash()
-    assert (world.floor.explored == WORLD.floor.explored).all()
+    assert world.state_hash() == original.state_hash()
+    assert (world.floor.explored == original.floor.explored).all()
+    assert [(i.enchant, i.known) for i in world.floor.items] == [
+        (i.enchant, i.known) for i in original.floor.items
+    ]
