@@ -37,14 +37,9 @@ from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
 from emberdeep.engine.items import MAX_STACK, Item, ItemKind
 from emberdeep.engine.journal import Journal, JournalError
-from emberdeep.engine.snapshot_columns import (
-    SHUT,
-    SHUT_TILE,
-    dump_actors,
-    dump_items,
-    load_actors,
-    load_items,
-)
+from emberdeep.engine.snapshot_columns import dump_actors, load_actors
+from emberdeep.engine.snapshot_floors import SHUT, SHUT_TILE
+from emberdeep.engine.snapshot_items import dump_items, load_items
 from emberdeep.engine.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,

@@ -1,14 +1,15 @@
-"""A floor's creatures and items as columns, one per field (numbers as base64 int64
-arrays, flags as uint8, text as lists), so encoding reads each creature once with an
-``attrgetter`` and loading checks every rule on whole columns with numpy, then builds the
+"""A floor's creatures as columns, one per field (format 5: the numbers one integer
+matrix of the narrowest type that holds them, flags a uint8 matrix, a text column its
+distinct names and a byte each; format 4: int64 numbers and text lists), so encoding
+reads each creature once with an ``attrgetter`` and loading checks every rule on whole
+columns of every floor at once with numpy (``snapshot_floors``), then builds the
 creatures positionally: a floor of 1000 monsters loads faster than the same floor
 unpickled. The columns follow ``Actor``'s fields whatever they are (int, str, bool, an
-Enum, the statuses table)."""
+Enum, the statuses table). Items are ``snapshot_items``'."""
 
 from __future__ import annotations
 
 import enum
-import itertools
 import operator
 import typing
 from collections.abc import Mapping
@@ -17,7 +18,6 @@ from typing import Any
 
 import numpy as np
 
-from emberdeep.engine import gear, runics
 from emberdeep.engine.actors import (
     AWARE,
     MAX_LEVEL,
@@ -27,13 +27,12 @@ from emberdeep.engine.actors import (
     Actor,
     Mode,
 )
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.items import MAX_STACK, Item, ItemKind
+from emberdeep.engine.floor import Floor
+from emberdeep.engine.snapshot_floors import SHUT_TILE, Floors, first_repeat, int_matrix
 from emberdeep.engine.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,
     MAX_COUNT,
-    MAX_SIDE,
     Reader,
     SnapshotError,
     b64,
@@ -85,11 +84,6 @@ _NUMBER_BOUNDS = np.array(
 _LOW, _HIGH = _NUMBER_BOUNDS[:, :1], _NUMBER_BOUNDS[:, 1:]
 _MODE_CODE = {mode: n for n, mode in enumerate(MODES)}
 _MODE_AWARE = np.array([mode in AWARE for mode in MODES], dtype=np.bool_)
-SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
-"""Walking into a shut door opens it: no creature stands in one (``invariants``)."""
-SHUT_TILE = np.zeros(256, dtype=np.bool_)
-SHUT_TILE[SHUT] = True
-"""Whether each tile kind is a shut door: one lookup for a whole column of positions."""
 
 
 def dump_actors(actors: list[Actor]) -> dict[str, Any]:
@@ -118,7 +112,7 @@ def dump_actors(actors: list[Actor]) -> dict[str, Any]:
     for matrix, dtype in (("number", np.int64), ("flag", np.uint8)):
         fields_of = _MATRIX_FIELDS[matrix]
         if matrix == "number":
-            data = _ints([by_name[name] for name in fields_of], len(actors))
+            data = int_matrix([by_name[name] for name in fields_of], len(actors))
         else:
             data = np.array([by_name[name] for name in fields_of], dtype=dtype)
         if matrix == "number":
@@ -127,16 +121,6 @@ def dump_actors(actors: list[Actor]) -> dict[str, Any]:
         columns[f"{matrix}s"] = b64(data.reshape(len(fields_of), len(actors)))
         columns[f"{matrix}_fields"] = fields_of
     return columns
-
-
-ITEM_NUMBERS = ("x", "y", "stack", "used", "choice", "dropped")
-ITEM_GEAR = ("enchant", "proof", "recharge", "known")
-"""An item's rows of the numbers matrix (format 5): the gear's only when a floor's items
-have any (``gear.py``); a stack's size is ``Item.count``, flags are 0 or 1."""
-_ITEM_ROW = operator.attrgetter(
-    *("kind.key", "x", "y", "count", "used", "choice", "dropped"),
-    *("enchant", "proof", "recharge", "known", "runic"),
-)
 
 
 MAX_NAMES = 256
@@ -152,184 +136,6 @@ def _names(values: tuple[str, ...]) -> Any:
         return list(values)
     which = np.fromiter(map({n: i for i, n in enumerate(names)}.__getitem__, values), np.uint8)
     return {"names": names, "which": b64(which)}
-
-
-def dump_items(items: list[Item]) -> dict[str, Any]:
-    """A floor's items as columns, like its creatures: the numbers (flags too) one
-    matrix of the narrowest integer type that holds them all, the gear's rows only when
-    an item has any; the kinds and runics lists."""
-    rows = list(map(_ITEM_ROW, items))
-    keys, *numbers, runic = zip(*rows, strict=True) if rows else ((),) * 12
-    gear = any(any(column) for column in numbers[6:9]) or any(runic) or not all(numbers[9])
-    names = [*ITEM_NUMBERS, *(ITEM_GEAR if gear else ())]
-    matrix = _ints(numbers[: len(names)], len(items))
-    int_type = narrowest(matrix)
-    columns: dict[str, Any] = {"count": len(items), "kind": list(keys), "int_type": int_type}
-    columns |= {"numbers": b64(matrix.astype(int_type)), "number_fields": names}
-    if gear:
-        columns["runic"] = list(runic)
-    return columns
-
-
-def _ints(columns: list[Any], count: int) -> np.ndarray[Any, Any]:
-    """Columns of Python integers as an int64 matrix, a row per column."""
-    flat = itertools.chain.from_iterable(columns)
-    return np.fromiter(flat, np.int64, len(columns) * count).reshape(len(columns), count)
-
-
-GEAR_NUMBERS = ("enchant", "proof", "recharge")
-"""Item columns beyond the kind's, present when any item has them (``gear.py``)."""
-
-
-class Floors:
-    """Several floors at once: their geometry as flat arrays, so the positions of every
-    creature or item on all of them are checked in one numpy pass (a save of 16 floors
-    pays the fixed cost of each check once, not 16 times), and who stands where."""
-
-    def __init__(self, floors: list[tuple[Reader, Floor, str]], what: str) -> None:
-        self.raws = [raw for raw, _, _ in floors]
-        self.floors = [floor for _, floor, _ in floors]
-        self.wheres = [f"{where}.{what}" for _, _, where in floors]
-        sizes = [floor.width * floor.height for floor in self.floors]
-        self.offsets = np.cumsum([0, *sizes[:-1]], dtype=np.int64)
-        self.widths = np.array([floor.width for floor in self.floors], dtype=np.int64)
-        self.heights = np.array([floor.height for floor in self.floors], dtype=np.int64)
-        self.which = np.zeros(0, dtype=np.int64)
-        self.bounds = [0]
-
-    def counts(self, counts: list[int]) -> None:
-        """How many each floor holds (the rows of every column, floor after floor)."""
-        self.which = np.repeat(np.arange(len(counts)), counts)
-        self.bounds = np.cumsum([0, *counts]).tolist()
-
-    def fail_at(self, row: int, message: str) -> None:
-        """A SnapshotError naming the floor of row ``row``."""
-        raise SnapshotError(f"{self.wheres[int(self.which[row])]}{message}")
-
-    def fail(self, bad: np.ndarray[Any, Any], message: str) -> None:
-        """A SnapshotError naming the floor of the first row in ``bad``, if any."""
-        if bad.any():
-            where = self.wheres[int(self.which[int(np.flatnonzero(bad)[0])])]
-            raise SnapshotError(f"{where}{message}")
-
-    def fail_any(self, checks: list[tuple[np.ndarray[Any, Any], str]]) -> None:
-        """``fail`` for each of ``checks`` (rows refused, why) in turn, looked at one by
-        one only when a row is refused by any (one test for all: a small save's many
-        checks each cost more than their work)."""
-        if np.logical_or.reduce([bad for bad, _ in checks]).any():
-            for bad, message in checks:
-                self.fail(bad, message)
-
-    def cells(self, x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], message: str) -> Any:
-        """Each row's tile as an index into the floors' flat arrays; refused (with
-        ``message``) when outside its floor or not walkable."""
-        height = self.heights[self.which]
-        inside = (x >= 0) & (x < self.widths[self.which]) & (y >= 0) & (y < height)
-        self.fail(~inside, message)
-        cells = self.offsets[self.which] + x * height + y
-        walkable = np.concatenate([floor.walkable.ravel() for floor in self.floors])
-        self.fail(~walkable[cells], message)
-        return cells
-
-    def tiles(self) -> np.ndarray[Any, Any]:
-        return np.concatenate([floor.tiles.ravel() for floor in self.floors])
-
-
-def _item_matrix(raw: Reader, count: int, where: str) -> np.ndarray[Any, Any]:
-    """One floor's item numbers as int64, a row for each of ``ITEM_NUMBERS`` and
-    ``ITEM_GEAR`` (the gear's defaults where the save has none, as before the economy);
-    format 4 stored a column each."""
-    if "numbers" in raw:
-        names = raw.entries("number_fields", len(ITEM_NUMBERS) + len(ITEM_GEAR))
-        if names not in (list(ITEM_NUMBERS), [*ITEM_NUMBERS, *ITEM_GEAR]):
-            raise SnapshotError(f"{where}.number_fields: expected {list(ITEM_NUMBERS)}")
-        matrix = raw.ints("numbers", (len(names), count))
-        return matrix if len(names) > len(ITEM_NUMBERS) else np.vstack([matrix, _no_gear(count)])
-    rows = [raw.ints(name, (count,)) for name in ("x", "y", "stack", "used")]
-    rows.append(raw.ints("choice", (count,)) if "choice" in raw else np.zeros(count, np.int64))
-    dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else None
-    rows.append(np.zeros(count, np.int64) if dropped is None else dropped.astype(np.int64))
-    if "enchant" not in raw:
-        return np.vstack([np.stack(rows), _no_gear(count)])
-    rows += [raw.ints(name, (count,)) for name in GEAR_NUMBERS]
-    rows.append(raw.array("known", np.uint8, (count,)).astype(np.int64))
-    return np.stack(rows)
-
-
-def _no_gear(count: int) -> np.ndarray[Any, Any]:
-    """The gear rows of items without gear: no enchantment, proof or recharge, known."""
-    return np.repeat(np.array([[0], [0], [0], [1]], dtype=np.int64), count, axis=1)
-
-
-_RUNICS = {"", *runics.RUNICS}
-_ITEM_FIELDS = [(f.name, f.default) for f in fields(Item)]
-
-
-def load_items(
-    floors_raw: list[tuple[Reader, Floor, str]], item_kinds: Mapping[str, ItemKind]
-) -> None:
-    """The items of several floors from columns (``Reader`` of a floor's ``items``, the
-    floor, where it is in the save), checked on all their columns at once."""
-    if not floors_raw:
-        return
-    floors = Floors(floors_raw, "items")
-    counts: list[int] = []
-    keys: list[Any] = []
-    runic: list[Any] = []
-    matrices = []
-    for raw, where in zip(floors.raws, floors.wheres, strict=True):
-        count = raw.integer("count", 0, MAX_COUNT)
-        kinds_of = raw.entries("kind")
-        if len(kinds_of) != count or not set(map(type, kinds_of)) <= {str}:
-            raise SnapshotError(f"{where}.kind: expected {count} known items")
-        counts.append(count)
-        keys += kinds_of
-        matrices.append(_item_matrix(raw, count, where))
-        runics_of = raw.entries("runic") if "runic" in raw else [""] * count
-        if len(runics_of) != count or not set(runics_of) <= _RUNICS:
-            raise SnapshotError(f"{where}.runic: expected {count} known runics")
-        runic += runics_of
-    floors.counts(counts)
-    if not set(keys) <= item_kinds.keys():
-        known = np.array([key in item_kinds for key in keys], dtype=np.bool_)
-        floors.fail(~known, ".kind: an item the game does not know")
-    matrix = np.concatenate(matrices, axis=1)
-    x, y, stack, used, choice, dropped, enchant, proof, recharge, known = matrix
-    kinds = list(map(item_kinds.__getitem__, keys))
-    cells = floors.cells(x, y, ": an item not on open ground")
-    most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
-    floors.fail_any(
-        [
-            (SHUT_TILE[floors.tiles()[cells]], ": an item not on open ground"),
-            ((stack < 1) | (stack > most) | (used < 0), ": an impossible stack or charge"),
-            ((dropped < 0) | (dropped > 1), ".dropped: expected true or false"),
-            ((choice < 0) | (choice > MAX_SIDE**2), ".choice: out of range"),
-            (
-                (np.abs(enchant) > gear.MAX_ENCHANT)
-                | (proof < 0) | (proof > gear.PROOF_TURNS)
-                | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
-                | (known < 0) | (known > 1),
-                ": an impossible enchantment, proof or recharge",
-            ),
-        ]
-    )  # fmt: skip
-    # Only a spent charge needs the kind's charges (as enchanted): most items have none,
-    # and are not looked at one by one.
-    for n in np.flatnonzero(used > 0).tolist():
-        if used[n] > capacity(kinds[n], int(enchant[n])):
-            floors.fail_at(n, ": an impossible stack or charge")
-    numbers = dict(zip((*ITEM_NUMBERS, *ITEM_GEAR), matrix.tolist(), strict=True))
-    flags = {name: (matrix[n] > 0).tolist() for n, name in ((5, "dropped"), (9, "known"))}
-    columns = numbers | flags | {"kind": kinds, "count": numbers["stack"], "runic": runic}
-    made = [columns.get(name) or [default] * len(keys) for name, default in _ITEM_FIELDS]
-    items = list(map(Item, *made))
-    for floor, start, end in zip(floors.floors, floors.bounds, floors.bounds[1:], strict=False):
-        floor.items += items[start:end]
-
-
-def capacity(kind: ItemKind, enchant: int) -> int:
-    """The charges an item of ``kind`` so enchanted holds (``Item.capacity``)."""
-    return Item(kind, enchant=enchant).capacity
 
 
 _DEFAULTS = {f.name: f.default for f in fields(Actor) if f.init}
@@ -457,14 +263,6 @@ def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str,
     return tables
 
 
-def _first_repeat(which: np.ndarray[Any, Any], values: np.ndarray[Any, Any]) -> int | None:
-    """The row of a value its floor holds twice, if any."""
-    order = np.lexsort((values, which))
-    w, v = which[order], values[order]
-    same = (w[1:] == w[:-1]) & (v[1:] == v[:-1])
-    return int(order[int(np.flatnonzero(same)[0]) + 1]) if same.any() else None
-
-
 def check_actor_columns(
     numbers: dict[str, np.ndarray[Any, Any]], modes: list[str], floors: Floors
 ) -> None:
@@ -472,7 +270,7 @@ def check_actor_columns(
     on whole columns of every floor (a creature's mode as a small code, its rules a
     table lookup)."""
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
-    twice = _first_repeat(floors.which, ids)
+    twice = first_repeat(floors.which, ids)
     if twice is not None:
         floors.fail_at(twice, ": duplicate creature ids")
     player = ids == PLAYER_ID
@@ -506,7 +304,7 @@ def check_actor_columns(
     )
     cells = floors.cells(x, y, ": a creature not on a floor tile")
     standing = np.flatnonzero(blocks)
-    twice = _first_repeat(np.zeros(standing.size, np.int64), cells[standing])
+    twice = first_repeat(np.zeros(standing.size, np.int64), cells[standing])
     if twice is not None:
         floors.fail_at(int(standing[twice]), ": two creatures on one tile")
     floors.fail(blocks & SHUT_TILE[floors.tiles()[cells]], ": a creature stands in a shut door")
