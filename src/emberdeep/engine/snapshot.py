@@ -295,15 +295,17 @@ def _load_floors(
     columns: Columns = ([], [])
     floor = _load_floor(root.sub("floor"), item_kinds, depth, "floor", columns)
     kept_floors: list[tuple[int, int, Floor]] = []
+    depths = {depth}
     for n, raw in enumerate(root.entries("kept", MAX_DEPTH) if "kept" in root else []):
         kept = Reader(raw, f"kept[{n}]")
         kept_depth = kept.integer("depth", 1, MAX_DEPTH)
-        if kept_depth == depth or kept_depth in {d for _, d, _ in kept_floors}:
+        if kept_depth in depths:
             raise SnapshotError(f"kept[{n}].depth: a floor twice")
+        depths.add(kept_depth)
         kept_floor = _load_floor(kept, item_kinds, kept_depth, f"kept[{n}]", columns)
         kept_floors.append((n, kept_depth, kept_floor))
     # Every floor's creatures and items at once: a save of 16 floors pays for each
-    # check once, not 16 times (``snapshot_columns.Floors``).
+    # check once, not 16 times (``snapshot_floors.Floors``).
     load_actors(columns[0])
     load_items(columns[1], item_kinds)
     return floor, kept_floors
