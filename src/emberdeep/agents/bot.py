@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.content import loader
-from emberdeep.engine import autopilot, rng, statuses
+from emberdeep.engine import autopilot, hunger, rng, statuses
 from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
@@ -54,8 +54,9 @@ BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
 BAD_EFFECTS = frozenset({"aggravate", "gas"})
 SEARCHES = 3
 """Searches before leaving each floor."""
-REST_BELOW = 0.7
-"""With nobody in sight, the bot waits to heal up to this share before going on."""
+REST_BELOW = 0.5
+"""With nobody in sight, the bot waits to heal up to this share before going on (food
+is the clock: resting to full after every fight is what it cannot afford)."""
 SNEAK_PAST = 3
 """A sleeper that would take more than this many of the bot's average blows is left
 asleep."""
@@ -134,12 +135,9 @@ class Bot:
         spend = self.enchant(world)
         if spend is not None:
             return spend
-        if player.hp < player.max_hp * LOW_HEALTH:
-            potion = self.find(world, "heal")
-            if potion is None and enemies:
-                potion = self.unknown(world, "potion")  # a gamble, when it matters
-            if potion is not None:
-                return Use(potion)
+        sustain = self.sustain(world, bool(enemies))
+        if sustain is not None:
+            return sustain
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
@@ -151,9 +149,14 @@ class Bot:
         away = self.out_of_danger(world)
         if away is not None:
             return away
+        junk = self.junk(world) if len(world.inventory) >= INVENTORY_SIZE - 1 else None
+        if junk is not None:
+            return Drop(junk)  # room for food and better things
         carrying = self.find(world, "treasure") is not None
-        if player.hp < player.max_hp * self.rest_below and not carrying:
-            return Wait()  # (the Heart stops healing by rest: with it, climb on)
+        hungry = hunger.state(world.nourishment) and self.find(world, "food") is None
+        if player.hp < player.max_hp * self.rest_below and not (carrying or hungry):
+            return Wait()  # (the Heart stops healing by rest: with it, climb on; nor
+            # does a hungry bot with nothing to eat wait for its wounds to close)
         if self.frees_captives and (freeing := self.free_captives(world)) is not None:
             return freeing
         if carrying or world.depth > self.goal_depth:
@@ -231,6 +234,24 @@ class Bot:
             if not isinstance(step, Stop):
                 return step
         return None
+
+    def junk(self, world: World) -> int | None:
+        """A slot it would never miss: a known kind it never uses on itself (poison,
+        caustic gas, aggravation...), a spent wand, or spare armour or weapon."""
+        identity = world.identity
+        for slot, item in enumerate(world.inventory):
+            kind = item.kind
+            bad = kind.effect in BAD_EFFECTS or (kind.effect == "status" and kind.status in BAD)
+            if bad and kind.category in ("potion", "scroll") and identity.is_known(kind):
+                return slot
+            if kind.category == "wand" and identity.is_known(kind) and item.charges <= 0:
+                return slot
+        spares = [
+            slot
+            for slot, item in enumerate(world.inventory)
+            if item.kind.slot in ("weapon", "armor") and not item.equipped
+        ]
+        return spares[-1] if spares else None
 
     @staticmethod
     def known_treasure(world: World) -> tuple[int, int] | None:
@@ -334,6 +355,22 @@ class Bot:
                 if item.kind.effect == "thrown" and not item.equipped:
                     return Throw(slot, target.position)
         return None
+
+    def sustain(self, world: World, fighting: bool) -> PlayerCommand | None:
+        """Badly hurt, it drinks healing (an unknown potion in a fight, as a gamble);
+        hungry, it eats (in a fight only once weak with hunger)."""
+        player = world.player
+        if player.hp < player.max_hp * LOW_HEALTH:
+            potion = self.find(world, "heal")
+            if potion is None and fighting:
+                potion = self.unknown(world, "potion")  # a gamble, when it matters
+            if potion is not None:
+                return Use(potion)
+        state = hunger.state(world.nourishment)
+        if not state or (fighting and state == "hungry"):
+            return None
+        slot = self.find(world, "food")
+        return None if slot is None else Use(slot)
 
     def try_unknown(self, world: World) -> PlayerCommand | None:
         """Alone and healthy: read an unknown scroll or drink an unknown potion, to learn
