@@ -596,5 +596,8 @@ def _placed(rows: list[Any], floor: Floor, where: str, what: str) -> dict[tuple[
         raise SnapshotError(f"{where}[{bad}]: expected [x, y, {what}]")
     xs, ys, names = zip(*rows, strict=True)
     if min(xs) < 0 or min(ys) < 0 or max(xs) >= floor.width or max(ys) >= floor.height:
-        raise SnapshotError(f"{where}: outside the map")
+        bad = next(
+            n for n, (x, y) in enumerate(zip(xs, ys, strict=True)) if not floor.in_bounds(x, y)
+        )
+        raise SnapshotError(f"{where}[{bad}]: outside the map")
     return dict(zip(zip(xs, ys, strict=True), names, strict=True))

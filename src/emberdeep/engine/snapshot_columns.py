@@ -223,11 +223,13 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
     outside = (numbers < _LOW) | (numbers > _HIGH)
     if outside.any():
         row = int(np.flatnonzero(outside.any(axis=1))[0])
-        floors.fail(outside[row], f".{_MATRIX_FIELDS['number'][row]}: out of range")
+        at = floors.where(outside[row])
+        raise SnapshotError(f"{at}.{_MATRIX_FIELDS['number'][row]}: out of range")
     wrong = flags > 1
     if wrong.any():
         row = int(np.flatnonzero(wrong.any(axis=1))[0])
-        floors.fail(wrong[row], f".{_MATRIX_FIELDS['flag'][row]}: expected true or false")
+        at = floors.where(wrong[row])
+        raise SnapshotError(f"{at}.{_MATRIX_FIELDS['flag'][row]}: expected true or false")
     columns = dict(zip(_MATRIX_FIELDS["number"], numbers, strict=True))
     columns |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_), strict=True)
     check_actor_columns(columns, by_name["mode"], floors)
@@ -272,39 +274,41 @@ def check_actor_columns(
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
     twice = first_repeat(floors.which, ids)
     if twice is not None:
-        floors.fail_at(twice, ": duplicate creature ids")
+        raise SnapshotError(f"{floors.where_at(twice)}: duplicate creature ids")
     player = ids == PLAYER_ID
     lowest = np.where(player, -MAX_STAT, 0)
     blocks = numbers["blocks"]
     if not set(modes) <= _MODE_CODE.keys():
         known = np.array([mode in _MODE_CODE for mode in modes], dtype=np.bool_)
-        floors.fail(~known, ": impossible creature (mode)")
+        raise SnapshotError(f"{floors.where(~known)}: impossible creature (mode)")
     codes = np.array(list(map(_MODE_CODE.__getitem__, modes)), dtype=np.int8)
     aware = _MODE_AWARE[codes] if codes.size else np.zeros(0, np.bool_)
     captive, ally = codes == _MODE_CODE[Mode.CAPTIVE], codes == _MODE_CODE[Mode.ALLY]
-    floors.fail_any(
-        [
-            ((numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT), f".{name}: out of range")
-            for name in ("defense", "power")
-        ]
-        + [
-            ((hp < 0) | (hp > numbers["max_hp"]), ": impossible creature (health)"),
-            (blocks != (hp > 0), ": the living must block, the dead must not"),
-            (
-                np.where(
-                    player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0)
-                ),
-                ": impossible creature (mode)",
-            ),
-            (
-                ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally),
-                ": impossible creature (shackles or orders)",
-            ),
-        ]
+    defense, power = (
+        (numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT) for name in ("defense", "power")
     )
-    cells = floors.cells(x, y, ": a creature not on a floor tile")
+    health = (hp < 0) | (hp > numbers["max_hp"])
+    dead_block = blocks != (hp > 0)
+    wrong = np.where(player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0))
+    bound = ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally)
+    if floors.any_of([defense, power, health, dead_block, wrong, bound]):
+        if (at := floors.where(defense)) is not None:
+            raise SnapshotError(f"{at}.defense: out of range")
+        if (at := floors.where(power)) is not None:
+            raise SnapshotError(f"{at}.power: out of range")
+        if (at := floors.where(health)) is not None:
+            raise SnapshotError(f"{at}: impossible creature (health)")
+        if (at := floors.where(dead_block)) is not None:
+            raise SnapshotError(f"{at}: the living must block, the dead must not")
+        if (at := floors.where(wrong)) is not None:
+            raise SnapshotError(f"{at}: impossible creature (mode)")
+        raise SnapshotError(f"{floors.where(bound)}: impossible creature (shackles or orders)")
+    cells, off = floors.cells(x, y)
+    if (at := floors.where(off)) is not None:
+        raise SnapshotError(f"{at}: a creature not on a floor tile")
     standing = np.flatnonzero(blocks)
     twice = first_repeat(np.zeros(standing.size, np.int64), cells[standing])
     if twice is not None:
-        floors.fail_at(int(standing[twice]), ": two creatures on one tile")
-    floors.fail(blocks & SHUT_TILE[floors.tiles()[cells]], ": a creature stands in a shut door")
+        raise SnapshotError(f"{floors.where_at(int(standing[twice]))}: two creatures on one tile")
+    if (at := floors.where(blocks & SHUT_TILE[floors.tiles()[cells]])) is not None:
+        raise SnapshotError(f"{at}: a creature stands in a shut door")

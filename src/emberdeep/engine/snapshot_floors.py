@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.snapshot_reader import Reader, SnapshotError
+from emberdeep.engine.snapshot_reader import Reader
 
 SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
 """Walking into a shut door opens it: no creature stands in one (``invariants``)."""
@@ -40,34 +40,30 @@ class Floors:
         self.which = np.repeat(np.arange(len(counts)), counts)
         self.bounds = np.cumsum([0, *counts]).tolist()
 
-    def fail_at(self, row: int, message: str) -> None:
-        """A SnapshotError naming the floor of row ``row``."""
-        raise SnapshotError(f"{self.wheres[int(self.which[row])]}{message}")
+    def where_at(self, row: int) -> str:
+        """Where in the save row ``row`` is (its floor's table), for an error."""
+        return self.wheres[int(self.which[row])]
 
-    def fail(self, bad: np.ndarray[Any, Any], message: str) -> None:
-        """A SnapshotError naming the floor of the first row in ``bad``, if any."""
-        if bad.any():
-            where = self.wheres[int(self.which[int(np.flatnonzero(bad)[0])])]
-            raise SnapshotError(f"{where}{message}")
+    def where(self, bad: np.ndarray[Any, Any]) -> str | None:
+        """Where the first row in ``bad`` is, or None when none is (the caller raises,
+        in its own words)."""
+        return self.where_at(int(np.flatnonzero(bad)[0])) if bad.any() else None
 
-    def fail_any(self, checks: list[tuple[np.ndarray[Any, Any], str]]) -> None:
-        """``fail`` for each of ``checks`` (rows refused, why) in turn, looked at one by
-        one only when a row is refused by any (one test for all: a small save's many
-        checks each cost more than their work)."""
-        if np.logical_or.reduce([bad for bad, _ in checks]).any():
-            for bad, message in checks:
-                self.fail(bad, message)
+    @staticmethod
+    def any_of(checks: list[np.ndarray[Any, Any]]) -> bool:
+        """Whether any row is refused by any of ``checks``: one test for all, so that each
+        is looked at only then (a small save's many checks cost more than their work)."""
+        return bool(np.logical_or.reduce(checks).any())
 
-    def cells(self, x: np.ndarray[Any, Any], y: np.ndarray[Any, Any], message: str) -> Any:
-        """Each row's tile as an index into the floors' flat arrays; refused (with
-        ``message``) when outside its floor or not walkable."""
+    def cells(self, x: np.ndarray[Any, Any], y: np.ndarray[Any, Any]) -> tuple[Any, Any]:
+        """Each row's tile as an index into the floors' flat arrays, and which rows are
+        outside their floor or on a tile that cannot be walked (their index is their
+        floor's first tile's)."""
         height = self.heights[self.which]
         inside = (x >= 0) & (x < self.widths[self.which]) & (y >= 0) & (y < height)
-        self.fail(~inside, message)
-        cells = self.offsets[self.which] + x * height + y
+        cells = self.offsets[self.which] + np.where(inside, x * height + y, 0)
         walkable = np.concatenate([floor.walkable.ravel() for floor in self.floors])
-        self.fail(~walkable[cells], message)
-        return cells
+        return cells, ~(inside & walkable[cells])
 
     def tiles(self) -> np.ndarray[Any, Any]:
         return np.concatenate([floor.tiles.ravel() for floor in self.floors])

@@ -113,32 +113,36 @@ def load_items(
     floors.counts(counts)
     if not set(keys) <= item_kinds.keys():
         known = np.array([key in item_kinds for key in keys], dtype=np.bool_)
-        floors.fail(~known, ".kind: an item the game does not know")
+        raise SnapshotError(f"{floors.where(~known)}.kind: an item the game does not know")
     matrix = np.concatenate(matrices, axis=1)
     x, y, stack, used, choice, dropped, enchant, proof, recharge, known = matrix
     kinds = list(map(item_kinds.__getitem__, keys))
-    cells = floors.cells(x, y, ": an item not on open ground")
+    cells, off = floors.cells(x, y)
     most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
-    floors.fail_any(
-        [
-            (SHUT_TILE[floors.tiles()[cells]], ": an item not on open ground"),
-            ((stack < 1) | (stack > most) | (used < 0), ": an impossible stack or charge"),
-            ((dropped < 0) | (dropped > 1), ".dropped: expected true or false"),
-            ((choice < 0) | (choice > MAX_SIDE**2), ".choice: out of range"),
-            (
-                (np.abs(enchant) > gear.MAX_ENCHANT)
-                | (proof < 0) | (proof > gear.PROOF_TURNS)
-                | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
-                | (known < 0) | (known > 1),
-                ": an impossible enchantment, proof or recharge",
-            ),
-        ]
+    ground = off | SHUT_TILE[floors.tiles()[cells]]
+    stacks = (stack < 1) | (stack > most) | (used < 0)
+    flags = (dropped < 0) | (dropped > 1) | (known < 0) | (known > 1)
+    vault = (choice < 0) | (choice > MAX_SIDE**2)
+    worn = (
+        (np.abs(enchant) > gear.MAX_ENCHANT)
+        | (proof < 0) | (proof > gear.PROOF_TURNS)
+        | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
     )  # fmt: skip
+    if floors.any_of([ground, stacks, flags, vault, worn]):
+        if (at := floors.where(ground)) is not None:
+            raise SnapshotError(f"{at}: an item not on open ground")
+        if (at := floors.where(stacks)) is not None:
+            raise SnapshotError(f"{at}: an impossible stack or charge")
+        if (at := floors.where(flags)) is not None:
+            raise SnapshotError(f"{at}: a flag neither true nor false")
+        if (at := floors.where(vault)) is not None:
+            raise SnapshotError(f"{at}.choice: out of range")
+        raise SnapshotError(f"{floors.where(worn)}: an impossible enchantment, proof or recharge")
     # Only a spent charge needs the kind's charges (as enchanted): most items have none,
     # and are not looked at one by one.
     for n in np.flatnonzero(used > 0).tolist():
         if used[n] > capacity(kinds[n], int(enchant[n])):
-            floors.fail_at(n, ": an impossible stack or charge")
+            raise SnapshotError(f"{floors.where_at(n)}: an impossible stack or charge")
     numbers = dict(zip((*ITEM_NUMBERS, *ITEM_GEAR), matrix.tolist(), strict=True))
     flags = {name: (matrix[n] > 0).tolist() for n, name in ((5, "dropped"), (9, "known"))}
     columns = numbers | flags | {"kind": kinds, "count": numbers["stack"], "runic": runic}
