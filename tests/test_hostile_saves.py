@@ -64,7 +64,7 @@ HEADER = GOOD[: GOOD.index(b"\n", GOOD.index(b"\nsummary ") + 1) + 1]
 """The format line and the summary line: what comes before the compressed world."""
 PAYLOAD = saves.decode_payload(GOOD)
 COLUMNS = PAYLOAD["world"]["floor"]["actors"]
-"""The creatures as format 4 stores them: columns (``test_columns_*`` below)."""
+"""The creatures as formats 4 and 5 store them: columns (``test_columns_*`` below)."""
 PAYLOAD["world"]["floor"]["actors"] = [
     snapshot._actor_fields(a) for a in WORLD.floor.actors.values()
 ]  # a table per creature, as formats 1 to 3 stored them: the one-by-one checks below
@@ -520,15 +520,29 @@ def test_a_dead_creature_that_still_blocks_is_refused() -> None:
 
 
 def with_column(field: str, index: int, value: int) -> bytes:
-    """The save with one number of one creature's column changed (format 4 columns: a
-    matrix of numbers, a row per field)."""
+    """The save with one number of one creature's column changed (columns: a matrix of
+    numbers, a row per field, of the narrowest integer type since format 5; written
+    back as int64, as format 4 stored them)."""
     columns = dict(COLUMNS)
     names = columns["number_fields"]
-    matrix = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=np.int64)
-    matrix = matrix.reshape(len(names), -1).copy()
+    stored = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=columns["int_type"])
+    matrix = stored.astype(np.int64).reshape(len(names), -1)
     matrix[names.index(field), index] = value
     columns["numbers"] = base64.b64encode(matrix.tobytes()).decode()
+    columns["int_type"] = "<i8"
     return wrap(payload_with(("world", "floor", "actors"), columns))
+
+
+@pytest.mark.parametrize("int_type", ["<u8", ">i8", "<f8", "", 8])
+def test_columns_stored_as_a_type_of_our_own_only(int_type: object) -> None:
+    columns = dict(COLUMNS, int_type=int_type)
+    with pytest.raises(saves.SaveError, match="int_type: expected one of"):
+        saves.decode(
+            wrap(payload_with(("world", "floor", "actors"), columns)),
+            builder_for,
+            KINDS,
+            kinds=CREATURES,
+        )
 
 
 @pytest.mark.parametrize(
@@ -577,7 +591,7 @@ def test_a_field_the_save_lacks_takes_its_default() -> None:
     """A field added to ``Actor`` since the save was made (as the monsters' mode will be)."""
     columns = dict(COLUMNS)
     names = columns["number_fields"]
-    matrix = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=np.int64)
+    matrix = np.frombuffer(base64.b64decode(columns["numbers"]), dtype=columns["int_type"])
     matrix = matrix.reshape(len(names), -1)
     keep = [n for n, name in enumerate(names) if name != "detour"]
     columns["numbers"] = base64.b64encode(matrix[keep].tobytes()).decode()
@@ -592,3 +606,51 @@ def test_columns_load_the_same_creatures_as_the_tables() -> None:
     from_tables = read(wrap(PAYLOAD))
     assert from_columns is not None and from_tables is not None
     assert from_columns.state_hash() == from_tables.state_hash() == WORLD.state_hash()
+
+
+def _as_int64(table: dict[str, Any], names: list[str]) -> None:
+    """A format 5 table's integer columns as format 4 stored them: int64, no type."""
+    stored = table.pop("int_type")
+    for name in names:
+        values = np.frombuffer(base64.b64decode(table[name]), dtype=stored).astype(np.int64)
+        table[name] = base64.b64encode(values.tobytes()).decode()
+
+
+@pytest.mark.parametrize("enchanted", [False, True])
+def test_a_format_4_save_loads_the_same_world(enchanted: bool) -> None:
+    """Format 4 stored integer columns as int64, an item's a column each (its gear's
+    only when it had any), the explored map a byte a tile and a creature's text columns
+    as lists; such a save loads as it did."""
+    original = played(5, 12)
+    for item in original.floor.items:  # no gear on the floor: no gear columns...
+        item.enchant, item.runic, item.known, item.proof, item.recharge = 0, "", True, 0, 0
+    if enchanted:  # ...or an item with gear: the gear's columns
+        original.floor.items[0].enchant, original.floor.items[0].known = 1, False
+    payload = saves.decode_payload(saves.encode(original, INFO))
+    floor = payload["world"]["floor"]
+    tiles = floor["width"] * floor["height"]
+    bits = np.frombuffer(base64.b64decode(floor.pop("explored_bits")), dtype=np.uint8)
+    explored = np.unpackbits(bits, count=tiles).astype(np.bool_)
+    floor["explored"] = base64.b64encode(explored.tobytes()).decode()
+    actors, items = floor["actors"], floor["items"]
+    _as_int64(actors, ["numbers"])
+    names = items.pop("number_fields")
+    assert ("known" in names) == enchanted
+    stored = np.frombuffer(base64.b64decode(items.pop("numbers")), dtype=items.pop("int_type"))
+    for name, row in zip(names, stored.reshape(len(names), -1), strict=True):
+        flag = name in ("dropped", "known")
+        column = row.astype(np.uint8 if flag else np.int64)
+        items[name] = base64.b64encode(column.tobytes()).decode()
+    for name in ("kind", "name", "mode"):
+        which = np.frombuffer(base64.b64decode(actors[name]["which"]), dtype=np.uint8)
+        actors[name] = [actors[name]["names"][n] for n in which.tolist()]
+    old = GOOD[: GOOD.index(b"\n", len(saves.MAGIC)) + 1].replace(b"format 5", b"format 4")
+    header = old + HEADER[len(old) :]
+    world, _ = saves.decode(
+        header + zlib.compress(json.dumps(payload).encode()), builder_for, KINDS, kinds=CREATURES
+    )
+    assert world.state_hash() == original.state_hash()
+    assert (world.floor.explored == original.floor.explored).all()
+    assert [(i.enchant, i.known) for i in world.floor.items] == [
+        (i.enchant, i.known) for i in original.floor.items
+    ]

@@ -19,11 +19,11 @@ This module imports nothing of the game, so every layer may use it.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 import numpy as np
 
 MAX_DIGITS = 20
@@ -57,6 +57,8 @@ _OPEN = np.zeros(256, dtype=np.int8)
 _OPEN[[ord("["), ord("{")]] = 1
 _OPEN[[ord("]"), ord("}")]] = -1
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"')
+_DIGIT_MARKS = bytes(b"0"[0] if b in b"0123456789" else b" "[0] for b in range(256))
 
 
 class InputError(ValueError):
@@ -146,10 +148,12 @@ def _without_strings(raw: bytes) -> bytes:
     holds an escaped quote, so splitting at the quotes finds them (at C speed); else the
     regular expression does."""
     if b"\\" not in raw:
-        if len(raw) < _CHUNK // 64:
+        quotes = raw.count(b'"')
+        if quotes < _CHUNK // 64 and quotes * 16 < len(raw):
             return b"".join(raw.split(b'"')[::2])
-        # A big text: a mask, not millions of pieces (the quotes' running count is odd
-        # inside a string; the quotes go too, as the split drops them).
+        # Many strings, or strings close together: a mask, not a piece per string (the
+        # quotes' running count is odd inside a string; the quotes go too, as the split
+        # drops them).
         chars = np.frombuffer(raw, np.uint8)
         quote = chars == ord('"')
         inside = (np.cumsum(quote, dtype=np.uint8) & 1).astype(np.bool_)  # wraps evenly
@@ -162,16 +166,62 @@ def check_json(data: bytes | str, limits: Limits) -> None:
     raw = _text(data)
     if len(raw) > limits.max_bytes:  # before any work on it
         _check(b"", limits, len(raw))
-    _check(_without_strings(raw), limits, len(raw), names=False)
+    if b"\\" in raw:  # a string may hold an escaped quote: take the strings out exactly
+        _check(_JSON_STRING.sub(b'""', raw), limits, len(raw), names=False)
+        return
+    _check_plain(raw, raw.translate(None, _NOT_STRUCTURE), limits)
+
+
+def check_json_texts(texts: list[bytes], limits: Limits) -> None:
+    """``check_json`` on several texts (a save's sections) with the limits of their
+    total: as one text when that is exact (no escapes, and each text's quotes pair up
+    within it, so the strings found in the whole are each text's own), else one by one.
+    Each check has a fixed cost: a save of 16 sections pays it once."""
+    whole = b"".join(texts)
+    if len(whole) > limits.max_bytes:
+        _check(b"", limits, len(whole))
+    skeletons = [] if b"\\" in whole else [t.translate(None, _NOT_STRUCTURE) for t in texts]
+    if not skeletons or any(skeleton.count(b'"') % 2 for skeleton in skeletons):
+        for text in texts:
+            check_json(text, limits)
+        return
+    _check_plain(whole, b"".join(skeletons), limits)
+
+
+def _check_plain(raw: bytes, skeleton: bytes, limits: Limits) -> None:
+    """``check_json`` on text without a backslash, given its brackets and quotes alone
+    (``skeleton``, a small part of a save, whose strings are mostly base64): the nesting
+    is read from that. A long run of digits anywhere, strings included, is rare: only
+    then are the strings taken out of the whole text to see whether it is a number."""
+    if b"0" * (limits.max_digits + 1) in raw.translate(_DIGIT_MARKS):  # C speed, unlike re
+        _check(_without_strings(raw), limits, len(raw), names=False)
+    _check(_without_strings(skeleton), limits, len(raw), names=False)
 
 
 def parse_json(data: bytes | str, limits: Limits) -> Any:
     """``data`` checked (``check_json``) and parsed; InputError says what is wrong."""
     check_json(data, limits)
+    return parse_checked_json(data, limits)
+
+
+def parse_checked_json(data: bytes | str, limits: Limits) -> Any:
+    """``data``, already checked (``check_json`` or ``check_json_texts``), parsed.
+    Parsed by msgspec (twice as fast as ``json`` on a save, and stricter: no ``NaN``,
+    no lone surrogates, no number beyond a float's range)."""
     try:
-        return json.loads(data)
+        return _DECODER.decode(data)
     except (ValueError, RecursionError):  # bad UTF-8 or JSON (the limits rule out the rest)
         raise InputError(f"{limits.what} is not valid JSON") from None
+
+
+_DECODER = msgspec.json.Decoder()
+_ENCODER = msgspec.json.Encoder()
+
+
+def to_json(data: object) -> bytes:
+    """Compact JSON (UTF-8) of plain data, by msgspec: ten times as fast as ``json.dumps``
+    on a save's world, so a checkpoint stays cheap."""
+    return _ENCODER.encode(data)
 
 
 def check_toml(text: str, limits: Limits) -> None:

@@ -12,8 +12,9 @@ format 4 held one table per creature, and still load (here). Reading untrusted d
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
-from dataclasses import asdict, fields
+from dataclasses import fields
 from typing import Any
 
 import numpy as np
@@ -36,13 +37,9 @@ from emberdeep.engine.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.identify import MAX_LOOK, Identity
 from emberdeep.engine.items import MAX_STACK, Item, ItemKind
 from emberdeep.engine.journal import Journal, JournalError
-from emberdeep.engine.snapshot_columns import (
-    SHUT,
-    dump_actors,
-    dump_items,
-    load_actors,
-    load_items,
-)
+from emberdeep.engine.snapshot_columns import dump_actors, load_actors
+from emberdeep.engine.snapshot_floors import SHUT, SHUT_TILE
+from emberdeep.engine.snapshot_items import dump_items, load_items
 from emberdeep.engine.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,
@@ -74,8 +71,8 @@ def dump(world: World, kept: bool = True) -> dict[str, Any]:
         "turn": world.turn,
         "depth": world.depth,
         "won": world.won,
-        "fov": asdict(world.fov),
-        "progression": asdict(world.progression),
+        "fov": _shallow(world.fov),
+        "progression": _shallow(world.progression),
         "rng": world.rng.bit_generator.state,
         "kills": dict(world.kills),
         "allies": {
@@ -107,7 +104,7 @@ def dump_floor(floor: Floor) -> dict[str, Any]:
         "width": floor.width,
         "height": floor.height,
         "tiles": b64(floor.tiles),
-        "explored": b64(floor.explored),
+        "explored_bits": b64(np.packbits(floor.explored)),
         "start": list(floor.start),
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
@@ -129,7 +126,19 @@ def _actor_fields(actor: Actor) -> dict[str, Any]:
 
 
 def _trap_fields(trap: Trap) -> dict[str, Any]:
-    return {**asdict(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
+    return {**_shallow(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
+
+
+def _shallow(record: Any) -> dict[str, Any]:
+    """A dataclass of plain values as a table (``asdict`` without its deep copy, which
+    cost a checkpoint more than all the creatures on the floor)."""
+    names = _FIELD_NAMES.get(type(record))
+    if names is None:
+        names = _FIELD_NAMES[type(record)] = [f.name for f in fields(record)]
+    return {name: getattr(record, name) for name in names}
+
+
+_FIELD_NAMES: dict[type, list[str]] = {}
 
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
@@ -200,7 +209,7 @@ def _load(
     kinds: Mapping[str, ActorKind],
 ) -> World:
     depth = root.integer("depth", 1, MAX_DEPTH)
-    floor = _load_floor(root.sub("floor"), item_kinds, depth, "floor")
+    floor, kept_floors = _load_floors(root, item_kinds, depth)
     if floor.actors.get(PLAYER_ID) is None:
         raise SnapshotError("floor.actors: the player is missing")
     fov = root.sub("fov")
@@ -221,20 +230,21 @@ def _load(
         kinds=kinds,
     )
     _player_state(root, world)
-    for n, raw in enumerate(root.entries("kept", MAX_DEPTH) if "kept" in root else []):
-        kept = Reader(raw, f"kept[{n}]")
-        kept_depth = kept.integer("depth", 1, MAX_DEPTH)
-        if kept_depth == depth or kept_depth in world.kept:
-            raise SnapshotError(f"kept[{n}].depth: a floor twice")
-        kept_floor = _load_floor(kept, item_kinds, kept_depth, f"kept[{n}]")
+    for n, kept_depth, kept_floor in kept_floors:
         if PLAYER_ID in kept_floor.actors:
             raise SnapshotError(f"kept[{n}].actors: the player is on another floor")
-        if any(a.next_time > world.time + MAX_ACTION_TIME for a in kept_floor.actors.values()):
+        if (
+            max(map(_NEXT_TIME, kept_floor.actors.values()), default=0)
+            > world.time + MAX_ACTION_TIME
+        ):
             raise SnapshotError(f"kept[{n}].actors: a creature is due at an impossible time")
         world.kept[kept_depth] = kept_floor
     for at_depth, each in (*world.kept.items(), (depth, floor)):
-        strange = {a.kind for a in each.actors.values() if a.id != PLAYER_ID} - set(kinds)
-        if strange:  # every monster's turn asks its kind what to do
+        # Every monster's turn asks its kind what to do (the player, on no kept floor,
+        # has a kind of its own).
+        found = set(map(_KIND, each.actors.values())) if each is not floor else _kinds(floor)
+        strange = found - kinds.keys()
+        if strange:
             unknown = min(strange)
             raise SnapshotError(f"depth {at_depth}: a creature of an unknown kind {unknown!r}")
     for actor in world.floor.actors.values():
@@ -267,6 +277,39 @@ def _load(
     if "identity" in root.data:
         world.identity = _identity(root.sub("identity"), item_kinds)
     return world
+
+
+_NEXT_TIME = operator.attrgetter("next_time")
+_KIND = operator.attrgetter("kind")
+_THIRD = operator.itemgetter(2)
+
+
+def _kinds(floor: Floor) -> set[str]:
+    """The kinds of the monsters on ``floor``."""
+    return {a.kind for a in floor.actors.values() if a.id != PLAYER_ID}
+
+
+def _load_floors(
+    root: Reader, item_kinds: Mapping[str, ItemKind], depth: int
+) -> tuple[Floor, list[tuple[int, int, Floor]]]:
+    """The current floor and the kept ones (with their index in the save and depth)."""
+    columns: Columns = ([], [])
+    floor = _load_floor(root.sub("floor"), item_kinds, depth, "floor", columns)
+    kept_floors: list[tuple[int, int, Floor]] = []
+    depths = {depth}
+    for n, raw in enumerate(root.entries("kept", MAX_DEPTH) if "kept" in root else []):
+        kept = Reader(raw, f"kept[{n}]")
+        kept_depth = kept.integer("depth", 1, MAX_DEPTH)
+        if kept_depth in depths:
+            raise SnapshotError(f"kept[{n}].depth: a floor twice")
+        depths.add(kept_depth)
+        kept_floor = _load_floor(kept, item_kinds, kept_depth, f"kept[{n}]", columns)
+        kept_floors.append((n, kept_depth, kept_floor))
+    # Every floor's creatures and items at once: a save of 16 floors pays for each
+    # check once, not 16 times (``snapshot_floors.Floors``).
+    load_actors(columns[0])
+    load_items(columns[1], item_kinds)
+    return floor, kept_floors
 
 
 def _fellowship(raw: Reader) -> Fellowship:
@@ -367,7 +410,7 @@ def _trap(entry: Reader, floor: Floor) -> Trap:
         amount=entry.integer("amount", 0, MAX_TURNS),
     )
     x, y = entry.integer("x", 0, floor.width - 1), entry.integer("y", 0, floor.height - 1)
-    if not floor.walkable[x, y] or (x, y) in floor.traps or floor.tiles[x, y] in SHUT:
+    if not floor.walkable[x, y] or (x, y) in floor.traps or SHUT_TILE[floor.tiles[x, y]]:
         raise SnapshotError(f"{entry.path}: not on a free floor tile")
     return Trap(kind, x, y, entry.get("hidden", bool))
 
@@ -390,16 +433,25 @@ def _kind(entry: Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
     return item_kinds[key]
 
 
-def _load_floor(raw: Reader, item_kinds: Mapping[str, ItemKind], depth: int, where: str) -> Floor:
+Columns = tuple[list[tuple[Reader, Floor, str]], list[tuple[Reader, Floor, str]]]
+"""The floors whose creatures, then items, are columns, loaded all at once."""
+
+
+def _load_floor(
+    raw: Reader, item_kinds: Mapping[str, ItemKind], depth: int, where: str, columns: Columns
+) -> Floor:
+    """A floor but for its creatures and items in columns: those are added to
+    ``columns`` to be loaded with every other floor's (older saves' are loaded here)."""
     shape = (raw.integer("width", 1, MAX_SIDE), raw.integer("height", 1, MAX_SIDE))
     tiles = raw.array("tiles", np.uint8, shape)
     if tiles.max(initial=0) >= len(TILE_NAMES):
         raise SnapshotError(f"{where}.tiles: unknown tile kind")
-    rooms = []
-    for n, room in enumerate(raw.entries("rooms")):
-        if not (isinstance(room, list) and len(room) == 4 and all(type(v) is int for v in room)):
-            raise SnapshotError(f"{where}.rooms[{n}]: expected [x, y, width, height]")
-        rooms.append(Rect(*room))
+    rooms_raw = raw.entries("rooms")
+    if not _int_rows(rooms_raw, 4, 4):
+        raise SnapshotError(
+            f"{where}.rooms[{_first_bad(rooms_raw, 4, 4)}]: expected [x, y, width, height]"
+        )
+    rooms = list(map(Rect, *zip(*rooms_raw, strict=True))) if rooms_raw else []
     floor = Floor(
         tiles, start=raw.point("start", shape), stairs=raw.point("stairs", shape), rooms=rooms
     )
@@ -408,15 +460,19 @@ def _load_floor(raw: Reader, item_kinds: Mapping[str, ItemKind], depth: int, whe
         floor.tiles[floor.start] = Tile.STAIRS_UP
     if floor.tiles[floor.start] != Tile.STAIRS_UP or floor.tiles[floor.stairs] != Tile.STAIRS_DOWN:
         raise SnapshotError(f"{where}: a staircase is missing")
-    floor.explored[...] = raw.array("explored", np.bool_, shape)
+    if "explored_bits" in raw:  # format 5: a bit a tile
+        bits = raw.array("explored_bits", np.uint8, ((shape[0] * shape[1] + 7) // 8,))
+        floor.explored[...] = np.unpackbits(bits, count=shape[0] * shape[1]).reshape(shape)
+    else:
+        floor.explored[...] = raw.array("explored", np.bool_, shape)
     if isinstance(raw.data.get("actors"), Mapping):
-        load_actors(raw.sub("actors"), floor, where)
+        columns[0].append((raw.sub("actors"), floor, where))
     else:
         _load_legacy_actors(raw, floor, where)
-    columns = isinstance(raw.data.get("items"), Mapping)
-    if columns:
-        load_items(raw.sub("items"), floor, item_kinds, f"{where}.items")
-    for n, item_raw in enumerate([] if columns else raw.entries("items")):  # formats 1 to 3
+    in_columns = isinstance(raw.data.get("items"), Mapping)
+    if in_columns:
+        columns[1].append((raw.sub("items"), floor, where))
+    for n, item_raw in enumerate([] if in_columns else raw.entries("items")):  # formats 1 to 3
         entry = Reader(item_raw, f"{where}.items[{n}]")
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
         if not floor.walkable[x, y] or floor.tiles[x, y] in SHUT:
@@ -500,21 +556,48 @@ def _load_floor_extras(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemK
         if not np.isfinite(floor.gas).all() or (floor.gas < 0).any() or (floor.gas > 1e6).any():
             raise SnapshotError(f"{raw.path}.gas: impossible amounts")
         floor.gas_active = bool(floor.gas.any())
-    for n, seen in enumerate(raw.entries("seen_items") if "seen_items" in raw.data else []):
-        ok = isinstance(seen, list) and len(seen) == 3 and isinstance(seen[2], str)
-        if (
-            not ok
-            or not _rememberable(seen[2], item_kinds)
-            or not all(type(v) is int for v in seen[:2])
-        ):
-            raise SnapshotError(f"{raw.path}.seen_items[{n}]: expected [x, y, item]")
-        if not floor.in_bounds(seen[0], seen[1]):
-            raise SnapshotError(f"{raw.path}.seen_items[{n}]: outside the map")
-        floor.seen_items[(seen[0], seen[1])] = seen[2]
-    for n, fixture in enumerate(raw.entries("fixtures") if "fixtures" in raw.data else []):
-        ok = isinstance(fixture, list) and len(fixture) == 3 and isinstance(fixture[2], str)
-        if not ok or not all(type(v) is int for v in fixture[:2]) or len(fixture[2]) > 40:
-            raise SnapshotError(f"{raw.path}.fixtures[{n}]: expected [x, y, kind]")
-        if not floor.in_bounds(fixture[0], fixture[1]):
-            raise SnapshotError(f"{raw.path}.fixtures[{n}]: outside the map")
-        floor.fixtures[(fixture[0], fixture[1])] = fixture[2]
+    seen = raw.entries("seen_items") if "seen_items" in raw.data else []
+    floor.seen_items = _placed(seen, floor, f"{raw.path}.seen_items", "item")
+    if not all(_rememberable(key, item_kinds) for key in set(floor.seen_items.values())):
+        raise SnapshotError(f"{raw.path}.seen_items: an item the game does not know")
+    fixtures = raw.entries("fixtures") if "fixtures" in raw.data else []
+    floor.fixtures = _placed(fixtures, floor, f"{raw.path}.fixtures", "kind")
+    if max(map(len, floor.fixtures.values()), default=0) > 40:
+        raise SnapshotError(f"{raw.path}.fixtures: expected [x, y, kind]")
+
+
+def _int_rows(rows: list[Any], width: int, numbers: int) -> bool:
+    """Whether every row is a list of ``width`` values whose first ``numbers`` are
+    integers (not bools): checked a column at a time with loops in C (the set of types
+    found), not a row at a time."""
+    if not rows:
+        return True
+    if not set(map(type, rows)) <= {list} or not set(map(len, rows)) <= {width}:
+        return False
+    columns = list(zip(*rows, strict=True))
+    return all(set(map(type, column)) <= {int} for column in columns[:numbers])
+
+
+def _first_bad(rows: list[Any], width: int, numbers: int) -> int:
+    """The index of the first row ``_int_rows`` refuses (only once a save is refused)."""
+    return next(n for n, row in enumerate(rows) if not _int_rows([row], width, numbers))
+
+
+def _placed(rows: list[Any], floor: Floor, where: str, what: str) -> dict[tuple[int, int], str]:
+    """``[x, y, name]`` rows as a table by position, checked whole: integers within the
+    map and names."""
+    if not rows:
+        return {}
+    if not _int_rows(rows, 3, 2) or not set(map(type, map(_THIRD, rows))) <= {str}:
+        bad = next(
+            n for n, row in enumerate(rows)
+            if not _int_rows([row], 3, 2) or not isinstance(row[2], str)
+        )  # fmt: skip
+        raise SnapshotError(f"{where}[{bad}]: expected [x, y, {what}]")
+    xs, ys, names = zip(*rows, strict=True)
+    if min(xs) < 0 or min(ys) < 0 or max(xs) >= floor.width or max(ys) >= floor.height:
+        bad = next(
+            n for n, (x, y) in enumerate(zip(xs, ys, strict=True)) if not floor.in_bounds(x, y)
+        )
+        raise SnapshotError(f"{where}[{bad}]: outside the map")
+    return dict(zip(zip(xs, ys, strict=True), names, strict=True))

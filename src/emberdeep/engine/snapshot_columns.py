@@ -1,9 +1,11 @@
-"""A floor's creatures and items as columns, one per field (numbers as base64 int64
-arrays, flags as uint8, text as lists), so encoding reads each creature once with an
-``attrgetter`` and loading checks every rule on whole columns with numpy, then builds the
+"""A floor's creatures as columns, one per field (format 5: the numbers one integer
+matrix of the narrowest type that holds them, flags a uint8 matrix, a text column its
+distinct names and a byte each; format 4: int64 numbers and text lists), so encoding
+reads each creature once with an ``attrgetter`` and loading checks every rule on whole
+columns of every floor at once with numpy (``snapshot_floors``), then builds the
 creatures positionally: a floor of 1000 monsters loads faster than the same floor
 unpickled. The columns follow ``Actor``'s fields whatever they are (int, str, bool, an
-Enum, the statuses table)."""
+Enum, the statuses table). Items are ``snapshot_items``'."""
 
 from __future__ import annotations
 
@@ -16,7 +18,6 @@ from typing import Any
 
 import numpy as np
 
-from emberdeep.engine import gear, runics
 from emberdeep.engine.actors import (
     AWARE,
     MAX_LEVEL,
@@ -26,16 +27,16 @@ from emberdeep.engine.actors import (
     Actor,
     Mode,
 )
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.items import MAX_STACK, Item, ItemKind
+from emberdeep.engine.floor import Floor
+from emberdeep.engine.snapshot_floors import SHUT_TILE, Floors, first_repeat, int_matrix
 from emberdeep.engine.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,
     MAX_COUNT,
-    MAX_SIDE,
     Reader,
     SnapshotError,
     b64,
+    narrowest,
 )
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 
@@ -71,193 +72,179 @@ def _column_kind(kind: object) -> str:
     return "table"  # the statuses: name -> turns
 
 
+_KIND_OF = {name: _column_kind(kind) for name, kind in ACTOR_FIELDS}
+_MATRIX_FIELDS = {
+    matrix: [name for name, _ in ACTOR_FIELDS if _KIND_OF[name] == matrix]
+    for matrix in ("number", "flag")
+}
+"""The fields of each matrix, in ``Actor``'s order (how this version writes them)."""
+_NUMBER_BOUNDS = np.array(
+    [_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in _MATRIX_FIELDS["number"]], dtype=np.int64
+)
+_LOW, _HIGH = _NUMBER_BOUNDS[:, :1], _NUMBER_BOUNDS[:, 1:]
+_MODE_CODE = {mode: n for n, mode in enumerate(MODES)}
+_MODE_AWARE = np.array([mode in AWARE for mode in MODES], dtype=np.bool_)
+
+
 def dump_actors(actors: list[Actor]) -> dict[str, Any]:
     """The creatures as columns (see the module's docstring): the numbers as one int64
     matrix, a row per field, the flags as one uint8 matrix, the rest a list per field."""
     names = [name for name, _ in ACTOR_FIELDS]
     rows = list(map(operator.attrgetter(*names), actors))
-    by_kind: dict[str, list[str]] = {"number": [], "flag": []}
+    by_name = dict(zip(names, zip(*rows, strict=True) if rows else [()] * len(names), strict=True))
     columns: dict[str, Any] = {"count": len(actors)}
-    for n, (name, kind) in enumerate(ACTOR_FIELDS):
-        values = [row[n] for row in rows]
-        match _column_kind(kind):
-            case "number" | "flag" as matrix:
-                by_kind[matrix].append(name)
-                columns[name] = values
+    for name, _ in ACTOR_FIELDS:
+        values = by_name[name]
+        match _KIND_OF[name]:
+            case "number" | "flag":
+                pass
             case "text":
-                columns[name] = values
+                columns[name] = _names(values)
             case "enum":
                 columns[name] = [value.value for value in values]
             case _:
                 columns[name] = [
                     [i, key, turns]
                     for i, table in enumerate(values)
+                    if table
                     for key, turns in table.items()
                 ]
     for matrix, dtype in (("number", np.int64), ("flag", np.uint8)):
-        fields_of = by_kind[matrix]
-        data = np.array([columns.pop(name) for name in fields_of], dtype=dtype)
-        columns[f"{matrix}s"] = b64(data)
+        fields_of = _MATRIX_FIELDS[matrix]
+        if matrix == "number":
+            data = int_matrix([by_name[name] for name in fields_of], len(actors))
+        else:
+            data = np.array([by_name[name] for name in fields_of], dtype=dtype)
+        if matrix == "number":
+            columns["int_type"] = narrowest(data)
+            data = data.astype(columns["int_type"])
+        columns[f"{matrix}s"] = b64(data.reshape(len(fields_of), len(actors)))
         columns[f"{matrix}_fields"] = fields_of
     return columns
 
 
-def dump_items(items: list[Item]) -> dict[str, Any]:
-    """A floor's items as columns, like its creatures."""
-    rows = [(i.kind.key, i.x, i.y, i.count, i.used, i.choice, i.dropped) for i in items]
-    keys, *numbers, dropped = zip(*rows, strict=True) if rows else ((),) * 7
-    columns: dict[str, Any] = {"count": len(items), "kind": list(keys)}
-    for name, values in zip(("x", "y", "stack", "used", "choice"), numbers, strict=True):
-        columns[name] = b64(np.array(values, dtype=np.int64))
-    columns["dropped"] = b64(np.array(dropped, dtype=np.uint8))
-    if any(i.enchant or i.runic or not i.known or i.proof or i.recharge for i in items):
-        for name in GEAR_NUMBERS:
-            columns[name] = b64(np.array([getattr(i, name) for i in items], dtype=np.int64))
-        columns["known"] = b64(np.array([i.known for i in items], dtype=np.uint8))
-        columns["runic"] = [i.runic for i in items]
-    return columns
+MAX_NAMES = 256
+"""The most distinct names a text column of creatures may hold (a byte says which)."""
 
 
-GEAR_NUMBERS = ("enchant", "proof", "recharge")
-"""Item columns beyond the kind's, present when any item has them (``gear.py``)."""
-
-
-def _load_gear(raw: Reader, count: int, where: str) -> list[tuple[int, int, int, bool, str]]:
-    """Each item's enchantment, proof, recharge, whether known, and runic (defaults when
-    the columns are absent, as in saves before the economy)."""
-    if "enchant" not in raw:
-        return [(0, 0, 0, True, "")] * count
-    enchant, proof, recharge = (raw.array(n, np.int64, (count,)) for n in GEAR_NUMBERS)
-    known = raw.array("known", np.uint8, (count,))
-    runic = raw.entries("runic")
-    if count and (
-        np.abs(enchant).max() > gear.MAX_ENCHANT
-        or proof.min() < 0
-        or proof.max() > gear.PROOF_TURNS
-        or recharge.min() < 0
-        or recharge.max() > gear.STAFF_RECHARGE
-        or known.max() > 1
-    ):
-        raise SnapshotError(f"{where}: an impossible enchantment, proof or recharge")
-    if len(runic) != count or not all(r == "" or r in runics.RUNICS for r in runic):
-        raise SnapshotError(f"{where}.runic: expected {count} known runics")
-    return list(
-        zip(
-            enchant.tolist(), proof.tolist(), recharge.tolist(), (known > 0).tolist(), runic,
-            strict=True,
-        )
-    )  # fmt: skip
-
-
-def load_items(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind], where: str) -> None:
-    """Items from columns, checked on whole columns."""
-    count = raw.integer("count", 0, MAX_COUNT)
-    keys = raw.entries("kind")
-    if (
-        len(keys) != count
-        or not set(map(type, keys)) <= {str}
-        or not set(keys) <= item_kinds.keys()
-    ):
-        raise SnapshotError(f"{where}.kind: expected {count} known items")
-    x, y, stack, used = (
-        raw.array(name, np.int64, (count,)) for name in ("x", "y", "stack", "used")
-    )
-    kinds = [item_kinds[key] for key in keys]
-    most = np.array([MAX_STACK if k.stacks else 1 for k in kinds], dtype=np.int64)
-    inside = (x >= 0) & (x < floor.width) & (y >= 0) & (y < floor.height)
-    if not inside.all() or not floor.walkable[x, y].all() or np.isin(floor.tiles[x, y], SHUT).any():
-        raise SnapshotError(f"{where}: an item not on open ground")
-    made = _load_gear(raw, count, where)
-    charges = np.array([capacity(k, m[0]) for k, m in zip(kinds, made, strict=True)], np.int64)
-    if ((stack < 1) | (stack > most) | (used < 0) | (used > charges)).any():
-        raise SnapshotError(f"{where}: an impossible stack or charge")
-    dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else np.zeros(count)
-    if count and dropped.max() > 1:
-        raise SnapshotError(f"{where}.dropped: expected true or false")
-    choice = raw.array("choice", np.int64, (count,)) if "choice" in raw else np.zeros(count, int)
-    if count and (choice.min() < 0 or choice.max() > MAX_SIDE**2):
-        raise SnapshotError(f"{where}.choice: out of range")
-    columns = (x.tolist(), y.tolist(), stack.tolist(), used.tolist(), (dropped > 0).tolist())
-    for kind, *numbers, vault, extra in zip(kinds, *columns, choice.tolist(), made, strict=True):
-        item = Item(kind, numbers[0], numbers[1])
-        item.count, item.used, item.dropped = numbers[2], numbers[3], numbers[4]
-        item.choice = vault
-        item.enchant, item.proof, item.recharge, item.known, item.runic = extra
-        floor.items.append(item)
-
-
-def capacity(kind: ItemKind, enchant: int) -> int:
-    """The charges an item of ``kind`` so enchanted holds (``Item.capacity``)."""
-    return Item(kind, enchant=enchant).capacity
+def _names(values: tuple[str, ...]) -> Any:
+    """A text column as its distinct names and which each creature has (a floor holds a
+    handful of kinds: a few bytes a creature, and a few strings to parse and make on
+    loading, not one per creature), or as a list when there are too many names."""
+    names = list(dict.fromkeys(values))
+    if len(names) > MAX_NAMES:
+        return list(values)
+    which = np.fromiter(map({n: i for i, n in enumerate(names)}.__getitem__, values), np.uint8)
+    return {"names": names, "which": b64(which)}
 
 
 _DEFAULTS = {f.name: f.default for f in fields(Actor) if f.init}
 
 
 def _matrix(
-    raw: Reader, matrix: str, dtype: type, count: int, where: str
-) -> dict[str, np.ndarray[Any, Any]]:
-    """One of the creature matrices, a row per field, as field -> column. A field this
-    version has and the save lacks takes its default (a field added since)."""
+    raw: Reader, matrix: str, dtype: type | None, count: int, where: str
+) -> np.ndarray[Any, Any]:
+    """One of the creature matrices, a row per field in this version's order
+    (``_MATRIX_FIELDS``); the numbers (``dtype`` None) as int64, however narrow they
+    are stored. A field this version has and the save lacks takes its default (a field
+    added since)."""
     saved = raw.entries(f"{matrix}_fields", len(ACTOR_FIELDS))
-    if not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved):
+    wanted = _MATRIX_FIELDS[matrix]
+    if saved != wanted and (not set(map(type, saved)) <= {str} or len(set(saved)) != len(saved)):
         raise SnapshotError(f"{where}.{matrix}_fields: expected field names")
-    data = raw.array(f"{matrix}s", dtype, (len(saved), count))
-    rows = dict(zip(saved, data, strict=True))
-    wanted = [name for name, kind in ACTOR_FIELDS if _column_kind(kind) == matrix]
+    shape = (len(saved), count)
+    data = raw.ints("numbers", shape) if dtype is None else raw.array(f"{matrix}s", dtype, shape)
+    made = dtype or np.int64
+    if saved == wanted:
+        return data
+    row = {name: n for n, name in enumerate(saved)}
+    rows = []
     for name in wanted:
-        if name not in rows:
-            default = _DEFAULTS[name]
-            if not isinstance(default, int):
-                raise SnapshotError(f"{where}: {name} is missing")
-            rows[name] = np.full(count, default, dtype=dtype)
-    return {name: rows[name] for name in wanted}
+        if name in row:
+            rows.append(data[row[name]])
+            continue
+        default = _DEFAULTS[name]
+        if not isinstance(default, int):
+            raise SnapshotError(f"{where}: {name} is missing")
+        rows.append(np.full(count, default, dtype=made))
+    return np.stack(rows) if rows else np.zeros((0, count), made)
 
 
-def load_actors(raw: Reader, floor: Floor, where: str) -> None:
-    """Creatures from columns, every rule checked on whole columns at once."""
-    count = raw.integer("count", 0, MAX_COUNT)
-    where = f"{where}.actors"
-    numbers = _matrix(raw, "number", np.int64, count, where)
-    if numbers:
-        stacked = np.stack(list(numbers.values()))
-        limits = np.array([_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in numbers])
-        low = stacked < limits[:, :1]
-        high = stacked > limits[:, 1:]
-        if count and (low | high).any():
-            bad = list(numbers)[int(np.flatnonzero((low | high).any(axis=1))[0])]
-            raise SnapshotError(f"{where}.{bad}: out of range")
-    flags = _matrix(raw, "flag", np.uint8, count, where)
-    for name, column in flags.items():
-        if count and column.max() > 1:
-            raise SnapshotError(f"{where}.{name}: expected true or false")
-        numbers[name] = column.astype(np.bool_)
-    columns: list[list[Any]] = []
-    for name, kind in ACTOR_FIELDS:
-        match _column_kind(kind):
-            case "number" | "flag":
-                columns.append(numbers[name].tolist())
-            case "text" | "enum":
-                values = raw.entries(name) if name in raw.data else None
-                if values is None and isinstance(_DEFAULTS[name], kind):
-                    values = [_DEFAULTS[name]] * count
-                elif values is None or len(values) != count or not set(map(type, values)) <= {str}:
-                    raise SnapshotError(f"{where}.{name}: expected {count} names")
-                elif _column_kind(kind) == "enum":
-                    try:
-                        values = [kind(v) for v in values]
-                    except ValueError:
-                        raise SnapshotError(f"{where}.{name}: unknown value") from None
-                columns.append(values)
-            case _:
-                columns.append(_status_column(raw.entries(name), count, f"{where}.{name}"))
-    by_name = dict(zip((n for n, _ in ACTOR_FIELDS), columns, strict=True))
-    check_actor_columns(numbers, by_name, floor, where)
-    for row in zip(*columns, strict=True):
-        actor = Actor(*row)
-        floor.actors[actor.id] = actor
-    blocks = numbers["blocks"]
-    floor.occupant[numbers["x"][blocks], numbers["y"][blocks]] = numbers["id"][blocks]
+def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[Any]:
+    """A text (or enum) column of one floor: ``count`` strings, or the field's default
+    where the save has none."""
+    if isinstance(raw.data.get(name), Mapping):  # format 5: the distinct names, and which
+        table = raw.sub(name)
+        names = table.entries("names", MAX_NAMES)
+        which = table.array("which", np.uint8, (count,)).tolist()
+        if not set(map(type, names)) <= {str} or max(which, default=0) >= len(names):
+            raise SnapshotError(f"{where}.{name}: expected {count} names")
+        values: list[Any] | None = list(map(names.__getitem__, which))
+    else:
+        values = raw.entries(name) if name in raw.data else None
+    if values is None and isinstance(_DEFAULTS[name], kind):
+        return [_DEFAULTS[name]] * count
+    if values is None or len(values) != count or not set(map(type, values)) <= {str}:
+        raise SnapshotError(f"{where}.{name}: expected {count} names")
+    if _KIND_OF[name] == "enum":
+        try:
+            return [kind(v) for v in values]
+        except ValueError:
+            raise SnapshotError(f"{where}.{name}: unknown value") from None
+    return values
+
+
+def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
+    """The creatures of several floors from columns (``Reader`` of a floor's ``actors``,
+    the floor, where it is in the save): every rule checked on all their columns at
+    once, then built positionally (``map(Actor, *columns)``: no field looked up by name
+    per creature)."""
+    if not floors_raw:
+        return
+    floors = Floors(floors_raw, "actors")
+    counts: list[int] = []
+    number_parts, flag_parts = [], []
+    by_name: dict[str, list[Any]] = {
+        name: [] for name, _ in ACTOR_FIELDS if _KIND_OF[name] not in ("number", "flag")
+    }
+    for raw, where in zip(floors.raws, floors.wheres, strict=True):
+        count = raw.integer("count", 0, MAX_COUNT)
+        counts.append(count)
+        number_parts.append(_matrix(raw, "number", None, count, where))
+        flag_parts.append(_matrix(raw, "flag", np.uint8, count, where))
+        for name, kind in ACTOR_FIELDS:
+            if _KIND_OF[name] in ("text", "enum"):
+                by_name[name] += _texts(raw, name, kind, count, where)
+            elif _KIND_OF[name] == "table":
+                by_name[name] += _status_column(raw.entries(name), count, f"{where}.{name}")
+    floors.counts(counts)
+    numbers = np.concatenate(number_parts, axis=1)
+    flags = np.concatenate(flag_parts, axis=1)
+    outside = (numbers < _LOW) | (numbers > _HIGH)
+    if outside.any():
+        row = int(np.flatnonzero(outside.any(axis=1))[0])
+        at = floors.where(outside[row])
+        raise SnapshotError(f"{at}.{_MATRIX_FIELDS['number'][row]}: out of range")
+    wrong = flags > 1
+    if wrong.any():
+        row = int(np.flatnonzero(wrong.any(axis=1))[0])
+        at = floors.where(wrong[row])
+        raise SnapshotError(f"{at}.{_MATRIX_FIELDS['flag'][row]}: expected true or false")
+    columns = dict(zip(_MATRIX_FIELDS["number"], numbers, strict=True))
+    columns |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_), strict=True)
+    check_actor_columns(columns, by_name["mode"], floors)
+    by_name |= zip(_MATRIX_FIELDS["number"], numbers.tolist(), strict=True)
+    by_name |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_).tolist(), strict=True)
+    actors = list(map(Actor, *(by_name[name] for name, _ in ACTOR_FIELDS)))
+    ids, blocks, x, y = by_name["id"], columns["blocks"], columns["x"], columns["y"]
+    bounds = floors.bounds
+    for n, floor in enumerate(floors.floors):
+        start, end = bounds[n], bounds[n + 1]
+        floor.actors.update(zip(ids[start:end], actors[start:end], strict=True))
+        standing = blocks[start:end]
+        floor.occupant[x[start:end][standing], y[start:end][standing]] = columns["id"][start:end][
+            standing
+        ]
 
 
 def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:
@@ -279,47 +266,49 @@ def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str,
 
 
 def check_actor_columns(
-    numbers: dict[str, np.ndarray[Any, Any]],
-    texts: dict[str, list[Any]],
-    floor: Floor,
-    where: str,
+    numbers: dict[str, np.ndarray[Any, Any]], modes: list[str], floors: Floors
 ) -> None:
     """The rules ``actor_in_range`` and the legacy loader apply one creature at a time,
-    on whole columns."""
+    on whole columns of every floor (a creature's mode as a small code, its rules a
+    table lookup)."""
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
-    if np.unique(ids).size != ids.size:
-        raise SnapshotError(f"{where}: duplicate creature ids")
+    twice = first_repeat(floors.which, ids)
+    if twice is not None:
+        raise SnapshotError(f"{floors.where_at(twice)}: duplicate creature ids")
     player = ids == PLAYER_ID
     lowest = np.where(player, -MAX_STAT, 0)
-    for name in ("defense", "power"):
-        if ((numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT)).any():
-            raise SnapshotError(f"{where}.{name}: out of range")
-    if ((hp < 0) | (hp > numbers["max_hp"])).any():
-        raise SnapshotError(f"{where}: impossible creature (health)")
-    if (numbers["blocks"] != (hp > 0)).any():
-        raise SnapshotError(f"{where}: the living must block, the dead must not")
-    modes = texts["mode"]
-    hunting = (numbers["hunting"] > 0).tolist()
-    if any(
-        (mode != Mode.WANDERING) if is_player else (mode not in MODES or (mode in AWARE) != aware)
-        for mode, is_player, aware in zip(modes, player.tolist(), hunting, strict=True)
-    ):
-        raise SnapshotError(f"{where}: impossible creature (mode)")
-    captive = np.array([mode == Mode.CAPTIVE for mode in modes], dtype=np.bool_)
-    ally = np.array([mode == Mode.ALLY for mode in modes], dtype=np.bool_)
-    if ((numbers["shackles"] > 0) & ~captive).any() or (numbers["stays"] & ~ally).any():
-        raise SnapshotError(f"{where}: impossible creature (shackles or orders)")
-    width, height = floor.width, floor.height
-    inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
-    if not inside.all() or not floor.walkable[x, y].all():
-        raise SnapshotError(f"{where}: a creature not on a floor tile")
     blocks = numbers["blocks"]
-    cells = x[blocks] * height + y[blocks]
-    if np.unique(cells).size != cells.size:
-        raise SnapshotError(f"{where}: two creatures on one tile")
-    if np.isin(floor.tiles[x[blocks], y[blocks]], SHUT).any():
-        raise SnapshotError(f"{where}: a creature stands in a shut door")
-
-
-SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
-"""Walking into a shut door opens it: no creature stands in one (``invariants``)."""
+    if not set(modes) <= _MODE_CODE.keys():
+        known = np.array([mode in _MODE_CODE for mode in modes], dtype=np.bool_)
+        raise SnapshotError(f"{floors.where(~known)}: impossible creature (mode)")
+    codes = np.array(list(map(_MODE_CODE.__getitem__, modes)), dtype=np.int8)
+    aware = _MODE_AWARE[codes] if codes.size else np.zeros(0, np.bool_)
+    captive, ally = codes == _MODE_CODE[Mode.CAPTIVE], codes == _MODE_CODE[Mode.ALLY]
+    defense, power = (
+        (numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT) for name in ("defense", "power")
+    )
+    health = (hp < 0) | (hp > numbers["max_hp"])
+    dead_block = blocks != (hp > 0)
+    wrong = np.where(player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0))
+    bound = ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally)
+    if floors.any_of([defense, power, health, dead_block, wrong, bound]):
+        if (at := floors.where(defense)) is not None:
+            raise SnapshotError(f"{at}.defense: out of range")
+        if (at := floors.where(power)) is not None:
+            raise SnapshotError(f"{at}.power: out of range")
+        if (at := floors.where(health)) is not None:
+            raise SnapshotError(f"{at}: impossible creature (health)")
+        if (at := floors.where(dead_block)) is not None:
+            raise SnapshotError(f"{at}: the living must block, the dead must not")
+        if (at := floors.where(wrong)) is not None:
+            raise SnapshotError(f"{at}: impossible creature (mode)")
+        raise SnapshotError(f"{floors.where(bound)}: impossible creature (shackles or orders)")
+    cells, off = floors.cells(x, y)
+    if (at := floors.where(off)) is not None:
+        raise SnapshotError(f"{at}: a creature not on a floor tile")
+    standing = np.flatnonzero(blocks)
+    twice = first_repeat(np.zeros(standing.size, np.int64), cells[standing])
+    if twice is not None:
+        raise SnapshotError(f"{floors.where_at(int(standing[twice]))}: two creatures on one tile")
+    if (at := floors.where(blocks & SHUT_TILE[floors.tiles()[cells]])) is not None:
+        raise SnapshotError(f"{at}: a creature stands in a shut door")

@@ -31,9 +31,10 @@ from emberdeep.storage.files import backup_path, fsync_file, keep_reserve, relea
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import CommandLog
 
-CHECKPOINT_LEVEL = 1
-"""zlib's level for a checkpoint's save: a third of level 6's time for a file some 20%
-larger (a save on quitting takes the default, 6)."""
+CHECKPOINT_LEVEL = 0
+"""zlib's level for a checkpoint's save: the world stored as it is (a copy, where level 1
+took a fifth of a checkpoint on a crowded floor: the cost would grow with the floor),
+a kept floor at level 1 once, when it is left; a save on quitting takes the default, 6."""
 CHECKPOINT_TURNS = 100
 """A game in progress is saved at least this often (in player turns), so a crash or a
 killed process loses little."""

@@ -18,6 +18,7 @@ a loadable save. Nothing here deletes a file it could not read.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import re
@@ -41,7 +42,7 @@ from emberdeep.storage import files
 from emberdeep.storage.files import Staged
 
 MAGIC = b"EMBERDEEP SAVE\n"
-FORMAT = 4
+FORMAT = 5
 MAX_SECTIONS = 1 + 1000
 """The world and at most ``snapshot.MAX_DEPTH`` kept floors."""
 MAX_SUMMARY = 1024
@@ -129,7 +130,7 @@ def data_dir() -> Path:
 
 
 def _compressed(data: object, level: int = 6) -> bytes:
-    return zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), level)
+    return zlib.compress(bounds.to_json(data), level)
 
 
 class SaveWriter:
@@ -152,9 +153,9 @@ class SaveWriter:
     ) -> bytes:
         """The save's bytes. ``level`` is zlib's (the agent environment's in-memory
         snapshots take 1: a third of the time for a slightly larger body, read the same
-        way); ``extra`` is stored under the payload's ``"extra"`` key for a caller that
-        keeps more than the game (the environment's step count), plain JSON data that a
-        game ignores."""
+        way; a checkpoint 0, the world stored as it is, and a kept floor 1); ``extra``
+        is stored under the payload's ``"extra"`` key for a caller that keeps more than
+        the game (the environment's step count), plain JSON data that a game ignores."""
         payload: dict[str, Any] = {
             "game_version": info.game_version,
             "generator": info.generator,
@@ -170,9 +171,9 @@ class SaveWriter:
         kept: dict[int, tuple[Floor, bytes]] = {}
         for depth, floor in sorted(world.kept.items()):
             cached = self._kept.get(depth)
-            if cached is None or cached[0] is not floor:
+            if cached is None or cached[0] is not floor:  # encoded once while it stays kept
                 section = {"depth": depth, **snapshot.dump_floor(floor)}
-                cached = (floor, _compressed(section, level))
+                cached = (floor, _compressed(section, max(level, 1)))
             kept[depth] = cached
             sections.append(cached[1])
         self._kept = kept
@@ -296,8 +297,9 @@ def _inflate(section: bytes, budget: int) -> bytes:
 
 
 def _parsed(raw: bytes) -> dict[str, Any]:
+    """A section already checked (``bounds.check_json_texts``), parsed."""
     try:
-        payload = bounds.parse_json(raw, LIMITS)
+        payload = bounds.parse_checked_json(raw, LIMITS)
     except bounds.InputError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
     if not isinstance(payload, dict):
@@ -312,11 +314,15 @@ def decode_payload(data: bytes) -> dict[str, Any]:
     version, body = _header(data)
     sections = _sections(data, body) if version >= 4 else [data[body:]]
     budget = MAX_PAYLOAD
-    parts = []
+    texts = []
     for section in sections:
-        raw = _inflate(section, budget)
-        budget -= len(raw)
-        parts.append(_parsed(raw))
+        texts.append(_inflate(section, budget))
+        budget -= len(texts[-1])
+    try:
+        bounds.check_json_texts(texts, LIMITS)
+    except bounds.InputError as exc:
+        raise SaveError(f"the save file is damaged ({exc})") from None
+    parts = [_parsed(text) for text in texts]
     payload = parts[0]
     if len(parts) > 1:
         world = payload.get("world")
@@ -337,7 +343,16 @@ def decode(
     builder the game was using, so later floors come out as they would have. With
     ``creature_kinds`` (the content's looks), a creature of any other kind is refused
     here rather than crashing the first frame that draws it."""
-    return decode_world(decode_payload(data), builder_for, item_kinds, creature_kinds, kinds)
+    # Loading makes thousands of objects and no garbage: the cyclic collector, which
+    # would walk them again and again as they are made, waits (a tenth of a 16-floor
+    # save's load).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return decode_world(decode_payload(data), builder_for, item_kinds, creature_kinds, kinds)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def decode_world(

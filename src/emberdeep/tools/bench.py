@@ -353,22 +353,18 @@ def save_figures(report: Report, plan: Plan) -> None:
                 lambda i, world=world: saves.write_save(world, info, ours_path),  # type: ignore[misc]
                 plan.saves,
             )
-            load = measure(
-                f"load {name}",
-                lambda i, build=build: saves.read_save(  # type: ignore[misc]
-                    lambda _: build, kinds, ours_path, content.looks, content.hero.kinds
-                ),
-                plan.saves,
-            )
             ref_save = measure(
                 f"reference: save {name}",
                 lambda i, world=world: saves.store(reference.encode_save(world), ref_path),  # type: ignore[misc]
                 plan.reference_saves,
             )
-            ref_load = measure(
-                f"reference: load {name}",
-                lambda i, build=build: reference.decode_save(ref_path.read_bytes(), build),  # type: ignore[misc]
-                plan.reference_saves,
+            load, ref_load = bench_checkpoints.in_turns(
+                f"load {name}",
+                lambda build=build: saves.read_save(  # type: ignore[misc]
+                    lambda _: build, kinds, ours_path, content.looks, content.hero.kinds
+                ),
+                lambda build=build: reference.decode_save(ref_path.read_bytes(), build),  # type: ignore[misc]
+                plan.saves,
             )
             report.figures += [save, load]
             report.compare(save, "pickle + lzma, same atomic write", ref_save)

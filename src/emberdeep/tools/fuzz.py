@@ -95,10 +95,25 @@ def flipped(data: bytes, chooser: np.random.Generator) -> bytes:
     return bytes(raw)
 
 
+@functools.cache
+def _deep_save() -> bytes:
+    """A save at depth 3 with the two floors above kept: the loader checks every
+    floor's creatures and items together, so a damaged one must be found among them."""
+    world = sample_game()
+    for depth in (2, 3):
+        world.floor.move_actor(world.player, *world.floor.stairs)
+        world.change_floor(depth)
+    for turn in range(10):
+        if world.player.alive:
+            world.step(Move(*DIRECTIONS[turn % 8]))
+    return saves.encode(world, saves.current_info("auto"))
+
+
 def save_case(n: int) -> str:
-    """One hostile save: "loaded" or "refused"; anything else raises."""
+    """One hostile save: "loaded" or "refused"; anything else raises. Every other case is
+    a save with kept floors."""
     chooser = rngs.stream(n, "fuzz")
-    good = saves.encode(sample_game(), saves.current_info("auto"))
+    good = _deep_save() if n % 2 else saves.encode(sample_game(), saves.current_info("auto"))
     if n % 3 == 0:
         data = flipped(good, chooser)
     else:
@@ -309,7 +324,9 @@ def hostile_journal_case(data: bytes | None) -> tuple[str, float]:
         return "loaded" if again.recovered else "refused", seconds
 
 
-def run_case(job: tuple[str, int, str]) -> str:
+def run_case(job: tuple[str, int, str]) -> tuple[str, float]:
+    """One case: its outcome ("loaded", "refused", or a finding: "traceback: ...",
+    "slow: ...") and the seconds it took (the game's share only, for a hostile case)."""
     kind, n, folder = job
     started = time.perf_counter()
     try:
@@ -322,12 +339,12 @@ def run_case(job: tuple[str, int, str]) -> str:
         else:
             outcome = replay_case(n)
     except Exception as exc:  # the point: anything but a refusal is a finding
-        return f"traceback: {kind} case {n}: {exc!r}"[:300]
+        return f"traceback: {kind} case {n}: {exc!r}"[:300], time.perf_counter() - started
     if kind != "hostile":
         seconds = time.perf_counter() - started
     if seconds > SLOW_SECONDS:
-        return f"slow: {kind} case {n}: {seconds:.1f} s ({outcome})"
-    return outcome
+        return f"slow: {kind} case {n}: {seconds:.1f} s ({outcome})", seconds
+    return outcome, seconds
 
 
 def fuzz(
@@ -349,16 +366,18 @@ def fuzz(
     tally: Counter[str] = Counter()
     context = multiprocessing.get_context("spawn")
     pool = context.Pool(2)
+    slowest = (0.0, "none")
     try:
         pending = [(job, pool.apply_async(run_case, (job,))) for job in jobs]
         for job, result in pending:
             tally["tried"] += 1
             try:
-                outcome = result.get(timeout)
+                outcome, seconds = result.get(timeout)
             except multiprocessing.TimeoutError:
                 tally["hangs"] += 1
                 report(f"hang: {job[0]} case {job[1]}")
                 continue
+            slowest = max(slowest, (seconds, f"{job[0]} case {job[1]}"))
             if outcome.startswith("traceback"):
                 tally["tracebacks"] += 1
                 report(outcome)
@@ -369,6 +388,8 @@ def fuzz(
                 tally[outcome] += 1
     finally:
         pool.terminate()
+    tally["slowest_ms"] = round(slowest[0] * 1000)
+    report(f"slowest: {slowest[1]}, {slowest[0]:.2f} s")
     return tally
 
 
@@ -388,7 +409,10 @@ def main(argv: list[str] | None = None) -> int:
         tally = fuzz(saves_count, replays_count, Path(folder), hostile_count=hostile_count)
     order = ("tried", "refused", "loaded", "tracebacks", "hangs", "slow")
     counts = ", ".join(f"{name}: {tally[name]}" for name in order)
-    print(f"{counts} (slow: over {SLOW_SECONDS:.0f} s) in {time.perf_counter() - started:.0f} s")
+    print(
+        f"{counts} (slow: over {SLOW_SECONDS:.0f} s); slowest case "
+        f"{tally['slowest_ms'] / 1000:.2f} s; in {time.perf_counter() - started:.0f} s"
+    )
     return 1 if tally["tracebacks"] or tally["hangs"] or tally["slow"] else 0
 
 
