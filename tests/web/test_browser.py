@@ -165,7 +165,10 @@ def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
         register(second, server, "Pip")
         second.click("#play")
         expect(second.locator("#state")).to_contain_text(
-            "The server is full (1 playing); trying again in", timeout=TIMEOUT
+            "The server is full (1 playing); trying again in 2 s", timeout=TIMEOUT
+        )
+        expect(second.locator("#state")).to_contain_text(  # tried, and waits longer
+            "The server is full (1 playing); trying again in 4 s", timeout=TIMEOUT
         )
         first.click("#leave")  # Ona's game keeps its slot only while nobody needs it
         wait_for_text(second, "New game")
@@ -302,13 +305,15 @@ def test_the_daily_game_once_a_day_with_its_own_results(
     page.click("#daily-play")
     wait_for_text(page, "Turn 0")  # straight into the game: no title screen, no choice
     expect(page.locator("#state")).to_have_text("Playing as zed~daily")
+    page.keyboard.press(".")  # played in the page
+    wait_for_text(page, "Turn 1")
     cookie = next(c for c in page.context.cookies() if c["name"] == "emberdeep_session")
     session = f"emberdeep_session={cookie['value']}"
     seed = daily.seed_for(daily.today())
 
     async def finish() -> tuple[int, str]:
         async with connect(server, "/ws/play?daily=1", session, "zedpage1") as ws:
-            turns = await play_to_death(Client(ws, "zedpage1"), daily=seed)
+            turns = await play_to_death(Client(ws, "zedpage1"), daily=seed, waited=1)
             while (message := await Client(ws, "zedpage1").next())["t"] != "ended":
                 pass
         async with connect(server, "/ws/play?daily=1", session, "zedpage2") as again:
