@@ -153,18 +153,26 @@ def cells(console: tcod.console.Console) -> Cells:
     return words
 
 
-def _unpack(words: Cells, index: NDArray[np.intp] | slice) -> Screen:
-    """The cells at ``index`` as codepoints and 0xRRGGBB colours (3, len(index))."""
+def _rgb(colour: NDArray[np.uint32]) -> NDArray[np.int64]:
+    """tcod's colour words (bytes red, green, blue, alpha) as 0xRRGGBB."""
+    word = colour.view("<u4").astype(np.int64)  # red in the low byte, on any machine
+    rgb: NDArray[np.int64] = ((word & 0xFF) << 16) | (word & 0xFF00) | ((word >> 16) & 0xFF)
+    return rgb
+
+
+def _unpack(words: Cells, index: NDArray[np.intp] | slice) -> NDArray[np.int64]:
+    """The cells at ``index`` as rows of codepoint, foreground and background."""
     picked = words.reshape(-1, 3)[index]
-    colour = picked.view(np.uint8).reshape(-1, 3, 4).astype(np.int64)  # bytes as in memory
-    rgb = (colour[:, 1:, 0] << 16) | (colour[:, 1:, 1] << 8) | colour[:, 1:, 2]
-    screen: Screen = np.stack([picked[:, 0].astype(np.int64), rgb[:, 0], rgb[:, 1]])
-    return screen
+    rows = np.empty((len(picked), 3), np.int64)
+    rows[:, 0] = picked[:, 0]
+    rows[:, 1:] = _rgb(picked[:, 1:])
+    return rows
 
 
 def unpack(now: Cells) -> Screen:
     """Every cell as the page keeps it (codepoints and 0xRRGGBB colours)."""
-    return _unpack(now, slice(None))
+    screen: Screen = _unpack(now, slice(None)).T
+    return screen
 
 
 def full_frame(frame: int, now: Cells, width: int, acks: dict[str, int], instance: str) -> bytes:
@@ -179,11 +187,15 @@ def full_frame(frame: int, now: Cells, width: int, acks: dict[str, int], instanc
 def changed(before: Cells, now: Cells) -> NDArray[np.int64]:
     """Flat runs [index, ch, fg, bg, ...] of the cells that differ: the words compared
     (a frame changes a few dozen of 4,160 cells), only the changed cells unpacked."""
-    words = np.flatnonzero(before != now) // 3  # sorted: a cell's words are together
-    index = words[np.r_[True, words[1:] != words[:-1]]] if words.size else words
+    words = np.flatnonzero(before != now)
+    words //= 3  # the cells: sorted, so a cell's changed words are together
+    first = np.empty(words.size, np.bool_)
+    first[:1] = True
+    np.not_equal(words[1:], words[:-1], out=first[1:])
+    index = words[first]
     runs = np.empty((index.size, 4), np.int64)
     runs[:, 0] = index
-    runs[:, 1:] = _unpack(now, index).T
+    runs[:, 1:] = _unpack(now, index)
     flat: NDArray[np.int64] = runs.ravel()
     return flat
 
