@@ -302,6 +302,7 @@ def test_the_daily_game_once_a_day_with_its_own_results(
 ) -> None:
     register(page, server, "Zed")
     expect(page.locator("#daily-day")).to_have_text(daily.today())
+    expect(page.locator("#daily-line a")).to_have_css("color", "rgb(255, 140, 40)")  # legible
     page.click("#daily-play")
     wait_for_text(page, "Turn 0")  # straight into the game: no title screen, no choice
     expect(page.locator("#state")).to_have_text("Playing as zed~daily")
