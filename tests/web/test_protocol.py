@@ -148,3 +148,16 @@ def test_the_page_draws_the_console_size_the_game_sends() -> None:
     found = re.search(r"const W = (\d+), H = (\d+);", script)
     assert found is not None
     assert (int(found[1]), int(found[2])) == (render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
+
+
+def test_the_bench_cases_send_a_turn_as_a_few_cells_and_a_whole_frame() -> None:
+    console = console_with("a busy screen" * 5)
+    cases = dict(protocol.bench_cases(console))
+    size = f"{render.SCREEN_WIDTH}x{render.SCREEN_HEIGHT}"
+    full = json.loads(cases[f"web frame full {size}"]())  # type: ignore[arg-type]
+    screen = protocol.apply(np.zeros((3, 0), np.int64), full)
+    for _ in range(3):
+        turn = json.loads(cases[f"web frame typical {size} (few cells changed)"]())  # type: ignore[arg-type]
+        assert 0 < len(turn["d"]) // 4 <= 15  # four map cells and the turn counter
+        screen = protocol.apply(screen, turn)
+    assert np.array_equal(screen, protocol.unpack(protocol.cells(console)))

@@ -24,6 +24,7 @@ last input applied before it. WebSocket permessage-deflate compresses them.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -222,3 +223,36 @@ def text(screen: Screen, width: int = SCREEN_WIDTH) -> list[str]:
     """A screen as lines of text (sprites and blanks as spaces), for tests."""
     chars = [chr(c) if 32 <= c < 0x10000 else " " for c in screen[0].tolist()]
     return ["".join(chars[i : i + width]) for i in range(0, len(chars), width)]
+
+
+def bench_cases(console: tcod.console.Console) -> list[tuple[str, Callable[[], object]]]:
+    """Figures for ``emberdeep bench``: what the worker does to send a frame of
+    ``console`` (a drawn play screen). "typical" is a turn (the player and a monster step,
+    four cells, and the turn counter changes): the cells copied, compared with the last
+    frame's and the changed ones written as JSON; "full" is a whole frame (a page
+    attached)."""
+    cells_now = console.rgb
+    last = [cells(console)]
+    step = [0]
+
+    def typical_frame() -> object:
+        step[0] += 1
+        x = 30 + step[0] % 2
+        cells_now[x + 20, 20] = (ord("@"), (255, 255, 255), (30, 20, 10))
+        cells_now[81 - x, 20] = (ord("."), (200, 180, 110), (30, 20, 10))
+        cells_now[x + 30, 25] = (ord("o"), (63, 127, 63), (30, 20, 10))
+        cells_now[91 - x, 25] = (ord("."), (200, 180, 110), (30, 20, 10))
+        console.print(9, 0, f"Turn {step[0]:<6}", fg=(200, 200, 200), bg=(0, 0, 0))
+        now = cells(console)
+        frame = diff_frame(step[0], changed(last[0], now), ("page", step[0]))
+        last[0] = now
+        return frame
+
+    def whole_frame() -> object:
+        return full_frame(1, cells(console), console.width, {"page": 1}, "bench")
+
+    size = f"{console.width}x{console.height}"
+    return [
+        (f"web frame full {size}", whole_frame),
+        (f"web frame typical {size} (few cells changed)", typical_frame),
+    ]
