@@ -177,3 +177,21 @@ def test_a_new_sleeper_in_view_stops_a_run_once() -> None:
     sleeper.mode = Mode.ASLEEP
     assert watch.check(world) == Stop("monsters", monsters=(("orc", 1),))
     assert watch.check(world) is None
+
+
+def test_explore_walks_round_a_captive_and_leaves_what_lies_under_it() -> None:
+    """A captive never moves: an item under it is out of reach, and its tile a wall for
+    the route (a bot once stepped to and fro beside one for 50,000 turns)."""
+    world = world_from_text("""
+    #######
+    #@....#
+    #.....#
+    #.....#
+    #######
+    """)
+    captive = add_monster(world, ORC, 3, 2, hunting=False)
+    captive.mode = Mode.CAPTIVE
+    world.floor.items.append(Item(POTION, 3, 2))
+    reason = explore_fully(world, limit=200)
+    assert reason in (Stop("explored"), Stop("explored_stairs"))
+    assert world.floor.items and not world.inventory

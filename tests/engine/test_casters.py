@@ -110,3 +110,18 @@ def test_a_vampire_bats_bite_that_draws_blood_heals_it() -> None:
             break
     assert world.player.hp < hp and bat.hp == 3
     assert "The vampire bat looks better." in texts(world.take_events())
+
+
+def test_a_troll_badly_hurt_flies_into_a_frenzy() -> None:
+    world = world_from_text(HALL)
+    troll = monster(world, "troll", 2, 1)
+    world.player.max_hp = world.player.hp = 200
+    world.player.power = 3
+    text = ""
+    for _ in range(30):
+        text += said(world.step(Move(1, 0)))
+        if "hasted" in troll.statuses or not troll.alive:
+            break
+    assert "hasted" in troll.statuses, text
+    assert troll.hp * 2 < troll.max_hp
+    assert "The troll flies into a frenzy!" in text

@@ -153,3 +153,19 @@ def test_taking_one_of_a_choice_cages_the_others_and_explore_takes_none() -> Non
     assert len(caged) == 2 and [i.position for i in world.floor.items] == [(2, 1)]
     assert world.inventory[-1].choice == 0 and world.inventory[-1].kind is kinds[1]
     assert any(t.startswith("Bars slam down over") for t in texts(events))
+
+
+def test_teleporting_never_lands_behind_a_locked_door() -> None:
+    """A vault's inside cannot be left without its key: a teleport there would shut the
+    player in for good (a bot was found so, 50,000 turns on)."""
+    for seed in range(30):
+        world = world_from_text("""
+        ##########
+        #@....#..#
+        #.....L..#
+        #....>#..#
+        ##########
+        """, seed=seed)  # fmt: skip
+        world.inventory.append(Item(KINDS["teleport_scroll"]))
+        steps(world.step(Use(0)))
+        assert world.player.x < 6, world.player.position

@@ -81,9 +81,9 @@ def test_stats_inventory_and_messages() -> None:
 
 def test_the_cached_terrain_always_matches_a_fresh_build() -> None:
     env = EmberdeepEnv(max_steps=100_000)
-    env.reset(seed=3)  # a game that reaches depth 2 in time (every third action is arbitrary)
+    env.reset(seed=6)  # a game that reaches depth 2 in time (every third action is arbitrary)
     env.game.player.hp = env.game.player.max_hp = 1000  # arbitrary actions are no way to live
-    bot = BotPolicy(env, seed=3)
+    bot = BotPolicy(env, seed=6)
     observation: dict[str, NDArray[Any]] = {}
     depths, doors_opened = set(), 0
     for step in range(1500):

@@ -20,7 +20,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.content import loader
-from emberdeep.engine import autopilot, rng, statuses
+from emberdeep.engine import autopilot, hunger, rng, statuses
 from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
@@ -134,12 +134,9 @@ class Bot:
         spend = self.enchant(world)
         if spend is not None:
             return spend
-        if player.hp < player.max_hp * LOW_HEALTH:
-            potion = self.find(world, "heal")
-            if potion is None and enemies:
-                potion = self.unknown(world, "potion")  # a gamble, when it matters
-            if potion is not None:
-                return Use(potion)
+        sustain = self.sustain(world, bool(enemies))
+        if sustain is not None:
+            return sustain
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
@@ -152,8 +149,10 @@ class Bot:
         if away is not None:
             return away
         carrying = self.find(world, "treasure") is not None
-        if player.hp < player.max_hp * self.rest_below and not carrying:
-            return Wait()  # (the Heart stops healing by rest: with it, climb on)
+        hungry = hunger.state(world.nourishment) and self.find(world, "food") is None
+        if player.hp < player.max_hp * self.rest_below and not (carrying or hungry):
+            return Wait()  # (the Heart stops healing by rest: with it, climb on; nor
+            # does a hungry bot with nothing to eat wait for its wounds to close)
         if self.frees_captives and (freeing := self.free_captives(world)) is not None:
             return freeing
         if carrying or world.depth > self.goal_depth:
@@ -334,6 +333,22 @@ class Bot:
                 if item.kind.effect == "thrown" and not item.equipped:
                     return Throw(slot, target.position)
         return None
+
+    def sustain(self, world: World, fighting: bool) -> PlayerCommand | None:
+        """Badly hurt, it drinks healing (an unknown potion in a fight, as a gamble);
+        hungry, it eats (in a fight only once weak with hunger)."""
+        player = world.player
+        if player.hp < player.max_hp * LOW_HEALTH:
+            potion = self.find(world, "heal")
+            if potion is None and fighting:
+                potion = self.unknown(world, "potion")  # a gamble, when it matters
+            if potion is not None:
+                return Use(potion)
+        state = hunger.state(world.nourishment)
+        if not state or (fighting and state == "hungry"):
+            return None
+        slot = self.find(world, "food")
+        return None if slot is None else Use(slot)
 
     def try_unknown(self, world: World) -> PlayerCommand | None:
         """Alone and healthy: read an unknown scroll or drink an unknown potion, to learn

@@ -236,6 +236,16 @@ def thorns(world: World, struck: Actor, striker: Actor, known: Ability) -> None:
         harm.hurt(world, striker, known.number("damage"), "scald", source=struck)
 
 
+@ability("frenzy", "struck", words={"status": "status"}, below=(1, 100, 50), turns=(1, 100, None))
+def frenzy(world: World, struck: Actor, striker: Actor, known: Ability) -> None:
+    """A blow that leaves it below ``below`` percent of its health drives it into a
+    frenzy (a troll quickens): finish it at once, or step back until it passes."""
+    status = known.text("status")
+    hurt = struck.hp * 100 < struck.max_hp * known.number("below")
+    if struck.hp > 0 and hurt and status not in struck.statuses:
+        statuses.apply(world, struck, status, known.number("turns"), "frenzy", source=striker)
+
+
 @ability("split", "struck")
 def split(world: World, jelly: Actor, striker: Actor, known: Ability) -> None:
     """Struck and not killed, it divides: half its health goes to a twin beside it."""

@@ -133,10 +133,10 @@ class Move:
             return Alternative(Open(x, y))
         if tile == Tile.LOCKED_DOOR:
             return Alternative(Unlock(x, y))
-        start = actor.x, actor.y
+        x0, y0 = actor.x, actor.y
         floor.move_actor(actor, x, y)
-        if actor.id == PLAYER_ID or may_see_step(floor, start, (x, y)):
-            world.emit(Moved(actor.who, start, (x, y)))
+        if actor.id == PLAYER_ID or may_see_step(floor, x0, y0, x, y):
+            world.emit(Moved(actor.who, (x0, y0), (x, y)))
         if tile == Tile.DEEP_WATER or (floor.traps and (x, y) in floor.traps):
             hazards.entered(world, actor, x, y)
         return _PLAIN.get(actor.move_time) or done(actor.move_time)

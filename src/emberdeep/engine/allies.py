@@ -73,7 +73,7 @@ def foe_of(batch: Batch, i: int) -> Actor | None:
     if monster.mode == Mode.CAPTIVE:
         return None
     player = batch.player
-    if gap(monster, player) > 1:
+    if batch.allies_here and gap(monster, player) > 1:
         return ally_beside(batch.floor, monster) or player
     return player
 

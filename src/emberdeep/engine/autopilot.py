@@ -38,7 +38,16 @@ def known_cost(world: World) -> NDArray[np.int32]:
     """1 where the player believes they can walk (seen floor, or not seen yet), 0 for
     seen walls; known dangers cost more (``avoid``)."""
     floor = world.floor
-    return avoid(world, (floor.walkable | ~floor.explored).astype(np.int32))
+    cost = avoid(world, (floor.walkable | ~floor.explored).astype(np.int32))
+    for cell in captive_cells(floor):
+        cost[cell] = 0  # shackled there for good: a wall to walk round
+    return cost
+
+
+def captive_cells(floor: Floor) -> tuple[tuple[int, int], ...]:
+    """Where captives wait in shackles (they never move; what lies under one is out of
+    reach until it is freed)."""
+    return tuple(a.position for a in floor.actors.values() if a.mode == Mode.CAPTIVE)
 
 
 def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
@@ -175,10 +184,11 @@ def explore_action(
     ``dare`` as for ``travel_action``."""
     floor, player = world.floor, world.player
     wants_items = pick_up and len(world.inventory) < INVENTORY_SIZE
+    held = captive_cells(floor)
     known_items = [
         i.position
         for i in floor.items
-        if floor.explored[i.position] and not (i.dropped or i.choice)
+        if floor.explored[i.position] and not (i.dropped or i.choice) and i.position not in held
     ]
     if wants_items and player.position in known_items:
         return PickUp()
@@ -211,7 +221,7 @@ def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32
         int(np.count_nonzero(floor.explored)), floor.terrain_version, tuple(items),
         sum(not trap.hidden for trap in floor.traps.values()),
         any(item.kind.effect == "key" for item in world.inventory),
-        statuses.has(world.player, statuses.LEVITATING),
+        statuses.has(world.player, statuses.LEVITATING), captive_cells(floor),
     )  # fmt: skip
     kept = None if floor.gas_active else _EXPLORE_MAPS.get(floor)
     if kept is not None and kept[0] == key:

@@ -26,6 +26,10 @@ HIT_FALLOFF = 0.93
 """Each point of defense multiplies the chance to be hit by this."""
 MIN_HIT = 10
 MAX_HIT = 95
+ABSORB_SHARE = 3
+"""Armour absorbs up to defense // this of each blow that lands: defense counts twice
+(odds and absorption), and at a half it made armour-first the one build that won
+(11 of 12 balance games at 2952890, against 3 of 12 for the mixed investment)."""
 
 
 def hit_chance(defense: int) -> int:
@@ -45,7 +49,7 @@ SNEAK_ATTACK = 3
 
 def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool:
     """One blow: the odds from the target's defense, damage rolled from the attacker's
-    power, part of it absorbed by the target's armour (up to half its defense), at
+    power, part of it absorbed by the target's armour (up to a third of its defense), at
     least 1 when it lands. A sleeper is hit for triple damage, and wakes. ``verb`` is
     what the blow is called ("shoot"; by default the attacker's own: "hit", "bite").
     Returns whether it landed."""
@@ -62,7 +66,7 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
         return False
     low, high = damage_range(attacker.power)
     rolled = int(rng.integers(low, high, endpoint=True))
-    absorbed = int(rng.integers(0, target.defense // 2, endpoint=True))
+    absorbed = int(rng.integers(0, target.defense // ABSORB_SHARE, endpoint=True))
     damage = max(1, rolled - absorbed) * (SNEAK_ATTACK if sleeping else 1)
     if target.is_player and world.inventory:
         damage = runics.struck(world, attacker, target, damage)

@@ -405,6 +405,16 @@ class Victory:
 
 
 @dataclass(frozen=True, slots=True)
+class Hunger:
+    """The player's hunger (``hunger.STATES``) changed: the clock ran down to ``state``
+    ("time"), or they ate ``amount`` turns of food ("ate")."""
+
+    state: str
+    cause: str = "time"
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Heard:
     """A sound from out of sight: "fighting", "death" (a scream), "blast", "alarm"...
     said once per command. ``at`` is where it came from."""
@@ -418,7 +428,7 @@ Event = (
     | Summoned | ModeChanged | Followed | Shackles | Freed | Ordered | AllyDied | ItemMoved
     | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
-    | Victory | Heard
+    | Victory | Hunger | Heard
 )  # fmt: skip
 EVENT_KINDS: tuple[type[Event], ...] = Event.__args__
 """Every kind, for tests and tools that must cover them all."""
@@ -444,6 +454,7 @@ REFUSALS = (
     "out_of_range", "no_clear_line", "nobody_to_mend", "nowhere", "no_room",
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
     "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn", "no_allies",
+    "not_hungry",
 )  # fmt: skip
 """Every reason an action or a run may be refused for (a monster's are never shown)."""
 

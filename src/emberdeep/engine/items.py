@@ -23,9 +23,9 @@ SLOT_SIZES = {"weapon": 1, "armor": 1, "ring": 2}
 """How many items each slot holds at once: one weapon, one armour, a ring on each hand."""
 CATEGORIES = (
     *("potion", "scroll", "wand", "staff", "thrown", "weapon", "armor", "ring", "key"),
-    "treasure",
+    *("food", "treasure"),
 )
-STACKING = frozenset({"potion", "scroll", "thrown"})
+STACKING = frozenset({"potion", "scroll", "thrown", "food"})
 """Categories carried in stacks (one inventory slot, a count)."""
 UNIDENTIFIED = ("potion", "scroll", "wand", "staff")
 """Categories whose kinds start unknown, behind a look shuffled per game (identify.py)."""

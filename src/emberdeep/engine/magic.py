@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, TypeGuard
 
 import numpy as np
 import tcod.los
+from numpy.typing import NDArray
 
-from emberdeep.engine import combat, gas, gear, harm, items, statuses, traps
+from emberdeep.engine import combat, gas, gear, harm, hunger, items, statuses, traps
 from emberdeep.engine.actors import Actor, saturating
+from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.effects import Target, effect
 from emberdeep.engine.events import (
     Area,
@@ -29,7 +31,7 @@ from emberdeep.engine.events import (
     Teleported,
     TerrainChanged,
 )
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 
 if TYPE_CHECKING:
@@ -99,6 +101,15 @@ def heal(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     amount = min(max(MIN_HEAL, user.max_hp * item.kind.amount // 100), user.max_hp - user.hp)
     user.hp += amount
     world.emit(Healed(user.who, user.position, amount, "potion"))
+    return None
+
+
+@effect("food")
+def food(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """Eaten, ``amount`` turns of food (refused while it would not all fit)."""
+    if hunger.wasted(world, item.kind.amount):
+        return Refused("not_hungry")
+    hunger.eat(world, item.kind.amount)
     return None
 
 
@@ -210,10 +221,13 @@ def teleport(world: World, user: Actor, item: Item, target: Target) -> Refused |
 
 
 def blink(world: World, actor: Actor) -> bool:
-    """Move ``actor`` to a random free floor tile (from the play stream); False when
-    there is none."""
+    """Move ``actor`` to a random free floor tile from which the stairs can be walked to
+    without a key (never shut in a vault), from the play stream; False when there is
+    none."""
     floor = world.floor
-    free = np.argwhere(floor.walkable & (floor.occupant == 0) & (floor.tiles == 1))
+    free = np.argwhere(
+        floor.walkable & (floor.occupant == 0) & (floor.tiles == Tile.FLOOR) & open_to_stairs(floor)
+    )
     if not len(free):
         return False
     x, y = free[int(world.rng.integers(len(free)))].tolist()
@@ -221,6 +235,16 @@ def blink(world: World, actor: Actor) -> bool:
     floor.move_actor(actor, x, y)
     world.emit(Teleported(actor.who, start, (x, y), "teleport"))
     return True
+
+
+def open_to_stairs(floor: Floor) -> NDArray[np.bool_]:
+    """Where the floor's stairs down can be walked to with no key: not behind a vault's
+    locked door."""
+    walk = (floor.walkable & (floor.tiles != Tile.LOCKED_DOOR)).astype(np.int32)
+    goals = np.zeros(walk.shape, dtype=np.bool_)
+    goals[floor.stairs] = True
+    reached: NDArray[np.bool_] = distance_map(walk, goals, 1, 1) != UNREACHABLE
+    return reached
 
 
 @effect("mapping")

@@ -51,10 +51,23 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
         return None
 
     def first_shot(i: int) -> Action | None:
+        if not shots:
+            return None
         return next(
             (a for known, f in shots if (a := f(batch, i, known)) is not None and used(rng, known)),
             None,
         )
+
+    def chase(i: int) -> Action:
+        """``decide`` for a kind with nothing but the chase (most of a crowd): the same
+        steps with none of the questions whose answers its kind fixes."""
+        mode = batch.monsters[i].mode
+        if mode not in AWARE:
+            return decide(i) if mode in UNALIGNED else WAIT
+        foe = foe_of(batch, i)
+        if foe is not batch.player and foe is not None:
+            return Attack(foe)
+        return pursuit.toward(i)
 
     def decide(i: int) -> Action:
         monster = batch.monsters[i]
@@ -109,7 +122,8 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
             return Either(Stumble(), pursuit.toward(i), kind.strays)
         return pursuit.toward(i)
 
-    return decide
+    plain = not (upkeep or turns or shots or kind.guards or kind.flees_below or kind.strays)
+    return chase if plain and keeps is None and kind.moves == "chase" else decide
 
 
 def idles_unaware(kind: ActorKind) -> bool:

@@ -33,6 +33,7 @@ from emberdeep.engine.events import (
     Grew,
     Healed,
     Heard,
+    Hunger,
     Hurt,
     Identified,
     ItemMoved,
@@ -133,7 +134,7 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
         (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
-         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered),
+         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger),
         always,
     ),
     **dict.fromkeys(
@@ -147,8 +148,8 @@ RULES: dict[type, Rule] = {
 """Event kind -> how it is perceived. Every kind has a rule (a test checks)."""
 
 
-def may_see_step(floor: Floor, start: Cell, end: Cell) -> bool:
-    """Whether a step between two cells could be perceived: checked before a monster's
-    step is made into an event at all, as thousands are taken out of sight."""
-    visible = floor.visible
-    return bool(visible.item(*start) or visible.item(*end))
+def may_see_step(floor: Floor, x0: int, y0: int, x1: int, y1: int) -> bool:
+    """Whether a step from (x0, y0) to (x1, y1) could be perceived: checked before a
+    monster's step is made into an event at all, as thousands are taken out of sight."""
+    seen = floor.visible.item
+    return bool(seen(x0, y0) or seen(x1, y1))

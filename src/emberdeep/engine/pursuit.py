@@ -16,7 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.actions import DIRECTIONS, STEPS, WAIT, Action, Either, Move
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.hunt import crowd_map
@@ -44,6 +44,16 @@ class Batch:
     pursuit: Pursuit = field(init=False)
     called: set[str] = field(init=False, default_factory=set)
     """Kinds whose pack has been called this batch (once is enough)."""
+    _allies: bool | None = field(init=False, default=None)
+
+    @property
+    def allies_here(self) -> bool:
+        """Whether the floor holds an ally of the player's (asked once per batch: most
+        floors have none, and then no hunter need look around itself for one)."""
+        if self._allies is None:
+            ally = Mode.ALLY
+            self._allies = any(a.mode == ally for a in self.floor.actors.values())
+        return self._allies
 
     def __post_init__(self) -> None:
         self.floor, self.player = self.world.floor, self.world.player
@@ -75,7 +85,7 @@ class Pursuit:
         # Plain Python numbers from here on: a numpy scalar costs several times a Python
         # int to read and compare, and these are read one at a time.
         self.here = dist[xs + 1, ys + 1].tolist()
-        self.order = np.argsort(around_array, axis=1, kind="stable").tolist()
+        self.order = ranked_steps(around_array).tolist()
         self.around = around_array.tolist()
 
     def toward(self, i: int) -> Action:
@@ -112,6 +122,17 @@ class Pursuit:
             if not occupant.item(monster.x + dx, monster.y + dy):
                 return STEPS[dx, dy]
         return None
+
+
+def ranked_steps(around: NDArray[np.int32]) -> NDArray[np.int64]:
+    """Each row's eight steps, nearest to the player first and the first in
+    ``DIRECTIONS`` order among equals: a stable argsort of each row, done as one sort of
+    the whole batch (numpy's per-row sorts cost a call each, most of a crowd's turn)."""
+    rows, steps = around.shape
+    keys = around.astype(np.int64) * steps + np.arange(steps)  # unique within a row
+    keys += (np.arange(rows, dtype=np.int64) << 40)[:, None]  # rows kept apart
+    ranked: NDArray[np.int64] = (np.sort(keys, axis=None) % steps).reshape(rows, steps)
+    return ranked
 
 
 def gap(a: Actor, b: Actor) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from emberdeep.engine import gear, runics
+from emberdeep.engine import gear, hunger, runics
 from emberdeep.engine.actors import (
     AWARE,
     MAX_LEVEL,
@@ -85,6 +85,7 @@ def dump(world: World, kept: bool = True) -> dict[str, Any]:
         },
         "journal": world.journal.to_data(),
         "strength": world.strength,
+        "nourishment": world.nourishment,
         "inventory": [
             {"kind": i.kind.key, "equipped": i.equipped, "count": i.count, "used": i.used}
             | gear_fields(i)
@@ -287,12 +288,15 @@ def _fellowship(raw: Reader) -> Fellowship:
 
 
 def _player_state(root: Reader, world: World) -> None:
-    """The clock, the turn, whether won, and the strength (absent before the economy)."""
+    """The clock, the turn, whether won, the strength (absent before the economy) and
+    the food in the stomach (absent before the hunger clock: a full one)."""
     world.time = root.integer("time", 0)
     world.turn = root.integer("turn", 0)
     world.won = root.get("won", bool) if "won" in root else False
     if "strength" in root:
         world.strength = root.integer("strength", 1, gear.MAX_STRENGTH)
+    if "nourishment" in root:
+        world.nourishment = root.integer("nourishment", 0, hunger.STOMACH)
 
 
 def _stack(entry: Reader, item: Item) -> None:

@@ -21,6 +21,7 @@ from emberdeep.engine import (
     arrivals,
     gas,
     gear,
+    hunger,
     identify,
     items,
     stairs,
@@ -170,6 +171,8 @@ class World:
         self.inventory: list[items.Item] = []
         self.strength = items.STARTING_STRENGTH
         """The player's strength: heavy gear needs it (``items.effective_enchant``)."""
+        self.nourishment = hunger.STOMACH
+        """Turns of food in the player's stomach (``engine/hunger.py``)."""
         self.identity = identify.Identity()
         self.kills: dict[str, int] = {}
         self.fellowship = Fellowship()
@@ -355,6 +358,8 @@ class World:
             arrivals.tick(self)
         if self.inventory:
             gear.tick(self)
+        if player.alive:
+            hunger.tick(self)
 
     def regenerate(self) -> None:
         """The player heals their whole health over ``REGEN_FULL`` turns at any level
@@ -514,7 +519,9 @@ class World:
                     continue
                 self.alert(monster)
             elif seen[i]:
-                if mode != Mode.GUARDING:
+                if mode in AWARE:
+                    monster.hunting = HUNT_MEMORY  # ``alert``, for one already aware
+                elif mode != Mode.GUARDING:
                     self.alert(monster)  # (not an ally or a captive: ``alert``)
             elif monster.hunting:
                 monster.hunting -= 1
@@ -598,7 +605,7 @@ class World:
                 (self.seed, self.time, self.turn, self.depth, self.fov, self.won, self.strength)
             ).encode()
         )
-        h.update(repr((self.progression, sorted(self.kills.items()))).encode())
+        h.update(repr((self.progression, sorted(self.kills.items()), self.nourishment)).encode())
         h.update(repr(self.fellowship.state()).encode() if self.fellowship.state() else b"")
         h.update(repr(self.rng.bit_generator.state).encode())
         h.update(repr([item.state() for item in self.inventory]).encode())

@@ -39,7 +39,7 @@ MESSAGE_BYTES = 128
 bytes (cut at a character boundary)."""
 STATS = (
     "hp", "max_hp", "power", "defense", "level", "xp", "xp_to_next", "can_level_up",
-    "depth", "turn",
+    "depth", "turn", "nourishment",
 )  # fmt: skip
 STAT_LIMIT = 2**31 - 1
 """Stats are clipped to int32's range so the space has finite bounds."""
@@ -207,6 +207,7 @@ class Observer:
         values = (
             player.hp, player.max_hp, player.power, player.defense, player.level,
             player.xp, world.xp_to_next, int(world.can_level_up), world.depth, world.turn,
+            world.nourishment,
         )  # fmt: skip
         limit = STAT_LIMIT
         if max(values) > limit or min(values) < -limit:

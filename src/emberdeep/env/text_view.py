@@ -16,6 +16,7 @@ from string import ascii_lowercase
 import numpy as np
 from numpy.typing import NDArray
 
+from emberdeep.engine import hunger
 from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
 from emberdeep.session.names import describe
@@ -86,6 +87,9 @@ def status(world: World) -> str:
         f"depth {world.depth}, turn {world.turn}"
     )
     statuses = [f"{name} ({turns} turns)" for name, turns in active(player)]
+    hungry = hunger.state(world.nourishment)
+    if hungry:
+        statuses.append(f"{hungry} ({world.nourishment} turns of food left)")
     return line + (f"; {', '.join(statuses)}" if statuses else "")
 
 

@@ -10,6 +10,7 @@ the floors' other draws are as they were.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from emberdeep.engine.actors import Actor, ActorKind, Mode
 from emberdeep.engine.floor import Floor, Tile
@@ -18,8 +19,6 @@ from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, pick_kinds
 
 CAPTOR_REACH = 4
 """Captors stand within this many tiles of their captive."""
-TRIES = 8
-"""Picks of a spot before giving up (a crowded floor gets no captive)."""
 
 
 def place_captive(
@@ -40,12 +39,10 @@ def place_captive(
     if chances is None or not len(cells):
         return None
     kind = captives.kinds.kinds[int(pick_kinds(rng, chances, 1)[0])]
-    for _ in range(TRIES):
-        x, y = (int(v) for v in cells[int(rng.integers(len(cells)))])
-        if floor.is_free(x, y) and floor.tiles.item(x, y) == Tile.FLOOR:
-            break
-    else:
+    spots = cells[open_ground(floor)[cells[:, 0], cells[:, 1]]]
+    if not len(spots):
         return None
+    x, y = (int(v) for v in spots[int(rng.integers(len(spots)))])
     captive = Actor.spawn(next_id(floor), kind, x, y)
     captive.mode, captive.shackles = Mode.CAPTIVE, captives.shackles
     floor.add_actor(captive)
@@ -54,6 +51,20 @@ def place_captive(
         floor, count, monsters=monsters, depth=depth, rng=rng, arrival=arrival, captive=captive
     )
     return captive
+
+
+def open_ground(floor: Floor) -> NDArray[np.bool_]:
+    """Free floor tiles with open floor all round: a captive there stands in a room,
+    never in a corridor or a doorway, where it would bar the way until freed."""
+    ground = floor.tiles == Tile.FLOOR
+    padded = np.pad(ground, 1)
+    width, height = ground.shape
+    around = np.ones_like(ground)
+    for dx in (0, 1, 2):
+        for dy in (0, 1, 2):
+            around &= padded[dx : dx + width, dy : dy + height]
+    found: NDArray[np.bool_] = around & (floor.occupant == 0)
+    return found
 
 
 def place_captors(

@@ -32,6 +32,7 @@ from emberdeep.engine.events import (
     Grew,
     Healed,
     Heard,
+    Hunger,
     Hurt,
     Identified,
     ItemMoved,
@@ -102,7 +103,7 @@ BLOWS = {
     "blast": "bolt",
 }  # fmt: skip
 """A blow's verb -> what the blow itself is called."""
-USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap", "staff": "raise"}
+USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap", "staff": "raise", "food": "eat"}
 """What using an item of a category is called ("use" for the rest)."""
 HEARD = {
     "fighting": "You hear fighting nearby.",
@@ -156,6 +157,7 @@ REFUSALS = {
     "monster_in_view": "Not with a monster in view!",
     "already_rested": "You are already at full health.",
     "no_allies": "There is no ally in view to tell.",
+    "not_hungry": "You are not hungry enough to eat that yet.",
 }
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""
 STOPS = {
@@ -234,6 +236,8 @@ class Narrator:
             if died.killer.id == PLAYER_ID:
                 return "killed by their own magic"
             return f"killed by {self.names.kind(died.killer.kind).a}"
+        if died.cause == "starvation":
+            return "starved to death"
         if died.cause:
             return f"killed by {died.cause}"
         return "died"
@@ -308,6 +312,8 @@ def hurt(n: Narrator, e: Hurt) -> list[Line]:
 
 def died(n: Narrator, e: Died) -> list[Line]:
     if e.who.id == PLAYER_ID:
+        if e.cause == "starvation":
+            return [Line("You starve to death...", MessageKind.PLAYER_DIED)]
         return [Line("You die...", MessageKind.PLAYER_DIED)]
     noun = n.who(e.who)
     if e.cause == "faded":
@@ -344,6 +350,10 @@ def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
         given = STATUS_GIVEN.get(e.status, "affects")
         source = n.who(e.source).possessive
         return [Line(capitalized(f"{source} {blow} {given} {noun.the}!"), kind)]
+    if e.cause == "hunger":
+        return [Line("You faint from hunger!", MessageKind.ENEMY_ATTACK)]
+    if e.cause == "frenzy":
+        return [Line(sentence(noun, "fly", "into a frenzy!"), kind)]
     if e.cause == "scroll" and e.status == "confused" and not noun.is_you:
         text = f"The eyes of {noun.the} look vacant, as it starts to stumble around!"
         return [Line(text, kind)]
@@ -565,6 +575,21 @@ def victory(n: Narrator, e: Victory) -> list[Line]:
     return [Line("You climb into the daylight, the treasure in your pack. You win!")]
 
 
+HUNGER = {
+    "hungry": ("You are hungry.", MessageKind.ALERT),
+    "weak": ("You feel weak with hunger.", MessageKind.ALERT),
+    "faint": ("You feel faint with hunger! Eat, or you will pass out.", MessageKind.ALERT),
+}
+"""What the clock running down to each hunger state says."""
+
+
+def hunger(n: Narrator, e: Hunger) -> list[Line]:
+    if e.cause == "ate":
+        return [Line("That food tasted delicious!", MessageKind.STATUS)]
+    text, kind = HUNGER.get(e.state, ("Your stomach rumbles.", MessageKind.ALERT))
+    return [Line(text, kind)]
+
+
 def heard(n: Narrator, e: Heard) -> list[Line]:
     return [Line(HEARD.get(e.noise, "You hear something."), MessageKind.ALERT)]
 
@@ -578,6 +603,6 @@ NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, TerrainChanged: terrain_changed, StairsTaken: stairs_taken,
-    LevelGained: level_gained, Victory: victory, Heard: heard,
+    LevelGained: level_gained, Victory: victory, Hunger: hunger, Heard: heard,
 }  # fmt: skip
 """Event kind -> its words. Kinds not here (a step, a missile's flight) are only seen."""

@@ -122,6 +122,8 @@ def play(
     outcome.floor_turns, outcome.items_used = dict(turns), dict(bot.items_used)
     outcome.enchanted, outcome.strength = dict(bot.enchanted), world.strength
     outcome.kills = dict(world.kills)
+    food = {kind.key for kind in loader.load().population.items.kinds if kind.effect == "food"}
+    outcome.food_eaten = sum(n for key, n in bot.items_used.items() if key in food)
     outcome.allies_freed = world.fellowship.freed
     outcome.ally_kills = sum(world.fellowship.kills.values())
     return outcome

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import tcod.console
 
 from emberdeep.content.loader import Content
-from emberdeep.engine import statuses
+from emberdeep.engine import hunger, statuses
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.floor import TILE_NAMES, Tile
 from emberdeep.engine.identify import display_key
@@ -37,6 +37,12 @@ BAR_TEXT: Color = (255, 255, 255)
 HOVER_BG: Color = (70, 70, 40)
 STATE_FG: Color = (150, 150, 150)
 PAUSED_FG: Color = (255, 200, 80)
+HUNGER_FG: dict[str, Color] = {
+    "hungry": (230, 200, 90),
+    "weak": (240, 140, 50),
+    "faint": (240, 70, 60),
+}
+"""Hunger's line under the statuses, brighter and redder as it worsens."""
 PLAIN_GROUND = frozenset({Tile.FLOOR, Tile.WALL})
 """Terrain not worth a line under the player's feet."""
 
@@ -141,14 +147,7 @@ class Sidebar:
         console.print(
             x, y, f"Power {player.power}  Def {player.defense}"[:width], fg=palette.TEXT_FG
         )
-        y += 1
-        for name, turns in statuses.active(player):
-            look = content.statuses.get(name)
-            label = content.status_labels.get(name, name)
-            console.print(
-                x, y, f"{label} ({turns})"[:width], fg=look.fg if look else palette.TEXT_FG
-            )
-            y += 1
+        y = conditions(console, x, y + 1, width, world=world, content=content)
         here = underfoot(world)
         if here:
             text = "Here: " + ", ".join(here)
@@ -197,6 +196,23 @@ class Sidebar:
             return
         words = [doing(actor), *(f"{n} {t}" for n, t in statuses.active(actor))]
         console.print(x + 2, y + 1, fit(", ".join(words), width - 2), fg=STATE_FG)
+
+
+def conditions(
+    console: tcod.console.Console, x: int, y: int, width: int, *, world: World, content: Content
+) -> int:
+    """The player's statuses with their turns left, then hunger, from row ``y``; the row
+    after them."""
+    for name, turns in statuses.active(world.player):
+        look = content.statuses.get(name)
+        label = content.status_labels.get(name, name)
+        console.print(x, y, f"{label} ({turns})"[:width], fg=look.fg if look else palette.TEXT_FG)
+        y += 1
+    hungry = hunger.state(world.nourishment)
+    if hungry:
+        console.print(x, y, hungry.capitalize()[:width], fg=HUNGER_FG[hungry])
+        y += 1
+    return y
 
 
 def bar(
