@@ -23,7 +23,7 @@ def test_around_you_says_what_the_text_interface_says_with_where_it_is() -> None
                 break
             said = reader.around(world)
             player = world.player
-            assert said[0] == (
+            assert said[0].startswith(
                 f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
             )
             words = text_view.in_view(world)
@@ -39,3 +39,12 @@ def test_around_you_says_what_the_text_interface_says_with_where_it_is() -> None
     for line in creatures:  # "Rat (unhurt, hunting you): 3 north-east."
         steps, direction = line.rsplit(": ", 1)[1].rstrip(".").split(" ")
         assert int(steps) >= 1 and direction in reader.COMPASS
+
+
+def test_the_state_says_what_the_sidebar_shows_in_colour() -> None:
+    world = new_world(1, Settings(), loader.load())
+    assert reader.around(world)[0] == "Depth 1, turn 0, health 30 of 30."
+    world.nourishment = 120
+    assert reader.around(world)[0] == (
+        "Depth 1, turn 0, health 30 of 30. You are weak (120 turns of food left)."
+    )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from emberdeep.engine import hunger
 from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
 from emberdeep.session.names import describe
@@ -77,9 +78,17 @@ def in_view(world: World) -> list[str]:
 
 
 def around(world: World) -> list[str]:
-    """The player's state, then what is in view (``in_view``), as sentences."""
+    """The player's state (with what the sidebar shows in colour: statuses and hunger,
+    worded as the text interface's status line), then what is in view (``in_view``), as
+    sentences."""
     player = world.player
     state = f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
+    statuses = [f"{name} ({turns} turns)" for name, turns in active(player)]
+    hungry = hunger.state(world.nourishment)
+    if hungry:
+        statuses.append(f"{hungry} ({world.nourishment} turns of food left)")
+    if statuses:
+        state += f" You are {', '.join(statuses)}."
     return [state, *(line[0].upper() + line[1:] + "." for line in in_view(world))]
 
 
