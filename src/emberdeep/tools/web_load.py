@@ -315,10 +315,11 @@ def summary(results: list[Result]) -> str:
     """Every count measured, as one table (the figures to quote)."""
     lines = [
         "",
-        "summary (key-to-frame in ms; CPU per key in ms; memory per game in MB; load = the "
-        "machine's 1-minute load average before/after):",
+        "summary (key-to-frame in ms; CPU per key in ms; cores = cores kept busy by the "
+        "server and games / by this generator; memory per game in MB; load = the machine's "
+        "1-minute load average before/after):",
         f"{'games':>5} {'keys':>6} {'p50':>8} {'p99':>8} {'target':>7} {'server':>7} "
-        f"{'game':>6} {'PSS':>6} {'USS':>6} {'load':>9}",
+        f"{'game':>6} {'cores':>9} {'PSS':>6} {'USS':>6} {'load':>9}",
     ]
     for r in results:
         target = TARGETS.get(r.games)
@@ -326,7 +327,7 @@ def summary(results: list[Result]) -> str:
         lines.append(
             f"{r.games:5d} {r.keys:6d} {r.p50:8.1f} {r.p99:8.1f} "
             f"{'' if target is None else f'<={target:.0f}':>7} {r.server_ms:7.2f} "
-            f"{r.game_ms:6.2f} {r.pss:6.1f} {r.uss:6.1f} "
+            f"{r.game_ms:6.2f} {f'{r.busy:.2f}/{r.driver:.2f}':>9} {r.pss:6.1f} {r.uss:6.1f} "
             f"{r.load[0]:4.1f}/{r.load[1]:<4.1f} {mark}"
         )
     return "\n".join(lines)
