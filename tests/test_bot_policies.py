@@ -49,7 +49,7 @@ def test_rest_to_full_waits_for_all_of_it() -> None:
     world.inventory.remove(kit[3])
     world.player.hp = world.player.max_hp - 1
     assert Bot(1, rest_to_full=True).choose(world) == Wait()
-    assert Bot(1).choose(world) != Wait()  # the shipped bot goes on above 70%
+    assert Bot(1).choose(world) != Wait()  # the shipped bot goes on above half
 
 
 def test_the_stair_dance_takes_the_stairs_when_hurt_and_comes_back() -> None:
@@ -63,3 +63,33 @@ def test_the_stair_dance_takes_the_stairs_when_hurt_and_comes_back() -> None:
     assert bot.dancing
     world.floor.start, world.floor.stairs = world.player.position, (5, 1)
     assert bot.dance(world, []) == Ascend()
+
+
+def test_a_nearly_full_pack_drops_what_the_bot_never_uses_then_spares() -> None:
+    world, kit = kitted()
+    world.inventory.remove(kit[3])
+    poison = Item(KINDS["poison_potion"])
+    world.identity.learn(poison.kind)
+    world.inventory.append(Item(KINDS["sword"]))
+    world.inventory.append(poison)
+    while len(world.inventory) < 25:
+        world.inventory.append(Item(KINDS["enchant_scroll"]))  # stacks apart, for the count
+    bot = Bot(1)
+    assert bot.junk(world) == world.inventory.index(poison)
+    world.inventory.remove(poison)
+    assert bot.junk(world) == world.inventory.index(
+        next(i for i in world.inventory if i.kind.key == "sword")
+    )
+
+
+def test_a_hungry_bot_eats_and_a_fed_one_does_not() -> None:
+    world, kit = kitted()
+    world.inventory.remove(kit[3])
+    world.inventory.append(Item(KINDS["ration"]))
+    bot = Bot(1)
+    assert bot.sustain(world, fighting=False) is None
+    world.nourishment = 200
+    assert bot.sustain(world, fighting=False) == Use(len(world.inventory) - 1)
+    assert bot.sustain(world, fighting=True) is None  # hungry, not yet weak: fight first
+    world.nourishment = 100
+    assert bot.sustain(world, fighting=True) == Use(len(world.inventory) - 1)

@@ -195,3 +195,19 @@ def test_explore_walks_round_a_captive_and_leaves_what_lies_under_it() -> None:
     reason = explore_fully(world, limit=200)
     assert reason in (Stop("explored"), Stop("explored_stairs"))
     assert world.floor.items and not world.inventory
+
+
+def test_a_full_pack_still_goes_for_what_it_stacks_and_leaves_the_rest() -> None:
+    world = world_from_text("""
+    ##########
+    #@.......#
+    ##########
+    """)
+    kinds = {k.key: k for k in loader.load().population.items.kinds}
+    world.inventory.append(Item(kinds["ration"]))
+    while len(world.inventory) < 26:
+        world.inventory.append(Item(kinds["dagger"]))
+    world.floor.items += [Item(kinds["ration"], 7, 1), Item(kinds["dagger"], 4, 1)]
+    explore_fully(world)
+    assert world.inventory[0].count == 2  # the ration was fetched and stacked
+    assert any(i.position == (4, 1) for i in world.floor.items)  # no room for the dagger

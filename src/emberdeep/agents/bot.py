@@ -54,8 +54,9 @@ BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
 BAD_EFFECTS = frozenset({"aggravate", "gas"})
 SEARCHES = 3
 """Searches before leaving each floor."""
-REST_BELOW = 0.7
-"""With nobody in sight, the bot waits to heal up to this share before going on."""
+REST_BELOW = 0.5
+"""With nobody in sight, the bot waits to heal up to this share before going on (food
+is the clock: resting to full after every fight is what it cannot afford)."""
 SNEAK_PAST = 3
 """A sleeper that would take more than this many of the bot's average blows is left
 asleep."""
@@ -148,6 +149,9 @@ class Bot:
         away = self.out_of_danger(world)
         if away is not None:
             return away
+        junk = self.junk(world) if len(world.inventory) >= INVENTORY_SIZE - 1 else None
+        if junk is not None:
+            return Drop(junk)  # room for food and better things
         carrying = self.find(world, "treasure") is not None
         hungry = hunger.state(world.nourishment) and self.find(world, "food") is None
         if player.hp < player.max_hp * self.rest_below and not (carrying or hungry):
@@ -230,6 +234,24 @@ class Bot:
             if not isinstance(step, Stop):
                 return step
         return None
+
+    def junk(self, world: World) -> int | None:
+        """A slot it would never miss: a known kind it never uses on itself (poison,
+        caustic gas, aggravation...), a spent wand, or spare armour or weapon."""
+        identity = world.identity
+        for slot, item in enumerate(world.inventory):
+            kind = item.kind
+            bad = kind.effect in BAD_EFFECTS or (kind.effect == "status" and kind.status in BAD)
+            if bad and kind.category in ("potion", "scroll") and identity.is_known(kind):
+                return slot
+            if kind.category == "wand" and identity.is_known(kind) and item.charges <= 0:
+                return slot
+        spares = [
+            slot
+            for slot, item in enumerate(world.inventory)
+            if item.kind.slot in ("weapon", "armor") and not item.equipped
+        ]
+        return spares[-1] if spares else None
 
     @staticmethod
     def known_treasure(world: World) -> tuple[int, int] | None:

@@ -183,13 +183,16 @@ def explore_action(
     exploring stops. When nothing is left, it heads for the stairs if they are known.
     ``dare`` as for ``travel_action``."""
     floor, player = world.floor, world.player
-    wants_items = pick_up and len(world.inventory) < INVENTORY_SIZE
+    room = len(world.inventory) < INVENTORY_SIZE
+    stacks = {i.kind.key for i in world.inventory if i.kind.stacks}
     held = captive_cells(floor)
     known_items = [
         i.position
         for i in floor.items
         if floor.explored[i.position] and not (i.dropped or i.choice) and i.position not in held
-    ]
+        and (room or i.kind.key in stacks)  # a full pack still takes more of what it stacks
+    ]  # fmt: skip
+    wants_items = pick_up and bool(known_items)
     if wants_items and player.position in known_items:
         return PickUp()
     dist = _explore_map(world, known_items if wants_items else [])
