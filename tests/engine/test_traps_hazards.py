@@ -9,7 +9,7 @@ from emberdeep.content import loader
 from emberdeep.engine import gas, statuses
 from emberdeep.engine.actions import Move, Wait
 from emberdeep.engine.actors import Mode
-from emberdeep.engine.events import MessageKind, Refused
+from emberdeep.engine.events import ItemMoved, MessageKind, Refused
 from emberdeep.engine.floor import Tile
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.item_actions import Search, Throw
@@ -126,9 +126,15 @@ def test_deep_water_carries_off_what_is_not_worn() -> None:
     )
     world.inventory += [Item(KINDS["darts"], count=3), Item(KINDS["dagger"])]
     toggle_equipment(world, world.player, world.inventory[1])
+    swept = []
     for _ in range(5):
-        world.step(Move(1, 0))
-    assert [item.kind.key for item in world.inventory] == ["dagger"]
+        events = world.step(Move(1, 0))
+        assert not isinstance(events, Refused)
+        swept += [e for e in events if isinstance(e, ItemMoved) and e.change == "swept"]
+    assert swept and all(e.thing.quantity == 1 for e in swept)  # one at a time, never a stack
+    darts = sum(i.count for i in world.inventory if i.kind.key == "darts")
+    assert darts == 3 - len(swept)
+    assert any(i.kind.key == "dagger" and i.equipped for i in world.inventory)
 
 
 def test_lava_is_refused_and_a_chasm_is_a_way_down() -> None:

@@ -110,6 +110,9 @@ class Bot:
         """Turns it keeps going to where it last saw what it was after (so stepping out
         of sight does not turn it back, and back again, for ever)."""
         self.items_used: dict[str, int] = {}
+        self.leaving = 0
+        """The depth whose unexplored rest lies past deep water or a trap: left for the
+        stairs."""
         self.refusals = 0
         """Refused commands in a row: after two, it stops reaching for items."""
         self.frees_captives = policy in FREES_CAPTIVES
@@ -170,7 +173,7 @@ class Bot:
         choice = self.to_a_choice(world)
         if choice is not None:
             return choice
-        step = autopilot.explore_action(world, dare=True)
+        step = self.explore(world)
         if not isinstance(step, Stop):
             return step
         if step == autopilot.BLOCKED:
@@ -190,6 +193,27 @@ class Bot:
             if jump is not None:
                 return jump
         return self.wander()  # on the goal's floor, the treasure is not found yet
+
+    def explore(self, world: World) -> PlayerCommand | Stop:
+        """Explore round deep water, traps and gas; once the rest of the floor lies only
+        beyond them, leave it for the known stairs (deep water washes a pack's stacks
+        away: bots starved with their rations gone downstream), and wade only where
+        there is no other way on."""
+        if self.leaving != world.depth:
+            step = autopilot.explore_action(world)
+            if step != autopilot.RISKY:
+                return step
+            self.leaving = world.depth  # (or it steps to and fro between the two goals)
+        floor, player = world.floor, world.player
+        if floor.explored[floor.stairs]:
+            if player.position == floor.stairs:
+                return Stop("explored_stairs")
+            way = autopilot.travel_action(world, floor.stairs)
+            if way == autopilot.RISKY:  # the stairs only through it: wade
+                way = autopilot.travel_action(world, floor.stairs, dare=True)
+            if not isinstance(way, Stop):
+                return way
+        return autopilot.explore_action(world, dare=True)
 
     @staticmethod
     def out_of_danger(world: World) -> PlayerCommand | None:

@@ -83,7 +83,7 @@ def unless_risky(world: World, step: Move) -> Move | Stop:
     player = world.player
     there = (player.x + step.dx, player.y + step.dy)
     danger = risky(world)
-    return Stop("risky") if danger[there] and not danger[player.position] else step
+    return RISKY if danger[there] and not danger[player.position] else step
 
 
 def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
@@ -122,6 +122,7 @@ class Stop:
 
 
 BLOCKED = Stop("blocked")
+RISKY = Stop("risky")
 
 
 def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
@@ -203,7 +204,7 @@ def explore_action(
         return step if dare else unless_risky(world, step)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs, dare=dare)
-        if isinstance(action, Move) or action == Stop("risky"):
+        if isinstance(action, Move) or action == RISKY:
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
 

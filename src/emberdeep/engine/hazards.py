@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine import statuses, traps
+from emberdeep.engine import items, statuses, traps
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.events import ItemMoved, Refused
 from emberdeep.engine.floor import Tile
@@ -51,7 +51,8 @@ def entered(world: World, actor: Actor, x: int, y: int) -> None:
 
 
 def wade(world: World) -> None:
-    """The current may take one unworn item (the play stream picks which); never the
+    """The current may take one unworn item (the play stream picks which), one off a
+    stack, never the whole stack (13 potions of healing went at once); never the
     treasure, which the player holds on to (losing it would make the game unwinnable)."""
     loose = [
         n
@@ -61,6 +62,6 @@ def wade(world: World) -> None:
     if not loose or int(world.rng.integers(100)) >= DROP_CHANCE:
         return
     slot = loose[int(world.rng.integers(len(loose)))]
-    item = world.inventory.pop(slot)
+    item = items.take_one(world.inventory, slot)
     player = world.player
     world.emit(ItemMoved(player.who, player.position, world.identity.thing(item), "swept"))

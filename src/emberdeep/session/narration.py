@@ -438,9 +438,8 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             return [Line(f"You throw {noun.a}.", MessageKind.ITEM)]
         case "landed":
             return [Line(sentence(noun, "strike", "nothing and falls."), MessageKind.ITEM)]
-        case "swept":
-            lost = noun.counted(e.thing.quantity)
-            text = f"Your {lost.singular} {lost.verb('slip')} away in the deep water!"
+        case "swept":  # the current takes one at a time
+            text = f"{capitalized(noun.a)} from your pack slips away in the deep water!"
             return [Line(text, MessageKind.ITEM)]
         case "lost":
             return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
