@@ -158,8 +158,8 @@ def test_a_game_with_an_ally_and_its_orders_replays_identically(tmp_path: Path) 
     from emberdeep.engine import snapshot
     from emberdeep.engine.allies import Order
 
-    world = new_world(3, Settings(), CONTENT)
-    driver, bot = Driver(world), Bot(3)
+    world = new_world(6, Settings(), CONTENT)  # a game whose bot frees a captive early
+    driver, bot = Driver(world), Bot(6)
     for _ in range(1500):
         if world.over or world.fellowship.freed:
             break
@@ -172,7 +172,7 @@ def test_a_game_with_an_ally_and_its_orders_replays_identically(tmp_path: Path) 
         if world.over:
             break
         take_turn(driver, bot)
-    path = tmp_path / replays.replay_name(3, "2026-01-01T00:00:00+00:00")
+    path = tmp_path / replays.replay_name(6, "2026-01-01T00:00:00+00:00")
     replays.write(replays.record(world, "auto"), path)
     assert replays.verify(replays.read(path), builder_for, CONTENT.hero) is None
     items = {kind.key: kind for kind in CONTENT.population.items.kinds}

@@ -52,6 +52,8 @@ SAFE_HEALTH = 0.7
 BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
 """Statuses the bot never gives itself on purpose."""
 BAD_EFFECTS = frozenset({"aggravate", "gas"})
+KEEPS = frozenset({"food", "key", "treasure", "enchant", "heal", "strength", "life"})
+"""What the bot never drops to make room."""
 SEARCHES = 3
 """Searches before leaving each floor."""
 REST_BELOW = 0.5
@@ -260,8 +262,10 @@ class Bot:
         return None
 
     def junk(self, world: World) -> int | None:
-        """A slot it would never miss: a known kind it never uses on itself (poison,
-        caustic gas, aggravation...), a spent wand, or spare armour or weapon."""
+        """A slot it would miss least: a known kind it never uses on itself (poison,
+        caustic gas, aggravation...), a spent wand, spare armour or weapon; else, when
+        food lies in sight and it has none to stack it on, the newest unworn thing it
+        can spare (never food, keys, healing, the currency)."""
         identity = world.identity
         for slot, item in enumerate(world.inventory):
             kind = item.kind
@@ -275,7 +279,22 @@ class Bot:
             for slot, item in enumerate(world.inventory)
             if item.kind.slot in ("weapon", "armor") and not item.equipped
         ]
-        return spares[-1] if spares else None
+        if spares:
+            return spares[-1]
+        floor = world.floor
+        carries_food = any(i.kind.effect == "food" for i in world.inventory)
+        food_seen = any(
+            i.kind.effect == "food" and floor.explored[i.position] and not i.dropped
+            for i in floor.items
+        )
+        if carries_food or not food_seen:
+            return None
+        rest = [  # food it cannot stack lies in sight: the newest thing it can spare
+            slot
+            for slot, item in enumerate(world.inventory)
+            if not item.equipped and item.kind.effect not in KEEPS
+        ]
+        return rest[-1] if rest else None
 
     @staticmethod
     def known_treasure(world: World) -> tuple[int, int] | None:
