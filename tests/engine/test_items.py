@@ -3,7 +3,7 @@ from __future__ import annotations
 from emberdeep.content import loader
 from emberdeep.engine.actions import Drop, Move, PickUp, Use, Wait
 from emberdeep.engine.autopilot import explore_action
-from emberdeep.engine.events import ItemMoved, MessageKind
+from emberdeep.engine.events import ItemMoved, MessageKind, Refused
 from emberdeep.engine.items import INVENTORY_SIZE, Item, ItemKind
 from emberdeep.session.names import describe, item_name
 from tests.helpers import ORC, add_monster, lines, steps, texts, world_from_text
@@ -169,3 +169,27 @@ def test_teleporting_never_lands_behind_a_locked_door() -> None:
         world.inventory.append(Item(KINDS["teleport_scroll"]))
         steps(world.step(Use(0)))
         assert world.player.x < 6, world.player.position
+
+
+def test_a_full_pack_picks_up_what_it_stacks_from_under_what_it_cannot_take() -> None:
+    world = world_from_text("#####\n#@..#\n#####")
+    world.inventory.append(Item(KINDS["darts"], count=3))
+    while len(world.inventory) < INVENTORY_SIZE:
+        world.inventory.append(Item(KINDS["dagger"]))
+    x, y = world.player.position
+    world.floor.items += [Item(KINDS["darts"], x, y), Item(KINDS["javelins"], x, y)]
+    steps(world.step(PickUp()))  # the javelins are on top, and there is no slot for them
+    assert world.inventory[0].count == 4
+    assert [i.kind.key for i in world.floor.items] == ["javelins"]
+    refused = world.step(PickUp())
+    assert isinstance(refused, Refused) and refused.reason == "inventory_full"
+
+
+def test_picking_up_takes_what_was_not_dropped_before_what_was() -> None:
+    world = world_from_text("#####\n#@..#\n#####")
+    world.inventory.append(Item(KINDS["dagger"]))
+    x, y = world.player.position
+    world.floor.items.append(Item(KINDS["darts"], x, y))
+    steps(world.step(Drop(0)))  # the dagger now lies on top of the darts
+    steps(world.step(PickUp()))
+    assert [i.kind.key for i in world.inventory] == ["darts"]

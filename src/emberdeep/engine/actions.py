@@ -295,7 +295,9 @@ class Stumble:
 
 @dataclass(frozen=True)
 class PickUp:
-    """Pick up the top item where the player stands."""
+    """Pick up the top item where the player stands that fits in the pack (with every
+    slot taken, more of what it already stacks), one the player did not drop here
+    before one they did."""
 
     code: ClassVar[str] = "g"
 
@@ -308,9 +310,12 @@ class PickUp:
         here = world.floor.items_at(*actor.position)
         if not here:
             return Refused("nothing_here")
-        item = here[-1]
-        thing, choice = world.identity.thing(item), item.choice
-        if items.add_to(world.inventory, item) is None:
+        # The top one that fits (a full pack still stacks), what was not dropped first.
+        for item in sorted(reversed(here), key=lambda i: i.dropped):
+            thing, choice = world.identity.thing(item), item.choice
+            if items.add_to(world.inventory, item) is not None:
+                break
+        else:
             return Refused("inventory_full")
         floor = world.floor
         floor.items.remove(item)

@@ -23,7 +23,7 @@ from emberdeep.engine.distance import UNREACHABLE, distance_map
 from emberdeep.engine.events import Thing
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.gas import HARMFUL
-from emberdeep.engine.items import INVENTORY_SIZE, Item
+from emberdeep.engine.items import INVENTORY_SIZE, MAX_STACK, Item
 from emberdeep.engine.world import World
 
 CALM = (Mode.ASLEEP, Mode.ALLY, Mode.CAPTIVE)
@@ -185,13 +185,14 @@ def explore_action(
     ``dare`` as for ``travel_action``."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE
-    stacks = {i.kind.key for i in world.inventory if i.kind.stacks}
+    stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
     held = captive_cells(floor)
     known_items = [
         i.position
         for i in floor.items
         if floor.explored[i.position] and not (i.dropped or i.choice) and i.position not in held
-        and (room or i.kind.key in stacks)  # a full pack still takes more of what it stacks
+        and (room or stacks.get(i.kind.key, MAX_STACK) + i.count <= MAX_STACK)  # a full
+        # pack still takes more of what it stacks
     ]  # fmt: skip
     wants_items = pick_up and bool(known_items)
     if wants_items and player.position in known_items:
