@@ -11,6 +11,13 @@ import pytest
 from tests.web.live import Server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARGS = [  # headless in a container: no sandbox, GPU or background traffic
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +36,6 @@ def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield chromium
         chromium.close()

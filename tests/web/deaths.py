@@ -15,16 +15,19 @@ from tests.web.live import Client
 SEED = 7
 
 
-async def play_to_death(page: Client, daily: int | None = None) -> int:
+async def play_to_death(page: Client, daily: int | None = None, waited: int = 0) -> int:
     """A new game with ``SEED`` from the title screen (or the daily game with its seed,
-    already started), played by ``dive`` in lockstep with a copy of the world here (the
-    game is deterministic) until the player dies; the turn it ended on."""
+    already started, ``waited`` turns in by waits), played by ``dive`` in lockstep with a
+    copy of the world here (the game is deterministic) until the player dies; the turn it
+    ended on."""
     await page.until_full()
     if daily is None:
         for key in ["down", "enter", *str(SEED), "enter"]:  # New game with a seed
             await page.key(key)
     world = new_world(SEED if daily is None else daily, Settings(), loader.load())
     driver = Driver(world)
+    for _ in range(waited):
+        driver.command(Wait())
     sent = 0
     while not world.over and sent < 3000:
         command = dive(world)

@@ -126,7 +126,7 @@ class Client:
 
     ws: Any
     client: str
-    screen: protocol.Cells = field(default_factory=lambda: np.zeros((3, 0), np.int64))
+    screen: protocol.Screen = field(default_factory=lambda: np.zeros((3, 0), np.int64))
     seq: int = 0
     acks: dict[str, int] = field(default_factory=dict)
     messages: list[dict[str, Any]] = field(default_factory=list)

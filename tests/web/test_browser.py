@@ -165,7 +165,10 @@ def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
         register(second, server, "Pip")
         second.click("#play")
         expect(second.locator("#state")).to_contain_text(
-            "The server is full (1 playing); trying again in", timeout=TIMEOUT
+            "The server is full (1 playing); trying again in 2 s", timeout=TIMEOUT
+        )
+        expect(second.locator("#state")).to_contain_text(  # tried, and waits longer
+            "The server is full (1 playing); trying again in 4 s", timeout=TIMEOUT
         )
         first.click("#leave")  # Ona's game keeps its slot only while nobody needs it
         wait_for_text(second, "New game")
@@ -299,16 +302,19 @@ def test_the_daily_game_once_a_day_with_its_own_results(
 ) -> None:
     register(page, server, "Zed")
     expect(page.locator("#daily-day")).to_have_text(daily.today())
+    expect(page.locator("#daily-line a")).to_have_css("color", "rgb(255, 140, 40)")  # legible
     page.click("#daily-play")
     wait_for_text(page, "Turn 0")  # straight into the game: no title screen, no choice
     expect(page.locator("#state")).to_have_text("Playing as zed~daily")
+    page.keyboard.press(".")  # played in the page
+    wait_for_text(page, "Turn 1")
     cookie = next(c for c in page.context.cookies() if c["name"] == "emberdeep_session")
     session = f"emberdeep_session={cookie['value']}"
     seed = daily.seed_for(daily.today())
 
     async def finish() -> tuple[int, str]:
         async with connect(server, "/ws/play?daily=1", session, "zedpage1") as ws:
-            turns = await play_to_death(Client(ws, "zedpage1"), daily=seed)
+            turns = await play_to_death(Client(ws, "zedpage1"), daily=seed, waited=1)
             while (message := await Client(ws, "zedpage1").next())["t"] != "ended":
                 pass
         async with connect(server, "/ws/play?daily=1", session, "zedpage2") as again:
@@ -342,6 +348,7 @@ def test_the_screen_reader_mode(server: Server, page: Page) -> None:
     page.keyboard.press("Enter")
     wait_for_text(page, "Turn 0")
     expect(page.locator("#around li").first).to_have_text("Depth 1, turn 0, health 30 of 30.")
+    expect(page.locator("#around li").nth(1)).to_have_text("Stairs up: here.")  # nearest first
     before = page.locator("#live li").count()
     page.keyboard.press(">")  # no stairs here: the game says so, in the log
     expect(page.locator("#live li")).to_have_count(before + 1)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import websockets
 
-from tests.web.live import Client, Server, connect, post
+from tests.web.live import Client, Server, connect, games, post
 from tests.web.test_server import account, new_game, reopened_turn
 
 
@@ -78,5 +78,28 @@ def test_watchers_never_take_a_players_place(fair: Server) -> None:
         finally:
             for w in watchers:
                 await w.__aexit__(None, None, None)
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("fair", [("--max-games", "2")], indirect=True)
+def test_abandoned_games_are_evicted_oldest_first(fair: Server) -> None:
+    """Two slots, both games left (ann's first, then bob's): cat takes ann's slot, and bob's
+    game runs on; dan then takes bob's. Each evicted game resumes for its owner later."""
+    ann, bob, cat, dan = (account(fair, name) for name in ("ann", "bob", "cat", "dan"))
+    _, ann_turn = asyncio.run(new_game(fair, ann))
+    _, bob_turn = asyncio.run(new_game(fair, bob))  # left after ann
+
+    async def scenario() -> None:
+        async with connect(fair, "/ws/play", cat, "catpage1") as c:
+            await Client(c, "catpage1").until_full()
+            running = {game["player"]: game["here"] for game in games(fair)}
+            assert running == {"bob": False, "cat": True}  # ann's, the oldest, went
+        async with connect(fair, "/ws/play", dan, "danpage1") as d:
+            await Client(d, "danpage1").until_full()
+            running = {game["player"]: game["here"] for game in games(fair)}
+            assert running == {"cat": False, "dan": True}  # then bob's: cat left after him
+        assert await reopened_turn(fair, ann) == ann_turn
+        assert await reopened_turn(fair, bob) == bob_turn
 
     asyncio.run(scenario())

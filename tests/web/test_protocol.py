@@ -51,6 +51,11 @@ def test_inputs_become_the_screens_events(text: str, event: object) -> None:
         '{"t": "key", "s": {"a": 1}, "k": "h"}',
         '{"t": "key", "s": ' + "9" * 1000 + ', "k": "h"}',
         '{"t": "key", "s": 1, "k": "\ud800"}',
+        '{"t": "key", "s": 1e999, "k": "h"}',  # short and flat: parsed at once, then refused
+        '{"t": "key", "s": NaN, "k": "h"}',
+        '{"t": "key", "s": ' + "9" * 200 + ', "k": "h"}',
+        '{"t": "key", "s": 1, "k": "h"',
+        '{"t": "chat", "text": "' + "x" * 300 + '"}',
     ],
 )
 def test_anything_else_is_refused(text: str) -> None:
@@ -73,8 +78,16 @@ def test_frames_rebuild_the_console() -> None:
     runs = protocol.changed(protocol.cells(before), protocol.cells(after))
     assert 0 < runs.size // 4 < 10  # only the changed cells
     screen = protocol.apply(screen, json.loads(protocol.diff_frame(2, runs, None)))
-    assert np.array_equal(screen, protocol.cells(after))
+    assert np.array_equal(screen, protocol.unpack(protocol.cells(after)))
     assert screen[1, 3 * width + 2] == 0x0A141E and screen[2, 3 * width + 2] == 0xC86400
+
+
+def test_a_change_of_colour_alone_is_sent() -> None:
+    before, after = console_with("hello"), console_with("hello")
+    after.bg[4, 3] = (1, 2, 3)  # [x, y]: one cell's background
+    runs = protocol.changed(protocol.cells(before), protocol.cells(after))
+    assert runs.tolist() == [3 * render.SCREEN_WIDTH + 4, ord("o"), 0x0A141E, 0x010203]
+    assert protocol.changed(protocol.cells(after), protocol.cells(after)).size == 0
 
 
 class Worker:
@@ -135,3 +148,16 @@ def test_the_page_draws_the_console_size_the_game_sends() -> None:
     found = re.search(r"const W = (\d+), H = (\d+);", script)
     assert found is not None
     assert (int(found[1]), int(found[2])) == (render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
+
+
+def test_the_bench_cases_send_a_turn_as_a_few_cells_and_a_whole_frame() -> None:
+    console = console_with("a busy screen" * 5)
+    cases = dict(protocol.bench_cases(console))
+    size = f"{render.SCREEN_WIDTH}x{render.SCREEN_HEIGHT}"
+    full = json.loads(cases[f"web frame full {size}"]())  # type: ignore[arg-type]
+    screen = protocol.apply(np.zeros((3, 0), np.int64), full)
+    for _ in range(3):
+        turn = json.loads(cases[f"web frame typical {size} (few cells changed)"]())  # type: ignore[arg-type]
+        assert 0 < len(turn["d"]) // 4 <= 15  # four map cells and the turn counter
+        screen = protocol.apply(screen, turn)
+    assert np.array_equal(screen, protocol.unpack(protocol.cells(console)))

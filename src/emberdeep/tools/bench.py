@@ -258,6 +258,21 @@ def terminal(runs: int) -> Iterator[Figure]:
         yield measure(name, lambda i, case=case: case(), runs, target)  # type: ignore[misc]
 
 
+def web_frames(runs: int) -> Iterator[Figure]:
+    """The web presenter's frame encoding, on the play screen at the web's console size
+    (``web/protocol.py`` supplies the cases)."""
+    from emberdeep.web import protocol
+
+    content = loader.load()
+    world = new_world(1, Settings(), content)
+    screen = PlayScreen(world, content, Settings(render_mode="ascii"))
+    screenshots.interesting_moment(screen)
+    console = render.new_console(render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
+    screen.draw(console)
+    for name, case in protocol.bench_cases(console):
+        yield measure(name, lambda i, case=case: case(), runs)  # type: ignore[misc]
+
+
 BENCH_ORC = ActorKind("orc", "Orc", hp=10, defense=0, power=3)
 PHASE_TARGETS_MS = {(80, 200): 2.0, (80, 1000): 10.0}
 
@@ -563,6 +578,7 @@ def run_all(quick: bool, compare_nle: bool = False) -> Report:
     report.figures += fov(plan.fov)
     frame(report, plan)
     report.figures += terminal(plan.terminal)
+    report.figures += web_frames(plan.terminal)
     monster_phase(report, plan)
     save_figures(report, plan)
     bench_checkpoints.checkpoint_figures(report, plan.saves, measure)

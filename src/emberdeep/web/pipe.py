@@ -47,9 +47,10 @@ class PipeEnd:
         self.sock.setblocking(True)
         self.buffer = b""
 
-    def send(self, payload: bytes) -> None:
+    def send(self, *payloads: bytes) -> None:
+        """Messages in one write: a frame and what goes with it wake the server once."""
         try:
-            self.sock.sendall(pack(payload))
+            self.sock.sendall(b"".join(pack(payload) for payload in payloads))
         except OSError as exc:
             raise PipeClosedError(str(exc)) from None
 

@@ -75,40 +75,47 @@ class WebPresenter:
         self.last_status: dict[str, Any] | None = None
 
     def present(self, console: tcod.console.Console) -> None:
+        """Send what changed: the frame and, with it in one write (one wake-up of the
+        server), the status, any finished game's records and the reader's words."""
         now = protocol.cells(console)
         self.frame += 1
+        out: list[bytes] = []
         if self.last is None:
-            self.send_full(now)
+            out.append(self.full(now))
         else:
             runs = protocol.changed(self.last, now)
             if runs.size or self.ack is not None:
-                self.pipe.send(protocol.DIFF + protocol.diff_frame(self.frame, runs, self.ack))
+                out.append(protocol.DIFF + protocol.diff_frame(self.frame, runs, self.ack))
         self.ack = None
         self.last = now
-        self.send_status()
+        out += self.new_status()
         for entry in self.records() if self.records is not None else []:
-            self.pipe.send(protocol.RECORD + json.dumps(entry).encode())
+            out.append(protocol.RECORD + json.dumps(entry).encode())
         if self.finished is not None and self.finished():
             self.stopping = True
-        self.send_reader()
+        out += self.reader_words()
+        if out:
+            self.pipe.send(*out)
 
-    def send_reader(self) -> None:
+    def reader_words(self) -> list[bytes]:
         if self.reading and self.reader is not None:
             words = self.reader.update()
             if words is not None:
-                self.pipe.send(protocol.READER + json.dumps(words).encode())
+                return [protocol.READER + json.dumps(words).encode()]
+        return []
 
-    def send_full(self, now: protocol.Cells) -> None:
+    def full(self, now: protocol.Cells) -> bytes:
         frame = protocol.full_frame(self.frame, now, SCREEN_WIDTH, self.acks, self.instance)
-        self.pipe.send(protocol.FULL + frame)
+        return protocol.FULL + frame
 
-    def send_status(self) -> None:
+    def new_status(self) -> list[bytes]:
         if self.status is None:
-            return
+            return []
         status = self.status()
-        if status != self.last_status:
-            self.last_status = status
-            self.pipe.send(protocol.STATUS + json.dumps(status).encode())
+        if status == self.last_status:
+            return []
+        self.last_status = status
+        return [protocol.STATUS + json.dumps(status).encode()]
 
     def wait(self, timeout: float | None) -> list[InputEvent]:
         if self.stopping:
@@ -135,13 +142,14 @@ class WebPresenter:
                 raise loop.Stopped
             case "full":
                 if self.last is not None:
-                    self.send_full(self.last)
+                    self.pipe.send(self.full(self.last))
                 return []
             case "reader":
                 self.reading = bool(message.get("on"))
                 if self.reading and self.reader is not None:
                     self.reader.reset()
-                    self.send_reader()
+                    if words := self.reader_words():
+                        self.pipe.send(*words)
                 return []
             case "in":
                 client, seq = str(message["c"]), int(message["s"])

@@ -24,6 +24,7 @@ last input applied before it. WebSocket permessage-deflate compresses them.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -137,39 +138,67 @@ def to_event(message: dict[str, Any]) -> InputEvent:
             return Wheel(message["dy"])
 
 
-Cells = NDArray[np.int64]
-"""(3, width * height): codepoint, foreground and background, row by row."""
-
-
-def _packed(rgb: NDArray[np.uint8]) -> NDArray[np.int64]:
-    colours = rgb.astype(np.int64)
-    packed = (colours[..., 0] << 16) | (colours[..., 1] << 8) | colours[..., 2]
-    flat: NDArray[np.int64] = packed.T.ravel()
-    return flat
+Cells = NDArray[np.uint32]
+"""A copy of a console's cells, row by row, as tcod keeps them: three 32-bit words a cell,
+the codepoint and the foreground's and background's bytes (red, green, blue, alpha)."""
+Screen = NDArray[np.int64]
+"""(3, width * height): codepoint, foreground and background as 0xRRGGBB, row by row: the
+page's screen (``apply``, ``text``)."""
 
 
 def cells(console: tcod.console.Console) -> Cells:
-    """The console's cells as three flat rows (the console is indexed [x, y])."""
-    rows: Cells = np.stack(
-        [console.ch.T.ravel().astype(np.int64), _packed(console.fg), _packed(console.bg)]
-    )
+    """A copy of the console's cells, row by row (the console is indexed [x, y], so its
+    buffer is the transpose): one copy of its memory, nothing converted (a frame sends
+    only the cells that changed, and only those are unpacked)."""
+    words: Cells = np.array(console.rgba.T.view(np.uint32), copy=True).reshape(-1)
+    return words
+
+
+def _rgb(colour: NDArray[np.uint32]) -> NDArray[np.int64]:
+    """tcod's colour words (bytes red, green, blue, alpha) as 0xRRGGBB."""
+    word = colour.view("<u4").astype(np.int64)  # red in the low byte, on any machine
+    rgb: NDArray[np.int64] = ((word & 0xFF) << 16) | (word & 0xFF00) | ((word >> 16) & 0xFF)
+    return rgb
+
+
+def _unpack(words: Cells, index: NDArray[np.intp] | slice) -> NDArray[np.int64]:
+    """The cells at ``index`` as rows of codepoint, foreground and background."""
+    picked = words.reshape(-1, 3)[index]
+    rows = np.empty((len(picked), 3), np.int64)
+    rows[:, 0] = picked[:, 0]
+    rows[:, 1:] = _rgb(picked[:, 1:])
     return rows
 
 
+def unpack(now: Cells) -> Screen:
+    """Every cell as the page keeps it (codepoints and 0xRRGGBB colours)."""
+    screen: Screen = _unpack(now, slice(None)).T
+    return screen
+
+
 def full_frame(frame: int, now: Cells, width: int, acks: dict[str, int], instance: str) -> bytes:
-    ch, fg, bg = (row.tolist() for row in now)
+    ch, fg, bg = (row.tolist() for row in unpack(now))
     message = {
-        "t": "frame", "n": frame, "full": True, "w": width, "h": now.shape[1] // width,
+        "t": "frame", "n": frame, "full": True, "w": width, "h": now.size // 3 // width,
         "ch": ch, "fg": fg, "bg": bg, "acks": acks, "instance": instance,
     }  # fmt: skip
     return json.dumps(message, separators=(",", ":")).encode()
 
 
 def changed(before: Cells, now: Cells) -> NDArray[np.int64]:
-    """Flat runs [index, ch, fg, bg, ...] of the cells that differ."""
-    index = np.flatnonzero((before != now).any(axis=0))
-    runs: NDArray[np.int64] = np.column_stack([index, now[:, index].T]).ravel()
-    return runs
+    """Flat runs [index, ch, fg, bg, ...] of the cells that differ: the words compared
+    (a frame changes a few dozen of 4,160 cells), only the changed cells unpacked."""
+    words = np.flatnonzero(before != now)
+    words //= 3  # the cells: sorted, so a cell's changed words are together
+    first = np.empty(words.size, np.bool_)
+    first[:1] = True
+    np.not_equal(words[1:], words[:-1], out=first[1:])
+    index = words[first]
+    runs = np.empty((index.size, 4), np.int64)
+    runs[:, 0] = index
+    runs[:, 1:] = _unpack(now, index)
+    flat: NDArray[np.int64] = runs.ravel()
+    return flat
 
 
 def diff_frame(frame: int, runs: NDArray[np.int64], ack: tuple[str, int] | None) -> bytes:
@@ -179,18 +208,51 @@ def diff_frame(frame: int, runs: NDArray[np.int64], ack: tuple[str, int] | None)
     return json.dumps(message, separators=(",", ":")).encode()
 
 
-def apply(screen: Cells, message: dict[str, Any]) -> Cells:
+def apply(screen: Screen, message: dict[str, Any]) -> Screen:
     """A frame applied to a screen, as the page does it (tests and the load script)."""
     if message.get("full"):
-        whole: Cells = np.array([message["ch"], message["fg"], message["bg"]], dtype=np.int64)
+        whole: Screen = np.array([message["ch"], message["fg"], message["bg"]], dtype=np.int64)
         return whole
     runs = np.array(message["d"], dtype=np.int64).reshape(-1, 4)
-    result: Cells = screen.copy()
+    result: Screen = screen.copy()
     result[:, runs[:, 0]] = runs[:, 1:].T
     return result
 
 
-def text(screen: Cells, width: int = SCREEN_WIDTH) -> list[str]:
+def text(screen: Screen, width: int = SCREEN_WIDTH) -> list[str]:
     """A screen as lines of text (sprites and blanks as spaces), for tests."""
     chars = [chr(c) if 32 <= c < 0x10000 else " " for c in screen[0].tolist()]
     return ["".join(chars[i : i + width]) for i in range(0, len(chars), width)]
+
+
+def bench_cases(console: tcod.console.Console) -> list[tuple[str, Callable[[], object]]]:
+    """Figures for ``emberdeep bench``: what the worker does to send a frame of
+    ``console`` (a drawn play screen). "typical" is a turn (the player and a monster step,
+    four cells, and the turn counter changes): the cells copied, compared with the last
+    frame's and the changed ones written as JSON; "full" is a whole frame (a page
+    attached)."""
+    cells_now = console.rgb
+    last = [cells(console)]
+    step = [0]
+
+    def typical_frame() -> object:
+        step[0] += 1
+        x = 30 + step[0] % 2
+        cells_now[x + 20, 20] = (ord("@"), (255, 255, 255), (30, 20, 10))
+        cells_now[81 - x, 20] = (ord("."), (200, 180, 110), (30, 20, 10))
+        cells_now[x + 30, 25] = (ord("o"), (63, 127, 63), (30, 20, 10))
+        cells_now[91 - x, 25] = (ord("."), (200, 180, 110), (30, 20, 10))
+        console.print(9, 0, f"Turn {step[0]:<6}", fg=(200, 200, 200), bg=(0, 0, 0))
+        now = cells(console)
+        frame = diff_frame(step[0], changed(last[0], now), ("page", step[0]))
+        last[0] = now
+        return frame
+
+    def whole_frame() -> object:
+        return full_frame(1, cells(console), console.width, {"page": 1}, "bench")
+
+    size = f"{console.width}x{console.height}"
+    return [
+        (f"web frame full {size}", whole_frame),
+        (f"web frame typical {size} (few cells changed)", typical_frame),
+    ]

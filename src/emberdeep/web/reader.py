@@ -1,41 +1,95 @@
 """The screen-reader mode's words, made in a game's worker: the log's new lines, and what
 is around the player.
 
-"Around you" is the player's state in one line, then one line per creature, item or
-known trap in view, nearest first, each worded by the look cursor (``ui/look.py``), the
-same words the agent environment's ``look`` gives (``env/look.py``). The worker sends
-them (``protocol.READER``) only while a page in this mode is attached, and only when
-something changed; the page puts new log lines in a live region and the rest in a panel.
+"Around you" is the player's state in one line, then one line per thing in view, nearest
+first, with how many steps away it is and in which direction (creatures with their
+health in words and what they are doing, items as the player knows them, the stairs,
+found traps): the words of the agents' text interface (``env/text_view.in_view``, which
+the web may not import; ``tests/web/test_reader.py`` holds the two to the same words).
+The worker sends them (``protocol.READER``) only while a page in this mode is attached,
+and only when something changed; the page puts new log lines in a live region and the
+rest in a panel.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from emberdeep.ui.look import describe_in_detail
+from emberdeep.engine import hunger
+from emberdeep.engine.statuses import active
+from emberdeep.engine.world import World
+from emberdeep.session.names import describe
+from emberdeep.ui.look import health_word
 from emberdeep.ui.messages import Entry
 from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.sidebar import doing
 from emberdeep.ui.stack import ScreenStack
 
-NOTHING = "You see nothing of note."
+NOTHING = "nothing of note"
 MAX_NEW = 20
 """Log lines sent at once (after a long pause, only the newest)."""
+COMPASS = (
+    "east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east",
+)  # fmt: skip
+"""By angle, counter-clockwise from east (y grows southwards on the map)."""
 
 
-def around(play: PlayScreen) -> list[str]:
-    world = play.world
+def where(world: World, position: tuple[int, int]) -> str:
+    """ "3 north-east": steps (diagonals count one) and the nearest compass point, or
+    "here"."""
+    px, py = world.player.position
+    dx, dy = position[0] - px, position[1] - py
+    if dx == dy == 0:
+        return "here"
+    sector = round(math.atan2(-dy, dx) / (math.pi / 4)) % 8
+    return f"{max(abs(dx), abs(dy))} {COMPASS[sector]}"
+
+
+def in_view(world: World) -> list[str]:
+    """One line per thing in view, nearest first: creatures, items, stairs, traps."""
     floor, player = world.floor, world.player
-    state = f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
-    places = [a.position for a in floor.actors.values() if a is not player]
-    places += [item.position for item in floor.items]
-    places += [position for position, trap in floor.traps.items() if not trap.hidden]
-    seen = {p: None for p in places if floor.visible[p]}
     px, py = player.position
-    nearest = sorted(seen, key=lambda p: max(abs(p[0] - px), abs(p[1] - py)))
-    lines = [
-        "; ".join(line.strip() for line in describe_in_detail(world, p)) + "." for p in nearest
-    ]
-    return [state, *(lines or [NOTHING])]
+    found: list[tuple[int, str]] = []
+
+    def add(position: tuple[int, int], text: str) -> None:
+        steps = max(abs(position[0] - px), abs(position[1] - py))
+        found.append((steps, f"{text}: {where(world, position)}"))
+
+    for actor in floor.actors.values():
+        if actor is player or not floor.visible[actor.position]:
+            continue
+        if actor.alive:
+            statuses = "".join(f", {name}" for name, _ in active(actor))
+            add(actor.position, f"{actor.name} ({health_word(actor)}, {doing(actor)}{statuses})")
+        else:
+            add(actor.position, f"remains of {actor.name}")
+    for item in floor.items:
+        if floor.visible[item.position]:
+            add(item.position, describe(world.identity, item))
+    for position, name in ((floor.stairs, "stairs down"), (floor.start, "stairs up")):
+        if floor.visible[position]:
+            add(position, name)
+    for position, trap in floor.traps.items():
+        if not trap.hidden and floor.visible[position]:
+            add(position, trap.kind.name)
+    found.sort(key=lambda entry: entry[0])
+    return [text for _, text in found] or [NOTHING]
+
+
+def around(world: World) -> list[str]:
+    """The player's state (with what the sidebar shows in colour: statuses and hunger,
+    worded as the text interface's status line), then what is in view (``in_view``), as
+    sentences."""
+    player = world.player
+    state = f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
+    statuses = [f"{name} ({turns} turns)" for name, turns in active(player)]
+    hungry = hunger.state(world.nourishment)
+    if hungry:
+        statuses.append(f"{hungry} ({world.nourishment} turns of food left)")
+    if statuses:
+        state += f" You are {', '.join(statuses)}."
+    return [state, *(line[0].upper() + line[1:] + "." for line in in_view(world))]
 
 
 class Reader:
@@ -65,7 +119,7 @@ class Reader:
             now = ["Not in a game: the screen shows a menu."]
             new: list[str] = []
         else:
-            now, new = around(play), self.new_lines(play.log.entries)
+            now, new = around(play.world), self.new_lines(play.log.entries)
         if not new and now == self.last_around:
             return None
         self.last_around = now

@@ -1,0 +1,50 @@
+"""The screen-reader mode's "around you" is in the words of the agents' text interface:
+each thing in view with its steps and direction, the stairs too, nearest first."""
+
+from __future__ import annotations
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
+from emberdeep.env import text_view
+from emberdeep.session.driver import Driver, State
+from emberdeep.session.setup import new_world
+from emberdeep.web import reader
+from tests.test_terminal_e2e import dive
+
+
+def test_around_you_says_what_the_text_interface_says_with_where_it_is() -> None:
+    seen: list[str] = []
+    for seed in (1, 2, 3):
+        world = new_world(seed, Settings(), loader.load())
+        driver = Driver(world)
+        for _ in range(150):
+            if world.over:
+                break
+            said = reader.around(world)
+            player = world.player
+            assert said[0].startswith(
+                f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
+            )
+            words = text_view.in_view(world)
+            assert said[1:] == [line[0].upper() + line[1:] + "." for line in words]
+            seen += said[1:]
+            if driver.command(dive(world)).refused is not None:
+                driver.command(Wait())
+            if driver.state is State.LEVEL_UP:
+                driver.command(LevelUp(LEVEL_UP_STATS[0]))
+    assert "Stairs up: here." in seen  # where each game starts
+    creatures = [line for line in seen if " (" in line and not line.startswith("Remains")]
+    assert creatures, seen
+    for line in creatures:  # "Rat (unhurt, hunting you): 3 north-east."
+        steps, direction = line.rsplit(": ", 1)[1].rstrip(".").split(" ")
+        assert int(steps) >= 1 and direction in reader.COMPASS
+
+
+def test_the_state_says_what_the_sidebar_shows_in_colour() -> None:
+    world = new_world(1, Settings(), loader.load())
+    assert reader.around(world)[0] == "Depth 1, turn 0, health 30 of 30."
+    world.nourishment = 120
+    assert reader.around(world)[0] == (
+        "Depth 1, turn 0, health 30 of 30. You are weak (120 turns of food left)."
+    )
