@@ -5,6 +5,7 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine import hunger
 from emberdeep.engine.events import MessageKind
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress
@@ -225,3 +226,18 @@ def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
         rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
         assert "The newest line is the one to see." in rows[-2]  # not under the hints
         assert "Q save & quit" in rows[-1]  # the whole row of default hints fits
+
+
+def test_the_sidebar_says_how_hungry_the_player_is_and_nothing_when_fed() -> None:
+    s = screen()
+
+    def sidebar() -> str:
+        console = drawn_console(s)
+        return "\n".join(
+            "".join(chr(c) for c in console.ch[: FULL.sidebar.width, y]) for y in range(12)
+        )
+
+    assert not any(word in sidebar() for word in ("Hungry", "Weak", "Faint"))
+    for nourishment, word in ((hunger.HUNGRY, "Hungry"), (hunger.WEAK, "Weak"), (10, "Faint")):
+        s.world.nourishment = nourishment
+        assert word in sidebar()
