@@ -6,9 +6,9 @@ from __future__ import annotations
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
-from emberdeep.env import text_view
 from emberdeep.session.driver import Driver, State
 from emberdeep.session.setup import new_world
+from emberdeep.ui import surroundings
 from emberdeep.web import reader
 from tests.test_terminal_e2e import dive
 
@@ -26,7 +26,7 @@ def test_around_you_says_what_the_text_interface_says_with_where_it_is() -> None
             assert said[0].startswith(
                 f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
             )
-            words = text_view.in_view(world)
+            words = surroundings.in_view(world)
             assert said[1:] == [line[0].upper() + line[1:] + "." for line in words]
             seen += said[1:]
             if driver.command(dive(world)).refused is not None:
@@ -38,7 +38,7 @@ def test_around_you_says_what_the_text_interface_says_with_where_it_is() -> None
     assert creatures, seen
     for line in creatures:  # "Rat (unhurt, hunting you): 3 north-east."
         steps, direction = line.rsplit(": ", 1)[1].rstrip(".").split(" ")
-        assert int(steps) >= 1 and direction in reader.COMPASS
+        assert int(steps) >= 1 and direction in surroundings.COMPASS
 
 
 def test_the_state_says_what_the_sidebar_shows_in_colour() -> None:

@@ -4,8 +4,7 @@ is around the player.
 "Around you" is the player's state in one line, then one line per thing in view, nearest
 first, with how many steps away it is and in which direction (creatures with their
 health in words and what they are doing, items as the player knows them, the stairs,
-found traps): the words of the agents' text interface (``env/text_view.in_view``, which
-the web may not import; ``tests/web/test_reader.py`` holds the two to the same words).
+found traps): the words of the agents' text interface, both from ``ui/surroundings``.
 The worker sends them (``protocol.READER``) only while a page in this mode is attached,
 and only when something changed; the page puts new log lines in a live region and the
 rest in a panel.
@@ -13,68 +12,16 @@ rest in a panel.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from emberdeep.engine import hunger
-from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
-from emberdeep.session.names import describe
-from emberdeep.ui.look import health_word
 from emberdeep.ui.messages import Entry
 from emberdeep.ui.screens.play import PlayScreen
-from emberdeep.ui.sidebar import doing
 from emberdeep.ui.stack import ScreenStack
+from emberdeep.ui.surroundings import conditions, in_view
 
-NOTHING = "nothing of note"
 MAX_NEW = 20
 """Log lines sent at once (after a long pause, only the newest)."""
-COMPASS = (
-    "east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east",
-)  # fmt: skip
-"""By angle, counter-clockwise from east (y grows southwards on the map)."""
-
-
-def where(world: World, position: tuple[int, int]) -> str:
-    """ "3 north-east": steps (diagonals count one) and the nearest compass point, or
-    "here"."""
-    px, py = world.player.position
-    dx, dy = position[0] - px, position[1] - py
-    if dx == dy == 0:
-        return "here"
-    sector = round(math.atan2(-dy, dx) / (math.pi / 4)) % 8
-    return f"{max(abs(dx), abs(dy))} {COMPASS[sector]}"
-
-
-def in_view(world: World) -> list[str]:
-    """One line per thing in view, nearest first: creatures, items, stairs, traps."""
-    floor, player = world.floor, world.player
-    px, py = player.position
-    found: list[tuple[int, str]] = []
-
-    def add(position: tuple[int, int], text: str) -> None:
-        steps = max(abs(position[0] - px), abs(position[1] - py))
-        found.append((steps, f"{text}: {where(world, position)}"))
-
-    for actor in floor.actors.values():
-        if actor is player or not floor.visible[actor.position]:
-            continue
-        if actor.alive:
-            statuses = "".join(f", {name}" for name, _ in active(actor))
-            add(actor.position, f"{actor.name} ({health_word(actor)}, {doing(actor)}{statuses})")
-        else:
-            add(actor.position, f"remains of {actor.name}")
-    for item in floor.items:
-        if floor.visible[item.position]:
-            add(item.position, describe(world.identity, item))
-    for position, name in ((floor.stairs, "stairs down"), (floor.start, "stairs up")):
-        if floor.visible[position]:
-            add(position, name)
-    for position, trap in floor.traps.items():
-        if not trap.hidden and floor.visible[position]:
-            add(position, trap.kind.name)
-    found.sort(key=lambda entry: entry[0])
-    return [text for _, text in found] or [NOTHING]
 
 
 def around(world: World) -> list[str]:
@@ -83,10 +30,7 @@ def around(world: World) -> list[str]:
     sentences."""
     player = world.player
     state = f"Depth {world.depth}, turn {world.turn}, health {player.hp} of {player.max_hp}."
-    statuses = [f"{name} ({turns} turns)" for name, turns in active(player)]
-    hungry = hunger.state(world.nourishment)
-    if hungry:
-        statuses.append(f"{hungry} ({world.nourishment} turns of food left)")
+    statuses = conditions(world)
     if statuses:
         state += f" You are {', '.join(statuses)}."
     return [state, *(line[0].upper() + line[1:] + "." for line in in_view(world))]

@@ -1,0 +1,80 @@
+"""What is around the player, in words: one line per thing in view with its steps and
+compass direction, and the player's statuses and hunger. One wording for the agents'
+text interface (``env/text_view``) and the web's screen-reader mode (``web/reader``),
+which both read it from here (neither may import the other).
+"""
+
+from __future__ import annotations
+
+import math
+
+from emberdeep.engine import hunger
+from emberdeep.engine.statuses import active
+from emberdeep.engine.world import World
+from emberdeep.session.names import describe
+from emberdeep.ui.look import health_word
+from emberdeep.ui.sidebar import doing
+
+COMPASS = (
+    "east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east",
+)  # fmt: skip
+"""By angle, counter-clockwise from east (y grows southwards on the map)."""
+NOTHING = "nothing of note"
+
+
+def bearing(dx: int, dy: int) -> str:
+    """The compass point nearest the direction of (dx, dy); "here" for (0, 0)."""
+    if dx == dy == 0:
+        return "here"
+    sector = round(math.atan2(-dy, dx) / (math.pi / 4)) % 8
+    return COMPASS[sector]
+
+
+def where(world: World, position: tuple[int, int]) -> str:
+    """ "3 north-east" (steps, diagonals counting one, and direction from the player),
+    or "here"."""
+    px, py = world.player.position
+    dx, dy = position[0] - px, position[1] - py
+    steps = max(abs(dx), abs(dy))
+    return "here" if steps == 0 else f"{steps} {bearing(dx, dy)}"
+
+
+def in_view(world: World) -> list[str]:
+    """One line per thing in view, nearest first: creatures (health in words, what they
+    are doing, their statuses), items as the player knows them, stairs, found traps."""
+    floor, player = world.floor, world.player
+    px, py = player.position
+    found: list[tuple[int, str]] = []
+
+    def add(position: tuple[int, int], text: str) -> None:
+        steps = max(abs(position[0] - px), abs(position[1] - py))
+        found.append((steps, f"{text}: {where(world, position)}"))
+
+    for actor in floor.actors.values():
+        if actor is player or not floor.visible[actor.position]:
+            continue
+        if actor.alive:
+            statuses = "".join(f", {name}" for name, _ in active(actor))
+            add(actor.position, f"{actor.name} ({health_word(actor)}, {doing(actor)}{statuses})")
+        else:
+            add(actor.position, f"remains of {actor.name}")
+    for item in floor.items:
+        if floor.visible[item.position]:
+            add(item.position, describe(world.identity, item))
+    for position, name in ((floor.stairs, "stairs down"), (floor.start, "stairs up")):
+        if floor.visible[position]:
+            add(position, name)
+    for position, trap in floor.traps.items():
+        if not trap.hidden and floor.visible[position]:
+            add(position, trap.kind.name)
+    found.sort(key=lambda entry: entry[0])
+    return [text for _, text in found] or [NOTHING]
+
+
+def conditions(world: World) -> list[str]:
+    """The player's statuses with their turns left, then hunger with the food left."""
+    said = [f"{name} ({turns} turns)" for name, turns in active(world.player)]
+    hungry = hunger.state(world.nourishment)
+    if hungry:
+        said.append(f"{hungry} ({world.nourishment} turns of food left)")
+    return said
