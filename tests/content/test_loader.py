@@ -22,7 +22,9 @@ def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
     player = content.hero.kind
     assert (player.hp, player.defense, player.power) == (30, 1, 2)
     assert [k.key for k in content.hero.start_items] == ["dagger", "leather_armor"]
-    assert content.hero.progression.xp_to_next(1) == 400
+    rules = content.hero.progression  # player.toml's [level_up]: base + factor * level
+    assert rules.xp_to_next(1) == rules.base + rules.factor > 0
+    assert rules.xp_to_next(2) - rules.xp_to_next(1) == rules.factor
 
 
 def _tiles(text: str) -> None:

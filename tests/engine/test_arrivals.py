@@ -76,3 +76,21 @@ def test_climbing_with_the_heart_brings_hunters_and_the_warden_behind() -> None:
     assert up.next_time >= world.time + arrivals.WARDEN_DELAY - 100
     assert any(isinstance(e, Followed) and e.who == up.who for e in events)
     assert violations(world) == []
+
+
+def test_a_climbs_hunters_are_the_deeps_own_kinds() -> None:
+    world = quiet_world()
+    natives = {
+        k.key
+        for k in CONTENT.population.monsters.kinds
+        if k.spawn and k.spawn[0][0] >= arrivals.CLIMB_NATIVE
+    }
+    drawn = {
+        kind.key for _ in range(60) if (kind := arrivals.pick(world, 16, arrivals.CLIMB_NATIVE))
+    }
+    assert drawn and drawn <= natives
+    assert len(drawn) > 2
+    shallow = {
+        kind.key for _ in range(60) if (kind := arrivals.pick(world, 3, arrivals.CLIMB_NATIVE))
+    }
+    assert shallow and not shallow & natives  # none lives there: any kind of the depth comes

@@ -40,21 +40,23 @@ def test_equipping_swaps_the_slot_and_removing_takes_the_bonus_off() -> None:
 
 def test_level_up_thresholds_and_choices() -> None:
     world = world_from_text("#####\n#@..#\n#####")
-    player = world.player
-    assert world.xp_to_next == 400 and not world.can_level_up
+    player, rules = world.player, world.progression
+    first, second, third = (rules.base + rules.factor * level for level in (1, 2, 3))
+    assert second > first > 0
+    assert world.xp_to_next == first and not world.can_level_up
     assert world.step(LevelUp("power")) == Refused("not_ready")
-    player.xp = 410
+    player.xp = first + 10
     assert world.can_level_up
     before = world.time
     world.step(LevelUp("hp"))
     gain = world.progression.hp
     assert (player.level, player.xp, player.max_hp, player.hp) == (2, 10, 30 + gain, 30 + gain)
     assert world.time == before  # choosing takes no time
-    assert world.xp_to_next == 600
-    player.xp = 1500
+    assert world.xp_to_next == second
+    player.xp = second + third + 100
     world.step(LevelUp("power"))
     world.step(LevelUp("defense"))
-    assert (player.level, player.power, player.defense, player.xp) == (4, 3, 2, 1500 - 600 - 800)
+    assert (player.level, player.power, player.defense, player.xp) == (4, 3, 2, 100)
 
 
 def test_kills_give_experience() -> None:

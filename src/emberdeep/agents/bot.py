@@ -46,7 +46,7 @@ from emberdeep.engine.runics import RUNICS
 from emberdeep.engine.world import World
 from emberdeep.session.driver import Driver
 
-LOW_HEALTH = 0.4
+LOW_HEALTH = 0.25
 SAFE_HEALTH = 0.7
 """Unknown potions and scrolls are tried only above this share of health, alone."""
 BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
@@ -69,7 +69,7 @@ its staffs (and allies) first, or each in turn."""
 ENCHANT_ORDER: dict[str, tuple[str, ...]] = {
     "weapon": ("weapon", "armor", "ring", "staff"),
     "armor": ("armor", "weapon", "ring", "staff"),
-    "staffs": ("staff", "ring", "armor", "weapon"),
+    "staffs": ("staff", "armor", "ring", "weapon"),
 }
 ATTACK_STAFFS = frozenset({"bolt", "arc"})
 FREES_CAPTIVES = frozenset({"staffs", "mixed"})
@@ -403,7 +403,7 @@ class Bot:
         """Badly hurt, it drinks healing (an unknown potion in a fight, as a gamble);
         hungry, it eats (in a fight only once weak with hunger)."""
         player = world.player
-        if player.hp < player.max_hp * LOW_HEALTH:
+        if fighting and player.hp < player.max_hp * LOW_HEALTH:
             potion = self.find(world, "heal")
             if potion is None and fighting:
                 potion = self.unknown(world, "potion")  # a gamble, when it matters
@@ -530,14 +530,15 @@ class Bot:
             order = tuple(sorted(("weapon", "armor", "ring", "staff"), key=self.spent_on))
         for category in order:
             candidates = [
-                (not i.equipped, -i.capacity, s)
+                (not i.equipped, i.kind.amount <= 0, -i.capacity, s)  # a staff that
+                # hurts before one that slows or entrances
                 for s, i in enumerate(world.inventory)
                 if i.kind.category == category
                 and (i.equipped or category == "staff")
                 and (category != "staff" or i.kind.effect in ATTACK_STAFFS)
             ]
             if candidates:
-                slot = min(candidates)[2]
+                slot = min(candidates)[-1]
                 self.enchanted[category] = self.spent_on(category) + 1
                 return Use(scroll, on=slot)
         return None

@@ -34,9 +34,12 @@ SCENT = 200
 CLIMB_DEEPER = 2
 """A climb's hunters come from this many floors below the one entered, and never from
 shallower than the deepest floor reached: the Heart's own depths come after it..."""
-CLIMB_HUNTERS = (3, 6)
-"""...three of them on the first floor climbed into, one more every three floors, at
-most six."""
+CLIMB_HUNTERS = (2, 5)
+"""...two of them on the first floor climbed into, one more every three floors, at most
+five..."""
+CLIMB_NATIVE = 7
+"""...and only kinds first found at this depth or deeper: the deep's own creatures, not
+the orcs and trolls a hero of the deep cuts down in passing."""
 HEART_GRACE = 40
 """Turns of calm, carrying the Heart, before more may arrive."""
 WARDEN_DELAY = 1500
@@ -55,10 +58,11 @@ def tick(world: World) -> None:
         floor.calm_since = world.time
 
 
-def arrive(world: World, depth: int, scent: int = SCENT) -> Actor | None:
-    """A monster from ``depth``'s spawn weights, in by the stairs out of the player's view
-    (else anywhere out of view), hunting the player; None when nothing fits."""
-    kind = pick(world, depth)
+def arrive(world: World, depth: int, scent: int = SCENT, native: int = 0) -> Actor | None:
+    """A monster from ``depth``'s spawn weights (of kinds first found at ``native`` or
+    deeper), in by the stairs out of the player's view (else anywhere out of view),
+    hunting the player; None when nothing fits."""
+    kind = pick(world, depth, native)
     where = entrance(world)
     if kind is None or where is None:
         return None
@@ -71,10 +75,14 @@ def arrive(world: World, depth: int, scent: int = SCENT) -> Actor | None:
     return monster
 
 
-def pick(world: World, depth: int) -> ActorKind | None:
-    """A kind by its spawn weight at ``depth`` (the world's kinds, in content's order)."""
+def pick(world: World, depth: int, native: int = 0) -> ActorKind | None:
+    """A kind by its spawn weight at ``depth`` (the world's kinds, in content's order),
+    of those first found at ``native`` or deeper when any of them lives at ``depth``."""
     kinds = [k for k in world.kinds.values() if k.spawn]
     weights = np.array([ByDepth(k.spawn).at(depth) for k in kinds], dtype=np.float64)
+    deep = np.array([k.spawn[0][0] >= native for k in kinds], dtype=np.bool_)
+    if (weights * deep).sum() > 0:
+        weights *= deep
     if not kinds or weights.sum() <= 0:
         return None
     chances = cumulative(weights)
@@ -110,7 +118,7 @@ def climbed(world: World, below: Floor) -> None:
     ``WARDEN_DELAY`` after (it stands where it arrived until then)."""
     count = min(CLIMB_HUNTERS[1], CLIMB_HUNTERS[0] + (world.deepest - world.depth) // 3)
     for _ in range(count):
-        arrive(world, max(world.depth + CLIMB_DEEPER, world.deepest))
+        arrive(world, max(world.depth + CLIMB_DEEPER, world.deepest), native=CLIMB_NATIVE)
     floor = world.floor
     for warden in [m for m in below.actors.values() if m.hp > 0 and guards(world, m)]:
         where = floor.free_near(*floor.stairs, reach=3)

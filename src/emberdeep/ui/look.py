@@ -160,9 +160,11 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
             continue
         low, high = combat.damage_range(actor.power)
         mine_low, mine_high = combat.damage_range(player.power)
+        theirs = combat.hit_chance(player.defense, actor.power)
+        mine = combat.hit_chance(actor.defense, player.power)
         odds = [
-            f"  hits you {combat.hit_chance(player.defense)}% for {low}-{high}",
-            f"  you hit it {combat.hit_chance(actor.defense)}% for {mine_low}-{mine_high}",
+            f"  hits you {theirs}% for {low}-{high}",
+            f"  you hit it {mine}% for {mine_low}-{mine_high}",
         ]
         if not actor.hostile:  # an ally or a captive: its blows, not the fight's odds
             odds = [f"  hits for {low}-{high}"]
