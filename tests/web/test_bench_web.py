@@ -1,0 +1,17 @@
+"""The web game's per-key figure's machinery (never its speed: that is ``emberdeep bench``)."""
+
+from __future__ import annotations
+
+import os
+
+from emberdeep.tools import bench_web
+
+
+def test_play_keys_plays_a_web_game_key_by_key() -> None:
+    before = {name: os.environ.get(name) for name in ("EMBERDEEP_DATA_DIR", "EMBERDEEP_CONFIG_DIR")}
+    samples, status = bench_web.play_keys(3 * bench_web.BATCH)
+    assert len(samples) == 3  # one a batch of keys
+    assert all(sample > 0 for sample in samples)
+    assert status["playing"] and status["turn"] > bench_web.WARM_UP  # the keys were turns
+    after = {name: os.environ.get(name) for name in before}
+    assert after == before  # the worker's folders were put back
