@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import tcod.console
 
 from emberdeep import mapgen
@@ -89,3 +90,18 @@ def test_big_floor_keeps_the_player_on_screen() -> None:
     cell = render.to_screen(world.player.position, FULL.map, origin)
     assert cell is not None and chr(console.ch[cell]) == "@"
     assert render.to_floor(cell, FULL.map, origin) == world.player.position
+
+
+@pytest.mark.parametrize("order", ["F", "C"])
+def test_clear_is_what_tcod_clears_to(order: str) -> None:
+    """``render.clear`` (one copy of a blank console) leaves what ``Console.clear`` does,
+    whatever was drawn, in either memory order and at any size."""
+    for width, height in ((100, 52), (7, 3)):
+        console = tcod.console.Console(width, height, order=order)  # type: ignore[arg-type]
+        expected = tcod.console.Console(width, height, order=order)  # type: ignore[arg-type]
+        console.print(0, 0, "drawn", fg=(1, 2, 3), bg=(4, 5, 6))
+        console.rgb["bg"][-1, -1] = (9, 9, 9)
+        expected.clear()
+        render.clear(console)
+        assert np.array_equal(console.rgba, expected.rgba)
+        assert console.ch[0, 0] == ord(" ") and tuple(console.rgb["fg"][0, 0]) == (255, 255, 255)
