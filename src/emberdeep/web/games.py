@@ -37,6 +37,16 @@ WORKER_BUFFER = 256 * 1024
 """Bytes of input waiting for a worker; beyond that the game is stalled and inputs wait
 in the page (it resends those not acknowledged)."""
 STOP_SECONDS = 10.0
+PRELOAD = [
+    "emberdeep.web.preload",
+    "emberdeep.web.worker",
+    "emberdeep.web.replay_view",
+    "emberdeep.web.frozen",
+]
+"""What the fork server imports before it forks a game. The workers' own modules too:
+imported in each game after the fork, they were half of a game's private memory (USS 23
+MB a game; 11 MB with them preloaded). Then all of it is frozen out of the collector
+(``frozen.py``), so it must come last."""
 
 ENDED = 4000
 TAKEN = 4001
@@ -329,11 +339,7 @@ class Games:
         self.watchers = 0
         self.replays = 0
         self.context = multiprocessing.get_context("forkserver")
-        # The workers' own modules too: imported in each game after the fork, they were
-        # half of a game's private memory (USS 23 MB a game; 11 MB with them preloaded).
-        self.context.set_forkserver_preload(
-            ["emberdeep.web.preload", "emberdeep.web.worker", "emberdeep.web.replay_view"]
-        )
+        self.context.set_forkserver_preload(PRELOAD)
 
     async def open(self, owner: str, folder: Path, day: str | None = None) -> Game:
         """``owner``'s game, started if it is not running (the daily game of ``day``, if
