@@ -155,20 +155,25 @@ def cells(console: tcod.console.Console) -> Cells:
     return words
 
 
-def _rgb(colour: NDArray[np.uint32]) -> NDArray[np.int64]:
-    """tcod's colour words (bytes red, green, blue, alpha) as 0xRRGGBB."""
-    word = colour.view("<u4").astype(np.int64)  # red in the low byte, on any machine
-    rgb: NDArray[np.int64] = ((word & 0xFF) << 16) | (word & 0xFF00) | ((word >> 16) & 0xFF)
-    return rgb
+_BYTES_IN_ORDER = np.dtype(">u4")
+"""A colour word read with its first byte (red) highest, on any machine: shifted right
+by 8 (dropping alpha) it is 0xRRGGBB in one step."""
 
 
 def _unpack(words: Cells, index: NDArray[np.intp] | slice) -> NDArray[np.int64]:
     """The cells at ``index`` as rows of codepoint, foreground and background."""
     picked = words.reshape(-1, 3)[index]
     rows = np.empty((len(picked), 3), np.int64)
-    rows[:, 0] = picked[:, 0]
-    rows[:, 1:] = _rgb(picked[:, 1:])
+    _unpack_into(rows, picked)
     return rows
+
+
+def _unpack_into(rows: NDArray[np.int64], picked: NDArray[np.uint32]) -> None:
+    """Cells (rows of three words) written into ``rows`` as codepoint, foreground and
+    background (tcod's colour words are bytes red, green, blue, alpha; the page's
+    0xRRGGBB)."""
+    rows[:, 0] = picked[:, 0]
+    rows[:, 1:] = picked[:, 1:].view(_BYTES_IN_ORDER) >> 8
 
 
 def unpack(now: Cells) -> Screen:
@@ -197,7 +202,7 @@ def changed(before: Cells, now: Cells) -> NDArray[np.int64]:
     index = words[first]
     runs = np.empty((index.size, 4), np.int64)
     runs[:, 0] = index
-    runs[:, 1:] = _unpack(now, index)
+    _unpack_into(runs[:, 1:], now.reshape(-1, 3)[index])
     flat: NDArray[np.int64] = runs.ravel()
     return flat
 
