@@ -28,6 +28,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from emberdeep import bounds
 from emberdeep.web import chat, daily, pipe, protocol, replay_view, worker
 
 QUEUE = 512
@@ -197,7 +198,7 @@ class Game:
                 message = await pipe.read_message(reader)
                 kind, body = message[:1], message[1:]
                 if kind == protocol.STATUS:
-                    self.status = json.loads(body)
+                    self.status = pipe.decode(body)
                     continue
                 if kind == protocol.READER:
                     words = body.decode()
@@ -251,7 +252,7 @@ class Game:
             return
         if writer.transport.get_write_buffer_size() > WORKER_BUFFER and message["t"] == "in":
             return
-        writer.write(pipe.pack(json.dumps(message).encode()))
+        writer.write(pipe.pack(bounds.to_json(message)))
 
     def attach(self, peer: Peer) -> None:
         if peer.watching:

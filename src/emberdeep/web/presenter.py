@@ -23,7 +23,7 @@ from emberdeep import bounds
 from emberdeep.ui import loop
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
-from emberdeep.web import protocol
+from emberdeep.web import pipe, protocol
 from emberdeep.web.pipe import PipeClosedError, PipeEnd
 
 MAX_CLIENTS = 16
@@ -128,7 +128,7 @@ class WebPresenter:
                 message = self.pipe.receive(left)
                 events: list[InputEvent] = []
                 while message is not None:
-                    events += self.handle(json.loads(message))
+                    events += self.handle(pipe.decode(message))
                     message = self.pipe.receive(0)
             except PipeClosedError:
                 raise loop.Stopped from None
