@@ -10,6 +10,7 @@ import numpy as np
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Use
+from emberdeep.engine.actors import Mode
 from emberdeep.engine.item_actions import Throw
 from emberdeep.engine.items import Item
 from emberdeep.ui import render
@@ -46,6 +47,19 @@ def test_the_cursor_offers_only_creatures_the_throw_can_reach() -> None:
     aiming = TargetingScreen(screen, 0, throw=True)
     assert [a.position for a in aiming.targets()] == [front.position]
     assert aiming.cursor == front.position
+
+
+def test_the_cursor_offers_foes_before_an_ally_or_a_captive_nearer_by() -> None:
+    screen = play("darts")
+    ally = add_monster(screen.world, ORC, 2, 2, hunting=False)
+    ally.mode = Mode.ALLY
+    captive = add_monster(screen.world, ORC, 3, 2, hunting=False)
+    captive.mode = Mode.CAPTIVE
+    foe = add_monster(screen.world, ORC, 6, 1, hunting=False)
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0, throw=True)
+    assert aiming.targets() == [foe]
+    assert aiming.cursor == foe.position
 
 
 def test_the_flight_is_drawn_to_where_the_missile_stops() -> None:

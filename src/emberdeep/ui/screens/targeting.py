@@ -20,7 +20,7 @@ import numpy as np
 import tcod.console
 
 from emberdeep.engine.actions import Move, Use
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.item_actions import Throw, flight_of
 from emberdeep.engine.magic import BOLTS, bolt_flight
 from emberdeep.session.names import item_name
@@ -55,6 +55,10 @@ PATH_MIX, PATH_END_MIX = 0.35, 0.7
 CURSOR_BG: Color = (230, 200, 40)
 CURSOR_BAD_BG: Color = (110, 110, 110)
 CURSOR_FG: Color = (0, 0, 0)
+
+
+FRIENDLY = frozenset({Mode.ALLY, Mode.CAPTIVE})
+"""Creatures the cursor never offers first: a dart in a friend's back is never a default."""
 
 
 class TargetingScreen:
@@ -104,15 +108,17 @@ class TargetingScreen:
         return True
 
     def targets(self) -> list[Actor]:
-        """Living monsters in view that the item can strike, nearest first (ties: the
-        older): the cursor never offers one a wall or another creature shields."""
+        """Living foes in view that the item can strike, nearest first (ties: the
+        older): the cursor never offers one a wall or another creature shields, nor an
+        ally or a captive (the player can still move the cursor onto one)."""
         world = self.parent.world
         floor, player = world.floor, world.player
         monsters = [
             a
             for a in floor.actors.values()
-            if a.alive and a is not player and floor.visible[a.position] and self.reaches(a)
-        ]
+            if a.alive and a is not player and a.mode not in FRIENDLY
+            and floor.visible[a.position] and self.reaches(a)
+        ]  # fmt: skip
         return sorted(monsters, key=lambda a: ((a.x - player.x) ** 2 + (a.y - player.y) ** 2, a.id))
 
     # -- input ---------------------------------------------------------------------------
