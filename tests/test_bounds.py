@@ -120,3 +120,16 @@ def test_a_big_text_loses_its_strings_as_a_small_one_does() -> None:
     big = small * 20_000  # over the size where a mask is used instead of splitting
     assert bounds._without_strings(small) == b"{:,:[1,]}"
     assert bounds._without_strings(big) == b"{:,:[1,]}" * 20_000
+
+
+@pytest.mark.parametrize("copies", [1, 30, 200])
+def test_texts_of_close_strings_lose_them_as_the_mask_would(copies: int) -> None:
+    """A page's input (``{"t":"key","s":7,"k":"h"}``, strings close together) is split at
+    its quotes, not masked: both ways take out the same, and a long number outside a
+    string, or deep nesting, is still found."""
+    text = b'{"t":"key","s":7,"k":"["}' * copies
+    assert bounds._without_strings(text) == bounds._JSON_STRING.sub(b"", text)
+    with pytest.raises(bounds.InputError, match="longer than 20 digits"):
+        bounds.parse_json('{"t":"key","s":' + "9" * 21 + ',"k":"h"}', LIMITS)
+    with pytest.raises(bounds.InputError, match="nested 4 deep"):
+        bounds.parse_json('{"t":[[["x","y"]]]}', LIMITS)

@@ -59,3 +59,37 @@ def test_a_saved_log_goes_before_the_new_lines_and_keeps_kinds_and_repeats() -> 
         LogLine("You hit the orc.", MessageKind.PLAYER_ATTACK, 2),
         LogLine("Welcome back.", MessageKind.INFO, 1),
     ]
+
+
+def _rows(console: object, height: int) -> list[str]:
+    return ["".join(map(chr, console.ch[:, y])).rstrip() for y in range(height)]  # type: ignore[attr-defined]
+
+
+def test_the_remembered_wrapping_never_shows_stale_lines() -> None:
+    """The log's lines are wrapped once and remembered (``messages.wrap``); each change a
+    frame can see still shows: a new message, a repeat's count, a new width, a palette."""
+    log = MessageLog()
+    log.add("the first message, long enough to wrap onto a second line here")
+    console = render.new_console(30, 4)
+    log.draw(console, 0, 0, 30, 4)
+    log.draw(console, 0, 0, 30, 4)  # the same lines again: from what was kept
+    assert "first message" in " ".join(_rows(console, 4))
+    log.add("news")
+    log.draw(console, 0, 0, 30, 4)
+    assert _rows(console, 4)[-1] == "news"
+    log.add("news")
+    log.draw(console, 0, 0, 30, 4)
+    assert _rows(console, 4)[-1] == "news (x2)"
+    narrow = render.new_console(12, 8)
+    log.draw(narrow, 0, 0, 12, 8)
+    shown = [row for row in _rows(narrow, 8) if row]
+    assert len(shown) == 7 and all(len(row) <= 12 for row in shown)  # rewrapped, not cut
+    assert shown[0] == "the first" and shown[-1] == "news (x2)"
+    assert log.wrapped(12)[0] == ("the first", KIND_COLORS[MessageKind.INFO])
+    before = KIND_COLORS[MessageKind.INFO]
+    KIND_COLORS[MessageKind.INFO] = (1, 2, 3)  # a palette changes the table in place
+    try:
+        log.draw(console, 0, 0, 30, 4)
+        assert tuple(console.rgb["fg"][0, 3]) == (1, 2, 3)
+    finally:
+        KIND_COLORS[MessageKind.INFO] = before

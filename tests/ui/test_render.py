@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import tcod.console
 
 from emberdeep import mapgen
@@ -89,3 +90,55 @@ def test_big_floor_keeps_the_player_on_screen() -> None:
     cell = render.to_screen(world.player.position, FULL.map, origin)
     assert cell is not None and chr(console.ch[cell]) == "@"
     assert render.to_floor(cell, FULL.map, origin) == world.player.position
+
+
+@pytest.mark.parametrize("order", ["F", "C"])
+def test_clear_is_what_tcod_clears_to(order: str) -> None:
+    """``render.clear`` (one copy of a blank console) leaves what ``Console.clear`` does,
+    whatever was drawn, in either memory order and at any size."""
+    for width, height in ((100, 52), (7, 3)):
+        console = tcod.console.Console(width, height, order=order)  # type: ignore[arg-type]
+        expected = tcod.console.Console(width, height, order=order)  # type: ignore[arg-type]
+        console.print(0, 0, "drawn", fg=(1, 2, 3), bg=(4, 5, 6))
+        console.rgb["bg"][-1, -1] = (9, 9, 9)
+        expected.clear()
+        render.clear(console)
+        assert np.array_equal(console.rgba, expected.rgba)
+        assert console.ch[0, 0] == ord(" ") and tuple(console.rgb["fg"][0, 0]) == (255, 255, 255)
+
+
+def test_fixtures_follow_the_camera_and_the_view_they_are_drawn_in() -> None:
+    """Where a view's fixtures fall is kept per view and camera origin: a camera that
+    moves, a smaller view or another floor's fixtures each draw them where they are."""
+    content = loader.load()
+    world = World(1, mapgen.floor_builder("rooms"))
+    floor = world.floor
+    floor.explored[:] = True
+    glyph = ord(content.lights.fixtures["torch"].glyph)
+    torches = [pos for pos, name in floor.fixtures.items() if name == "torch"]
+    assert torches
+
+    def torch_cells(view: Region, origin: tuple[int, int]) -> set[tuple[int, int]]:
+        console = render.new_console(100, 52)
+        render.draw_fixtures(console, floor, content, view, origin)
+        return {(int(x), int(y)) for x, y in zip(*np.nonzero(console.ch == glyph), strict=True)}
+
+    whole = Region(0, 0, 80, 45)
+    assert torch_cells(whole, (0, 0)) == set(torches)
+    assert torch_cells(whole, (0, 0)) == set(torches)  # kept: the same again
+    part = Region(20, 2, 40, 20)
+    moved = {(x - 5 + 20, y - 3 + 2) for x, y in torches if 5 <= x < 45 and 3 <= y < 23}
+    assert torch_cells(part, (5, 3)) == moved
+    assert torch_cells(part, (6, 3)) == {(x - 1, y) for x, y in moved if x - 1 >= 20} | {
+        (x - 6 + 20, y - 3 + 2) for x, y in torches if x == 45 and 3 <= y < 23
+    }
+    other = World(2, mapgen.floor_builder("rooms")).floor
+    other.explored[:] = True
+    console = render.new_console(100, 52)
+    render.draw_fixtures(console, other, content, part, (6, 3))
+    drawn = {(int(x), int(y)) for x, y in zip(*np.nonzero(console.ch == glyph), strict=True)}
+    assert drawn == {
+        (x - 6 + 20, y - 3 + 2)
+        for (x, y), name in other.fixtures.items()
+        if name == "torch" and 6 <= x < 46 and 3 <= y < 23
+    }

@@ -14,6 +14,7 @@ from emberdeep.content import loader
 from emberdeep.engine.items import Item
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, KeyPress
+from emberdeep.ui.screens import Ticking, as_ticking
 from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.help import HelpScreen
 from emberdeep.ui.screens.history import HistoryScreen
@@ -118,3 +119,26 @@ def test_quitting_a_game_returns_to_the_title_alone(app: App) -> None:
     stack.handle(KeyPress("y"))
     assert len(stack.screens) == 1 and isinstance(stack.top, MainMenu)
     assert app.setup.continue_game(app.setup.saved_games()[0].game).world.turn == TURNS
+
+
+def test_as_ticking_agrees_with_the_ticking_protocol(app: App) -> None:
+    """``as_ticking`` (the stack's every-frame check) says what ``isinstance`` says."""
+    stack, play = playing(app)
+
+    class TickOnly:
+        def tick(self) -> None: ...
+
+    class SecondsOnly:
+        tick_seconds = 0.1
+
+    class NotCallable:
+        tick = None
+        tick_seconds = 0.1
+
+    help_screen = HelpScreen(None, parent=play)
+    for screen in (play, MainMenu(app), help_screen, TickOnly(), SecondsOnly(), NotCallable()):
+        assert (as_ticking(screen) is screen) == isinstance(screen, Ticking), screen
+    assert as_ticking(play) is play and as_ticking(MainMenu(app)) is None
+    assert stack.tick_seconds == play.tick_seconds
+    stack.screens.append(help_screen)  # an overlay that does not tick: no ticks
+    assert stack.tick_seconds is None

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from typing import Any
 
-from emberdeep.web.games import QUEUE, Peer
+from emberdeep.web.games import PRELOAD, QUEUE, Peer
 
 
 class StuckPage:
@@ -40,3 +42,15 @@ def test_a_page_too_far_behind_is_closed() -> None:
     closed, sent = asyncio.run(scenario())
     assert closed is not None and closed[0] == 1013
     assert sent == 1  # the rest was dropped with the close
+
+
+def test_the_fork_server_freezes_what_every_game_shares_last() -> None:
+    """After the fork server's preloads, what they loaded is in the collector's permanent
+    generation (``frozen.py``), so a game's collections never walk it; it comes last, so
+    nothing preloaded after it is left out."""
+    assert PRELOAD[-1] == "emberdeep.web.frozen"
+    imports = "; ".join(f"import {name}" for name in PRELOAD)
+    script = f"import gc; {imports}; print(gc.get_freeze_count(), len(gc.get_objects()))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True)
+    frozen, tracked = map(int, done.stdout.split())
+    assert frozen > 10_000 and tracked < frozen // 10

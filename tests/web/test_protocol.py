@@ -161,3 +161,16 @@ def test_the_bench_cases_send_a_turn_as_a_few_cells_and_a_whole_frame() -> None:
         assert 0 < len(turn["d"]) // 4 <= 15  # four map cells and the turn counter
         screen = protocol.apply(screen, turn)
     assert np.array_equal(screen, protocol.unpack(protocol.cells(console)))
+
+
+def test_frames_are_the_compact_json_the_page_and_the_load_script_read() -> None:
+    """Frames are written by msgspec: the same bytes as compact ``json.dumps`` (the load
+    script finds the acknowledgement by its text, ``"ack":["page1",7]``)."""
+    before, after = console_with("hello"), console_with("help!", 2)
+    runs = protocol.changed(protocol.cells(before), protocol.cells(after))
+    diff = protocol.diff_frame(7, runs, ("page1", 7))
+    message = {"t": "frame", "n": 7, "d": runs.tolist(), "ack": ["page1", 7]}
+    assert diff == json.dumps(message, separators=(",", ":")).encode()
+    assert diff.endswith(b'"ack":["page1",7]}')
+    full = protocol.full_frame(1, protocol.cells(after), render.SCREEN_WIDTH, {"p": 3}, "x")
+    assert json.loads(full)["acks"] == {"p": 3} and b" " not in full

@@ -36,7 +36,7 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
-from emberdeep.tools import bench_agents, bench_checkpoints, screenshots
+from emberdeep.tools import bench_agents, bench_checkpoints, bench_web, screenshots
 from emberdeep.tools import bench_reference as reference
 from emberdeep.tools.bench_report import Figure, Report, Size, figure, format_report, to_json
 from emberdeep.ui import ansi, layout, lighting, render
@@ -579,6 +579,7 @@ def run_all(quick: bool, compare_nle: bool = False) -> Report:
     frame(report, plan)
     report.figures += terminal(plan.terminal)
     report.figures += web_frames(plan.terminal)
+    report.figures += bench_web.per_key(plan.steps // 4)
     monster_phase(report, plan)
     save_figures(report, plan)
     bench_checkpoints.checkpoint_figures(report, plan.saves, measure)

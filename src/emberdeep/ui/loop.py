@@ -118,7 +118,7 @@ def _loop(
         size = presenter.console_size()
         if size != (console.width, console.height):
             console = render.new_console(*size)
-        console.clear()
+        render.clear(console)
         stack.draw(console)
         if untile is not None:
             render.untile(console, untile)

@@ -3,6 +3,7 @@ coloured by its kind. The newest lines go into the save and come back on Continu
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -30,6 +31,19 @@ a glance, and what is only news stays quiet."""
 KIND_COLORS: dict[MessageKind, Color] = dict(DEFAULT_KIND_COLORS)
 """What the log draws with: the defaults, or a palette's (``ui/theme.py`` updates it in
 place, so it is read at draw time)."""
+
+
+WRAP_KEPT = 2048
+"""Wrapped texts remembered (``wrap``): the newest lines a frame draws, and a history."""
+
+
+@functools.lru_cache(maxsize=WRAP_KEPT)
+def wrap(text: str, width: int) -> tuple[str, ...]:
+    """``text`` as display lines ``width`` wide (``textwrap.wrap``), remembered: the log
+    draws its newest lines every frame, and wrapping them afresh was a tenth of a web
+    game's CPU a key. Keyed by the text and the width, it cannot serve stale lines: a
+    repeat's count is in the text ("(x3)"), and a new width is a new key."""
+    return tuple(textwrap.wrap(text, width))
 
 
 @dataclass
@@ -75,7 +89,7 @@ class MessageLog:
         lines: list[tuple[str, Color]] = []
         for entry in self.entries:
             color = KIND_COLORS[entry.kind]
-            lines.extend((line, color) for line in textwrap.wrap(entry.full_text, width) or [""])
+            lines.extend((line, color) for line in wrap(entry.full_text, width) or ("",))
         return lines
 
     def draw(self, console: tcod.console.Console, x: int, y: int, width: int, height: int) -> None:
@@ -83,7 +97,7 @@ class MessageLog:
         lines: list[tuple[str, Color]] = []
         for entry in reversed(self.entries):
             color = KIND_COLORS[entry.kind]
-            lines[:0] = [(line, color) for line in textwrap.wrap(entry.full_text, width)]
+            lines[:0] = [(line, color) for line in wrap(entry.full_text, width)]
             if len(lines) >= height:
                 break
         for row, (text, color) in enumerate(lines[-height:]):

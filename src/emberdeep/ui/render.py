@@ -57,6 +57,31 @@ def new_console(width: int = SCREEN_WIDTH, height: int = SCREEN_HEIGHT) -> tcod.
     return tcod.console.Console(width, height, order="F")
 
 
+def clear(console: tcod.console.Console) -> None:
+    """What ``console.clear()`` does (spaces, white on black), as one copy of a blank
+    console's memory: tcod assigns its records field by field, about 60 us a frame for
+    the web's 100x52, some 5% of a web game's CPU a key; the copy takes 1-2 us."""
+    grid = console.rgba
+    rows = grid if grid.flags.c_contiguous else grid.T  # order "F": [x, y] is the transpose
+    if not rows.flags.c_contiguous:
+        console.clear()
+        return
+    words = rows.view(np.uint32)
+    words[...] = _blank(words.shape)
+
+
+@functools.cache
+def _blank(shape: tuple[int, ...]) -> NDArray[np.uint32]:
+    """A cleared console's cells as 32-bit words (code, fg and bg as RGBA bytes), read-only."""
+    console = tcod.console.Console(1, 1)
+    console.clear()
+    cell = console.rgba.view(np.uint32).reshape(-1)
+    words: NDArray[np.uint32] = np.tile(cell, shape[-1] // cell.size)
+    words = np.broadcast_to(words, shape)
+    words.flags.writeable = False
+    return words
+
+
 def _cell(look: Look) -> tuple[int, tuple[int, int, int], tuple[int, int, int]]:
     return (ord(look.glyph), look.fg, look.bg)
 
@@ -405,23 +430,25 @@ def draw_fixtures(
     """Torches, braziers and fungus, where explored: bright in view, dim remembered. In
     the tiles mode each is its sprite over the terrain under it (a torch on its wall)."""
     placed = _fixture_arrays(floor, content)
-    if placed is None:
+    near = None if placed is None else _in_view(placed, view, origin)
+    if near is None:
         return
-    xs, ys, codes, colors = placed.xs, placed.ys, placed.codes, placed.colors
-    sx = (xs - origin[0]) * view.columns + view.x
-    sy = ys - origin[1] + view.y
-    shown = floor.explored[xs, ys] & (sx >= view.x) & (sy >= view.y)
-    shown &= (sx < view.x + view.across * view.columns) & (sy < view.y + view.height)
+    shown = floor.explored[near.xs, near.ys]
     if not shown.any():
         return
-    lit = floor.visible[xs, ys][shown]
-    sx, sy, codes, colors = sx[shown], sy[shown], codes[shown], colors[shown]
+    lit = floor.visible[near.xs[shown], near.ys[shown]]
+    sx, sy, codes, colors = near.sx[shown], near.sy[shown], near.codes[shown], near.colors[shown]
     dim = np.where(lit, 1.0, REMEMBERED_DIM)[:, None]
-    sprite = console.ch[sx, sy] >= sprites.SPRITE_BASE
+    ch = console.ch
+    sprite = ch[sx, sy] >= sprites.SPRITE_BASE
+    if not sprite.any():  # the ascii mode: every fixture a glyph
+        ch[sx, sy] = codes
+        console.fg[sx, sy] = (colors * dim).astype(np.uint8)
+        return
     glyph = ~sprite
-    console.ch[sx[glyph], sy[glyph]] = codes[glyph]
+    ch[sx[glyph], sy[glyph]] = codes[glyph]
     console.fg[sx[glyph], sy[glyph]] = (colors[glyph] * dim[glyph]).astype(np.uint8)
-    names = [placed.names[n] for n in np.flatnonzero(shown)]
+    names = [near.names[n] for n in np.flatnonzero(shown)]
     for k in np.flatnonzero(sprite):  # the few torches in the tiles mode's view
         cell = int(sx[k]), int(sy[k])
         look = Look(
@@ -441,6 +468,45 @@ class _Placed:
     codes: NDArray[np.intp]
     colors: NDArray[np.intp]
     names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Near:
+    """The fixtures inside a map view at one camera origin: their floor positions, the
+    console cells they are drawn in, their glyphs, colours and names."""
+
+    xs: NDArray[np.intp]
+    ys: NDArray[np.intp]
+    sx: NDArray[np.intp]
+    sy: NDArray[np.intp]
+    codes: NDArray[np.intp]
+    colors: NDArray[np.intp]
+    names: tuple[str, ...]
+
+
+_NEAR: list[tuple[_Placed, Region, tuple[int, int], _Near | None]] = []
+"""The last ``_in_view`` asked for: a frame's camera seldom moves (never, on a floor the
+view holds whole), so its cells are worked out once, not every frame."""
+
+
+def _in_view(placed: _Placed, view: Region, origin: tuple[int, int]) -> _Near | None:
+    """``placed``'s fixtures inside ``view`` with the camera at ``origin`` (None: none),
+    kept for the same fixtures, view and origin."""
+    if _NEAR and _NEAR[0][0] is placed and _NEAR[0][1] == view and _NEAR[0][2] == origin:
+        return _NEAR[0][3]
+    sx = (placed.xs - origin[0]) * view.columns + view.x
+    sy = placed.ys - origin[1] + view.y
+    inside = (sx >= view.x) & (sy >= view.y)
+    inside &= (sx < view.x + view.across * view.columns) & (sy < view.y + view.height)
+    near = None
+    if inside.any():
+        names = tuple(placed.names[n] for n in np.flatnonzero(inside))
+        near = _Near(
+            placed.xs[inside], placed.ys[inside], sx[inside], sy[inside],
+            placed.codes[inside], placed.colors[inside], names,
+        )  # fmt: skip
+    _NEAR[:] = [(placed, view, origin, near)]
+    return near
 
 
 _FIXTURES: weakref.WeakKeyDictionary[Floor, tuple[object, int, Content, _Placed | None]] = (

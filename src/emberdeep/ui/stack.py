@@ -12,7 +12,7 @@ import tcod.console
 
 from emberdeep.ui import render
 from emberdeep.ui.input import CloseRequested, InputEvent
-from emberdeep.ui.screens import Closing, Next, Screen, Ticking, is_overlay
+from emberdeep.ui.screens import Closing, Next, Screen, as_ticking, is_overlay
 
 
 class ScreenStack:
@@ -38,12 +38,12 @@ class ScreenStack:
 
     @property
     def tick_seconds(self) -> float | None:
-        top = self.top
-        return top.tick_seconds if isinstance(top, Ticking) else None
+        top = as_ticking(self.top)
+        return None if top is None else top.tick_seconds
 
     def tick(self) -> None:
-        top = self.top
-        if isinstance(top, Ticking):
+        top = as_ticking(self.top)
+        if top is not None:
             self.follow(top.tick())
 
     def follow(self, result: Next) -> None:

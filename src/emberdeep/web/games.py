@@ -28,6 +28,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from emberdeep import bounds
 from emberdeep.web import chat, daily, pipe, protocol, replay_view, worker
 
 QUEUE = 512
@@ -37,6 +38,16 @@ WORKER_BUFFER = 256 * 1024
 """Bytes of input waiting for a worker; beyond that the game is stalled and inputs wait
 in the page (it resends those not acknowledged)."""
 STOP_SECONDS = 10.0
+PRELOAD = [
+    "emberdeep.web.preload",
+    "emberdeep.web.worker",
+    "emberdeep.web.replay_view",
+    "emberdeep.web.frozen",
+]
+"""What the fork server imports before it forks a game. The workers' own modules too:
+imported in each game after the fork, they were half of a game's private memory (USS 23
+MB a game; 11 MB with them preloaded). Then all of it is frozen out of the collector
+(``frozen.py``), so it must come last."""
 
 ENDED = 4000
 TAKEN = 4001
@@ -187,7 +198,7 @@ class Game:
                 message = await pipe.read_message(reader)
                 kind, body = message[:1], message[1:]
                 if kind == protocol.STATUS:
-                    self.status = json.loads(body)
+                    self.status = pipe.decode(body)
                     continue
                 if kind == protocol.READER:
                     words = body.decode()
@@ -241,7 +252,7 @@ class Game:
             return
         if writer.transport.get_write_buffer_size() > WORKER_BUFFER and message["t"] == "in":
             return
-        writer.write(pipe.pack(json.dumps(message).encode()))
+        writer.write(pipe.pack(bounds.to_json(message)))
 
     def attach(self, peer: Peer) -> None:
         if peer.watching:
@@ -329,11 +340,7 @@ class Games:
         self.watchers = 0
         self.replays = 0
         self.context = multiprocessing.get_context("forkserver")
-        # The workers' own modules too: imported in each game after the fork, they were
-        # half of a game's private memory (USS 23 MB a game; 11 MB with them preloaded).
-        self.context.set_forkserver_preload(
-            ["emberdeep.web.preload", "emberdeep.web.worker", "emberdeep.web.replay_view"]
-        )
+        self.context.set_forkserver_preload(PRELOAD)
 
     async def open(self, owner: str, folder: Path, day: str | None = None) -> Game:
         """``owner``'s game, started if it is not running (the daily game of ``day``, if

@@ -19,10 +19,11 @@ from typing import Any, Protocol
 
 import tcod.console
 
+from emberdeep import bounds
 from emberdeep.ui import loop
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
-from emberdeep.web import protocol
+from emberdeep.web import pipe, protocol
 from emberdeep.web.pipe import PipeClosedError, PipeEnd
 
 MAX_CLIENTS = 16
@@ -101,7 +102,7 @@ class WebPresenter:
         if self.reading and self.reader is not None:
             words = self.reader.update()
             if words is not None:
-                return [protocol.READER + json.dumps(words).encode()]
+                return [protocol.READER + bounds.to_json(words)]
         return []
 
     def full(self, now: protocol.Cells) -> bytes:
@@ -115,7 +116,7 @@ class WebPresenter:
         if status == self.last_status:
             return []
         self.last_status = status
-        return [protocol.STATUS + json.dumps(status).encode()]
+        return [protocol.STATUS + bounds.to_json(status)]
 
     def wait(self, timeout: float | None) -> list[InputEvent]:
         if self.stopping:
@@ -127,7 +128,7 @@ class WebPresenter:
                 message = self.pipe.receive(left)
                 events: list[InputEvent] = []
                 while message is not None:
-                    events += self.handle(json.loads(message))
+                    events += self.handle(pipe.decode(message))
                     message = self.pipe.receive(0)
             except PipeClosedError:
                 raise loop.Stopped from None

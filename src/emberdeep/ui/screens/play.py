@@ -10,7 +10,6 @@ not ticked: the world waits while the player chooses.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -50,7 +49,7 @@ from emberdeep.ui.input import (
     Wheel,
 )
 from emberdeep.ui.keys import command_for, first_key
-from emberdeep.ui.layout import FULL, Layout, layout_for
+from emberdeep.ui.layout import FULL, Layout, layout_for, with_map_columns
 from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Next
 from emberdeep.ui.screens.character import CharacterScreen
@@ -344,7 +343,7 @@ class PlayScreen:
         columns = sprites.map_columns(self.render_mode, *self.font)
         if columns == 1 or (self.app is not None and not self.app.square_tiles):
             return layout
-        return dataclasses.replace(layout, map=dataclasses.replace(layout.map, columns=columns))
+        return with_map_columns(layout, columns)
 
     def draw_world(self, console: tcod.console.Console, *, hover: bool = False) -> None:
         """The map, its creatures, the sidebar and the log, without the mouse-look tooltip:
