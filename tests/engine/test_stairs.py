@@ -5,7 +5,7 @@ from __future__ import annotations
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Ascend, Descend
-from emberdeep.engine.actors import HUNT_MEMORY, Mode
+from emberdeep.engine.actors import HUNT_MEMORY, Actor, Mode
 from emberdeep.engine.events import Followed
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.world import World
@@ -69,4 +69,23 @@ def test_a_floor_come_back_to_has_lived_the_time() -> None:
     living = [m for m in floor.actors.values() if m.alive and not m.is_player]
     assert all(m.hp == min(m.max_hp, 61) for m in living)  # healed by the time away
     assert sum(m.position != places[m.id] for m in awake) >= len(awake) // 2  # many moved
+    assert violations(world) == []
+
+
+def test_coming_back_up_onto_stairs_a_monster_stands_on_moves_it_aside() -> None:
+    """A floor left by a trapdoor keeps no one off its stairs: coming back up the stairs
+    below lands on them, and whoever stands there steps aside (it once raised)."""
+    world = at_the_stairs()
+    above = world.floor
+    world.step(Descend())
+    world.floor.move_actor(world.player, *world.floor.start)
+    sx, sy = above.stairs
+    world.kinds[ORC.key] = ORC
+    squatter = Actor.spawn(max(above.actors) + 1, ORC, sx, sy)
+    above.add_actor(squatter)
+    world.step(Ascend())
+    assert world.floor is above and world.player.position == above.stairs
+    assert squatter.position != above.stairs
+    assert max(abs(squatter.x - sx), abs(squatter.y - sy)) <= 2
+    assert above.occupant[squatter.position] == squatter.id
     assert violations(world) == []

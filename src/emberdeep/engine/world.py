@@ -240,9 +240,19 @@ class World:
         return events
 
     def enter(self, floor: Floor, at: tuple[int, int] | None = None) -> None:
-        """Put the player on ``floor`` at ``at`` (its start by default) and wake its clock."""
+        """Put the player on ``floor`` at ``at`` (its start by default) and wake its clock.
+        A creature standing there (a floor left by a trapdoor keeps no one off its stairs)
+        steps aside to the nearest free cell; with none, the player takes that cell."""
         self.floor = floor
-        self.player.x, self.player.y = at or floor.start
+        x, y = at or floor.start
+        standing = floor.blocker_at(x, y)
+        if standing is not None:
+            aside = floor.free_near(x, y, reach=8)
+            if aside is not None:
+                floor.move_actor(standing, *aside)
+            else:
+                x, y = floor.free_near(x, y, reach=max(floor.tiles.shape)) or (x, y)
+        self.player.x, self.player.y = x, y
         floor.add_actor(self.player)
         monsters = [a for a in floor.actors.values() if a.alive and a is not self.player]
         for monster in monsters:
