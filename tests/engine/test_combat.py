@@ -44,6 +44,13 @@ def test_every_hit_does_at_least_one_point_and_armour_absorbs_some() -> None:
     assert min(armoured) >= 1 and np.mean(armoured) < np.mean(bare)
 
 
+def test_a_target_with_less_than_no_defense_is_hit_without_error() -> None:
+    """A cursed ring of protection takes defense below zero: nothing is absorbed, and a
+    blow still lands (it once raised in numpy's bounded draw)."""
+    hits, damages = duel(6, -3, blows=200)
+    assert hits > 0 and min(damages) >= 3
+
+
 def test_damage_is_a_range_around_power() -> None:
     low, high = combat.damage_range(6)
     assert (low, high) == (3, 9)

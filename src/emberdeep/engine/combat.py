@@ -75,7 +75,7 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
         return False
     low, high = damage_range(attacker.power)
     rolled = int(rng.integers(low, high, endpoint=True))
-    absorbed = int(rng.integers(0, target.defense // ABSORB_SHARE, endpoint=True))
+    absorbed = int(rng.integers(0, max(0, target.defense) // ABSORB_SHARE, endpoint=True))
     damage = max(1, rolled - absorbed) * (SNEAK_ATTACK if sleeping else 1)
     if target.is_player and world.inventory:
         damage = runics.struck(world, attacker, target, damage)
