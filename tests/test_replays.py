@@ -62,7 +62,7 @@ def test_a_tampered_replay_says_where_it_diverged() -> None:
     payload = json.loads(replays.encode(replays.record(world, "auto")))
     moves = [i for i, c in enumerate(payload["commands"]) if c[:2] == ["s", "m"]]
     located = []
-    for victim in moves[len(moves) // 2 :][:5]:  # some moves change what a wait would
+    for victim in moves[len(moves) // 2 :][:5]:  # not every move differs from a wait
         changed = json.loads(json.dumps(payload))
         dx, dy = changed["commands"][victim][2:]
         changed["commands"][victim] = ["s", "w"] if (dx, dy) != (0, 0) else ["s", "m", 1, 0]
