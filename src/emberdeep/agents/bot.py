@@ -400,13 +400,14 @@ class Bot:
         return None
 
     def sustain(self, world: World, fighting: bool) -> PlayerCommand | None:
-        """Badly hurt, it drinks healing (an unknown potion in a fight, as a gamble);
-        hungry, it eats (in a fight only once weak with hunger)."""
+        """Badly hurt in a fight, it drinks healing (else an unknown potion, as a
+        gamble; out of a fight it rests instead); hungry, it eats (in a fight only once
+        weak with hunger)."""
         player = world.player
         if fighting and player.hp < player.max_hp * LOW_HEALTH:
             potion = self.find(world, "heal")
-            if potion is None and fighting:
-                potion = self.unknown(world, "potion")  # a gamble, when it matters
+            if potion is None:
+                potion = self.unknown(world, "potion")
             if potion is not None:
                 return Use(potion)
         state = hunger.state(world.nourishment)
