@@ -170,7 +170,7 @@ def test_the_morgue_of_a_continued_game_keeps_the_lines_from_before(
 def test_enough_experience_opens_the_level_up_menu(app: App) -> None:
     play = press(MainMenu(app), "a")
     assert isinstance(play, PlayScreen)
-    play.world.player.xp = 400
+    play.world.player.xp = play.world.xp_to_next
     screen = press(play, ".")
     assert isinstance(screen, LevelUpScreen)
     assert press(screen, "escape") is screen  # a level must be spent
