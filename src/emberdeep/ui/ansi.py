@@ -27,6 +27,8 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
+from emberdeep.ui import render
+
 ColorMode = Literal["truecolor", "256"]
 COLOR_MODES: tuple[ColorMode, ...] = ("truecolor", "256")
 
@@ -327,7 +329,6 @@ def bench_cases() -> list[tuple[str, Callable[[], object]]]:
     full = FrameEncoder(console.width, console.height, "256", ascii_only=False)
     typical = FrameEncoder(console.width, console.height, "256", ascii_only=False)
     typical.encode(console)
-    cells = console.rgb
     step = [0]
 
     def full_frame() -> object:
@@ -336,12 +337,7 @@ def bench_cases() -> list[tuple[str, Callable[[], object]]]:
 
     def typical_frame() -> object:
         step[0] += 1
-        x = 30 + step[0] % 2
-        cells[x + 20, 20] = (ord("@"), (255, 255, 255), (30, 20, 10))
-        cells[81 - x, 20] = (ord("."), (200, 180, 110), (30, 20, 10))
-        cells[x + 30, 25] = (ord("o"), (63, 127, 63), (30, 20, 10))
-        cells[91 - x, 25] = (ord("."), (200, 180, 110), (30, 20, 10))
-        console.print(9, 0, f"Turn {step[0]:<6}", fg=(200, 200, 200), bg=(0, 0, 0))
+        render.bench_turn(console, step[0])
         return typical.encode(console)
 
     return [

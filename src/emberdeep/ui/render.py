@@ -537,3 +537,15 @@ def _fixture_arrays(floor: Floor, content: Content) -> _Placed | None:
         )
     _FIXTURES[floor] = (fixtures, len(fixtures), content, placed)
     return placed
+
+
+def bench_turn(console: tcod.console.Console, step: int) -> None:
+    """What a turn changes on a drawn play screen, for the frame benches (terminal and
+    web): the player and a monster step back or forth, and the turn counter moves."""
+    cells = console.rgb
+    x = 30 + step % 2
+    cells[x + 20, 20] = (ord("@"), (255, 255, 255), (30, 20, 10))
+    cells[81 - x, 20] = (ord("."), (200, 180, 110), (30, 20, 10))
+    cells[x + 30, 25] = (ord("o"), (63, 127, 63), (30, 20, 10))
+    cells[91 - x, 25] = (ord("."), (200, 180, 110), (30, 20, 10))
+    console.print(9, 0, f"Turn {step:<6}", fg=(200, 200, 200), bg=(0, 0, 0))

@@ -34,7 +34,7 @@ from numpy.typing import NDArray
 
 from emberdeep import bounds
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
-from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
+from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH, bench_turn
 
 MAX_MESSAGE = 1024
 """Bytes in one message from a page: an input is about 40."""
@@ -237,18 +237,12 @@ def bench_cases(console: tcod.console.Console) -> list[tuple[str, Callable[[], o
     four cells, and the turn counter changes): the cells copied, compared with the last
     frame's and the changed ones written as JSON; "full" is a whole frame (a page
     attached)."""
-    cells_now = console.rgb
     last = [cells(console)]
     step = [0]
 
     def typical_frame() -> object:
         step[0] += 1
-        x = 30 + step[0] % 2
-        cells_now[x + 20, 20] = (ord("@"), (255, 255, 255), (30, 20, 10))
-        cells_now[81 - x, 20] = (ord("."), (200, 180, 110), (30, 20, 10))
-        cells_now[x + 30, 25] = (ord("o"), (63, 127, 63), (30, 20, 10))
-        cells_now[91 - x, 25] = (ord("."), (200, 180, 110), (30, 20, 10))
-        console.print(9, 0, f"Turn {step[0]:<6}", fg=(200, 200, 200), bg=(0, 0, 0))
+        bench_turn(console, step[0])
         now = cells(console)
         frame = diff_frame(step[0], changed(last[0], now), ("page", step[0]))
         last[0] = now
