@@ -47,10 +47,18 @@ def test_lightning_strikes_the_closest_visible_enemy_in_range() -> None:
     assert world.player.xp == ORC.xp
 
 
-def test_lightning_with_nobody_in_range_is_refused() -> None:
+def test_lightning_reaches_as_far_as_creatures_step_diagonals_included() -> None:
     world = world_from_text(ARENA)
+    corner = add_monster(world, ORC, 10, 1, hunting=False)  # 5 steps (5.4 as the crow flies)
+    world.inventory.append(Item(KINDS["lightning_scroll"]))
+    world.step(Use(0))
+    assert corner.hp < corner.max_hp
+
+
+def test_lightning_with_nobody_in_range_is_refused() -> None:
+    world = world_from_text(ARENA.replace(".#", "..#").replace("##\n", "###\n"))
     world.identity.learn(KINDS["lightning_scroll"])  # unknown, it would be read for nothing
-    add_monster(world, ORC, 10, 1, hunting=False)  # 5.4 tiles away: out of range 5
+    add_monster(world, ORC, 11, 1, hunting=False)  # 6 steps away: out of range 5
     world.inventory.append(Item(KINDS["lightning_scroll"]))
     assert texts(world.step(Use(0))) == ["No enemy is close enough to strike."]
     assert len(world.inventory) == 1

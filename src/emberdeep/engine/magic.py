@@ -115,13 +115,14 @@ def food(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
 
 @effect("lightning")
 def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    """Strikes the closest visible creature within range (ties: the older one)."""
+    """Strikes the closest visible creature within range, counted in steps as creatures
+    move (a diagonal neighbour is 1 away; ties: the older one)."""
     floor, kind = world.floor, item.kind
     candidates = [m for m in living_monsters(floor, user) if floor.visible[m.position]]
     if not candidates:
         return Refused("nobody_near")
-    gaps = np.array([(m.x - user.x, m.y - user.y) for m in candidates], dtype=np.float64)
-    distances = np.hypot(gaps[:, 0], gaps[:, 1])
+    gaps = np.array([(m.x - user.x, m.y - user.y) for m in candidates], dtype=np.int64)
+    distances = np.abs(gaps).max(axis=1)
     closest = int(np.argmin(distances))
     if distances[closest] > kind.range:
         return Refused("nobody_near")
