@@ -8,7 +8,16 @@ from emberdeep.engine import snapshot
 from emberdeep.engine.actions import Ascend, Descend, Move, Wait
 from emberdeep.engine.actors import Actor, ActorKind, Mode
 from emberdeep.engine.allies import Order, next_order
-from emberdeep.engine.events import AllyDied, Followed, Freed, Hurt, Ordered, Refused, Shackles
+from emberdeep.engine.events import (
+    AllyDied,
+    Followed,
+    Freed,
+    Hurt,
+    LeftBehind,
+    Ordered,
+    Refused,
+    Shackles,
+)
 from emberdeep.engine.invariants import violations
 from emberdeep.engine.journal import decode_action, encode_action
 from emberdeep.engine.world import World
@@ -278,3 +287,16 @@ def test_lightning_passes_over_an_ally_and_a_captive_for_the_nearest_foe() -> No
     struck = [e.who for e in steps(world.step(Use(0))) if isinstance(e, Hurt)]
     assert struck == [orc.who]
     assert friend.hp == friend.max_hp and held.hp == held.max_hp
+
+
+def test_an_ally_too_far_to_follow_is_left_behind_with_a_word() -> None:
+    world = world_from_text(ROOM)
+    world.floor.move_actor(world.player, 12, 5)
+    far = ally(world, KINDS["goblin"], 2, 5)
+    events = steps(world.step(Descend()))
+    assert world.depth == 2
+    assert [e for e in events if isinstance(e, LeftBehind)] == [LeftBehind(far.who, (2, 5), "down")]
+    assert "You go down the stairs without your goblin: it was too far away to follow." in texts(
+        events
+    )
+    assert far in world.kept[1].actors.values()

@@ -300,10 +300,11 @@ DECODERS: dict[str, Callable[[list[object]], PlayerCommand | None]] = {Order.cod
 
 def coming_along(world: World) -> list[Actor]:
     """The allies that take the stairs with the player: following, and near."""
-    player = world.player
+    return [a for a in following(world) if gap(a, world.player) <= STAIRS_REACH]
+
+
+def following(world: World) -> list[Actor]:
+    """The living allies not told to wait."""
     return [
-        a
-        for a in world.floor.actors.values()
-        if a.mode == Mode.ALLY and a.alive and not a.stays
-        and gap(a, player) <= STAIRS_REACH
-    ]  # fmt: skip
+        a for a in world.floor.actors.values() if a.mode == Mode.ALLY and a.alive and not a.stays
+    ]

@@ -221,6 +221,16 @@ class Followed:
 
 
 @dataclass(frozen=True, slots=True)
+class LeftBehind:
+    """The player took the stairs (``way``) while a following ally at ``at`` was too far
+    to come along: it stays on the floor left, until the player comes back."""
+
+    who: Who
+    at: Cell
+    way: str
+
+
+@dataclass(frozen=True, slots=True)
 class Shackles:
     """The player worked at a captive's shackles: ``left`` turns of work to go."""
 
@@ -425,8 +435,8 @@ class Heard:
 
 Event = (
     Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
-    | Summoned | ModeChanged | Followed | Shackles | Freed | Ordered | AllyDied | ItemMoved
-    | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
+    | Summoned | ModeChanged | Followed | LeftBehind | Shackles | Freed | Ordered | AllyDied
+    | ItemMoved | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
     | Victory | Hunger | Heard
 )  # fmt: skip

@@ -38,6 +38,7 @@ from emberdeep.engine.events import (
     Identified,
     ItemMoved,
     ItemUsed,
+    LeftBehind,
     LevelGained,
     Missile,
     ModeChanged,
@@ -134,7 +135,7 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
         (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
-         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger),
+         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger, LeftBehind),
         always,
     ),
     **dict.fromkeys(

@@ -17,7 +17,7 @@ import numpy as np
 
 from emberdeep.engine import allies
 from emberdeep.engine.actors import AWARE, Actor, Mode
-from emberdeep.engine.events import Followed
+from emberdeep.engine.events import Followed, LeftBehind
 from emberdeep.engine.floor import Floor
 
 if TYPE_CHECKING:
@@ -45,6 +45,14 @@ def followers(world: World) -> list[Actor]:
         if m.hp > 0 and m is not player and m.mode in AWARE
         and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
     ] + allies.coming_along(world)  # fmt: skip
+
+
+def leave_behind(world: World, coming: list[Actor], way: str) -> None:
+    """Tell of the following allies too far from the player to take the stairs
+    (``LeftBehind``): a companion is never lost without a word."""
+    for ally in allies.following(world):
+        if ally not in coming:
+            world.emit(LeftBehind(ally.who, ally.position, way))
 
 
 def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> None:

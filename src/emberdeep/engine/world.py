@@ -444,13 +444,14 @@ class World:
         """To ``depth``: the monsters at the player's heels come along, and a floor come
         back to has lived the time (``engine/stairs.py``)."""
         left = self.floor
+        going_up = depth < self.depth
         coming = stairs.followers(self)
+        stairs.leave_behind(self, coming, "up" if going_up else "down")
         left.remove_actor(self.player)
         left.visible[...] = False  # out of sight, only remembered
         left.left_at = self.time
         self.player.blocks = True
         self.kept[self.depth] = left
-        going_up = depth < self.depth
         self.depth = depth
         kept = self.kept.pop(depth, None)
         floor = kept or new_floor(self.build_floor, self.seed, depth)

@@ -37,6 +37,7 @@ from emberdeep.engine.events import (
     Identified,
     ItemMoved,
     ItemUsed,
+    LeftBehind,
     LevelGained,
     MessageKind,
     ModeChanged,
@@ -400,6 +401,12 @@ def followed(n: Narrator, e: Followed) -> list[Line]:
     return [Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs!"), MessageKind.ALERT)]
 
 
+def left_behind(n: Narrator, e: LeftBehind) -> list[Line]:
+    ally = n.names.kind(e.who.kind).singular  # told after the floor changed: no longer "yours"
+    text = f"You go {e.way} the stairs without your {ally}: it was too far away to follow."
+    return [Line(text, MessageKind.ALERT)]
+
+
 def shackles(n: Narrator, e: Shackles) -> list[Line]:
     whose = n.who(e.who).possessive
     text = f"You work at {whose} shackles ({e.left} more to go)."
@@ -596,7 +603,8 @@ def heard(n: Narrator, e: Heard) -> list[Line]:
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Attacked: attacked, Hurt: hurt, Died: died, Healed: healed,
     StatusChanged: status_changed, Teleported: teleported, Summoned: summoned,
-    ModeChanged: mode_changed, Followed: followed, Shackles: shackles, Freed: freed,
+    ModeChanged: mode_changed, Followed: followed, LeftBehind: left_behind,
+    Shackles: shackles, Freed: freed,
     Ordered: ordered, AllyDied: ally_died, ItemMoved: item_moved, ItemUsed: item_used,
     Identified: identified, Enchanted: enchanted, RunicFlared: runic_flared, Grew: grew,
     Fizzled: fizzled, DoorOpened: door_opened,
