@@ -7,7 +7,9 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actors import Mode
 from emberdeep.session.driver import FreeCaptive
+from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
+from emberdeep.ui.layout import MIN_SIZE
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.help import help_lines
 from emberdeep.ui.screens.play import PlayScreen
@@ -106,3 +108,16 @@ def test_f_tells_the_allies_to_wait_then_to_follow() -> None:
     assert any(
         "wait here, or to follow" in text for text, _ in help_lines({"f": "order_allies"}, 80)
     )
+
+
+def test_the_compact_sidebar_tells_a_captive_and_an_ally_from_a_foe() -> None:
+    """At 80x24 a creature gets one row: its mode leads, so a long name cannot hide it."""
+    screen = with_captive()
+    add_monster(screen.world, ORC, 5, 2, hunting=False).mode = Mode.ASLEEP
+    screen.world.refresh_fov()
+    console = render.new_console(*MIN_SIZE)
+    screen.draw(console)
+    sidebar = ["".join(map(chr, console.ch[: screen.layout.sidebar.width, y])) for y in range(12)]
+    assert screen.layout.compact
+    assert any("captive: Goblin" in row for row in sidebar)
+    assert any("asleep: Orc" in row for row in sidebar)

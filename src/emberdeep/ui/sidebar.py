@@ -83,6 +83,18 @@ DOING = {
 """What a monster is up to, in a few words, by its mode."""
 
 
+BRIEFLY = {Mode.ASLEEP: "asleep", Mode.FLEEING: "fleeing", Mode.ALLY: "ally",
+           Mode.CAPTIVE: "captive"}  # fmt: skip
+"""The compact sidebar's one row per creature: the modes a player must not miss, put
+before the name so a long name cannot cut them off (a captive looked like a foe)."""
+
+
+def compact_label(actor: Actor) -> str:
+    """A creature's name, led by what it is up to when that is not plain hostility."""
+    mode = "waiting" if actor.stays and actor.mode == Mode.ALLY else BRIEFLY.get(actor.mode)
+    return f"{mode}: {actor.name}" if mode else actor.name
+
+
 def doing(actor: Actor) -> str:
     """What a monster is up to, as the engine set its mode (an ally told to wait says so)."""
     if actor.stays and actor.mode == Mode.ALLY:
@@ -191,7 +203,8 @@ class Sidebar:
     ) -> None:
         look = content.looks[actor.kind]
         console.print(x, y, look.glyph, fg=look.fg)
-        bar(console, x + 2, y, width - 2, value=actor.hp, maximum=actor.max_hp, label=actor.name)
+        label = compact_label(actor) if compact else actor.name
+        bar(console, x + 2, y, width - 2, value=actor.hp, maximum=actor.max_hp, label=label)
         if compact:
             return
         words = [doing(actor), *(f"{n} {t}" for n, t in statuses.active(actor))]
