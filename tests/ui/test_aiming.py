@@ -17,7 +17,7 @@ from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
-from emberdeep.ui.screens.targeting import PATH_BG, TargetingScreen
+from emberdeep.ui.screens.targeting import NO_TARGET, PATH_BG, TargetingScreen
 from tests.helpers import ORC, add_monster, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
@@ -113,6 +113,9 @@ def test_a_bolt_is_not_offered_a_creature_a_wall_corner_shields() -> None:
     assert aiming.cursor == open_line.position
     aiming.next_target()
     assert aiming.cursor == open_line.position  # Tab never lands on the shielded one
+    world.floor.remove_actor(open_line)
+    alone = TargetingScreen(screen, 0)
+    assert alone.cursor == world.player.position and alone.warning == NO_TARGET
 
 
 def test_an_unknown_scroll_is_read_not_aimed() -> None:

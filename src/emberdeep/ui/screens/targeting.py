@@ -41,6 +41,9 @@ CONFIRM = frozenset({"enter"})
 CANCEL = frozenset({"escape"})
 NEXT_TARGET = frozenset({"tab"})
 NOT_IN_VIEW = "You cannot see that spot: aim at a tile in view."
+NO_TARGET = "No foe in view that this can reach: move the cursor to aim."
+"""Said at once when the cursor has no creature to start on (it starts on the player),
+so a silent cursor on yourself is never mistaken for a keypress lost."""
 
 BAR_BG: Color = (0, 0, 0)
 HINT_FG: Color = (240, 220, 160)
@@ -79,6 +82,8 @@ class TargetingScreen:
         """Shown in place of the hint after an impossible confirm, until the cursor moves."""
         targets = self.targets()
         self.cursor = targets[0].position if targets else parent.world.player.position
+        if not targets and self.mode == "single":
+            self.warning = NO_TARGET
 
     @property
     def hint(self) -> str:
