@@ -34,14 +34,17 @@ SCENT = 200
 CLIMB_DEEPER = 2
 """A climb's hunters come from this many floors below the one entered, and never from
 shallower than the deepest floor reached: the Heart's own depths come after it..."""
-CLIMB_HUNTERS = (2, 5)
-"""...two of them on the first floor climbed into, one more every three floors, at most
-five..."""
+CLIMB_HUNTERS = (5, 8)
+"""...five of them on the first floor climbed into, one more every three floors, at most
+eight (two to five: 10-13% of deaths came on the climb; four to seven: two thirds of
+those who took the Heart got out)..."""
 CLIMB_NATIVE = 7
 """...and only kinds first found at this depth or deeper: the deep's own creatures, not
 the orcs and trolls a hero of the deep cuts down in passing."""
-HEART_GRACE = 40
-"""Turns of calm, carrying the Heart, before more may arrive."""
+HEART_GRACE = 25
+"""Turns of calm, carrying the Heart, before more may arrive..."""
+HEART_MOST_PER_MILLE = 40
+"""...and the likeliest an arrival then gets, per turn."""
 WARDEN_DELAY = 1500
 """World time (15 turns) the warden stands, catching up, where it came up after you."""
 
@@ -49,11 +52,11 @@ WARDEN_DELAY = 1500
 def tick(world: World) -> None:
     """One player turn of a floor's calm: perhaps something arrives."""
     floor = world.floor
-    grace = HEART_GRACE if world.inventory and carrying_the_heart(world) else GRACE
-    calm = (world.time - floor.calm_since) // 100 - grace
+    heart = bool(world.inventory) and carrying_the_heart(world)
+    calm = (world.time - floor.calm_since) // 100 - (HEART_GRACE if heart else GRACE)
     if calm <= 0:
         return
-    chance = min(MOST_PER_MILLE, calm // 10 + 1)
+    chance = min(HEART_MOST_PER_MILLE if heart else MOST_PER_MILLE, calm // 10 + 1)
     if int(world.rng.integers(1000)) < chance and arrive(world, world.depth):
         floor.calm_since = world.time
 
