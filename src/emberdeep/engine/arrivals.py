@@ -36,8 +36,8 @@ CLIMB_DEEPER = 2
 shallower than the deepest floor reached: the Heart's own depths come after it..."""
 CLIMB_HUNTERS = (5, 8)
 """...five of them on the first floor climbed into, one more every three floors, at most
-eight (two to five: 10-13% of deaths came on the climb; four to seven: two thirds of
-those who took the Heart got out)..."""
+eight (two to five: 10-13% of deaths came on the climb, four to seven 10-24%; at five
+to eight 20-33%, and about half of those who take the Heart die getting out)..."""
 CLIMB_NATIVE = 7
 """...and only kinds first found at this depth or deeper: the deep's own creatures, not
 the orcs and trolls a hero of the deep cuts down in passing."""
