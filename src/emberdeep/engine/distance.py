@@ -43,38 +43,45 @@ class Terrain:
         return kept
 
 
-SCRATCH_SHAPES = 4
-"""Shapes a ``Scratch`` keeps parts for: the crowd map's window is one shape away from
-the floor's edges and many near them, and each kept shape holds a few arrays."""
-
-
-class Scratch:
-    """Searches on cost arrays whose contents change every time but whose shapes recur
-    (the crowd map's window around the player): one graph and pathfinder kept per
-    shape, over a cost buffer the graph reads in place (``SimpleGraph`` keeps a
-    reference), so a search does not make them again."""
-
-    def __init__(self) -> None:
-        self._kept: dict[tuple[int, ...], tuple[NDArray[np.int32], Terrain]] = {}
-
-    def distances(
-        self, cost: NDArray[np.int32], goals: NDArray[np.bool_], cardinal: int, diagonal: int
-    ) -> NDArray[np.int32]:
-        """``distance_map(cost, goals, cardinal, diagonal)``, from kept parts."""
-        key = (*cost.shape, cardinal, diagonal)
-        kept = self._kept.get(key)
-        if kept is None:
-            if len(self._kept) >= SCRATCH_SHAPES:
-                del self._kept[next(iter(self._kept))]  # the oldest shape
-            buffer = np.array(cost, dtype=np.int32)
-            kept = self._kept[key] = (buffer, Terrain(buffer, cardinal, diagonal))
-        else:
-            np.copyto(kept[0], cost)
-        return kept[1].distances(goals)
-
-
 def distance_map(
     cost: NDArray[np.int32], goals: NDArray[np.bool_], cardinal: int, diagonal: int
 ) -> NDArray[np.int32]:
     """``Terrain(cost, cardinal, diagonal).distances(goals)``, for one-off searches."""
     return Terrain(cost, cardinal, diagonal).distances(goals)
+
+
+class Field:
+    """Distances from one goal, read a tile at a time: libtcod's classic Dijkstra, about
+    six times quicker on a floor than ``Terrain``'s ``Pathfinder`` (47 against 300 us)
+    and giving the same distances (tests/engine/test_distance.py). For the monsters'
+    maps, searched again whenever the player moves and read at a few tiles each.
+
+    ``cost`` is the caller's to fill (node costs, 0 blocked, as ``Terrain`` takes them)
+    before ``compute``; libtcod reads a copy scaled by ``cardinal`` (its edge costs are
+    the node's cost, times ``diagonal / cardinal`` on a diagonal), kept in place so that
+    the search made once serves every goal."""
+
+    def __init__(self, shape: tuple[int, int], cardinal: int, diagonal: int) -> None:
+        self.cost: NDArray[np.int32] = np.zeros(shape, dtype=np.int32)
+        self._cardinal = cardinal
+        self._scaled = tcod.path.NodeCostArray(np.zeros(shape, dtype=np.int32))
+        callback, userdata, (width, height) = self._scaled.get_tcod_path_ffi()
+        self._userdata = userdata  # the C side points into it
+        self._c = tcod.ffi.gc(
+            tcod.lib.TCOD_dijkstra_new_using_function(
+                width, height, callback, userdata, diagonal / cardinal
+            ),
+            tcod.lib.TCOD_dijkstra_delete,
+        )
+        self._get = tcod.lib.TCOD_dijkstra_get_distance
+
+    def compute(self, x: int, y: int) -> None:
+        """Distances from tile (x, y) to every tile, for ``at``."""
+        np.multiply(self.cost, self._cardinal, out=self._scaled)
+        tcod.lib.TCOD_dijkstra_compute(self._c, x, y)
+
+    def at(self, x: int, y: int) -> int:
+        """Cheapest walking cost from (x, y) to the goal; ``UNREACHABLE`` for a blocked
+        tile or one with no way there. libtcod keeps hundredths: rounded back."""
+        found: float = self._get(self._c, x, y)
+        return UNREACHABLE if found < 0 else round(found)

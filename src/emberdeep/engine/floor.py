@@ -131,6 +131,9 @@ class Floor:
         self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.terrain_version = 0
+        self.walk_version = 0
+        """Counts the changes of ``walkable`` alone (a door opened changes only what is
+        seen through it): the monsters' distance maps are kept until it changes."""
         self.size: tuple[int, int] = (int(self.tiles.shape[0]), int(self.tiles.shape[1]))
         """(width, height), read on every step."""
         self.occupant: NDArray[np.int32] = np.zeros(self.tiles.shape, dtype=np.int32)
@@ -162,7 +165,9 @@ class Floor:
     def set_tile(self, x: int, y: int, tile: int) -> None:
         """Change terrain in play (doors, digging); keeps derived arrays and FOV in step."""
         self.tiles[x, y] = tile
-        self.walkable[x, y] = TILE_WALKABLE[tile]
+        if self.walkable[x, y] != TILE_WALKABLE[tile]:
+            self.walkable[x, y] = TILE_WALKABLE[tile]
+            self.walk_version += 1
         self.transparent[x, y] = TILE_TRANSPARENT[tile]
         self.terrain_version += 1
 

@@ -19,7 +19,7 @@ from emberdeep.engine.actions import DIRECTIONS, STEPS, WAIT, Action, Either, Mo
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE
 from emberdeep.engine.floor import Floor
-from emberdeep.engine.hunt import crowd_map
+from emberdeep.engine.hunt import Crowd
 
 if TYPE_CHECKING:
     from emberdeep.engine.world import World
@@ -64,29 +64,34 @@ class Batch:
 
 
 class Pursuit:
-    """What chasers of one batch share: the distance map's view from each of them,
-    gathered and sorted for the whole batch in one numpy operation on the first hunter's
-    turn (a batch with nobody hunting, the usual case on a quiet floor, never builds the
-    map). Per monster, only which pre-sorted step is free now is checked in Python."""
+    """What chasers of one batch share: the way to the player from where each of them
+    stood when the batch began. The player's distance map is searched when the first
+    chaser needs it (a batch with nobody hunting, the usual case on a quiet floor, never
+    searches); each chaser then reads its own nine tiles of it and ranks its steps.
+    Only which ranked step is free now is checked at its turn."""
 
     def __init__(self, batch: Batch, path_limit: int = PATH_LIMIT) -> None:
         self.batch = batch
         self.path_limit = path_limit
-        self.here: list[int] = []
-        self.order: list[list[int]] = []
-        self.around: list[list[int]] = []
-        self.crowd: NDArray[np.int32] | None = None
+        self.goal: tuple[int, int] | None = None
+        """Where the player stood when the first chaser looked (the batch's map)."""
+        self.rows: dict[int, tuple[int, list[int], list[int]]] = {}
+        self.crowd: Crowd | None = None
 
-    def gather(self) -> None:
-        batch = self.batch
-        dist = batch.world.hunt.player_map(batch.floor, batch.player)
-        xs, ys = batch.xs, batch.ys
-        around_array = dist[(xs + 1)[:, None] + DX, (ys + 1)[:, None] + DY]
-        # Plain Python numbers from here on: a numpy scalar costs several times a Python
-        # int to read and compare, and these are read one at a time.
-        self.here = dist[xs + 1, ys + 1].tolist()
-        self.order = ranked_steps(around_array).tolist()
-        self.around = around_array.tolist()
+    def row(self, i: int) -> tuple[int, list[int], list[int]]:
+        """Monster ``i``'s distance to the player, its eight steps nearest first (the
+        first in ``DIRECTIONS`` order among equals), and each step's distance."""
+        found = self.rows.get(i)
+        if found is None:
+            batch = self.batch
+            if self.goal is None:
+                self.goal = batch.player.position
+            at = batch.world.hunt.player_field(batch.floor, self.goal).at
+            x, y = int(batch.xs[i]) + 1, int(batch.ys[i]) + 1
+            around = [at(x + dx, y + dy) for dx, dy in DIRECTIONS]
+            order = sorted(range(len(around)), key=around.__getitem__)
+            found = self.rows[i] = (at(x, y), order, around)
+        return found
 
     def toward(self, i: int) -> Action:
         """The chase: melee when next to the player, else the best free step closer; a
@@ -100,39 +105,26 @@ class Pursuit:
         if monster.detour:
             monster.detour -= 1
         else:
-            if not self.here:
-                self.gather()
-            step = closer_step(floor, monster, self.order[i], self.around[i], self.here[i])
+            here, order, around = self.row(i)
+            step = closer_step(floor, monster, order, around, here)
             if step is not None:
                 return step
         if self.crowd is None:
-            self.crowd = crowd_map(floor, player, self.path_limit, batch.world.hunt.scratch)
+            self.crowd = batch.world.hunt.crowd_map(floor, player, self.path_limit)
         return detour(floor, monster, player, self.crowd, self.path_limit)
 
     def away(self, i: int) -> Action | None:
         """The free step that gets farthest from the player on foot, if any gets farther."""
-        if not self.here:
-            self.gather()
+        here, order, around = self.row(i)
         monster, occupant = self.batch.monsters[i], self.batch.floor.occupant
-        for k in reversed(self.order[i]):
-            farther = self.around[i][k]
-            if farther >= UNREACHABLE or farther <= self.here[i]:
+        for k in reversed(order):
+            farther = around[k]
+            if farther >= UNREACHABLE or farther <= here:
                 continue
             dx, dy = DIRECTIONS[k]
             if not occupant.item(monster.x + dx, monster.y + dy):
                 return STEPS[dx, dy]
         return None
-
-
-def ranked_steps(around: NDArray[np.int32]) -> NDArray[np.int64]:
-    """Each row's eight steps, nearest to the player first and the first in
-    ``DIRECTIONS`` order among equals: a stable argsort of each row, done as one sort of
-    the whole batch (numpy's per-row sorts cost a call each, most of a crowd's turn)."""
-    rows, steps = around.shape
-    keys = around.astype(np.int64) * steps + np.arange(steps)  # unique within a row
-    keys += (np.arange(rows, dtype=np.int64) << 40)[:, None]  # rows kept apart
-    ranked: NDArray[np.int64] = (np.sort(keys, axis=None) % steps).reshape(rows, steps)
-    return ranked
 
 
 def gap(a: Actor, b: Actor) -> int:
@@ -171,14 +163,12 @@ def closer_step(
     return None
 
 
-def detour(
-    floor: Floor, monster: Actor, player: Actor, crowd: NDArray[np.int32], path_limit: int
-) -> Action:
+def detour(floor: Floor, monster: Actor, player: Actor, crowd: Crowd, path_limit: int) -> Action:
     """Walk around the creatures in the way, or step straight at the player if that is far."""
     best, best_step = UNREACHABLE, (0, 0)
     for dx, dy in DIRECTIONS:  # the first of equal steps wins, in DIRECTIONS order
         x, y = monster.x + dx, monster.y + dy
-        steps = int(crowd[x + 1, y + 1])
+        steps = crowd.at(x + 1, y + 1)
         if steps < best and not floor.occupant[x, y]:
             best, best_step = steps, (dx, dy)
     length = best // 2 + 1

@@ -86,3 +86,4 @@ def refresh(floor: Floor) -> None:
     floor.walkable = TILE_WALKABLE[floor.tiles]
     floor.transparent = TILE_TRANSPARENT[floor.tiles]
     floor.terrain_version += 1
+    floor.walk_version += 1

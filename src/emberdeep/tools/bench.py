@@ -30,7 +30,6 @@ from emberdeep.engine import gas, rng
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
 from emberdeep.engine.actors import HUNT_MEMORY, Actor, ActorKind, Mode
 from emberdeep.engine.fov import update_fov
-from emberdeep.engine.hunt import crowd_map
 from emberdeep.engine.pursuit import PATH_LIMIT
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.game import GameSetup
@@ -298,13 +297,12 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
 
 def keep_search_parts(world: World) -> None:
     """Make what play makes at a floor's first hunt and keeps for every later turn: the
-    walls' search graph with its pathfinder, and the crowd map's parts for the window
-    round the player (a search from elsewhere, so the phase still searches afresh)."""
+    player's distance map and the crowd map's search for the window round the player
+    (then forgotten, so the phase still searches afresh)."""
     floor, player = world.floor, world.player
-    elsewhere = np.zeros((floor.width + 2, floor.height + 2), dtype=np.bool_)
-    elsewhere[1, 1] = True
-    world.hunt.terrain(floor).distances(elsewhere)
-    crowd_map(floor, player, PATH_LIMIT, world.hunt.scratch)
+    world.hunt.player_field(floor, player.position)
+    world.hunt.crowd_map(floor, player, PATH_LIMIT)
+    world.hunt.forget()
 
 
 def crowd_builder(width: int, height: int) -> FloorBuilder:
