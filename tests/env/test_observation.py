@@ -9,6 +9,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
+from emberdeep.engine.magic import blink, mapping
 from emberdeep.env import ACTIONS, BotPolicy, EmberdeepEnv
 from emberdeep.env.observation import MESSAGE_LINES, STATS, Observer, decode_message
 from tests.env.helpers import digest
@@ -96,3 +97,20 @@ def test_the_cached_terrain_always_matches_a_fresh_build() -> None:
         if terminated:
             break
     assert len(depths) > 1 and doors_opened > 0  # the cache met new floors and opened doors
+
+
+def test_a_magic_map_and_a_teleport_reach_the_cached_terrain() -> None:
+    """The cache redraws only where the sight changed: a magic map changes ``explored``
+    far beyond the field of view, a teleport moves the field of view across the floor."""
+    env = EmberdeepEnv(max_steps=100_000)
+    env.reset(seed=3)
+    world = env.game
+    wait = ACTIONS.index("wait")
+    env.step(wait)
+    mapping(world, world.player, None, None)  # type: ignore[arg-type]
+    observation = env.step(wait)[0]
+    assert digest(observation) == digest(Observer(env.content).observe(world, env.log))
+    assert blink(world, world.player)
+    world.refresh_fov()
+    observation = env.step(wait)[0]
+    assert digest(observation) == digest(Observer(env.content).observe(world, env.log))

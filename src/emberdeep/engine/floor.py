@@ -131,6 +131,12 @@ class Floor:
         self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.terrain_version = 0
+        self.sight_version = 0
+        """Counts the changes of ``visible`` and ``explored``; ``sight_box`` says where
+        the last one could be (an observer redraws only there)."""
+        self.sight_box: tuple[slice, slice] | None = None
+        """The square a field of view was computed in when the last change of ``visible``
+        and ``explored`` was one (none outside it); None: anywhere."""
         self.walk_version = 0
         """Counts the changes of ``walkable`` alone (a door opened changes only what is
         seen through it): the monsters' distance maps are kept until it changes."""
@@ -170,6 +176,11 @@ class Floor:
             self.walk_version += 1
         self.transparent[x, y] = TILE_TRANSPARENT[tile]
         self.terrain_version += 1
+
+    def sight_changed(self, box: tuple[slice, slice] | None = None) -> None:
+        """``visible`` or ``explored`` changed, only within ``box`` if given."""
+        self.sight_version += 1
+        self.sight_box = box
 
     def add_actor(self, actor: Actor) -> None:
         if actor.blocks and self.occupant[actor.x, actor.y]:

@@ -60,3 +60,4 @@ def update_fov(floor: Floor, pov: tuple[int, int], settings: FovSettings) -> Non
     floor.visible[...] = False
     floor.visible[box] = seen
     floor.explored[box] |= seen
+    floor.sight_changed(box if radius > 0 else None)

@@ -260,6 +260,7 @@ def mapping(world: World, user: Actor, item: Item, target: Target) -> Refused | 
         for dy in (0, 1, 2):
             near |= padded[dx : dx + width, dy : dy + height]
     floor.explored |= near
+    floor.sight_changed()
     for trap in floor.traps.values():
         trap.hidden = False
     world.emit(TerrainChanged((), "mapped"))

@@ -449,6 +449,7 @@ class World:
         stairs.leave_behind(self, coming, "up" if going_up else "down")
         left.remove_actor(self.player)
         left.visible[...] = False  # out of sight, only remembered
+        left.sight_changed()
         left.left_at = self.time
         self.player.blocks = True
         self.kept[self.depth] = left

@@ -6,12 +6,14 @@ looked up, in floor-sized arrays with a margin of a window on every side, so the
 around the player is four slices wherever they stand: the observation's terrain is four
 copies of a few KB, with no lookups at all.
 
-The codes are brought up to date on every observation with three whole-floor array
-operations in the floor's own (x, y) layout, compared with the codes of the last
-observation, and only the cells that differ (what came into view or went out of it: a
-few dozen on a step) are looked up again. Whatever changed ``visible`` or ``explored``
-(a step, a magic map) is caught by the comparison, so nothing goes stale. Everything is
-made again when the floor or its terrain changes (``terrain_version``).
+The codes are brought up to date on an observation only if the floor's sight changed
+since the last (``Floor.sight_version``: the engine counts every change of ``visible``
+and ``explored``), and then only in the squares of the last two fields of view (a step:
+nothing else changed) or the whole floor (a magic map, two changes), with three array
+operations in the floor's own (x, y) layout, compared with the codes kept, and only
+the cells that differ (what came into view or went out of it: a few dozen on a step)
+are looked up again. Everything is made again when the floor or its terrain changes
+(``terrain_version``).
 """
 
 from __future__ import annotations
@@ -45,8 +47,9 @@ class KnownTerrain:
         """The codes of the last observation, in the floor's (x, y) layout."""
         self.fresh = empty
         self.tiles4 = empty
-        self.padded_cell: NDArray[np.intp] = np.zeros(0, dtype=np.intp)
-        """Floor cell (flat, in (x, y) layout) -> its flat index in the padded looks."""
+        self.sight_version = -1
+        self.box: tuple[slice, slice] | None = None
+        """The floor's ``sight_version`` and ``sight_box`` at the last update."""
         self.looks: tuple[NDArray[Any], ...] = ()
         """Glyphs, colours, visible, remembered: [row, column] of the padded floor."""
 
@@ -76,30 +79,44 @@ class KnownTerrain:
 
     def update(self, floor: Floor) -> None:
         """The looks brought up to date with ``floor``: only the cells whose code changed
-        since the last call are looked up again."""
+        since the last call are looked up again, and only where one can have changed:
+        nowhere if the floor's sight did not change (``Floor.sight_version``), within
+        the last two fields of view's squares if one field of view made the change."""
         if floor is not self.floor or floor.terrain_version != self.version:
             self.rebuild(floor)
             return
-        fresh = self.fresh
-        np.left_shift(floor.visible.view(np.uint8), 1, out=fresh)
-        np.add(fresh, self.tiles4, out=fresh)
-        np.add(fresh, floor.explored.view(np.uint8), out=fresh)
-        changed = np.flatnonzero(fresh != self.codes)
-        self.fresh, self.codes = self.codes, fresh
-        if len(changed):
-            codes = fresh.reshape(-1)[changed]
-            where = self.padded_cell[changed]
+        if floor.sight_version == self.sight_version:
+            return
+        box, last = floor.sight_box, self.box
+        if floor.sight_version == self.sight_version + 1 and box and last:
+            x0, y0 = min(box[0].start, last[0].start), min(box[1].start, last[1].start)
+            region = (slice(x0, max(box[0].stop, last[0].stop)),
+                      slice(y0, max(box[1].stop, last[1].stop)))  # fmt: skip
+        else:
+            x0, y0, region = 0, 0, (slice(None), slice(None))
+        self.sight_version, self.box = floor.sight_version, box
+        fresh, codes = self.fresh[region], self.codes[region]
+        np.left_shift(floor.visible[region].view(np.uint8), 1, out=fresh)
+        np.add(fresh, self.tiles4[region], out=fresh)
+        np.add(fresh, floor.explored[region].view(np.uint8), out=fresh)
+        xs, ys = np.nonzero(fresh != codes)
+        if len(xs):
+            changed = fresh[xs, ys]
+            codes[xs, ys] = changed
+            width, height = self.view
+            where = (ys + (y0 + height)) * self.looks[0].shape[1] + (xs + (x0 + width))
             glyphs, colors, seen, known = self.looks
-            glyphs.reshape(-1)[where] = self.glyph_table[codes]
-            colors.reshape(-1, 3)[where] = self.color_table[codes]
-            seen.reshape(-1)[where] = self.seen_table[codes]
-            known.reshape(-1)[where] = self.known_table[codes]
+            glyphs.reshape(-1)[where] = self.glyph_table[changed]
+            colors.reshape(-1, 3)[where] = self.color_table[changed]
+            seen.reshape(-1)[where] = self.seen_table[changed]
+            known.reshape(-1)[where] = self.known_table[changed]
 
     def rebuild(self, floor: Floor) -> None:
         """Everything made again for ``floor`` as it is now (the padded arrays are kept
         when the next floor has the same size: a new game's first floor usually has)."""
         width, height = self.view
         self.floor, self.version = floor, floor.terrain_version
+        self.sight_version, self.box = floor.sight_version, floor.sight_box
         self.tiles4 = floor.tiles * np.uint8(4)
         shape = (floor.height + 2 * height, floor.width + 2 * width)
         if not self.looks or self.looks[0].shape != shape:
@@ -112,8 +129,6 @@ class KnownTerrain:
             self.looks[1][...] = self.color_table[0]
             self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
             self.fresh = np.zeros(floor.tiles.shape, dtype=np.uint8)
-            xs, ys = np.divmod(np.arange(floor.tiles.size), floor.height)
-            self.padded_cell = (ys + height) * shape[1] + xs + width
         codes = self.codes
         np.left_shift(floor.visible.view(np.uint8), 1, out=codes)
         np.add(codes, self.tiles4, out=codes)
