@@ -36,16 +36,12 @@ class KnownTerrain:
     ) -> None:
         self.glyph_table = glyph_table
         self.color_table = np.ascontiguousarray(color_table, dtype=np.uint8)
-        codes = np.arange(len(glyph_table))
-        self.seen_table = ((codes >> 1) & 1).astype(np.uint8)
-        self.known_table = (codes & 1).astype(np.uint8)
         self.view = view
         self.floor: Floor | None = None
         self.version = -1
         empty = np.zeros((0, 0), dtype=np.uint8)
         self.codes = empty
-        """The codes of the last observation, in the floor's (x, y) layout."""
-        self.fresh = empty
+        """Room for the codes of the cells redrawn, in the floor's (x, y) layout."""
         self.tiles4 = empty
         self.sight_version = -1
         self.box: tuple[slice, slice] | None = None
@@ -78,38 +74,29 @@ class KnownTerrain:
             np.copyto(into, look[rows, columns])
 
     def update(self, floor: Floor) -> None:
-        """The looks brought up to date with ``floor``: only the cells whose code changed
-        since the last call are looked up again, and only where one can have changed:
-        nowhere if the floor's sight did not change (``Floor.sight_version``), within
-        the last two fields of view's squares if one field of view made the change."""
+        """The looks brought up to date with ``floor``, redrawn only where they can have
+        changed: nowhere if the floor's sight did not change (``Floor.sight_version``),
+        within the last two fields of view's squares if one field of view made the
+        change, else everywhere."""
         if floor is not self.floor or floor.terrain_version != self.version:
             self.rebuild(floor)
             return
         if floor.sight_version == self.sight_version:
             return
-        box, last = floor.sight_box, self.box
-        if floor.sight_version == self.sight_version + 1 and box and last:
-            x0, y0 = min(box[0].start, last[0].start), min(box[1].start, last[1].start)
-            region = (slice(x0, max(box[0].stop, last[0].stop)),
-                      slice(y0, max(box[1].stop, last[1].stop)))  # fmt: skip
-        else:
-            x0, y0, region = 0, 0, (slice(None), slice(None))
+        box, last, one_change = (
+            floor.sight_box,
+            self.box,
+            floor.sight_version == self.sight_version + 1,
+        )
         self.sight_version, self.box = floor.sight_version, box
-        fresh, codes = self.fresh[region], self.codes[region]
-        np.left_shift(floor.visible[region].view(np.uint8), 1, out=fresh)
-        np.add(fresh, self.tiles4[region], out=fresh)
-        np.add(fresh, floor.explored[region].view(np.uint8), out=fresh)
-        xs, ys = np.nonzero(fresh != codes)
-        if len(xs):
-            changed = fresh[xs, ys]
-            codes[xs, ys] = changed
-            width, height = self.view
-            where = (ys + (y0 + height)) * self.looks[0].shape[1] + (xs + (x0 + width))
-            glyphs, colors, seen, known = self.looks
-            glyphs.reshape(-1)[where] = self.glyph_table[changed]
-            colors.reshape(-1, 3)[where] = self.color_table[changed]
-            seen.reshape(-1)[where] = self.seen_table[changed]
-            known.reshape(-1)[where] = self.known_table[changed]
+        if one_change and box and last:
+            self.redraw(
+                floor,
+                (min(box[0].start, last[0].start), max(box[0].stop, last[0].stop)),
+                (min(box[1].start, last[1].start), max(box[1].stop, last[1].stop)),
+            )
+        else:
+            self.redraw(floor, (0, floor.width), (0, floor.height))
 
     def rebuild(self, floor: Floor) -> None:
         """Everything made again for ``floor`` as it is now (the padded arrays are kept
@@ -123,20 +110,28 @@ class KnownTerrain:
             self.looks = (
                 np.full(shape, self.glyph_table[0], dtype=self.glyph_table.dtype),
                 np.empty((*shape, 3), dtype=np.uint8),
-                np.full(shape, self.seen_table[0], dtype=np.uint8),
-                np.full(shape, self.known_table[0], dtype=np.uint8),
+                np.zeros(shape, dtype=np.uint8),
+                np.zeros(shape, dtype=np.uint8),
             )
             self.looks[1][...] = self.color_table[0]
             self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
-            self.fresh = np.zeros(floor.tiles.shape, dtype=np.uint8)
-        codes = self.codes
-        np.left_shift(floor.visible.view(np.uint8), 1, out=codes)
-        np.add(codes, self.tiles4, out=codes)
-        np.add(codes, floor.explored.view(np.uint8), out=codes)
-        inside = (slice(height, height + floor.height), slice(width, width + floor.width))
+        self.redraw(floor, (0, floor.width), (0, floor.height))
+
+    def redraw(self, floor: Floor, xs: tuple[int, int], ys: tuple[int, int]) -> None:
+        """The looks of the floor's cells in columns ``xs`` and rows ``ys`` (spans, cut
+        to the floor) looked up again from their codes."""
+        (x0, x1), (y0, y1) = xs, (ys[0], min(ys[1], floor.height))
+        x1 = min(x1, floor.width)
+        region = (slice(x0, x1), slice(y0, y1))
+        visible, explored, codes = floor.visible[region], floor.explored[region], self.codes[region]
+        np.left_shift(visible.view(np.uint8), 1, out=codes)
+        np.add(codes, self.tiles4[region], out=codes)
+        np.add(codes, explored.view(np.uint8), out=codes)
+        width, height = self.view
+        inside = (slice(y0 + height, y1 + height), slice(x0 + width, x1 + width))
         rows = codes.T
         glyphs, colors, seen, known = self.looks
         np.take(self.glyph_table, rows, out=glyphs[inside])
         colors[inside] = self.color_table[rows]
-        np.take(self.seen_table, rows, out=seen[inside])
-        np.take(self.known_table, rows, out=known[inside])
+        np.copyto(seen[inside], visible.T)
+        np.copyto(known[inside], explored.T)
