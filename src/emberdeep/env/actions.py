@@ -77,6 +77,8 @@ def command(number: int, world: World) -> PlayerCommand | None:
         return Move(*DIRECTIONS[number])
     if number >= THROW_BASE:  # (look, the last, is handled above)
         slot = number - THROW_BASE
+        if slot >= len(world.inventory):  # refused whatever the aim: none looked for
+            return Throw(slot, world.player.position)
         return Throw(slot, nearest(world) or world.player.position)
     if ACTIONS[number] == "search":
         return Search()
