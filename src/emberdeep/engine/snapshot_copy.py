@@ -76,11 +76,16 @@ def _item_copier(kept: tuple[str, ...]) -> Callable[[Item], Item]:
     unknown = set(kept) - {f.name for f in fields(Item)}
     if unknown:
         raise ValueError(f"items have no field {min(unknown)!r}")
-    names = [f.name for f in fields(Item) if f.name in kept]
-    row = operator.attrgetter(*names)
+    every = fields(Item)
+    row = operator.attrgetter(*(f.name for f in every if f.name in kept))
+    at = [n for n, f in enumerate(every) if f.name in kept]
+    defaults = [f.default for f in every]
 
     def copy(item: Item) -> Item:
-        return Item(**dict(zip(names, row(item), strict=True)))
+        values = defaults.copy()  # positional: a third of the cost of keywords
+        for n, value in zip(at, row(item), strict=True):
+            values[n] = value
+        return Item(*values)
 
     return copy
 
