@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from emberdeep.engine import snapshot_copy
 from emberdeep.engine.actions import Wait
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.items import Item
@@ -174,6 +175,10 @@ def test_the_item_fields_copied_are_items_fields() -> None:
     names = {f.name for f in fields(Item)}
     assert set(FLOOR_ITEM) <= names and set(CARRIED) <= names
     assert is_dataclass(Actor)
+    with pytest.raises(ValueError, match="no field 'charge'"):
+        snapshot_copy._item_copier(("kind", "charge"))
+    with pytest.raises(ValueError, match="no default"):
+        snapshot_copy._item_copier(("x", "y"))  # an item's kind has none
 
 
 @pytest.mark.parametrize("depth_first", [False, True])

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from dataclasses import fields
+from dataclasses import MISSING, fields
+from typing import Any
 
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.fellowship import Fellowship
@@ -79,7 +80,9 @@ def _item_copier(kept: tuple[str, ...]) -> Callable[[Item], Item]:
     every = fields(Item)
     row = operator.attrgetter(*(f.name for f in every if f.name in kept))
     at = [n for n, f in enumerate(every) if f.name in kept]
-    defaults = [f.default for f in every]
+    defaults: list[Any] = [f.default for f in every]
+    if MISSING in [defaults[n] for n in range(len(every)) if n not in at]:
+        raise ValueError("a field with no default is not kept")
 
     def copy(item: Item) -> Item:
         values = defaults.copy()  # positional: a third of the cost of keywords
