@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from emberdeep.engine.actions import (
     DIRECTIONS,
@@ -125,7 +126,7 @@ def check_commands(commands: list[object]) -> list[list[object]]:
     unchecked ever passes."""
     known = _known_good
     if set(map(type, commands)) <= {list} and set(map(repr, commands)) <= known:
-        return list(commands)  # the common case, with the loops in C
+        return cast(list[list[object]], list(commands))  # the common case: loops in C
     good: list[list[object]] = []
     for command in commands:
         if isinstance(command, list):
