@@ -16,6 +16,7 @@ from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
 from emberdeep.env.snapshots import REMEMBERED, RestoreError
 from emberdeep.session.game import GameSetup
+from emberdeep.session.setup import floor_builder
 from emberdeep.storage import saves
 from tests.env.helpers import digest
 
@@ -191,6 +192,17 @@ def test_the_same_world_with_other_counters_is_another_snapshot() -> None:
         assert (env.steps, env.truncated) == (7, True)
         env.restore(data)
         assert (env.steps, env.truncated) == (40, False)
+
+
+def test_a_game_kept_with_one_content_is_not_copied_for_another() -> None:
+    env = played(3, 30)
+    data = env.snapshot()
+    for _ in range(3):
+        env.restore(data)
+    other = floor_builder(env.settings, env.content)  # alike, but another
+    restored = env.verified.decode(data, env.content, other)
+    assert restored.world.build_floor is other  # loaded with it, not copied
+    assert restored.world.state_hash() == env.game.state_hash()
 
 
 def test_the_snapshots_remembered_are_few() -> None:

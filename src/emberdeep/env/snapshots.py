@@ -10,7 +10,7 @@ through every check a save gets on loading: damaged or foreign bytes give a
 Restoring the same bytes again and again (a search going back to its root) checks them
 the first two times only: from then on ``Verified`` copies the game the checked load
 made (``engine/snapshot_copy.py``: what loading it again would make, object for object),
-a tenth of the cost. Only bytes equal to ones that passed every check are copied.
+a seventh of the cost. Only bytes equal to ones that passed every check are copied.
 
 A branch is its game's save round trip made in memory (``copied``): what restoring a
 snapshot of it would give, without the bytes. With ``reseed`` its gameplay stream
@@ -113,6 +113,7 @@ def copied(world: World, log: list[str], steps: int, refused: str, truncated: bo
 
 
 def _again(restored: Restored) -> Restored:
+    """A kept game handed out anew: the kept one is never played (nor its log)."""
     return Restored(
         copy_world(restored.world), list(restored.log), restored.steps, restored.refused,
         restored.truncated,
@@ -126,12 +127,14 @@ class Verified:
     (``copy_world``). Only bytes equal to ones that passed every check are copied: any
     other bytes, a single bit apart, are decoded and checked afresh. The newest
     ``REMEMBERED`` snapshots are remembered. An environment's branches share its
-    ``Verified`` (their content and floor builder are its own)."""
+    ``Verified`` (their content and floor builder are its own); asked with another
+    content or builder, it forgets what it kept, made with the old ones."""
 
     def __init__(self, remembered: int = REMEMBERED) -> None:
         self.remembered = remembered
         self._games: OrderedDict[bytes, Restored | None] = OrderedDict()
         """Snapshot -> its checked game, or None when restored once."""
+        self._made_with: tuple[Content, FloorBuilder] | None = None
 
     def __len__(self) -> int:
         return len(self._games)
@@ -140,6 +143,10 @@ class Verified:
         """``decode(data, content, build)``, by a copy when ``data`` was checked before."""
         if not isinstance(data, bytes | bytearray | memoryview):
             return decode(data, content, build)  # refused, with the reason
+        made_with = self._made_with
+        if made_with is None or made_with[0] is not content or made_with[1] is not build:
+            self._games.clear()
+            self._made_with = (content, build)
         key = bytes(data)
         kept = self._games.get(key)
         if kept is not None:
