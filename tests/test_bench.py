@@ -103,7 +103,8 @@ def test_agent_platform_figures_and_the_nle_note() -> None:
     names = [f.name for f in report.figures]
     assert names[:3] == ["env snapshot, depth 1", "env restore, depth 1", "env branch(1), depth 1"]
     assert [f.target_ms for f in report.figures[:3]] == [1.0] * 3
-    assert sum("vector env" in name for name in names) == 3 and "text env step" in names[3]
+    assert "not restored before" in names[3] and report.figures[3].target_ms is None
+    assert sum("vector env" in name for name in names) == 3 and "text env step" in names[4]
     assert any("2 workers / 1 worker" in note for note in report.notes)
     bench_agents.compare_nle(report, 5, rounds=1)
     assert "NetHackScore-v0" in report.notes[-1]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from emberdeep.engine.actions import (
     Alternative,
     Attack,
@@ -154,3 +156,19 @@ def test_monsters_open_doors_on_their_way() -> None:
     orc = add_monster(world, ORC, 4, 1)
     world.step(Wait())
     assert world.floor.tiles[3, 1] == Tile.OPEN_DOOR and orc.position == (4, 1)
+
+
+def test_a_journal_of_commands_checked_before_is_still_checked_for_any_other() -> None:
+    """Commands known good are remembered by ``repr``: ``True`` is not ``1``, and a bad
+    command among known ones is named."""
+    from emberdeep.engine.journal import Journal, JournalError
+
+    good = [["s", "m", 1, 0], ["s", "w"], ["t", 100, 0]]
+    data = {"start_fov": ["symmetric", 8, True], "commands": good, "checksums": [1, 2, 3]}
+    for _ in range(2):  # checked, then known
+        assert Journal.from_data(data).commands == good
+    for bad in (["s", "m", True, 0], ["s", "m", 2, 0], ("s", "w"), ["t", -1, 0]):
+        with pytest.raises(JournalError):
+            Journal.from_data(data | {"commands": [*good, bad], "checksums": [1, 2, 3, 4]})
+    with pytest.raises(JournalError, match="do not match"):
+        Journal.from_data(data | {"checksums": [1, 2, True]})

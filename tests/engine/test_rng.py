@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,3 +31,13 @@ def test_parse_seed_accepts_numbers_and_words() -> None:
         rng.parse_seed("  ")
     with pytest.raises(ValueError, match="at most"):
         rng.parse_seed(str(rng.MAX_SEED + 1))
+
+
+def test_a_blank_generator_given_a_state_draws_as_the_generator_it_came_from() -> None:
+    original = rng.stream(42, "play")
+    original.random(5)
+    copied = rng.blank()
+    copied.bit_generator.state = original.bit_generator.state
+    assert copied.integers(1000, size=20).tolist() == original.integers(1000, size=20).tolist()
+    with pytest.raises(ValueError):  # a state of another kind of generator
+        rng.blank().bit_generator.state = np.random.MT19937(1).state

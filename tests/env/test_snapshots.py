@@ -11,10 +11,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from emberdeep.engine.events import MessageKind
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
-from emberdeep.env.snapshots import RestoreError
+from emberdeep.env.snapshots import REMEMBERED, RestoreError
 from emberdeep.session.game import GameSetup
+from emberdeep.session.setup import floor_builder
 from emberdeep.storage import saves
 from tests.env.helpers import digest
 
@@ -107,6 +109,110 @@ def test_branches_without_reseed_play_as_the_original() -> None:
     assert [branch.reset()[1]["game_seed"] for branch in branches] == [
         env.reset()[1]["game_seed"]
     ] * 3
+
+
+def test_a_branch_is_what_restoring_a_snapshot_gives() -> None:
+    env = played(8, 150)
+    restored = EmberdeepEnv(max_steps=10_000)
+    observation = restored.restore(env.snapshot())
+    (branch,) = env.branch(1)
+    assert digest(branch.last) == digest(observation) == digest(env.last)
+    assert (branch.steps, branch.log, branch.last_refused) == (
+        restored.steps, restored.log, restored.last_refused,
+    )  # fmt: skip
+    assert branch.game.state_hash() == restored.game.state_hash()
+    actions = np.random.default_rng(8).integers(len(ACTIONS), size=150).tolist()
+    assert future(branch, actions) == future(restored, actions)
+    assert branch.game.state_hash() != env.game.state_hash()  # the parent stayed behind
+
+
+def test_a_snapshot_restored_again_and_again_is_the_same_game_each_time() -> None:
+    """From the third time on the game is a copy of the checked one: playing a copy
+    changes neither that one nor the next copy."""
+    env = played(4, 100)
+    data = env.snapshot()
+    actions = np.random.default_rng(3).integers(len(ACTIONS), size=120).tolist()
+    first = digest(env.restore(data)), future(env, actions)
+    for _ in range(4):
+        assert (digest(env.restore(data)), future(env, actions)) == first
+    assert len(env.verified) == 1
+
+
+def changed_snapshot(env: EmberdeepEnv, **extra: object) -> bytes:
+    """``env``'s snapshot with the same world but other counters."""
+    counters = {"steps": env.steps, "refused": "", "truncated": False} | extra
+    info = saves.current_info(
+        "auto", log=tuple(saves.LogLine(t, MessageKind.INFO) for t in env.log)
+    )
+    return saves.encode(env.game, info, level=1, extra=counters)
+
+
+def flipped(data: bytes, at: int) -> bytes:
+    """``data`` with one bit of its byte ``at`` flipped."""
+    damaged = bytearray(data)
+    damaged[at] ^= 1
+    return bytes(damaged)
+
+
+@pytest.mark.parametrize(
+    ("damage", "reason"),
+    [
+        (lambda data: data[:-10], "cut short"),
+        (lambda data: flipped(data, -100), "damaged"),
+        (lambda data: flipped(data, -1), "damaged"),  # the checksum
+        (lambda data: flipped(data, 0), "not an Emberdeep save"),
+        (lambda data: flipped(data, len(data) // 2), "damaged"),
+        (lambda data: data + b"\0", "damaged"),
+    ],
+)
+def test_bytes_apart_from_a_snapshot_restored_before_are_checked_afresh(
+    damage: object, reason: str
+) -> None:
+    env = played(3, 40)
+    data = env.snapshot()
+    for _ in range(3):  # checked twice, then copied
+        env.restore(data)
+    state = env.game.state_hash()
+    with pytest.raises(RestoreError, match=reason):
+        env.restore(damage(data))  # type: ignore[operator]
+    assert env.game.state_hash() == state
+
+
+def test_the_same_world_with_other_counters_is_another_snapshot() -> None:
+    """Copies are made only from bytes equal to checked ones: the same world with a bad
+    step count is refused, with a good one its own counters come back."""
+    env = played(3, 40)
+    data = env.snapshot()
+    for _ in range(3):
+        env.restore(data)
+    with pytest.raises(RestoreError, match="steps"):
+        env.restore(changed_snapshot(env, steps=-1))
+    for _ in range(3):
+        env.restore(changed_snapshot(env, steps=7, truncated=True))
+        assert (env.steps, env.truncated) == (7, True)
+        env.restore(data)
+        assert (env.steps, env.truncated) == (40, False)
+
+
+def test_a_game_kept_with_one_content_is_not_copied_for_another() -> None:
+    env = played(3, 30)
+    data = env.snapshot()
+    for _ in range(3):
+        env.restore(data)
+    other = floor_builder(env.settings, env.content)  # alike, but another
+    restored = env.verified.decode(data, env.content, other)
+    assert restored.world.build_floor is other  # loaded with it, not copied
+    assert restored.world.state_hash() == env.game.state_hash()
+
+
+def test_the_snapshots_remembered_are_few() -> None:
+    env = played(3, 10)
+    for _ in range(2 * REMEMBERED):
+        env.step(WAIT)
+        data = env.snapshot()
+        env.restore(data)
+        env.restore(data)
+    assert len(env.verified) == REMEMBERED
 
 
 BRANCHES = textwrap.dedent("""

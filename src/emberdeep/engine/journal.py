@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from emberdeep.engine.actions import (
     DIRECTIONS,
@@ -124,6 +125,8 @@ def check_commands(commands: list[object]) -> list[list[object]]:
     journal once. Only what passed ``check_command`` is remembered, so nothing
     unchecked ever passes."""
     known = _known_good
+    if set(map(type, commands)) <= {list} and set(map(repr, commands)) <= known:
+        return cast(list[list[object]], list(commands))  # the common case: loops in C
     good: list[list[object]] = []
     for command in commands:
         if isinstance(command, list):
@@ -193,7 +196,7 @@ class Journal:
             raise JournalError("start_fov must be a list")
         if len(commands) > MAX_COMMANDS:
             raise JournalError(f"more than {MAX_COMMANDS} commands")
-        if len(commands) != len(checksums) or not all(type(c) is int for c in checksums):
+        if len(commands) != len(checksums) or not set(map(type, checksums)) <= {int}:
             raise JournalError("commands and checksums do not match")
         base = data.get("base", 0)
         if type(base) is not int or not 0 <= base <= MAX_BASE:

@@ -155,6 +155,7 @@ class World:
         floor: Floor,
         player: Actor,
         kinds: Mapping[str, ActorKind],
+        rng: np.random.Generator | None = None,
     ) -> None:
         self.seed = seed
         self.kinds = dict(kinds)
@@ -164,7 +165,7 @@ class World:
         self.progression = progression
         self.floor = floor
         self.player = player
-        self.rng = rngs.stream(seed, "play")
+        self.rng = rngs.stream(seed, "play") if rng is None else rng
         self.time = 0
         self.turn = 0
         self.depth = floor.depth
@@ -205,7 +206,8 @@ class World:
         kinds: Mapping[str, ActorKind],
     ) -> World:
         """A world around a floor that already holds the player (id 1), as a save left it.
-        The caller then sets the clock, the random state, the inventory and the kills."""
+        The caller then sets the clock, the random state (of a ``rngs.blank`` generator),
+        the inventory and the kills."""
         world = cls.__new__(cls)
         world._assemble(
             seed=seed,
@@ -215,6 +217,7 @@ class World:
             floor=floor,
             player=floor.actors[PLAYER_ID],
             kinds=kinds,
+            rng=rngs.blank(),
         )
         world.schedule.reset([a for a in floor.actors.values() if a.alive and a.id != PLAYER_ID])
         world.refresh_fov()

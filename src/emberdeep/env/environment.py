@@ -95,6 +95,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.last: Observation = {}
         self.last_refused = ""
         self.terminated = self.truncated = False
+        self.verified = snapshots.Verified()
+        """The snapshots restored before (``restore``), shared with the branches."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -127,7 +129,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         actions. Checked as strictly as a save; ``snapshots.RestoreError`` (a
         ``ValueError``) says what is wrong, and leaves this environment as it was.
         Returns the restored observation."""
-        restored = snapshots.decode(data, self.content, self.build_floor)
+        restored = self.verified.decode(data, self.content, self.build_floor)
         self.start(
             restored.world, restored.log, restored.steps, restored.refused,
             truncated=restored.truncated,
@@ -141,11 +143,13 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         ``reset()`` stream is then its own too. Without, all ``n`` play as this one would."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"n must be a count of branches, not {n!r}")
-        data = self.snapshot()
+        world = self.game
         branches = []
         for index in range(n):
             branch = self.twin()
-            restored = snapshots.decode(data, self.content, self.build_floor)
+            restored = snapshots.copied(
+                world, self.log, self.steps, self.last_refused, self.truncated
+            )  # what restoring a snapshot would give, without the bytes
             if reseed:
                 snapshots.reseed(restored.world, index)
             branch.start(

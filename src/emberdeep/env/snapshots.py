@@ -7,14 +7,22 @@ So a snapshot can be written to a file and continued as a game, and restoring on
 through every check a save gets on loading: damaged or foreign bytes give a
 ``RestoreError`` naming what is wrong, and the environment is left as it was.
 
-A branch is a restored copy. With ``reseed`` its gameplay stream (combat, waking, monster
-choices) is replaced by one derived from the game seed, the stream's current state and
-the branch's index, so branches' futures differ from each other deterministically, in any
-process; the floors not yet built still come from the game seed, as in every game.
+Restoring the same bytes again and again (a search going back to its root) checks them
+the first two times only: from then on ``Verified`` copies the game the checked load
+made (``engine/snapshot_copy.py``: what loading it again would make, object for object),
+a seventh of the cost. Only bytes equal to ones that passed every check are copied.
+
+A branch is its game's save round trip made in memory (``copied``): what restoring a
+snapshot of it would give, without the bytes. With ``reseed`` its gameplay stream
+(combat, waking, monster choices) is replaced by one derived from the game seed, the
+stream's current state and the branch's index, so branches' futures differ from each
+other deterministically, in any process; the floors not yet built still come from the
+game seed, as in every game.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +31,7 @@ from emberdeep import __version__
 from emberdeep.content.loader import Content
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.events import MessageKind
+from emberdeep.engine.snapshot_copy import copy_world
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.storage import saves
 
@@ -31,6 +40,8 @@ GENERATOR = "auto"
 LEVEL = 1
 """zlib's fastest level: a snapshot is taken often and kept briefly."""
 MAX_STEPS_SAVED = 2**62
+REMEMBERED = 4
+"""How many snapshots ``Verified`` remembers (a deep game's copy is a few hundred KB)."""
 
 
 class RestoreError(ValueError):
@@ -92,6 +103,62 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
         raise RestoreError("snapshot damaged: truncated is not true or false")
     log = [line.text for line in info.log]
     return Restored(world, log, steps, refused, truncated)
+
+
+def copied(world: World, log: list[str], steps: int, refused: str, truncated: bool) -> Restored:
+    """What ``decode(encode(...))`` of these gives, made in memory (``copy_world``), the
+    texts cut as a snapshot keeps them: a branch's game, with no bytes to check."""
+    lines = [_printable(text) for text in log][-saves.LOG_LINES :]
+    return Restored(copy_world(world), lines, steps, _printable(refused), truncated)
+
+
+def _again(restored: Restored) -> Restored:
+    """A kept game handed out anew: the kept one is never played (nor its log)."""
+    return Restored(
+        copy_world(restored.world), list(restored.log), restored.steps, restored.refused,
+        restored.truncated,
+    )  # fmt: skip
+
+
+class Verified:
+    """``decode`` for an environment that may restore the same snapshot many times: the
+    first time every check runs (and the bytes are remembered), the second time too, and
+    its game is kept, never played; from then on the game is a copy of that one
+    (``copy_world``). Only bytes equal to ones that passed every check are copied: any
+    other bytes, a single bit apart, are decoded and checked afresh. The newest
+    ``REMEMBERED`` snapshots are remembered. An environment's branches share its
+    ``Verified`` (their content and floor builder are its own); asked with another
+    content or builder, it forgets what it kept, made with the old ones."""
+
+    def __init__(self, remembered: int = REMEMBERED) -> None:
+        self.remembered = remembered
+        self._games: OrderedDict[bytes, Restored | None] = OrderedDict()
+        """Snapshot -> its checked game, or None when restored once."""
+        self._made_with: tuple[Content, FloorBuilder] | None = None
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+    def decode(self, data: object, content: Content, build: FloorBuilder) -> Restored:
+        """``decode(data, content, build)``, by a copy when ``data`` was checked before."""
+        if not isinstance(data, bytes | bytearray | memoryview):
+            return decode(data, content, build)  # refused, with the reason
+        made_with = self._made_with
+        if made_with is None or made_with[0] is not content or made_with[1] is not build:
+            self._games.clear()
+            self._made_with = (content, build)
+        key = bytes(data)
+        kept = self._games.get(key)
+        if kept is not None:
+            self._games.move_to_end(key)
+            return _again(kept)
+        restored = decode(key, content, build)
+        again = key in self._games
+        self._games[key] = restored if again else None
+        self._games.move_to_end(key)
+        while len(self._games) > self.remembered:
+            self._games.popitem(last=False)
+        return _again(restored) if again else restored
 
 
 def reseed(world: World, index: int) -> None:

@@ -39,7 +39,10 @@ def _timed(fn: Callable[[int], object], runs: int) -> list[float]:
 
 
 def snapshot_figures(runs: int) -> list[Figure]:
-    """A depth-1 game 100 steps in: ``snapshot()``, ``restore(data)``, ``branch(1)``."""
+    """A depth-1 game 100 steps in: ``snapshot()``, ``restore(data)`` (of one snapshot
+    again and again, as a search does: from the third time a copy of the checked game),
+    ``branch(1)``; and, with no target, the restore of a snapshot never restored before
+    (every check: the same game, each with another step count)."""
     from emberdeep.env import ACTIONS, EmberdeepEnv
 
     env = EmberdeepEnv(max_steps=100_000)
@@ -47,7 +50,7 @@ def snapshot_figures(runs: int) -> list[Figure]:
     for action in rng.stream(0, "bench-snapshot").integers(len(ACTIONS), size=100).tolist():
         env.step(action)
     data = env.snapshot()
-    return [
+    figures = [
         figure("env snapshot, depth 1", _timed(lambda _: env.snapshot(), runs),
                SNAPSHOT_TARGET_MS),
         figure("env restore, depth 1", _timed(lambda _: env.restore(data), runs),
@@ -55,6 +58,13 @@ def snapshot_figures(runs: int) -> list[Figure]:
         figure("env branch(1), depth 1", _timed(lambda _: env.branch(1), max(runs // 4, 5)),
                SNAPSHOT_TARGET_MS),
     ]  # fmt: skip
+    fresh = []
+    for n in range(runs + 1):
+        env.steps = 100 + n  # the same game in other bytes: checked afresh
+        fresh.append(env.snapshot())
+    name = "env restore, depth 1, a snapshot not restored before"
+    figures.append(figure(name, _timed(lambda i: env.restore(fresh[i + 1]), runs), None))
+    return figures
 
 
 def text_figures(runs: int) -> list[Figure]:
