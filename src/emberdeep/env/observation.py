@@ -101,6 +101,7 @@ class Observer:
         """An observer with these tables and no caches: for another game (a branch)."""
         other = copy_module.copy(self)
         other.known = KnownTerrain(self.terrain_glyphs, self.terrain_colors, self.view)
+        other.known.blank = self.known.blank
         other._inventory_key, other._messages_key = None, None
         return other
 

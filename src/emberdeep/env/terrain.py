@@ -46,6 +46,10 @@ class KnownTerrain:
         self.sight_version = -1
         self.box: tuple[slice, slice] | None = None
         """The floor's ``sight_version`` and ``sight_box`` at the last update."""
+        self.blank: dict[tuple[int, int], tuple[NDArray[Any], ...]] = {}
+        """The looks of a floor of each shape never seen, to copy (filling the colours
+        row by row cost a branch's observer a fifth of a millisecond); shared with the
+        observers made by ``Observer.fresh``."""
         self.looks: tuple[NDArray[Any], ...] = ()
         """Glyphs, colours, visible, remembered: [row, column] of the padded floor."""
 
@@ -107,13 +111,17 @@ class KnownTerrain:
         self.tiles4 = floor.tiles * np.uint8(4)
         shape = (floor.height + 2 * height, floor.width + 2 * width)
         if not self.looks or self.looks[0].shape != shape:
-            self.looks = (
-                np.full(shape, self.glyph_table[0], dtype=self.glyph_table.dtype),
-                np.empty((*shape, 3), dtype=np.uint8),
-                np.zeros(shape, dtype=np.uint8),
-                np.zeros(shape, dtype=np.uint8),
-            )
-            self.looks[1][...] = self.color_table[0]
+            blank = self.blank.get(shape)
+            if blank is None:
+                colors = np.empty((*shape, 3), dtype=np.uint8)
+                colors[...] = self.color_table[0]
+                blank = self.blank[shape] = (
+                    np.full(shape, self.glyph_table[0], dtype=self.glyph_table.dtype),
+                    colors,
+                    np.zeros(shape, dtype=np.uint8),
+                    np.zeros(shape, dtype=np.uint8),
+                )
+            self.looks = tuple(look.copy() for look in blank)
             self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
         self.redraw(floor, (0, floor.width), (0, floor.height))
 
