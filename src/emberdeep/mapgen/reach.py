@@ -16,6 +16,7 @@ Steps are the eight directions at one step each, as ``distance_map(cost, goals, 
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -30,13 +31,13 @@ class Reach:
     def __init__(self, open_: NDArray[np.bool_]) -> None:
         self.shape = (int(open_.shape[0]), int(open_.shape[1]))
         self.stride = self.shape[1] + 1
-        padded = np.zeros((self.shape[0], self.stride), dtype=np.bool_)
-        padded[:, :-1] = open_
-        self.bits = self._to_int(padded)
+        self.size = self.shape[0] * self.stride
+        """Bits a set of tiles spans, guard bits included."""
+        self.bits = to_bits(open_)
 
-    @staticmethod
-    def _to_int(padded: NDArray[np.bool_]) -> int:
-        return int.from_bytes(np.packbits(padded.ravel(), bitorder="little").tobytes(), "little")
+    def everywhere(self) -> int:
+        """Every tile of the floor, open or not (no guard bit)."""
+        return _everywhere(*self.shape)
 
     def bit(self, x: int, y: int) -> int:
         return 1 << (x * self.stride + y)
@@ -96,9 +97,38 @@ class Reach:
 
     def to_array(self, bits: int) -> NDArray[np.bool_]:
         """A set of tiles held as bits, as a ``shape`` boolean array (guard bits dropped)."""
-        width, _ = self.shape
-        count = width * self.stride
-        raw = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
-        flat = np.unpackbits(raw, count=count, bitorder="little").view(np.bool_)
-        mask: NDArray[np.bool_] = flat.reshape(width, self.stride)[:, :-1]
-        return mask
+        return to_array(bits, self.shape)
+
+
+def to_bits(mask: NDArray[np.bool_]) -> int:
+    """A (width, height) mask as ``Reach`` holds tiles: bit ``x * (height + 1) + y``,
+    each column ending in a guard bit that is never set."""
+    width, height = mask.shape
+    padded = np.zeros((width, height + 1), dtype=np.bool_)
+    padded[:, :-1] = mask
+    return int.from_bytes(np.packbits(padded, bitorder="little").tobytes(), "little")
+
+
+def to_array(bits: int, shape: tuple[int, int]) -> NDArray[np.bool_]:
+    """``to_bits`` undone: the tiles whose bits are set, as a ``shape`` boolean array."""
+    width, height = shape
+    count = width * (height + 1)
+    raw = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+    flat = np.unpackbits(raw, count=count, bitorder="little").view(np.bool_)
+    mask: NDArray[np.bool_] = flat.reshape(width, height + 1)[:, :-1]
+    return mask
+
+
+def bit_numbers(bits: int) -> NDArray[np.intp]:
+    """The numbers of the set bits, ascending (``x * (height + 1) + y`` for a tile)."""
+    raw = np.frombuffer(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), dtype=np.uint8)
+    return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
+
+
+@functools.cache
+def _everywhere(width: int, height: int) -> int:
+    """Every tile of a (width, height) floor as bits: a column's ``height`` ones, repeated
+    every ``height + 1`` bits (a repunit in base ``2 ** (height + 1)``, times the column)."""
+    stride = height + 1
+    repeat = ((1 << (width * stride)) - 1) // ((1 << stride) - 1)
+    return ((1 << height) - 1) * repeat

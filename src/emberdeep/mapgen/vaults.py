@@ -24,6 +24,7 @@ from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.mapgen.hazards import refresh
 from emberdeep.mapgen.populate import Arrival
+from emberdeep.mapgen.reach import bit_numbers, to_bits
 
 SIZE = 5
 """The vault's outer side, walls included."""
@@ -39,26 +40,45 @@ OUTSIDE = DOORS + np.array([(-1, 0), (0, -1), (0, 1), (1, 0)], dtype=np.intp)
 
 def sites(tiles: NDArray[np.uint8]) -> NDArray[np.intp]:
     """Every (x, y, door_x, door_y), sorted, as rows: a 5x5 block of solid rock at
-    (x, y) whose side has open floor just outside its middle, where the door goes."""
+    (x, y) whose side has open floor just outside its middle, where the door goes.
+
+    Worked out on the tiles as bits (``reach.to_bits``: bit ``x * stride + y``, a guard
+    bit ending each column), every block at once: a block is solid where five columns'
+    rock, shifted onto its left column, and then five rows of that, shifted onto its top
+    row, all hold; a side's outside tile is one more shift of the open floor. A whole
+    array per step cost more than the rest of a vault (a new floor makes one in three)."""
     width, height = tiles.shape
     if width < SIZE + 2 or height < SIZE + 2:
         return np.empty((0, 4), dtype=np.intp)
-    across, down = width - SIZE + 1, height - SIZE + 1  # blocks that fit
-    wall = tiles == Tile.WALL
-    rows = wall[:across].copy()  # rows[x, y]: wall from x to x + SIZE - 1 at y
+    stride = height + 1
+    wall, open_ = to_bits(tiles == Tile.WALL), to_bits(tiles == Tile.FLOOR)
+    rows = wall  # rows at (x, y): rock from x to x + SIZE - 1 at y
     for i in range(1, SIZE):
-        rows &= wall[i : i + across]
-    solid = rows[:, :down].copy()  # solid[x, y]: the block at (x, y) is all rock
+        rows &= wall >> (i * stride)
+    solid = rows  # the block at (x, y) is all rock (a guard bit or the map's end stops it)
     for j in range(1, SIZE):
-        solid &= rows[:, j : j + down]
-    open_ = np.zeros((width + 2, height + 2), dtype=np.bool_)  # a border: never open
-    open_[1:-1, 1:-1] = tiles == Tile.FLOOR
-    doors = np.stack(
-        [solid & open_[ox + 1 : ox + 1 + across, oy + 1 : oy + 1 + down] for ox, oy in OUTSIDE],
-        axis=-1,
+        solid &= rows >> j
+    if not solid:
+        return np.empty((0, 4), dtype=np.intp)
+    # Each side's blocks as bit numbers, times four plus the side: sorted, they are in
+    # the order of x, y, then side, as the doors sort.
+    keys = np.sort(
+        np.concatenate(
+            [
+                bit_numbers(solid & _moved(open_, ox * stride + oy)) * 4 + side
+                for side, (ox, oy) in enumerate(OUTSIDE.tolist())
+            ]
+        )
     )
-    xs, ys, side = np.nonzero(doors)  # sorted by x, y, then side: as the doors sort
+    xs, ys = np.divmod(keys // 4, stride)
+    side = keys % 4
     return np.column_stack([xs, ys, xs + DOORS[side, 0], ys + DOORS[side, 1]])
+
+
+def _moved(bits: int, offset: int) -> int:
+    """The tiles as seen from ``offset`` bits back: bit ``p`` of the result is bit
+    ``p + offset`` of ``bits`` (off the map reads as unset)."""
+    return bits >> offset if offset >= 0 else bits << -offset
 
 
 def add_vault(
