@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,3 +31,12 @@ def test_parse_seed_accepts_numbers_and_words() -> None:
         rng.parse_seed("  ")
     with pytest.raises(ValueError, match="at most"):
         rng.parse_seed(str(rng.MAX_SEED + 1))
+
+
+@given(st.lists(st.integers(0, 2**200), min_size=1, max_size=7))
+def test_a_stream_is_numpys_seed_sequence_to_the_bit(entropy: list[int]) -> None:
+    """``seeded`` works out ``SeedSequence``'s hash itself: the same state, the same draws."""
+    ours = rng.seeded(entropy)
+    numpys = np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
+    assert ours.bit_generator.state == numpys.bit_generator.state
+    assert (ours.integers(0, 2**63, size=4) == numpys.integers(0, 2**63, size=4)).all()

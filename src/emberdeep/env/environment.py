@@ -31,7 +31,7 @@ from numpy.typing import NDArray
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.events import as_dict
-from emberdeep.engine.rng import MAX_SEED
+from emberdeep.engine.rng import MAX_SEED, seeded
 from emberdeep.engine.world import World
 from emberdeep.env import actions, reward, snapshots
 from emberdeep.env.look import look
@@ -99,7 +99,12 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        super().reset(seed=seed)
+        if type(seed) is int and seed >= 0:
+            # What ``Env.reset`` does (``seeding.np_random``), the same generator made
+            # in a third of the time (``rng.seeded``).
+            self._np_random, self._np_random_seed = seeded([seed]), seed
+        else:
+            super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
         world = World(game_seed, self.build_floor, self.settings.fov, self.content.hero)
         self.start(world, [], 0, "", truncated=False)

@@ -122,7 +122,8 @@ def to_array(bits: int, shape: tuple[int, int]) -> NDArray[np.bool_]:
 def bit_numbers(bits: int) -> NDArray[np.intp]:
     """The numbers of the set bits, ascending (``x * (height + 1) + y`` for a tile)."""
     raw = np.frombuffer(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), dtype=np.uint8)
-    return np.flatnonzero(np.unpackbits(raw, bitorder="little"))
+    found: NDArray[np.intp] = np.unpackbits(raw, bitorder="little").view(np.bool_).nonzero()[0]
+    return found  # (``nonzero`` on a flat bool array: ``np.flatnonzero`` costs three times it)
 
 
 @functools.cache

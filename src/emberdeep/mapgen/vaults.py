@@ -60,18 +60,15 @@ def sites(tiles: NDArray[np.uint8]) -> NDArray[np.intp]:
         solid &= rows >> j
     if not solid:
         return np.empty((0, 4), dtype=np.intp)
-    # Each side's blocks as bit numbers, times four plus the side: sorted, they are in
-    # the order of x, y, then side, as the doors sort.
-    keys = np.sort(
-        np.concatenate(
-            [
-                bit_numbers(solid & _moved(open_, ox * stride + oy)) * 4 + side
-                for side, (ox, oy) in enumerate(OUTSIDE.tolist())
-            ]
-        )
-    )
-    xs, ys = np.divmod(keys // 4, stride)
-    side = keys % 4
+    # Each side's blocks, side after side in one set of bits (``size`` bits a side): as
+    # numbers, (bit, side) sorted is the order of x, y, then side, as the doors sort.
+    size = width * stride
+    doors = 0
+    for index, (ox, oy) in enumerate(OUTSIDE.tolist()):
+        doors |= (solid & _moved(open_, ox * stride + oy)) << (index * size)
+    side, bit = np.divmod(bit_numbers(doors), size)
+    order = np.argsort(bit * 4 + side, kind="stable")
+    side, (xs, ys) = side[order], np.divmod(bit[order], stride)
     return np.column_stack([xs, ys, xs + DOORS[side, 0], ys + DOORS[side, 1]])
 
 
