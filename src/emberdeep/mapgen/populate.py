@@ -143,18 +143,33 @@ def populate(
     cells = (arrival or Arrival.of(floor)).cells
     rooms = room_count(floor, cells)
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
+    sleepy: list[tuple[Actor, int]] = []
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):
         if floor.is_free(x, y):
             monster = Actor.spawn(next_id, kind, x, y)
-            if kind.sleeps and int(rng.integers(100)) < kind.sleeps:
-                monster.mode = Mode.ASLEEP
             floor.add_actor(monster)
+            if kind.sleeps:
+                sleepy.append((monster, kind.sleeps))
             next_id += 1
+    fall_asleep(sleepy, rng)
     placed = population.placed(depth)
     where = cells[below(rng, len(cells), len(placed))].tolist() if len(cells) else []
     loot = [(kind, x, y) for kind, (x, y) in zip(placed, where, strict=False)]
+    taken = {(item.x, item.y) for item in floor.items}  # never a pile
     for item_kind, x, y in loot + _placements(population.items, cells, rooms, depth, rng):
-        if not floor.items_at(x, y):
+        if (x, y) not in taken:
+            taken.add((x, y))
             item = forge(item_kind, depth, rng)
             item.x, item.y = x, y
             floor.items.append(item)
+
+
+def fall_asleep(sleepy: list[tuple[Actor, int]], rng: np.random.Generator) -> None:
+    """Each (monster, percent) asleep with its kind's chance: the dice in one draw, the
+    same numbers as one ``rng.integers(100)`` each (numpy fills an array die by die),
+    which cost more than placing the monster."""
+    if sleepy:
+        rolls = rng.integers(100, size=len(sleepy)).tolist()
+        for (monster, chance), roll in zip(sleepy, rolls, strict=True):
+            if roll < chance:
+                monster.mode = Mode.ASLEEP

@@ -64,20 +64,31 @@ class Reach:
         x0, x1 = max(min(ax, bx) - half, 0), min(max(ax, bx) + half + 1, self.shape[0])
         stride = self.stride
         open_ = (self.bits >> (x0 * stride)) & ((1 << ((x1 - x0) * stride)) - 1)
-        ends = [
-            (1 << ((ax - x0) * stride + ay)) & open_,
-            (1 << ((bx - x0) * stride + by)) & open_,
-        ]
-        for step in range(steps):
-            if ends[0] & ends[1]:
-                return True
-            reached = ends[step & 1]
-            across = reached | reached << 1 | reached >> 1
+        near = (1 << ((ax - x0) * stride + ay)) & open_  # grows on the odd steps...
+        far = (1 << ((bx - x0) * stride + by)) & open_  # ...and this on the even ones
+        if near & far:
+            return True
+        # Each step: grow one end by a step and see whether it meets the other, or has
+        # stopped growing (its whole region is found, and the other end is not in it).
+        for _ in range(steps >> 1):
+            across = near | near << 1 | near >> 1
             grown = (across | across << stride | across >> stride) & open_
-            if grown == reached:
-                return False  # that end's whole region is found, and the other is not in it
-            ends[step & 1] = grown
-        return bool(ends[0] & ends[1])
+            if grown & far:
+                return True
+            if grown == near:
+                return False
+            near = grown
+            across = far | far << 1 | far >> 1
+            grown = (across | across << stride | across >> stride) & open_
+            if grown & near:
+                return True
+            if grown == far:
+                return False
+            far = grown
+        if steps & 1:
+            across = near | near << 1 | near >> 1
+            return bool((across | across << stride | across >> stride) & open_ & far)
+        return False
 
     def around(self, origin: tuple[int, int], steps: int | None = None) -> NDArray[np.bool_]:
         """The tiles reachable from ``origin`` in at most ``steps`` steps (any number if
