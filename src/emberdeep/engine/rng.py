@@ -53,7 +53,10 @@ _POOL = 4
 def _pcg_words(entropy: list[int]) -> list[int]:
     """The four 64-bit words ``SeedSequence(entropy).generate_state(4, np.uint64)`` gives
     (what ``PCG64`` seeds itself from): the entropy as 32-bit words, low first, hashed
-    into the pool, mixed, and hashed out again."""
+    into a pool of four, each mixed into the others, any further words mixed into every
+    one, and the pool hashed out again. Each step is written out (``hashmix``: xor with
+    the step's multiplier, times the next, fold; ``mix``: ``L * x - R * y``, fold):
+    a function call or a list index per step cost as much as the step."""
     words: list[int] = []
     for number in entropy:
         words.append(number & _MASK)  # 0 is one word
@@ -62,35 +65,93 @@ def _pcg_words(entropy: list[int]) -> list[int]:
             words.append(rest & _MASK)
             rest >>= 32
     words += [0] * (_POOL - len(words))
-    mult = _INIT_A
-
-    def hashmix(value: int) -> int:
-        nonlocal mult
-        value ^= mult
-        mult = mult * _MULT_A & _MASK
-        value = value * mult & _MASK
-        return value ^ value >> 16
-
-    def mix(x: int, y: int) -> int:
-        result = (_MIX_L * x - _MIX_R * y) & _MASK
-        return result ^ result >> 16
-
-    pool = [hashmix(word) for word in words[:_POOL]]
-    for src in range(_POOL):
+    h = _hash_multipliers(_POOL * len(words) + 1)
+    pool = _pool_of_four(words, h)
+    m, left, right = _MASK, _MIX_L, _MIX_R
+    k = _POOL * _POOL
+    for word in words[_POOL:]:  # more than four words: each into every one
         for dst in range(_POOL):
-            if src != dst:
-                pool[dst] = mix(pool[dst], hashmix(pool[src]))
-    for word in words[_POOL:]:
-        for dst in range(_POOL):
-            pool[dst] = mix(pool[dst], hashmix(word))
+            v = (word ^ h[k]) * h[k + 1] & m
+            k += 1
+            v = left * pool[dst] - right * (v ^ v >> 16) & m
+            pool[dst] = v ^ v >> 16
     out = []
-    mult = _INIT_B
     for index in range(2 * _POOL):
-        value = pool[index % _POOL] ^ mult
-        mult = mult * _MULT_B & _MASK
-        value = value * mult & _MASK
-        out.append(value ^ value >> 16)
-    return [out[i] | out[i + 1] << 32 for i in range(0, 2 * _POOL, 2)]
+        v = (pool[index % _POOL] ^ _OUT_HASHES[index]) * _OUT_HASHES[index + 1] & m
+        out.append(v ^ v >> 16)
+    return [
+        out[0] | out[1] << 32,
+        out[2] | out[3] << 32,
+        out[4] | out[5] << 32,
+        out[6] | out[7] << 32,
+    ]
+
+
+def _pool_of_four(words: list[int], h: list[int]) -> list[int]:
+    """The first four words hashed into the pool, and each mixed into the other three
+    (p1, p2, p3 take p0's hash, then p0, p2, p3 p1's...)."""
+    m, left, right = _MASK, _MIX_L, _MIX_R
+    v = (words[0] ^ h[0]) * h[1] & m
+    p0 = v ^ v >> 16
+    v = (words[1] ^ h[1]) * h[2] & m
+    p1 = v ^ v >> 16
+    v = (words[2] ^ h[2]) * h[3] & m
+    p2 = v ^ v >> 16
+    v = (words[3] ^ h[3]) * h[4] & m
+    p3 = v ^ v >> 16
+    v = (p0 ^ h[4]) * h[5] & m
+    v = left * p1 - right * (v ^ v >> 16) & m
+    p1 = v ^ v >> 16
+    v = (p0 ^ h[5]) * h[6] & m
+    v = left * p2 - right * (v ^ v >> 16) & m
+    p2 = v ^ v >> 16
+    v = (p0 ^ h[6]) * h[7] & m
+    v = left * p3 - right * (v ^ v >> 16) & m
+    p3 = v ^ v >> 16
+    v = (p1 ^ h[7]) * h[8] & m
+    v = left * p0 - right * (v ^ v >> 16) & m
+    p0 = v ^ v >> 16
+    v = (p1 ^ h[8]) * h[9] & m
+    v = left * p2 - right * (v ^ v >> 16) & m
+    p2 = v ^ v >> 16
+    v = (p1 ^ h[9]) * h[10] & m
+    v = left * p3 - right * (v ^ v >> 16) & m
+    p3 = v ^ v >> 16
+    v = (p2 ^ h[10]) * h[11] & m
+    v = left * p0 - right * (v ^ v >> 16) & m
+    p0 = v ^ v >> 16
+    v = (p2 ^ h[11]) * h[12] & m
+    v = left * p1 - right * (v ^ v >> 16) & m
+    p1 = v ^ v >> 16
+    v = (p2 ^ h[12]) * h[13] & m
+    v = left * p3 - right * (v ^ v >> 16) & m
+    p3 = v ^ v >> 16
+    v = (p3 ^ h[13]) * h[14] & m
+    v = left * p0 - right * (v ^ v >> 16) & m
+    p0 = v ^ v >> 16
+    v = (p3 ^ h[14]) * h[15] & m
+    v = left * p1 - right * (v ^ v >> 16) & m
+    p1 = v ^ v >> 16
+    v = (p3 ^ h[15]) * h[16] & m
+    v = left * p2 - right * (v ^ v >> 16) & m
+    p2 = v ^ v >> 16
+    return [p0, p1, p2, p3]
+
+
+_HASHES = [_INIT_A]
+
+
+def _hash_multipliers(count: int) -> list[int]:
+    """The first ``count`` multipliers the entropy's hash steps through (``_INIT_A`` times
+    ``_MULT_A`` again and again): the same for every seed, so worked out once."""
+    while len(_HASHES) < count:
+        _HASHES.append(_HASHES[-1] * _MULT_A & _MASK)
+    return _HASHES
+
+
+_OUT_HASHES = [_INIT_B]
+for _ in range(2 * _POOL):
+    _OUT_HASHES.append(_OUT_HASHES[-1] * _MULT_B & _MASK)
 
 
 class _Words(ISeedSequence):
