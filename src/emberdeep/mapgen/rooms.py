@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
@@ -47,6 +48,19 @@ class RoomsParams(BaseParams):
             raise ValueError("room_max_size must be at least 2 smaller than width and height")
 
 
+def bit_rows(matrix: NDArray[np.bool_]) -> list[int]:
+    """Each row of a boolean matrix as an int, column ``j`` its bit ``j``. Up to 64
+    columns, the packed rows are read as 64-bit words in one ``tolist`` (a
+    ``from_bytes`` a row cost more than the rest of this)."""
+    packed = np.packbits(matrix, axis=1, bitorder="little")
+    if matrix.shape[1] > 64:
+        return [int.from_bytes(row.tobytes(), "little") for row in packed]
+    words = np.zeros((len(packed), 8), dtype=np.uint8)
+    words[:, : packed.shape[1]] = packed
+    rows: list[int] = words.view("<u8").ravel().tolist()
+    return rows
+
+
 @register("rooms", RoomsParams)
 def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
     """Tutorial rooms: random rectangles that may not overlap, each tunnelled to the last."""
@@ -65,8 +79,7 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         & (y[:, None] <= y2[None, :])
         & (y2[:, None] >= y[None, :])
     )
-    clashes = [int.from_bytes(row.tobytes(), "little") for row in
-               np.packbits(overlaps, axis=1, bitorder="little")]  # fmt: skip
+    clashes = bit_rows(overlaps)
     rooms: list[Rect] = []
     kept = 0  # a bit per attempt kept
     last = (0, 0)  # the previous room's centre
