@@ -9,14 +9,12 @@ one array.
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Rect, Tile
 from emberdeep.engine.rng import below
-from emberdeep.mapgen.reach import bit_numbers, to_bits
+from emberdeep.mapgen.reach import bit_numbers, every, to_bits
 
 
 def gaps(tiles: NDArray[np.uint8]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
@@ -49,7 +47,11 @@ def room_doorways(
 
 
 def add_doors(
-    tiles: NDArray[np.uint8], rooms: list[Rect], percent: int, rng: np.random.Generator
+    tiles: NDArray[np.uint8],
+    rooms: list[Rect],
+    percent: int,
+    rng: np.random.Generator,
+    floor_bits: int | None = None,
 ) -> None:
     """A closed door in each doorway of ``rooms`` with ``percent`` chance (the dice in the
     doorways' order along x, then y).
@@ -57,18 +59,23 @@ def add_doors(
     As bits (``reach.to_bits``): the gaps are the floor with wall a column (or a row) to
     either side, each room's ring is four runs of bits, and the doorways are where they
     meet: a few shifts a room where arrays took four slices a room and a dozen whole-map
-    steps, a tenth of a new game."""
+    steps, a tenth of a new game. ``floor_bits``: the floor tiles as bits, if the caller
+    has them and the tiles are all wall or floor."""
     if percent <= 0:
         return
     stride = tiles.shape[1] + 1
-    floor, wall = to_bits(tiles == Tile.FLOOR), to_bits(tiles == Tile.WALL)
+    if floor_bits is None:
+        floor, wall = to_bits(tiles == Tile.FLOOR), to_bits(tiles == Tile.WALL)
+    else:
+        floor = floor_bits
+        wall = every(tiles.shape[0], stride) * ((1 << (stride - 1)) - 1) & ~floor
     along_x = floor & wall >> stride & wall << stride  # gaps in a wall running along x
     along_y = floor & wall >> 1 & wall << 1  # and along y (a guard bit is never wall)
     ring_x = ring_y = 0  # the sides running along x, and those running along y
     for room in rooms:
         x, y, width, height = room.x, room.y, room.width, room.height
         if width > 2:
-            side = _every(width - 2, stride) << (x + 1) * stride
+            side = every(width - 2, stride) << (x + 1) * stride
             ring_x |= side << y | side << (y + height - 1)
         if height > 2:
             side = ((1 << (height - 2)) - 1) << (y + 1)
@@ -76,9 +83,3 @@ def add_doors(
     xs, ys = np.divmod(bit_numbers(ring_x & along_x | ring_y & along_y), stride)
     shut = below(rng, 100, len(xs)) < percent
     tiles[xs[shut], ys[shut]] = Tile.CLOSED_DOOR
-
-
-@functools.cache
-def _every(count: int, stride: int) -> int:
-    """``count`` bits, ``stride`` apart from bit 0: a run of tiles along x."""
-    return ((1 << (count * stride)) - 1) // ((1 << stride) - 1)

@@ -56,11 +56,15 @@ def run_at(reach: Reach, number: int) -> tuple[int, int, int, int, int]:
     return ax, ay, ax, ay + length + 1, length
 
 
-def add_loops(tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator) -> int:
-    """Cut up to ``loops`` openings in place; returns how many were cut."""
+def add_loops(
+    tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator, open_: Reach | None = None
+) -> int:
+    """Cut up to ``loops`` openings in place; returns how many were cut. ``open_``: the
+    tiles that are not wall, if the caller has them (they are kept up to date)."""
     if loops <= 0:
         return 0
-    open_ = Reach(tiles != Tile.WALL)
+    if open_ is None:
+        open_ = Reach(tiles != Tile.WALL)
     runs = wall_runs(open_)
     if not len(runs):
         return 0

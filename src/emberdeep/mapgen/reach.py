@@ -35,6 +35,16 @@ class Reach:
         """Bits a set of tiles spans, guard bits included."""
         self.bits = to_bits(open_)
 
+    @classmethod
+    def of_bits(cls, bits: int, shape: tuple[int, int]) -> Reach:
+        """A floor of ``shape`` whose open tiles are ``bits`` (as ``to_bits`` makes them)."""
+        reach = cls.__new__(cls)
+        reach.shape = (int(shape[0]), int(shape[1]))
+        reach.stride = reach.shape[1] + 1
+        reach.size = reach.shape[0] * reach.stride
+        reach.bits = bits
+        return reach
+
     def everywhere(self) -> int:
         """Every tile of the floor, open or not (no guard bit)."""
         return _everywhere(*self.shape)
@@ -144,3 +154,9 @@ def _everywhere(width: int, height: int) -> int:
     stride = height + 1
     repeat = ((1 << (width * stride)) - 1) // ((1 << stride) - 1)
     return ((1 << height) - 1) * repeat
+
+
+@functools.cache
+def every(count: int, stride: int) -> int:
+    """``count`` bits, ``stride`` apart from bit 0: a run of tiles along x."""
+    return ((1 << (count * stride)) - 1) // ((1 << stride) - 1)

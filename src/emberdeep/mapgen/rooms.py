@@ -18,6 +18,7 @@ from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
+from emberdeep.mapgen.reach import Reach, every
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,6 @@ def bit_rows(matrix: NDArray[np.bool_]) -> list[int]:
 @register("rooms", RoomsParams)
 def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
     """Tutorial rooms: random rectangles that may not overlap, each tunnelled to the last."""
-    tiles = solid_rock(params.width, params.height)
     n = params.max_rooms
     low, high = params.room_min_size, params.room_max_size
     draws = rng.random((n, 5))  # each attempt's width, height, x, y and corner
@@ -80,6 +80,11 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         & (y2[:, None] >= y[None, :])
     )
     clashes = bit_rows(overlaps)
+    # What is dug, as ``Reach`` holds tiles (a bit a tile, column by column): a room or a
+    # tunnel's leg is a few shifts of an int where a slice of the tiles cost a microsecond
+    # or more, and the bits serve the loops' searches and the doors as they are.
+    stride = params.height + 1
+    dug = 0
     rooms: list[Rect] = []
     kept = 0  # a bit per attempt kept
     last = (0, 0)  # the previous room's centre
@@ -87,27 +92,27 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         if clashes[i] & kept:
             continue
         kept |= 1 << i
-        # As ``dig_room`` and ``dig_l`` with plain ints: a slice costs less than a Rect's
-        # properties, and this loop is a tenth of a new game.
-        tiles[rx + 1 : rx + w - 1, ry + 1 : ry + h - 1] = Tile.FLOOR
+        # As ``dig_room`` and ``dig_l``: the inside, then the legs from the last centre.
+        dug |= (((1 << (h - 2)) - 1) << (ry + 1)) * every(w - 2, stride) << (rx + 1) * stride
         cx, cy = rx + w // 2, ry + h // 2
         if rooms:
-            (lx, ly), (left, right), (top, bottom) = (
-                last,
-                sorted((last[0], cx)),
-                sorted((last[1], cy)),
-            )
+            lx, ly = last
+            left, right = min(lx, cx), max(lx, cx)
+            top, bottom = min(ly, cy), max(ly, cy)
+            across = every(right - left + 1, stride) << left * stride
+            down = (1 << (bottom - top + 1)) - 1 << top
             if across_first[i]:  # along x at the last room's y, then along y at ours
-                tiles[left : right + 1, ly] = Tile.FLOOR
-                tiles[cx, top : bottom + 1] = Tile.FLOOR
+                dug |= across << ly | down << cx * stride
             else:
-                tiles[lx, top : bottom + 1] = Tile.FLOOR
-                tiles[left : right + 1, cy] = Tile.FLOOR
+                dug |= down << lx * stride | across << cy
         rooms.append(Rect(rx, ry, w, h))
         last = (cx, cy)
 
-    add_loops(tiles, params.loops, rng)
-    add_doors(tiles, rooms, params.doors, rng)
+    tiles = solid_rock(params.width, params.height)
+    dug_tiles = Reach.of_bits(dug, tiles.shape)
+    tiles[dug_tiles.to_array(dug)] = Tile.FLOOR
+    add_loops(tiles, params.loops, rng, dug_tiles)
+    add_doors(tiles, rooms, params.doors, rng, dug_tiles.bits)
     start = rooms[0].center
     floor = Floor(tiles, start=start, stairs=start, rooms=rooms)
     stairs = rooms[-1].center if len(rooms) > 1 else farthest_tile(floor, start, rooms[0])
