@@ -18,7 +18,7 @@ from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
-from emberdeep.mapgen.reach import Reach, every
+from emberdeep.mapgen.reach import Reach, block, dug_l
 
 
 @dataclass(frozen=True)
@@ -93,18 +93,10 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
             continue
         kept |= 1 << i
         # As ``dig_room`` and ``dig_l``: the inside, then the legs from the last centre.
-        dug |= (((1 << (h - 2)) - 1) << (ry + 1)) * every(w - 2, stride) << (rx + 1) * stride
+        dug |= block(rx + 1, ry + 1, w - 2, h - 2, stride)
         cx, cy = rx + w // 2, ry + h // 2
         if rooms:
-            lx, ly = last
-            left, right = min(lx, cx), max(lx, cx)
-            top, bottom = min(ly, cy), max(ly, cy)
-            across = every(right - left + 1, stride) << left * stride
-            down = (1 << (bottom - top + 1)) - 1 << top
-            if across_first[i]:  # along x at the last room's y, then along y at ours
-                dug |= across << ly | down << cx * stride
-            else:
-                dug |= down << lx * stride | across << cy
+            dug |= dug_l(last, (cx, cy), across_first[i], stride)
         rooms.append(Rect(rx, ry, w, h))
         last = (cx, cy)
 
