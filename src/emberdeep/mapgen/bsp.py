@@ -15,10 +15,10 @@ import tcod.random
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.engine.rng import sub_seed
 from emberdeep.mapgen import BaseParams, register
-from emberdeep.mapgen.carve import farthest_tile, solid_rock
+from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
-from emberdeep.mapgen.reach import Reach, dug_l, dug_room
+from emberdeep.mapgen.reach import Reach
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,7 @@ def _closest_pair(a: list[Rect], b: list[Rect]) -> tuple[Rect, Rect]:
 @register("bsp", BspParams)
 def generate(params: BspParams, rng: np.random.Generator) -> Floor:
     """BSP rooms: split the map recursively, a room in every leaf, corridors across each split."""
+    tiles = solid_rock(params.width, params.height)
     root = tcod.bsp.BSP(x=0, y=0, width=params.width, height=params.height)
     root.split_recursive(
         depth=params.depth,
@@ -75,24 +76,21 @@ def generate(params: BspParams, rng: np.random.Generator) -> Floor:
         seed=tcod.random.Random(seed=sub_seed(rng)),
     )
     rooms_under: dict[int, list[Rect]] = {}
-    stride = params.height + 1
-    dug = 0  # as bits (``rooms.generate`` says why)
     for node in root.post_order():
         if not node.children:
             room = _room_in_leaf(node, params, rng)
-            dug |= dug_room(room, stride)
+            dig_room(tiles, room)
             rooms_under[id(node)] = [room]
             continue
         left, right = (rooms_under.pop(id(child)) for child in node.children)
         a, b = _closest_pair(left, right)
-        dug |= dug_l(a.center, b.center, rng.random() < 0.5, stride)  # as ``dig_l_tunnel``
+        dig_l_tunnel(tiles, a.center, b.center, rng)
         rooms_under[id(node)] = left + right
 
-    tiles = solid_rock(params.width, params.height)
-    open_ = Reach.of_bits(dug, tiles.shape)
-    tiles[open_.to_array(dug)] = Tile.FLOOR
-    add_loops(tiles, params.loops, rng, open_)
-    add_doors(tiles, rooms_under[id(root)], params.doors, rng, open_.bits)
+    if params.loops > 0 or params.doors > 0:
+        dug = Reach(tiles == Tile.FLOOR)  # the loops' searches and the doors share it
+        add_loops(tiles, params.loops, rng, dug)
+        add_doors(tiles, rooms_under[id(root)], params.doors, rng, dug.bits)
     rooms = rooms_under[id(root)]
     order = rng.permutation(len(rooms))
     start = rooms[order[0]].center

@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Rect, Tile
 from emberdeep.engine.rng import below
-from emberdeep.mapgen.reach import bit_numbers, every, to_bits
+from emberdeep.mapgen.reach import bit_numbers, every, everywhere, to_bits
 
 
 def gaps(tiles: NDArray[np.uint8]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]]:
@@ -68,7 +68,7 @@ def add_doors(
         floor, wall = to_bits(tiles == Tile.FLOOR), to_bits(tiles == Tile.WALL)
     else:
         floor = floor_bits
-        wall = every(tiles.shape[0], stride) * ((1 << (stride - 1)) - 1) & ~floor
+        wall = everywhere(*tiles.shape) & ~floor
     along_x = floor & wall >> stride & wall << stride  # gaps in a wall running along x
     along_y = floor & wall >> 1 & wall << 1  # and along y (a guard bit is never wall)
     ring_x = ring_y = 0  # the sides running along x, and those running along y

@@ -22,8 +22,6 @@ import itertools
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import Rect
-
 
 class Reach:
     """A floor's open tiles as one integer: tile ``(x, y)`` is bit ``x * stride + y``, with
@@ -37,19 +35,9 @@ class Reach:
         """Bits a set of tiles spans, guard bits included."""
         self.bits = to_bits(open_)
 
-    @classmethod
-    def of_bits(cls, bits: int, shape: tuple[int, int]) -> Reach:
-        """A floor of ``shape`` whose open tiles are ``bits`` (as ``to_bits`` makes them)."""
-        reach = cls.__new__(cls)
-        reach.shape = (int(shape[0]), int(shape[1]))
-        reach.stride = reach.shape[1] + 1
-        reach.size = reach.shape[0] * reach.stride
-        reach.bits = bits
-        return reach
-
     def everywhere(self) -> int:
         """Every tile of the floor, open or not (no guard bit)."""
-        return _everywhere(*self.shape)
+        return everywhere(*self.shape)
 
     def bit(self, x: int, y: int) -> int:
         return 1 << (x * self.stride + y)
@@ -149,44 +137,13 @@ def bit_numbers(bits: int) -> NDArray[np.intp]:
     return found  # (``nonzero`` on a flat bool array: ``np.flatnonzero`` costs three times it)
 
 
-@functools.cache
-def _everywhere(width: int, height: int) -> int:
-    """Every tile of a (width, height) floor as bits: a column's ``height`` ones, repeated
-    every ``height + 1`` bits (a repunit in base ``2 ** (height + 1)``, times the column)."""
-    stride = height + 1
-    repeat = ((1 << (width * stride)) - 1) // ((1 << stride) - 1)
-    return ((1 << height) - 1) * repeat
+def everywhere(width: int, height: int) -> int:
+    """Every tile of a (width, height) floor as bits: a column's ``height`` ones on each
+    of its ``width`` columns (no guard bit)."""
+    return ((1 << height) - 1) * every(width, height + 1)
 
 
 @functools.cache
 def every(count: int, stride: int) -> int:
     """``count`` bits, ``stride`` apart from bit 0: a run of tiles along x."""
     return ((1 << (count * stride)) - 1) // ((1 << stride) - 1)
-
-
-def block(x: int, y: int, width: int, height: int, stride: int) -> int:
-    """The tiles of a rectangle (none if either side is not positive) as bits: a
-    column's run of ``height`` bits, repeated on ``width`` columns (a product: the
-    column fits in its stride, so nothing carries)."""
-    if width <= 0 or height <= 0:
-        return 0
-    return (((1 << height) - 1) << y) * every(width, stride) << x * stride
-
-
-def dug_room(room: Rect, stride: int) -> int:
-    """``carve.dig_room``'s tiles (the room's inside) as bits."""
-    return block(room.x + 1, room.y + 1, room.width - 2, room.height - 2, stride)
-
-
-def dug_l(start: tuple[int, int], end: tuple[int, int], across_first: bool, stride: int) -> int:
-    """``carve.dig_l``'s tiles as bits: two straight legs, along x first
-    (``across_first``) or along y first, ends included."""
-    (x1, y1), (x2, y2) = start, end
-    left, right, top, bottom = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
-    if across_first:  # along x at the start's y, then along y at the end's x
-        return block(left, y1, right - left + 1, 1, stride) | block(
-            x2, top, 1, bottom - top + 1, stride
-        )
-    return block(x1, top, 1, bottom - top + 1, stride) | block(
-        left, y2, right - left + 1, 1, stride
-    )
