@@ -100,3 +100,27 @@ def test_kinds_are_picked_as_numpys_choice_picks_them(
     expected = numpys.choice(len(weights), size=count, p=array / array.sum())
     assert picked.tolist() == expected.tolist()
     assert ours.random() == numpys.random()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), depth=st.integers(1, 16))
+def test_a_generated_floor_needs_no_search_for_where_things_may_go(seed: int, depth: int) -> None:
+    """The builder makes ``Arrival.of(floor, connected=True)``: every walkable tile of a
+    generated floor with its pools is reachable, so skipping the search changes nothing."""
+    floor = mapgen.plan_builder(loader.load().dungeon)(depth, floor_stream(seed, depth))
+    searched, trusted = Arrival.of(floor).cells, Arrival.of(floor, connected=True).cells
+    assert searched.shape == trusted.shape and (searched == trusted).all()
+
+
+@given(seed=st.integers(0, 2**32 - 1), before=st.integers(0, 3), count=st.integers(0, 12))
+def test_the_sleepers_dice_in_one_draw_are_the_dice_one_by_one(
+    seed: int, before: int, count: int
+) -> None:
+    """``fall_asleep`` rolls ``integers(100, size=n)``: the numbers, and the stream after
+    them, of ``n`` single rolls (even with half of a 64-bit draw left over before)."""
+    one, many = floor_stream(seed, 1), floor_stream(seed, 1)
+    for rng in (one, many):
+        rng.integers(7, size=before)
+    singles = [int(one.integers(100)) for _ in range(count)]
+    assert many.integers(100, size=count).tolist() == singles
+    assert one.bit_generator.state == many.bit_generator.state

@@ -106,7 +106,7 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
             hazards.add_pools(floor, kind, count, rng)
         arrival = None
         if population is not None:
-            arrival = Arrival.of(floor)  # one search serves all four
+            arrival = Arrival.of(floor, connected=True)  # one search serves all four
             populate(floor, population, depth, rng, arrival)
             if population.traps is not None:
                 traps.place_traps(floor, population.traps, depth, rng, arrival)

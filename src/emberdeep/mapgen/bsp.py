@@ -18,6 +18,7 @@ from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
+from emberdeep.mapgen.reach import Reach
 
 
 @dataclass(frozen=True)
@@ -86,8 +87,10 @@ def generate(params: BspParams, rng: np.random.Generator) -> Floor:
         dig_l_tunnel(tiles, a.center, b.center, rng)
         rooms_under[id(node)] = left + right
 
-    add_loops(tiles, params.loops, rng)
-    add_doors(tiles, rooms_under[id(root)], params.doors, rng)
+    if params.loops > 0 or params.doors > 0:
+        dug = Reach(tiles == Tile.FLOOR)  # the loops' searches and the doors share it
+        add_loops(tiles, params.loops, rng, dug)
+        add_doors(tiles, rooms_under[id(root)], params.doors, rng, dug.bits)
     rooms = rooms_under[id(root)]
     order = rng.permutation(len(rooms))
     start = rooms[order[0]].center

@@ -15,7 +15,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.actors import Actor, ActorKind, Mode
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.spawning import Captives, SpawnTable
-from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, pick_kinds
+from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, fall_asleep, pick_kinds
 
 CAPTOR_REACH = 4
 """Captors stand within this many tiles of their captive."""
@@ -91,13 +91,15 @@ def place_captors(
         return
     picks = rng.permutation(len(spots))[:count]
     kinds = pick_kinds(rng, chances, len(picks))
+    sleepy: list[tuple[Actor, int]] = []
     for k, p in zip(kinds.tolist(), picks.tolist(), strict=True):
         kind = monsters.kinds[k]
         x, y = int(spots[p, 0]), int(spots[p, 1])
         captor = Actor.spawn(next_id(floor), kind, x, y)
-        if kind.sleeps and int(rng.integers(100)) < kind.sleeps:
-            captor.mode = Mode.ASLEEP
         floor.add_actor(captor)
+        if kind.sleeps:
+            sleepy.append((captor, kind.sleeps))
+    fall_asleep(sleepy, rng)
 
 
 def next_id(floor: Floor) -> int:

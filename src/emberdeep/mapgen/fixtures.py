@@ -11,6 +11,7 @@ monsters or items.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.rng import below
@@ -32,24 +33,21 @@ def place_fixtures(floor: Floor, rng: np.random.Generator) -> None:
     tiles = floor.tiles
     keep = {floor.start, floor.stairs}
     rolls = rng.random((len(floor.rooms), 3))
+    lit: NDArray[np.bool_] | None = None  # wall with dug floor right below, made if asked
     for room, (torch, brazier, where) in zip(floor.rooms, rolls.tolist(), strict=True):
         if torch < TORCH_CHANCE:
             # A wall cell on the room's top edge with dug floor right below it.
-            xs = np.arange(room.x + 1, room.x2)
-            ok = (tiles[xs, room.y] == Tile.WALL) & (tiles[xs, room.y + 1] == Tile.FLOOR)
-            choices = xs[ok]
-            if len(choices):
-                x = int(choices[int(where * len(choices))])
+            if lit is None:
+                lit = (tiles[:, :-1] == Tile.WALL) & (tiles[:, 1:] == Tile.FLOOR)
+            choices = lit[room.x + 1 : room.x2, room.y].nonzero()[0].tolist()
+            if choices:
+                x = room.x + 1 + choices[int(where * len(choices))]
                 floor.fixtures[(x, room.y)] = "torch"
         inner = (room.width - 2) * (room.height - 2)
-        centre = room.center
-        if (
-            inner >= BRAZIER_AREA
-            and brazier < BRAZIER_CHANCE
-            and tiles[centre] == Tile.FLOOR
-            and centre not in keep
-        ):
-            floor.fixtures[centre] = "brazier"
+        if inner >= BRAZIER_AREA and brazier < BRAZIER_CHANCE:
+            centre = room.center
+            if tiles.item(centre) == Tile.FLOOR and centre not in keep:
+                floor.fixtures[centre] = "brazier"
     if not floor.rooms:
         open_cells = np.argwhere(tiles == Tile.FLOOR)
         count = min(MAX_FUNGUS, len(open_cells) // FUNGUS_PER_TILES)

@@ -15,64 +15,63 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Tile
-from emberdeep.mapgen.reach import Reach
+from emberdeep.mapgen.reach import Reach, bit_numbers
 
 MIN_DETOUR = 20
 """An opening is cut only if it saves at least this many steps."""
 ATTEMPTS_PER_LOOP = 6
 
 
-class WallRuns:
-    """Every (ax, ay, bx, by, length): floor a and floor b with one or two wall tiles
-    straight between them, across the map (axis 0) or down it (axis 1). Found with a
-    few whole-array operations per axis; only the runs asked for are turned into
-    coordinates (a floor has hundreds, and a few loops try a dozen or two)."""
-
-    def __init__(self, tiles: NDArray[np.uint8]) -> None:
-        open_ = tiles != Tile.WALL
-        wall = ~open_
-        self.groups: list[tuple[NDArray[np.intp], int, int, int]] = []
-        """(flat indices into the group's mask, the mask's height, axis, length)."""
-        for axis in (0, 1):
-            if open_.shape[axis] < 3:
-                continue
-            ahead = [slice(None), slice(None)]
-            behind = [slice(None), slice(None)]
-            ahead[axis], behind[axis] = slice(0, -1), slice(1, None)
-            into = open_[tuple(ahead)] & wall[tuple(behind)]  # open, then wall
-            out_of = wall[tuple(ahead)] & open_[tuple(behind)]  # wall, then open
-            for length in (1, 2):
-                first, second = [slice(None), slice(None)], [slice(None), slice(None)]
-                first[axis], second[axis] = slice(0, -length), slice(length, None)
-                mask = into[tuple(first)] & out_of[tuple(second)]
-                self.groups.append((np.flatnonzero(mask), mask.shape[1], axis, length))
-        self.count = sum(len(flat) for flat, *_ in self.groups)
-
-    def __len__(self) -> int:
-        return self.count
-
-    def run(self, index: int) -> tuple[int, int, int, int, int]:
-        for flat, height, axis, length in self.groups:
-            if index < len(flat):
-                ax, ay = divmod(int(flat[index]), height)
-                if axis == 0:
-                    return ax, ay, ax + length + 1, ay, length
-                return ax, ay, ax, ay + length + 1, length
-            index -= len(flat)
-        raise IndexError(index)
+GROUPS = ((0, 1), (0, 2), (1, 1), (1, 2))
+"""The runs' groups, in the order runs are numbered: (axis, length) with axis 0 across
+the map, 1 down it."""
 
 
-def add_loops(tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator) -> int:
-    """Cut up to ``loops`` openings in place; returns how many were cut."""
+def wall_runs(reach: Reach) -> NDArray[np.intp]:
+    """Every run of one or two wall tiles with open floor at both ends, in a straight
+    line across the map or down it, as a number: ``group * size + bit``, where ``bit``
+    is the run's first floor tile as ``reach`` numbers tiles and ``size`` is
+    ``reach.size``. Ascending, so by group (``GROUPS``), then x, then y. Found as bits,
+    every tile at once: a run is open floor, wall shifted back one or two tiles, then
+    open floor again; a floor has hundreds and a few loops try a dozen or two."""
+    open_, stride = reach.bits, reach.stride
+    wall = reach.everywhere() & ~open_
+    found = 0
+    for index, (axis, length) in enumerate(GROUPS):
+        step = stride if axis == 0 else 1  # one tile on, across or down
+        run = open_ & (open_ >> ((length + 1) * step))
+        for k in range(1, length + 1):
+            run &= wall >> (k * step)  # a guard bit (never wall) stops a run down a column
+        found |= run << (index * reach.size)
+    return bit_numbers(found)
+
+
+def run_at(reach: Reach, number: int) -> tuple[int, int, int, int, int]:
+    """(ax, ay, bx, by, length) of the run ``wall_runs`` numbers ``number``."""
+    group, bit = divmod(number, reach.size)
+    axis, length = GROUPS[group]
+    ax, ay = divmod(bit, reach.stride)
+    if axis == 0:
+        return ax, ay, ax + length + 1, ay, length
+    return ax, ay, ax, ay + length + 1, length
+
+
+def add_loops(
+    tiles: NDArray[np.uint8], loops: int, rng: np.random.Generator, open_: Reach | None = None
+) -> int:
+    """Cut up to ``loops`` openings in place; returns how many were cut. ``open_``: the
+    tiles that are not wall, if the caller has them (they are kept up to date)."""
     if loops <= 0:
         return 0
-    runs = WallRuns(tiles)
+    if open_ is None:
+        open_ = Reach(tiles != Tile.WALL)
+    runs = wall_runs(open_)
     if not len(runs):
         return 0
     order = rng.permutation(len(runs))[: loops * ATTEMPTS_PER_LOOP]
-    open_ = Reach(tiles != Tile.WALL)
     cut = 0
-    for ax, ay, bx, by, length in map(runs.run, order.tolist()):
+    for number in runs[order].tolist():
+        ax, ay, bx, by, length = run_at(open_, number)
         if open_.within((ax, ay), (bx, by), MIN_DETOUR + length):
             continue  # already near on foot: an opening would save too little
         dx, dy = (bx - ax) // (length + 1), (by - ay) // (length + 1)  # 1 along the run

@@ -16,6 +16,7 @@ Steps are the eight directions at one step each, as ``distance_map(cost, goals, 
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 import numpy as np
@@ -30,13 +31,13 @@ class Reach:
     def __init__(self, open_: NDArray[np.bool_]) -> None:
         self.shape = (int(open_.shape[0]), int(open_.shape[1]))
         self.stride = self.shape[1] + 1
-        padded = np.zeros((self.shape[0], self.stride), dtype=np.bool_)
-        padded[:, :-1] = open_
-        self.bits = self._to_int(padded)
+        self.size = self.shape[0] * self.stride
+        """Bits a set of tiles spans, guard bits included."""
+        self.bits = to_bits(open_)
 
-    @staticmethod
-    def _to_int(padded: NDArray[np.bool_]) -> int:
-        return int.from_bytes(np.packbits(padded.ravel(), bitorder="little").tobytes(), "little")
+    def everywhere(self) -> int:
+        """Every tile of the floor, open or not (no guard bit)."""
+        return everywhere(*self.shape)
 
     def bit(self, x: int, y: int) -> int:
         return 1 << (x * self.stride + y)
@@ -63,20 +64,31 @@ class Reach:
         x0, x1 = max(min(ax, bx) - half, 0), min(max(ax, bx) + half + 1, self.shape[0])
         stride = self.stride
         open_ = (self.bits >> (x0 * stride)) & ((1 << ((x1 - x0) * stride)) - 1)
-        ends = [
-            (1 << ((ax - x0) * stride + ay)) & open_,
-            (1 << ((bx - x0) * stride + by)) & open_,
-        ]
-        for step in range(steps):
-            if ends[0] & ends[1]:
-                return True
-            reached = ends[step & 1]
-            across = reached | reached << 1 | reached >> 1
+        near = (1 << ((ax - x0) * stride + ay)) & open_  # grows on the odd steps...
+        far = (1 << ((bx - x0) * stride + by)) & open_  # ...and this on the even ones
+        if near & far:
+            return True
+        # Each step: grow one end by a step and see whether it meets the other, or has
+        # stopped growing (its whole region is found, and the other end is not in it).
+        for _ in range(steps >> 1):
+            across = near | near << 1 | near >> 1
             grown = (across | across << stride | across >> stride) & open_
-            if grown == reached:
-                return False  # that end's whole region is found, and the other is not in it
-            ends[step & 1] = grown
-        return bool(ends[0] & ends[1])
+            if grown & far:
+                return True
+            if grown == near:
+                return False
+            near = grown
+            across = far | far << 1 | far >> 1
+            grown = (across | across << stride | across >> stride) & open_
+            if grown & near:
+                return True
+            if grown == far:
+                return False
+            far = grown
+        if steps & 1:
+            across = near | near << 1 | near >> 1
+            return bool((across | across << stride | across >> stride) & open_ & far)
+        return False
 
     def around(self, origin: tuple[int, int], steps: int | None = None) -> NDArray[np.bool_]:
         """The tiles reachable from ``origin`` in at most ``steps`` steps (any number if
@@ -96,9 +108,42 @@ class Reach:
 
     def to_array(self, bits: int) -> NDArray[np.bool_]:
         """A set of tiles held as bits, as a ``shape`` boolean array (guard bits dropped)."""
-        width, _ = self.shape
-        count = width * self.stride
-        raw = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
-        flat = np.unpackbits(raw, count=count, bitorder="little").view(np.bool_)
-        mask: NDArray[np.bool_] = flat.reshape(width, self.stride)[:, :-1]
-        return mask
+        return to_array(bits, self.shape)
+
+
+def to_bits(mask: NDArray[np.bool_]) -> int:
+    """A (width, height) mask as ``Reach`` holds tiles: bit ``x * (height + 1) + y``,
+    each column ending in a guard bit that is never set."""
+    width, height = mask.shape
+    padded = np.zeros((width, height + 1), dtype=np.bool_)
+    padded[:, :-1] = mask
+    return int.from_bytes(np.packbits(padded, bitorder="little").tobytes(), "little")
+
+
+def to_array(bits: int, shape: tuple[int, int]) -> NDArray[np.bool_]:
+    """``to_bits`` undone: the tiles whose bits are set, as a ``shape`` boolean array."""
+    width, height = shape
+    count = width * (height + 1)
+    raw = np.frombuffer(bits.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
+    flat = np.unpackbits(raw, count=count, bitorder="little").view(np.bool_)
+    mask: NDArray[np.bool_] = flat.reshape(width, height + 1)[:, :-1]
+    return mask
+
+
+def bit_numbers(bits: int) -> NDArray[np.intp]:
+    """The numbers of the set bits, ascending (``x * (height + 1) + y`` for a tile)."""
+    raw = np.frombuffer(bits.to_bytes((bits.bit_length() + 7) // 8, "little"), dtype=np.uint8)
+    found: NDArray[np.intp] = np.unpackbits(raw, bitorder="little").view(np.bool_).nonzero()[0]
+    return found  # (``nonzero`` on a flat bool array: ``np.flatnonzero`` costs three times it)
+
+
+def everywhere(width: int, height: int) -> int:
+    """Every tile of a (width, height) floor as bits: a column's ``height`` ones on each
+    of its ``width`` columns (no guard bit)."""
+    return ((1 << height) - 1) * every(width, height + 1)
+
+
+@functools.cache
+def every(count: int, stride: int) -> int:
+    """``count`` bits, ``stride`` apart from bit 0: a run of tiles along x."""
+    return ((1 << (count * stride)) - 1) // ((1 << stride) - 1)

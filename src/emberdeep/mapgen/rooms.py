@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
+from emberdeep.mapgen.reach import Reach
 
 
 @dataclass(frozen=True)
@@ -47,10 +49,22 @@ class RoomsParams(BaseParams):
             raise ValueError("room_max_size must be at least 2 smaller than width and height")
 
 
+def bit_rows(matrix: NDArray[np.bool_]) -> list[int]:
+    """Each row of a boolean matrix as an int, column ``j`` its bit ``j``. Up to 64
+    columns, the packed rows are read as 64-bit words in one ``tolist`` (a
+    ``from_bytes`` a row cost more than the rest of this)."""
+    packed = np.packbits(matrix, axis=1, bitorder="little")
+    if matrix.shape[1] > 64:
+        return [int.from_bytes(row.tobytes(), "little") for row in packed]
+    words = np.zeros((len(packed), 8), dtype=np.uint8)
+    words[:, : packed.shape[1]] = packed
+    rows: list[int] = words.view("<u8").ravel().tolist()
+    return rows
+
+
 @register("rooms", RoomsParams)
 def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
     """Tutorial rooms: random rectangles that may not overlap, each tunnelled to the last."""
-    tiles = solid_rock(params.width, params.height)
     n = params.max_rooms
     low, high = params.room_min_size, params.room_max_size
     draws = rng.random((n, 5))  # each attempt's width, height, x, y and corner
@@ -65,8 +79,8 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         & (y[:, None] <= y2[None, :])
         & (y2[:, None] >= y[None, :])
     )
-    clashes = [int.from_bytes(row.tobytes(), "little") for row in
-               np.packbits(overlaps, axis=1, bitorder="little")]  # fmt: skip
+    clashes = bit_rows(overlaps)
+    tiles = solid_rock(params.width, params.height)
     rooms: list[Rect] = []
     kept = 0  # a bit per attempt kept
     last = (0, 0)  # the previous room's centre
@@ -93,8 +107,10 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         rooms.append(Rect(rx, ry, w, h))
         last = (cx, cy)
 
-    add_loops(tiles, params.loops, rng)
-    add_doors(tiles, rooms, params.doors, rng)
+    if params.loops > 0 or params.doors > 0:
+        dug = Reach(tiles == Tile.FLOOR)  # the loops' searches and the doors share it
+        add_loops(tiles, params.loops, rng, dug)
+        add_doors(tiles, rooms, params.doors, rng, dug.bits)
     start = rooms[0].center
     floor = Floor(tiles, start=start, stairs=start, rooms=rooms)
     stairs = rooms[-1].center if len(rooms) > 1 else farthest_tile(floor, start, rooms[0])

@@ -24,6 +24,7 @@ from emberdeep.engine.items import Item, ItemKind
 from emberdeep.engine.spawning import SpawnTable
 from emberdeep.mapgen.hazards import refresh
 from emberdeep.mapgen.populate import Arrival
+from emberdeep.mapgen.reach import bit_numbers, to_bits
 
 SIZE = 5
 """The vault's outer side, walls included."""
@@ -31,7 +32,8 @@ LOOT_DEPTH_BONUS = 2
 LOOT = (2, 4)
 """Fewest and most items inside: a choice (taking one loses the others)."""
 MID, LAST = SIZE // 2, SIZE - 1
-DOORS = np.array([(0, MID), (MID, 0), (MID, LAST), (LAST, MID)], dtype=np.intp)
+DOOR_STEPS = ((0, MID), (MID, 0), (MID, LAST), (LAST, MID))
+DOORS = np.array(DOOR_STEPS, dtype=np.intp)
 """Where a side's door is in the block, in the order doors sort in (by x, then y): the
 left side's, the top's, the bottom's, the right's. Just outside it must be open floor."""
 OUTSIDE = DOORS + np.array([(-1, 0), (0, -1), (0, 1), (1, 0)], dtype=np.intp)
@@ -40,25 +42,56 @@ OUTSIDE = DOORS + np.array([(-1, 0), (0, -1), (0, 1), (1, 0)], dtype=np.intp)
 def sites(tiles: NDArray[np.uint8]) -> NDArray[np.intp]:
     """Every (x, y, door_x, door_y), sorted, as rows: a 5x5 block of solid rock at
     (x, y) whose side has open floor just outside its middle, where the door goes."""
+    keys = site_keys(tiles)
+    found = [site(key, tiles.shape[1] + 1) for key in keys.tolist()]
+    return np.array(found, dtype=np.intp).reshape(len(found), 4)
+
+
+def site(key: int, stride: int) -> tuple[int, int, int, int]:
+    """(x, y, door_x, door_y) of the site ``site_keys`` gives as ``key``."""
+    bit, side = divmod(key, 4)
+    x, y = divmod(bit, stride)
+    door_x, door_y = DOOR_STEPS[side]
+    return x, y, x + door_x, y + door_y
+
+
+def site_keys(tiles: NDArray[np.uint8]) -> NDArray[np.intp]:
+    """The sites (``sites``) as numbers, ascending in their order: ``bit * 4 + side``,
+    where ``bit`` is the block's corner as ``reach.to_bits`` numbers tiles and ``side``
+    its door's index in ``DOORS``. A vault needs only how many there are and one of them.
+
+    Worked out on the tiles as bits, every block at once: a block is solid where five
+    columns' rock, shifted onto its left column, and then five rows of that, shifted onto
+    its top row, all hold; a side's outside tile is one more shift of the open floor. A
+    whole array per step cost more than the rest of a vault (a new floor makes one in
+    three)."""
     width, height = tiles.shape
     if width < SIZE + 2 or height < SIZE + 2:
-        return np.empty((0, 4), dtype=np.intp)
-    across, down = width - SIZE + 1, height - SIZE + 1  # blocks that fit
-    wall = tiles == Tile.WALL
-    rows = wall[:across].copy()  # rows[x, y]: wall from x to x + SIZE - 1 at y
+        return np.empty(0, dtype=np.intp)
+    stride = height + 1
+    wall, open_ = to_bits(tiles == Tile.WALL), to_bits(tiles == Tile.FLOOR)
+    rows = wall  # rows at (x, y): rock from x to x + SIZE - 1 at y
     for i in range(1, SIZE):
-        rows &= wall[i : i + across]
-    solid = rows[:, :down].copy()  # solid[x, y]: the block at (x, y) is all rock
+        rows &= wall >> (i * stride)
+    solid = rows  # the block at (x, y) is all rock (a guard bit or the map's end stops it)
     for j in range(1, SIZE):
-        solid &= rows[:, j : j + down]
-    open_ = np.zeros((width + 2, height + 2), dtype=np.bool_)  # a border: never open
-    open_[1:-1, 1:-1] = tiles == Tile.FLOOR
-    doors = np.stack(
-        [solid & open_[ox + 1 : ox + 1 + across, oy + 1 : oy + 1 + down] for ox, oy in OUTSIDE],
-        axis=-1,
-    )
-    xs, ys, side = np.nonzero(doors)  # sorted by x, y, then side: as the doors sort
-    return np.column_stack([xs, ys, xs + DOORS[side, 0], ys + DOORS[side, 1]])
+        solid &= rows >> j
+    if not solid:
+        return np.empty(0, dtype=np.intp)
+    # Each side's blocks, side after side in one set of bits (``size`` bits a side).
+    size = width * stride
+    doors = 0
+    for index, (ox, oy) in enumerate(OUTSIDE.tolist()):
+        doors |= (solid & _moved(open_, ox * stride + oy)) << (index * size)
+    side, bit = np.divmod(bit_numbers(doors), size)
+    keys: NDArray[np.intp] = np.sort(bit * 4 + side)
+    return keys
+
+
+def _moved(bits: int, offset: int) -> int:
+    """The tiles as seen from ``offset`` bits back: bit ``p`` of the result is bit
+    ``p + offset`` of ``bits`` (off the map reads as unset)."""
+    return bits >> offset if offset >= 0 else bits << -offset
 
 
 def add_vault(
@@ -76,10 +109,11 @@ def add_vault(
         taken = np.zeros(floor.tiles.shape, dtype=np.bool_)
         taken[[i.x for i in floor.items], [i.y for i in floor.items]] = True
         cells = cells[~taken[cells[:, 0], cells[:, 1]]]
-    options = sites(floor.tiles)
+    options = site_keys(floor.tiles)
     if key_kind is None or not len(options) or not len(cells):
         return False
-    x, y, door_x, door_y = options[int(rng.integers(len(options)))].tolist()
+    chosen = int(options[int(rng.integers(len(options)))])
+    x, y, door_x, door_y = site(chosen, floor.tiles.shape[1] + 1)
     floor.tiles[x + 1 : x + SIZE - 1, y + 1 : y + SIZE - 1] = Tile.FLOOR
     floor.tiles[door_x, door_y] = Tile.LOCKED_DOOR
     refresh(floor)
