@@ -126,8 +126,8 @@ class Floor:
         self.tiles = np.asarray(self.tiles, dtype=np.uint8)
         if self.tiles.ndim != 2:
             raise ValueError("floor tiles must be a 2-D array")
-        self.walkable: NDArray[np.bool_] = TILE_WALKABLE[self.tiles]
-        self.transparent: NDArray[np.bool_] = TILE_TRANSPARENT[self.tiles]
+        self.walkable: NDArray[np.bool_] = TILE_WALKABLE.take(self.tiles)
+        self.transparent: NDArray[np.bool_] = TILE_TRANSPARENT.take(self.tiles)
         self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.terrain_version = 0
