@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+
 import gymnasium
 import numpy as np
 import pytest
 
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
-from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv
+from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv, cpus_for
 from emberdeep.env.vector import EmberdeepVectorEnv
 from tests.env.helpers import digest
 
@@ -119,3 +121,41 @@ def test_bad_actions_are_clear_errors(workers: int) -> None:
         vector.step(np.array([WAIT, WAIT]))  # and it plays on
     finally:
         vector.close()
+
+
+def test_workers_are_pinned_to_cpus_of_their_own_unless_told_not_to() -> None:
+    allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if len(allowed) < 2:
+        pytest.skip("needs two CPUs and the kernel's affinity calls")
+    pinned = EmberdeepAsyncVectorEnv(4, workers=2)
+    free = EmberdeepAsyncVectorEnv(4, workers=2, pin=False)
+    try:
+        assert [os.sched_getaffinity(p.pid) for p in pinned.processes] == [
+            {allowed[0]},
+            {allowed[1]},
+        ]
+        assert [os.sched_getaffinity(p.pid) for p in free.processes] == [set(allowed)] * 2
+    finally:
+        pinned.close()
+        free.close()
+
+
+def test_no_pins_for_one_worker_or_more_workers_than_cpus() -> None:
+    assert cpus_for(1) == [None]
+    if hasattr(os, "sched_getaffinity"):
+        too_many = len(os.sched_getaffinity(0)) + 1
+        assert cpus_for(too_many) == [None] * too_many
+
+
+def test_a_list_of_seeds_reaches_each_worker_as_the_in_process_env_takes_it() -> None:
+    seeds = [None, 2**63 + 5, 7]  # None draws a fresh game; the big one must survive the trip
+    spread = gymnasium.make_vec("Emberdeep-v0", num_envs=3, workers=2)
+    here = gymnasium.make_vec("Emberdeep-v0", num_envs=3)
+    try:
+        _, spread_infos = spread.reset(seed=seeds)
+        _, here_infos = here.reset(seed=seeds)
+        assert spread_infos["game_seed"][1:].tolist() == here_infos["game_seed"][1:].tolist()
+        assert spread_infos["_game_seed"].all()
+    finally:
+        spread.close()
+        here.close()
