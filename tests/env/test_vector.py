@@ -10,7 +10,7 @@ import pytest
 
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
-from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv, cpus_for
+from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv, Placement, cpus_for
 from emberdeep.env.vector import EmberdeepVectorEnv
 from tests.env.helpers import digest
 
@@ -123,21 +123,44 @@ def test_bad_actions_are_clear_errors(workers: int) -> None:
         vector.close()
 
 
-def test_workers_are_pinned_to_cpus_of_their_own_unless_told_not_to() -> None:
+def affinities(vector: EmberdeepAsyncVectorEnv) -> list[set[int]]:
+    return [os.sched_getaffinity(p.pid or 0) for p in vector.processes]
+
+
+def test_workers_are_pinned_to_cpus_of_their_own_and_freed_when_placement_says() -> None:
     allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     if len(allowed) < 2:
         pytest.skip("needs two CPUs and the kernel's affinity calls")
     pinned = EmberdeepAsyncVectorEnv(4, workers=2)
     free = EmberdeepAsyncVectorEnv(4, workers=2, pin=False)
     try:
-        assert [os.sched_getaffinity(p.pid) for p in pinned.processes] == [
-            {allowed[0]},
-            {allowed[1]},
-        ]
-        assert [os.sched_getaffinity(p.pid) for p in free.processes] == [set(allowed)] * 2
+        assert affinities(pinned) == [{allowed[0]}, {allowed[1]}]
+        assert affinities(free) == [set(allowed)] * 2 and not free.placement.able
+        pinned.reset(seed=0)
+        pinned.place(False)
+        pinned.step(np.array([WAIT] * 4))
+        assert affinities(pinned) == [set(allowed)] * 2
+        pinned.place(True)
+        pinned.step(np.array([WAIT] * 4))
+        assert affinities(pinned) == [{allowed[0]}, {allowed[1]}]
     finally:
         pinned.close()
         free.close()
+
+
+def window(placement: Placement, wall: float, cpu: float) -> list[bool | None]:
+    """What ``placement`` asks for over one window of equal batches."""
+    return [placement.after(wall, [cpu / 2, cpu / 2]) for _ in range(Placement.WINDOW)]
+
+
+def test_placement_frees_the_workers_while_pinning_loses_and_tries_again_later() -> None:
+    placement = Placement(able=True)
+    assert set(window(placement, wall=0.002, cpu=0.003)) == {None} and placement.pinned
+    asked = window(placement, wall=0.004, cpu=0.003)  # a pinned worker waited for its CPU
+    assert asked[-1] is False and set(asked[:-1]) == {None} and not placement.pinned
+    waits = [placement.after(0.003, [0.0015, 0.0015]) for _ in range(2 * Placement.FIRST_BACKOFF)]
+    assert waits.index(True) == 2 * Placement.FIRST_BACKOFF - 1  # the back-off doubled
+    assert Placement(able=False).after(1.0, [0.0, 0.0]) is None
 
 
 def test_no_pins_for_one_worker_or_more_workers_than_cpus() -> None:
@@ -149,8 +172,7 @@ def test_no_pins_for_one_worker_or_more_workers_than_cpus() -> None:
 
 def test_a_list_of_seeds_reaches_each_worker_as_the_in_process_env_takes_it() -> None:
     seeds = [None, 2**63 + 5, 7]  # None draws a fresh game; the big one must survive the trip
-    spread = gymnasium.make_vec("Emberdeep-v0", num_envs=3, workers=2)
-    here = gymnasium.make_vec("Emberdeep-v0", num_envs=3)
+    spread, here = EmberdeepAsyncVectorEnv(3, workers=2), EmberdeepVectorEnv(3)
     try:
         _, spread_infos = spread.reset(seed=seeds)
         _, here_infos = here.reset(seed=seeds)
@@ -159,3 +181,26 @@ def test_a_list_of_seeds_reaches_each_worker_as_the_in_process_env_takes_it() ->
     finally:
         spread.close()
         here.close()
+
+
+def test_games_begun_between_steps_are_the_games_the_in_process_env_begins() -> None:
+    """A worker begins an ended game's next game before the next step; it must be the
+    game that step (or a reset without seeds) would have drawn, and a seeded reset
+    must still win over it."""
+    spread = EmberdeepAsyncVectorEnv(3, workers=2, max_steps=2)
+    here = EmberdeepVectorEnv(3, max_steps=2)
+    waits = np.array([WAIT] * 3)
+    try:
+        seen = []
+        for vector in (spread, here):
+            shown = [vector.reset(seed=20)[0]]
+            shown += [vector.step(waits)[0] for _ in range(3)]  # the third begins anew
+            shown += [vector.step(waits)[0] for _ in range(2)]  # the new games end
+            shown.append(vector.reset()[0])  # no seeds: the games begun between
+            shown += [vector.step(waits)[0] for _ in range(2)]
+            shown.append(vector.reset(seed=[None, 7, None])[0])
+            seen.append([batch_digests(batch) for batch in shown])
+        assert seen[0] == seen[1]
+        assert seen[0][3] != seen[0][2] and seen[0][6] != seen[0][5]  # new games were shown
+    finally:
+        spread.close()

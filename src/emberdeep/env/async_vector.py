@@ -6,14 +6,26 @@ does and a second core buys little. Here each worker plays a share of the games
 (``vector.Games``) straight into its rows of one shared block that holds the whole
 batch (observations, actions, rewards, flags, infos); a step is one short message to
 each worker and one back, whatever the number of games. The workers run at the same
-time, so the step takes as long as the slowest worker's share.
+time, so the step takes as long as the slowest worker's share; a new game costs as much
+as nine steps, so a worker begins the next games of those that ended while it waits for
+the next step (``Games.prepare``), not in the step that shows them.
 
-Each worker is pinned to a CPU of its own (``pin``, when there are no more workers than
-CPUs this process may use): a step's work comes in bursts of a millisecond or two, and a
-kernel that packs short bursts onto few CPUs (as the small VMs this was measured on do)
-otherwise put both workers on the parent's CPU, one after the other, on 298 steps of
-300: two workers gave 1.08 times one's throughput. The messages are bytes (no pickling):
-"step", "close", "reset" with the seeds as JSON; a worker answers b"" or what went wrong.
+Where the workers run matters as much. A step's work comes in bursts of a millisecond or
+two, and a kernel that packs short bursts onto few CPUs (as the small VMs this was
+measured on do: ``sched_vcpu_pack``) put both workers on the parent's CPU, one after the
+other, on 298 steps of 300: two workers gave 1.08 times one's throughput. So each worker
+is pinned to a CPU of its own (``pin``; not with one worker, or more workers than CPUs).
+But a pinned worker cannot leave a CPU that another process holds: on a busy machine it
+waits there (8 ms at the 90th percentile) while another CPU may be free, and pinned
+workers did worse than free ones. ``Placement`` weighs the two from what each step
+costs: pinned, a batch takes its slowest worker's time plus such waits; stacked on one
+CPU, the sum of the workers' CPU times (each worker reports its step's). While pinned
+batches take longer than that sum, the workers are set free, and pinned again to try
+after a back-off.
+
+The messages are bytes (no pickling): b"step" (b"step+" pins first, b"step-" frees),
+b"reset" with the seeds as JSON, b"close"; a worker answers b"o" and the CPU seconds the
+command took (a float64), or b"e" and what went wrong.
 
 ``gymnasium.make_vec("Emberdeep-v0", num_envs=N, workers=W)`` makes one. Games are
 dealt in order: with 8 games and 2 workers, worker 0 plays games 0-3. A game's results
@@ -28,6 +40,8 @@ import json
 import multiprocessing
 import multiprocessing.connection
 import os
+import struct
+import time
 import traceback
 from multiprocessing.sharedctypes import SynchronizedArray
 from typing import Any
@@ -47,6 +61,7 @@ Layout = list[tuple[str, str, tuple[int, ...], int]]
 ALIGN = 64
 REPLY_SECONDS = 600.0
 """How long to wait for a worker's answer before calling it lost."""
+CPU_SECONDS = struct.Struct("<d")
 
 
 def layout_for(probe: EmberdeepEnv, num_envs: int) -> tuple[Layout, int]:
@@ -111,34 +126,109 @@ def work(
     cpu: int | None,
     env_kwargs: dict[str, Any],
 ) -> None:
-    """A worker: plays games ``rows`` in the shared block on the parent's word (b"step",
-    b"reset" and the seeds as JSON, b"close"), answering b"" or what went wrong."""
+    """A worker process: plays games ``rows`` in the shared block on the parent's word
+    (see the module's notes), pinned to ``cpu`` unless told to run free."""
     try:
-        if cpu is not None:
-            os.sched_setaffinity(0, {cpu})
-        arrays = views(block, layout, slice(*rows))
-        games = _games(arrays, rows[1] - rows[0], env_kwargs)
-        pipe.send_bytes(b"")
+        worker = Worker(views(block, layout, slice(*rows)), rows[1] - rows[0], cpu, env_kwargs)
+        pipe.send_bytes(b"o" + CPU_SECONDS.pack(0.0))
     except Exception as exc:
-        pipe.send_bytes(f"{type(exc).__name__}: {exc}".encode())
+        pipe.send_bytes(f"e{type(exc).__name__}: {exc}".encode())
         return
-    actions = arrays["actions"]
     while True:
         try:
             command = pipe.recv_bytes()
         except (EOFError, KeyboardInterrupt):
             return
+        pipe.send_bytes(worker.answer(command))
         if command == b"close":
-            pipe.send_bytes(b"")
             return
+        worker.between()
+
+
+class Worker:
+    """A worker's games and where it runs; ``spare`` is the CPU time ``between`` took,
+    told with the next answer (running the workers one after the other would take it
+    too), ``failed`` what went wrong there, the next answer."""
+
+    def __init__(
+        self, arrays: dict[str, NDArray[Any]], count: int, cpu: int | None, env_kwargs: Any
+    ) -> None:
+        self.cpu, self.anywhere = cpu, os.sched_getaffinity(0) if cpu is not None else set()
+        if cpu is not None:
+            os.sched_setaffinity(0, {cpu})
+        self.games = _games(arrays, count, env_kwargs)
+        self.actions = arrays["actions"]
+        self.spare, self.failed = 0.0, b""
+
+    def answer(self, command: bytes) -> bytes:
+        start = time.thread_time() - self.spare
+        if self.failed:
+            return b"e" + self.failed
         try:
-            if command == b"step":
-                games.step(actions.tolist())
-            else:
-                games.reset(json.loads(command.removeprefix(b"reset")))
-            pipe.send_bytes(b"")
+            if command.startswith(b"step"):
+                if self.cpu is not None and command != b"step":
+                    pinned = command == b"step+"
+                    os.sched_setaffinity(0, {self.cpu} if pinned else self.anywhere)
+                self.games.step(self.actions.tolist())
+            elif command.startswith(b"reset"):
+                self.games.reset(json.loads(command.removeprefix(b"reset")))
         except Exception as exc:
-            pipe.send_bytes(traceback.format_exception_only(exc)[-1].strip().encode())
+            return b"e" + traceback.format_exception_only(exc)[-1].strip().encode()
+        return b"o" + CPU_SECONDS.pack(time.thread_time() - start)
+
+    def between(self) -> None:
+        """Use the wait for the next command: begin the next games of those that ended."""
+        start, self.failed = time.thread_time(), b""
+        try:
+            self.games.prepare()
+        except Exception as exc:
+            problem = traceback.format_exception_only(exc)[-1].strip()
+            self.failed = f"beginning a new game: {problem}".encode()
+        self.spare = time.thread_time() - start
+
+
+class Placement:
+    """Whether the workers should be pinned, judged by windows of ``WINDOW`` pinned
+    batches (see the module's notes): pinning stays while a window's batches took less
+    wall time than the workers' CPU time summed (what running one after the other on a
+    CPU would take), else the workers go free for ``backoff`` batches, doubled each time
+    pinning loses again (up to ``MAX_BACKOFF``), reset when it wins."""
+
+    WINDOW = 20
+    FIRST_BACKOFF = 100
+    MAX_BACKOFF = 3200
+
+    def __init__(self, able: bool) -> None:
+        self.pinned = able
+        self.able = able
+        self.backoff = self.FIRST_BACKOFF
+        self.wall = self.stacked = 0.0
+        self.batches = 0
+
+    def after(self, wall: float, cpu_seconds: list[float]) -> bool | None:
+        """Count a batch (its wall time, each worker's CPU time); the pinning the next
+        step should ask for, or None to keep it as it is."""
+        if not self.able:
+            return None
+        self.batches += 1
+        if not self.pinned:
+            if self.batches < self.backoff:
+                return None
+            self.pinned, self.batches = True, 0
+            return True
+        self.wall += wall
+        self.stacked += sum(cpu_seconds)
+        if self.batches < self.WINDOW:
+            return None
+        wins = self.wall < self.stacked
+        self.wall = self.stacked = 0.0
+        self.batches = 0
+        if wins:
+            self.backoff = self.FIRST_BACKOFF
+            return None
+        self.pinned = False
+        self.backoff = min(self.backoff * 2, self.MAX_BACKOFF)
+        return False
 
 
 class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np.int64], Any]):
@@ -182,6 +272,8 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         self.processes: list[multiprocessing.process.BaseProcess] = []
         self.closed = False
         self.cpus = cpus_for(workers) if pin else [None] * workers
+        self.placement = Placement(able=self.cpus[0] is not None)
+        self.command = b"step"
         for rows, cpu in zip(self.rows, self.cpus, strict=True):
             ours, theirs = ctx.Pipe()
             process = ctx.Process(
@@ -214,9 +306,11 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         if not self.started:
             raise RuntimeError("call reset() before step()")
         self.arrays["actions"][:] = checked_actions(actions, self.num_envs)
+        start = time.perf_counter()
         for pipe in self.pipes:
-            pipe.send_bytes(b"step")
-        self.wait_all()
+            pipe.send_bytes(self.command)
+        cpu_seconds = self.wait_all()
+        self.place(self.placement.after(time.perf_counter() - start, cpu_seconds))
         rewards, terminated, truncated = (
             self.arrays[k] for k in ("rewards", "terminated", "truncated")
         )
@@ -230,10 +324,14 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
             return {key: array.copy() for key, array in self.buffers.items()}
         return dict(self.buffers)
 
-    def wait_all(self) -> None:
-        """Every worker's answer; the first error is raised (as ``RuntimeError``, or
-        ``ValueError`` for a bad action), after all have answered."""
-        problems = []
+    def place(self, pinned: bool | None) -> None:
+        """Have the next step pin the workers (True) or free them (False); None: as now."""
+        self.command = b"step" if pinned is None else b"step+" if pinned else b"step-"
+
+    def wait_all(self) -> list[float]:
+        """Every worker's answer: the CPU seconds each took. The first error is raised (as
+        ``RuntimeError``, or ``ValueError`` for a bad action), after all have answered."""
+        problems, cpu_seconds = [], []
         for number, pipe in enumerate(self.pipes):
             if not pipe.poll(REPLY_SECONDS):
                 problems.append(f"worker {number} did not answer")
@@ -243,12 +341,15 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
             except EOFError:
                 problems.append(f"worker {number} has stopped")
                 continue
-            if detail:
-                problems.append(f"worker {number}: {detail.decode()}")
+            if detail[:1] == b"o":
+                cpu_seconds.append(CPU_SECONDS.unpack(detail[1:])[0])
+            else:
+                problems.append(f"worker {number}: {detail[1:].decode()}")
         if problems:
             if all("ValueError" in p for p in problems):
                 raise ValueError("; ".join(problems))
             raise RuntimeError("; ".join(problems))
+        return cpu_seconds
 
     def close_extras(self, **kwargs: Any) -> None:
         for pipe in self.pipes:
