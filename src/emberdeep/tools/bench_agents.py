@@ -209,6 +209,12 @@ def _vector_note(one: _VectorRun, two: _VectorRun, others: float | None) -> str:
             f"; the workers' CPU per game step {two.worker_seconds * 1000 / two.steps:.3f} ms "
             f"with 2, {one.worker_seconds * 1000 / one.steps:.3f} ms with 1"
         )
+    placement = getattr(two.vector.unwrapped, "placement", None)
+    if placement is not None and placement.able:
+        note += (
+            f"; the 2 workers ran pinned to CPUs for {placement.pinned_batches} of "
+            f"{placement.all_batches} batches"
+        )
     if others is not None:
         note += f"; other processes kept {others:.1f} of the CPUs busy meanwhile"
     return note + " (work of others on these cores lowers the ratio)."
