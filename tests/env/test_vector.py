@@ -160,7 +160,8 @@ def test_placement_frees_the_workers_while_pinning_loses_and_tries_again_later()
     assert asked[-1] is False and set(asked[:-1]) == {None} and not placement.pinned
     waits = [placement.after(0.003, [0.0015, 0.0015]) for _ in range(2 * Placement.FIRST_BACKOFF)]
     assert waits.index(True) == 2 * Placement.FIRST_BACKOFF - 1  # the back-off doubled
-    assert (placement.pinned_batches, placement.all_batches) == (40, 240)
+    pinned = 2 * Placement.WINDOW
+    assert (placement.pinned_batches, placement.all_batches) == (pinned, pinned + len(waits))
     assert Placement(able=False).after(1.0, [0.0, 0.0]) is None
 
 

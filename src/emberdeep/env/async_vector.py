@@ -195,7 +195,7 @@ class Placement:
     pinning loses again (up to ``MAX_BACKOFF``), reset when it wins. ``pinned_batches``
     of ``all_batches`` were stepped pinned (for the bench's note)."""
 
-    WINDOW = 20
+    WINDOW = 8
     FIRST_BACKOFF = 100
     MAX_BACKOFF = 3200
 
