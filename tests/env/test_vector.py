@@ -148,21 +148,28 @@ def test_workers_are_pinned_to_cpus_of_their_own_and_freed_when_placement_says()
         free.close()
 
 
-def window(placement: Placement, wall: float, cpu: float) -> list[bool | None]:
-    """What ``placement`` asks for over one window of equal batches."""
-    return [placement.after(wall, [cpu / 2, cpu / 2]) for _ in range(Placement.WINDOW)]
+def placed(placement: Placement, batches: int, pinned_wall: float, free_wall: float) -> str:
+    """Feed ``placement`` batches that take ``pinned_wall`` or ``free_wall`` seconds as
+    it places them; the placements, "p" or "f" a batch."""
+    out = ""
+    for _ in range(batches):
+        out += "p" if placement.pinned else "f"
+        placement.after(pinned_wall if placement.pinned else free_wall)
+    return out
 
 
-def test_placement_frees_the_workers_while_pinning_loses_and_tries_again_later() -> None:
-    placement = Placement(able=True)
-    assert set(window(placement, wall=0.002, cpu=0.003)) == {None} and placement.pinned
-    asked = window(placement, wall=0.004, cpu=0.003)  # a pinned worker waited for its CPU
-    assert asked[-1] is False and set(asked[:-1]) == {None} and not placement.pinned
-    waits = [placement.after(0.003, [0.0015, 0.0015]) for _ in range(2 * Placement.FIRST_BACKOFF)]
-    assert waits.index(True) == 2 * Placement.FIRST_BACKOFF - 1  # the back-off doubled
-    pinned = 2 * Placement.WINDOW
-    assert (placement.pinned_batches, placement.all_batches) == (pinned, pinned + len(waits))
-    assert Placement(able=False).after(1.0, [0.0, 0.0]) is None
+def test_placement_keeps_what_is_quicker_and_tries_the_other_ever_more_rarely() -> None:
+    window, spell = Placement.WINDOW, Placement.FIRST_SPELL
+    quiet = Placement(able=True)  # pinned workers run side by side: quicker
+    seen = placed(quiet, window * 2 + spell + window + 2 * spell + window, 0.002, 0.004)
+    assert seen == (
+        "p" * window + "f" * window + "p" * spell + "f" * window + "p" * 2 * spell + "f" * window
+    )
+    assert (quiet.pinned_batches, quiet.all_batches) == (window + 3 * spell, len(seen))
+    busy = Placement(able=True)  # a pinned worker waits for a CPU another process holds
+    seen = placed(busy, window * 2 + spell + window + 10, 0.004, 0.002)
+    assert seen == "p" * window + "f" * window + "f" * spell + "p" * window + "f" * 10
+    assert placed(Placement(able=False), 500, 0.001, 0.002) == "f" * 500
 
 
 def test_no_pins_for_one_worker_or_more_workers_than_cpus() -> None:

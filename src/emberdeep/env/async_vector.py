@@ -17,15 +17,13 @@ other, on 298 steps of 300: two workers gave 1.08 times one's throughput. So eac
 is pinned to a CPU of its own (``pin``; not with one worker, or more workers than CPUs).
 But a pinned worker cannot leave a CPU that another process holds: on a busy machine it
 waits there (8 ms at the 90th percentile) while another CPU may be free, and pinned
-workers did worse than free ones. ``Placement`` weighs the two from what each step
-costs: pinned, a batch takes its slowest worker's time plus such waits; stacked on one
-CPU, the sum of the workers' CPU times (each worker reports its step's). While pinned
-batches take longer than that sum, the workers are set free, and pinned again to try
-after a back-off.
+workers did worse than free ones (0.65 against 0.98 times one worker's throughput with
+one CPU held by another process); and unpinned workers are not always stacked. So
+``Placement`` tries both and keeps the one whose batches took less wall time, trying
+the other again now and then.
 
 The messages are bytes (no pickling): b"step" (b"step+" pins first, b"step-" frees),
-b"reset" with the seeds as JSON, b"close"; a worker answers b"o" and the CPU seconds the
-command took (a float64), or b"e" and what went wrong.
+b"reset" with the seeds as JSON, b"close"; a worker answers b"" or what went wrong.
 
 ``gymnasium.make_vec("Emberdeep-v0", num_envs=N, workers=W)`` makes one. Games are
 dealt in order: with 8 games and 2 workers, worker 0 plays games 0-3. A game's results
@@ -40,7 +38,6 @@ import json
 import multiprocessing
 import multiprocessing.connection
 import os
-import struct
 import time
 import traceback
 from multiprocessing.sharedctypes import SynchronizedArray
@@ -61,7 +58,6 @@ Layout = list[tuple[str, str, tuple[int, ...], int]]
 ALIGN = 64
 REPLY_SECONDS = 600.0
 """How long to wait for a worker's answer before calling it lost."""
-CPU_SECONDS = struct.Struct("<d")
 
 
 def layout_for(probe: EmberdeepEnv, num_envs: int) -> tuple[Layout, int]:
@@ -130,9 +126,9 @@ def work(
     (see the module's notes), pinned to ``cpu`` unless told to run free."""
     try:
         worker = Worker(views(block, layout, slice(*rows)), rows[1] - rows[0], cpu, env_kwargs)
-        pipe.send_bytes(b"o" + CPU_SECONDS.pack(0.0))
+        pipe.send_bytes(b"")
     except Exception as exc:
-        pipe.send_bytes(f"e{type(exc).__name__}: {exc}".encode())
+        pipe.send_bytes(f"{type(exc).__name__}: {exc}".encode())
         return
     while True:
         try:
@@ -146,9 +142,8 @@ def work(
 
 
 class Worker:
-    """A worker's games and where it runs; ``spare`` is the CPU time ``between`` took,
-    told with the next answer (running the workers one after the other would take it
-    too), ``failed`` what went wrong there, the next answer."""
+    """A worker's games and where it runs; ``failed`` is what went wrong ``between``
+    steps, the answer to the next command."""
 
     def __init__(
         self, arrays: dict[str, NDArray[Any]], count: int, cpu: int | None, env_kwargs: Any
@@ -158,12 +153,11 @@ class Worker:
             os.sched_setaffinity(0, {cpu})
         self.games = _games(arrays, count, env_kwargs)
         self.actions = arrays["actions"]
-        self.spare, self.failed = 0.0, b""
+        self.failed = b""
 
     def answer(self, command: bytes) -> bytes:
-        start = time.thread_time() - self.spare
         if self.failed:
-            return b"e" + self.failed
+            return self.failed
         try:
             if command.startswith(b"step"):
                 if self.cpu is not None and command != b"step":
@@ -173,65 +167,73 @@ class Worker:
             elif command.startswith(b"reset"):
                 self.games.reset(json.loads(command.removeprefix(b"reset")))
         except Exception as exc:
-            return b"e" + traceback.format_exception_only(exc)[-1].strip().encode()
-        return b"o" + CPU_SECONDS.pack(time.thread_time() - start)
+            return traceback.format_exception_only(exc)[-1].strip().encode()
+        return b""
 
     def between(self) -> None:
         """Use the wait for the next command: begin the next games of those that ended."""
-        start, self.failed = time.thread_time(), b""
+        self.failed = b""
         try:
             self.games.prepare()
         except Exception as exc:
             problem = traceback.format_exception_only(exc)[-1].strip()
             self.failed = f"beginning a new game: {problem}".encode()
-        self.spare = time.thread_time() - start
 
 
 class Placement:
-    """Whether the workers should be pinned, judged by windows of ``WINDOW`` pinned
-    batches (see the module's notes): pinning stays while a window's batches took less
-    wall time than the workers' CPU time summed (what running one after the other on a
-    CPU would take), else the workers go free for ``backoff`` batches, doubled each time
-    pinning loses again (up to ``MAX_BACKOFF``), reset when it wins. ``pinned_batches``
-    of ``all_batches`` were stepped pinned (for the bench's note)."""
+    """Whether the workers run pinned or free: whichever took less wall time over
+    ``WINDOW`` batches, the one in use (its last ``WINDOW`` batches) against a trial of
+    the other right after. The first trial comes after ``WINDOW`` batches; then every
+    ``spell`` batches, from ``FIRST_SPELL``, doubled while trials lose (up to
+    ``MAX_SPELL``: a trial of the worse placement costs little), back to ``FIRST_SPELL``
+    when one wins (the machine's load has changed). ``pinned_batches`` of
+    ``all_batches`` were stepped pinned (for the bench's note)."""
 
     WINDOW = 8
-    FIRST_BACKOFF = 100
-    MAX_BACKOFF = 3200
+    FIRST_SPELL = 200
+    MAX_SPELL = 3200
 
     def __init__(self, able: bool) -> None:
-        self.pinned = able
         self.able = able
-        self.backoff = self.FIRST_BACKOFF
-        self.wall = self.stacked = 0.0
-        self.batches = self.pinned_batches = self.all_batches = 0
+        self.pinned = able
+        self.spell = self.WINDOW
+        self.trial = False
+        self.batches = 0
+        self.wall = self.kept_wall = 0.0
+        self.pinned_batches = self.all_batches = 0
 
-    def after(self, wall: float, cpu_seconds: list[float]) -> bool | None:
-        """Count a batch (its wall time, each worker's CPU time); the pinning the next
-        step should ask for, or None to keep it as it is."""
+    def after(self, wall: float) -> bool | None:
+        """Count a batch's wall time; the placement the next step should ask for (True
+        pinned, False free), or None to keep it as it is."""
         if not self.able:
             return None
-        self.batches += 1
         self.all_batches += 1
         self.pinned_batches += self.pinned
-        if not self.pinned:
-            if self.batches < self.backoff:
-                return None
-            self.pinned, self.batches = True, 0
-            return True
+        self.batches += 1
+        if self.trial:
+            return self.judge(wall)
+        if self.batches > self.spell - self.WINDOW:
+            self.wall += wall
+        if self.batches < self.spell:
+            return None
+        self.kept_wall, self.wall = self.wall, 0.0
+        self.trial, self.batches, self.pinned = True, 0, not self.pinned
+        return self.pinned
+
+    def judge(self, wall: float) -> bool | None:
+        """A trial's batch: at its end, keep the trial's placement if it was quicker,
+        else go back."""
         self.wall += wall
-        self.stacked += sum(cpu_seconds)
         if self.batches < self.WINDOW:
             return None
-        wins = self.wall < self.stacked
-        self.wall = self.stacked = 0.0
-        self.batches = 0
-        if wins:
-            self.backoff = self.FIRST_BACKOFF
+        won = self.wall < self.kept_wall
+        self.trial, self.batches, self.wall = False, 0, 0.0
+        if won:
+            self.spell = self.FIRST_SPELL
             return None
-        self.pinned = False
-        self.backoff = min(self.backoff * 2, self.MAX_BACKOFF)
-        return False
+        self.spell = min(max(self.spell * 2, self.FIRST_SPELL), self.MAX_SPELL)
+        self.pinned = not self.pinned
+        return self.pinned
 
 
 class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np.int64], Any]):
@@ -312,8 +314,8 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         start = time.perf_counter()
         for pipe in self.pipes:
             pipe.send_bytes(self.command)
-        cpu_seconds = self.wait_all()
-        self.place(self.placement.after(time.perf_counter() - start, cpu_seconds))
+        self.wait_all()
+        self.place(self.placement.after(time.perf_counter() - start))
         rewards, terminated, truncated = (
             self.arrays[k] for k in ("rewards", "terminated", "truncated")
         )
@@ -331,10 +333,10 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         """Have the next step pin the workers (True) or free them (False); None: as now."""
         self.command = b"step" if pinned is None else b"step+" if pinned else b"step-"
 
-    def wait_all(self) -> list[float]:
-        """Every worker's answer: the CPU seconds each took. The first error is raised (as
-        ``RuntimeError``, or ``ValueError`` for a bad action), after all have answered."""
-        problems, cpu_seconds = [], []
+    def wait_all(self) -> None:
+        """Every worker's answer; the first error is raised (as ``RuntimeError``, or
+        ``ValueError`` for a bad action), after all have answered."""
+        problems = []
         for number, pipe in enumerate(self.pipes):
             if not pipe.poll(REPLY_SECONDS):
                 problems.append(f"worker {number} did not answer")
@@ -344,15 +346,12 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
             except EOFError:
                 problems.append(f"worker {number} has stopped")
                 continue
-            if detail[:1] == b"o":
-                cpu_seconds.append(CPU_SECONDS.unpack(detail[1:])[0])
-            else:
-                problems.append(f"worker {number}: {detail[1:].decode()}")
+            if detail:
+                problems.append(f"worker {number}: {detail.decode()}")
         if problems:
             if all("ValueError" in p for p in problems):
                 raise ValueError("; ".join(problems))
             raise RuntimeError("; ".join(problems))
-        return cpu_seconds
 
     def close_extras(self, **kwargs: Any) -> None:
         for pipe in self.pipes:
