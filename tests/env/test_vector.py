@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import gymnasium
 import numpy as np
 import pytest
 
+import emberdeep
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
 from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv, Placement, cpus_for
@@ -213,3 +218,31 @@ def test_games_begun_between_steps_are_the_games_the_in_process_env_begins() -> 
         assert seen[0][3] != seen[0][2] and seen[0][6] != seen[0][5]  # new games were shown
     finally:
         spread.close()
+
+
+ORPHANS = """
+import os, sys
+from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv
+first, second = EmberdeepAsyncVectorEnv(2, workers=2), EmberdeepAsyncVectorEnv(2, workers=2)
+print(*(p.pid for p in first.processes + second.processes), flush=True)
+os._exit(0)  # as if killed: no close(), no clean-up
+"""
+
+
+def test_workers_end_when_their_parent_dies_without_closing() -> None:
+    source = str(Path(emberdeep.__file__).parents[1])  # this checkout's, not the venv's
+    made = subprocess.run(
+        [sys.executable, "-c", ORPHANS],
+        env={**os.environ, "PYTHONPATH": source},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        check=True,
+        timeout=120,
+    )  # waits for the workers too: they hold the output pipe until they end
+    pids = [int(pid) for pid in made.stdout.split()]
+    assert len(pids) == 4
+    deadline = time.monotonic() + 30  # a liveness bound, not a speed goal
+    while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in pids if Path(f"/proc/{pid}").exists()]

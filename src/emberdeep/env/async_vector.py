@@ -58,6 +58,10 @@ Layout = list[tuple[str, str, tuple[int, ...], int]]
 ALIGN = 64
 REPLY_SECONDS = 600.0
 """How long to wait for a worker's answer before calling it lost."""
+ORPHAN_SECONDS = 1.0
+"""How often a waiting worker checks that its parent lives: forked after it, a sibling
+holds the parent's end of its pipe open too, so a killed parent sends no end of file
+and the workers would wait forever."""
 
 
 def layout_for(probe: EmberdeepEnv, num_envs: int) -> tuple[Layout, int]:
@@ -130,8 +134,12 @@ def work(
     except Exception as exc:
         pipe.send_bytes(f"{type(exc).__name__}: {exc}".encode())
         return
+    parent = os.getppid()
     while True:
         try:
+            while not pipe.poll(ORPHAN_SECONDS):
+                if os.getppid() != parent:
+                    return
             command = pipe.recv_bytes()
         except (EOFError, KeyboardInterrupt):
             return
