@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import gymnasium
 import numpy as np
 import pytest
 
+import emberdeep
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
-from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv
+from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv, Placement, cpus_for
 from emberdeep.env.vector import EmberdeepVectorEnv
 from tests.env.helpers import digest
 
@@ -119,3 +126,123 @@ def test_bad_actions_are_clear_errors(workers: int) -> None:
         vector.step(np.array([WAIT, WAIT]))  # and it plays on
     finally:
         vector.close()
+
+
+def affinities(vector: EmberdeepAsyncVectorEnv) -> list[set[int]]:
+    return [os.sched_getaffinity(p.pid or 0) for p in vector.processes]
+
+
+def test_workers_are_pinned_to_cpus_of_their_own_and_freed_when_placement_says() -> None:
+    allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    if len(allowed) < 2:
+        pytest.skip("needs two CPUs and the kernel's affinity calls")
+    pinned = EmberdeepAsyncVectorEnv(4, workers=2)
+    free = EmberdeepAsyncVectorEnv(4, workers=2, pin=False)
+    try:
+        assert affinities(pinned) == [{allowed[0]}, {allowed[1]}]
+        assert affinities(free) == [set(allowed)] * 2 and not free.placement.able
+        pinned.reset(seed=0)
+        pinned.place(False)
+        pinned.step(np.array([WAIT] * 4))
+        assert affinities(pinned) == [set(allowed)] * 2
+        pinned.place(True)
+        pinned.step(np.array([WAIT] * 4))
+        assert affinities(pinned) == [{allowed[0]}, {allowed[1]}]
+    finally:
+        pinned.close()
+        free.close()
+
+
+def placed(placement: Placement, batches: int, pinned_wall: float, free_wall: float) -> str:
+    """Feed ``placement`` batches that take ``pinned_wall`` or ``free_wall`` seconds as
+    it places them; the placements, "p" or "f" a batch."""
+    out = ""
+    for _ in range(batches):
+        out += "p" if placement.pinned else "f"
+        placement.after(pinned_wall if placement.pinned else free_wall)
+    return out
+
+
+def test_placement_keeps_what_is_quicker_and_tries_the_other_ever_more_rarely() -> None:
+    window, spell = Placement.WINDOW, Placement.FIRST_SPELL
+    quiet = Placement(able=True)  # pinned workers run side by side: quicker
+    seen = placed(quiet, window * 2 + spell + window + 2 * spell + window, 0.002, 0.004)
+    assert seen == (
+        "p" * window + "f" * window + "p" * spell + "f" * window + "p" * 2 * spell + "f" * window
+    )
+    assert (quiet.pinned_batches, quiet.all_batches) == (window + 3 * spell, len(seen))
+    busy = Placement(able=True)  # a pinned worker waits for a CPU another process holds
+    seen = placed(busy, window * 2 + spell + window + 10, 0.004, 0.002)
+    assert seen == "p" * window + "f" * window + "f" * spell + "p" * window + "f" * 10
+    assert placed(Placement(able=False), 500, 0.001, 0.002) == "f" * 500
+
+
+def test_no_pins_for_one_worker_or_more_workers_than_cpus() -> None:
+    assert cpus_for(1) == [None]
+    if hasattr(os, "sched_getaffinity"):
+        too_many = len(os.sched_getaffinity(0)) + 1
+        assert cpus_for(too_many) == [None] * too_many
+
+
+def test_a_list_of_seeds_reaches_each_worker_as_the_in_process_env_takes_it() -> None:
+    seeds = [None, 2**63 + 5, 7]  # None draws a fresh game; the big one must survive the trip
+    spread, here = EmberdeepAsyncVectorEnv(3, workers=2), EmberdeepVectorEnv(3)
+    try:
+        _, spread_infos = spread.reset(seed=seeds)
+        _, here_infos = here.reset(seed=seeds)
+        assert spread_infos["game_seed"][1:].tolist() == here_infos["game_seed"][1:].tolist()
+        assert spread_infos["_game_seed"].all()
+    finally:
+        spread.close()
+        here.close()
+
+
+def test_games_begun_between_steps_are_the_games_the_in_process_env_begins() -> None:
+    """A worker begins an ended game's next game before the next step; it must be the
+    game that step (or a reset without seeds) would have drawn, and a seeded reset
+    must still win over it."""
+    spread = EmberdeepAsyncVectorEnv(3, workers=2, max_steps=2)
+    here = EmberdeepVectorEnv(3, max_steps=2)
+    waits = np.array([WAIT] * 3)
+    try:
+        seen = []
+        for vector in (spread, here):
+            shown = [vector.reset(seed=20)[0]]
+            shown += [vector.step(waits)[0] for _ in range(3)]  # the third begins anew
+            shown += [vector.step(waits)[0] for _ in range(2)]  # the new games end
+            shown.append(vector.reset()[0])  # no seeds: the games begun between
+            shown += [vector.step(waits)[0] for _ in range(2)]
+            shown.append(vector.reset(seed=[None, 7, None])[0])
+            seen.append([batch_digests(batch) for batch in shown])
+        assert seen[0] == seen[1]
+        assert seen[0][3] != seen[0][2] and seen[0][6] != seen[0][5]  # new games were shown
+    finally:
+        spread.close()
+
+
+ORPHANS = """
+import os, sys
+from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv
+first, second = EmberdeepAsyncVectorEnv(2, workers=2), EmberdeepAsyncVectorEnv(2, workers=2)
+print(*(p.pid for p in first.processes + second.processes), flush=True)
+os._exit(0)  # as if killed: no close(), no clean-up
+"""
+
+
+def test_workers_end_when_their_parent_dies_without_closing() -> None:
+    source = str(Path(emberdeep.__file__).parents[1])  # this checkout's, not the venv's
+    made = subprocess.run(
+        [sys.executable, "-c", ORPHANS],
+        env={**os.environ, "PYTHONPATH": source},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        check=True,
+        timeout=120,
+    )  # waits for the workers too: they hold the output pipe until they end
+    pids = [int(pid) for pid in made.stdout.split()]
+    assert len(pids) == 4
+    deadline = time.monotonic() + 30  # a liveness bound, not a speed goal
+    while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in pids if Path(f"/proc/{pid}").exists()]

@@ -98,11 +98,24 @@ class Games:
         self.observations, self.rewards, self.infos = observations, rewards, infos
         self.terminated, self.truncated = terminated, truncated
         self.ended = np.zeros(num_envs, dtype=np.bool_)
+        self.ready: dict[int, int] = {}
+        """Rows whose next game ``prepare`` has begun already: its game seed."""
+
+    def prepare(self) -> None:
+        """Begin now the next game of every game that ended: the step after the end
+        would (NEXT_STEP), drawing the same game, but a worker does this while it has
+        nothing else to do, between answering a step and the next, so a new game's
+        making (about 1.7 ms, as much as nine steps) is off the batch's critical path.
+        Only the games change: the shared rows still show the step the caller has."""
+        for row in np.flatnonzero(self.ended).tolist():
+            if row not in self.ready:
+                self.ready[row] = int(self.envs[row].reset()[1]["game_seed"])
 
     def reset(self, seeds: Sequence[int | None]) -> None:
         self.infos["_game_seed"][:] = False
         for row, (env, seed) in enumerate(zip(self.envs, seeds, strict=True)):
             self.begin(row, env, seed)
+        self.ready.clear()
         self.rewards[:] = 0.0
         self.terminated[:] = self.truncated[:] = self.ended[:] = False
         self.infos["refused"][:] = False
@@ -110,10 +123,16 @@ class Games:
             self.infos[key][:] = 0.0
 
     def begin(self, row: int, env: EmberdeepEnv, seed: int | None) -> None:
-        _, info = env.reset(seed=seed)
+        """Start ``row``'s next game (or show the one ``prepare`` began, when it is the
+        one this would draw: no seed given)."""
+        if seed is None and row in self.ready:
+            game_seed = self.ready.pop(row)
+        else:
+            self.ready.pop(row, None)
+            game_seed = env.reset(seed=seed)[1]["game_seed"]
         self.observe(row, env)
         infos = self.infos
-        infos["game_seed"][row], infos["_game_seed"][row] = info["game_seed"], True
+        infos["game_seed"][row], infos["_game_seed"][row] = game_seed, True
         self.count(row, env)
 
     def step(self, actions: NDArray[Any]) -> None:

@@ -4,7 +4,7 @@ with one and two worker processes, and, with ``--compare-nle`` where ``nle`` is 
 ``NetHackScore-v0`` stepped in the same run.
 
 Throughput is measured on the wall clock (workers run beside the caller), each figure a
-batch step's time divided by the games it stepped: a game step's share. The NLE
+block of batches' time divided by the game steps in it: a game step's share. The NLE
 comparison takes process CPU time in interleaved rounds (ours, then NLE's, and again),
 so a busy moment on a shared machine weighs on both alike.
 """
@@ -12,9 +12,12 @@ so a busy moment on a shared machine weighs on both alike.
 from __future__ import annotations
 
 import importlib
+import os
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from emberdeep.engine import rng
@@ -25,6 +28,12 @@ SNAPSHOT_TARGET_MS = 1.0
 VECTOR_RATIO_TARGET = 1.7
 """Two workers on two cores give at least 1.7 times one worker's throughput."""
 GAMES_PER_WORKER = 8
+VECTOR_BLOCK = 10
+"""Batches in a timed block of the vector figures."""
+WARM = 20
+"""Batches played before the vector figures' timing: the first after a reset are not the
+steady state (caches; the async env tries its workers pinned and free, 16 batches, once
+per env, where a long run spends 8 batches in 3200 on such trials)."""
 NLE_ID = "NetHackScore-v0"
 
 
@@ -82,40 +91,147 @@ def text_figures(runs: int) -> list[Figure]:
     return [figure("text env step, a move or wait command", _timed(step, runs), None)]
 
 
-def vector_figures(report: Report, rounds: int) -> None:
-    """A game step's share of a batch step: in one process, with one worker, with two
-    (each worker ``GAMES_PER_WORKER`` games of moves and waits); the ratio of the two
-    workers' throughput to one's as a note."""
+@dataclass
+class _VectorRun:
+    """One vector env of the vector figures: its batches' moves, and what its blocks of
+    batches took (wall time, the workers' CPU time, game steps)."""
+
+    workers: int
+    vector: Any
+    moves: Any
+    shares: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+    worker_seconds: float = 0.0
+    steps: int = 0
+    batch: int = 0
+
+    @property
+    def games(self) -> int:
+        return int(self.moves.shape[1])
+
+    def block(self, batches: int) -> float:
+        """Play ``batches`` batches; their wall time in seconds, kept as a sample of a game
+        step's share."""
+        pids = [p.pid for p in getattr(self.vector.unwrapped, "processes", [])]
+        cpu = _cpu_seconds(pids)
+        start = time.perf_counter()
+        for _ in range(batches):
+            self.batch += 1
+            self.vector.step(self.moves[self.batch])
+        took = time.perf_counter() - start
+        used = _cpu_seconds(pids)
+        self.worker_seconds += used - cpu if used is not None and cpu is not None else 0.0
+        self.seconds, self.steps = self.seconds + took, self.steps + batches * self.games
+        self.shares.append(took * 1000 / (batches * self.games))
+        return took
+
+    @property
+    def share_ms(self) -> float:
+        """A game step's share of the wall time over all blocks: throughput, inverted."""
+        return self.seconds * 1000 / self.steps
+
+
+def _cpu_seconds(pids: list[int]) -> float | None:
+    """The CPU time these processes have run, from Linux's ``/proc/PID/schedstat``
+    (nanoseconds, unlike ``stat``'s 10 ms ticks); None elsewhere."""
+    try:
+        return sum(int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) for pid in pids) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _busy_seconds() -> float | None:
+    """CPU time the whole machine has spent busy (all CPUs, from ``/proc/stat``); None
+    where there is no such file."""
+    try:
+        ticks = [int(x) for x in Path("/proc/stat").read_text().split("\n")[0].split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def _vector_run(workers: int, batches: int) -> _VectorRun:
     import gymnasium
 
     import emberdeep.env  # noqa: F401 (registers Emberdeep-v0)
 
-    medians = {}
-    for workers in (0, 1, 2):
-        games = GAMES_PER_WORKER * max(workers, 1)
-        vector = gymnasium.make_vec("Emberdeep-v0", num_envs=games, workers=workers, copy=False)
-        try:
-            vector.reset(seed=0)
-            moves = rng.stream(workers, "bench-vector").integers(9, size=(rounds + 1, games))
+    games = GAMES_PER_WORKER * max(workers, 1)
+    vector = gymnasium.make_vec("Emberdeep-v0", num_envs=games, workers=workers, copy=False)
+    vector.reset(seed=0)
+    moves = rng.stream(workers, "bench-vector").integers(9, size=(batches + WARM + 1, games))
+    run = _VectorRun(workers, vector, moves)
+    run.block(WARM)
+    run.shares, run.seconds, run.worker_seconds, run.steps = [], 0.0, 0.0, 0
+    return run
 
-            def batch(i: int, v: Any = vector, m: Any = moves) -> None:
-                v.step(m[i + 1])
 
-            samples = [s / games for s in _timed(batch, rounds)]
-        finally:
-            vector.close()
-        where = "in this process" if not workers else f"{workers} worker" + "s" * (workers > 1)
-        name = f"vector env, a game step's share ({games} games, {where})"
-        found = figure(name, samples, None)
-        medians[workers] = found.median_ms
-        report.figures.append(found)
-    ratio = medians[1] / medians[2]
+def vector_figures(report: Report, rounds: int) -> None:
+    """A game step's share of the wall time in one process, with one worker and with two
+    (each worker ``GAMES_PER_WORKER`` games of moves and waits), over ``rounds`` batches
+    each, and the two workers' throughput over one's as a note.
+
+    Each sample is a block of ``VECTOR_BLOCK`` batches timed whole, and the ratio is of
+    the totals: throughput, with every slow batch and reset counted as training meets
+    them (a median of single batches' times left them out). The three take turns block
+    by block, so a busy moment on a shared machine weighs on all of them; the note says
+    how busy other processes kept the CPUs meanwhile, which lowers the ratio."""
+    blocks = max(rounds // VECTOR_BLOCK, 1)
+    size = max(rounds // blocks, 1)
+    runs = []
+    try:
+        for workers in (0, 1, 2):
+            runs.append(_vector_run(workers, blocks * size))
+        busy, ours, wall = _busy_seconds(), time.process_time(), 0.0
+        for number in range(blocks):
+            for run in runs if number % 2 == 0 else runs[::-1]:
+                wall += run.block(size)
+        others = _others_load(busy, time.process_time() - ours, runs, wall)
+    finally:
+        for run in runs:
+            run.vector.close()
+    for run in runs:
+        where = (
+            "in this process"
+            if not run.workers
+            else f"{run.workers} worker" + "s" * (run.workers > 1)
+        )
+        name = f"vector env, a game step's share ({run.games} games, {where})"
+        report.figures.append(figure(name, run.shares, None))
+    report.notes.append(_vector_note(runs[1], runs[2], others))
+
+
+def _others_load(
+    busy: float | None, ours: float, runs: list[_VectorRun], wall: float
+) -> float | None:
+    """How many CPUs other processes kept busy, on average, while the blocks ran."""
+    now = _busy_seconds()
+    if busy is None or now is None or wall <= 0:
+        return None
+    return max(now - busy - ours - sum(run.worker_seconds for run in runs), 0.0) / wall
+
+
+def _vector_note(one: _VectorRun, two: _VectorRun, others: float | None) -> str:
+    ratio = one.share_ms / two.share_ms
     verdict = "ok" if ratio >= VECTOR_RATIO_TARGET else "BELOW TARGET"
-    report.notes.append(
+    note = (
         f"Vector env throughput, 2 workers / 1 worker: {ratio:.2f}x "
-        f"(target >= {VECTOR_RATIO_TARGET}x: {verdict}); measured on the wall clock, so other "
-        "work on this machine's cores lowers it."
+        f"(target >= {VECTOR_RATIO_TARGET}x: {verdict}), from the total wall time of "
+        f"{two.steps} and {one.steps} game steps"
     )
+    if one.worker_seconds and two.worker_seconds:
+        note += (
+            f"; the workers' CPU per game step {two.worker_seconds * 1000 / two.steps:.3f} ms "
+            f"with 2, {one.worker_seconds * 1000 / one.steps:.3f} ms with 1"
+        )
+    placement = getattr(two.vector.unwrapped, "placement", None)
+    if placement is not None and placement.able:
+        note += (
+            f"; the 2 workers ran pinned to CPUs for {placement.pinned_batches} of "
+            f"{placement.all_batches} batches"
+        )
+    if others is not None:
+        note += f"; other processes kept {others:.1f} of the CPUs busy meanwhile"
+    return note + " (work of others on these cores lowers the ratio)."
 
 
 def compare_nle(report: Report, steps: int, rounds: int = 6) -> None:
@@ -176,6 +292,6 @@ def agent_platform(report: Report, quick: bool, nle: bool) -> None:
         return
     report.figures += snapshot_figures(40 if quick else 200)
     report.figures += text_figures(100 if quick else 500)
-    vector_figures(report, 20 if quick else 100)
+    vector_figures(report, 60 if quick else 300)
     if nle:
         compare_nle(report, 300 if quick else 2000)
