@@ -42,7 +42,8 @@ def test_monster_phase_worlds_are_crowded_and_due() -> None:
 
 
 def test_agent_env_figures_are_measured() -> None:
-    figures = list(bench.agent_env(40))
+    notes: list[str] = []
+    figures = list(bench.agent_env(40, notes))
     assert [f.name for f in figures] == [
         "env step, random actions",
         "env step, moves and waits only",
@@ -54,6 +55,11 @@ def test_agent_env_figures_are_measured() -> None:
     targets = {f.name: f.target_ms for f in figures}
     assert targets["env reset"] == 0.8 and targets["env step, random actions"] == 1 / 60
     assert targets["env step, moves and waits only"] == 1 / 25
+    assert [n.split(":")[0] for n in notes] == [
+        "env step, random actions",
+        "env step, moves and waits only",
+    ]
+    assert all("a second of CPU time over all 40" in n and "target >= " in n for n in notes)
 
 
 def test_start_up_is_timed_to_the_first_frame_and_beside_the_platform() -> None:
