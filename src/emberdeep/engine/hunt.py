@@ -56,6 +56,8 @@ class Hunt:
         self._terrain: Terrain | None = None
         self._field: Field | None = None
         self._key: tuple[object, ...] = ()
+        self._map_key: tuple[object, ...] = ()
+        self._map: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
         self._windows: dict[tuple[int, int], Field] = {}
         """A crowd map's search kept per window shape (there are a few: the window is
         cut by the floor's edges)."""
@@ -90,10 +92,20 @@ class Hunt:
             self._key = key
         return field
 
+    def player_map(self, floor: Floor, position: tuple[int, int]) -> NDArray[np.int32]:
+        """``player_field``'s distances as a whole array (a search by ``Terrain``), for a
+        crowd that reads them all at once."""
+        key = (id(floor), floor.walk_version, position)
+        if key != self._map_key:
+            goals = goal_at((floor.width + 2, floor.height + 2), position[0] + 1, position[1] + 1)
+            self._map = self.terrain(floor).distances(goals)
+            self._map_key = key
+        return self._map
+
     def forget(self) -> None:
         """Drop the maps searched so far, keeping what was made to search them: the
         next ask searches afresh (for measuring a turn as play meets it)."""
-        self._key, self._crowd_key, self._crowd = (), (), None
+        self._key, self._map_key, self._crowd_key, self._crowd = (), (), (), None
 
     def crowd_map(self, floor: Floor, player: Actor, path_limit: int) -> Crowd:
         """Steps to the player when every creature but the player is a wall. Only the

@@ -63,12 +63,18 @@ class Batch:
         self.pursuit = Pursuit(self)
 
 
+ROW_BY_ROW = 48
+"""A batch of up to this many monsters reads each chaser's nine tiles one at a time off
+the quick map (``Hunt.player_field``); a crowd gathers every monster's at once, in
+numpy, from the whole map (``Hunt.player_map``): cheaper per monster beyond this many."""
+
+
 class Pursuit:
     """What chasers of one batch share: the way to the player from where each of them
     stood when the batch began. The player's distance map is searched when the first
     chaser needs it (a batch with nobody hunting, the usual case on a quiet floor, never
-    searches); each chaser then reads its own nine tiles of it and ranks its steps.
-    Only which ranked step is free now is checked at its turn."""
+    searches); each chaser then reads its own nine tiles of it and ranks its steps (a
+    crowd: all at once). Only which ranked step is free now is checked at its turn."""
 
     def __init__(self, batch: Batch, path_limit: int = PATH_LIMIT) -> None:
         self.batch = batch
@@ -86,12 +92,26 @@ class Pursuit:
             batch = self.batch
             if self.goal is None:
                 self.goal = batch.player.position
+            if len(batch.monsters) > ROW_BY_ROW:
+                self.gather()
+                return self.rows[i]
             at = batch.world.hunt.player_field(batch.floor, self.goal).at
             x, y = int(batch.xs[i]) + 1, int(batch.ys[i]) + 1
             around = [at(x + dx, y + dy) for dx, dy in DIRECTIONS]
             order = sorted(range(len(around)), key=around.__getitem__)
             found = self.rows[i] = (at(x, y), order, around)
         return found
+
+    def gather(self) -> None:
+        """Every monster's row at once (``row``), for a crowd."""
+        batch = self.batch
+        dist = batch.world.hunt.player_map(batch.floor, self.goal or batch.player.position)
+        xs, ys = batch.xs + 1, batch.ys + 1
+        around = dist[xs[:, None] + DX, ys[:, None] + DY]
+        # Plain Python numbers from here on: a numpy scalar costs several times a Python
+        # int to read and compare, and these are read one at a time.
+        here, order = dist[xs, ys].tolist(), ranked_steps(around).tolist()
+        self.rows = dict(enumerate(zip(here, order, around.tolist(), strict=True)))
 
     def toward(self, i: int) -> Action:
         """The chase: melee when next to the player, else the best free step closer; a
@@ -125,6 +145,17 @@ class Pursuit:
             if not occupant.item(monster.x + dx, monster.y + dy):
                 return STEPS[dx, dy]
         return None
+
+
+def ranked_steps(around: NDArray[np.int32]) -> NDArray[np.int64]:
+    """Each row's eight steps, nearest to the player first and the first in
+    ``DIRECTIONS`` order among equals: a stable argsort of each row, done as one sort of
+    the whole batch (numpy's per-row sorts cost a call each, most of a crowd's turn)."""
+    rows, steps = around.shape
+    keys = around.astype(np.int64) * steps + np.arange(steps)  # unique within a row
+    keys += (np.arange(rows, dtype=np.int64) << 40)[:, None]  # rows kept apart
+    ranked: NDArray[np.int64] = (np.sort(keys, axis=None) % steps).reshape(rows, steps)
+    return ranked
 
 
 def gap(a: Actor, b: Actor) -> int:
