@@ -32,6 +32,11 @@ def goal_at(shape: tuple[int, ...], x: int, y: int) -> NDArray[np.bool_]:
     return goals
 
 
+WINDOW_SHAPES = 4
+"""Crowd map searches kept, one per window shape: a few dozen KB each, and on a 200x200
+floor the window's edges make hundreds of shapes."""
+
+
 class Crowd:
     """A crowd map (``Hunt.crowd_map``): steps to the player, every other creature a
     wall, searched in a window round the player; ``at`` reads it in the padded floor's
@@ -59,8 +64,8 @@ class Hunt:
         self._map_key: tuple[object, ...] = ()
         self._map: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
         self._windows: dict[tuple[int, int], Field] = {}
-        """A crowd map's search kept per window shape (there are a few: the window is
-        cut by the floor's edges)."""
+        """A crowd map's search kept per window shape (one away from the floor's edges,
+        many near them: the newest ``WINDOW_SHAPES`` are kept)."""
         self._crowd_key: tuple[object, ...] = ()
         self._crowd_free: NDArray[np.bool_] = np.zeros((0, 0), dtype=np.bool_)
         self._crowd: Crowd | None = None
@@ -126,6 +131,8 @@ class Hunt:
         shape = (x1 - x0 + 2, y1 - y0 + 2)
         field = self._windows.get(shape)
         if field is None:
+            if len(self._windows) >= WINDOW_SHAPES:
+                del self._windows[next(iter(self._windows))]  # the oldest shape
             field = self._windows[shape] = Field(shape, 2, 2)
         field.cost[1:-1, 1:-1] = free[x0:x1, y0:y1]
         field.cost[px - x0 + 1, py - y0 + 1] = 1
