@@ -84,3 +84,22 @@ def test_the_same_actions_give_the_same_world() -> None:
             env.step(action % len(ACTIONS))
         hashes.append(env.game.state_hash())
     assert hashes[0] == hashes[1]
+
+
+def test_the_journal_checksum_is_always_the_worlds_own() -> None:
+    """A refused command journals the checksum before it again instead of taking it
+    afresh (``World._record``): right only while refusing leaves the world as it was.
+    After every step of random play, refused or not, the last checksum journaled must be
+    what the world's state gives now."""
+    env = EmberdeepEnv()
+    refused = 0
+    for seed in (0, 1, 2):
+        env.reset(seed=seed)
+        for action in np.random.default_rng(seed).integers(env.action_space.n, size=700):
+            *_, terminated, truncated, info = env.step(int(action))
+            refused += bool(info["refused"])
+            world = env.game
+            assert world.journal.checksums[-1] == world.checksum()
+            if terminated or truncated:
+                env.reset()
+    assert refused > 300  # refusals of every kind were tried

@@ -187,6 +187,9 @@ class World:
         """Floors the player has left, by depth, as they were left (their creatures wait)."""
         self.schedule = Schedule()
         self.journal = Journal()
+        self._recorded: tuple[int, np.random.Generator | None] = (-1, None)
+        """The journal's length and the random stream when it last recorded a checksum
+        (``_record``)."""
         self._fov_key: tuple[object, ...] = ()
         self.events: list[Event] = []
         """What the player perceived since the last ``take_events`` (``emit``)."""
@@ -271,8 +274,19 @@ class World:
         self.refresh_fov()
         self._record(["f", settings.algorithm, settings.radius, settings.light_walls])
 
-    def _record(self, command: list[object]) -> None:
-        self.journal.add(command, self.checksum())
+    def _record(self, command: list[object], refused: bool = False) -> None:
+        """Journal ``command`` with the checksum after it. A refused command changed
+        nothing (``perform``), so it takes the last checksum again, as long as that was
+        recorded here with this same stream (a branch's reseed brings a new one): a fifth
+        of an agent's random actions are refused, and the checksum was a sixth of
+        their cost."""
+        journal = self.journal
+        if refused and journal.checksums and self._recorded == (journal.total, self.rng):
+            checksum = journal.checksums[-1]
+        else:
+            checksum = self.checksum()
+        journal.add(command, checksum)
+        self._recorded = (journal.total, self.rng)
 
     def checksum(self) -> int:
         """A cheap digest taken after every command, to find where a replay diverged."""
@@ -304,13 +318,13 @@ class World:
         refused = self.perform(self.player, action)
         if refused is None:
             self._advance(self.player.next_time, stop_for_player=True)
-        self._record(["s", *encode_action(action)])
+        self._record(["s", *encode_action(action)], refused is not None)
         return refused or self.take_events()
 
     def player_act(self, action: PlayerCommand) -> list[Event] | Refused:
         """Resolve the player's action now; an impossible one is refused and costs no time."""
         refused = self.perform(self.player, action)
-        self._record(["a", *encode_action(action)])
+        self._record(["a", *encode_action(action)], refused is not None)
         return refused or self.take_events()
 
     def advance(
