@@ -60,7 +60,7 @@ def test_distance_maps_do_not_leak() -> None:
 @settings(max_examples=150, deadline=None)
 @given(
     cost=arrays(np.int32, st.tuples(st.integers(1, 30), st.integers(1, 30)),
-                elements=st.sampled_from([0, 1, 1, 1, 2])),
+                elements=st.sampled_from([0, 1, 1, 1])),
     goal=st.tuples(st.integers(0, 29), st.integers(0, 29)),
     steps=st.sampled_from([(2, 3), (1, 1), (2, 2)]),
 )  # fmt: skip
@@ -72,7 +72,7 @@ def test_a_field_reads_what_tcods_dijkstra_gives(
     x, y = goal[0] % cost.shape[0], goal[1] % cost.shape[1]
     cost[x, y] = max(int(cost[x, y]), 1)
     field = Field(cost.shape, *steps)
-    field.cost[...] = cost
+    field.walkable[...] = cost > 0
     field.compute(x, y)
     goals = np.zeros(cost.shape, np.bool_)
     goals[x, y] = True
@@ -83,7 +83,7 @@ def test_a_field_reads_what_tcods_dijkstra_gives(
 
 def test_fields_do_not_leak() -> None:
     field = Field((80, 45), 2, 3)
-    field.cost[...] = 1
+    field.walkable[...] = True
     for _ in range(200):
         field.compute(5, 5)
     before = resident_kib()

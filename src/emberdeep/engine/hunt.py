@@ -88,11 +88,11 @@ class Hunt:
         field = self._field
         if key != self._key or field is None:
             shape = (floor.width + 2, floor.height + 2)
-            if field is None or field.cost.shape != shape:
+            if field is None or field.walkable.shape != shape:
                 field = self._field = Field(shape, 2, 3)
                 self._key = ()
             if key[:2] != self._key[:2]:
-                field.cost[1:-1, 1:-1] = floor.walkable
+                field.walkable[1:-1, 1:-1] = floor.walkable
             field.compute(position[0] + 1, position[1] + 1)
             self._key = key
         return field
@@ -134,8 +134,8 @@ class Hunt:
             if len(self._windows) >= WINDOW_SHAPES:
                 del self._windows[next(iter(self._windows))]  # the oldest shape
             field = self._windows[shape] = Field(shape, 2, 2)
-        field.cost[1:-1, 1:-1] = free[x0:x1, y0:y1]
-        field.cost[px - x0 + 1, py - y0 + 1] = 1
+        field.walkable[1:-1, 1:-1] = free[x0:x1, y0:y1]
+        field.walkable[px - x0 + 1, py - y0 + 1] = True
         field.compute(px - x0 + 1, py - y0 + 1)
         self._crowd = Crowd(field, (x0, y0), (x1 - x0, y1 - y0))
         self._crowd_key, self._crowd_free = key, free
