@@ -9,7 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emberdeep.engine.floor import Floor
-from emberdeep.engine.fov import ALGORITHMS, FovSettings, update_fov
+from emberdeep.engine.fov import ALGORITHMS, FovSettings, Sight, update_fov
+
+SIGHT = Sight()
+"""Kept across examples: its maps, reused, must hold nothing of the last call."""
 
 
 @settings(max_examples=300, deadline=None)
@@ -30,9 +33,23 @@ def test_the_fov_is_tcods_on_the_whole_floor(
     floor.visible[...] = rng.random(size) < 0.5  # what was in view before: all replaced
     remembered = rng.random(size) < 0.3
     floor.explored[...] = remembered
-    update_fov(floor, pov, FovSettings(algorithm, radius, light_walls))
+    update_fov(floor, pov, FovSettings(algorithm, radius, light_walls), SIGHT)
     expected = tcod.map.compute_fov(
         floor.transparent, pov, radius, light_walls, ALGORITHMS[algorithm]
     )
     assert (floor.visible == expected).all()
     assert (floor.explored == (remembered | expected)).all()
+
+
+def test_a_kept_map_forgets_the_last_view() -> None:
+    """The same ``Sight`` for an open room, then a walled one of the same shape: the
+    second sees only what its walls let through, nothing the first saw."""
+    sight, settings = Sight(), FovSettings("symmetric", 4, True)
+    open_room = Floor(np.ones((9, 9), np.uint8), start=(0, 0), stairs=(0, 0))
+    update_fov(open_room, (4, 4), settings, sight)
+    walled = np.zeros((9, 9), np.uint8)
+    walled[3:6, 3:6] = 1
+    closed_room = Floor(walled, start=(0, 0), stairs=(0, 0))
+    update_fov(closed_room, (4, 4), settings, sight)
+    assert open_room.visible.sum() > 40
+    assert closed_room.visible.sum() == 25  # the 3x3 room and its lit walls

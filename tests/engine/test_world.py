@@ -95,9 +95,11 @@ def test_fov_is_recomputed_only_when_something_changed(monkeypatch: pytest.Monke
     calls: list[tuple[int, int]] = []
     real = fov_module.update_fov
 
-    def counting(floor: Floor, pov: tuple[int, int], settings: FovSettings) -> None:
+    def counting(
+        floor: Floor, pov: tuple[int, int], settings: FovSettings, sight: fov_module.Sight
+    ) -> None:
         calls.append(pov)
-        real(floor, pov, settings)
+        real(floor, pov, settings, sight)
 
     monkeypatch.setattr("emberdeep.engine.world.update_fov", counting)
     world = world_from_text(ROOM)

@@ -13,6 +13,8 @@ import numpy as np
 import tcod.path
 from numpy.typing import NDArray
 
+from emberdeep.engine.tcod_map import TcodMap
+
 UNREACHABLE = int(np.iinfo(np.int32).max)
 
 
@@ -50,10 +52,6 @@ def distance_map(
     return Terrain(cost, cardinal, diagonal).distances(goals)
 
 
-MAP_CELL = np.dtype([("transparent", np.bool_), ("walkable", np.bool_), ("fov", np.bool_)])
-"""libtcod's ``TCOD_MapCell``: the layout its map-based searches read."""
-
-
 class Field:
     """Distances from one goal over walkable tiles, read a tile at a time: libtcod's
     classic Dijkstra on a map of its own, about twelve times quicker on a floor than
@@ -68,20 +66,11 @@ class Field:
 
     def __init__(self, shape: tuple[int, int], cardinal: int, diagonal: int) -> None:
         width, height = shape
-        self._cells = np.zeros((height, width), dtype=MAP_CELL)  # libtcod's [y, x]
-        self.walkable: NDArray[np.bool_] = self._cells["walkable"].T
+        self._map = TcodMap((height, width))  # libtcod's [y, x]
+        self.walkable: NDArray[np.bool_] = self._map.cells["walkable"].T
         self._cardinal = cardinal
-        self._map = tcod.ffi.new(
-            "struct TCOD_Map*",
-            (
-                width,
-                height,
-                width * height,
-                tcod.ffi.from_buffer("struct TCOD_MapCell*", self._cells),
-            ),
-        )  # points into ``_cells``, which it keeps alive as long as this
         self._c = tcod.ffi.gc(
-            tcod.lib.TCOD_dijkstra_new(self._map, diagonal / cardinal),
+            tcod.lib.TCOD_dijkstra_new(self._map.c, diagonal / cardinal),
             tcod.lib.TCOD_dijkstra_delete,
         )
         self._get = tcod.lib.TCOD_dijkstra_get_distance

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+import tcod
 import tcod.constants
-import tcod.map
+from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor
+from emberdeep.engine.tcod_map import TcodMap
 
 ALGORITHMS: dict[str, int] = {
     "basic": tcod.constants.FOV_BASIC,
@@ -34,12 +37,47 @@ class FovSettings:
             raise ValueError("FOV radius cannot be negative")
 
 
-def update_fov(floor: Floor, pov: tuple[int, int], settings: FovSettings) -> None:
+SHAPES_KEPT = 4
+"""Maps kept by a ``Sight``, one per shape: a torch's square, and its cut-down shapes
+along the floor's edges."""
+
+
+class Sight:
+    """``tcod.map.compute_fov`` with its map kept between calls, one per shape: making
+    the map was over half the cost of a torch's field of view."""
+
+    def __init__(self) -> None:
+        self._maps: dict[tuple[int, ...], TcodMap] = {}
+
+    def compute(
+        self, transparent: NDArray[np.bool_], pov: tuple[int, int], settings: FovSettings
+    ) -> NDArray[np.bool_]:
+        """What ``tcod.map.compute_fov`` gives for these arguments (its axes too: the
+        first is libtcod's rows), valid until the next call."""
+        shape = transparent.shape
+        found = self._maps.get(shape)
+        if found is None:
+            if len(self._maps) >= SHAPES_KEPT:
+                del self._maps[next(iter(self._maps))]  # the oldest shape
+            found = self._maps[shape] = TcodMap((shape[0], shape[1]))
+        cells = found.cells
+        cells["transparent"] = transparent
+        tcod.lib.TCOD_map_compute_fov(
+            found.c, pov[1], pov[0], settings.radius, settings.light_walls,
+            ALGORITHMS[settings.algorithm],
+        )  # fmt: skip
+        seen: NDArray[np.bool_] = cells["fov"]
+        return seen
+
+
+def update_fov(
+    floor: Floor, pov: tuple[int, int], settings: FovSettings, sight: Sight | None = None
+) -> None:
     """Recompute ``visible`` from ``pov`` and remember everything seen in ``explored``.
 
     With a radius, only the square it spans is handed to tcod (nothing beyond it can be
     seen, and tcod bounds every algorithm's rays by that same square), so a torch of 10
-    costs the same on a floor of any size."""
+    costs the same on a floor of any size. ``sight``: maps kept for the next call."""
     x, y = pov
     radius = settings.radius
     if radius > 0:
@@ -50,13 +88,7 @@ def update_fov(floor: Floor, pov: tuple[int, int], settings: FovSettings) -> Non
         pov = (x - box[0].start, y - box[1].start)
     else:
         box = (slice(None), slice(None))
-    seen = tcod.map.compute_fov(
-        floor.transparent[box],
-        pov=pov,
-        radius=radius,
-        light_walls=settings.light_walls,
-        algorithm=ALGORITHMS[settings.algorithm],
-    )
+    seen = (sight or Sight()).compute(floor.transparent[box], pov, settings)
     floor.visible[...] = False
     floor.visible[box] = seen
     floor.explored[box] |= seen

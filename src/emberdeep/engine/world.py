@@ -64,7 +64,7 @@ from emberdeep.engine.events import (
 )
 from emberdeep.engine.fellowship import Fellowship
 from emberdeep.engine.floor import REMAINS_KEY, Floor, Tile
-from emberdeep.engine.fov import FovSettings, update_fov
+from emberdeep.engine.fov import FovSettings, Sight, update_fov
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.identify import Identity, display_key
 from emberdeep.engine.journal import Journal, encode_action
@@ -191,6 +191,7 @@ class World:
         """The journal's length and the random stream when it last recorded a checksum
         (``_record``)."""
         self._fov_key: tuple[object, ...] = ()
+        self._sight = Sight()
         self.events: list[Event] = []
         """What the player perceived since the last ``take_events`` (``emit``)."""
         self._heard: set[str] = set()
@@ -300,7 +301,7 @@ class World:
         if key != self._fov_key:
             floor = self.floor
             before = floor.visible.copy()
-            update_fov(floor, self.player.position, self.fov)
+            update_fov(floor, self.player.position, self.fov, self._sight)
             self._fov_key = key
             # What was in view until now (a dart just thrown) and what is now, at once:
             # nothing moves between the two, so one pass over both views is the same.

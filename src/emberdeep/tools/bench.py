@@ -29,7 +29,7 @@ from emberdeep.content import loader
 from emberdeep.engine import gas, rng
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
 from emberdeep.engine.actors import HUNT_MEMORY, Actor, ActorKind, Mode
-from emberdeep.engine.fov import update_fov
+from emberdeep.engine.fov import Sight, update_fov
 from emberdeep.engine.pursuit import PATH_LIMIT
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.game import GameSetup
@@ -176,11 +176,11 @@ def fov(runs: int) -> Iterator[Figure]:
     for width, height in ((80, 45), (200, 200)):
         world = World(1, mapgen.floor_builder("rooms", width=width, height=height))
         floor = world.floor
-        spots = np.argwhere(floor.walkable)
+        spots, sight = np.argwhere(floor.walkable), Sight()
         yield measure(
             f"FOV update {width}x{height} (radius {world.fov.radius})",
-            lambda i, floor=floor, spots=spots, world=world: update_fov(  # type: ignore[misc]
-                floor, tuple(spots[i % len(spots)]), world.fov
+            lambda i, floor=floor, spots=spots, world=world, sight=sight: update_fov(  # type: ignore[misc]
+                floor, tuple(spots[i % len(spots)]), world.fov, sight
             ),
             runs,
         )

@@ -34,6 +34,7 @@ from emberdeep.content.loader import Content
 from emberdeep.engine import combat
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import TILE_NAMES, Floor
+from emberdeep.engine.fov import Sight
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.world import FloorBuilder, World
 
@@ -110,9 +111,9 @@ def render_map(console: tcod.console.Console, world: World, content: Content, mo
 
 def encode_save(world: World) -> bytes:
     """The world's attributes, pickled and lzma-compressed. The floor builder and the
-    monsters' search cache are left out: a closure and a C object cannot be pickled (the
-    tutorial had neither; it saved its globals)."""
-    unpicklable = ("build_floor", "hunt")
+    monsters' search cache and the field of view's maps are left out: a closure and C
+    objects cannot be pickled (the tutorial had neither; it saved its globals)."""
+    unpicklable = ("build_floor", "hunt", "_sight")
     state = {name: value for name, value in vars(world).items() if name not in unpicklable}
     return lzma.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
 
@@ -123,5 +124,5 @@ def decode_save(data: bytes, build_floor: FloorBuilder) -> World:
     world = World.__new__(World)
     vars(world).update(state)
     world.build_floor = build_floor
-    world.hunt = Hunt()
+    world.hunt, world._sight = Hunt(), Sight()
     return world
