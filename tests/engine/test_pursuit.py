@@ -3,7 +3,11 @@ must give every monster the same distances and the same ranking of its steps."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+import tcod.path
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from emberdeep.engine import pursuit
 from emberdeep.engine.pursuit import Batch
@@ -24,3 +28,30 @@ def test_a_crowd_gathered_at_once_reads_as_one_by_one(
     one_by_one_rows = [one_by_one.row(i) for i in range(len(monsters))]
     assert at_once == one_by_one_rows
     assert any(here < 10**6 for here, _, _ in one_by_one_rows)  # some have a way there
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), edge=st.sampled_from(["x", "y", "corner", "middle"]))
+def test_the_crowd_map_holds_every_way_round_a_chaser_may_take(seed: int, edge: str) -> None:
+    """``Hunt.crowd_map`` searches a window of the floor, moved inside it along the
+    edges: every tile with a way round the creatures of at most ``PATH_LIMIT`` steps
+    (the only ways ``detour`` takes) must read what a search of the whole floor gives,
+    and every other tile more than that."""
+    world = crowded_world(80, 45, 60, seed)
+    floor, player = world.floor, world.player
+    rng = np.random.default_rng(seed)
+    x = int(rng.integers(0, 4)) if edge in ("x", "corner") else int(rng.integers(30, 50))
+    y = int(rng.integers(41, 45)) if edge in ("y", "corner") else int(rng.integers(15, 30))
+    floor.occupant[player.x, player.y] = 0
+    player.x, player.y = x, y
+    free = floor.walkable & (floor.occupant == 0)
+    free[x, y] = True
+    whole = tcod.path.maxarray(free.shape, dtype=np.int32)
+    whole[x, y] = 0
+    tcod.path.dijkstra2d(whole, free.astype(np.int32), 2, 2, out=whole)
+    crowd = world.hunt.crowd_map(floor, player, pursuit.PATH_LIMIT)
+    read = np.array([[crowd.at(i + 1, j + 1) for j in range(45)] for i in range(80)])
+    near = whole <= 2 * pursuit.PATH_LIMIT
+    assert near.sum() > 1  # some tiles have a way to the player
+    assert (read[near] == whole[near]).all()
+    assert (read[~near] > 2 * pursuit.PATH_LIMIT).all()

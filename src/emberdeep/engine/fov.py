@@ -38,8 +38,7 @@ class FovSettings:
 
 
 SHAPES_KEPT = 4
-"""Maps kept by a ``Sight``, one per shape: a torch's square, and its cut-down shapes
-along the floor's edges."""
+"""Maps kept by a ``Sight``, one per shape (a torch's square; a floor smaller than it)."""
 
 
 class Sight:
@@ -70,21 +69,27 @@ class Sight:
         return seen
 
 
+def span(centre: int, radius: int, size: int) -> slice:
+    """The ``2 * radius + 1`` cells round ``centre``, moved inside ``0..size`` along the
+    floor's edges (all of it on a smaller floor): one shape all over a floor, so that
+    a ``Sight`` keeps one map for it."""
+    length = min(2 * radius + 1, size)
+    start = min(max(centre - radius, 0), size - length)
+    return slice(start, start + length)
+
+
 def update_fov(
     floor: Floor, pov: tuple[int, int], settings: FovSettings, sight: Sight | None = None
 ) -> None:
     """Recompute ``visible`` from ``pov`` and remember everything seen in ``explored``.
 
-    With a radius, only the square it spans is handed to tcod (nothing beyond it can be
-    seen, and tcod bounds every algorithm's rays by that same square), so a torch of 10
-    costs the same on a floor of any size. ``sight``: maps kept for the next call."""
+    With a radius, only a square of its span is handed to tcod (nothing beyond it can be
+    seen, and tcod bounds every algorithm's rays by the radius), so a torch of 10 costs
+    the same on a floor of any size. ``sight``: maps kept for the next call."""
     x, y = pov
     radius = settings.radius
     if radius > 0:
-        box = (
-            slice(max(x - radius, 0), x + radius + 1),
-            slice(max(y - radius, 0), y + radius + 1),
-        )
+        box = (span(x, radius, floor.width), span(y, radius, floor.height))
         pov = (x - box[0].start, y - box[1].start)
     else:
         box = (slice(None), slice(None))

@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE, Field, Terrain
 from emberdeep.engine.floor import Floor
+from emberdeep.engine.fov import span
 
 
 def padded(array: NDArray[np.int32]) -> NDArray[np.int32]:
@@ -33,8 +34,7 @@ def goal_at(shape: tuple[int, ...], x: int, y: int) -> NDArray[np.bool_]:
 
 
 WINDOW_SHAPES = 4
-"""Crowd map searches kept, one per window shape: a few dozen KB each, and on a 200x200
-floor the window's edges make hundreds of shapes."""
+"""Crowd map searches kept, one per window shape (one per floor size)."""
 
 
 class Crowd:
@@ -64,8 +64,7 @@ class Hunt:
         self._map_key: tuple[object, ...] = ()
         self._map: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
         self._windows: dict[tuple[int, int], Field] = {}
-        """A crowd map's search kept per window shape (one away from the floor's edges,
-        many near them: the newest ``WINDOW_SHAPES`` are kept)."""
+        """A crowd map's search kept per window shape (the newest ``WINDOW_SHAPES``)."""
         self._crowd_key: tuple[object, ...] = ()
         self._crowd_free: NDArray[np.bool_] = np.zeros((0, 0), dtype=np.bool_)
         self._crowd: Crowd | None = None
@@ -126,8 +125,10 @@ class Hunt:
             return self._crowd
         reach = path_limit + 1
         px, py = player.position
-        x0, y0 = max(px - reach, 0), max(py - reach, 0)
-        x1, y1 = min(px + reach + 1, floor.width), min(py + reach + 1, floor.height)
+        # Moved inside the floor along its edges, the window keeps one shape on a floor
+        # (the cells it gains are farther than ``path_limit``: they change no way round).
+        columns, rows = span(px, reach, floor.width), span(py, reach, floor.height)
+        x0, y0, x1, y1 = columns.start, rows.start, columns.stop, rows.stop
         shape = (x1 - x0 + 2, y1 - y0 + 2)
         field = self._windows.get(shape)
         if field is None:
