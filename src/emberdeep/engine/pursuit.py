@@ -10,6 +10,7 @@ once per monster. ``minds`` decides what each one does; this module only finds t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -39,8 +40,8 @@ class Batch:
     monsters: list[Actor]
     floor: Floor = field(init=False)
     player: Actor = field(init=False)
-    xs: NDArray[np.intp] = field(init=False)
-    ys: NDArray[np.intp] = field(init=False)
+    starts: list[tuple[int, int]] = field(init=False)
+    """Where each monster stood when the batch began."""
     pursuit: Pursuit = field(init=False)
     called: set[str] = field(init=False, default_factory=set)
     """Kinds whose pack has been called this batch (once is enough)."""
@@ -57,10 +58,17 @@ class Batch:
 
     def __post_init__(self) -> None:
         self.floor, self.player = self.world.floor, self.world.player
-        count = len(self.monsters)
-        self.xs = np.fromiter((m.x for m in self.monsters), dtype=np.intp, count=count)
-        self.ys = np.fromiter((m.y for m in self.monsters), dtype=np.intp, count=count)
+        self.starts = [(m.x, m.y) for m in self.monsters]
         self.pursuit = Pursuit(self)
+
+    @cached_property
+    def xs(self) -> NDArray[np.intp]:
+        """``starts``' columns as an array, for a crowd's reads all at once."""
+        return np.array([x for x, _ in self.starts], dtype=np.intp)
+
+    @cached_property
+    def ys(self) -> NDArray[np.intp]:
+        return np.array([y for _, y in self.starts], dtype=np.intp)
 
 
 ROW_BY_ROW = 48
@@ -96,7 +104,8 @@ class Pursuit:
                 self.gather()
                 return self.rows[i]
             at = batch.world.hunt.player_field(batch.floor, self.goal).at
-            x, y = int(batch.xs[i]) + 1, int(batch.ys[i]) + 1
+            start_x, start_y = batch.starts[i]
+            x, y = start_x + 1, start_y + 1  # the padded map's coordinates
             around = [at(x + dx, y + dy) for dx, dy in DIRECTIONS]
             order = sorted(range(len(around)), key=around.__getitem__)
             found = self.rows[i] = (at(x, y), order, around)
