@@ -47,23 +47,10 @@ class Arrival:
         """``connected``: the caller knows every walkable tile can be reached from the
         start, as every generator makes it and hazards keep it (``carve.floor_problems``
         checks it): the search of the whole floor, most of this one's cost, is skipped."""
-        if not connected:
-            reach = Reach(floor.walkable)
-            near = reach.reached(floor.start, SAFE_STEPS - 1)
-            return cls(spawn_cells(floor, reach.to_array(reach.reached(floor.start) & ~near)))
-        # Every walkable tile is reachable: only the few steps round the start are
-        # searched, in the square they can reach (a search of the whole floor's bits,
-        # and the floor as bits and back, cost more than the rest of this).
-        x, y = floor.start
-        box = (
-            slice(max(x - SAFE_STEPS + 1, 0), x + SAFE_STEPS),
-            slice(max(y - SAFE_STEPS + 1, 0), y + SAFE_STEPS),
-        )
-        around = Reach(floor.walkable[box])
-        origin = (x - box[0].start, y - box[1].start)
-        far = floor.walkable.copy()
-        far[box] &= ~around.around(origin, SAFE_STEPS - 1)
-        return cls(spawn_cells(floor, far))
+        reach = Reach(floor.walkable)
+        near = reach.reached(floor.start, SAFE_STEPS - 1)
+        reachable = reach.bits if connected else reach.reached(floor.start)
+        return cls(spawn_cells(floor, reach.to_array(reachable & ~near)))
 
 
 def spawn_cells(floor: Floor, far: NDArray[np.bool_]) -> NDArray[np.intp]:
