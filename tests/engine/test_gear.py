@@ -226,3 +226,13 @@ def test_an_enchanted_staff_spent_to_its_level_breaks_no_invariant() -> None:
     assert item_problems([staff]) == []
     staff.used = 4
     assert item_problems([staff]) == ["Staff of Firebolt has spent 4 charges"]
+
+
+def test_a_size_is_drawn_as_numpy_choice_draws_it() -> None:
+    """Found gear's sizes skip ``Generator.choice``'s checks: the same sizes, and the
+    same draws left in the stream, as a ``choice`` each."""
+    for sizes in (gear.GEAR_SIZES, gear.RING_SIZES):
+        ours, numpys = np.random.default_rng(11), np.random.default_rng(11)
+        drawn = [gear._one_of(sizes, ours) for _ in range(300)]
+        assert drawn == [int(numpys.choice(sizes)) for _ in range(300)]
+        assert ours.random() == numpys.random()

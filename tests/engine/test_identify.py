@@ -187,3 +187,16 @@ def test_the_remembered_map_keeps_remains_under_items() -> None:
     world.floor.items.append(Item(KINDS["speed_potion"], *dead.position))
     world.step(Move(-1, 0))
     assert world.floor.seen_items == {dead.position: "unknown_potion"}
+
+
+def test_looks_are_dealt_when_first_read_and_known_kinds_need_no_deal() -> None:
+    catalogue = CONTENT.hero.catalogue
+    lazy, eager = Identity.deal(9, catalogue), Identity.deal(9, catalogue)
+    eager_looks = dict(eager.looks)
+    assert lazy._pending is not None  # nothing dealt yet
+    before = {key: lazy.is_known(kind) for key, kind in KINDS.items()}
+    assert before == {key: eager.is_known(kind) for key, kind in KINDS.items()}
+    assert not all(before.values()) and any(before.values())
+    assert lazy._pending is not None  # asking what is known dealt nothing
+    assert lazy.looks == eager_looks and lazy == eager
+    assert Identity.deal(9, catalogue).looks == catalogue.dealt(9)

@@ -39,6 +39,9 @@ GOOD_RUNIC = 20
 BAD_RUNIC = 35
 """Percent of good (bad) gear that carries a good (bad) runic, before depth adds more."""
 RUNIC_PER_DEPTH = 2
+GEAR_SIZES = (1, 1, 1, 2, 2, 3)
+RING_SIZES = (1, 1, 2, 2, 3)
+"""How many points of enchantment found gear (and rings) carry, each equally likely."""
 
 
 def forge(kind: ItemKind, depth: int, rng: np.random.Generator) -> Item:
@@ -47,7 +50,7 @@ def forge(kind: ItemKind, depth: int, rng: np.random.Generator) -> Item:
     category = kind.category
     if category in ("weapon", "armor"):
         roll = int(rng.integers(100))
-        size = int(rng.choice((1, 1, 1, 2, 2, 3)))
+        size = _one_of(GEAR_SIZES, rng)
         if roll < BAD_GEAR:
             item.enchant = -size
             if int(rng.integers(100)) < BAD_RUNIC:
@@ -58,12 +61,19 @@ def forge(kind: ItemKind, depth: int, rng: np.random.Generator) -> Item:
                 item.runic = _pick(runics.of_slot(kind.slot, bad=False), rng)
         item.known = False
     elif category == "ring":
-        size = int(rng.choice((1, 1, 2, 2, 3)))
+        size = _one_of(RING_SIZES, rng)
         item.enchant = -size if int(rng.integers(100)) < BAD_RING else size
         item.known = False
     elif category == "staff" and int(rng.integers(100)) < 20:
         item.enchant = 1
     return item
+
+
+def _one_of(sizes: tuple[int, ...], rng: np.random.Generator) -> int:
+    """``rng.choice(sizes)``, drawn as numpy draws it (one ``integers(len(sizes))``;
+    tests/engine/test_gear.py checks they agree) without making an array of the tuple
+    and checking it first, five times the draw's cost."""
+    return sizes[int(rng.integers(len(sizes)))]
 
 
 def _pick(names: tuple[str, ...], rng: np.random.Generator) -> str:

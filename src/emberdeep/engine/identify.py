@@ -38,30 +38,77 @@ class Catalogue:
         (worked out once: every new game deals)."""
         return {c: sorted(k.key for k in self.kinds if k.category == c) for c in UNIDENTIFIED}
 
+    @functools.cached_property
+    def hidden(self) -> frozenset[str]:
+        """The keys a deal gives a look to (every one of ``keys``): whether a kind is
+        known needs no deal."""
+        return frozenset(key for keys in self.keys.values() for key in keys)
 
-@dataclass
-class Identity:
-    """The look dealt to each hidden kind, by key, and the keys the player knows."""
-
-    looks: dict[str, str] = field(default_factory=dict)
-    known: set[str] = field(default_factory=set)
-
-    @classmethod
-    def deal(cls, seed: int, catalogue: Catalogue) -> Identity:
-        """This game's looks: each category's looks shuffled and dealt in key order."""
-        stream = rngs.stream(seed, "looks")
-        looks: dict[str, str] = {}
-        for category, kinds in catalogue.keys.items():
-            pool = catalogue.looks.get(category, ())
+    def check(self) -> None:
+        """Refuse a catalogue with fewer looks than kinds in a category."""
+        for category, kinds in self.keys.items():
+            pool = self.looks.get(category, ())
             if len(pool) < len(kinds):
                 raise ValueError(f"{len(kinds)} kinds of {category} but {len(pool)} looks")
+
+    def dealt(self, seed: int) -> dict[str, str]:
+        """Game ``seed``'s looks: each category's looks shuffled by the seed's own stream
+        (``rng.stream(seed, "looks")``), dealt in key order."""
+        stream = rngs.stream(seed, "looks")
+        looks: dict[str, str] = {}
+        for category, kinds in self.keys.items():
+            pool = self.looks.get(category, ())
             order = stream.permutation(len(pool)).tolist()
             for key, index in zip(kinds, order, strict=False):
                 looks[key] = pool[index]
-        return cls(looks)
+        return looks
+
+
+class Identity:
+    """The look dealt to each hidden kind, by key, and the keys the player knows.
+
+    A new game's looks are dealt when first read (``looks``), not when the game is
+    made: dealing draws from a stream of its own (a tenth of a new game's time), so when
+    it happens changes nothing, and an agent's episode that never names an unknown item
+    never pays for it. Until then the catalogue says which kinds are hidden."""
+
+    def __init__(self, looks: dict[str, str] | None = None, known: set[str] | None = None):
+        self._looks: dict[str, str] = {} if looks is None else looks
+        self.known: set[str] = set() if known is None else known
+        self._pending: tuple[int, Catalogue] | None = None
+        """(seed, catalogue) of a deal not made yet."""
+
+    @classmethod
+    def deal(cls, seed: int, catalogue: Catalogue) -> Identity:
+        """This game's looks: each category's looks shuffled and dealt in key order
+        (when first read; a catalogue short of looks is refused now)."""
+        catalogue.check()
+        identity = cls()
+        identity._pending = (seed, catalogue)
+        return identity
+
+    @property
+    def looks(self) -> dict[str, str]:
+        """Hidden kind's key -> its look in this game."""
+        if self._pending is not None:
+            seed, catalogue = self._pending
+            self._pending = None
+            self._looks = catalogue.dealt(seed)
+        return self._looks
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Identity):
+            return NotImplemented
+        return (self.looks, self.known) == (other.looks, other.known)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __repr__(self) -> str:
+        return f"Identity(looks={self.looks!r}, known={self.known!r})"
 
     def is_known(self, kind: ItemKind) -> bool:
-        return kind.key not in self.looks or kind.key in self.known
+        hidden = self._looks if self._pending is None else self._pending[1].hidden
+        return kind.key not in hidden or kind.key in self.known
 
     def learn(self, kind: ItemKind) -> bool:
         """The player now knows ``kind``; True when that is news."""

@@ -93,10 +93,19 @@ class Population:
     captives: Captives | None = None
     """Who may be found in shackles, and how often (``mapgen/captives.py``)."""
 
+    _placed: dict[int, tuple[ItemKind, ...]] = field(
+        default_factory=dict, init=False, compare=False, hash=False, repr=False
+    )
+    """``placed`` once worked out (every new floor asks)."""
+
     def placed(self, depth: int) -> list[ItemKind]:
         """The items floor ``depth`` gets whatever its rooms, in content's order."""
-        found = [kind for kind, count in self.per_floor for _ in range(count.at(depth))]
-        return found + [kind for kind, floors in self.on_floors if depth in floors]
+        found = self._placed.get(depth)
+        if found is None:
+            every = [kind for kind, count in self.per_floor for _ in range(count.at(depth))]
+            every += [kind for kind, floors in self.on_floors if depth in floors]
+            found = self._placed[depth] = tuple(every)
+        return list(found)
 
 
 @dataclass(frozen=True)

@@ -83,8 +83,22 @@ def add_pools(floor: Floor, kind: str, count: int, rng: np.random.Generator) -> 
                 break
             floor.tiles[...] = before
             floor.walkable = TILE_WALKABLE.take(floor.tiles)
-    refresh(floor)
+    if _like_floor(tile):  # a pool covers plain floor only: nothing derived changed
+        floor.terrain_version += 1
+        floor.walk_version += 1
+    else:
+        refresh(floor)
     return made
+
+
+def _like_floor(tile: int) -> bool:
+    """Whether ``tile`` is walked and seen through as plain floor is (deep water): a
+    pool of it leaves ``walkable`` and ``transparent`` as they were, and working them
+    out again is two lookups of the whole floor."""
+    return bool(
+        TILE_WALKABLE[tile] == TILE_WALKABLE[Tile.FLOOR]
+        and TILE_TRANSPARENT[tile] == TILE_TRANSPARENT[Tile.FLOOR]
+    )
 
 
 def everything_reachable(floor: Floor) -> bool:
@@ -95,10 +109,15 @@ def everything_reachable(floor: Floor) -> bool:
     return reach.reached(floor.start) == reach.bits
 
 
-def refresh(floor: Floor) -> None:
-    """Rebuild the floor's derived arrays after its tiles changed wholesale (``take``:
-    indexing a table with the uint8 tiles costs three times it)."""
-    floor.walkable = TILE_WALKABLE.take(floor.tiles)
-    floor.transparent = TILE_TRANSPARENT.take(floor.tiles)
+def refresh(floor: Floor, box: tuple[slice, slice] | None = None) -> None:
+    """Rebuild the floor's derived arrays after its tiles changed wholesale, or only
+    within ``box`` if nothing outside it changed (``take``: indexing a table with the
+    uint8 tiles costs three times it)."""
+    if box is None:
+        floor.walkable = TILE_WALKABLE.take(floor.tiles)
+        floor.transparent = TILE_TRANSPARENT.take(floor.tiles)
+    else:
+        floor.walkable[box] = TILE_WALKABLE.take(floor.tiles[box])
+        floor.transparent[box] = TILE_TRANSPARENT.take(floor.tiles[box])
     floor.terrain_version += 1
     floor.walk_version += 1

@@ -93,11 +93,9 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         tiles[rx + 1 : rx + w - 1, ry + 1 : ry + h - 1] = Tile.FLOOR
         cx, cy = rx + w // 2, ry + h // 2
         if rooms:
-            (lx, ly), (left, right), (top, bottom) = (
-                last,
-                sorted((last[0], cx)),
-                sorted((last[1], cy)),
-            )
+            lx, ly = last
+            left, right = (lx, cx) if lx < cx else (cx, lx)
+            top, bottom = (ly, cy) if ly < cy else (cy, ly)
             if across_first[i]:  # along x at the last room's y, then along y at ours
                 tiles[left : right + 1, ly] = Tile.FLOOR
                 tiles[cx, top : bottom + 1] = Tile.FLOOR

@@ -116,7 +116,7 @@ def add_vault(
     x, y, door_x, door_y = site(chosen, floor.tiles.shape[1] + 1)
     floor.tiles[x + 1 : x + SIZE - 1, y + 1 : y + SIZE - 1] = Tile.FLOOR
     floor.tiles[door_x, door_y] = Tile.LOCKED_DOOR
-    refresh(floor)
+    refresh(floor, (slice(x, x + SIZE), slice(y, y + SIZE)))  # the door is on the block's edge
     kx, ky = cells[int(rng.integers(len(cells)))].tolist()
     floor.items.append(Item(key_kind, kx, ky))
     loot = choices(items, depth + LOOT_DEPTH_BONUS, rng)
