@@ -478,17 +478,19 @@ def as_dict(event: Event | Refused) -> dict[str, object]:
         names = _FIELDS[kind] = tuple(spec.name for spec in fields(event))
     out: dict[str, object] = {"type": kind.__name__}
     for name in names:
-        out[name] = _plain(getattr(event, name))
+        value = getattr(event, name)
+        out[name] = _plain(value) if isinstance(value, tuple) else value
     return out
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
 """Each kind's field names, found once (every agent step converts its events)."""
+_RECORDS = (Who, Thing)
+"""A tuple, not ``Who | Thing``: that union is a new object on every call."""
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Who | Thing):
+def _plain(value: tuple[object, ...]) -> object:
+    """A tuple as plain data: a creature or item a dict, anything else a list."""
+    if isinstance(value, _RECORDS):
         return value._asdict()
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+    return [_plain(v) if isinstance(v, tuple) else v for v in value]

@@ -200,7 +200,9 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.terminated = world.over
         self.truncated = not self.terminated and self.steps >= self.max_steps
         events = [as_dict(event) for event in report.events]
-        info = self.info(refused="", reward_parts=parts, events=events)
+        info = {"depth": world.depth, "turn": world.turn, "steps": self.steps,
+                "refused": "", "reward_parts": parts, "events": events}  # fmt: skip
+        # ``self.info``'s keys, written out: the merge of keyword arguments cost as much.
         return Outcome(sum(parts.values()), self.terminated, self.truncated, info, True)
 
     def told(self, lines: list[str]) -> Outcome:
@@ -210,7 +212,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.last_refused = ""
         self.log += lines
         del self.log[:-MESSAGE_LOG]
-        info = self.info(refused="", reward_parts=reward.parts(*[self.progress] * 2), events=[])
+        info = self.info(refused="", reward_parts=reward.nothing(), events=[])
         return Outcome(0.0, False, self.truncated, info, True)
 
     def refuse(self, reason: str) -> Outcome:
@@ -219,8 +221,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             self.steps += 1
             self.truncated = self.steps >= self.max_steps
         self.last_refused = reason
-        parts = reward.parts(*[self.progress] * 2)
-        info = self.info(refused=reason, reward_parts=parts, events=[])
+        info = self.info(refused=reason, reward_parts=reward.nothing(), events=[])
         return Outcome(0.0, self.terminated, self.truncated, info, False)
 
     @property

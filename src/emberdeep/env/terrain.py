@@ -71,7 +71,13 @@ class KnownTerrain:
         floor cell ``origin``, in new arrays, up to date with ``floor`` now."""
         self.update(floor)
         rows, columns = self._slices(origin)
-        return tuple(look[rows, columns].copy() for look in self.looks)
+        glyphs, colors, visible, remembered = self.looks
+        return (
+            glyphs[rows, columns].copy(),
+            colors[rows, columns].copy(),
+            visible[rows, columns].copy(),
+            remembered[rows, columns].copy(),
+        )
 
     def window_into(
         self,
