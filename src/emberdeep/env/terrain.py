@@ -49,6 +49,9 @@ class KnownTerrain:
         self.codes = empty
         """Room for the codes of the cells redrawn, in the floor's (x, y) layout."""
         self.tiles4 = empty
+        self.sight: tuple[NDArray[Any], ...] = ()
+        """The floor's ``visible`` and ``explored`` at the last redraw, and the same as
+        bytes ((x, y) and transposed): views made once, not on every redraw."""
         self.sight_version = -1
         self.box: tuple[slice, slice] | None = None
         """The floor's ``sight_version`` and ``sight_box`` at the last update."""
@@ -123,6 +126,7 @@ class KnownTerrain:
         self.floor, self.version = floor, floor.terrain_version
         self.sight_version, self.box = floor.sight_version, floor.sight_box
         self.tiles4 = floor.tiles * np.uint8(4)
+        self.sight = ()  # made again by the next redraw, for this floor and these codes
         shape = (floor.height + 2 * height, floor.width + 2 * width)
         if not self.looks or self.looks[0].shape != shape:
             blank = self.blank.get(shape)
@@ -145,23 +149,37 @@ class KnownTerrain:
         to the floor) looked up again from their codes. A few numpy calls on a few
         hundred cells, so each call's overhead is the cost: the codes are summed over
         whole columns of the floor (contiguous memory: a strided sum costs three times
-        as long), with no casts and no Python scalars; ``take`` with ``mode="clip"`` (the
-        codes are always in range; ``"raise"`` makes it check and buffer)."""
+        as long), from byte views made once, with no casts and no Python scalars;
+        ``take`` with ``mode="clip"`` (the codes are always in range; ``"raise"`` makes
+        it check and buffer)."""
         (x0, x1), (y0, y1) = (xs[0], min(xs[1], floor.width)), (ys[0], min(ys[1], floor.height))
-        band = slice(x0, x1)
-        visible, explored = floor.visible[band].view(np.uint8), floor.explored[band].view(np.uint8)
-        codes = self.codes[band]
-        np.add(visible, visible, out=codes)
+        sight = self.sight
+        if not sight or sight[0] is not floor.visible or sight[1] is not floor.explored:
+            sight = self.sight = self._sight(floor)
+        _, _, visible, explored, visible_rows, explored_rows, codes_rows = sight
+        band, rows = slice(x0, x1), slice(y0, y1)
+        codes, seen_now = self.codes[band], visible[band]
+        np.add(seen_now, seen_now, out=codes)
         np.add(codes, self.tiles4[band], out=codes)
-        np.add(codes, explored, out=codes)
+        np.add(codes, explored[band], out=codes)
         width, height = self.view
-        inside, rows = (
-            (slice(y0 + height, y1 + height), slice(x0 + width, x1 + width)),
-            slice(y0, y1),
-        )
-        cells = codes[:, rows].T
+        inside = (slice(y0 + height, y1 + height), slice(x0 + width, x1 + width))
+        cells = codes_rows[rows, band]
         glyphs, _, seen, known = self.looks
         self.glyph_table.take(cells, out=glyphs[inside], mode="clip")
         self.color_cells.take(cells, out=self.color_plane[inside], mode="clip")
-        np.copyto(seen[inside], visible[:, rows].T)
-        np.copyto(known[inside], explored[:, rows].T)
+        np.copyto(seen[inside], visible_rows[rows, band])
+        np.copyto(known[inside], explored_rows[rows, band])
+
+    def _sight(self, floor: Floor) -> tuple[NDArray[Any], ...]:
+        """``sight``'s arrays for ``floor`` (and the codes seen row by row)."""
+        visible, explored = floor.visible.view(np.uint8), floor.explored.view(np.uint8)
+        return (
+            floor.visible,
+            floor.explored,
+            visible,
+            explored,
+            visible.T,
+            explored.T,
+            self.codes.T,
+        )
