@@ -57,11 +57,6 @@ def _codepoint(look: Look) -> int:
     return code if code <= 0xFFFF else UNKNOWN_GLYPH
 
 
-def _frozen(array: NDArray[Any]) -> NDArray[Any]:
-    array.setflags(write=False)
-    return array
-
-
 class Observer:
     """Turns a world into observations; holds the look tables, made once per content."""
 
@@ -94,7 +89,7 @@ class Observer:
         self.player_glyph = self.thing_glyphs[self.thing_numbers["player"]]
         self.player_color = self.thing_colors[self.thing_numbers["player"]]
         self.known = KnownTerrain(self.terrain_glyphs, self.terrain_colors, view)
-        self._inventory_key: tuple[tuple[str, bool], ...] | None = None
+        self._inventory_key: list[tuple[str, bool]] | None = None
         self._inventory: tuple[NDArray[Any], ...] = ()
         self._messages_key: tuple[str, ...] | None = None
         self._messages: NDArray[np.uint8] = np.zeros(0, dtype=np.uint8)
@@ -144,7 +139,9 @@ class Observer:
             "messages": self.messages(messages).copy(),
         }
         for array in built.values():
-            array.setflags(write=False)  # half the cost of setting ``flags.writeable``
+            # write=False, passed by position: a third of the cost of setting
+            # ``flags.writeable`` (which makes a flags object first).
+            array.setflags(False)
         return built
 
     def observe_into(
@@ -229,7 +226,7 @@ class Observer:
     def inventory(self, world: World) -> tuple[NDArray[Any], ...]:
         """Item kind number per slot (0: empty), worn per slot, and how many of each
         kind are carried (index = kind number). Rebuilt only when the inventory changes."""
-        key = tuple((item.kind.key, item.equipped) for item in world.inventory)
+        key = [(item.kind.key, item.equipped) for item in world.inventory]
         if key != self._inventory_key:
             kinds = np.zeros(INVENTORY_SIZE, dtype=np.uint8)
             kinds[: len(key)] = [self.item_numbers[k] for k, _ in key]
@@ -255,7 +252,10 @@ class Observer:
 
 def copy(observation: Observation) -> Observation:
     """The same observation in new read-only arrays (what a refused action returns)."""
-    return {key: _frozen(array.copy()) for key, array in observation.items()}
+    copied = {key: array.copy() for key, array in observation.items()}
+    for array in copied.values():
+        array.setflags(False)  # write=False (see ``Observer.observe``)
+    return copied
 
 
 def decode_message(line: NDArray[np.uint8]) -> str:
