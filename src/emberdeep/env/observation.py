@@ -83,7 +83,8 @@ class Observer:
         self.thing_glyphs = np.array([_codepoint(c) for c in shown], dtype=np.uint16)
         self.thing_colors = np.array([c.fg for c in shown], dtype=np.uint8)
         self.thing_glyph_list: list[int] = self.thing_glyphs.tolist()
-        """The same as Python ints: what a stamp writes fastest."""
+        self.thing_color_rows = list(self.thing_colors)
+        """The same as Python ints and as rows made once: what a stamp writes fastest."""
         self.item_kinds = [kind.key for kind in content.population.items.kinds]
         self.item_numbers = {key: n + 1 for n, key in enumerate(self.item_kinds)}
         self.player_glyph = self.thing_glyphs[self.thing_numbers["player"]]
@@ -164,8 +165,8 @@ class Observer:
         """Glyphs, colours, visible and remembered masks of the window, in new arrays: the
         terrain (``terrain.py``: kept floor-sized, sliced and looked up here) with the
         things in view stamped over it."""
-        glyphs, colors, visible, remembered = self.terrain(world)
-        self.stamp_things(world, glyphs, colors)
+        glyphs, colors, visible, remembered = self.known.window(world.floor, self.origin(world))
+        self.stamp_things(world, glyphs, colors)  # the same as ``terrain`` and then this
         return glyphs, colors, visible, remembered
 
     def terrain(self, world: World) -> tuple[NDArray[Any], ...]:
@@ -203,7 +204,7 @@ class Observer:
             column, row = x - ox, y - oy
             if 0 <= column < width and 0 <= row < height and in_view(x, y):
                 drawn.append((row, column, numbers[item.kind.key]))
-        thing_glyphs, thing_colors = self.thing_glyph_list, self.thing_colors
+        thing_glyphs, thing_colors = self.thing_glyph_list, self.thing_color_rows
         for row, column, thing in drawn + living:
             glyphs[row, column] = thing_glyphs[thing]
             colors[row, column] = thing_colors[thing]
