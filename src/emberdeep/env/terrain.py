@@ -9,11 +9,12 @@ copies of a few KB, with no lookups at all.
 The codes are brought up to date on an observation only if the floor's sight changed
 since the last (``Floor.sight_version``: the engine counts every change of ``visible``
 and ``explored``), and then only in the squares of the last two fields of view (a step:
-nothing else changed) or the whole floor (a magic map, two changes), with three array
-operations in the floor's own (x, y) layout, compared with the codes kept, and only
-the cells that differ (what came into view or went out of it: a few dozen on a step)
-are looked up again. Everything is made again when the floor or its terrain changes
-(``terrain_version``).
+nothing else changed) or the whole floor (a magic map, two changes): three additions
+over those columns of the floor (contiguous in its (x, y) layout), then the square's
+looks taken by code and its flags copied, seven numpy calls in all (on a few hundred
+cells each call's overhead is the cost, so there are no casts, no Python scalars and
+no fancy-indexed assignments). Everything is made again when the floor or its terrain
+changes (``terrain_version``).
 """
 
 from __future__ import annotations
