@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 from typing import Any
 
 from emberdeep.engine.actions import DIRECTIONS
 from emberdeep.engine.actors import PLAYER_ID
-from emberdeep.engine.events import EVENT_KINDS
+from emberdeep.engine.events import EVENT_KINDS, Refused, Thing, Who, as_dict
 from emberdeep.engine.floor import Tile
 from emberdeep.env import ACTIONS, EmberdeepEnv
 
@@ -48,3 +49,39 @@ def test_steps_report_what_happened_as_plain_dicts_and_a_refusal_reports_nothing
                          "start": list(start), "end": list(end)}]  # fmt: skip
     *_, info = env.step(ACTIONS.index("ascend"))  # no stairs up here: refused
     assert info["refused"] and info["events"] == []
+
+
+SAMPLES: dict[str, tuple[object, object]] = {
+    "str": ("x", ""),
+    "int": (7, 0),
+    "bool": (True, False),
+    "Cell": ((3, 4), (0, 9)),
+    "Who": (Who(5, "orc"), Who(1, "player")),
+    "Who | None": (Who(6, "rat"), None),
+    "Thing": (Thing("potion", 2, "murky", 1, "fire"), Thing("sword")),
+    "Thing | None": (None, Thing("dart", 3)),
+    "tuple[Cell, ...]": (((1, 2), (3, 4)), ()),
+    "tuple[Who, ...]": ((Who(1, "player"), Who(2, "bat")), ()),
+}
+"""Two values of every field type the event kinds use (a new type needs its samples)."""
+
+
+def plain(value: object) -> object:
+    """What ``as_dict`` must make of a field's value, by the rule it documents."""
+    if isinstance(value, Who | Thing):
+        return value._asdict()
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+def test_every_kind_of_event_converts_each_field_by_the_rule() -> None:
+    """``as_dict`` picks a converter per field from its declared type: whatever it picks,
+    creatures and items become dicts, cells and sequences lists, the rest stays."""
+    for kind in (*EVENT_KINDS, Refused):
+        for sample in (0, 1):
+            values = {spec.name: SAMPLES[str(spec.type)][sample] for spec in fields(kind)}
+            converted = as_dict(kind(**values))  # type: ignore[arg-type]
+            expected = {"type": kind.__name__, **{k: plain(v) for k, v in values.items()}}
+            assert converted == expected and list(converted) == list(expected), kind
+            assert json.loads(json.dumps(converted)) == converted, kind

@@ -18,9 +18,10 @@ carries as a sound); ``session/narration.py`` says it in English (or nothing).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 Cell = tuple[int, int]
 
@@ -473,22 +474,31 @@ def as_dict(event: Event | Refused) -> dict[str, object]:
     """``event`` as plain data (for agents, tools and files): ``{"type": "Attacked",
     "attacker": {"id": 5, "kind": "orc"}, "end": [3, 4], ...}``."""
     kind = type(event)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(spec.name for spec in fields(event))
+    spec = _FIELDS.get(kind)
+    if spec is None:
+        spec = _FIELDS[kind] = tuple((f.name, _BY_TYPE.get(str(f.type))) for f in fields(event))
     out: dict[str, object] = {"type": kind.__name__}
-    for name in names:
-        out[name] = _plain(getattr(event, name))
+    for name, convert in spec:
+        value = getattr(event, name)
+        if convert is not None:
+            out[name] = convert(value)
+        else:
+            out[name] = _plain(value) if isinstance(value, tuple) else value
     return out
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
-"""Each kind's field names, found once (every agent step converts its events)."""
+_BY_TYPE: dict[str, Callable[[Any], object]] = {"Cell": list, "Who": Who._asdict}
+"""The fields whose type says how to convert them (most of every step's events: who
+moved, from and to), without ``_plain``'s tests; the rest go through ``_plain``."""
+_FIELDS: dict[type, tuple[tuple[str, Callable[[Any], object] | None], ...]] = {}
+"""Each kind's field names and converters, found once (every agent step converts its
+events)."""
+_RECORDS = (Who, Thing)
+"""A tuple, not ``Who | Thing``: that union is a new object on every call."""
 
 
-def _plain(value: object) -> object:
-    if isinstance(value, Who | Thing):
+def _plain(value: tuple[object, ...]) -> object:
+    """A tuple as plain data: a creature or item a dict, anything else a list."""
+    if isinstance(value, _RECORDS):
         return value._asdict()
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+    return [_plain(v) if isinstance(v, tuple) else v for v in value]

@@ -199,8 +199,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         parts = reward.parts(before, reward.Progress.of(world))
         self.terminated = world.over
         self.truncated = not self.terminated and self.steps >= self.max_steps
-        events = [as_dict(event) for event in report.events]
-        info = self.info(refused="", reward_parts=parts, events=events)
+        info = self.step_info(world, "", parts, [as_dict(event) for event in report.events])
         return Outcome(sum(parts.values()), self.terminated, self.truncated, info, True)
 
     def told(self, lines: list[str]) -> Outcome:
@@ -210,7 +209,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.last_refused = ""
         self.log += lines
         del self.log[:-MESSAGE_LOG]
-        info = self.info(refused="", reward_parts=reward.parts(*[self.progress] * 2), events=[])
+        info = self.step_info(self.game, "", reward.nothing(), [])
         return Outcome(0.0, False, self.truncated, info, True)
 
     def refuse(self, reason: str) -> Outcome:
@@ -219,8 +218,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             self.steps += 1
             self.truncated = self.steps >= self.max_steps
         self.last_refused = reason
-        parts = reward.parts(*[self.progress] * 2)
-        info = self.info(refused=reason, reward_parts=parts, events=[])
+        info = self.step_info(self.game, reason, reward.nothing(), [])
         return Outcome(0.0, self.terminated, self.truncated, info, False)
 
     @property
@@ -230,6 +228,14 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     def info(self, **extra: Any) -> dict[str, Any]:
         world = self.game
         return {"depth": world.depth, "turn": world.turn, "steps": self.steps, **extra}
+
+    def step_info(
+        self, world: World, refused: str, parts: dict[str, float], events: list[dict[str, object]]
+    ) -> dict[str, Any]:
+        """A step's ``info``: ``info(refused=..., reward_parts=..., events=...)`` written
+        out (on every step, the keyword arguments' merge cost as much as the rest)."""
+        return {"depth": world.depth, "turn": world.turn, "steps": self.steps,
+                "refused": refused, "reward_parts": parts, "events": events}  # fmt: skip
 
     def render(self) -> str | NDArray[np.uint8] | None:
         if self.render_mode == "ansi":

@@ -57,11 +57,6 @@ def _codepoint(look: Look) -> int:
     return code if code <= 0xFFFF else UNKNOWN_GLYPH
 
 
-def _frozen(array: NDArray[Any]) -> NDArray[Any]:
-    array.flags.writeable = False
-    return array
-
-
 class Observer:
     """Turns a world into observations; holds the look tables, made once per content."""
 
@@ -87,12 +82,15 @@ class Observer:
         shown = [content.remains, *(content.looks[key] for key in things[1:])]
         self.thing_glyphs = np.array([_codepoint(c) for c in shown], dtype=np.uint16)
         self.thing_colors = np.array([c.fg for c in shown], dtype=np.uint8)
+        self.thing_glyph_list: list[int] = self.thing_glyphs.tolist()
+        self.thing_color_rows = list(self.thing_colors)
+        """The same as Python ints and as rows made once: what a stamp writes fastest."""
         self.item_kinds = [kind.key for kind in content.population.items.kinds]
         self.item_numbers = {key: n + 1 for n, key in enumerate(self.item_kinds)}
         self.player_glyph = self.thing_glyphs[self.thing_numbers["player"]]
         self.player_color = self.thing_colors[self.thing_numbers["player"]]
         self.known = KnownTerrain(self.terrain_glyphs, self.terrain_colors, view)
-        self._inventory_key: tuple[tuple[str, bool], ...] | None = None
+        self._inventory_key: list[tuple[str, bool]] | None = None
         self._inventory: tuple[NDArray[Any], ...] = ()
         self._messages_key: tuple[str, ...] | None = None
         self._messages: NDArray[np.uint8] = np.zeros(0, dtype=np.uint8)
@@ -129,19 +127,23 @@ class Observer:
     def observe(self, world: World, messages: Sequence[str]) -> Observation:
         """The observation of ``world`` with ``messages`` (oldest first) as the log."""
         glyphs, colors, visible, remembered = self.window(world)
-        inventory, equipped, carried = (a.copy() for a in self.inventory(world))
+        inventory, equipped, carried = self.inventory(world)
         built = {
             "glyphs": glyphs,
             "colors": colors,
             "visible": visible,
             "remembered": remembered,
             "stats": self.stats(world),
-            "inventory": inventory,
-            "equipped": equipped,
-            "carried": carried,
+            "inventory": inventory.copy(),
+            "equipped": equipped.copy(),
+            "carried": carried.copy(),
             "messages": self.messages(messages).copy(),
         }
-        return {key: _frozen(array) for key, array in built.items()}
+        for array in built.values():
+            # write=False, passed by position: a third of the cost of setting
+            # ``flags.writeable`` (which makes a flags object first).
+            array.setflags(False)
+        return built
 
     def observe_into(
         self, world: World, messages: Sequence[str], out: Mapping[str, NDArray[Any]], row: int
@@ -163,8 +165,8 @@ class Observer:
         """Glyphs, colours, visible and remembered masks of the window, in new arrays: the
         terrain (``terrain.py``: kept floor-sized, sliced and looked up here) with the
         things in view stamped over it."""
-        glyphs, colors, visible, remembered = self.terrain(world)
-        self.stamp_things(world, glyphs, colors)
+        glyphs, colors, visible, remembered = self.known.window(world.floor, self.origin(world))
+        self.stamp_things(world, glyphs, colors)  # the same as ``terrain`` and then this
         return glyphs, colors, visible, remembered
 
     def terrain(self, world: World) -> tuple[NDArray[Any], ...]:
@@ -177,28 +179,35 @@ class Observer:
     ) -> None:
         """Remains, then items, then the living, the player last, as the game draws
         them, so where several share a cell the last one shows. A loop over the things
-        on the floor (a few dozen), each looked at only when in view."""
+        on the floor (a few dozen): each is placed in the window first (two integer
+        comparisons) and only then looked up in the floor's sight."""
         floor, player = world.floor, world.player
         in_view = floor.visible.item  # a cell as a Python bool
         numbers = self.thing_numbers
+        remains = numbers["remains"]
+        (width, height), (px, py) = self.view, player.position
+        ox, oy = px - width // 2, py - height // 2
         living: list[tuple[int, int, int]] = []
         drawn: list[tuple[int, int, int]] = []
-        remains = numbers["remains"]
         for actor in floor.actors.values():
-            if actor is not player and in_view(actor.x, actor.y):
-                if actor.hp > 0:
-                    living.append((actor.x, actor.y, numbers[actor.kind]))
-                else:
-                    drawn.append((actor.x, actor.y, remains))
-        drawn += [(i.x, i.y, numbers[i.kind.key]) for i in floor.items if in_view(i.x, i.y)]
-        drawn += living
-        (width, height), (ox, oy) = self.view, self.origin(world)
-        thing_glyphs, thing_colors = self.thing_glyphs, self.thing_colors
-        for x, y, thing in drawn:
+            x, y = actor.x, actor.y
             column, row = x - ox, y - oy
-            if 0 <= column < width and 0 <= row < height:
-                glyphs[row, column] = thing_glyphs[thing]
-                colors[row, column] = thing_colors[thing]
+            if 0 <= column < width and 0 <= row < height and in_view(x, y):
+                if actor is player:
+                    continue
+                if actor.hp > 0:
+                    living.append((row, column, numbers[actor.kind]))
+                else:
+                    drawn.append((row, column, remains))
+        for item in floor.items:
+            x, y = item.x, item.y
+            column, row = x - ox, y - oy
+            if 0 <= column < width and 0 <= row < height and in_view(x, y):
+                drawn.append((row, column, numbers[item.kind.key]))
+        thing_glyphs, thing_colors = self.thing_glyph_list, self.thing_color_rows
+        for row, column, thing in drawn + living:
+            glyphs[row, column] = thing_glyphs[thing]
+            colors[row, column] = thing_colors[thing]
         glyphs[height // 2, width // 2] = self.player_glyph
         colors[height // 2, width // 2] = self.player_color
 
@@ -218,7 +227,7 @@ class Observer:
     def inventory(self, world: World) -> tuple[NDArray[Any], ...]:
         """Item kind number per slot (0: empty), worn per slot, and how many of each
         kind are carried (index = kind number). Rebuilt only when the inventory changes."""
-        key = tuple((item.kind.key, item.equipped) for item in world.inventory)
+        key = [(item.kind.key, item.equipped) for item in world.inventory]
         if key != self._inventory_key:
             kinds = np.zeros(INVENTORY_SIZE, dtype=np.uint8)
             kinds[: len(key)] = [self.item_numbers[k] for k, _ in key]
@@ -244,7 +253,10 @@ class Observer:
 
 def copy(observation: Observation) -> Observation:
     """The same observation in new read-only arrays (what a refused action returns)."""
-    return {key: _frozen(array.copy()) for key, array in observation.items()}
+    copied = {key: array.copy() for key, array in observation.items()}
+    for array in copied.values():
+        array.setflags(False)  # write=False (see ``Observer.observe``)
+    return copied
 
 
 def decode_message(line: NDArray[np.uint8]) -> str:

@@ -33,7 +33,14 @@ class Progress(NamedTuple):
     @classmethod
     def of(cls, world: World) -> Progress:
         player = world.player
-        return cls(world.deepest, player.xp, player.hp > 0, world.won)
+        # ``tuple.__new__`` skips the Python ``__new__`` a NamedTuple's call goes through.
+        return tuple.__new__(cls, (world.deepest, player.xp, player.hp > 0, world.won))
+
+
+def nothing() -> dict[str, float]:
+    """The parts of a step that cannot change the progress (a refusal, a look): what
+    ``parts`` gives for equal progress, without reading the world twice."""
+    return {"depth": 0.0, "xp": 0.0, "death": 0.0, "victory": 0.0}
 
 
 def parts(before: Progress, after: Progress) -> dict[str, float]:

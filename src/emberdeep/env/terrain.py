@@ -9,11 +9,12 @@ copies of a few KB, with no lookups at all.
 The codes are brought up to date on an observation only if the floor's sight changed
 since the last (``Floor.sight_version``: the engine counts every change of ``visible``
 and ``explored``), and then only in the squares of the last two fields of view (a step:
-nothing else changed) or the whole floor (a magic map, two changes), with three array
-operations in the floor's own (x, y) layout, compared with the codes kept, and only
-the cells that differ (what came into view or went out of it: a few dozen on a step)
-are looked up again. Everything is made again when the floor or its terrain changes
-(``terrain_version``).
+nothing else changed) or the whole floor (a magic map, two changes): three additions
+over those columns of the floor (contiguous in its (x, y) layout), then the square's
+looks taken by code and its flags copied, seven numpy calls in all (on a few hundred
+cells each call's overhead is the cost, so there are no casts, no Python scalars and
+no fancy-indexed assignments). Everything is made again when the floor or its terrain
+changes (``terrain_version``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.floor import Floor
+
+COLOR_CELL = np.dtype("V3")
+"""An RGB colour as one value, so a colour plane can be indexed like a glyph plane."""
 
 
 class KnownTerrain:
@@ -36,6 +40,9 @@ class KnownTerrain:
     ) -> None:
         self.glyph_table = glyph_table
         self.color_table = np.ascontiguousarray(color_table, dtype=np.uint8)
+        self.color_cells = self.color_table.view(COLOR_CELL)[:, 0]
+        """The colour rows as single 3-byte cells: one ``take`` of those redraws the
+        colours (a fancy-indexed assignment of RGB rows cost ten times as long)."""
         self.view = view
         self.floor: Floor | None = None
         self.version = -1
@@ -43,6 +50,9 @@ class KnownTerrain:
         self.codes = empty
         """Room for the codes of the cells redrawn, in the floor's (x, y) layout."""
         self.tiles4 = empty
+        self.sight: tuple[NDArray[Any], ...] = ()
+        """The floor's ``visible`` and ``explored`` at the last redraw, and the same as
+        bytes ((x, y) and transposed): views made once, not on every redraw."""
         self.sight_version = -1
         self.box: tuple[slice, slice] | None = None
         """The floor's ``sight_version`` and ``sight_box`` at the last update."""
@@ -52,6 +62,8 @@ class KnownTerrain:
         observers made by ``Observer.fresh``."""
         self.looks: tuple[NDArray[Any], ...] = ()
         """Glyphs, colours, visible, remembered: [row, column] of the padded floor."""
+        self.color_plane: NDArray[np.void] = np.zeros((0, 0), dtype=COLOR_CELL)
+        """The colours of ``looks`` seen as one 3-byte cell each (a view: ``redraw``'s)."""
 
     def _slices(self, origin: tuple[int, int]) -> tuple[slice, slice]:
         (width, height), (ox, oy) = self.view, origin
@@ -63,7 +75,13 @@ class KnownTerrain:
         floor cell ``origin``, in new arrays, up to date with ``floor`` now."""
         self.update(floor)
         rows, columns = self._slices(origin)
-        return tuple(look[rows, columns].copy() for look in self.looks)
+        glyphs, colors, visible, remembered = self.looks
+        return (
+            glyphs[rows, columns].copy(),
+            colors[rows, columns].copy(),
+            visible[rows, columns].copy(),
+            remembered[rows, columns].copy(),
+        )
 
     def window_into(
         self,
@@ -109,6 +127,7 @@ class KnownTerrain:
         self.floor, self.version = floor, floor.terrain_version
         self.sight_version, self.box = floor.sight_version, floor.sight_box
         self.tiles4 = floor.tiles * np.uint8(4)
+        self.sight = ()  # made again by the next redraw, for this floor and these codes
         shape = (floor.height + 2 * height, floor.width + 2 * width)
         if not self.looks or self.looks[0].shape != shape:
             blank = self.blank.get(shape)
@@ -122,24 +141,46 @@ class KnownTerrain:
                     np.zeros(shape, dtype=np.uint8),
                 )
             self.looks = tuple(look.copy() for look in blank)
+            self.color_plane = self.looks[1].view(COLOR_CELL)[..., 0]
             self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
         self.redraw(floor, (0, floor.width), (0, floor.height))
 
     def redraw(self, floor: Floor, xs: tuple[int, int], ys: tuple[int, int]) -> None:
         """The looks of the floor's cells in columns ``xs`` and rows ``ys`` (spans, cut
-        to the floor) looked up again from their codes."""
-        (x0, x1), (y0, y1) = xs, (ys[0], min(ys[1], floor.height))
-        x1 = min(x1, floor.width)
-        region = (slice(x0, x1), slice(y0, y1))
-        visible, explored, codes = floor.visible[region], floor.explored[region], self.codes[region]
-        np.left_shift(visible.view(np.uint8), 1, out=codes)
-        np.add(codes, self.tiles4[region], out=codes)
-        np.add(codes, explored.view(np.uint8), out=codes)
+        to the floor) looked up again from their codes. A few numpy calls on a few
+        hundred cells, so each call's overhead is the cost: the codes are summed over
+        whole columns of the floor (contiguous memory: a strided sum costs three times
+        as long), from byte views made once, with no casts and no Python scalars;
+        ``take`` with ``mode="clip"`` (the codes are always in range; ``"raise"`` makes
+        it check and buffer)."""
+        (x0, x1), (y0, y1) = (xs[0], min(xs[1], floor.width)), (ys[0], min(ys[1], floor.height))
+        sight = self.sight
+        if not sight or sight[0] is not floor.visible or sight[1] is not floor.explored:
+            sight = self.sight = self._sight(floor)
+        _, _, visible, explored, visible_rows, explored_rows, codes_rows = sight
+        band, rows = slice(x0, x1), slice(y0, y1)
+        codes, seen_now = self.codes[band], visible[band]
+        np.add(seen_now, seen_now, out=codes)
+        np.add(codes, self.tiles4[band], out=codes)
+        np.add(codes, explored[band], out=codes)
         width, height = self.view
         inside = (slice(y0 + height, y1 + height), slice(x0 + width, x1 + width))
-        rows = codes.T
-        glyphs, colors, seen, known = self.looks
-        np.take(self.glyph_table, rows, out=glyphs[inside])
-        colors[inside] = self.color_table[rows]
-        np.copyto(seen[inside], visible.T)
-        np.copyto(known[inside], explored.T)
+        cells = codes_rows[rows, band]
+        glyphs, _, seen, known = self.looks
+        self.glyph_table.take(cells, out=glyphs[inside], mode="clip")
+        self.color_cells.take(cells, out=self.color_plane[inside], mode="clip")
+        np.copyto(seen[inside], visible_rows[rows, band])
+        np.copyto(known[inside], explored_rows[rows, band])
+
+    def _sight(self, floor: Floor) -> tuple[NDArray[Any], ...]:
+        """``sight``'s arrays for ``floor`` (and the codes seen row by row)."""
+        visible, explored = floor.visible.view(np.uint8), floor.explored.view(np.uint8)
+        return (
+            floor.visible,
+            floor.explored,
+            visible,
+            explored,
+            visible.T,
+            explored.T,
+            self.codes.T,
+        )
