@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.events import as_dict
+from emberdeep.engine.events import MessageKind, as_dict
 from emberdeep.engine.rng import MAX_SEED
 from emberdeep.engine.world import World
 from emberdeep.env import actions, reward, snapshots
@@ -189,8 +189,9 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             return self.told(look(world)[::-1])  # the nearest newest: the first shown
         before = reward.Progress.of(world)
         report = self.turns.command(command)
-        if report.refused is not None:
-            return self.refuse(self.narrator.refusal(report.refused).text)
+        if report.refused is not None:  # the driver said why: its first refusal line
+            said = (line.text for line in report.lines if line.kind is MessageKind.REFUSED)
+            return self.refuse(next(said, ""))
         self.steps += 1
         self.last_refused = ""
         if report.lines:
