@@ -2,18 +2,19 @@
 
 Cost stays flat as the population grows: one distance map from the player (tcod.path,
 searched again only when the player moves) serves every chaser of a floor (``Hunt``),
-and a second map that treats creatures as walls (``Hunt.crowd_map``) is searched at
-most once per batch of monsters, only if one of them is blocked, and only as far as a
-detour may go. Both are libtcod's Dijkstra (``distance.Field``), read a tile at a time:
-each chaser looks at nine tiles of them.
+and a second map that treats creatures as walls (``Hunt.crowd_map``) is searched only
+for a blocked chaser, only as far as its way round may go, and kept for the next
+blocked chaser whose way round it holds. Both are libtcod's Dijkstra
+(``distance.Field``), read a tile at a time: each chaser looks at nine tiles of them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.actors import Actor
 from emberdeep.engine.distance import UNREACHABLE, Field, Terrain
 from emberdeep.engine.floor import Floor
 from emberdeep.engine.fov import span
@@ -37,19 +38,42 @@ WINDOW_SHAPES = 4
 """Crowd map searches kept, one per window shape (one per floor size)."""
 
 
+def way_round(a: int, b: int, limit: int) -> tuple[int, int]:
+    """The columns (or rows) a way of at most ``limit`` steps from a tile next to ``a``
+    to ``b`` can cross: each tile ``t`` of it has ``|t - a| + |t - b| <= limit`` (a step
+    moves one column at most, and the way starts a step from ``a``)."""
+    return -((limit - a - b) // 2), (a + b + limit) // 2
+
+
+@dataclass(slots=True)
 class Crowd:
-    """A crowd map (``Hunt.crowd_map``): steps to the player, every other creature a
-    wall, searched in a window round the player; ``at`` reads it in the padded floor's
+    """A crowd map (``Hunt.crowd_map``): steps to ``goal`` when every other creature is
+    a wall (``free``: the free tiles it was searched on), searched in a window of the
+    floor at ``origin`` of ``size`` tiles; ``at`` reads it in the padded floor's
     coordinates, like the other maps, and beyond the window as ``UNREACHABLE``."""
 
-    def __init__(self, field: Field, origin: tuple[int, int], size: tuple[int, int]) -> None:
-        self.field, self.origin, self.size = field, origin, size
+    field: Field
+    origin: tuple[int, int]
+    size: tuple[int, int]
+    goal: tuple[int, int]
+    free: NDArray[np.bool_]
+    floor: Floor
 
     def at(self, x: int, y: int) -> int:
         (x0, y0), (width, height) = self.origin, self.size
         if x0 < x <= x0 + width and y0 < y <= y0 + height:
             return self.field.at(x - x0, y - y0)
         return UNREACHABLE
+
+    def holds(self, columns: tuple[int, int], rows: tuple[int, int]) -> bool:
+        """Whether the window holds every tile of the floor in ``columns`` x ``rows``."""
+        (x0, y0), (width, height) = self.origin, self.size
+        (left, right), (top, bottom) = columns, rows
+        floor = self.floor
+        return (
+            x0 <= max(left, 0) and min(right, floor.width - 1) < x0 + width
+            and y0 <= max(top, 0) and min(bottom, floor.height - 1) < y0 + height
+        )  # fmt: skip
 
 
 class Hunt:
@@ -65,8 +89,6 @@ class Hunt:
         self._map: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
         self._windows: dict[tuple[int, int], Field] = {}
         """A crowd map's search kept per window shape (the newest ``WINDOW_SHAPES``)."""
-        self._crowd_key: tuple[object, ...] = ()
-        self._crowd_free: NDArray[np.bool_] = np.zeros((0, 0), dtype=np.bool_)
         self._crowd: Crowd | None = None
 
     def terrain(self, floor: Floor) -> Terrain:
@@ -109,35 +131,48 @@ class Hunt:
     def forget(self) -> None:
         """Drop the maps searched so far, keeping what was made to search them: the
         next ask searches afresh (for measuring a turn as play meets it)."""
-        self._key, self._map_key, self._crowd_key, self._crowd = (), (), (), None
+        self._key, self._map_key, self._crowd = (), (), None
 
-    def crowd_map(self, floor: Floor, player: Actor, path_limit: int) -> Crowd:
-        """Steps to the player when every creature but the player is a wall. Only the
-        square within ``path_limit`` steps of the player is searched: a longer way round
-        is never taken, so the rest can stay unreachable. Kept while the player stays
-        and no creature moves: a chaser queued behind another in a corridor asks for it
-        batch after batch (a fifth of the searches of a random walk were the one before
-        again)."""
-        free = floor.walkable & (floor.occupant == 0)
-        key = (id(floor), player.position, path_limit)
-        same = key == self._crowd_key and np.array_equal(free, self._crowd_free)
-        if same and self._crowd is not None:
-            return self._crowd
-        reach = path_limit + 1
-        px, py = player.position
-        # Moved inside the floor along its edges, the window keeps one shape on a floor
-        # (the cells it gains are farther than ``path_limit``: they change no way round).
-        columns, rows = span(px, reach, floor.width), span(py, reach, floor.height)
-        x0, y0, x1, y1 = columns.start, rows.start, columns.stop, rows.stop
-        shape = (x1 - x0 + 2, y1 - y0 + 2)
+    def crowd_map(
+        self, floor: Floor, goal: tuple[int, int], free: NDArray[np.bool_],
+        near: tuple[int, int], path_limit: int,
+    ) -> Crowd:  # fmt: skip
+        """Steps to ``goal`` (the player) over the ``free`` tiles (every creature but
+        the player a wall), right for every tile next to ``near`` (a chaser) with a way
+        there of at most ``path_limit`` steps, and more than that for the others: all a
+        way round needs (``pursuit.detour`` takes no longer one). Such a way stays in a
+        square of ``path_limit`` + 1 tiles between the chaser and the player
+        (``way_round``), so only that square is searched (a twelfth of a floor, a third
+        of a square round the player); it is moved inside the floor along its edges, to
+        keep one shape a floor. Kept for the next chaser whose square it holds while
+        the player stays and no creature moves: a chaser queued behind another in a
+        corridor asks batch after batch."""
+        columns = way_round(near[0], goal[0], path_limit)
+        rows = way_round(near[1], goal[1], path_limit)
+        crowd = self._crowd
+        if (
+            crowd is not None and crowd.floor is floor and crowd.goal == goal
+            and crowd.holds(columns, rows)
+            and (crowd.free is free or np.array_equal(crowd.free, free))
+        ):  # fmt: skip
+            return crowd
+        half = (path_limit + 2) // 2
+        across = span((columns[0] + columns[1]) // 2, half, floor.width)
+        down = span((rows[0] + rows[1]) // 2, half, floor.height)
+        x0, y0 = across.start, down.start
+        shape = (across.stop - x0 + 2, down.stop - y0 + 2)
         field = self._windows.get(shape)
         if field is None:
             if len(self._windows) >= WINDOW_SHAPES:
                 del self._windows[next(iter(self._windows))]  # the oldest shape
             field = self._windows[shape] = Field(shape, 2, 2)
-        field.walkable[1:-1, 1:-1] = free[x0:x1, y0:y1]
-        field.walkable[px - x0 + 1, py - y0 + 1] = True
-        field.compute(px - x0 + 1, py - y0 + 1)
-        self._crowd = Crowd(field, (x0, y0), (x1 - x0, y1 - y0))
-        self._crowd_key, self._crowd_free = key, free
-        return self._crowd
+        gx, gy = goal
+        field.walkable[1:-1, 1:-1] = free[across, down]
+        field.walkable[gx - x0 + 1, gy - y0 + 1] = True
+        field.compute(gx - x0 + 1, gy - y0 + 1)
+        crowd = self._crowd = Crowd(
+            field, (x0, y0), (shape[0] - 2, shape[1] - 2), goal, free, floor
+        )
+        if not crowd.holds(columns, rows):  # (``span`` makes sure it does)
+            raise AssertionError(f"a crowd window at {crowd.origin} misses {columns}, {rows}")
+        return crowd

@@ -90,7 +90,9 @@ class Pursuit:
         self.goal: tuple[int, int] | None = None
         """Where the player stood when the first chaser looked (the batch's map)."""
         self.rows: dict[int, tuple[int, list[int], list[int]]] = {}
-        self.crowd: Crowd | None = None
+        self.crowd: tuple[tuple[int, int], NDArray[np.bool_]] | None = None
+        """Where the player stood and which tiles were free when the batch's first
+        blocked chaser looked: every crowd map of the batch is searched on those."""
 
     def row(self, i: int) -> tuple[int, list[int], list[int]]:
         """Monster ``i``'s distance to the player, its eight steps nearest first (the
@@ -138,9 +140,15 @@ class Pursuit:
             step = closer_step(floor, monster, order, around, here)
             if step is not None:
                 return step
-        if self.crowd is None:
-            self.crowd = batch.world.hunt.crowd_map(floor, player, self.path_limit)
-        return detour(floor, monster, player, self.crowd, self.path_limit)
+        if self.crowd is None:  # the creatures as they stand when the first is blocked
+            self.crowd = (player.position, floor.walkable & (floor.occupant == 0))
+        (gx, gy), free = self.crowd
+        if max(abs(monster.x - gx), abs(monster.y - gy)) > self.path_limit:
+            crowd = None  # no way round is that short
+        else:
+            hunt = batch.world.hunt
+            crowd = hunt.crowd_map(floor, (gx, gy), free, monster.position, self.path_limit)
+        return detour(floor, monster, player, crowd, self.path_limit)
 
     def away(self, i: int) -> Action | None:
         """The free step that gets farthest from the player on foot, if any gets farther."""
@@ -203,14 +211,18 @@ def closer_step(
     return None
 
 
-def detour(floor: Floor, monster: Actor, player: Actor, crowd: Crowd, path_limit: int) -> Action:
-    """Walk around the creatures in the way, or step straight at the player if that is far."""
+def detour(
+    floor: Floor, monster: Actor, player: Actor, crowd: Crowd | None, path_limit: int
+) -> Action:
+    """Walk around the creatures in the way, or step straight at the player if that is
+    far (with no ``crowd`` map: farther than any way round may go)."""
     best, best_step = UNREACHABLE, (0, 0)
-    for dx, dy in DIRECTIONS:  # the first of equal steps wins, in DIRECTIONS order
-        x, y = monster.x + dx, monster.y + dy
-        steps = crowd.at(x + 1, y + 1)
-        if steps < best and not floor.occupant[x, y]:
-            best, best_step = steps, (dx, dy)
+    if crowd is not None:
+        for dx, dy in DIRECTIONS:  # the first of equal steps wins, in DIRECTIONS order
+            x, y = monster.x + dx, monster.y + dy
+            steps = crowd.at(x + 1, y + 1)
+            if steps < best and not floor.occupant[x, y]:
+                best, best_step = steps, (dx, dy)
     length = best // 2 + 1
     if best < UNREACHABLE and length <= path_limit:
         # Keep to the way round, or the shared map would pull it straight back.

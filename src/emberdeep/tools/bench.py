@@ -297,11 +297,12 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
 
 def keep_search_parts(world: World) -> None:
     """Make what play makes at a floor's first hunt and keeps for every later turn: the
-    player's distance map and the crowd map's search for the window round the player
-    (then forgotten, so the phase still searches afresh)."""
+    player's distance map and a crowd map's search (then forgotten, so the phase still
+    searches afresh)."""
     floor, player = world.floor, world.player
     world.hunt.player_field(floor, player.position)
-    world.hunt.crowd_map(floor, player, PATH_LIMIT)
+    free = floor.walkable & (floor.occupant == 0)
+    world.hunt.crowd_map(floor, player.position, free, player.position, PATH_LIMIT)
     world.hunt.forget()
 
 
