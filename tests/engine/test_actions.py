@@ -174,3 +174,25 @@ def test_a_journal_of_commands_checked_before_is_still_checked_for_any_other() -
             Journal.from_data(data | {"commands": [*good, bad], "checksums": [1, 2, 3, 4]})
     with pytest.raises(JournalError, match="do not match"):
         Journal.from_data(data | {"checksums": [1, 2, True]})
+
+
+def test_a_journal_that_extends_the_last_one_checked_is_checked_after_it() -> None:
+    """The commands a journal shares with the last list found good (a game's next
+    snapshot) are known by their JSON; the rest are still checked, and a value changed
+    within the shared ones (a bool or a float for an integer, a shorter number, a list
+    inside) is not taken for the old one."""
+    from emberdeep.engine import journal
+    from emberdeep.engine.journal import JournalError, check_commands
+
+    good: list[object] = [["s", "m", 1, 0], ["s", "w"], ["t", 100, 0], ["s", "m", 0, 1]]
+    assert check_commands(list(good)) == good
+    assert check_commands([*good, ["s", "w"]]) == [*good, ["s", "w"]]
+    assert journal._last_good[0][1] == len(good) + 1  # known from the last list found good
+    for changed in (["s", "m", True, 0], ["s", "m", 1.0, 0], ["s", "m", [1], 0], ["s", "m"]):
+        with pytest.raises(JournalError):
+            check_commands([changed, *good[1:], ["s", "w"]])
+    with pytest.raises(JournalError):
+        check_commands([*good, ["s", "m", 2, 0]])
+    with pytest.raises(JournalError):
+        check_commands([*good, ["t", 1, 0, 0]])
+    assert check_commands(good[:2]) == good[:2]  # shorter: every command looked up

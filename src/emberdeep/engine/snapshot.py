@@ -307,8 +307,7 @@ def _load_floors(
         kept_floors.append((n, kept_depth, kept_floor))
     # Every floor's creatures and items at once: a save of 16 floors pays for each
     # check once, not 16 times (``snapshot_floors.Floors``).
-    load_actors(columns[0])
-    load_items(columns[1], item_kinds)
+    load_items(columns[1], item_kinds, load_actors(columns[0]))
     return floor, kept_floors
 
 

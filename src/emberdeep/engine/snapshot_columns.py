@@ -28,7 +28,13 @@ from emberdeep.engine.actors import (
     Mode,
 )
 from emberdeep.engine.floor import Floor
-from emberdeep.engine.snapshot_floors import SHUT_TILE, Floors, first_repeat, int_matrix
+from emberdeep.engine.snapshot_floors import (
+    SHUT_TILE,
+    Floors,
+    first_repeat,
+    int_matrix,
+    repeats,
+)
 from emberdeep.engine.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,
@@ -194,13 +200,13 @@ def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[An
     return values
 
 
-def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
+def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
     """The creatures of several floors from columns (``Reader`` of a floor's ``actors``,
     the floor, where it is in the save): every rule checked on all their columns at
     once, then built positionally (``map(Actor, *columns)``: no field looked up by name
-    per creature)."""
+    per creature). Returns the floors' geometry, for their items."""
     if not floors_raw:
-        return
+        return None
     floors = Floors(floors_raw, "actors")
     counts: list[int] = []
     number_parts, flag_parts = [], []
@@ -245,6 +251,7 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
         floor.occupant[x[start:end][standing], y[start:end][standing]] = columns["id"][start:end][
             standing
         ]
+    return floors
 
 
 def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:
@@ -272,7 +279,7 @@ def check_actor_columns(
     on whole columns of every floor (a creature's mode as a small code, its rules a
     table lookup)."""
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
-    twice = first_repeat(floors.which, ids)
+    twice = first_repeat(floors.which, ids) if repeats(ids) else None
     if twice is not None:
         raise SnapshotError(f"{floors.where_at(twice)}: duplicate creature ids")
     player = ids == PLAYER_ID
@@ -307,7 +314,8 @@ def check_actor_columns(
     if (at := floors.where(off)) is not None:
         raise SnapshotError(f"{at}: a creature not on a floor tile")
     standing = np.flatnonzero(blocks)
-    twice = first_repeat(np.zeros(standing.size, np.int64), cells[standing])
+    stood = cells[standing]
+    twice = first_repeat(np.zeros(standing.size, np.int64), stood) if repeats(stood) else None
     if twice is not None:
         raise SnapshotError(f"{floors.where_at(int(standing[twice]))}: two creatures on one tile")
     if (at := floors.where(blocks & SHUT_TILE[floors.tiles()[cells]])) is not None:

@@ -87,13 +87,16 @@ _ITEM_FIELDS = [(f.name, f.default) for f in fields(Item)]
 
 
 def load_items(
-    floors_raw: list[tuple[Reader, Floor, str]], item_kinds: Mapping[str, ItemKind]
+    floors_raw: list[tuple[Reader, Floor, str]],
+    item_kinds: Mapping[str, ItemKind],
+    like: Floors | None = None,
 ) -> None:
     """The items of several floors from columns (``Reader`` of a floor's ``items``, the
-    floor, where it is in the save), checked on all their columns at once."""
+    floor, where it is in the save), checked on all their columns at once; ``like``,
+    the creatures' floors, lends its geometry when they are the same floors."""
     if not floors_raw:
         return
-    floors = Floors(floors_raw, "items")
+    floors = Floors(floors_raw, "items", like)
     counts: list[int] = []
     keys: list[Any] = []
     runic: list[Any] = []
