@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import cast
+
+import msgspec
 
 from emberdeep.bounds import to_json
 from emberdeep.engine.actions import (
@@ -122,8 +125,6 @@ _last_good: list[tuple[bytes, int]] = [(b"", 0)]
 """The JSON of the last list of commands found good in bulk, without its closing
 bracket, and how many commands it holds: a game's next snapshot holds the same ones
 and a few more."""
-_INTS_AND_LISTS = b"[],-0123456789"
-"""What JSON of lists, integers and strings holds outside its strings."""
 
 
 def check_commands(commands: list[object]) -> list[list[object]]:
@@ -132,38 +133,30 @@ def check_commands(commands: list[object]) -> list[list[object]]:
     the rest are known by their tuple, once every value is found to be a string or an
     integer (exactly: not a bool nor a float, which a tuple takes for an equal integer);
     JournalError names the first bad one. The commands found good are remembered across
-    calls (at most ``KNOWN_GOOD_LIMIT``, then forgotten at once), and so is the last list
-    found good: restoring snapshots of one game (a search over an agent's futures) checks
-    each command once, and a list that begins with the last one's commands (its JSON
-    does, to a command's end) looks up only the commands after them. Only what passed
+    calls (at most ``KNOWN_GOOD_LIMIT``, then forgotten at once), and so is the JSON of
+    the last list found good: restoring snapshots of one game (a search over an agent's
+    futures) checks each command once, and a list whose JSON begins with that one's, to
+    a command's end, looks up only the commands after those (equal JSON is equal values
+    of the same types: ``true`` is not ``1``, nor ``1.0``). Only what passed
     ``check_command`` is remembered, so nothing unchecked ever passes."""
     if set(map(type, commands)) <= {list}:
-        text = to_json(commands)
-        if _lists_of_plain_values(text):
-            known = _known_good
-            start = _known_prefix(text)
-            try:
-                fresh = set(map(tuple, cast(list[list[object]], commands[start:]))) - known
-            except TypeError:  # a list inside a command: checked one by one below
-                fresh = {()}
-            if not fresh:
-                _last_good[0] = (text[:-1], len(commands))
-                return cast(list[list[object]], list(commands))  # the common case
+        try:
+            text = to_json(commands)
+        except (TypeError, ValueError, msgspec.EncodeError):  # not data parsed from JSON
+            return _checked_one_by_one(commands)
+        rest = cast(list[list[object]], commands[_known_prefix(text) :])
+        if (
+            set(map(type, chain.from_iterable(rest))) <= _PLAIN
+            and set(map(tuple, rest)) <= _known_good
+        ):
+            _last_good[0] = (text[:-1], len(commands))
+            return cast(list[list[object]], list(commands))  # the common case
     return _checked_one_by_one(commands)
 
 
-def _lists_of_plain_values(text: bytes) -> bool:
-    """Whether JSON text (of lists) holds nothing but lists, strings and integers: with
-    its strings taken out (no backslash, so no quote inside one), only brackets, commas,
-    signs and digits are left. Exact types, at C speed: a tuple of them is then a key."""
-    return b"\\" not in text and not b"".join(text.split(b'"')[::2]).translate(
-        None, _INTS_AND_LISTS
-    )
-
-
 def _known_prefix(text: bytes) -> int:
-    """How many of the commands in ``text`` (JSON of plain values) are the last list's
-    found good, the same JSON up to the end of its last command."""
+    """How many of the commands in ``text`` (their JSON) are the last list's found good:
+    the same JSON up to the end of its last command."""
     last, count = _last_good[0]
     if count and text.startswith(last) and text[len(last) : len(last) + 1] in (b",", b"]"):
         return count

@@ -74,9 +74,14 @@ class Floors:
         """Each row's tile as an index into the floors' flat arrays, and which rows are
         outside their floor or on a tile that cannot be walked (their index is their
         floor's first tile's)."""
-        height = self.heights[self.which]
-        inside = (x >= 0) & (x < self.widths[self.which]) & (y >= 0) & (y < height)
-        cells = self.offsets[self.which] + np.where(inside, x * height + y, 0)
+        if len(self.floors) == 1:  # the common case: plain numbers, not one per row
+            wide, high = self.floors[0].size
+            inside = (x >= 0) & (x < wide) & (y >= 0) & (y < high)
+            cells = np.where(inside, x * high + y, 0)
+        else:
+            height = self.heights[self.which]
+            inside = (x >= 0) & (x < self.widths[self.which]) & (y >= 0) & (y < height)
+            cells = self.offsets[self.which] + np.where(inside, x * height + y, 0)
         return cells, ~(inside & self.flat("walkable")[cells])
 
     def tiles(self) -> np.ndarray[Any, Any]:

@@ -62,7 +62,7 @@ def _item_matrix(raw: Reader, count: int, where: str) -> np.ndarray[Any, Any]:
     format 4 stored a column each."""
     if "numbers" in raw:
         names = raw.entries("number_fields", len(ITEM_NUMBERS) + len(ITEM_GEAR))
-        if names not in (list(ITEM_NUMBERS), [*ITEM_NUMBERS, *ITEM_GEAR]):
+        if names not in _NUMBER_FIELDS:
             raise SnapshotError(f"{where}.number_fields: expected {list(ITEM_NUMBERS)}")
         matrix = raw.ints("numbers", (len(names), count))
         return matrix if len(names) > len(ITEM_NUMBERS) else np.vstack([matrix, _no_gear(count)])
@@ -75,6 +75,10 @@ def _item_matrix(raw: Reader, count: int, where: str) -> np.ndarray[Any, Any]:
     rows += [raw.ints(name, (count,)) for name in GEAR_NUMBERS]
     rows.append(raw.array("known", np.uint8, (count,)).astype(np.int64))
     return np.stack(rows)
+
+
+_NUMBER_FIELDS = (list(ITEM_NUMBERS), [*ITEM_NUMBERS, *ITEM_GEAR])
+"""What a floor's ``number_fields`` may be: without the gear's rows, or with them."""
 
 
 def _no_gear(count: int) -> np.ndarray[Any, Any]:

@@ -87,9 +87,10 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
     item_kinds = _item_kinds(content)
     try:
         payload = saves.decode_payload(bytes(data))
-        world, info = saves.decode_world(
-            payload, builder_for, item_kinds, content.looks, content.hero.kinds
+        world, _ = saves.decode_world(
+            payload, builder_for, item_kinds, content.looks, content.hero.kinds, log=False
         )
+        log = saves.log_texts(payload)
     except saves.SaveError as exc:
         raise RestoreError(f"not a snapshot this environment can restore: {exc}") from None
     extra = payload.get("extra")
@@ -102,7 +103,6 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
         raise RestoreError("snapshot damaged: refused is not a short text")
     if not isinstance(truncated, bool):
         raise RestoreError("snapshot damaged: truncated is not true or false")
-    log = [line.text for line in info.log]
     return Restored(world, log, steps, refused, truncated)
 
 
