@@ -52,7 +52,10 @@ class Floors:
 
     def counts(self, counts: list[int]) -> None:
         """How many each floor holds (the rows of every column, floor after floor)."""
-        self.which = np.repeat(np.arange(len(counts)), counts)
+        if len(counts) == 1:
+            self.which = np.zeros(counts[0], dtype=np.int64)
+        else:
+            self.which = np.repeat(np.arange(len(counts)), counts)
         self.bounds = list(itertools.accumulate([0, *counts]))
 
     def where_at(self, row: int) -> str:
@@ -68,7 +71,7 @@ class Floors:
     def any_of(checks: list[np.ndarray[Any, Any]]) -> bool:
         """Whether any row is refused by any of ``checks``: one test for all, so that each
         is looked at only then (a small save's many checks cost more than their work)."""
-        return bool(np.logical_or.reduce(checks).any())
+        return bool(np.concatenate(checks).any())
 
     def cells(self, x: np.ndarray[Any, Any], y: np.ndarray[Any, Any]) -> tuple[Any, Any]:
         """Each row's tile as an index into the floors' flat arrays, and which rows are
