@@ -460,7 +460,7 @@ def _load_floor(
     if floor.tiles[floor.start] != Tile.STAIRS_UP or floor.tiles[floor.stairs] != Tile.STAIRS_DOWN:
         raise SnapshotError(f"{where}: a staircase is missing")
     if "explored_bits" in raw:  # format 5: a bit a tile
-        bits = raw.array("explored_bits", np.uint8, ((shape[0] * shape[1] + 7) // 8,))
+        bits = raw.view("explored_bits", np.uint8, ((shape[0] * shape[1] + 7) // 8,))
         floor.explored[...] = np.unpackbits(bits, count=shape[0] * shape[1]).reshape(shape)
     else:
         floor.explored[...] = raw.array("explored", np.bool_, shape)

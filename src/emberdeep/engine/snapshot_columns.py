@@ -84,6 +84,13 @@ _MATRIX_FIELDS = {
     for matrix in ("number", "flag")
 }
 """The fields of each matrix, in ``Actor``'s order (how this version writes them)."""
+_LISTED = [
+    (name, kind, _KIND_OF[name] == "table")
+    for name, kind in ACTOR_FIELDS
+    if _KIND_OF[name] not in ("number", "flag")
+]
+"""The fields loaded as lists (texts, enums, the statuses), in ``Actor``'s order, and
+whether each is the statuses table."""
 _NUMBER_BOUNDS = np.array(
     [_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in _MATRIX_FIELDS["number"]], dtype=np.int64
 )
@@ -182,7 +189,7 @@ def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[An
     if isinstance(raw.data.get(name), Mapping):  # format 5: the distinct names, and which
         table = raw.sub(name)
         names = table.entries("names", MAX_NAMES)
-        which = table.array("which", np.uint8, (count,)).tolist()
+        which = table.view("which", np.uint8, (count,)).tolist()
         if not set(map(type, names)) <= {str} or max(which, default=0) >= len(names):
             raise SnapshotError(f"{where}.{name}: expected {count} names")
         values: list[Any] | None = list(map(names.__getitem__, which))
@@ -210,22 +217,20 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
     floors = Floors(floors_raw, "actors")
     counts: list[int] = []
     number_parts, flag_parts = [], []
-    by_name: dict[str, list[Any]] = {
-        name: [] for name, _ in ACTOR_FIELDS if _KIND_OF[name] not in ("number", "flag")
-    }
+    by_name: dict[str, list[Any]] = {name: [] for name, _, _ in _LISTED}
     for raw, where in zip(floors.raws, floors.wheres, strict=True):
         count = raw.integer("count", 0, MAX_COUNT)
         counts.append(count)
         number_parts.append(_matrix(raw, "number", None, count, where))
         flag_parts.append(_matrix(raw, "flag", np.uint8, count, where))
-        for name, kind in ACTOR_FIELDS:
-            if _KIND_OF[name] in ("text", "enum"):
-                by_name[name] += _texts(raw, name, kind, count, where)
-            elif _KIND_OF[name] == "table":
+        for name, kind, table in _LISTED:
+            if table:
                 by_name[name] += _status_column(raw.entries(name), count, f"{where}.{name}")
+            else:
+                by_name[name] += _texts(raw, name, kind, count, where)
     floors.counts(counts)
-    numbers = np.concatenate(number_parts, axis=1)
-    flags = np.concatenate(flag_parts, axis=1)
+    numbers = _joined(number_parts)
+    flags = _joined(flag_parts)
     outside = (numbers < _LOW) | (numbers > _HIGH)
     if outside.any():
         row = int(np.flatnonzero(outside.any(axis=1))[0])
@@ -236,13 +241,19 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
         row = int(np.flatnonzero(wrong.any(axis=1))[0])
         at = floors.where(wrong[row])
         raise SnapshotError(f"{at}.{_MATRIX_FIELDS['flag'][row]}: expected true or false")
+    truth = flags.astype(np.bool_)
     columns = dict(zip(_MATRIX_FIELDS["number"], numbers, strict=True))
-    columns |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_), strict=True)
+    columns |= zip(_MATRIX_FIELDS["flag"], truth, strict=True)
     check_actor_columns(columns, by_name["mode"], floors)
     by_name |= zip(_MATRIX_FIELDS["number"], numbers.tolist(), strict=True)
-    by_name |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_).tolist(), strict=True)
+    by_name |= zip(_MATRIX_FIELDS["flag"], truth.tolist(), strict=True)
     actors = list(map(Actor, *(by_name[name] for name, _ in ACTOR_FIELDS)))
     ids, blocks, x, y = by_name["id"], columns["blocks"], columns["x"], columns["y"]
+    if len(floors.floors) == 1:  # the common case: no floor's share to cut out
+        floor = floors.floors[0]
+        floor.actors.update(zip(ids, actors, strict=True))
+        floor.occupant[x[blocks], y[blocks]] = columns["id"][blocks]
+        return floors
     bounds = floors.bounds
     for n, floor in enumerate(floors.floors):
         start, end = bounds[n], bounds[n + 1]
@@ -252,6 +263,11 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
             standing
         ]
     return floors
+
+
+def _joined(parts: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
+    """Every floor's matrix side by side (one floor's as it is)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
 
 def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:

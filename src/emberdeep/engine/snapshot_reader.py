@@ -113,6 +113,10 @@ class Reader:
         array: np.ndarray[Any, Any] = self._stored(key, dtype, shape).copy()
         return array
 
+    def view(self, key: str, dtype: Any, shape: tuple[int, ...]) -> np.ndarray[Any, Any]:
+        """``array``, read-only: a view of the decoded bytes, for a column only read."""
+        return self._stored(key, dtype, shape)
+
     def _stored(self, key: str, dtype: Any, shape: tuple[int, ...]) -> np.ndarray[Any, Any]:
         """The column as a read-only view of its decoded bytes."""
         text = self.data.get(key)
