@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 import operator
 import typing
-from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -42,6 +41,7 @@ from emberdeep.engine.snapshot_reader import (
     Reader,
     SnapshotError,
     b64,
+    is_table,
     narrowest,
 )
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
@@ -186,7 +186,7 @@ def _matrix(
 def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[Any]:
     """A text (or enum) column of one floor: ``count`` strings, or the field's default
     where the save has none."""
-    if isinstance(raw.data.get(name), Mapping):  # format 5: the distinct names, and which
+    if is_table(raw.data.get(name)):  # format 5: the distinct names, and which
         table = raw.sub(name)
         names = table.entries("names", MAX_NAMES)
         which = table.view("which", np.uint8, (count,)).tolist()
@@ -232,12 +232,12 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
     numbers = _joined(number_parts)
     flags = _joined(flag_parts)
     outside = (numbers < _LOW) | (numbers > _HIGH)
-    if outside.any():
+    if np.count_nonzero(outside):
         row = int(np.flatnonzero(outside.any(axis=1))[0])
         at = floors.where(outside[row])
         raise SnapshotError(f"{at}.{_MATRIX_FIELDS['number'][row]}: out of range")
     wrong = flags > 1
-    if wrong.any():
+    if np.count_nonzero(wrong):
         row = int(np.flatnonzero(wrong.any(axis=1))[0])
         at = floors.where(wrong[row])
         raise SnapshotError(f"{at}.{_MATRIX_FIELDS['flag'][row]}: expected true or false")
@@ -329,7 +329,7 @@ def check_actor_columns(
     cells, off = floors.cells(x, y)
     if (at := floors.where(off)) is not None:
         raise SnapshotError(f"{at}: a creature not on a floor tile")
-    standing = np.flatnonzero(blocks)
+    standing = blocks.nonzero()[0]
     stood = cells[standing]
     twice = first_repeat(np.zeros(standing.size, np.int64), stood) if repeats(stood) else None
     if twice is not None:

@@ -135,12 +135,12 @@ def load_items(
     cells, off = floors.cells(x, y)
     ground = off | SHUT_TILE[floors.tiles()[cells]]
     outside = (matrix[2:] < _LOW) | (matrix[2:] > _HIGH)
-    heaped = [n for n in np.flatnonzero(stack > 1).tolist() if not kinds[n].stacks]
-    if heaped or bool(np.concatenate((ground, outside.ravel())).any()):
+    heaped = [n for n in (stack > 1).nonzero()[0].tolist() if not kinds[n].stacks]
+    if heaped or np.count_nonzero(ground) or np.count_nonzero(outside):
         _refuse(floors, matrix, kinds, ground)
     # Only a spent charge needs the kind's charges (as enchanted): most items have none,
     # and are not looked at one by one.
-    for n in np.flatnonzero(used > 0).tolist():
+    for n in (used > 0).nonzero()[0].tolist():
         if used[n] > capacity(kinds[n], int(enchant[n])):
             raise SnapshotError(f"{floors.where_at(n)}: an impossible stack or charge")
     numbers = dict(zip((*ITEM_NUMBERS, *ITEM_GEAR), matrix.tolist(), strict=True))
