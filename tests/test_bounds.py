@@ -133,3 +133,24 @@ def test_texts_of_close_strings_lose_them_as_the_mask_would(copies: int) -> None
         bounds.parse_json('{"t":"key","s":' + "9" * 21 + ',"k":"h"}', LIMITS)
     with pytest.raises(bounds.InputError, match="nested 4 deep"):
         bounds.parse_json('{"t":[[["x","y"]]]}', LIMITS)
+
+
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        ('{"a":[{"b":[]}]}', 4),
+        ('[[["]"],{"x":"[[["}]]', 3),
+        ('{"a":"x""[","b":[[[0]]]}', 4),  # a quote ends a string and the next opens
+        ("[[[[]]]]" + "[]" * 50, 4),
+        ("{[{[]}]}", 4),
+    ],
+)
+def test_nesting_is_refused_one_past_the_limit_whichever_way_it_is_counted(
+    text: str, deep: int
+) -> None:
+    """A text without escapes has its nesting read from its brackets, its strings taken
+    out by pairs of quotes (each innermost pair taken out a level at a time): at the
+    limit it parses, one level past it it is refused with its true depth."""
+    bounds.check_json_texts([text.encode()], bounds.Limits("it", 10_000, deep))
+    with pytest.raises(bounds.InputError, match=f"nested {deep} deep"):
+        bounds.check_json_texts([text.encode()], bounds.Limits("it", 10_000, deep - 1))

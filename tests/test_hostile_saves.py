@@ -654,3 +654,60 @@ def test_a_format_4_save_loads_the_same_world(enchanted: bool) -> None:
     assert [(i.enchant, i.known) for i in world.floor.items] == [
         (i.enchant, i.known) for i in original.floor.items
     ]
+
+
+ITEMS = PAYLOAD["world"]["floor"]["items"]
+
+
+def with_item_number(field: str, index: int, value: int) -> bytes:
+    """The save with one number of one item on the floor changed, its numbers written
+    back as int64 with the gear's rows (``snapshot_items``)."""
+    from emberdeep.engine.snapshot_items import ITEM_GEAR, ITEM_NUMBERS
+
+    items = dict(ITEMS)
+    names = items["number_fields"]
+    stored = np.frombuffer(base64.b64decode(items["numbers"]), dtype=items["int_type"])
+    matrix = stored.astype(np.int64).reshape(len(names), -1)
+    if len(names) == len(ITEM_NUMBERS):  # no gear on the floor: the defaults
+        gear = np.repeat(np.array([[0], [0], [0], [1]], dtype=np.int64), matrix.shape[1], 1)
+        matrix = np.vstack([matrix, gear])
+    full = [*ITEM_NUMBERS, *ITEM_GEAR]
+    matrix[full.index(field), index] = value
+    items |= {"numbers": base64.b64encode(matrix.tobytes()).decode(), "int_type": "<i8"}
+    items |= {"number_fields": full, "runic": [""] * matrix.shape[1]}
+    return wrap(payload_with(("world", "floor", "items"), items))
+
+
+def _single() -> int:
+    """The index of an item on the floor of a kind that does not stack."""
+    return next(n for n, key in enumerate(ITEMS["kind"]) if not KINDS[key].stacks)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("x", -1, "not on open ground"),
+        ("y", 10**6, "not on open ground"),
+        ("stack", 0, "impossible stack"),
+        ("stack", 10**6, "impossible stack"),
+        ("used", -1, "impossible stack"),
+        ("dropped", 2, "neither true nor false"),
+        ("known", -1, "neither true nor false"),
+        ("choice", -1, "choice: out of range"),
+        ("enchant", -(2**63), "impossible enchantment"),  # its absolute value overflows
+        ("enchant", 10**6, "impossible enchantment"),
+        ("proof", -1, "impossible enchantment"),
+        ("recharge", 10**6, "impossible enchantment"),
+    ],
+)
+def test_item_numbers_outside_what_play_can_reach_are_refused(
+    field: str, value: int, reason: str
+) -> None:
+    assert read(with_item_number("x", 0, WORLD.floor.items[0].x)) is not None  # unchanged
+    with pytest.raises(saves.SaveError, match=reason):
+        saves.decode(with_item_number(field, 0, value), builder_for, KINDS, kinds=CREATURES)
+
+
+def test_a_heap_of_an_item_that_does_not_stack_is_refused() -> None:
+    with pytest.raises(saves.SaveError, match="impossible stack"):
+        saves.decode(with_item_number("stack", _single(), 2), builder_for, KINDS, kinds=CREATURES)

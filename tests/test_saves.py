@@ -263,10 +263,14 @@ def test_saves_from_before_the_log_still_load_without_one(version: int) -> None:
         [["You wait.", "info", 0]],
         [["You wait.", "info", True]],
         [["You wait.", "info", 2**70]],
+        [["You wait.", ["info"], 1]],  # a kind not even a name
+        [["You wait.", "info", 1], ["You wait.", "info", 1.0]],  # a bad line after a good one
     ],
 )
 def test_a_damaged_log_is_refused_in_a_sentence(log: object) -> None:
     payload = saves.decode_payload(GOOD)
     payload["log"] = log
-    with pytest.raises(saves.SaveError, match="damaged"):
+    with pytest.raises(saves.SaveError, match="damaged") as refused:
         saves.decode(legacy(saves.FORMAT, payload), builder_for, KINDS, kinds=CREATURES)
+    if isinstance(log, list) and len(log) == 2:
+        assert "log line 2" in str(refused.value)

@@ -159,16 +159,40 @@ def test_monsters_open_doors_on_their_way() -> None:
 
 
 def test_a_journal_of_commands_checked_before_is_still_checked_for_any_other() -> None:
-    """Commands known good are remembered by ``repr``: ``True`` is not ``1``, and a bad
-    command among known ones is named."""
+    """Commands known good are remembered by their tuple, only when every value is a
+    string or an integer: ``True`` and ``1.0`` are not ``1``, though their tuples are
+    equal, and a bad command among known ones is named."""
     from emberdeep.engine.journal import Journal, JournalError
 
     good = [["s", "m", 1, 0], ["s", "w"], ["t", 100, 0]]
     data = {"start_fov": ["symmetric", 8, True], "commands": good, "checksums": [1, 2, 3]}
     for _ in range(2):  # checked, then known
         assert Journal.from_data(data).commands == good
-    for bad in (["s", "m", True, 0], ["s", "m", 2, 0], ("s", "w"), ["t", -1, 0]):
+    bad_ones = (["s", "m", True, 0], ["s", "m", 1.0, 0], ["t", 100.0, 0], ["s", "m", 2, 0])
+    for bad in (*bad_ones, ("s", "w"), ["t", -1, 0], ["s", "m", [1], 0]):
         with pytest.raises(JournalError):
             Journal.from_data(data | {"commands": [*good, bad], "checksums": [1, 2, 3, 4]})
     with pytest.raises(JournalError, match="do not match"):
         Journal.from_data(data | {"checksums": [1, 2, True]})
+
+
+def test_a_journal_that_extends_the_last_one_checked_is_checked_after_it() -> None:
+    """The commands a journal shares with the last list found good (a game's next
+    snapshot) are known by their JSON; the rest are still checked, and a value changed
+    within the shared ones (a bool or a float for an integer, a shorter number, a list
+    inside) is not taken for the old one."""
+    from emberdeep.engine import journal
+    from emberdeep.engine.journal import JournalError, check_commands
+
+    good: list[object] = [["s", "m", 1, 0], ["s", "w"], ["t", 100, 0], ["s", "m", 0, 1]]
+    assert check_commands(list(good)) == good
+    assert check_commands([*good, ["s", "w"]]) == [*good, ["s", "w"]]
+    assert journal._last_good[0][1] == len(good) + 1  # known from the last list found good
+    for changed in (["s", "m", True, 0], ["s", "m", 1.0, 0], ["s", "m", [1], 0], ["s", "m"]):
+        with pytest.raises(JournalError):
+            check_commands([changed, *good[1:], ["s", "w"]])
+    with pytest.raises(JournalError):
+        check_commands([*good, ["s", "m", 2, 0]])
+    with pytest.raises(JournalError):
+        check_commands([*good, ["t", 1, 0, 0]])
+    assert check_commands(good[:2]) == good[:2]  # shorter: every command looked up

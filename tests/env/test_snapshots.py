@@ -6,11 +6,15 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
+from emberdeep import bounds
 from emberdeep.engine.events import MessageKind
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
@@ -242,3 +246,49 @@ def test_reseeded_branches_differ_by_index_the_same_way_in_every_process() -> No
     assert len(set(runs[0])) == 3  # three futures, one per index
     with pytest.raises(ValueError, match="count of branches"):
         EmberdeepEnv().branch(-1)
+
+
+def rewritten(data: bytes, change: Callable[[dict[str, Any]], object]) -> bytes:
+    """A one-section snapshot (a depth-1 game) with its payload changed by ``change``."""
+    payload = saves.decode_payload(data)
+    assert "kept" not in payload["world"]
+    change(payload)
+    body = zlib.compress(bounds.to_json(payload))
+    return data[: data.index(b"sections ")] + b"sections %d\n" % len(body) + body
+
+
+def _as_bool(payload: dict[str, Any]) -> None:
+    """A 0 or 1 in the journal's first command that holds one becomes false or true."""
+    for command in payload["world"]["journal"]["commands"]:
+        for n, value in enumerate(command):
+            if type(value) is int and value in (0, 1):
+                command[n] = bool(value)
+                return
+    raise AssertionError("no command holds a 0 or a 1")
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda p: p["log"].append(["You wait.\x1b[2J", "info", 1]), "log line"),
+        (lambda p: p["log"].append(["You wait.", "info", 1.0]), "log line"),
+        (_as_bool, "journal"),
+        (lambda p: p["world"]["journal"]["commands"][0].append(1.0), "journal"),
+        (lambda p: p["world"]["journal"]["commands"].append(["s", "m", 5, 0]), "journal"),
+    ],
+)
+def test_a_snapshot_with_a_damaged_log_or_journal_is_refused(
+    change: Callable[[dict[str, Any]], object], reason: str
+) -> None:
+    """After restoring a snapshot of the same game (its journal and log checked, the
+    journal's JSON remembered), one whose log or journal differs in a bad way is still
+    refused: a value of another type within the journal's known commands too."""
+    env = played(3, 40)
+    data = env.snapshot()
+    env.restore(data)
+    env.step(WAIT)
+    assert env.restore(rewritten(env.snapshot(), lambda p: None)) is not None  # rewriting
+    state = env.game.state_hash()
+    with pytest.raises(RestoreError, match=reason):
+        env.restore(rewritten(env.snapshot(), change))
+    assert env.game.state_hash() == state

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import cast
 
+import msgspec
+
+from emberdeep.bounds import to_json
 from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
@@ -112,25 +116,60 @@ def check_command(command: object) -> list[object]:
 
 KNOWN_GOOD_LIMIT = 4096
 """How many distinct well-formed commands ``check_commands`` remembers across calls."""
-_known_good: set[str] = set()
+_known_good: set[tuple[object, ...]] = set()
+_PLAIN = {str, int}
+"""The types of a command's values that a tuple of them tells apart exactly: ``True``
+equals ``1`` and ``1.0`` does too, so a command holding a bool or a float is never
+known by its tuple (``check_command`` checks it each time; few commands hold one)."""
+_last_good: list[tuple[bytes, int]] = [(b"", 0)]
+"""The JSON of the last list of commands found good in bulk, without its closing
+bracket, and how many commands it holds: a game's next snapshot holds the same ones
+and a few more."""
 
 
 def check_commands(commands: list[object]) -> list[list[object]]:
     """Every command of a list checked in bulk: a game repeats a few dozen distinct
     commands (eight steps, a wait, a few items), so each distinct one is checked once and
-    the rest are known by their ``repr`` (which tells ``True`` from ``1``, as the check
-    does); JournalError names the first bad one. The reprs found good are remembered
-    across calls (at most ``KNOWN_GOOD_LIMIT``, then forgotten at once): restoring the
-    same snapshot again and again (a search over an agent's futures) checks its
-    journal once. Only what passed ``check_command`` is remembered, so nothing
-    unchecked ever passes."""
+    the rest are known by their tuple, once every value is found to be a string or an
+    integer (exactly: not a bool nor a float, which a tuple takes for an equal integer);
+    JournalError names the first bad one. The commands found good are remembered across
+    calls (at most ``KNOWN_GOOD_LIMIT``, then forgotten at once), and so is the JSON of
+    the last list found good: restoring snapshots of one game (a search over an agent's
+    futures) checks each command once, and a list whose JSON begins with that one's, to
+    a command's end, looks up only the commands after those (equal JSON is equal values
+    of the same types: ``true`` is not ``1``, nor ``1.0``). Only what passed
+    ``check_command`` is remembered, so nothing unchecked ever passes."""
+    if set(map(type, commands)) <= {list}:
+        try:
+            text = to_json(commands)
+        except (TypeError, ValueError, msgspec.EncodeError):  # not data parsed from JSON
+            return _checked_one_by_one(commands)
+        rest = cast(list[list[object]], commands[_known_prefix(text) :])
+        if (
+            set(map(type, chain.from_iterable(rest))) <= _PLAIN
+            and set(map(tuple, rest)) <= _known_good
+        ):
+            _last_good[0] = (text[:-1], len(commands))
+            return cast(list[list[object]], list(commands))  # the common case
+    return _checked_one_by_one(commands)
+
+
+def _known_prefix(text: bytes) -> int:
+    """How many of the commands in ``text`` (their JSON) are the last list's found good:
+    the same JSON up to the end of its last command."""
+    last, count = _last_good[0]
+    if count and text.startswith(last) and text[len(last) : len(last) + 1] in (b",", b"]"):
+        return count
+    return 0
+
+
+def _checked_one_by_one(commands: list[object]) -> list[list[object]]:
+    """``check_commands`` when the bulk way cannot tell (a bool, a float, damage)."""
     known = _known_good
-    if set(map(type, commands)) <= {list} and set(map(repr, commands)) <= known:
-        return cast(list[list[object]], list(commands))  # the common case: loops in C
     good: list[list[object]] = []
     for command in commands:
-        if isinstance(command, list):
-            key = repr(command)
+        if isinstance(command, list) and set(map(type, command)) <= _PLAIN:
+            key = tuple(command)
             if key not in known:
                 check_command(command)
                 if len(known) >= KNOWN_GOOD_LIMIT:

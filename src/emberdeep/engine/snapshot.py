@@ -49,6 +49,7 @@ from emberdeep.engine.snapshot_reader import (
     Reader,
     SnapshotError,
     b64,
+    is_table,
 )
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
@@ -307,8 +308,7 @@ def _load_floors(
         kept_floors.append((n, kept_depth, kept_floor))
     # Every floor's creatures and items at once: a save of 16 floors pays for each
     # check once, not 16 times (``snapshot_floors.Floors``).
-    load_actors(columns[0])
-    load_items(columns[1], item_kinds)
+    load_items(columns[1], item_kinds, load_actors(columns[0]))
     return floor, kept_floors
 
 
@@ -444,7 +444,7 @@ def _load_floor(
     ``columns`` to be loaded with every other floor's (older saves' are loaded here)."""
     shape = (raw.integer("width", 1, MAX_SIDE), raw.integer("height", 1, MAX_SIDE))
     tiles = raw.array("tiles", np.uint8, shape)
-    if tiles.max(initial=0) >= len(TILE_NAMES):
+    if np.count_nonzero(tiles >= len(TILE_NAMES)):
         raise SnapshotError(f"{where}.tiles: unknown tile kind")
     rooms_raw = raw.entries("rooms")
     if not _int_rows(rooms_raw, 4, 4):
@@ -461,15 +461,15 @@ def _load_floor(
     if floor.tiles[floor.start] != Tile.STAIRS_UP or floor.tiles[floor.stairs] != Tile.STAIRS_DOWN:
         raise SnapshotError(f"{where}: a staircase is missing")
     if "explored_bits" in raw:  # format 5: a bit a tile
-        bits = raw.array("explored_bits", np.uint8, ((shape[0] * shape[1] + 7) // 8,))
+        bits = raw.view("explored_bits", np.uint8, ((shape[0] * shape[1] + 7) // 8,))
         floor.explored[...] = np.unpackbits(bits, count=shape[0] * shape[1]).reshape(shape)
     else:
         floor.explored[...] = raw.array("explored", np.bool_, shape)
-    if isinstance(raw.data.get("actors"), Mapping):
+    if is_table(raw.data.get("actors")):
         columns[0].append((raw.sub("actors"), floor, where))
     else:
         _load_legacy_actors(raw, floor, where)
-    in_columns = isinstance(raw.data.get("items"), Mapping)
+    in_columns = is_table(raw.data.get("items"))
     if in_columns:
         columns[1].append((raw.sub("items"), floor, where))
     for n, item_raw in enumerate([] if in_columns else raw.entries("items")):  # formats 1 to 3

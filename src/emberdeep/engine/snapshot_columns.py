@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 import operator
 import typing
-from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -28,7 +27,13 @@ from emberdeep.engine.actors import (
     Mode,
 )
 from emberdeep.engine.floor import Floor
-from emberdeep.engine.snapshot_floors import SHUT_TILE, Floors, first_repeat, int_matrix
+from emberdeep.engine.snapshot_floors import (
+    SHUT_TILE,
+    Floors,
+    first_repeat,
+    int_matrix,
+    repeats,
+)
 from emberdeep.engine.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,
@@ -36,6 +41,7 @@ from emberdeep.engine.snapshot_reader import (
     Reader,
     SnapshotError,
     b64,
+    is_table,
     narrowest,
 )
 from emberdeep.engine.statuses import MAX_TURNS, STATUSES
@@ -78,6 +84,13 @@ _MATRIX_FIELDS = {
     for matrix in ("number", "flag")
 }
 """The fields of each matrix, in ``Actor``'s order (how this version writes them)."""
+_LISTED = [
+    (name, kind, _KIND_OF[name] == "table")
+    for name, kind in ACTOR_FIELDS
+    if _KIND_OF[name] not in ("number", "flag")
+]
+"""The fields loaded as lists (texts, enums, the statuses), in ``Actor``'s order, and
+whether each is the statuses table."""
 _NUMBER_BOUNDS = np.array(
     [_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in _MATRIX_FIELDS["number"]], dtype=np.int64
 )
@@ -173,10 +186,10 @@ def _matrix(
 def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[Any]:
     """A text (or enum) column of one floor: ``count`` strings, or the field's default
     where the save has none."""
-    if isinstance(raw.data.get(name), Mapping):  # format 5: the distinct names, and which
+    if is_table(raw.data.get(name)):  # format 5: the distinct names, and which
         table = raw.sub(name)
         names = table.entries("names", MAX_NAMES)
-        which = table.array("which", np.uint8, (count,)).tolist()
+        which = table.view("which", np.uint8, (count,)).tolist()
         if not set(map(type, names)) <= {str} or max(which, default=0) >= len(names):
             raise SnapshotError(f"{where}.{name}: expected {count} names")
         values: list[Any] | None = list(map(names.__getitem__, which))
@@ -194,49 +207,53 @@ def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[An
     return values
 
 
-def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
+def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
     """The creatures of several floors from columns (``Reader`` of a floor's ``actors``,
     the floor, where it is in the save): every rule checked on all their columns at
     once, then built positionally (``map(Actor, *columns)``: no field looked up by name
-    per creature)."""
+    per creature). Returns the floors' geometry, for their items."""
     if not floors_raw:
-        return
+        return None
     floors = Floors(floors_raw, "actors")
     counts: list[int] = []
     number_parts, flag_parts = [], []
-    by_name: dict[str, list[Any]] = {
-        name: [] for name, _ in ACTOR_FIELDS if _KIND_OF[name] not in ("number", "flag")
-    }
+    by_name: dict[str, list[Any]] = {name: [] for name, _, _ in _LISTED}
     for raw, where in zip(floors.raws, floors.wheres, strict=True):
         count = raw.integer("count", 0, MAX_COUNT)
         counts.append(count)
         number_parts.append(_matrix(raw, "number", None, count, where))
         flag_parts.append(_matrix(raw, "flag", np.uint8, count, where))
-        for name, kind in ACTOR_FIELDS:
-            if _KIND_OF[name] in ("text", "enum"):
-                by_name[name] += _texts(raw, name, kind, count, where)
-            elif _KIND_OF[name] == "table":
+        for name, kind, table in _LISTED:
+            if table:
                 by_name[name] += _status_column(raw.entries(name), count, f"{where}.{name}")
+            else:
+                by_name[name] += _texts(raw, name, kind, count, where)
     floors.counts(counts)
-    numbers = np.concatenate(number_parts, axis=1)
-    flags = np.concatenate(flag_parts, axis=1)
+    numbers = _joined(number_parts)
+    flags = _joined(flag_parts)
     outside = (numbers < _LOW) | (numbers > _HIGH)
-    if outside.any():
+    if np.count_nonzero(outside):
         row = int(np.flatnonzero(outside.any(axis=1))[0])
         at = floors.where(outside[row])
         raise SnapshotError(f"{at}.{_MATRIX_FIELDS['number'][row]}: out of range")
     wrong = flags > 1
-    if wrong.any():
+    if np.count_nonzero(wrong):
         row = int(np.flatnonzero(wrong.any(axis=1))[0])
         at = floors.where(wrong[row])
         raise SnapshotError(f"{at}.{_MATRIX_FIELDS['flag'][row]}: expected true or false")
+    truth = flags.astype(np.bool_)
     columns = dict(zip(_MATRIX_FIELDS["number"], numbers, strict=True))
-    columns |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_), strict=True)
+    columns |= zip(_MATRIX_FIELDS["flag"], truth, strict=True)
     check_actor_columns(columns, by_name["mode"], floors)
     by_name |= zip(_MATRIX_FIELDS["number"], numbers.tolist(), strict=True)
-    by_name |= zip(_MATRIX_FIELDS["flag"], flags.astype(np.bool_).tolist(), strict=True)
+    by_name |= zip(_MATRIX_FIELDS["flag"], truth.tolist(), strict=True)
     actors = list(map(Actor, *(by_name[name] for name, _ in ACTOR_FIELDS)))
     ids, blocks, x, y = by_name["id"], columns["blocks"], columns["x"], columns["y"]
+    if len(floors.floors) == 1:  # the common case: no floor's share to cut out
+        floor = floors.floors[0]
+        floor.actors.update(zip(ids, actors, strict=True))
+        floor.occupant[x[blocks], y[blocks]] = columns["id"][blocks]
+        return floors
     bounds = floors.bounds
     for n, floor in enumerate(floors.floors):
         start, end = bounds[n], bounds[n + 1]
@@ -245,6 +262,12 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
         floor.occupant[x[start:end][standing], y[start:end][standing]] = columns["id"][start:end][
             standing
         ]
+    return floors
+
+
+def _joined(parts: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
+    """Every floor's matrix side by side (one floor's as it is)."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
 
 
 def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str, int]]:
@@ -272,7 +295,7 @@ def check_actor_columns(
     on whole columns of every floor (a creature's mode as a small code, its rules a
     table lookup)."""
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
-    twice = first_repeat(floors.which, ids)
+    twice = first_repeat(floors.which, ids) if repeats(ids) else None
     if twice is not None:
         raise SnapshotError(f"{floors.where_at(twice)}: duplicate creature ids")
     player = ids == PLAYER_ID
@@ -306,8 +329,9 @@ def check_actor_columns(
     cells, off = floors.cells(x, y)
     if (at := floors.where(off)) is not None:
         raise SnapshotError(f"{at}: a creature not on a floor tile")
-    standing = np.flatnonzero(blocks)
-    twice = first_repeat(np.zeros(standing.size, np.int64), cells[standing])
+    standing = blocks.nonzero()[0]
+    stood = cells[standing]
+    twice = first_repeat(np.zeros(standing.size, np.int64), stood) if repeats(stood) else None
     if twice is not None:
         raise SnapshotError(f"{floors.where_at(int(standing[twice]))}: two creatures on one tile")
     if (at := floors.where(blocks & SHUT_TILE[floors.tiles()[cells]])) is not None:

@@ -62,24 +62,35 @@ def _item_matrix(raw: Reader, count: int, where: str) -> np.ndarray[Any, Any]:
     format 4 stored a column each."""
     if "numbers" in raw:
         names = raw.entries("number_fields", len(ITEM_NUMBERS) + len(ITEM_GEAR))
-        if names not in (list(ITEM_NUMBERS), [*ITEM_NUMBERS, *ITEM_GEAR]):
+        if names not in _NUMBER_FIELDS:
             raise SnapshotError(f"{where}.number_fields: expected {list(ITEM_NUMBERS)}")
         matrix = raw.ints("numbers", (len(names), count))
-        return matrix if len(names) > len(ITEM_NUMBERS) else np.vstack([matrix, _no_gear(count)])
+        return matrix if len(names) > len(ITEM_NUMBERS) else _with_no_gear(matrix)
     rows = [raw.ints(name, (count,)) for name in ("x", "y", "stack", "used")]
     rows.append(raw.ints("choice", (count,)) if "choice" in raw else np.zeros(count, np.int64))
     dropped = raw.array("dropped", np.uint8, (count,)) if "dropped" in raw else None
     rows.append(np.zeros(count, np.int64) if dropped is None else dropped.astype(np.int64))
     if "enchant" not in raw:
-        return np.vstack([np.stack(rows), _no_gear(count)])
+        return _with_no_gear(np.stack(rows))
     rows += [raw.ints(name, (count,)) for name in GEAR_NUMBERS]
     rows.append(raw.array("known", np.uint8, (count,)).astype(np.int64))
     return np.stack(rows)
 
 
-def _no_gear(count: int) -> np.ndarray[Any, Any]:
-    """The gear rows of items without gear: no enchantment, proof or recharge, known."""
-    return np.repeat(np.array([[0], [0], [0], [1]], dtype=np.int64), count, axis=1)
+_NUMBER_FIELDS = (list(ITEM_NUMBERS), [*ITEM_NUMBERS, *ITEM_GEAR])
+"""What a floor's ``number_fields`` may be: without the gear's rows, or with them."""
+
+
+def _with_no_gear(matrix: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """``matrix`` (the rows of ``ITEM_NUMBERS``) with the gear rows of items without
+    gear below: no enchantment, proof or recharge, known."""
+    whole = np.empty((len(ITEM_NUMBERS) + len(ITEM_GEAR), matrix.shape[1]), dtype=np.int64)
+    whole[: len(ITEM_NUMBERS)] = matrix
+    whole[len(ITEM_NUMBERS) :] = _NO_GEAR
+    return whole
+
+
+_NO_GEAR = np.array([[0], [0], [0], [1]], dtype=np.int64)
 
 
 _RUNICS = {"", *runics.RUNICS}
@@ -87,13 +98,16 @@ _ITEM_FIELDS = [(f.name, f.default) for f in fields(Item)]
 
 
 def load_items(
-    floors_raw: list[tuple[Reader, Floor, str]], item_kinds: Mapping[str, ItemKind]
+    floors_raw: list[tuple[Reader, Floor, str]],
+    item_kinds: Mapping[str, ItemKind],
+    like: Floors | None = None,
 ) -> None:
     """The items of several floors from columns (``Reader`` of a floor's ``items``, the
-    floor, where it is in the save), checked on all their columns at once."""
+    floor, where it is in the save), checked on all their columns at once; ``like``,
+    the creatures' floors, lends its geometry when they are the same floors."""
     if not floors_raw:
         return
-    floors = Floors(floors_raw, "items")
+    floors = Floors(floors_raw, "items", like)
     counts: list[int] = []
     keys: list[Any] = []
     runic: list[Any] = []
@@ -114,33 +128,19 @@ def load_items(
     if not set(keys) <= item_kinds.keys():
         known = np.array([key in item_kinds for key in keys], dtype=np.bool_)
         raise SnapshotError(f"{floors.where(~known)}.kind: an item the game does not know")
-    matrix = np.concatenate(matrices, axis=1)
-    x, y, stack, used, choice, dropped, enchant, proof, recharge, known = matrix
+    matrix = matrices[0] if len(matrices) == 1 else np.concatenate(matrices, axis=1)
+    x, y, stack, used, *_ = matrix
+    enchant = matrix[6]
     kinds = list(map(item_kinds.__getitem__, keys))
     cells, off = floors.cells(x, y)
-    most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
     ground = off | SHUT_TILE[floors.tiles()[cells]]
-    stacks = (stack < 1) | (stack > most) | (used < 0)
-    flags = (dropped < 0) | (dropped > 1) | (known < 0) | (known > 1)
-    vault = (choice < 0) | (choice > MAX_SIDE**2)
-    worn = (
-        (np.abs(enchant) > gear.MAX_ENCHANT)
-        | (proof < 0) | (proof > gear.PROOF_TURNS)
-        | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
-    )  # fmt: skip
-    if floors.any_of([ground, stacks, flags, vault, worn]):
-        if (at := floors.where(ground)) is not None:
-            raise SnapshotError(f"{at}: an item not on open ground")
-        if (at := floors.where(stacks)) is not None:
-            raise SnapshotError(f"{at}: an impossible stack or charge")
-        if (at := floors.where(flags)) is not None:
-            raise SnapshotError(f"{at}: a flag neither true nor false")
-        if (at := floors.where(vault)) is not None:
-            raise SnapshotError(f"{at}.choice: out of range")
-        raise SnapshotError(f"{floors.where(worn)}: an impossible enchantment, proof or recharge")
+    outside = (matrix[2:] < _LOW) | (matrix[2:] > _HIGH)
+    heaped = [n for n in (stack > 1).nonzero()[0].tolist() if not kinds[n].stacks]
+    if heaped or np.count_nonzero(ground) or np.count_nonzero(outside):
+        _refuse(floors, matrix, kinds, ground)
     # Only a spent charge needs the kind's charges (as enchanted): most items have none,
     # and are not looked at one by one.
-    for n in np.flatnonzero(used > 0).tolist():
+    for n in (used > 0).nonzero()[0].tolist():
         if used[n] > capacity(kinds[n], int(enchant[n])):
             raise SnapshotError(f"{floors.where_at(n)}: an impossible stack or charge")
     numbers = dict(zip((*ITEM_NUMBERS, *ITEM_GEAR), matrix.tolist(), strict=True))
@@ -150,6 +150,42 @@ def load_items(
     items = list(map(Item, *made))
     for floor, start, end in zip(floors.floors, floors.bounds, floors.bounds[1:], strict=False):
         floor.items += items[start:end]
+
+
+_BOUNDS = {
+    "stack": (1, MAX_STACK), "used": (0, np.iinfo(np.int64).max), "choice": (0, MAX_SIDE**2),
+    "dropped": (0, 1), "enchant": (-gear.MAX_ENCHANT, gear.MAX_ENCHANT),
+    "proof": (0, gear.PROOF_TURNS), "recharge": (0, gear.STAFF_RECHARGE), "known": (0, 1),
+}  # fmt: skip
+_LOW, _HIGH = np.array([_BOUNDS[name] for name in (*ITEM_NUMBERS[2:], *ITEM_GEAR)]).T[:, :, None]
+"""The bounds of every row of the numbers matrix but the position, as columns: one
+comparison of the whole matrix tells whether any item breaks any of them."""
+
+
+def _refuse(
+    floors: Floors, matrix: np.ndarray[Any, Any], kinds: list[ItemKind], ground: Any
+) -> None:
+    """Why the items are refused, the first rule broken in this order (only once
+    ``load_items`` found one broken)."""
+    _, _, stack, used, choice, dropped, enchant, proof, recharge, known = matrix
+    most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
+    stacks = (stack < 1) | (stack > most) | (used < 0)
+    flags = (dropped < 0) | (dropped > 1) | (known < 0) | (known > 1)
+    vault = (choice < 0) | (choice > MAX_SIDE**2)
+    worn = (
+        (enchant < -gear.MAX_ENCHANT) | (enchant > gear.MAX_ENCHANT)
+        | (proof < 0) | (proof > gear.PROOF_TURNS)
+        | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
+    )  # fmt: skip
+    if (at := floors.where(ground)) is not None:
+        raise SnapshotError(f"{at}: an item not on open ground")
+    if (at := floors.where(stacks)) is not None:
+        raise SnapshotError(f"{at}: an impossible stack or charge")
+    if (at := floors.where(flags)) is not None:
+        raise SnapshotError(f"{at}: a flag neither true nor false")
+    if (at := floors.where(vault)) is not None:
+        raise SnapshotError(f"{at}.choice: out of range")
+    raise SnapshotError(f"{floors.where(worn)}: an impossible enchantment, proof or recharge")
 
 
 def capacity(kind: ItemKind, enchant: int) -> int:

@@ -31,6 +31,7 @@ from emberdeep import __version__
 from emberdeep.content.loader import Content
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.events import MessageKind
+from emberdeep.engine.items import ItemKind
 from emberdeep.engine.snapshot_copy import copy_world
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.storage import saves
@@ -83,12 +84,13 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
             raise ValueError(generator)
         return build
 
-    item_kinds = {kind.key: kind for kind in content.population.items.kinds}
+    item_kinds = _item_kinds(content)
     try:
         payload = saves.decode_payload(bytes(data))
-        world, info = saves.decode_world(
-            payload, builder_for, item_kinds, content.looks, content.hero.kinds
+        world, _ = saves.decode_world(
+            payload, builder_for, item_kinds, content.looks, content.hero.kinds, log=False
         )
+        log = saves.log_texts(payload)
     except saves.SaveError as exc:
         raise RestoreError(f"not a snapshot this environment can restore: {exc}") from None
     extra = payload.get("extra")
@@ -101,8 +103,18 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
         raise RestoreError("snapshot damaged: refused is not a short text")
     if not isinstance(truncated, bool):
         raise RestoreError("snapshot damaged: truncated is not true or false")
-    log = [line.text for line in info.log]
     return Restored(world, log, steps, refused, truncated)
+
+
+_KINDS_OF: list[tuple[Content, dict[str, ItemKind]]] = []
+"""The last content's item kinds by key (content never changes once loaded)."""
+
+
+def _item_kinds(content: Content) -> dict[str, ItemKind]:
+    """The content's item kinds by key, made once per content, not per restore."""
+    if not _KINDS_OF or _KINDS_OF[0][0] is not content:
+        _KINDS_OF[:] = [(content, {kind.key: kind for kind in content.population.items.kinds})]
+    return _KINDS_OF[0][1]
 
 
 def copied(world: World, log: list[str], steps: int, refused: str, truncated: bool) -> Restored:

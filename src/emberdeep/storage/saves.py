@@ -361,9 +361,12 @@ def decode_world(
     item_kinds: dict[str, ItemKind],
     creature_kinds: Collection[str] | None = None,
     kinds: Mapping[str, ActorKind] | None = None,
+    *,
+    log: bool = True,
 ) -> tuple[World, SaveInfo]:
     """``decode`` once the payload is read (``decode_payload``): for a caller that reads
-    its own keys of the same payload too."""
+    its own keys of the same payload too. Without ``log`` the info holds no log lines
+    (a caller that takes the texts alone, ``log_texts``)."""
     generator = payload.get("generator")
     version = payload.get("game_version")
     started = payload.get("started", "")
@@ -387,7 +390,8 @@ def decode_world(
             raise SaveError(
                 f"the save has a kind of creature this game does not know: {unknown[0]!r}"
             )
-    return world, SaveInfo(str(generator), str(version), str(started), log_lines(payload))
+    lines = log_lines(payload) if log else ()
+    return world, SaveInfo(str(generator), str(version), str(started), lines)
 
 
 KINDS = {kind.value: kind for kind in MessageKind}
@@ -397,15 +401,25 @@ def log_lines(payload: dict[str, Any]) -> tuple[LogLine, ...]:
     """The saved log, checked: at most ``LOG_LINES`` entries of [text, kind, count], each
     text a short string, each kind one the game knows, each count in range. A save made
     before the log was kept has none."""
+    return tuple(LogLine(text, KINDS[kind], count) for text, kind, count in _checked_log(payload))
+
+
+def log_texts(payload: dict[str, Any]) -> list[str]:
+    """``log_lines``' texts alone, as checked: no ``LogLine`` made (a frozen dataclass
+    costs a microsecond and a half; the environment keeps the texts only)."""
+    return [entry[0] for entry in _checked_log(payload)]
+
+
+def _checked_log(payload: dict[str, Any]) -> list[list[Any]]:
     raw = payload.get("log", [])
     if not isinstance(raw, list) or len(raw) > LOG_LINES:
         raise SaveError(f"the save file is damaged (a log of more than {LOG_LINES} lines)")
-    lines = []
     for n, entry in enumerate(raw):
         ok = isinstance(entry, list) and len(entry) == 3
         text, kind, count = entry if ok else ("", "", 0)
         if not (
-            isinstance(text, str)
+            ok
+            and isinstance(text, str)
             and len(text) <= MAX_LOG_TEXT
             and text.isprintable()
             and isinstance(kind, str)
@@ -414,8 +428,7 @@ def log_lines(payload: dict[str, Any]) -> tuple[LogLine, ...]:
             and 1 <= count <= MAX_REPEATS
         ):
             raise SaveError(f"the save file is damaged (log line {n + 1})")
-        lines.append(LogLine(text, KINDS[kind], count))
-    return tuple(lines)
+    return raw
 
 
 def write_save(world: World, info: SaveInfo, path: Path, saved: str = "") -> None:
