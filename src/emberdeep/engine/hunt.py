@@ -142,7 +142,7 @@ class Hunt:
         there of at most ``path_limit`` steps, and more than that for the others: all a
         way round needs (``pursuit.detour`` takes no longer one). Such a way stays in a
         square of ``path_limit`` + 1 tiles between the chaser and the player
-        (``way_round``), so only that square is searched (a twelfth of a floor, a third
+        (``way_round``), so only that square is searched (a fifth of a floor, a third
         of a square round the player); it is moved inside the floor along its edges, to
         keep one shape a floor. Kept for the next chaser whose square it holds while
         the player stays and no creature moves: a chaser queued behind another in a
