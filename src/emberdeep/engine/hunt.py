@@ -1,7 +1,8 @@
 """The distance maps that hunting monsters share.
 
-Cost stays flat as the population grows: one distance map from the player (tcod.path,
-searched again only when the player moves) serves every chaser of a floor (``Hunt``),
+Cost stays flat as the population grows: one distance map from the player (searched
+again only when the player moves; near the player first, the whole floor only for a
+chaser the near search may be wrong for) serves every chaser of a floor (``Hunt``),
 and a second map that treats creatures as walls (``Hunt.crowd_map``) is searched only
 for a blocked chaser, only as far as its way round may go, and kept for the next
 blocked chaser whose way round it holds. Both are libtcod's Dijkstra
@@ -36,6 +37,25 @@ def goal_at(shape: tuple[int, ...], x: int, y: int) -> NDArray[np.bool_]:
 
 WINDOW_SHAPES = 4
 """Crowd map searches kept, one per window shape (one per floor size)."""
+
+
+NEAR = 19
+"""Tiles each way of the player that ``Hunt.near_field`` searches: a chaser this round
+is most often within 17 steps (the floor's whole search would cost two and a half
+times as much)."""
+
+
+@dataclass(slots=True)
+class Near:
+    """``Hunt.near_field``: the player's distances searched in a window at ``origin``
+    (padded by a wall each side, as ``field`` holds it), right wherever they are below
+    ``bound``, and everywhere if ``whole`` (the window is the floor)."""
+
+    field: Field
+    origin: tuple[int, int]
+    size: tuple[int, int]
+    bound: int
+    whole: bool
 
 
 def way_round(a: int, b: int, limit: int) -> tuple[int, int]:
@@ -90,6 +110,9 @@ class Hunt:
         self._windows: dict[tuple[int, int], Field] = {}
         """A crowd map's search kept per window shape (the newest ``WINDOW_SHAPES``)."""
         self._crowd: Crowd | None = None
+        self._near_fields: dict[tuple[int, int], Field] = {}
+        self._near_key: tuple[object, ...] = ()
+        self._near: Near | None = None
 
     def terrain(self, floor: Floor) -> Terrain:
         """The floor's walls made ready for searching (by ``Terrain``: whole maps), built
@@ -118,6 +141,37 @@ class Hunt:
             self._key = key
         return field
 
+    def near_field(self, floor: Floor, position: tuple[int, int]) -> Near:
+        """``player_field`` searched only within ``NEAR`` tiles of the player (moved
+        inside the floor along its edges): a way that leaves the window passes a tile at
+        least ``e`` tiles from the player, the nearest outside it, so costs at least 2e
+        (a step costs 2 or 3), and every distance below that is the whole floor's."""
+        key = (id(floor), floor.walk_version, position)
+        near = self._near
+        if key == self._near_key and near is not None:
+            return near
+        px, py = position
+        across, down = span(px, NEAR, floor.width), span(py, NEAR, floor.height)
+        x0, y0 = across.start, down.start
+        shape = (across.stop - x0 + 2, down.stop - y0 + 2)
+        field = self._near_fields.get(shape)
+        if field is None:
+            if len(self._near_fields) >= WINDOW_SHAPES:
+                del self._near_fields[next(iter(self._near_fields))]  # the oldest shape
+            field = self._near_fields[shape] = Field(shape, 2, 3)
+        field.walkable[1:-1, 1:-1] = floor.walkable[across, down]
+        field.compute(px - x0 + 1, py - y0 + 1)
+        outside = [
+            gap for gap, beyond in (
+                (px - x0 + 1, x0 > 0), (across.stop - px, across.stop < floor.width),
+                (py - y0 + 1, y0 > 0), (down.stop - py, down.stop < floor.height),
+            ) if beyond
+        ]  # fmt: skip
+        bound = 2 * min(outside) if outside else UNREACHABLE
+        near = self._near = Near(field, (x0, y0), (shape[0] - 2, shape[1] - 2), bound, not outside)
+        self._near_key = key
+        return near
+
     def player_map(self, floor: Floor, position: tuple[int, int]) -> NDArray[np.int32]:
         """``player_field``'s distances as a whole array (a search by ``Terrain``), for a
         crowd that reads them all at once."""
@@ -131,7 +185,7 @@ class Hunt:
     def forget(self) -> None:
         """Drop the maps searched so far, keeping what was made to search them: the
         next ask searches afresh (for measuring a turn as play meets it)."""
-        self._key, self._map_key, self._crowd = (), (), None
+        self._key, self._map_key, self._near_key, self._crowd = (), (), (), None
 
     def crowd_map(
         self, floor: Floor, goal: tuple[int, int], free: NDArray[np.bool_],

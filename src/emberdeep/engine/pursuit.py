@@ -105,12 +105,20 @@ class Pursuit:
             if len(batch.monsters) > ROW_BY_ROW:
                 self.gather()
                 return self.rows[i]
-            at = batch.world.hunt.player_field(batch.floor, self.goal).at
-            start_x, start_y = batch.starts[i]
-            x, y = start_x + 1, start_y + 1  # the padded map's coordinates
+            hunt, (start_x, start_y) = batch.world.hunt, batch.starts[i]
+            near = hunt.near_field(batch.floor, self.goal)
+            (x0, y0), (width, height) = near.origin, near.size
+            x, y = start_x - x0 + 1, start_y - y0 + 1  # the near window's coordinates
+            at = near.field.at
+            here = at(x, y) if 0 < x <= width and 0 < y <= height else UNREACHABLE
+            if not (near.whole or here + 3 < near.bound):
+                # The near map may be wrong for this chaser's tiles (a step costs at most
+                # 3): the whole floor's, in the padded floor's coordinates.
+                at, x, y = hunt.player_field(batch.floor, self.goal).at, start_x + 1, start_y + 1
+                here = at(x, y)
             around = [at(x + dx, y + dy) for dx, dy in DIRECTIONS]
             order = sorted(range(len(around)), key=around.__getitem__)
-            found = self.rows[i] = (at(x, y), order, around)
+            found = self.rows[i] = (here, order, around)
         return found
 
     def gather(self) -> None:
