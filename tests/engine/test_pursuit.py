@@ -14,33 +14,34 @@ from emberdeep.engine.pursuit import Batch, gap
 from emberdeep.tools.bench import crowded_world
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), spot=st.sampled_from(["edge", "corner", "middle"]))
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), spot=st.sampled_from(["edge", "corner", "anywhere"]))
 def test_a_crowd_gathered_at_once_reads_as_one_by_one(seed: int, spot: str) -> None:
     """A crowd's rows come from the whole floor's distances at once; a few monsters'
     one by one, from the search near the player where it is right for them
     (``Hunt.near_field``), else the floor's: the two must agree for every monster, near
-    and far, wherever the player stands."""
+    and far, wherever the player stands (four places a floor: a chaser on the edge of
+    what the near search may be trusted with is rare)."""
     world = crowded_world(80, 45, 120, seed)
     floor, player = world.floor, world.player
-    rng = np.random.default_rng(seed)
-    x = int(rng.integers(0, 3)) if spot != "middle" else int(rng.integers(30, 50))
-    y = int(rng.integers(42, 45)) if spot == "corner" else int(rng.integers(15, 30))
-    if not floor.occupant[x, y] and floor.walkable[x, y]:
-        floor.move_actor(player, x, y)
     monsters = [a for a in floor.actors.values() if a is not player]
     assert len(monsters) > pursuit.ROW_BY_ROW
-    crowd = Batch(world, monsters).pursuit
-    at_once = [crowd.row(i) for i in range(len(monsters))]
-    limit = pursuit.ROW_BY_ROW
-    try:
-        pursuit.ROW_BY_ROW = len(monsters)
-        one_by_one = Batch(world, monsters).pursuit
-        one_by_one_rows = [one_by_one.row(i) for i in range(len(monsters))]
-    finally:
-        pursuit.ROW_BY_ROW = limit
-    assert at_once == one_by_one_rows
-    assert any(here < 10**6 for here, _, _ in one_by_one_rows)  # some have a way there
+    rng = np.random.default_rng(seed)
+    for _ in range(4):
+        x = int(rng.integers(0, 3)) if spot != "anywhere" else int(rng.integers(0, 80))
+        y = int(rng.integers(42, 45)) if spot == "corner" else int(rng.integers(0, 45))
+        if not floor.occupant[x, y] and floor.walkable[x, y]:
+            floor.move_actor(player, x, y)
+        at_once = [Batch(world, monsters).pursuit.row(i) for i in range(len(monsters))]
+        limit = pursuit.ROW_BY_ROW
+        try:
+            pursuit.ROW_BY_ROW = len(monsters)
+            one_by_one = Batch(world, monsters).pursuit
+            one_by_one_rows = [one_by_one.row(i) for i in range(len(monsters))]
+        finally:
+            pursuit.ROW_BY_ROW = limit
+        assert at_once == one_by_one_rows
+        assert any(here < 10**6 for here, _, _ in one_by_one_rows)  # some have a way there
 
 
 @settings(max_examples=80, deadline=None)
