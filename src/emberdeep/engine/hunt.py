@@ -36,7 +36,7 @@ def goal_at(shape: tuple[int, ...], x: int, y: int) -> NDArray[np.bool_]:
 
 
 WINDOW_SHAPES = 4
-"""Crowd map searches kept, one per window shape (one per floor size)."""
+"""Window searches kept (crowd maps, near maps), one per shape (one per floor size)."""
 
 
 NEAR = 19
@@ -56,6 +56,23 @@ class Near:
     size: tuple[int, int]
     bound: int
     whole: bool
+
+
+def window_field(
+    kept: dict[tuple[int, int], Field], walkable: NDArray[np.bool_],
+    columns: slice, rows: slice, diagonal: int,
+) -> Field:  # fmt: skip
+    """A search (a step 2, a diagonal ``diagonal``) of ``walkable``'s window ``columns`` x
+    ``rows`` inside a wall, filled in and ready to compute: one ``Field`` kept in
+    ``kept`` per window shape (the newest ``WINDOW_SHAPES``)."""
+    shape = (columns.stop - columns.start + 2, rows.stop - rows.start + 2)
+    field = kept.get(shape)
+    if field is None:
+        if len(kept) >= WINDOW_SHAPES:
+            del kept[next(iter(kept))]  # the oldest shape
+        field = kept[shape] = Field(shape, 2, diagonal)
+    field.walkable[1:-1, 1:-1] = walkable[columns, rows]
+    return field
 
 
 def way_round(a: int, b: int, limit: int) -> tuple[int, int]:
@@ -153,13 +170,7 @@ class Hunt:
         px, py = position
         across, down = span(px, NEAR, floor.width), span(py, NEAR, floor.height)
         x0, y0 = across.start, down.start
-        shape = (across.stop - x0 + 2, down.stop - y0 + 2)
-        field = self._near_fields.get(shape)
-        if field is None:
-            if len(self._near_fields) >= WINDOW_SHAPES:
-                del self._near_fields[next(iter(self._near_fields))]  # the oldest shape
-            field = self._near_fields[shape] = Field(shape, 2, 3)
-        field.walkable[1:-1, 1:-1] = floor.walkable[across, down]
+        field = window_field(self._near_fields, floor.walkable, across, down, 3)
         field.compute(px - x0 + 1, py - y0 + 1)
         outside = [
             gap for gap, beyond in (
@@ -168,7 +179,8 @@ class Hunt:
             ) if beyond
         ]  # fmt: skip
         bound = 2 * min(outside) if outside else UNREACHABLE
-        near = self._near = Near(field, (x0, y0), (shape[0] - 2, shape[1] - 2), bound, not outside)
+        size = (across.stop - x0, down.stop - y0)
+        near = self._near = Near(field, (x0, y0), size, bound, not outside)
         self._near_key = key
         return near
 
@@ -214,19 +226,12 @@ class Hunt:
         across = span((columns[0] + columns[1]) // 2, half, floor.width)
         down = span((rows[0] + rows[1]) // 2, half, floor.height)
         x0, y0 = across.start, down.start
-        shape = (across.stop - x0 + 2, down.stop - y0 + 2)
-        field = self._windows.get(shape)
-        if field is None:
-            if len(self._windows) >= WINDOW_SHAPES:
-                del self._windows[next(iter(self._windows))]  # the oldest shape
-            field = self._windows[shape] = Field(shape, 2, 2)
+        field = window_field(self._windows, free, across, down, 2)
         gx, gy = goal
-        field.walkable[1:-1, 1:-1] = free[across, down]
         field.walkable[gx - x0 + 1, gy - y0 + 1] = True
         field.compute(gx - x0 + 1, gy - y0 + 1)
-        crowd = self._crowd = Crowd(
-            field, (x0, y0), (shape[0] - 2, shape[1] - 2), goal, free, floor
-        )
+        size = (across.stop - x0, down.stop - y0)
+        crowd = self._crowd = Crowd(field, (x0, y0), size, goal, free, floor)
         if not crowd.holds(columns, rows):  # (``span`` makes sure it does)
             raise AssertionError(f"a crowd window at {crowd.origin} misses {columns}, {rows}")
         return crowd
