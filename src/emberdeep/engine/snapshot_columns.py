@@ -315,14 +315,17 @@ def check_actor_columns(
     wrong = np.where(player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0))
     bound = ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally)
     if floors.any_of([defense, power, health, dead_block, wrong, bound]):
-        floors.refuse_first([
-            (defense, ".defense: out of range"),
-            (power, ".power: out of range"),
-            (health, ": impossible creature (health)"),
-            (dead_block, ": the living must block, the dead must not"),
-            (wrong, ": impossible creature (mode)"),
-            (bound, ": impossible creature (shackles or orders)"),
-        ])  # fmt: skip
+        if (at := floors.where(defense)) is not None:
+            raise SnapshotError(f"{at}.defense: out of range")
+        if (at := floors.where(power)) is not None:
+            raise SnapshotError(f"{at}.power: out of range")
+        if (at := floors.where(health)) is not None:
+            raise SnapshotError(f"{at}: impossible creature (health)")
+        if (at := floors.where(dead_block)) is not None:
+            raise SnapshotError(f"{at}: the living must block, the dead must not")
+        if (at := floors.where(wrong)) is not None:
+            raise SnapshotError(f"{at}: impossible creature (mode)")
+        raise SnapshotError(f"{floors.where(bound)}: impossible creature (shackles or orders)")
     cells, off = floors.cells(x, y)
     if (at := floors.where(off)) is not None:
         raise SnapshotError(f"{at}: a creature not on a floor tile")

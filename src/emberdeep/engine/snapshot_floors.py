@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
 from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.snapshot_reader import Reader, SnapshotError
+from emberdeep.engine.snapshot_reader import Reader
 
 SHUT = np.array([Tile.CLOSED_DOOR, Tile.LOCKED_DOOR], dtype=np.uint8)
 """Walking into a shut door opens it: no creature stands in one (``invariants``)."""
@@ -66,15 +66,6 @@ class Floors:
         """Where the first row in ``bad`` is, or None when none is (the caller raises,
         in its own words)."""
         return self.where_at(int(bad.nonzero()[0][0])) if np.count_nonzero(bad) else None
-
-    def refuse_first(self, checks: list[tuple[np.ndarray[Any, Any], str]]) -> NoReturn:
-        """Refuse the save (the caller found a row broken): ``SnapshotError`` of where
-        the first row of the first check that refuses one is, and the check's problem
-        (from ":" on); the last check's problem if none does."""
-        for bad, problem in checks:
-            if (at := self.where(bad)) is not None:
-                raise SnapshotError(f"{at}{problem}")
-        raise SnapshotError(f"save{checks[-1][1]}")
 
     @staticmethod
     def any_of(checks: list[np.ndarray[Any, Any]]) -> bool:

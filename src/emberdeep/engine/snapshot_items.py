@@ -177,13 +177,15 @@ def _refuse(
         | (proof < 0) | (proof > gear.PROOF_TURNS)
         | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
     )  # fmt: skip
-    floors.refuse_first([
-        (ground, ": an item not on open ground"),
-        (stacks, ": an impossible stack or charge"),
-        (flags, ": a flag neither true nor false"),
-        (vault, ".choice: out of range"),
-        (worn, ": an impossible enchantment, proof or recharge"),
-    ])  # fmt: skip
+    if (at := floors.where(ground)) is not None:
+        raise SnapshotError(f"{at}: an item not on open ground")
+    if (at := floors.where(stacks)) is not None:
+        raise SnapshotError(f"{at}: an impossible stack or charge")
+    if (at := floors.where(flags)) is not None:
+        raise SnapshotError(f"{at}: a flag neither true nor false")
+    if (at := floors.where(vault)) is not None:
+        raise SnapshotError(f"{at}.choice: out of range")
+    raise SnapshotError(f"{floors.where(worn)}: an impossible enchantment, proof or recharge")
 
 
 def capacity(kind: ItemKind, enchant: int) -> int:
