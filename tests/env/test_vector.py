@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -15,7 +16,13 @@ import pytest
 import emberdeep
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
-from emberdeep.env.async_vector import EmberdeepAsyncVectorEnv, Placement, cpus_for
+from emberdeep.env.async_vector import (
+    EmberdeepAsyncVectorEnv,
+    Placement,
+    cpus_for,
+    layout_for,
+    work,
+)
 from emberdeep.env.vector import EmberdeepVectorEnv
 from tests.env.helpers import digest
 
@@ -246,3 +253,30 @@ def test_workers_end_when_their_parent_dies_without_closing() -> None:
     while any(Path(f"/proc/{pid}").exists() for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not [pid for pid in pids if Path(f"/proc/{pid}").exists()]
+
+
+def test_a_worker_whose_parent_ended_before_it_was_ready_ends() -> None:
+    """The race behind the test above: a parent that ends the moment its workers say they
+    are ready is gone before a worker could look up who its parent is. A worker told
+    that its parent is some other process (as if reparented before its first look)
+    must end on its next check, not wait for ever for the process it was handed to."""
+    ctx = multiprocessing.get_context("fork")
+    probe = EmberdeepEnv()
+    layout, size = layout_for(probe, 1)
+    ours, theirs = ctx.Pipe()
+    worker = ctx.Process(
+        target=work,
+        args=(ctx.RawArray("b", size), layout, (0, 1), theirs),
+        kwargs={"cpu": None, "env_kwargs": {}, "parent": os.getppid()},  # not its parent
+        daemon=True,
+    )
+    worker.start()
+    theirs.close()
+    try:
+        assert ours.poll(60) and ours.recv_bytes() == b""  # ready
+        worker.join(timeout=30)  # a liveness bound, not a speed goal
+        assert worker.exitcode == 0
+    finally:
+        if worker.is_alive():
+            worker.kill()
+        ours.close()

@@ -125,16 +125,19 @@ def work(
     *,
     cpu: int | None,
     env_kwargs: dict[str, Any],
+    parent: int,
 ) -> None:
-    """A worker process: plays games ``rows`` in the shared block on the parent's word
-    (see the module's notes), pinned to ``cpu`` unless told to run free."""
+    """A worker process: plays games ``rows`` in the shared block on the word of process
+    ``parent`` (see the module's notes), pinned to ``cpu`` unless told to run free. The
+    parent's pid is handed over rather than read here: a parent that ended as soon as
+    its workers were ready had already gone when they read it, and its orphans then
+    took their new parent for it and waited for ever."""
     try:
         worker = Worker(views(block, layout, slice(*rows)), rows[1] - rows[0], cpu, env_kwargs)
         pipe.send_bytes(b"")
     except Exception as exc:
         pipe.send_bytes(f"{type(exc).__name__}: {exc}".encode())
         return
-    parent = os.getppid()
     while True:
         try:
             while not pipe.poll(ORPHAN_SECONDS):
@@ -292,7 +295,7 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
             process = ctx.Process(
                 target=work,
                 args=(self.block, layout, rows, theirs),
-                kwargs={"cpu": cpu, "env_kwargs": env_kwargs},
+                kwargs={"cpu": cpu, "env_kwargs": env_kwargs, "parent": os.getpid()},
                 daemon=True,
             )
             process.start()
