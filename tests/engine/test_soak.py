@@ -7,6 +7,7 @@ import pytest
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine import awareness
 from emberdeep.engine.actions import DIRECTIONS, Move, Wait
 from emberdeep.engine.events import Attacked, Refused
 from emberdeep.engine.invariants import violations
@@ -28,7 +29,7 @@ def test_random_play_keeps_invariants(seed: int) -> None:
     if seed % 3 == 0:  # every monster already hunting: fights are certain
         for monster in world.floor.actors.values():
             if monster is not world.player:
-                world.alert(monster, 10**6)
+                awareness.alert(world, monster, 10**6)
     games, turns, fights = 0, 0, 0
     while turns < 400:
         roll = int(chooser.integers(12))

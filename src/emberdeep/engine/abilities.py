@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from emberdeep.engine import harm, statuses
+from emberdeep.engine import awareness, harm, statuses
 from emberdeep.engine.actions import (
     Action,
     ActionResult,
@@ -176,7 +176,7 @@ def call(batch: Batch, i: int, known: Ability) -> Action | None:
         reach, world = known.number("reach"), batch.world
         for other in batch.floor.actors.values():
             if other.kind == monster.kind and other.hp > 0 and gap(other, monster) <= reach:
-                world.alert(other, cause="called")
+                awareness.alert(world, other, cause="called")
     return None
 
 

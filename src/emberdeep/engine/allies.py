@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from emberdeep.engine import awareness
 from emberdeep.engine.actions import (
     BUMPS,
     DIRECTIONS,
@@ -235,7 +236,7 @@ def free(world: World, captive: Actor) -> None:
     """``captive`` is free: an ally, following the player, due when the player has moved."""
     captive.shackles = 0
     captive.stays = False
-    world.set_mode(captive, Mode.ALLY, "freed")
+    awareness.set_mode(world, captive, Mode.ALLY, "freed")
     due = max(captive.next_time, world.time + captive.move_time)
     if due != captive.next_time:
         captive.next_time = due

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from emberdeep.engine import awareness
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.events import Followed
 from emberdeep.engine.floor import Floor
@@ -74,7 +75,7 @@ def arrive(world: World, depth: int, scent: int = SCENT, native: int = 0) -> Act
     monster.next_time = world.time + kind.move_time
     floor.add_actor(monster)
     world.schedule.add(monster)
-    world.alert(monster, scent)
+    awareness.alert(world, monster, scent)
     return monster
 
 
@@ -132,7 +133,7 @@ def climbed(world: World, below: Floor) -> None:
         arrived.next_time = world.time + WARDEN_DELAY
         floor.add_actor(arrived)
         world.schedule.add(arrived)
-        world.alert(arrived, SCENT)
+        awareness.alert(world, arrived, SCENT)
         world.emit(Followed(arrived.who, where, "up"))
 
 

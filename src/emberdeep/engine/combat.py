@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine import runics
+from emberdeep.engine import awareness, runics
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.events import Attacked
 from emberdeep.engine.harm import take
@@ -97,7 +97,7 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
         damage = runics.landed(world, attacker, target, damage)
     take(world, target, damage, attacker)
     if sleeping and target.hp > 0:
-        world.set_mode(target, Mode.WANDERING, "struck")
+        awareness.set_mode(world, target, Mode.WANDERING, "struck")
     if attacker.mode == Mode.ALLY and target.hp > 0:
-        world.alert(target, cause="struck")  # struck by an ally, it fights back
+        awareness.alert(world, target, cause="struck")  # struck by an ally, it fights back
     return True

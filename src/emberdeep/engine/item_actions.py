@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import tcod.los
 
-from emberdeep.engine import combat, harm, items, traps
+from emberdeep.engine import awareness, combat, harm, items, traps
 from emberdeep.engine.actions import ActionResult, PlayerCommand, _player_only, done
 from emberdeep.engine.actors import Mode
 from emberdeep.engine.events import Attacked, ItemMoved, Missile, Refused, Thing
@@ -108,7 +108,7 @@ class Throw:
         _struck(world, actor, victim, thing, damage, verb="throw")
         harm.take(world, victim, damage, actor)
         if victim.asleep and victim.hp > 0:
-            world.set_mode(victim, Mode.WANDERING, "struck")
+            awareness.set_mode(world, victim, Mode.WANDERING, "struck")
 
 
 def _struck(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from emberdeep.engine import awareness
 from emberdeep.engine.abilities import ABILITIES, used
 from emberdeep.engine.actions import WAIT, Action, Attack, Either, Stumble
 from emberdeep.engine.actors import AWARE, UNALIGNED, Ability, ActorKind, Mode
@@ -90,17 +91,17 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
                 )
                 if not roused:
                     return WAIT
-            world.alert(monster)  # roused, a guard never stops hunting
+            awareness.alert(world, monster)  # roused, a guard never stops hunting
         if monster.mode not in AWARE:
             return WAIT
         if kind.flees_below:
             if monster.hp * 100 < monster.max_hp * kind.flees_below:
-                world.set_mode(monster, Mode.FLEEING)
+                awareness.set_mode(world, monster, Mode.FLEEING)
                 if not batch.floor.visible.item(monster.x, monster.y):
                     monster.hp += 1  # catching its breath where the player cannot see it
                 return pursuit.away(i) or pursuit.toward(i)
             if monster.mode == Mode.FLEEING:
-                world.set_mode(monster, Mode.HUNTING)
+                awareness.set_mode(world, monster, Mode.HUNTING)
         action = first_turn(i)
         if action is not None:
             return action
@@ -129,7 +130,7 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
 def idles_unaware(kind: ActorKind) -> bool:
     """Whether ``decide`` has a wandering monster of ``kind`` that is unaware of the
     player do nothing but wait (no ``upkeep`` ability, no guard to rouse): the world
-    then moves its clock on without deciding (``World._monster_turns``). Keep it true
+    then moves its clock on without deciding (``monster_turns.take_turns``). Keep it true
     to ``decide``."""
     return not kind.guards and not _asked(kind, "upkeep")
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from emberdeep.engine import gas, statuses
+from emberdeep.engine import awareness, gas, statuses
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.events import Alarm, Searched, TrapFound, TrapSprung
 
@@ -126,7 +126,7 @@ def alarm(world: World, cause: str) -> None:
     world.emit(Alarm(world.player.position, cause))
     for monster in world.floor.actors.values():
         if monster.alive and not monster.is_player and monster.mode != Mode.GUARDING:
-            world.alert(monster, ALARM_HUNT, "alarm")
+            awareness.alert(world, monster, ALARM_HUNT, "alarm")
 
 
 def fall(world: World, actor: Actor, cause: str) -> None:

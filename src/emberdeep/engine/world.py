@@ -24,6 +24,7 @@ from emberdeep.engine import (
     hunger,
     identify,
     items,
+    monster_turns,
     stairs,
     statuses,
     traps,
@@ -40,14 +41,10 @@ from emberdeep.engine.actions import (
     Succeeded,
 )
 from emberdeep.engine.actors import (
-    AWARE,
-    HUNT_MEMORY,
     MAX_LEVEL,
     PLAYER_ID,
-    UNALIGNED,
     Actor,
     ActorKind,
-    Mode,
     Progression,
     saturating,
 )
@@ -56,10 +53,8 @@ from emberdeep.engine.events import (
     Event,
     Heard,
     LevelGained,
-    ModeChanged,
     Refused,
     StairsTaken,
-    StatusChanged,
     Victory,
 )
 from emberdeep.engine.fellowship import Fellowship
@@ -68,9 +63,7 @@ from emberdeep.engine.fov import FovSettings, Sight, update_fov
 from emberdeep.engine.hunt import Hunt
 from emberdeep.engine.identify import Identity, display_key
 from emberdeep.engine.journal import Journal, encode_action
-from emberdeep.engine.minds import Decide, decider, idles_unaware
 from emberdeep.engine.perception import perceive
-from emberdeep.engine.pursuit import Batch
 from emberdeep.engine.schedule import Schedule
 
 FloorBuilder = Callable[[int, np.random.Generator], Floor]
@@ -83,19 +76,10 @@ REGEN_FULL = 1200
 the bot arrived on floors 8-16 with 92% of its health)..."""
 REGEN_FASTEST = 100
 """...and never fewer, however many rings of regeneration."""
-WAKE_CHANCES = ((1, 70), (3, 35), (6, 15))
-"""(within this many tiles, percent chance a sleeper in view wakes each turn)..."""
-WAKE_CHANCE_FAR = 5
-"""...and farther away."""
 HALT_WHEN_HURT = 2
 """The bit of a recorded advance's flags that stops the clock at the first hurt."""
 MAX_ALTERNATIVES = 8
 """An action may hand over to another this many times (a guard against a cycle)."""
-DORMANT = (Mode.ASLEEP, Mode.WANDERING)
-"""The modes in which a monster out of view may be dormant (``World._dozes``): never an
-ally or a captive, a guard, or one that knows where the player is."""
-SMALL_BATCH = 16
-"""Up to this many monsters due together, who sees whom is read cell by cell."""
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
@@ -195,8 +179,8 @@ class World:
         self.events: list[Event] = []
         """What the player perceived since the last ``take_events`` (``emit``)."""
         self._heard: set[str] = set()
-        self._idles: dict[str, bool] = {}
-        """Kind key -> whether an unaware monster of it only waits (``_monster_turns``)."""
+        self.idle_kinds: dict[str, bool] = {}
+        """Kind key -> whether an unaware monster of it only waits (``monster_turns``)."""
 
     @classmethod
     def restore(
@@ -318,7 +302,7 @@ class World:
         passed)."""
         refused = self.perform(self.player, action)
         if refused is None:
-            self._advance(self.player.next_time, stop_for_player=True)
+            monster_turns.advance(self, self.player.next_time, stop_for_player=True)
         self._record(["s", *encode_action(action)], refused is not None)
         return refused or self.take_events()
 
@@ -336,7 +320,7 @@ class World:
         first on ties). With ``halt_when_hurt``, the clock stops right after the first
         monster action that hurts the player (real time's pause: the rest wait)."""
         hp = self.player.hp if halt_when_hurt else -1
-        self._advance(until, stop_for_player, hp)
+        monster_turns.advance(self, until, stop_for_player, hp)
         self._record(["t", until, int(stop_for_player) | HALT_WHEN_HURT * halt_when_hurt])
         return self.take_events()
 
@@ -483,24 +467,6 @@ class World:
         if going_up and arrivals.carrying_the_heart(self):
             arrivals.climbed(self, left)
 
-    def _advance(self, until: int, stop_for_player: bool, halt_below: int = -1) -> None:
-        """Monsters act up to ``until``; the clock stops early once the player has fewer
-        than ``halt_below`` hit points (-1: never)."""
-        floor = self.floor
-        while self.player.alive:
-            due = self.schedule.next_time(floor)
-            if due is None or due > until or (stop_for_player and due >= until):
-                break
-            self.time = max(self.time, due)
-            batch = self.schedule.pop_batch(floor, due)
-            self._monster_turns(batch, halt_below)
-            self.schedule.add_all(batch)
-            self.refresh_fov()  # a monster may have opened a door (a key compare, else)
-            if self.player.hp < halt_below:
-                return
-        if self.player.alive:
-            self.time = max(self.time, until)
-
     def _follow(self, result: ActionResult, actor: Actor) -> ActionResult:
         """Perform what an action handed over to, and what that hands over to, in turn."""
         for _ in range(MAX_ALTERNATIVES):
@@ -509,124 +475,9 @@ class World:
             result = result.action.perform(self, actor)
         return Refused("hesitate")
 
-    def _monster_turns(self, monsters: list[Actor], halt_below: int = -1) -> None:
-        """Every monster in ``monsters`` (due now) notices the player or not, then acts,
-        in order: a confused one stumbles, the rest as their kind decides (``minds``).
-        Once the player has fewer than ``halt_below`` hit points the rest wait, still due.
-
-        A dormant monster (asleep, or wandering unaware with nothing its kind does
-        then: ``minds.idles_unaware``; out of the player's view, no statuses) only
-        waits: its clock is moved on here, exactly as ``perform(WAIT)`` would, without
-        deciding or performing anything, and the batch's arrays (``Batch``) are made
-        only when a monster that is not dormant first needs them. Which monsters are
-        dormant is asked afresh on each one's turn, so one woken by another's deed this
-        very batch acts as before."""
-        if not monsters:
-            return
-        player, kinds = self.player, self.kinds
-        # Symmetric FOV: seen by the player means seeing the player. A crowd gathers its
-        # positions in numpy at once; a few are looked at one by one (cheaper), and
-        # their batch is made only if one of them needs it.
-        batch: Batch | None = None
-        if len(monsters) > SMALL_BATCH:
-            batch = Batch(self, monsters)
-            seen = self.floor.visible[batch.xs, batch.ys].tolist()
-        else:
-            in_view = self.floor.visible.item
-            seen = [in_view(m.x, m.y) for m in monsters]
-        deciders: dict[str, Decide] = {}
-        perform = self.perform
-        for i, monster in enumerate(monsters):
-            if player.hp <= 0 or player.hp < halt_below:
-                break
-            if monster.hp <= 0:  # a confused neighbour may have killed it this batch
-                continue
-            if not seen[i] and monster.mode in DORMANT and self._dozes(monster):
-                continue
-            mode = monster.mode
-            if mode == Mode.ASLEEP:
-                if not (seen[i] and self.wakes(monster)):
-                    perform(monster, WAIT)
-                    continue
-                self.alert(monster)
-            elif seen[i]:
-                if mode in AWARE:
-                    monster.hunting = HUNT_MEMORY  # ``alert``, for one already aware
-                elif mode != Mode.GUARDING:
-                    self.alert(monster)  # (not an ally or a captive: ``alert``)
-            elif monster.hunting:
-                monster.hunting -= 1
-                if not monster.hunting:
-                    self.set_mode(monster, Mode.WANDERING)  # lost the player
-            if monster.confused:
-                monster.confused -= 1
-                self.perform(monster, Stumble())
-                if not monster.confused and monster.alive:
-                    self.emit(StatusChanged(monster.who, monster.position, "confused", False))
-                continue
-            if batch is None:
-                # Everyone before this one only waited: the positions are the batch's own.
-                batch = Batch(self, monsters)
-            decide = deciders.get(monster.kind)
-            if decide is None:
-                decide = deciders[monster.kind] = decider(batch, kinds[monster.kind])
-            due = monster.next_time
-            perform(monster, decide(i))
-            if monster.next_time == due and monster.alive:
-                # Refused: it must not stay due for ever, and its reason is not news
-                # for the player's log.
-                perform(monster, WAIT)
-
-    def _dozes(self, monster: Actor) -> bool:
-        """If ``monster`` (out of the player's view, its turn come, in a ``DORMANT`` mode)
-        is dormant, its turn:
-        a ``Wait``'s cost added to its clock, as ``perform(WAIT)`` would; else False."""
-        if monster.statuses:
-            return False
-        if monster.mode == Mode.WANDERING:  # a sleeper's confusion waits for it to wake
-            dozes = self._idles.get(monster.kind)
-            if dozes is None:
-                dozes = self._idles[monster.kind] = idles_unaware(self.kinds[monster.kind])
-            if not dozes or monster.confused:
-                return False
-        cost = monster.move_time  # what Wait costs
-        if cost:
-            due, now = monster.next_time, self.time
-            monster.next_time = (due if due > now else now) + cost
-        return True
-
-    def set_mode(self, monster: Actor, mode: str, cause: str = "") -> None:
-        """``monster`` is now up to ``mode`` (``actors.Mode``), told if it changed; out of
-        the aware modes it no longer knows where the player is."""
-        previous = monster.mode
-        if previous == mode:
-            return
-        monster.mode = mode
-        if mode not in AWARE:
-            monster.hunting = 0
-        self.emit(ModeChanged(monster.who, monster.position, mode, previous, cause))
-
-    def alert(self, monster: Actor, turns: int = HUNT_MEMORY, cause: str = "") -> None:
-        """``monster`` knows where the player is, for ``turns`` turns after it last does:
-        it hunts (or goes on fleeing). An ally or a captive is nobody's quarry."""
-        if monster.mode in UNALIGNED:
-            return
-        monster.hunting = turns
-        if monster.mode not in AWARE:
-            self.set_mode(monster, Mode.HUNTING, cause)
-
     def react(self, striker: Actor, target: Actor) -> None:
         """A melee blow landed and hurt: what the two creatures' kinds do about it."""
         abilities.react(self, striker, target)
-
-    def wakes(self, sleeper: Actor) -> bool:
-        """Whether a sleeper in view notices the player this turn: likelier up close, so
-        creeping past at a distance is a real choice."""
-        player = self.player
-        gap = max(abs(sleeper.x - player.x), abs(sleeper.y - player.y))
-        chance = next((c for reach, c in WAKE_CHANCES if gap <= reach), WAKE_CHANCE_FAR)
-        chance += items.noise(self)
-        return int(self.rng.integers(100)) < chance
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""

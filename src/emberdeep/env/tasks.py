@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from emberdeep.content.tasks import Task, load_tasks
+from emberdeep.engine import awareness
 from emberdeep.engine import rng as rngs
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.items import Item
@@ -128,7 +129,7 @@ def spawn_packs(world: World, task: Task, kinds: Any) -> list[int]:
             monster = Actor.spawn(next_id, kinds[pack.kind], int(xs[i]), int(ys[i]))
             monster.next_time = world.time
             floor.add_actor(monster)
-            world.alert(monster)  # awake and on the scent: hunting
+            awareness.alert(world, monster)  # awake and on the scent: hunting
             added.append(next_id)
             next_id += 1
     world.schedule.reset([a for a in floor.actors.values() if a.alive and a is not player])
