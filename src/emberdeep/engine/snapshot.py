@@ -21,14 +21,9 @@ import numpy as np
 
 from emberdeep.engine import gear, hunger, runics
 from emberdeep.engine.actors import (
-    AWARE,
-    MAX_LEVEL,
-    MAX_STAT,
-    MODES,
     PLAYER_ID,
     Actor,
     ActorKind,
-    Mode,
     Progression,
 )
 from emberdeep.engine.fellowship import Fellowship, Loss
@@ -40,6 +35,7 @@ from emberdeep.engine.journal import Journal, JournalError
 from emberdeep.engine.snapshot_columns import dump_actors, load_actors
 from emberdeep.engine.snapshot_floors import SHUT, SHUT_TILE
 from emberdeep.engine.snapshot_items import dump_items, load_items
+from emberdeep.engine.snapshot_legacy import load_legacy_actors
 from emberdeep.engine.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,
@@ -57,8 +53,8 @@ from emberdeep.engine.traps import Trap, TrapKind
 from emberdeep.engine.world import FloorBuilder, World
 
 __all__ = [
-    "MAX_ACTION_TIME", "MAX_COUNT", "MAX_DEPTH", "MAX_SIDE", "SnapshotError", "actor_in_range",
-    "columns_checked", "dump", "dump_floor", "load",
+    "MAX_ACTION_TIME", "MAX_COUNT", "MAX_DEPTH", "MAX_SIDE", "SnapshotError", "columns_checked",
+    "dump", "dump_floor", "load",
 ]  # fmt: skip
 """What saves and tests read here; the limits and the error are ``snapshot_reader``'s."""
 
@@ -140,51 +136,6 @@ def _shallow(record: Any) -> dict[str, Any]:
 
 
 _FIELD_NAMES: dict[type, list[str]] = {}
-
-
-LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
-"""Saves of 0.1.0 named a creature's behaviour ``ai``, with these values."""
-LEGACY_BEHAVIOURS = (
-    *("player", "chase", "idle", "flee", "pack", "archer", "healer", "summoner", "fading"),
-    *("blinker", "erratic", "guardian"),
-)
-"""What saves before 0.3 named a creature's behaviour (its kind now says how it acts)."""
-
-
-def _renamed_fields(raw: object) -> object:
-    """A creature's fields as this version names them: before 0.3 a creature had an
-    ``asleep`` flag (none in 0.1.0) and a ``behaviour`` (0.1.0's ``ai``), not a mode."""
-    if not isinstance(raw, Mapping) or "mode" in raw:
-        return raw
-    renamed = {key: value for key, value in raw.items() if key not in ("asleep", "behaviour", "ai")}
-    behaviour = raw.get("behaviour", raw.get("ai"))
-    behaviour = LEGACY_AI.get(behaviour, behaviour) if isinstance(behaviour, str) else behaviour
-    hunting = raw.get("hunting")
-    aware = type(hunting) is int and hunting > 0
-    if behaviour not in LEGACY_BEHAVIOURS:
-        renamed["mode"] = "?"  # refused below as an impossible creature
-    elif raw.get("asleep") is True:
-        renamed["mode"] = Mode.ASLEEP
-    elif aware:
-        renamed["mode"] = Mode.HUNTING
-    else:
-        renamed["mode"] = Mode.GUARDING if behaviour == "guardian" else Mode.WANDERING
-    return renamed
-
-
-def actor_in_range(actor: Actor) -> bool:
-    """Every number of a creature within what play can reach (well beyond, but bounded:
-    a level of 2**62 would make the hall of fame's arithmetic run for ever)."""
-    counters = (actor.confused, actor.hunting, actor.detour)
-    lowest = -MAX_STAT if actor.is_player else 0  # equipment may take from the player
-    return (
-        actor.id >= 1
-        and 0 <= actor.hp <= actor.max_hp
-        and 1 <= actor.level <= MAX_LEVEL
-        and all(0 <= s <= 2 * MAX_STAT for s in (actor.max_hp, actor.xp))
-        and all(lowest <= s <= 2 * MAX_STAT for s in (actor.defense, actor.power))
-        and all(0 <= c <= MAX_ACTION_TIME for c in counters)
-    )
 
 
 def load(
@@ -415,17 +366,6 @@ def _trap(entry: Reader, floor: Floor) -> Trap:
     return Trap(kind, x, y, entry.get("hidden", bool))
 
 
-def _statuses(raw: object, where: str) -> dict[str, int]:
-    if raw is None:
-        return {}
-    if not isinstance(raw, Mapping) or not all(
-        name in STATUSES and type(turns) is int and 1 <= turns <= MAX_TURNS
-        for name, turns in raw.items()
-    ):
-        raise SnapshotError(f"{where}.statuses: expected status names and turns left")
-    return dict(raw)
-
-
 def _kind(entry: Reader, item_kinds: Mapping[str, ItemKind]) -> ItemKind:
     key = entry.get("kind", str)
     if key not in item_kinds:
@@ -468,7 +408,7 @@ def _load_floor(
     if is_table(raw.data.get("actors")):
         columns[0].append((raw.sub("actors"), floor, where))
     else:
-        _load_legacy_actors(raw, floor, where)
+        load_legacy_actors(raw, floor, where)
     in_columns = is_table(raw.data.get("items"))
     if in_columns:
         columns[1].append((raw.sub("items"), floor, where))
@@ -497,44 +437,6 @@ def columns_checked(data: object) -> bool:
     creature at a time, and a save need not run those again."""
     floor = data.get("floor") if isinstance(data, Mapping) else None
     return isinstance(floor, Mapping) and isinstance(floor.get("actors"), Mapping)
-
-
-SINCE_COLUMNS = ("shackles", "stays")
-"""Creature fields added after the formats that saved creatures one table each."""
-
-
-def _load_legacy_actors(raw: Reader, floor: Floor, where: str) -> None:
-    """Creatures saved one table each (formats 1 to 3), checked one by one."""
-    names = {f.name: f.type for f in fields(Actor) if f.init}
-    for n, fields_raw in enumerate(raw.entries("actors")):
-        entry = Reader(_renamed_fields(fields_raw), f"{where}.actors[{n}]")
-        values: dict[str, Any] = {}
-        for name, annotation in names.items():
-            if name == "statuses":
-                values[name] = _statuses(entry.data.get(name), entry.path)
-                continue
-            if name in SINCE_COLUMNS:
-                continue  # no captive or ally was ever saved one table each: the default
-            kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
-            values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
-        actor = Actor(**values)
-        aware = actor.mode in AWARE
-        known = actor.mode == Mode.WANDERING if actor.is_player else actor.mode in MODES
-        if not known or (not actor.is_player and aware != (actor.hunting > 0)):
-            raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
-        if not actor_in_range(actor):
-            raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
-        if actor.blocks != actor.alive:
-            raise SnapshotError(f"{where}.actors[{n}]: the living must block, the dead must not")
-        if not (
-            1 <= actor.move_time <= MAX_ACTION_TIME and 1 <= actor.attack_time <= MAX_ACTION_TIME
-        ):
-            raise SnapshotError(f"{where}.actors[{n}]: impossible action times")
-        if not floor.in_bounds(actor.x, actor.y) or not floor.walkable[actor.x, actor.y]:
-            raise SnapshotError(f"{where}.actors[{n}]: not on a floor tile")
-        if actor.id in floor.actors:
-            raise SnapshotError(f"{where}.actors[{n}]: duplicate id {actor.id}")
-        floor.add_actor(actor)
 
 
 def _rememberable(key: str, item_kinds: Mapping[str, ItemKind]) -> bool:

@@ -291,7 +291,7 @@ def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str,
 def check_actor_columns(
     numbers: dict[str, np.ndarray[Any, Any]], modes: list[str], floors: Floors
 ) -> None:
-    """The rules ``actor_in_range`` and the legacy loader apply one creature at a time,
+    """The rules the legacy loader applies one creature at a time (``snapshot_legacy``),
     on whole columns of every floor (a creature's mode as a small code, its rules a
     table lookup)."""
     ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
