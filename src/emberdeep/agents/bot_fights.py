@@ -13,14 +13,7 @@ from __future__ import annotations
 from emberdeep.agents.bot_items import ATTACK_STAFFS, ItemSense
 from emberdeep.agents.bot_ways import WaySense
 from emberdeep.engine import autopilot, statuses
-from emberdeep.engine.actions import (
-    Ascend,
-    Descend,
-    Move,
-    PlayerCommand,
-    Use,
-    Wait,
-)
+from emberdeep.engine.actions import Ascend, Descend, Move, PlayerCommand, Use, Wait
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.item_actions import THROW_RANGE, Throw

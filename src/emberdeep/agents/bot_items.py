@@ -10,10 +10,7 @@ The judgements about items, apart from where the bot goes and what it fights; ``
 from __future__ import annotations
 
 from emberdeep.engine import hunger, statuses
-from emberdeep.engine.actions import (
-    PlayerCommand,
-    Use,
-)
+from emberdeep.engine.actions import PlayerCommand, Use
 from emberdeep.engine.items import SLOT_SIZES, Item, bonus
 from emberdeep.engine.runics import RUNICS
 from emberdeep.engine.world import World

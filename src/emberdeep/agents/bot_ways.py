@@ -14,14 +14,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine import autopilot
-from emberdeep.engine.actions import (
-    DIRECTIONS,
-    Ascend,
-    Drop,
-    Move,
-    PickUp,
-    PlayerCommand,
-)
+from emberdeep.engine.actions import DIRECTIONS, Ascend, Drop, Move, PickUp, PlayerCommand
 from emberdeep.engine.actors import Mode
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.distance import distance_map
