@@ -8,11 +8,20 @@ from dataclasses import replace
 import pytest
 
 from emberdeep.engine.actions import Wait
-from emberdeep.tools import bench, bench_agents, bench_reference, bench_report
+from emberdeep.tools import (
+    bench_agents,
+    bench_engine,
+    bench_env,
+    bench_reference,
+    bench_report,
+    bench_saves,
+    bench_startup,
+    bench_timing,
+)
 
 
 def test_reference_pickle_saves_round_trip() -> None:
-    world = bench.played_world(60)
+    world = bench_engine.played_world(60)
     copy = bench_reference.decode_save(bench_reference.encode_save(world), world.build_floor)
     assert copy.state_hash() == world.state_hash()
     copy.step(Wait())  # and the copy still plays
@@ -21,8 +30,8 @@ def test_reference_pickle_saves_round_trip() -> None:
 
 def test_save_figures_and_the_report_format() -> None:
     report = bench_report.Report(True)
-    plan = replace(bench.QUICK, saves=1, reference_saves=1)
-    bench.save_figures(report, plan)
+    plan = replace(bench_timing.QUICK, saves=1, reference_saves=1)
+    bench_saves.save_figures(report, plan)
     names = [figure.name for figure in report.figures]
     assert any(name.startswith("save ") for name in names)
     assert any(name.startswith("load ") for name in names)
@@ -33,7 +42,7 @@ def test_save_figures_and_the_report_format() -> None:
 
 
 def test_monster_phase_worlds_are_crowded_and_due() -> None:
-    world = bench.crowded_world(80, 45, 200, 1)
+    world = bench_engine.crowded_world(80, 45, 200, 1)
     monsters = [a for a in world.floor.actors.values() if a.id != 1]
     assert len(monsters) == 200
     assert all(m.next_time <= world.time < world.player.next_time for m in monsters)
@@ -43,7 +52,7 @@ def test_monster_phase_worlds_are_crowded_and_due() -> None:
 
 def test_agent_env_figures_are_measured() -> None:
     notes: list[str] = []
-    figures = list(bench.agent_env(40, notes))
+    figures = list(bench_env.agent_env(40, notes))
     assert [f.name for f in figures] == [
         "env step, random actions",
         "env step, moves and waits only",
@@ -63,8 +72,8 @@ def test_agent_env_figures_are_measured() -> None:
 
 
 def test_start_up_is_timed_to_the_first_frame_and_beside_the_platform() -> None:
-    first, whole, platform = bench.startup(1)
-    assert first.target_ms == bench.STARTUP_TARGET_MS
+    first, whole, platform = bench_startup.startup(1)
+    assert first.target_ms == bench_startup.STARTUP_TARGET_MS
     assert 0 < first.median_ms < whole.median_ms  # the frame comes before the exit
     assert platform.median_ms > 0 and platform.target_ms is None
 
@@ -83,11 +92,11 @@ def test_without_gymnasium_the_report_says_which_figures_were_skipped(
 ) -> None:
     without_modules(monkeypatch, "gymnasium")
     report = bench_report.Report(True)
-    bench.agent_env_figures(report, 40)
+    bench_env.agent_env_figures(report, 40)
     assert report.figures == []
     [note] = report.notes  # one line: which figures, why, and how to get them
     assert "\n" not in note
-    assert all(name in note for name in bench.ENV_FIGURES)
+    assert all(name in note for name in bench_env.ENV_FIGURES)
     assert "gymnasium" in note and 'pip install -e ".[env]"' in note
     assert bench_report.format_report(report).endswith(note)  # printed, as the last line
     assert bench_report.to_json(report)["notes"] == [note]
@@ -96,7 +105,7 @@ def test_without_gymnasium_the_report_says_which_figures_were_skipped(
 def test_a_broken_env_package_is_not_blamed_on_gymnasium(monkeypatch: pytest.MonkeyPatch) -> None:
     without_modules(monkeypatch, "emberdeep.env")
     report = bench_report.Report(True)
-    bench.agent_env_figures(report, 40)
+    bench_env.agent_env_figures(report, 40)
     [note] = report.notes
     assert "emberdeep.env cannot be imported" in note and "pip install" not in note
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from emberdeep.engine import pursuit
 from emberdeep.engine.actions import DIRECTIONS
 from emberdeep.engine.pursuit import Batch, gap
-from emberdeep.tools.bench import crowded_world
+from emberdeep.tools.bench_engine import crowded_world
 
 
 @settings(max_examples=30, deadline=None)

@@ -1,8 +1,8 @@
 """The classic tutorial approach, written plainly, so ``emberdeep bench`` can say how much
 the game's own design buys on the same floors.
 
-This module exists only to be measured: the game never calls it, and only ``bench.py``
-imports it. Each function is what the libtcod "Complete Roguelike Tutorial" does, moved
+This module exists only to be measured: the game never calls it, and only the bench's
+modules import it. Each function is what the libtcod "Complete Roguelike Tutorial" does, moved
 to today's tcod API (no deprecated calls), without deliberate slowness:
 
 - ``monster_phase``: the tutorial's A* extra (``move_astar``). For every monster, the

@@ -1,6 +1,6 @@
 """The figures ``emberdeep bench`` measures, and how they are shown: a table with each
 figure's target and verdict, the comparisons with the tutorial approach, the sizes, and
-the same as JSON. Measuring lives in ``bench.py``; this only holds and prints."""
+the same as JSON. Measuring lives in the other ``bench_*`` modules; this only holds and prints."""
 
 from __future__ import annotations
 

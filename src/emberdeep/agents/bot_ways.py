@@ -1,0 +1,163 @@
+"""How the bot gets about a floor: exploring round deep water, traps and gas (and leaving
+a floor whose rest lies only beyond them), stepping out of harmful gas, reaching a
+vault's choice, the treasure, the captives it frees, the up stairs with the treasure,
+a chasm when the stairs are out of reach, and a step through a creature when that is
+the only way on.
+
+These are the bot's decisions about where to go, apart from what it fights and what
+it does with its pack; ``Bot`` (``agents/bot.py``) orders them in its ``choose``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emberdeep.engine import autopilot
+from emberdeep.engine.actions import DIRECTIONS, Ascend, Drop, Move, PickUp, PlayerCommand
+from emberdeep.engine.actors import Mode
+from emberdeep.engine.autopilot import Stop
+from emberdeep.engine.distance import distance_map
+from emberdeep.engine.floor import Tile
+from emberdeep.engine.gas import HARMFUL
+from emberdeep.engine.items import INVENTORY_SIZE
+from emberdeep.engine.world import World
+
+
+class WaySense:
+    """The bot's ways about a floor, a part of ``Bot``, which holds the state they read."""
+
+    rng: np.random.Generator
+    leaving: int
+
+    def explore(self, world: World) -> PlayerCommand | Stop:
+        """Explore round deep water, traps and gas; once the rest of the floor lies only
+        beyond them, leave it for the known stairs (deep water washes a pack's stacks
+        away: bots starved with their rations gone downstream), and wade only where
+        there is no other way on."""
+        if self.leaving != world.depth:
+            step = autopilot.explore_action(world)
+            if step != autopilot.RISKY:
+                return step
+            self.leaving = world.depth  # (or it steps to and fro between the two goals)
+        floor, player = world.floor, world.player
+        if floor.explored[floor.stairs]:
+            if player.position == floor.stairs:
+                return Stop("explored_stairs")
+            way = autopilot.travel_action(world, floor.stairs)
+            if way == autopilot.RISKY:  # the stairs only through it: wade
+                way = autopilot.travel_action(world, floor.stairs, dare=True)
+            if not isinstance(way, Stop):
+                return way
+        return autopilot.explore_action(world, dare=True)
+
+    @staticmethod
+    def out_of_danger(world: World) -> PlayerCommand | None:
+        """A step toward the nearest cell out of harmful gas, when it stands in some:
+        nobody rests in a cloud of poison (deep water and traps it crosses on purpose)."""
+        floor = world.floor
+        if not floor.gas_active or floor.gas[world.player.position] < HARMFUL:
+            return None
+        danger = floor.gas >= HARMFUL
+        safe = floor.walkable & floor.explored & ~danger
+        dist = distance_map(floor.walkable.astype(np.int32), safe, 2, 3)
+        return autopilot.downhill(world, dist)
+
+    @staticmethod
+    def to_chasm(world: World) -> PlayerCommand | None:
+        floor = world.floor
+        chasms = (floor.tiles == Tile.CHASM) & floor.explored
+        if not chasms.any():
+            return None
+        cost = (floor.walkable & floor.explored).astype(np.int32)
+        dist = distance_map(cost, chasms, 2, 3)
+        player, best, step = world.player, int(dist[world.player.position]), None
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if floor.in_bounds(x, y) and floor.is_free(x, y) and int(dist[x, y]) < best:
+                best, step = int(dist[x, y]), Move(dx, dy)
+        return step
+
+    @staticmethod
+    def to_a_choice(world: World) -> PlayerCommand | None:
+        """One of a vault's choice (the first it knows of, as they lie) and the way to it,
+        when there is room in the pack and a way; explore never takes one."""
+        floor, player = world.floor, world.player
+        if len(world.inventory) >= INVENTORY_SIZE:
+            return None
+        for item in floor.items:
+            if not item.choice or not floor.explored[item.position]:
+                continue
+            if item.position == player.position:
+                return PickUp()
+            step = autopilot.travel_action(world, item.position, dare=True)
+            if not isinstance(step, Stop):
+                return step
+        return None
+
+    @staticmethod
+    def known_treasure(world: World) -> tuple[int, int] | None:
+        floor = world.floor
+        for item in floor.items:
+            if item.kind.effect == "treasure" and floor.explored[item.position]:
+                return item.position
+        return None
+
+    def take(self, world: World, where: tuple[int, int]) -> PlayerCommand:
+        """Make room in a full pack (away from the treasure, or it would pick up what it
+        dropped), go to the treasure and pick it up."""
+        if len(world.inventory) >= INVENTORY_SIZE and world.player.position != where:
+            spare = [s for s, item in enumerate(world.inventory) if not item.equipped]
+            return Drop(spare[-1])
+        if world.player.position != where:
+            step = autopilot.travel_action(world, where, dare=True)
+            return step if not isinstance(step, Stop) else self.wander()
+        return PickUp()
+
+    def climb_out(self, world: World) -> PlayerCommand:
+        """With the treasure: to the up stairs of every floor, and up (exploring first
+        where the known map does not reach them: after a fall, say)."""
+        if world.player.position == world.floor.start:
+            return Ascend()
+        for step in (
+            autopilot.travel_action(world, world.floor.start, dare=True),
+            self.through(world, autopilot.travel_map(world, world.floor.start)),
+            autopilot.explore_action(world, pick_up=False, dare=True),
+        ):
+            if step is not None and not isinstance(step, Stop):
+                return step
+        return self.wander()
+
+    @staticmethod
+    def through(world: World, dist: NDArray[np.int32]) -> PlayerCommand | None:
+        """The step down ``dist`` even if a creature stands there (moving into it attacks
+        it): a sleeper it meant to creep past, lying in the only doorway, gets fought."""
+        player, floor = world.player, world.floor
+        best, step = int(dist[player.position]), None
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if floor.in_bounds(x, y) and floor.walkable[x, y] and int(dist[x, y]) < best:
+                best, step = int(dist[x, y]), Move(dx, dy)
+        return step
+
+    def wander(self) -> PlayerCommand:
+        return Move(*DIRECTIONS[int(self.rng.integers(len(DIRECTIONS)))])
+
+    def free_captives(self, world: World) -> PlayerCommand | None:
+        """With no threat in view, the way to the nearest captive it has seen and the
+        work at its shackles (a step into it, a turn's work each); None when there is
+        none, or no way to one."""
+        floor, player = world.floor, world.player
+        captives = [
+            a
+            for a in floor.actors.values()
+            if a.alive and a.mode == Mode.CAPTIVE and floor.explored[a.position]
+        ]
+        if not captives or autopilot.threats(world):
+            return None
+        nearest = min(captives, key=lambda a: max(abs(a.x - player.x), abs(a.y - player.y)))
+        dx, dy = nearest.x - player.x, nearest.y - player.y
+        if max(abs(dx), abs(dy)) == 1:
+            return Move(dx, dy)
+        step = autopilot.travel_action(world, nearest.position, dare=True)
+        return None if isinstance(step, Stop) else step
