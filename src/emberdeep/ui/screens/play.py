@@ -37,7 +37,8 @@ from emberdeep.session.driver import (
     rules_for,
 )
 from emberdeep.session.game import GameSession, now
-from emberdeep.session.narration import Line, narrator_for
+from emberdeep.session.log_line import Line
+from emberdeep.session.narration import narrator_for
 from emberdeep.ui import lighting, look, motion, render, sprites
 from emberdeep.ui.input import (
     Click,
