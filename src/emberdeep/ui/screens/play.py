@@ -16,7 +16,8 @@ import numpy as np
 import tcod.console
 
 from emberdeep.config import Settings
-from emberdeep.content.loader import RENDER_MODES, Content
+from emberdeep.content.loader import Content
+from emberdeep.content.looks import RENDER_MODES
 from emberdeep.engine import autopilot
 from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, Wait
 from emberdeep.engine.actors import Actor, Mode
