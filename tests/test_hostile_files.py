@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from emberdeep import config
 from emberdeep.config import Settings, parse_settings
-from emberdeep.content import loader
+from emberdeep.content import creature_kinds, floors, item_kinds, loader, looks, shared_keys
 from emberdeep.content.parsed import ParsedCache
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.actions import Move, Wait
@@ -190,33 +190,33 @@ SHIPPED = {
     for name in CONTENT_FILES
 }
 SPAWNS = Table.parse("spawns.toml", SHIPPED["spawns.toml"])
-MONSTERS_PER_ROOM = loader.by_depth(SPAWNS, "monsters_per_room")
-ITEMS_PER_ROOM = loader.by_depth(SPAWNS, "items_per_room")
+MONSTERS_PER_ROOM = shared_keys.by_depth(SPAWNS, "monsters_per_room")
+ITEMS_PER_ROOM = shared_keys.by_depth(SPAWNS, "items_per_room")
 
 
 def parse_spawns(table: Table) -> None:
-    table.reject_unknown(loader.SPAWN_KEYS)
-    loader.by_depth(table, "monsters_per_room")
-    loader.by_depth(table, "items_per_room")
-    loader.by_depth(table, "traps_per_floor")
-    loader.parse_placed(table, CONTENT.population.items)
+    table.reject_unknown(floors.SPAWN_KEYS)
+    shared_keys.by_depth(table, "monsters_per_room")
+    shared_keys.by_depth(table, "items_per_room")
+    shared_keys.by_depth(table, "traps_per_floor")
+    floors.parse_placed(table, CONTENT.population.items)
 
 
 PARSERS: dict[str, Callable[[Table], object]] = {
-    "tiles.toml": loader.parse_tiles,
-    "monsters.toml": lambda t: loader.parse_monsters(t, MONSTERS_PER_ROOM),
-    "items.toml": lambda t: loader.parse_items(t, ITEMS_PER_ROOM),
-    "player.toml": lambda t: loader.parse_hero(
+    "tiles.toml": looks.parse_tiles,
+    "monsters.toml": lambda t: creature_kinds.parse_monsters(t, MONSTERS_PER_ROOM),
+    "items.toml": lambda t: item_kinds.parse_items(t, ITEMS_PER_ROOM),
+    "player.toml": lambda t: creature_kinds.parse_hero(
         t, CONTENT.population.items, CONTENT.population.monsters
     ),
     "spawns.toml": parse_spawns,
-    "dungeon.toml": lambda t: loader.parse_dungeon(
+    "dungeon.toml": lambda t: floors.parse_dungeon(
         t, CONTENT.population.items, CONTENT.population.monsters
     ),
-    "traps.toml": lambda t: loader.parse_traps(t, ITEMS_PER_ROOM),
-    "appearances.toml": lambda t: loader.parse_appearances(t, CONTENT.population.items),
-    "statuses.toml": loader.parse_statuses,
-    "captives.toml": lambda t: loader.parse_captives(t, CONTENT.population.monsters),
+    "traps.toml": lambda t: floors.parse_traps(t, ITEMS_PER_ROOM),
+    "appearances.toml": lambda t: item_kinds.parse_appearances(t, CONTENT.population.items),
+    "statuses.toml": looks.parse_statuses,
+    "captives.toml": lambda t: floors.parse_captives(t, CONTENT.population.monsters),
 }  # fmt: skip
 
 

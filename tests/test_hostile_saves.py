@@ -32,8 +32,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from emberdeep.config import Settings
-from emberdeep.content import loader
-from emberdeep.content.loader import RENDER_MODES
+from emberdeep.content import loader, shared_keys
+from emberdeep.content.looks import RENDER_MODES
 from emberdeep.engine import snapshot
 from emberdeep.engine.actions import Move, Wait
 from emberdeep.engine.actors import AWARE, PLAYER_ID, Mode
@@ -401,7 +401,7 @@ def test_a_clock_that_would_make_monsters_catch_up_for_ages_is_refused() -> None
 
 
 def test_time_bounds_allow_every_creature_the_content_can_describe() -> None:
-    assert snapshot.MAX_ACTION_TIME >= loader.MAX_STAT
+    assert snapshot.MAX_ACTION_TIME >= shared_keys.MAX_STAT
 
 
 WRITER = """

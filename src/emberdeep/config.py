@@ -16,7 +16,7 @@ from typing import Any
 import platformdirs
 
 from emberdeep import APP_NAME
-from emberdeep.content.loader import RENDER_MODES
+from emberdeep.content.looks import RENDER_MODES
 from emberdeep.content.palettes import DEFAULT, PALETTE_NAMES
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.fov import ALGORITHMS, FovSettings

@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from emberdeep.content import loader
+from emberdeep.content import creature_kinds, floors, loader
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.actors import ActorKind
 from emberdeep.engine.spawning import ByDepth, SpawnTable
@@ -17,7 +17,7 @@ MONSTERS = resources.files("emberdeep.content").joinpath("monsters.toml").read_t
 
 
 def _monsters() -> SpawnTable[ActorKind]:
-    table, _, _ = loader.parse_monsters(Table.parse("monsters.toml", MONSTERS), ByDepth(()))
+    table, _, _ = creature_kinds.parse_monsters(Table.parse("monsters.toml", MONSTERS), ByDepth(()))
     return table
 
 
@@ -50,4 +50,4 @@ def test_bad_captives_name_file_line_and_key(old: str, new: str, key: str, probl
     assert broken != CAPTIVES
     line = next(n for n, text in enumerate(broken.splitlines(), 1) if new in text)
     with pytest.raises(DataError, match=rf"^captives\.toml:{line}: {re.escape(key)}: {problem}"):
-        loader.parse_captives(Table.parse("captives.toml", broken), _monsters())
+        floors.parse_captives(Table.parse("captives.toml", broken), _monsters())

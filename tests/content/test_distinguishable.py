@@ -10,7 +10,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.content import loader
-from emberdeep.content.loader import unknown_key
+from emberdeep.content.item_kinds import unknown_key
 from emberdeep.engine.items import UNIDENTIFIED
 
 SILHOUETTE = 0.20

@@ -5,7 +5,7 @@ from importlib import resources
 
 import pytest
 
-from emberdeep.content import loader
+from emberdeep.content import creature_kinds, item_kinds, loader, looks
 from emberdeep.content.tomldata import DataError, Table, find_line
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.spawning import ByDepth
@@ -13,7 +13,7 @@ from emberdeep.engine.spawning import ByDepth
 
 def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
     content = loader.load()
-    for mode in loader.GLYPH_MODES:
+    for mode in looks.GLYPH_MODES:
         assert set(content.tiles[mode]) == set(TILE_NAMES)
     assert content.tiles["ascii"]["wall"].lit.glyph == "#"
     assert content.tiles["ascii"]["floor"].lit.glyph == "."
@@ -28,7 +28,7 @@ def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
 
 
 def _tiles(text: str) -> None:
-    loader.parse_tiles(Table.parse("tiles.toml", text))
+    looks.parse_tiles(Table.parse("tiles.toml", text))
 
 
 GOOD = resources.files("emberdeep.content").joinpath("tiles.toml").read_text()
@@ -77,10 +77,10 @@ PER_ROOM = ByDepth(((1, 2),))
 
 
 def test_plural_and_article_are_read_for_the_log() -> None:
-    monsters = loader.parse_monsters(Table.parse("monsters.toml", MONSTERS), PER_ROOM)[0]
+    monsters = creature_kinds.parse_monsters(Table.parse("monsters.toml", MONSTERS), PER_ROOM)[0]
     wolf = next(kind for kind in monsters.kinds if kind.key == "wolf")
     assert (wolf.plural, wolf.article) == ("Wolves", "")
-    items = loader.parse_items(Table.parse("items.toml", ITEMS), PER_ROOM)[0]
+    items = item_kinds.parse_items(Table.parse("items.toml", ITEMS), PER_ROOM)[0]
     heart = next(kind for kind in items.kinds if kind.key == "ember_heart")
     assert heart.article == "the"
 
@@ -99,17 +99,17 @@ def test_bad_plurals_and_articles_name_file_line_and_key(replacement: str, probl
     broken = MONSTERS.replace('plural = "Wolves"', replacement)
     line = broken.splitlines().index(replacement) + 1
     with pytest.raises(DataError, match=rf"^monsters\.toml:{line}: {problem}"):
-        loader.parse_monsters(Table.parse("monsters.toml", broken), PER_ROOM)
+        creature_kinds.parse_monsters(Table.parse("monsters.toml", broken), PER_ROOM)
 
 
 def test_a_bad_item_article_is_named() -> None:
     broken = ITEMS.replace('article = "the"', 'article = "thy"')
     with pytest.raises(DataError, match=r"ember_heart\.article: expected one of a, an, the"):
-        loader.parse_items(Table.parse("items.toml", broken), PER_ROOM)
+        item_kinds.parse_items(Table.parse("items.toml", broken), PER_ROOM)
 
 
 def test_a_monster_is_a_way_of_moving_plus_abilities_with_their_numbers() -> None:
-    monsters = loader.parse_monsters(Table.parse("monsters.toml", MONSTERS), PER_ROOM)[0]
+    monsters = creature_kinds.parse_monsters(Table.parse("monsters.toml", MONSTERS), PER_ROOM)[0]
     by_key = {kind.key: kind for kind in monsters.kinds}
     wisp, shaman = by_key["will_o_wisp"], by_key["kobold_shaman"]
     assert [a.name for a in wisp.abilities] == ["blink", "shoot"] and wisp.reach == 4
@@ -170,4 +170,4 @@ def test_bad_abilities_name_file_line_and_key(old: str, new: str, key: str, prob
     broken = MONSTERS.replace(old, new, 1)
     line = next(n for n, text in enumerate(broken.splitlines(), 1) if new in text)
     with pytest.raises(DataError, match=rf"^monsters\.toml:{line}: {re.escape(key)}: {problem}"):
-        loader.parse_monsters(Table.parse("monsters.toml", broken), PER_ROOM)
+        creature_kinds.parse_monsters(Table.parse("monsters.toml", broken), PER_ROOM)

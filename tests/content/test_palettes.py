@@ -7,7 +7,9 @@ import numpy as np
 import pytest
 
 from emberdeep.content import loader, palettes
-from emberdeep.content.loader import GLYPH_MODES, Content, unknown_key
+from emberdeep.content.item_kinds import unknown_key
+from emberdeep.content.loader import Content
+from emberdeep.content.looks import GLYPH_MODES
 from emberdeep.content.palettes import PALETTE_NAMES, contrast, lighten, luminance, nearest
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.items import UNIDENTIFIED

@@ -7,7 +7,7 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.content.loader import RENDER_MODES
+from emberdeep.content.looks import RENDER_MODES
 from emberdeep.ui import keys, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import (

@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.lights import Light, parse_lights
-from emberdeep.content.loader import GLYPH_MODES
+from emberdeep.content.looks import GLYPH_MODES
 from emberdeep.content.palettes import PALETTE_NAMES, contrast
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine import snapshot

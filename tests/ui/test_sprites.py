@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from emberdeep import cli
 from emberdeep.config import Settings
-from emberdeep.content import loader
+from emberdeep.content import loader, looks
 from emberdeep.engine.floor import TILE_NAMES, Tile
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
@@ -75,7 +75,7 @@ def luminance(rgba: NDArray[np.uint8]) -> float:
 
 
 def test_tiles_is_a_render_mode_that_tab_reaches() -> None:
-    assert "tiles" in loader.RENDER_MODES
+    assert "tiles" in looks.RENDER_MODES
 
 
 def test_the_tileset_has_a_tile_for_every_sprite_and_state() -> None:

@@ -6,7 +6,7 @@ its cost (``cost``), and ``tick`` runs them down once per action the creature ta
 Confusion predates this module and stays ``Actor.confused`` (monsters stumble in
 ``World``); it is listed and applied here like the rest. Looks (names shown, colours)
 are content (``statuses.toml``); the rules are code, so the names are fixed here. What is
-said when one begins or ends is the narration's (``session/narration.py``).
+said when one begins or ends is the narration's (``session/creature_sentences.py``).
 """
 
 from __future__ import annotations

@@ -23,7 +23,8 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from emberdeep.content.loader import Content, Look
+from emberdeep.content.loader import Content
+from emberdeep.content.looks import Look
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World

@@ -30,7 +30,8 @@ from emberdeep.engine.events import Event, MessageKind, Refused
 from emberdeep.engine.replay import apply as apply_recorded
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.session.game import GameSession
-from emberdeep.session.narration import Line, Narrator
+from emberdeep.session.log_line import Line
+from emberdeep.session.narration import Narrator
 
 RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""

@@ -1,6 +1,8 @@
 """The log's English: perceived events in, lines out (each with the kind it is coloured
-by). The only place the game's sentences are written; the engine reports events, and
-what the player perceives was decided before they reach here (``engine/perception.py``).
+by). The game's sentences are written here and in the families of event sentences this
+dispatches to (``creature_sentences.py``, ``item_sentences.py``, ``world_sentences.py``);
+the engine reports events, and what the player perceives was decided before they reach
+here (``engine/perception.py``).
 
 Each event kind has one function (``NARRATORS``); one that is only seen (a step, a
 missile's flight) says nothing. A refusal, the reason a run stops and a cause of death
@@ -10,11 +12,9 @@ are worded here too, so a screen, the agent environment and the morgue say the s
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from emberdeep.content.loader import Content
-from emberdeep.engine.actions import SHOT_VERBS
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.events import (
@@ -56,61 +56,49 @@ from emberdeep.engine.events import (
     Victory,
     Who,
 )
-from emberdeep.session.grammar import Noun, capitalized, hit_points, listed, sentence
+from emberdeep.session.creature_sentences import (
+    ally_died,
+    attacked,
+    died,
+    followed,
+    freed,
+    healed,
+    hurt,
+    left_behind,
+    mode_changed,
+    ordered,
+    shackles,
+    status_changed,
+    summoned,
+    teleported,
+)
+from emberdeep.session.grammar import Noun, listed, sentence
+from emberdeep.session.item_sentences import (
+    enchanted,
+    fizzled,
+    grew,
+    identified,
+    item_moved,
+    item_used,
+    runic_flared,
+)
+from emberdeep.session.log_line import Line
 from emberdeep.session.names import Names
+from emberdeep.session.world_sentences import (
+    alarm,
+    area,
+    door_opened,
+    heard,
+    hunger,
+    level_gained,
+    searched,
+    stairs_taken,
+    terrain_changed,
+    trap_found,
+    trap_sprung,
+    victory,
+)
 
-
-@dataclass(frozen=True)
-class Line:
-    """One line of the log and what it is about."""
-
-    text: str
-    kind: MessageKind = MessageKind.INFO
-
-
-STATUS_BEGUN = {
-    "poisoned": ("be", "poisoned"),
-    "hasted": ("speed", "up"),
-    "slowed": ("slow", "down"),
-    "confused": ("look", "confused"),
-    "paralysed": ("be", "paralysed"),
-    "levitating": ("float", "up"),
-    "regenerating": ("glow", "with health"),
-}
-"""What is said when a status begins: a verb (agreeing with who has it) and the rest;
-the player "feels" confused where a monster "looks" it."""
-STATUS_ENDED = {
-    "poisoned": "no longer poisoned",
-    "hasted": "no longer hasted",
-    "slowed": "no longer slowed",
-    "confused": "no longer confused",
-    "paralysed": "able to move again",
-    "levitating": "no longer floating",
-    "regenerating": "no longer regenerating",
-}
-STATUS_GIVEN = {
-    "poisoned": "poisons",
-    "hasted": "hastens",
-    "slowed": "chills",
-    "confused": "confuses",
-    "paralysed": "paralyses",
-    "levitating": "lifts",
-    "regenerating": "heals",
-}
-"""What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
-BLOWS = {
-    "hit": "blow", "bite": "bite", "sting": "sting", "touch": "touch", "claw": "claws",
-    "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow", "zap": "spark",
-    "blast": "bolt",
-}  # fmt: skip
-"""A blow's verb -> what the blow itself is called."""
-USE_VERBS = {"potion": "drink", "scroll": "read", "wand": "zap", "staff": "raise", "food": "eat"}
-"""What using an item of a category is called ("use" for the rest)."""
-HEARD = {
-    "fighting": "You hear fighting nearby.",
-    "death": "You hear a dying cry.",
-    "blast": "You hear an explosion.",
-}
 REFUSALS = {
     "blocked": "That way is blocked.",
     "lava": "The lava would burn you to a cinder.",
@@ -254,350 +242,6 @@ def narrator_for(content: Content) -> Narrator:
         traps={kind.key: kind for kind in traps},
     )
     return Narrator(names)
-
-
-def _attack_kind(attacker: Who, target: Who) -> MessageKind:
-    """The player's blows, blows at the player, and (plain news) one creature's at another."""
-    if attacker.id == PLAYER_ID:
-        return MessageKind.PLAYER_ATTACK
-    return MessageKind.ENEMY_ATTACK if target.id == PLAYER_ID else MessageKind.INFO
-
-
-def _hurt_kind(who: Who, source: Who | None) -> MessageKind:
-    if who.id == PLAYER_ID:
-        return MessageKind.ENEMY_ATTACK
-    if source is not None and source.id == PLAYER_ID:
-        return MessageKind.PLAYER_ATTACK
-    return MessageKind.STATUS
-
-
-def attacked(n: Narrator, e: Attacked) -> list[Line]:
-    kind = _attack_kind(e.attacker, e.target)
-    whom = n.who(e.target)
-    if e.verb in ("throw", "bump") and e.thing is not None:
-        noun = n.names.thing(e.thing)
-        if e.verb == "bump":
-            return [Line(sentence(noun, "bounce", f"off {whom.the}."), kind)]
-        if not e.hit:
-            return [Line(sentence(noun, "miss", f"{whom.the}."), kind)]
-        return [Line(sentence(noun, "hit", f"{whom.the} for {hit_points(e.damage)}."), kind)]
-    who = n.who(e.attacker)
-    if not e.hit:
-        if e.verb in SHOT_VERBS.values():  # "The goblin archer shoots at you, and misses."
-            return [Line(sentence(who, e.verb, f"at {whom.the}, and {who.verb('miss')}."), kind)]
-        return [Line(sentence(who, "miss", f"{whom.the}."), kind)]
-    victim = f"the sleeping {whom.singular}" if e.sneak and not whom.is_you else whom.the
-    stop = "!" if e.sneak else "."
-    return [Line(sentence(who, e.verb, f"{victim} for {hit_points(e.damage)}{stop}"), kind)]
-
-
-def hurt(n: Narrator, e: Hurt) -> list[Line]:
-    noun, kind = n.who(e.who), _hurt_kind(e.who, e.source)
-    points = hit_points(e.amount)
-    match e.cause:
-        case "lightning":
-            text = f"A lightning bolt strikes {noun.the} with a loud thunder, for {points}!"
-        case "bolt":
-            text = f"The bolt strikes {noun.the} for {points}!"
-        case "backlash" | "reprisal":
-            text = sentence(noun, "take", f"{points} of {e.cause}.")
-        case "fire":
-            rest = f"engulfed in a fiery explosion, and {noun.verb('take')} {points}!"
-            text = sentence(noun, "be", rest)
-        case "scald" if e.source is not None:
-            text = sentence(noun, "be", f"scalded by {n.who(e.source).the} for {points}!")
-        case _:
-            text = sentence(noun, "take", f"{points}.")
-    return [Line(text, kind)]
-
-
-def died(n: Narrator, e: Died) -> list[Line]:
-    if e.who.id == PLAYER_ID:
-        if e.cause == "starvation":
-            return [Line("You starve to death...", MessageKind.PLAYER_DIED)]
-        return [Line("You die...", MessageKind.PLAYER_DIED)]
-    noun = n.who(e.who)
-    if e.cause == "faded":
-        return [Line(sentence(noun, "fade", "away."), MessageKind.STATUS)]
-    if e.vanished:
-        return [Line(sentence(noun, "vanish", "!"), MessageKind.ENEMY_DIED)]
-    if e.killer is not None and e.killer.id == PLAYER_ID:
-        return [Line(f"You kill {noun.the}!", MessageKind.ENEMY_DIED)]
-    return [Line(sentence(noun, "die", "."), MessageKind.ENEMY_DIED)]
-
-
-def healed(n: Narrator, e: Healed) -> list[Line]:
-    if e.cause == "mend" and e.source is not None:
-        wounds = f", and {n.who(e.who).possessive} wounds close."
-        return [Line(sentence(n.who(e.source), "chant", wounds), MessageKind.STATUS)]
-    if e.who.id == PLAYER_ID:
-        text = f"You feel better, and recover {hit_points(e.amount)}."
-        return [Line(text, MessageKind.STATUS)]
-    return [Line(sentence(n.who(e.who), "look", "better."), MessageKind.STATUS)]
-
-
-def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
-    noun = n.who(e.who)
-    if not e.gained:
-        ended = STATUS_ENDED.get(e.status, f"no longer {e.status}")
-        return [Line(sentence(noun, "be", f"{ended}."), MessageKind.STATUS)]
-    kind = MessageKind.ENEMY_ATTACK if noun.is_you and e.cause == "blow" else MessageKind.STATUS
-    if e.cause == "blow" and e.source is not None:
-        blow = (
-            BLOWS.get(n.names.creatures[e.source.kind].verb, "blow")
-            if (e.source.kind in n.names.creatures)
-            else "blow"
-        )
-        given = STATUS_GIVEN.get(e.status, "affects")
-        source = n.who(e.source).possessive
-        return [Line(capitalized(f"{source} {blow} {given} {noun.the}!"), kind)]
-    if e.cause == "hunger":
-        return [Line("You faint from hunger!", MessageKind.ENEMY_ATTACK)]
-    if e.cause == "frenzy":
-        return [Line(sentence(noun, "fly", "into a frenzy!"), kind)]
-    if e.cause == "scroll" and e.status == "confused" and not noun.is_you:
-        text = f"The eyes of {noun.the} look vacant, as it starts to stumble around!"
-        return [Line(text, kind)]
-    verb, rest = STATUS_BEGUN.get(e.status, ("be", e.status))
-    if noun.is_you and verb == "look":
-        verb = "feel"
-    return [Line(sentence(noun, verb, f"{rest}!"), kind)]
-
-
-def teleported(n: Narrator, e: Teleported) -> list[Line]:
-    if e.cause == "blink":
-        return [Line(sentence(n.who(e.who), "blink", "away!"), MessageKind.STATUS)]
-    return [Line(sentence(n.who(e.who), "be", "whisked away!"), MessageKind.STATUS)]
-
-
-def summoned(n: Narrator, e: Summoned) -> list[Line]:
-    who = n.who(e.who)
-    if e.cause == "split":
-        return [Line(sentence(who, "split", "in two!"), MessageKind.ALERT)]
-    what = n.names.kind(e.kind).count(len(e.called))
-    return [Line(sentence(who, "call", f"up {what}!"), MessageKind.ALERT)]
-
-
-def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
-    if e.cause == "alarm":  # the alarm said it for all of them
-        return []
-    noun = n.who(e.who)
-    if e.previous == "asleep":
-        return [Line(sentence(noun, "wake", "up!"), MessageKind.ALERT)]
-    if e.mode == "fleeing":
-        return [Line(sentence(noun, "turn", "to flee!"), MessageKind.INFO)]
-    if e.mode == "hunting" and e.previous == "fleeing":
-        return [Line(sentence(noun, "turn", "to fight!"), MessageKind.ALERT)]
-    if e.mode == "hunting" and e.previous == "guarding":  # a wanderer in view is seen
-        return [Line(sentence(noun, "notice", "you!"), MessageKind.ALERT)]
-    return []
-
-
-def followed(n: Narrator, e: Followed) -> list[Line]:
-    if e.ally:
-        return [
-            Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs."), MessageKind.INFO)
-        ]
-    return [Line(sentence(n.who(e.who), "follow", f"you {e.way} the stairs!"), MessageKind.ALERT)]
-
-
-def left_behind(n: Narrator, e: LeftBehind) -> list[Line]:
-    ally = n.names.kind(e.who.kind).singular  # told after the floor changed: no longer "yours"
-    text = f"You go {e.way} the stairs without your {ally}: it was too far away to follow."
-    return [Line(text, MessageKind.ALERT)]
-
-
-def shackles(n: Narrator, e: Shackles) -> list[Line]:
-    whose = n.who(e.who).possessive
-    text = f"You work at {whose} shackles ({e.left} more to go)."
-    return [Line(text, MessageKind.INFO)]
-
-
-def freed(n: Narrator, e: Freed) -> list[Line]:
-    text = f"You free {n.names.kind(e.who.kind).the} from its shackles. It joins you!"
-    return [Line(text, MessageKind.DISCOVERY)]
-
-
-def ordered(n: Narrator, e: Ordered) -> list[Line]:
-    whom = n.who(e.told[0]).the if len(e.told) == 1 else "your allies"
-    what = "to wait here" if e.stay else "to follow you"
-    return [Line(f"You tell {whom} {what}.", MessageKind.INFO)]
-
-
-def ally_died(n: Narrator, e: AllyDied) -> list[Line]:
-    return [Line("You feel a sense of loss.", MessageKind.PLAYER_DIED)]
-
-
-ITEM_CHANGES = {
-    "wielded": "wield", "worn": "put on", "unwielded": "put away", "removed": "take off",
-}  # fmt: skip
-
-
-def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
-    noun = n.names.thing(e.thing)
-    match e.change:
-        case "picked":
-            return [Line(f"You pick up {noun.count(e.thing.quantity)}.", MessageKind.ITEM)]
-        case "dropped":
-            what = noun.the if e.thing.quantity == 1 else noun.count(e.thing.quantity)
-            return [Line(f"You drop {what}.", MessageKind.ITEM)]
-        case "thrown":
-            return [Line(f"You throw {noun.a}.", MessageKind.ITEM)]
-        case "landed":
-            return [Line(sentence(noun, "strike", "nothing and falls."), MessageKind.ITEM)]
-        case "swept":  # the current takes one at a time
-            text = f"{capitalized(noun.a)} from your pack slips away in the deep water!"
-            return [Line(text, MessageKind.ITEM)]
-        case "lost":
-            return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
-        case "caged":
-            text = f"Bars slam down over {noun.count(e.thing.quantity)}: you chose."
-            return [Line(text, MessageKind.ITEM)]
-        case change if change in ITEM_CHANGES:
-            return [Line(f"You {ITEM_CHANGES[change]} {noun.the}.", MessageKind.ITEM)]
-    return []
-
-
-def item_used(n: Narrator, e: ItemUsed) -> list[Line]:
-    verb = USE_VERBS.get(e.category, "use")
-    return [Line(f"You {verb} {n.names.thing(e.thing).the}.", MessageKind.ITEM)]
-
-
-def identified(n: Narrator, e: Identified) -> list[Line]:
-    if e.thing.enchant is not None:  # gear: its enchantment and runic now known
-        plain = n.names.thing(e.thing._replace(enchant=None, runic=""))
-        now = n.names.thing(e.thing)
-        how = "You know" if e.cause == "worn" else "The scroll shows"
-        return [Line(f"{how} your {plain.singular} now: {now.a}.", MessageKind.DISCOVERY)]
-    before = n.names.thing(e.thing)
-    now = n.names.thing(e.thing._replace(look=""))
-    if e.cause == "use":
-        return [Line(capitalized(f"{before.the} was {now.a}!"), MessageKind.DISCOVERY)]
-    return [Line(sentence(before, "be", f"{now.a}."), MessageKind.DISCOVERY)]
-
-
-FIZZLES = {
-    "use": "Nothing much seems to happen.",
-    "identify": "You feel knowledgeable, about nothing.",
-    "teleport": "You feel a tug, and nothing more.",
-}
-
-
-def enchanted(n: Narrator, e: Enchanted) -> list[Line]:
-    thing = n.names.thing(e.thing)
-    return [Line(f"Your {thing.singular} gleams briefly in the darkness.", MessageKind.DISCOVERY)]
-
-
-RUNIC_DEEDS = {
-    "slaying": "{target} is slain outright!",
-    "paralysis": "{target} is held fast!",
-    "slowing": "{target} slows!",
-    "confusion": "{target} reels!",
-    "mercy": "{target} is healed by your blade!",
-    "backlash": "your blow turns on you!",
-    "absorption": "it softens the blow.",
-    "reprisal": "{target} is hurt by its own blow!",
-}
-
-
-def runic_flared(n: Narrator, e: RunicFlared) -> list[Line]:
-    thing = n.names.thing(e.thing._replace(enchant=None, runic=""))
-    target = n.who(e.target).the if e.target is not None else "it"
-    deed = RUNIC_DEEDS.get(e.runic, "").format(target=target)
-    text = f"Your {thing.singular} flares with a runic of {e.runic}: {deed}".rstrip(": ")
-    return [Line(capitalized(text), MessageKind.DISCOVERY)]
-
-
-def grew(n: Narrator, e: Grew) -> list[Line]:
-    if e.stat == "strength":
-        return [Line("Newfound strength surges through your body.", MessageKind.DISCOVERY)]
-    text = f"You feel more resilient: {hit_points(e.amount)} more health, for good."
-    return [Line(text, MessageKind.DISCOVERY)]
-
-
-def fizzled(n: Narrator, e: Fizzled) -> list[Line]:
-    return [Line(FIZZLES.get(e.cause, "Nothing happens."))]
-
-
-def door_opened(n: Narrator, e: DoorOpened) -> list[Line]:
-    if e.who.id != PLAYER_ID:
-        return [Line(sentence(n.who(e.who), "open", "a door."))]
-    if e.unlocked:
-        return [Line("You unlock the door.", MessageKind.STATUS)]
-    return [Line("You open the door.")]
-
-
-def trap_found(n: Narrator, e: TrapFound) -> list[Line]:
-    return [Line(f"You find {n.names.trap(e.trap).a}!", MessageKind.DISCOVERY)]
-
-
-def trap_sprung(n: Narrator, e: TrapSprung) -> list[Line]:
-    trap = n.names.trap(e.trap)
-    if e.avoided:
-        return [Line(f"You step carefully over {trap.the}.")]
-    return [Line(f"You trigger {trap.a}!", MessageKind.ALERT)]
-
-
-def searched(n: Narrator, e: Searched) -> list[Line]:
-    return [] if e.found else [Line("You find nothing.")]
-
-
-def alarm(n: Narrator, e: Alarm) -> list[Line]:
-    return [Line("A shrill alarm rings out through the level!", MessageKind.ALERT)]
-
-
-def area(n: Narrator, e: Area) -> list[Line]:
-    if e.form == "gas":
-        return [Line("Caustic gas billows out!", MessageKind.STATUS)]
-    return []
-
-
-def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:
-    if e.cause == "mapped":
-        return [Line("A map of the level forms in your mind!", MessageKind.DISCOVERY)]
-    return []
-
-
-FALLS = {"trapdoor": "The floor gives way beneath you!", "chasm": "You leap into the chasm!"}
-
-
-def stairs_taken(n: Narrator, e: StairsTaken) -> list[Line]:
-    if e.way == "up":
-        return [Line("You climb back up the stairs.")]
-    if e.way == "fell":
-        return [
-            Line(FALLS.get(e.cause, "You fall!"), MessageKind.STATUS),
-            Line("You descend deeper into the heart of the dungeon..."),
-            Line("You land hard, and hurt yourself.", MessageKind.ENEMY_ATTACK),
-        ]
-    return [Line("You descend deeper into the heart of the dungeon...")]
-
-
-def level_gained(n: Narrator, e: LevelGained) -> list[Line]:
-    return [Line(f"You advance to level {e.level}!", MessageKind.STATUS)]
-
-
-def victory(n: Narrator, e: Victory) -> list[Line]:
-    return [Line("You climb into the daylight, the treasure in your pack. You win!")]
-
-
-HUNGER = {
-    "hungry": ("You are hungry.", MessageKind.ALERT),
-    "weak": ("You feel weak with hunger.", MessageKind.ALERT),
-    "faint": ("You feel faint with hunger! Eat, or you will pass out.", MessageKind.ALERT),
-}
-"""What the clock running down to each hunger state says."""
-
-
-def hunger(n: Narrator, e: Hunger) -> list[Line]:
-    if e.cause == "ate":
-        return [Line("That food tasted delicious!", MessageKind.STATUS)]
-    text, kind = HUNGER.get(e.state, ("Your stomach rumbles.", MessageKind.ALERT))
-    return [Line(text, kind)]
-
-
-def heard(n: Narrator, e: Heard) -> list[Line]:
-    return [Line(HEARD.get(e.noise, "You hear something."), MessageKind.ALERT)]
 
 
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {

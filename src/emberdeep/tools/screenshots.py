@@ -27,7 +27,8 @@ import tcod.tileset
 from emberdeep.agents.bot import Bot, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.content.loader import RENDER_MODES, Content
+from emberdeep.content.loader import Content
+from emberdeep.content.looks import RENDER_MODES
 from emberdeep.content.palettes import DEFAULT
 from emberdeep.engine.events import Area, Cell, Died, Missile, Who
 from emberdeep.engine.floor import Floor, Tile

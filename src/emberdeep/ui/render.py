@@ -16,7 +16,8 @@ import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from emberdeep.content.loader import Content, Look
+from emberdeep.content.loader import Content
+from emberdeep.content.looks import Look
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.floor import REMAINS_KEY, TILE_NAMES, Floor
 from emberdeep.engine.identify import Identity, display_key

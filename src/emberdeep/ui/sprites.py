@@ -44,7 +44,8 @@ import tcod.console
 import tcod.tileset
 from numpy.typing import NDArray
 
-from emberdeep.content.loader import Content, Look
+from emberdeep.content.loader import Content
+from emberdeep.content.looks import Look
 from emberdeep.content.pixelart import SPRITE_SIZE
 from emberdeep.engine.floor import TILE_NAMES
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import textwrap
 
-from emberdeep.content.loader import RENDER_MODES
+from emberdeep.content.looks import RENDER_MODES
 from emberdeep.ui import input as ui_input
 from emberdeep.ui import keys, palette
 from emberdeep.ui.pager import Line, Pager

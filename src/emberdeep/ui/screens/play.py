@@ -16,7 +16,8 @@ import numpy as np
 import tcod.console
 
 from emberdeep.config import Settings
-from emberdeep.content.loader import RENDER_MODES, Content
+from emberdeep.content.loader import Content
+from emberdeep.content.looks import RENDER_MODES
 from emberdeep.engine import autopilot
 from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, Wait
 from emberdeep.engine.actors import Actor, Mode
@@ -37,7 +38,8 @@ from emberdeep.session.driver import (
     rules_for,
 )
 from emberdeep.session.game import GameSession, now
-from emberdeep.session.narration import Line, narrator_for
+from emberdeep.session.log_line import Line
+from emberdeep.session.narration import narrator_for
 from emberdeep.ui import lighting, look, motion, render, sprites
 from emberdeep.ui.input import (
     Click,

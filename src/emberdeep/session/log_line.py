@@ -1,0 +1,21 @@
+"""One line of the log: its text, and the kind it is coloured by.
+
+Its own module because the narrator (``narration.py``) and each family of sentences
+(``creature_sentences.py``, ``item_sentences.py``, ``world_sentences.py``) make lines, and
+the turn driver and the screens carry them: every one of them imports it without importing
+the others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from emberdeep.engine.events import MessageKind
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the log and what it is about."""
+
+    text: str
+    kind: MessageKind = MessageKind.INFO
