@@ -4,7 +4,7 @@ One place holds their rules so that items, traps, gas and monsters all apply the
 same way (``apply``), the world asks here how they bend an action (``redirect``) and
 its cost (``cost``), and ``tick`` runs them down once per action the creature takes.
 Confusion predates this module and stays ``Actor.confused`` (monsters stumble in
-``World``); it is listed and applied here like the rest. Looks (names shown, colours)
+``monster_turns``); it is listed and applied here like the rest. Looks (names shown, colours)
 are content (``statuses.toml``); the rules are code, so the names are fixed here. What is
 said when one begins or ends is the narration's (``session/creature_sentences.py``).
 """
