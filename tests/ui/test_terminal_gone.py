@@ -17,8 +17,8 @@ from emberdeep.content import loader
 from emberdeep.ui import terminal
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress
-from emberdeep.ui.screens.main_menu import MainMenu
 from emberdeep.ui.screens import Reset
+from emberdeep.ui.screens.main_menu import MainMenu
 from emberdeep.ui.screens.play import PlayScreen
 
 
