@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 import numpy as np
 import tcod.console
@@ -18,7 +19,7 @@ from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import floor_builder, new_world
 from emberdeep.ui import render
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Push, Result, Screen
 from emberdeep.ui.stack import ScreenStack
 
 _TILES = {
@@ -114,7 +115,17 @@ def drawn_on_stack(
         chain.append(parent)
     stack = ScreenStack(chain.pop())
     for shown in reversed(chain):
-        stack.follow(shown)
+        stack.follow(Push(shown))
     console = console if console is not None else render.new_console()
     stack.draw(console)
     return console
+
+
+T = TypeVar("T")
+
+
+def opened(result: Result, kind: type[T]) -> T:
+    """The screen of ``kind`` that ``result`` opens over the top one; fails on any other
+    result (staying, going back, another screen)."""
+    assert isinstance(result, Push) and isinstance(result.screen, kind), result
+    return result.screen

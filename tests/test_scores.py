@@ -8,15 +8,14 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-import tcod.console
 
 from emberdeep import __version__, cli
 from emberdeep.engine.world import World
 from emberdeep.storage import scores
 from emberdeep.storage.scores import ScoreEntry, ScoresError
 from emberdeep.ui import render
-from emberdeep.ui.input import InputEvent, KeyPress
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens import Pop, Stay
 from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
 from tests.helpers import floor_from_text
 
@@ -206,14 +205,6 @@ def test_cli_scores_reports_a_corrupt_database(capsys: pytest.CaptureFixture[str
     assert err.startswith("emberdeep: could not read the hall of fame") and "Traceback" not in err
 
 
-class Parent:
-    def handle(self, event: InputEvent) -> Screen | None:
-        return self
-
-    def draw(self, console: tcod.console.Console) -> None:
-        console.draw_rect(0, 0, console.width, console.height, ch=ord("#"))
-
-
 def screen_text(screen: HallOfFameScreen) -> str:
     console = render.new_console()
     screen.draw(console)
@@ -223,17 +214,16 @@ def screen_text(screen: HallOfFameScreen) -> str:
 def test_hall_of_fame_screen_shows_the_best_twenty_in_order() -> None:
     for i in range(25):
         scores.record(entry(i * 10, f"hero{i:02}", day=i))
-    shown = screen_text(HallOfFameScreen(Parent()))
+    shown = screen_text(HallOfFameScreen())
     assert "Hall of fame" in shown
     assert shown.index("hero24") < shown.index("hero23") < shown.index("hero05")
     assert "hero04" not in shown
 
 
 def test_hall_of_fame_screen_empty_error_and_closing(tmp_path: Path) -> None:
-    parent = Parent()
-    screen = HallOfFameScreen(parent)
+    screen = HallOfFameScreen()
     assert "No games yet" in screen_text(screen)
-    assert screen.handle(KeyPress("x")) is screen and screen.handle(KeyPress("escape")) is parent
+    assert screen.handle(KeyPress("x")) == Stay() and screen.handle(KeyPress("escape")) == Pop()
     bad = tmp_path / "bad.sqlite"
     bad.write_bytes(b"garbage" * 200)
-    assert "damaged" in screen_text(HallOfFameScreen(parent, path=bad))
+    assert "damaged" in screen_text(HallOfFameScreen(path=bad))

@@ -15,10 +15,11 @@ from emberdeep.engine.item_actions import Throw
 from emberdeep.engine.items import Item
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens import PopTo, Stay
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.targeting import NO_TARGET, PATH_BG, TargetingScreen
-from tests.helpers import ORC, add_monster, world_from_text
+from tests.helpers import ORC, add_monster, opened, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
 HALL = """
@@ -122,15 +123,12 @@ def test_an_unknown_scroll_is_read_not_aimed() -> None:
     screen = play("fireball_scroll", known=False)
     add_monster(screen.world, ORC, 5, 1, hunting=False)
     screen.world.refresh_fov()
-    menu = screen.handle(KeyPress("i"))
-    assert isinstance(menu, InventoryScreen)
-    after = menu.handle(KeyPress("a"))
-    assert not isinstance(after, TargetingScreen)
+    menu = opened(screen.handle(KeyPress("i")), InventoryScreen)
+    assert menu.handle(KeyPress("a")) == PopTo(screen)  # a turn taken, no aiming
     assert not screen.world.inventory  # read at once, and used up
     known = play("fireball_scroll")
-    menu = known.handle(KeyPress("i"))
-    assert isinstance(menu, InventoryScreen)
-    assert isinstance(menu.handle(KeyPress("a")), TargetingScreen)  # known: aimed
+    menu = opened(known.handle(KeyPress("i")), InventoryScreen)
+    opened(menu.handle(KeyPress("a")), TargetingScreen)  # known: aimed
 
 
 def test_the_throw_menu_lists_throwables_first_and_worn_things_last() -> None:
@@ -142,8 +140,8 @@ def test_the_throw_menu_lists_throwables_first_and_worn_things_last() -> None:
     assert menu.menu.options[-1].disabled
     assert menu.menu.highlight == 0  # the darts, not the worn dagger
     assert [o.key for o in menu.menu.options] == ["c", "b", "a"]  # each item's own letter
-    aiming = menu.handle(KeyPress("c"))
-    assert isinstance(aiming, TargetingScreen) and aiming.slot == 2
+    aiming = opened(menu.handle(KeyPress("c")), TargetingScreen)
+    assert aiming.slot == 2
 
 
 def test_letters_stay_with_their_items_while_scrolling_and_turn_to_turn() -> None:
@@ -173,7 +171,7 @@ def test_letters_stay_with_their_items_while_scrolling_and_turn_to_turn() -> Non
     again = InventoryScreen(screen, "use")
     assert "a" not in [o.key for o in again.menu.options]
     chosen = again.handle(KeyPress(letter))
-    assert second not in screen.world.inventory or chosen is not again
+    assert second not in screen.world.inventory or chosen != Stay()
 
 
 def test_a_throw_that_strikes_no_one_is_reported() -> None:

@@ -10,11 +10,12 @@ from emberdeep.session.driver import FreeCaptive
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.layout import MIN_SIZE
+from emberdeep.ui.screens import Pop, PopTo
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.help import help_lines
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.sidebar import doing
-from tests.helpers import ORC, add_monster, world_from_text
+from tests.helpers import ORC, add_monster, opened, world_from_text
 
 CONTENT = loader.load()
 GOBLIN = CONTENT.hero.kinds["goblin"]
@@ -47,10 +48,10 @@ def test_walking_into_a_captive_asks_once_then_works_until_it_is_free() -> None:
     screen = with_captive()
     goblin = screen.world.floor.blocker_at(3, 2)
     assert goblin is not None and doing(goblin) == "captive, in shackles"
-    asked = screen.handle(KeyPress("l"))
-    assert isinstance(asked, ConfirmScreen) and asked.question.startswith("Free the goblin?")
+    asked = opened(screen.handle(KeyPress("l")), ConfirmScreen)
+    assert asked.question.startswith("Free the goblin?")
     assert screen.world.turn == 0
-    assert asked.handle(KeyPress("y")) is screen
+    assert asked.handle(KeyPress("y")) == PopTo(screen)
     run = screen.driver.run
     assert run is not None and isinstance(run.command, FreeCaptive)
     ticks(screen)
@@ -63,9 +64,8 @@ def test_walking_into_a_captive_asks_once_then_works_until_it_is_free() -> None:
 
 def test_no_leaves_the_captive_in_its_shackles() -> None:
     screen = with_captive()
-    asked = screen.handle(KeyPress("l"))
-    assert isinstance(asked, ConfirmScreen)
-    assert asked.handle(KeyPress("n")) is screen
+    asked = opened(screen.handle(KeyPress("l")), ConfirmScreen)
+    assert asked.handle(KeyPress("n")) == Pop()
     assert screen.world.turn == 0 and not screen.running
 
 
@@ -73,8 +73,7 @@ def test_a_threat_in_view_allows_one_turn_of_work_at_a_time() -> None:
     screen = with_captive()
     add_monster(screen.world, ORC, 8, 3)
     screen.world.refresh_fov()
-    asked = screen.handle(KeyPress("l"))
-    assert isinstance(asked, ConfirmScreen)
+    asked = opened(screen.handle(KeyPress("l")), ConfirmScreen)
     asked.handle(KeyPress("y"))
     assert not screen.running and screen.world.turn == 1
     screen.handle(KeyPress("l"))  # asked once: the next bump is the next turn's work
@@ -83,8 +82,7 @@ def test_a_threat_in_view_allows_one_turn_of_work_at_a_time() -> None:
 
 def test_the_captors_interrupt_the_work() -> None:
     screen = with_captive(shackles=20)
-    asked = screen.handle(KeyPress("l"))
-    assert isinstance(asked, ConfirmScreen)
+    asked = opened(screen.handle(KeyPress("l")), ConfirmScreen)
     asked.handle(KeyPress("y"))
     screen.tick()
     orc = add_monster(screen.world, ORC, 8, 3)

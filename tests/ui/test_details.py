@@ -13,11 +13,12 @@ from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.items import UNIDENTIFIED, Item
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens import Pop
 from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.look import CURSOR_BG, LookScreen
 from emberdeep.ui.screens.play import PlayScreen
-from tests.helpers import ORC, add_monster, world_from_text
+from tests.helpers import ORC, add_monster, opened, world_from_text
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
@@ -64,14 +65,12 @@ def test_the_inventory_opens_an_items_details_known_or_not() -> None:
     world.identity.learn(KINDS["sword"])
     play = PlayScreen(world, CONTENT, Settings(lighting=False))
     menu = InventoryScreen(play, "use")
-    details = menu.handle(KeyPress("?"))
-    assert isinstance(details, DetailsScreen)
+    details = opened(menu.handle(KeyPress("?")), DetailsScreen)
     shown = rows(play, details)
     assert "Sword" in shown and "soldier's sword" in shown and "Attack +" in shown
-    assert details.handle(KeyPress("x")) is menu  # closing goes back to the list
+    assert details.handle(KeyPress("x")) == Pop()  # closing goes back to the list
     menu.menu.handle(KeyPress("down"))
-    unknown = menu.handle(KeyPress("?"))
-    assert isinstance(unknown, DetailsScreen)
+    unknown = opened(menu.handle(KeyPress("?")), DetailsScreen)
     shown = rows(play, unknown)
     assert "You do not know what it does yet" in shown
     assert CONTENT.descriptions.items["health_potion"][:30] not in shown  # no secret given
@@ -83,8 +82,7 @@ def test_look_opens_a_monsters_details() -> None:
     world.refresh_fov()
     play = PlayScreen(world, CONTENT, Settings(lighting=False))
     looking = LookScreen(play, (6, 2))
-    details = looking.handle(KeyPress("?"))
-    assert isinstance(details, DetailsScreen)
+    details = opened(looking.handle(KeyPress("?")), DetailsScreen)
     shown = rows(play, details)
     assert CONTENT.descriptions.monsters["orc"][:30] in shown
     assert "Health 10/10" in shown and "Speed:" in shown

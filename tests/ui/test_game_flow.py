@@ -17,7 +17,7 @@ from emberdeep.storage.games import Listing
 from emberdeep.ui import render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, KeyPress
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Reset, Screen
 from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.level_up import LevelUpScreen
@@ -26,6 +26,7 @@ from emberdeep.ui.screens.options import OptionsScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.prompt import PromptScreen
 from emberdeep.ui.stack import ScreenStack
+from tests.helpers import opened
 
 
 @pytest.fixture
@@ -33,11 +34,11 @@ def app(tmp_path: Path) -> App:
     return App(loader.load(), Settings(), data=tmp_path)
 
 
-def press(screen: Screen | None, *keys: str) -> Screen | None:
+def press(stack: ScreenStack, *keys: str) -> Screen | None:
+    """The screen on top after ``keys`` are pressed, as the presenter loop hands them."""
     for key in keys:
-        assert screen is not None
-        screen = screen.handle(KeyPress(key))
-    return screen
+        stack.handle(KeyPress(key))
+    return stack.top
 
 
 def only_game(app: App) -> Listing:
@@ -56,26 +57,28 @@ def menu_labels(menu: MainMenu) -> list[str]:
 def test_new_game_saves_at_once_and_continue_restores_it(app: App) -> None:
     title = MainMenu(app)
     assert "Continue" not in menu_labels(title)
-    play = press(title, "a")  # New game
+    stack = ScreenStack(title)
+    play = press(stack, "a")  # New game
     assert isinstance(play, PlayScreen) and app.setup.saved_games()
-    press(play, "l", "j")
-    assert press(play, "escape") is play  # Esc only closes overlays
-    assert press(press(play, "Q"), "n") is play  # leaving asks first
-    back = press(play, "Q", "y")  # saves and returns to the title
+    press(stack, "l", "j")
+    assert press(stack, "escape") is play  # Esc only closes overlays
+    assert press(stack, "Q", "n") is play  # leaving asks first
+    back = press(stack, "Q", "y")  # saves and returns to the title
     assert isinstance(back, MainMenu) and menu_labels(back)[0] == "Continue (depth 1, level 1)"
-    resumed = press(back, "a")
+    resumed = press(stack, "a")
     assert isinstance(resumed, PlayScreen)
     assert resumed.world.state_hash() == play.world.state_hash()
 
 
 def test_seeded_game_from_the_title(app: App) -> None:
-    prompt = press(MainMenu(app), "b")
+    stack = ScreenStack(MainMenu(app))
+    prompt = press(stack, "b")
     assert isinstance(prompt, PromptScreen)
-    play = press(prompt, "e", "m", "b", "e", "r", "enter")
+    play = press(stack, "e", "m", "b", "e", "r", "enter")
     assert isinstance(play, PlayScreen)
     other = App(loader.load(), Settings(), data=None)
     again = press(
-        PromptScreen("", "", MainMenu(other), MainMenu(other).seed_entered),
+        ScreenStack(PromptScreen("", "", MainMenu(other).seed_entered)),
         "e",
         "m",
         "b",
@@ -85,17 +88,17 @@ def test_seeded_game_from_the_title(app: App) -> None:
     )
     assert isinstance(again, PlayScreen)
     assert again.world.floor.tiles.tobytes() == play.world.floor.tiles.tobytes()
-    assert (
-        press(PromptScreen("", "", MainMenu(app), MainMenu(app).seed_entered), "enter") is not None
-    )
+    assert press(ScreenStack(PromptScreen("", "", MainMenu(app).seed_entered)), "enter") is not None
 
 
 def test_a_damaged_save_is_reported_on_the_title_and_left_alone(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     save = only_game(app).save
     save.write_bytes(b"EMBERDEEP SAVE\nformat 1\n\x00garbage")
-    result = press(MainMenu(app), "a")  # Continue
+    stack = ScreenStack(MainMenu(app))
+    result = press(stack, "a")  # Continue
     assert isinstance(result, MainMenu)
     assert "could not be loaded" in result.message and "damaged" in result.message
     assert save.read_bytes().endswith(b"garbage")
@@ -107,30 +110,33 @@ def test_a_damaged_save_is_reported_on_the_title_and_left_alone(app: App) -> Non
 
 
 def test_a_damaged_save_with_a_good_backup_offers_the_backup(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     play.save()  # the first save becomes the backup
     save = only_game(app).save
     save.write_bytes(save.read_bytes()[:50])
-    title = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    title = press(stack, "a")
     assert isinstance(title, MainMenu)
     assert menu_labels(title)[1] == "Continue from the backup (one save earlier)"
-    resumed = press(title, "b")
+    resumed = press(stack, "b")
     assert isinstance(resumed, PlayScreen)
 
 
 def test_closing_the_window_saves(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
-    press(play, "l")
-    stack = ScreenStack(play)
+    press(stack, "l")
     stack.handle(CloseRequested())
     assert stack.done
     assert load(app).state_hash() == play.world.state_hash()
 
 
 def test_a_new_floor_is_saved_at_once(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     world = play.world
     world.floor.move_actor(world.player, *world.floor.stairs)
@@ -143,60 +149,67 @@ def test_a_new_floor_is_saved_at_once(app: App) -> None:
 
 
 def test_death_removes_the_save_and_says_so(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     play.world.player.hp = 0
-    over = play.tick()  # what follows every turn: the driver finds the game over
-    assert isinstance(over, GameOverScreen)
+    over = opened(
+        play.tick(), GameOverScreen
+    )  # what follows every turn: the driver finds the game over
     assert not app.setup.saved_games() and "saved game is gone" in " ".join(over.notes)
-    assert isinstance(over.handle(KeyPress("enter")), MainMenu)
+    leaving = over.handle(KeyPress("enter"))
+    assert isinstance(leaving, Reset) and isinstance(leaving.screen, MainMenu)
 
 
 def test_the_morgue_of_a_continued_game_keeps_the_lines_from_before(
     app: App, tmp_path: Path
 ) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     play.log.add("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK)
-    resumed = press(play, "Q", "y", "a")  # save and quit, then continue
+    resumed = press(stack, "Q", "y", "a")  # save and quit, then continue
     assert isinstance(resumed, PlayScreen) and resumed is not play
     resumed.world.player.hp = 0
-    assert isinstance(resumed.tick(), GameOverScreen)
+    opened(resumed.tick(), GameOverScreen)
     (morgue,) = (tmp_path / "morgue").glob("*.txt")
     last = morgue.read_text().split("messages\n", 1)[1]
     assert "  You hit the orc for 3 hit points." in last.splitlines()
 
 
 def test_enough_experience_opens_the_level_up_menu(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     play.world.player.xp = play.world.xp_to_next
-    screen = press(play, ".")
+    screen = press(stack, ".")
     assert isinstance(screen, LevelUpScreen)
-    assert press(screen, "escape") is screen  # a level must be spent
-    after = press(screen, "b")  # Strength
+    assert press(stack, "escape") is screen  # a level must be spent
+    after = press(stack, "b")  # Strength
     assert after is play
     assert play.world.player.level == 2 and play.world.player.power == 5
 
 
 def test_character_sheet_shows_the_seed(app: App) -> None:
-    play = press(MainMenu(app), "a")
-    sheet = press(play, "c")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
+    sheet = press(stack, "c")
     assert isinstance(sheet, CharacterScreen)
     console = render.new_console()
     sheet.draw(console)
     text = "".join(chr(c) for c in console.ch.T.flatten())
     assert f"Seed: {sheet.parent.world.seed}" in text and "Attack: 4" in text
-    assert press(sheet, "escape") is play
+    assert press(stack, "escape") is play
 
 
 def test_options_cycle_values_and_are_written(app: App) -> None:
-    options = press(MainMenu(app), "d")  # New, Seed, Hall of fame, Options (no save yet)
+    stack = ScreenStack(MainMenu(app))
+    options = press(stack, "d")  # New, Seed, Hall of fame, Options (no save yet)
     assert isinstance(options, OptionsScreen)
-    press(options, "a")  # render mode: ascii -> solid
-    press(options, "e")  # time: turn-based -> real-time
+    press(stack, "a")  # render mode: ascii -> solid
+    press(stack, "e")  # time: turn-based -> real-time
     assert app.settings.render_mode == "solid" and app.settings.mode == "real-time"
-    assert isinstance(press(options, "escape"), MainMenu)
+    assert isinstance(press(stack, "escape"), MainMenu)
     written, problems = config.load_settings()
     assert problems == [] and written == app.settings
 
@@ -215,7 +228,9 @@ def test_a_save_naming_an_unknown_creature_is_refused_not_drawn(app: App) -> Non
 
     from emberdeep.storage import saves
 
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     monster = next(a for a in play.world.floor.actors.values() if a.id != 1)
     monster.kind = "basilisk"
@@ -231,35 +246,36 @@ def test_a_data_folder_that_cannot_be_written_costs_messages_never_the_game(
     blocked = tmp_path / "not-a-folder"
     blocked.write_text("in the way")
     app = App(loader.load(), Settings(), data=blocked)
-    title = MainMenu(app)
-    play = press(title, "a")  # New game: the first save fails and says so
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")  # New game: the first save fails and says so
     assert isinstance(play, PlayScreen)
     assert "Could not save" in play.log.entries[-1].full_text
     assert "Your game goes on, unsaved." in play.log.entries[-1].full_text
     play.world.player.hp = 0
-    over = play.tick()
-    assert isinstance(over, GameOverScreen)
+    over = opened(play.tick(), GameOverScreen)
     assert "Could not write to the hall of fame" in " ".join(over.notes)
     assert "Could not write the morgue file" in " ".join(over.notes)
-    assert isinstance(over.handle(KeyPress("enter")), MainMenu)
+    leaving = over.handle(KeyPress("enter"))
+    assert isinstance(leaving, Reset) and isinstance(leaving.screen, MainMenu)
     assert blocked.read_text() == "in the way"
 
 
 def test_the_last_messages_come_back_on_continue(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     play.log.add("You hit the orc for 3 hit points.", MessageKind.PLAYER_ATTACK)
     for _ in range(3):
         play.log.add("The orc misses you.", MessageKind.ENEMY_ATTACK)
     before = [(e.text, e.kind, e.count) for e in play.log.entries]
-    back = press(play, "Q", "y")
-    resumed = press(back, "a")
+    press(stack, "Q", "y")
+    resumed = press(stack, "a")
     assert isinstance(resumed, PlayScreen)
     entries = [(e.text, e.kind, e.count) for e in resumed.log.entries]
     assert entries[: len(before)] == before  # kinds and repeats too, oldest first
     assert entries[len(before)][0].startswith("Welcome back.")
     # Saved again and continued again: the newest lines, once each, never doubled.
-    again = press(press(resumed, "Q", "y"), "a")
+    again = press(stack, "Q", "y", "a")
     assert isinstance(again, PlayScreen)
     texts = [e.text for e in again.log.entries]
     assert texts.count("The orc misses you.") == 1 and texts[-1].startswith("Welcome back.")
@@ -267,10 +283,11 @@ def test_the_last_messages_come_back_on_continue(app: App) -> None:
 
 
 def test_a_game_continued_without_a_screen_keeps_its_log(app: App) -> None:
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     play.log.add("You pick up 3 darts.", MessageKind.ITEM)
-    press(play, "Q", "y")
+    press(stack, "Q", "y")
     session = app.setup.continue_game(only_game(app).game)
     assert session.log[-1] == saves.LogLine("You pick up 3 darts.", MessageKind.ITEM)
     assert session.save() is None  # no play screen took the log: the save keeps it

@@ -12,11 +12,11 @@ from emberdeep.tools import screenshots
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Next, Screen, game_over
+from emberdeep.ui.screens import Pop, Push, Quit, Reset, Result, Screen, Stay, game_over
 from emberdeep.ui.screens.game_over import GameOverScreen, short_path
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.stack import ScreenStack
-from tests.helpers import world_from_text
+from tests.helpers import opened, world_from_text
 
 ROOM = """
 #####
@@ -31,8 +31,8 @@ MAP_BG = (100, 150, 250)
 class PaintedMap:
     """The screen the game over box is opened over."""
 
-    def handle(self, event: InputEvent) -> Next:
-        return self
+    def handle(self, event: InputEvent) -> Result:
+        return Stay()
 
     def draw(self, console: tcod.console.Console) -> None:
         console.draw_rect(0, 0, console.width, console.height, ch=ord("."), fg=MAP_FG, bg=MAP_BG)
@@ -52,7 +52,7 @@ def drawn(*screens: Screen) -> tcod.console.Console:
     """The console as the stack draws it, with the game over box over a painted map."""
     stack = ScreenStack(PaintedMap())
     for shown in screens:
-        stack.follow(shown)
+        stack.follow(Push(shown))
     console = render.new_console()
     stack.draw(console)
     return console
@@ -141,22 +141,23 @@ def test_map_underneath_is_dimmed_and_the_box_is_centred() -> None:
 
 def test_leaving_keys_end_the_game_and_v_opens_the_history() -> None:
     for event in (KeyPress("enter"), KeyPress("escape"), Click(5, 5, 1)):
-        assert screen().handle(event) is None, event
+        assert screen().handle(event) == Quit(), event
+    title = PaintedMap()
+    leaving = GameOverScreen(world_from_text(ROOM), MessageLog(), leave_to=title)
+    assert leaving.handle(KeyPress("enter")) == Reset(title)
     s = screen()
-    assert s.handle(KeyPress("x")) is s
-    assert s.handle(Click(5, 5, 3)) is s
-    history = s.handle(KeyPress("v"))
-    assert isinstance(history, HistoryScreen)
-    assert history.parent is s and history.log is s.log
-    assert history.handle(KeyPress("escape")) is s
+    assert s.handle(KeyPress("x")) == Stay()
+    assert s.handle(Click(5, 5, 3)) == Stay()
+    history = opened(s.handle(KeyPress("v")), HistoryScreen)
+    assert history.log is s.log
+    assert history.handle(KeyPress("escape")) == Pop()
 
 
 def test_history_opened_from_game_over_draws_over_it() -> None:
     log = MessageLog()
     log.add("Troll attacks Player for 5 hit points.", MessageKind.ENEMY_ATTACK)
     over = screen(log)
-    history = over.handle(KeyPress("v"))
-    assert history is not None
+    history = opened(over.handle(KeyPress("v")), HistoryScreen)
     text = "\n".join(rows(drawn(over, history)))
     assert "Message history" in text and "Troll attacks Player" in text
 

@@ -10,17 +10,12 @@ from emberdeep.content import loader
 from emberdeep.content.looks import RENDER_MODES
 from emberdeep.ui import keys, render
 from emberdeep.ui.app import App
-from emberdeep.ui.input import (
-    Click,
-    InputEvent,
-    KeyPress,
-    Wheel,
-)
+from emberdeep.ui.input import Click, KeyPress, Wheel
 from emberdeep.ui.keys import DEFAULT_KEYS
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Pop, PopTo, Stay
 from emberdeep.ui.screens.help import UNBOUND, HelpScreen, help_lines
 from emberdeep.ui.screens.play import PlayScreen
-from tests.helpers import world_from_text
+from tests.helpers import opened, world_from_text
 
 ROOM = """
 #####
@@ -29,18 +24,6 @@ ROOM = """
 #...#
 #####
 """
-
-
-class Parent:
-    def __init__(self) -> None:
-        self.events: list[InputEvent] = []
-
-    def handle(self, event: InputEvent) -> Screen | None:
-        self.events.append(event)
-        return None
-
-    def draw(self, console: tcod.console.Console) -> None:
-        console.draw_rect(0, 0, console.width, console.height, ch=ord("#"))
 
 
 def text(console: tcod.console.Console) -> list[str]:
@@ -62,7 +45,7 @@ def keys_of(rows: list[str], label: str) -> list[str]:
 
 
 def test_lists_the_default_bindings_grouped_by_command() -> None:
-    rows = drawn(HelpScreen(None, Parent()))
+    rows = drawn(HelpScreen(None))
     assert "Keys" in rows[1]
     assert keys_of(rows, "Move north:") == ["Up", "Keypad 8", "k"]
     assert keys_of(rows, "Move north-east:") == ["Page Up", "Keypad 9", "u"]
@@ -76,7 +59,7 @@ def test_lists_a_remapped_key_and_shows_unbound_commands() -> None:
         "keys.toml", 'preset = "no-vi"\n[keys]\nw = "move_n"\nc = ""\n'
     )
     assert problems == []
-    rows = drawn(HelpScreen(keymap, Parent()))
+    rows = drawn(HelpScreen(keymap))
     assert keys_of(rows, "Move north:") == ["Up", "Keypad 8", "w"]
     assert keys_of(rows, "Character sheet:") == [UNBOUND]
 
@@ -88,11 +71,10 @@ def test_says_where_the_keys_file_is_and_what_the_mouse_does() -> None:
 
 
 def test_scrolls_on_a_small_console_and_closes() -> None:
-    parent = Parent()
-    screen = HelpScreen(None, parent)
+    screen = HelpScreen(None)
     rows = drawn(screen, 50, 12)
     assert "Move north-west:" in rows[2]
-    assert screen.handle(KeyPress("end")) is screen
+    assert screen.handle(KeyPress("end")) == Stay()
     rows = drawn(screen, 50, 12)
     assert "Move north-west:" not in "".join(rows)
     assert "lines" in rows[-2] and "of" in rows[-2]
@@ -102,30 +84,29 @@ def test_scrolls_on_a_small_console_and_closes() -> None:
     screen.handle(KeyPress("up"))
     assert screen.top == 2
     for key in ("escape", "?"):
-        assert screen.handle(KeyPress(key)) is parent
-    assert screen.handle(Click(5, 5, 3)) is parent
+        assert screen.handle(KeyPress(key)) == Pop()
+    assert screen.handle(Click(5, 5, 3)) == Pop()
 
 
 def test_the_key_bound_to_help_also_closes_it() -> None:
     keymap = {**DEFAULT_KEYS, "f1": "help"}
-    parent = Parent()
-    assert HelpScreen(keymap, parent).handle(KeyPress("f1")) is parent
+    assert HelpScreen(keymap).handle(KeyPress("f1")) == Pop()
 
 
 def test_play_screen_uses_the_apps_keymap_and_opens_help(tmp_path: Path) -> None:
     keymap = {**keys.preset("no-vi"), "w": "move_n", "f1": "help"}
     app = App(loader.load(), Settings(), data=None, keymap=keymap)
     play = PlayScreen(world_from_text(ROOM), app.content, app.settings, app=app)
-    assert play.handle(KeyPress("k")) is play and play.world.player.position == (2, 2)
-    assert play.handle(KeyPress("w")) is play and play.world.player.position == (2, 1)
-    opened = play.handle(KeyPress("f1"))
-    assert isinstance(opened, HelpScreen) and opened.keymap is keymap
-    assert keys_of(drawn(opened), "Move north:") == ["Up", "Keypad 8", "w"]
+    assert play.handle(KeyPress("k")) == PopTo(play) and play.world.player.position == (2, 2)
+    assert play.handle(KeyPress("w")) == PopTo(play) and play.world.player.position == (2, 1)
+    help_screen = opened(play.handle(KeyPress("f1")), HelpScreen)
+    assert help_screen.keymap is keymap
+    assert keys_of(drawn(help_screen), "Move north:") == ["Up", "Keypad 8", "w"]
 
 
 def test_play_screen_without_an_app_uses_the_defaults() -> None:
     play = PlayScreen(world_from_text(ROOM), loader.load(), Settings())
-    assert isinstance(play.handle(KeyPress("?")), HelpScreen)
+    opened(play.handle(KeyPress("?")), HelpScreen)
     assert App(loader.load(), Settings(), data=None).keymap == DEFAULT_KEYS
 
 

@@ -6,11 +6,11 @@ import tcod.console
 
 from emberdeep.engine.events import MessageKind
 from emberdeep.ui import render
-from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, Wheel
+from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.history import EMPTY, HistoryScreen, text_area
-from tests.helpers import drawn_on_stack
+from emberdeep.ui.stack import ScreenStack
 
 WIDTH, HEIGHT = 40, 14
 COLUMNS, ROWS = text_area(WIDTH, HEIGHT)
@@ -23,9 +23,9 @@ class Parent:
         self.draws = 0
         self.events: list[InputEvent] = []
 
-    def handle(self, event: InputEvent) -> Screen | None:
+    def handle(self, event: InputEvent) -> Result:
         self.events.append(event)
-        return None if isinstance(event, CloseRequested) else self
+        return Stay()
 
     def draw(self, console: tcod.console.Console) -> None:
         self.draws += 1
@@ -51,7 +51,7 @@ def shown(screen: HistoryScreen) -> list[int]:
 
 
 def opened(count: int) -> HistoryScreen:
-    screen = HistoryScreen(numbered_log(count), parent=Parent())
+    screen = HistoryScreen(numbered_log(count))
     shown(screen)  # the first draw tells the screen the console size
     return screen
 
@@ -74,7 +74,7 @@ def test_keys_scroll_one_line_and_a_page_of_rows_minus_one() -> None:
     newest_top = 50 - ROWS
     for up, down in [("up", "down"), ("k", "j"), ("kp_8", "kp_2")]:
         screen = opened(50)
-        assert screen.handle(KeyPress(up)) is screen
+        assert screen.handle(KeyPress(up)) == Stay()
         assert shown(screen)[0] == newest_top - 1, up
         screen.handle(KeyPress(down))
         assert shown(screen)[0] == newest_top, down
@@ -119,7 +119,7 @@ def test_a_short_log_does_not_scroll_and_an_empty_one_says_so() -> None:
     screen.handle(KeyPress("up"))
     screen.handle(Wheel(4))
     assert shown(screen) == [0, 1, 2]
-    empty = HistoryScreen(MessageLog(), parent=Parent())
+    empty = HistoryScreen(MessageLog())
     empty.handle(KeyPress("pageup"))
     assert any(EMPTY in row for row in text(render_once(empty)))
 
@@ -129,7 +129,7 @@ def test_long_lines_wrap_inside_the_frame_with_their_colour() -> None:
     words = " ".join(f"w{i}" for i in range(40))
     log.add(words, MessageKind.REFUSED)
     log.add("short")
-    screen = HistoryScreen(log, parent=Parent())
+    screen = HistoryScreen(log)
     console = render_once(screen)
     rows = text(console)
     body = [row for row in rows[2 : HEIGHT - 2] if row.strip("│ #")]
@@ -145,22 +145,22 @@ def test_long_lines_wrap_inside_the_frame_with_their_colour() -> None:
 
 def test_parent_is_drawn_underneath_and_left_visible_at_the_edges() -> None:
     parent = Parent()
-    screen = HistoryScreen(numbered_log(5), parent=parent)
-    console = drawn_on_stack(screen, render.new_console(WIDTH, HEIGHT))
+    stack = ScreenStack(parent)
+    stack.follow(Push(HistoryScreen(numbered_log(5))))
+    console = render.new_console(WIDTH, HEIGHT)
+    stack.draw(console)
     assert parent.draws == 1
     assert chr(console.ch[0, 0]) == "#"  # the parent shows around the frame
     assert chr(console.ch[WIDTH // 2, HEIGHT // 2]) != "#"  # but not inside it
     assert tuple(console.rgb["fg"][0, 0]) < (200, 200, 200)  # and is dimmed
 
 
-def test_closing_returns_the_parent() -> None:
+def test_closing_pops_back_to_the_parent() -> None:
     for event in (KeyPress("escape"), KeyPress("v"), KeyPress("q"), Click(1, 1, 3)):
-        parent = Parent()
-        assert HistoryScreen(numbered_log(5), parent=parent).handle(event) is parent, event
-    parent = Parent()
-    screen = HistoryScreen(numbered_log(5), parent=parent)
-    assert screen.handle(Click(1, 1, 1)) is screen
-    assert screen.handle(KeyPress("x")) is screen
+        assert HistoryScreen(numbered_log(5)).handle(event) == Pop(), event
+    screen = HistoryScreen(numbered_log(5))
+    assert screen.handle(Click(1, 1, 1)) == Stay()
+    assert screen.handle(KeyPress("x")) == Stay()
 
 
 def test_messages_added_while_open_are_shown() -> None:

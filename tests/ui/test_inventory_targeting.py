@@ -12,11 +12,11 @@ from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.menu import LETTERS
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Pop, PopTo, Result, Screen, Stay
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.targeting import NOT_IN_VIEW, TargetingScreen
-from tests.helpers import ORC, add_monster, drawn_on_stack, world_from_text
+from tests.helpers import ORC, add_monster, drawn_on_stack, opened, world_from_text
 
 ROOM = """
 #################
@@ -63,18 +63,15 @@ def drawn(screen: Screen) -> tcod.console.Console:
     return drawn_on_stack(screen)
 
 
-def open_item(screen: PlayScreen, key: str, kind: ItemKind) -> Screen | None:
+def open_item(screen: PlayScreen, key: str, kind: ItemKind) -> Result:
     """Open the ``key`` menu and choose ``kind`` by its letter."""
-    menu = screen.handle(KeyPress(key))
-    assert isinstance(menu, InventoryScreen)
+    menu = opened(screen.handle(KeyPress(key)), InventoryScreen)
     slot = [item.kind for item in screen.world.inventory].index(kind)
     return menu.handle(KeyPress(LETTERS[slot]))
 
 
 def aim(screen: PlayScreen, kind: ItemKind) -> TargetingScreen:
-    targeting = open_item(screen, "i", kind)
-    assert isinstance(targeting, TargetingScreen)
-    return targeting
+    return opened(open_item(screen, "i", kind), TargetingScreen)
 
 
 def cell_of(screen: PlayScreen, pos: tuple[int, int]) -> tuple[int, int]:
@@ -98,12 +95,12 @@ def test_g_picks_up_and_i_a_drinks_the_potion() -> None:
     s = play()
     world = s.world
     world.floor.items.append(Item(POTION, *PLAYER))
-    assert s.handle(KeyPress("g")) is s
+    assert s.handle(KeyPress("g")) == PopTo(s)
     assert [item.kind for item in world.inventory] == [POTION]
     assert world.floor.items == [] and world.turn == 1
     assert "You pick up a potion of healing." in logged(s)
     world.player.hp = 10
-    assert open_item(s, "i", POTION) is s
+    assert open_item(s, "i", POTION) == PopTo(s)
     assert hp_of(world) == 10 + HEALED
     assert world.inventory == [] and world.turn == 2
     assert logged(s)[-2:] == [
@@ -123,7 +120,7 @@ def test_comma_picks_up_too_and_an_empty_tile_is_refused() -> None:
 
 def test_a_potion_at_full_health_is_refused_and_kept() -> None:
     s = play(ROOM, POTION)
-    assert open_item(s, "i", POTION) is s
+    assert open_item(s, "i", POTION) == PopTo(s)
     assert [item.kind for item in s.world.inventory] == [POTION]
     assert s.world.turn == 0
     last = s.log.entries[-1]
@@ -132,7 +129,7 @@ def test_a_potion_at_full_health_is_refused_and_kept() -> None:
 
 def test_d_and_a_letter_drops_that_item_where_the_player_stands() -> None:
     s = play(ROOM, POTION, FIREBALL)
-    assert open_item(s, "d", FIREBALL) is s
+    assert open_item(s, "d", FIREBALL) == PopTo(s)
     assert [item.kind for item in s.world.inventory] == [POTION]
     [dropped] = s.world.floor.items
     assert dropped.kind is FIREBALL and dropped.position == PLAYER
@@ -143,33 +140,30 @@ def test_the_menus_show_the_inventory_over_the_map_and_close_without_time() -> N
     s = play(ROOM, POTION, FIREBALL)
     s.world.inventory.append(Item(KINDS["dagger"], equipped=True))
     for key, title in (("i", "Select an item to use"), ("d", "Select an item to drop")):
-        menu = s.handle(KeyPress(key))
-        assert isinstance(menu, InventoryScreen)
+        menu = opened(s.handle(KeyPress(key)), InventoryScreen)
         rows = text(drawn(menu))
         assert any(title in row for row in rows)
         assert any("(a) ! Potion of Healing" in row for row in rows)
         assert any("(b) ? Scroll of Fireball" in row for row in rows)
         assert any("(c) | Dagger" in row and "worn" in row for row in rows)
         assert any("Health 30/30" in row for row in rows)  # the sidebar is still there
-        assert menu.handle(KeyPress("escape")) is s
-        again = s.handle(KeyPress(key))
-        assert again is not None and again.handle(Click(0, 0, 3)) is s
+        assert menu.handle(KeyPress("escape")) == Pop()
+        again = opened(s.handle(KeyPress(key)), InventoryScreen)
+        assert again.handle(Click(0, 0, 3)) == Pop()
     assert s.world.turn == 0 and len(s.world.inventory) == 3
-    empty = play().handle(KeyPress("i"))
-    assert empty is not None
+    empty = opened(play().handle(KeyPress("i")), InventoryScreen)
     assert any("not carrying anything" in row for row in text(drawn(empty)))
-    assert empty.handle(KeyPress("a")) is empty
+    assert empty.handle(KeyPress("a")) == Stay()
 
 
 def test_a_click_on_an_item_row_chooses_it() -> None:
     s = play(ROOM, FIREBALL, POTION)
     s.world.player.hp = 10
-    menu = s.handle(KeyPress("i"))
-    assert isinstance(menu, InventoryScreen)
+    menu = opened(s.handle(KeyPress("i")), InventoryScreen)
     drawn(menu)
     y = menu.menu.row_of(1)
     assert y is not None
-    assert menu.handle(Click(menu.menu.layout().text_x, y, 1)) is s
+    assert menu.handle(Click(menu.menu.layout().text_x, y, 1)) == PopTo(s)
     assert hp_of(s.world) == 10 + HEALED
 
 
@@ -196,12 +190,12 @@ def test_fireball_aimed_with_keys_burns_everything_in_the_radius() -> None:
     targeting = aim(s, FIREBALL)
     assert targeting.cursor == near.position  # starts on the nearest monster
     for key in ("l", "right"):
-        assert targeting.handle(KeyPress(key)) is targeting
+        assert targeting.handle(KeyPress(key)) == Stay()
     assert targeting.cursor == (9, 3)
     rows = text(drawn(targeting))
     assert "Aim the Scroll of Fireball" in rows[0] and "Esc to cancel" in rows[0]
     assert "Caught in the blast: Orc, Statue" in rows[2]
-    assert targeting.handle(KeyPress("enter")) is s
+    assert targeting.handle(KeyPress("enter")) == PopTo(s)
     assert not near.alive
     assert second.hp == STATUE.hp - FIREBALL.amount
     assert far.hp == STATUE.hp  # sqrt(29) from the blast's centre
@@ -218,7 +212,7 @@ def test_fireball_burns_the_player_too_when_aimed_close() -> None:
     assert targeting.cursor == statue.position
     targeting.handle(KeyPress("h"))  # (4, 3): the player is one tile away
     assert "Caught in the blast: you, Statue" in text(drawn(targeting))[2]
-    assert targeting.handle(KeyPress("enter")) is s
+    assert targeting.handle(KeyPress("enter")) == PopTo(s)
     assert hp_of(s.world) == 30 - FIREBALL.amount
     assert statue.hp == STATUE.hp - FIREBALL.amount
 
@@ -229,9 +223,9 @@ def test_targeting_follows_the_mouse_and_a_left_click_fires() -> None:
     s.world.refresh_fov()
     targeting = aim(s, FIREBALL)
     cell = cell_of(s, (9, 2))
-    assert targeting.handle(MouseMove(*cell)) is targeting
+    assert targeting.handle(MouseMove(*cell)) == Stay()
     assert targeting.cursor == (9, 2)
-    assert targeting.handle(Click(*cell, button=1)) is s
+    assert targeting.handle(Click(*cell, button=1)) == PopTo(s)
     assert statue.hp == STATUE.hp - FIREBALL.amount
     assert s.world.inventory == [] and hp_of(s.world) == 30
 
@@ -256,7 +250,7 @@ def test_right_click_or_escape_cancels_without_using_the_item() -> None:
         orc = add_monster(s.world, ORC, 6, 3)
         s.world.refresh_fov()
         targeting = aim(s, FIREBALL)
-        assert targeting.handle(event) is s
+        assert targeting.handle(event) == Pop()
         assert [item.kind for item in s.world.inventory] == [FIREBALL]
         assert orc.hp == ORC.hp and s.world.turn == 0
 
@@ -270,7 +264,7 @@ def test_confirming_a_tile_out_of_view_stays_and_says_why() -> None:
     assert targeting.cursor == s.world.player.position  # the statue is not in view
     for event in (KeyPress("enter"), Click(*cell_of(s, (7, 2)), button=1)):
         targeting.handle(MouseMove(*cell_of(s, (7, 2))))
-        assert targeting.handle(event) is targeting
+        assert targeting.handle(event) == Stay()
         assert text(drawn(targeting))[0][FULL.map.x :].strip() == NOT_IN_VIEW
     assert [item.kind for item in s.world.inventory] == [FIREBALL]
     assert hidden.hp == STATUE.hp and s.world.turn == 0
@@ -284,9 +278,9 @@ def test_the_cursor_stays_on_the_floor() -> None:
     for _ in range(30):
         targeting.handle(KeyPress("y"))
     assert targeting.cursor == (0, 0)
-    assert targeting.handle(MouseMove(0, 0)) is targeting  # off the small floor
+    assert targeting.handle(MouseMove(0, 0)) == Stay()  # off the small floor
     assert targeting.cursor == (0, 0)
-    assert targeting.handle(Click(0, 0, 1)) is targeting
+    assert targeting.handle(Click(0, 0, 1)) == Stay()
 
 
 def test_confusion_aims_at_one_creature_and_an_empty_tile_is_refused() -> None:
@@ -297,14 +291,14 @@ def test_confusion_aims_at_one_creature_and_an_empty_tile_is_refused() -> None:
     assert "Enter/click to cast" in text(drawn(targeting))[0]
     assert "Here: Orc (unhurt), floor" in text(drawn(targeting))[1]
     targeting.handle(KeyPress("j"))
-    assert targeting.handle(KeyPress("enter")) is s
+    assert targeting.handle(KeyPress("enter")) == PopTo(s)
     assert s.log.entries[-1].text == "You must select an enemy to target."
     assert len(s.world.inventory) == 2 and s.world.turn == 0
     targeting = aim(s, CONFUSION)
     targeting.handle(KeyPress("b"))
     targeting.handle(KeyPress("tab"))  # back onto the only monster
     assert targeting.cursor == orc.position
-    assert targeting.handle(KeyPress("enter")) is s
+    assert targeting.handle(KeyPress("enter")) == PopTo(s)
     assert "look vacant" in logged(s)[-1] and len(s.world.inventory) == 1
     assert orc.confused == CONFUSION.turns - 1  # it has stumbled once since
 
@@ -314,7 +308,7 @@ def test_real_time_keeps_the_use_pending_until_the_player_is_due() -> None:
     world = s.world
     world.player.hp = 10
     world.player.next_time = world.time + 50  # still recovering from the last action
-    assert open_item(s, "i", POTION) is s
+    assert open_item(s, "i", POTION) == PopTo(s)
     assert hp_of(world) == 10 and len(world.inventory) == 1
     for _ in range(4):  # 15 time units a tick at the default pace
         s.tick()

@@ -18,10 +18,11 @@ from emberdeep.engine.events import MessageKind
 from emberdeep.ui import messages, palette, render, theme
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress
-from emberdeep.ui.screens import Screen
+from emberdeep.ui.screens import Push, Screen
 from emberdeep.ui.screens.main_menu import MainMenu
 from emberdeep.ui.screens.options import CHOICES, OptionsScreen
 from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.stack import ScreenStack
 
 
 @pytest.fixture(autouse=True)
@@ -31,11 +32,11 @@ def default_colours() -> Iterator[None]:
     theme.use(loader.load())
 
 
-def press(screen: Screen | None, *keys: str) -> Screen | None:
+def press(stack: ScreenStack, *keys: str) -> Screen | None:
+    """The screen on top after ``keys`` are pressed, as the presenter loop hands them."""
     for key in keys:
-        assert screen is not None
-        screen = screen.handle(KeyPress(key))
-    return screen
+        stack.handle(KeyPress(key))
+    return stack.top
 
 
 def player_cell(play: PlayScreen) -> tuple[int, int, int]:
@@ -70,30 +71,31 @@ def test_colour_blind_messages_keep_to_its_colours() -> None:
 
 def test_choosing_a_palette_in_the_options_applies_at_once_and_is_written(tmp_path: Path) -> None:
     app = App(loader.load(), Settings(), data=tmp_path)
-    play = press(MainMenu(app), "a")
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     default_fg = player_cell(play)
-    options = OptionsScreen(app, parent=play)
+    stack.follow(Push(OptionsScreen(app)))
     letter = "abcdefghijklmnopqrstuvwxyz"[list(CHOICES).index("palette")]
-    press(options, letter)
+    press(stack, letter)
     assert app.settings.palette == "high-contrast"
     assert play.content is app.content and play.content.palette is not None
     lit = play.content.looks["player"].fg
     assert player_cell(play) == lit
     assert palette.FRAME_FG == (255, 255, 255)
-    press(options, letter)
+    press(stack, letter)
     assert app.settings.palette == "colour-blind" and play.content.palette is not None
-    press(options, letter)
+    press(stack, letter)
     assert app.settings.palette == "default" and play.content is loader.load()
     assert player_cell(play) == default_fg
-    assert press(options, "escape") is play
+    assert press(stack, "escape") is play
     written, problems = config.load_settings()
     assert problems == [] and written.palette == "default"
 
 
 def test_the_play_screen_draws_the_apps_palette(tmp_path: Path) -> None:
     app = App(loader.load(), Settings(render_mode="solid", lighting=False), data=tmp_path)
-    play = press(MainMenu(app), "a")
+    play = press(ScreenStack(MainMenu(app)), "a")
     assert isinstance(play, PlayScreen)
     before = render.new_console()
     play.draw(before)

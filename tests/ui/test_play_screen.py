@@ -11,9 +11,11 @@ from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.layout import FULL, FULL_SIZE, MIN_SIZE
+from emberdeep.ui.screens import Pop, PopTo, Quit, Stay
+from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.help import HelpScreen
 from emberdeep.ui.screens.play import PlayScreen
-from tests.helpers import ORC, add_monster, world_from_text
+from tests.helpers import ORC, add_monster, opened, world_from_text
 
 ROOM = """
 #####
@@ -41,7 +43,7 @@ def test_arrows_numpad_and_vi_keys_all_move() -> None:
     ]:
         for key in keys:
             s = screen()
-            assert s.handle(KeyPress(key)) is s
+            assert s.handle(KeyPress(key)) == PopTo(s)
             assert s.world.player.position == (2 + delta[0], 2 + delta[1]), key
 
 
@@ -73,12 +75,11 @@ def test_tab_cycles_render_mode_and_escape_quits() -> None:
     s.handle(KeyPress("tab"))
     assert s.render_mode == "ascii"
     assert len(s.log.entries) == logged  # the panel shows the mode; the log is for events
-    assert s.handle(KeyPress("escape")) is s  # Esc closes overlays only: here, a hint
+    assert s.handle(KeyPress("escape")) == Stay()  # Esc closes overlays only: here, a hint
     assert "press Q" in s.log.entries[-1].text
-    confirm = s.handle(KeyPress("Q"))
-    assert confirm is not s and confirm is not None
-    assert confirm.handle(KeyPress("escape")) is s
-    assert s.handle(KeyPress("Q")).handle(KeyPress("y")) is None  # type: ignore[union-attr]
+    confirm = opened(s.handle(KeyPress("Q")), ConfirmScreen)
+    assert confirm.handle(KeyPress("escape")) == Pop()
+    assert confirm.handle(KeyPress("y")) == Quit()  # no title to go back to: the end
 
 
 def test_unbound_keys_and_clicks_do_nothing() -> None:
@@ -216,7 +217,7 @@ def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
     s.draw(console)
     rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
     assert "? help" in rows[-1]  # the bottom row, so it is always in the same place
-    assert isinstance(s.handle(KeyPress("?")), HelpScreen)  # and it does open the help
+    opened(s.handle(KeyPress("?")), HelpScreen)  # and it does open the help
     assert "more" in "".join(rows[:-1])  # the crowded sidebar stopped above the hints
     if s.layout.compact:  # the hints cost the sidebar and the log a row, not the map
         assert (s.layout.map.height, s.layout.log.height) == (size[1] - 4, 3)

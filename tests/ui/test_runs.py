@@ -11,6 +11,7 @@ from emberdeep.session.driver import Rest
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL
+from emberdeep.ui.screens import PopTo
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import ORC, add_monster, world_from_text
 
@@ -18,7 +19,7 @@ from tests.helpers import ORC, add_monster, world_from_text
 def ticks(screen: PlayScreen, limit: int = 3000) -> int:
     count = 0
     while screen.running and count < limit:
-        assert screen.tick() is screen
+        assert screen.tick() == PopTo(screen)
         count += 1
     return count
 
@@ -39,7 +40,7 @@ def test_a_key_interrupts_a_run() -> None:
     screen.handle(KeyPress("x"))
     screen.tick()
     position = screen.world.player.position
-    assert screen.handle(KeyPress("l")) is screen
+    assert screen.handle(KeyPress("l")) == PopTo(screen)
     assert not screen.running and screen.world.player.position == position
     assert screen.log.entries[-1].text == "Stopped."
 

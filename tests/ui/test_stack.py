@@ -135,7 +135,7 @@ def test_as_ticking_agrees_with_the_ticking_protocol(app: App) -> None:
         tick = None
         tick_seconds = 0.1
 
-    help_screen = HelpScreen(None, parent=play)
+    help_screen = HelpScreen(None)
     for screen in (play, MainMenu(app), help_screen, TickOnly(), SecondsOnly(), NotCallable()):
         assert (as_ticking(screen) is screen) == isinstance(screen, Ticking), screen
     assert as_ticking(play) is play and as_ticking(MainMenu(app)) is None

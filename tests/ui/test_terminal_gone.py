@@ -17,6 +17,7 @@ from emberdeep.content import loader
 from emberdeep.ui import terminal
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens import Reset
 from emberdeep.ui.screens.main_menu import MainMenu
 from emberdeep.ui.screens.play import PlayScreen
 
@@ -82,8 +83,9 @@ def test_a_closed_terminal_raises_nothing_and_the_game_is_saved(
     silenced: list[bool] = []
     monkeypatch.setattr(terminal, "_silence_stdout", lambda: silenced.append(True))
     app = App(loader.load(), Settings(), data=tmp_path)
-    play = MainMenu(app).handle(KeyPress("a"))  # a new game
-    assert isinstance(play, PlayScreen)
+    started = MainMenu(app).handle(KeyPress("a"))  # a new game
+    assert isinstance(started, Reset) and isinstance(started.screen, PlayScreen)
+    play = started.screen
     terminal.run(play, term=GoneTerminal("....", good_writes))  # type: ignore[arg-type]
     (listing,) = app.setup.saved_games()
     world = app.setup.continue_game(listing.game).world

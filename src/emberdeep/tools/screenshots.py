@@ -39,7 +39,7 @@ from emberdeep.ui import font, layout, motion, png, render, sprites
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.menu import LETTERS
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Push, Screen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.main_menu import MainMenu, start_game
 from emberdeep.ui.screens.play import PlayScreen
@@ -95,26 +95,27 @@ def layout_problems(console: tcod.console.Console) -> list[str]:
     return problems
 
 
-def press(screen: Next, *keys: str) -> Next:
+def pressed(first: Screen, *keys: str) -> ScreenStack:
+    """A stack showing ``first``, after ``keys`` were pressed on it as a player would."""
+    stack = ScreenStack(first)
     for key in keys:
-        assert screen is not None
-        screen = screen.handle(KeyPress(key))
-    return screen
+        stack.handle(KeyPress(key))
+    return stack
 
 
-def choose(menu: MainMenu, label: str) -> Next:
-    """The title menu's option that starts with ``label``, chosen by its letter."""
+def choose(menu: MainMenu, label: str) -> ScreenStack:
+    """The title with its menu's option that starts with ``label`` chosen by its letter."""
     labels = [option.label for option in menu.menu.options]
     index = next(i for i, text in enumerate(labels) if text.startswith(label))
-    return menu.handle(KeyPress(LETTERS[index]))
+    return pressed(menu, LETTERS[index])
 
 
-def stack_of(*screens: Screen | None) -> ScreenStack:
+def stack_of(*screens: Screen) -> ScreenStack:
     """A stack showing ``screens`` bottom first, as the game would have pushed them."""
-    first, *rest = [s for s in screens if s is not None]
+    first, *rest = screens
     stack = ScreenStack(first)
     for screen in rest:
-        stack.follow(screen)
+        stack.follow(Push(screen))
     return stack
 
 
@@ -136,10 +137,10 @@ def interesting_moment(play: PlayScreen) -> None:
 def title_shots(app: App) -> Iterator[Shot]:
     title = MainMenu(app)
     yield "title", stack_of(title)
-    yield "seed-prompt", stack_of(title, choose(title, "New game with"))
-    yield "options", stack_of(title, choose(title, "Options"))
-    yield "saved-games", stack_of(title, choose(title, "Saved games"))
-    yield "hall-of-fame", stack_of(title, choose(title, "Hall of fame"))
+    yield "seed-prompt", choose(title, "New game with")
+    yield "options", choose(title, "Options")
+    yield "saved-games", choose(title, "Saved games")
+    yield "hall-of-fame", choose(title, "Hall of fame")
 
 
 def play_shots(play: PlayScreen, content: Content) -> Iterator[Shot]:
@@ -147,28 +148,27 @@ def play_shots(play: PlayScreen, content: Content) -> Iterator[Shot]:
     yield "play", stack_of(play)
     for key, name in (("i", "inventory"), ("d", "drop"), ("c", "character"), ("v", "history"),
                       ("?", "help"), (";", "look"), ("Q", "confirm-quit")):  # fmt: skip
-        yield name, stack_of(play, press(play, key))
+        yield name, pressed(play, key)
     world = play.world
     kind = next(k for k in content.population.items.kinds if k.key == AIMED_ITEM)
     world.inventory.append(Item(kind))
     world.identity.learn(kind)
-    menu = press(play, "i")
-    aim = press(menu, LETTERS[len(world.inventory) - 1])
-    yield "targeting", stack_of(play, aim)
+    yield "targeting", pressed(play, "i", LETTERS[len(world.inventory) - 1])
     world.inventory.pop()
     darts = next(k for k in content.population.items.kinds if k.key == THROWN_ITEM)
     world.inventory.append(Item(darts))
     world.identity.learn(darts)
-    menu = press(play, "t")
-    letter = play.letters.of(world.inventory)[-1]
-    yield "aiming", stack_of(play, press(menu, letter))
-    yield "details-item", stack_of(play, press(play, "i"), press(press(play, "i"), "?"))
+    aiming = pressed(play, "t")
+    aiming.handle(KeyPress(play.letters.of(world.inventory)[-1]))
+    yield "aiming", aiming
+    yield "details-item", pressed(play, "i", "?")
     world.inventory.pop()
-    looking = press(play, ";")
-    yield "details-monster", stack_of(play, looking, press(looking, "?"))
+    yield "details-monster", pressed(play, ";", "?")
     player = world.player
     xp, player.xp = player.xp, world.xp_to_next
-    yield "level-up", stack_of(play, play.next_screen(play.driver.state))
+    levelling = stack_of(play)
+    levelling.follow(play.next_screen(play.driver.state))
+    yield "level-up", levelling
     player.xp = xp
 
 

@@ -1,4 +1,4 @@
-"""A cursor over the play screen's map, shared by aiming and looking.
+"""A cursor over the play view's map, shared by aiming and looking.
 
 Both move it with the movement keys, put it where the pointer is, and keep it on the
 floor and inside the map view (the camera does not move while they are open).
@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from emberdeep.ui import render
 
 if TYPE_CHECKING:
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.play_view import PlayView
 
 
-def tile_at(play: PlayScreen, x: int, y: int) -> tuple[int, int] | None:
+def tile_at(play: PlayView, x: int, y: int) -> tuple[int, int] | None:
     """The floor tile shown at console cell (x, y), or None when that is no tile."""
     view = play.layout.map
     if not view.contains(x, y):
@@ -23,7 +23,7 @@ def tile_at(play: PlayScreen, x: int, y: int) -> tuple[int, int] | None:
     return pos if play.world.floor.in_bounds(*pos) else None
 
 
-def kept_in_view(play: PlayScreen, pos: tuple[int, int]) -> tuple[int, int]:
+def kept_in_view(play: PlayView, pos: tuple[int, int]) -> tuple[int, int]:
     """``pos`` moved onto the floor and inside the map view."""
     floor, view = play.world.floor, play.layout.map
     ox, oy = play.origin()

@@ -13,7 +13,7 @@ import tcod.console
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Pop, Result, Stay
 
 MARGIN_X = 2
 """Columns of the (dimmed) parent left visible on each side, so it reads as an overlay."""
@@ -42,8 +42,6 @@ def text_area(width: int, height: int) -> tuple[int, int]:
 
 
 class Pager:
-    overlay = True
-
     title = ""
     empty = ""
     """Shown when there are no lines."""
@@ -53,8 +51,7 @@ class Pager:
     fit_height = False
     """Shrink the frame to the text when it is short."""
 
-    def __init__(self, parent: Screen) -> None:
-        self.parent = parent
+    def __init__(self) -> None:
         self.top: int | None = None
         """Index of the first line shown; None until first placed (top or end)."""
         self.console_size = (render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
@@ -65,17 +62,17 @@ class Pager:
 
     # -- input ---------------------------------------------------------------------------
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case Click(button=3):
-                return self.parent
+                return Pop()
             case KeyPress(key) if key in self.close_keys:
-                return self.parent
+                return Pop()
             case KeyPress(key):
                 self.scroll_key(key)
             case Wheel(dy):
                 self.scroll(-WHEEL_LINES * dy)
-        return self
+        return Stay()
 
     def scroll_key(self, key: str) -> None:
         rows = text_area(*self.console_size)[1]

@@ -1,7 +1,10 @@
 """The screens being shown, top last, and the one way the game is closed.
 
-Overlays (the inventory, targeting, help...) sit on the screen that opened them; the
-presenter loop (``ui/loop.py``) only ever talks to this stack. Closing the window or the
+The bottom screen (the title, a game, a replay) is shown alone or under the overlays
+pushed on it (the inventory, targeting, help...); the presenter loop (``ui/loop.py``)
+only ever talks to this stack. What a screen returns says in so many words what comes
+next (``Push``, ``Pop``, ``PopTo``, ``Reset``, ``Stay``, ``Quit``: ``ui/screens``), and
+the stack carries it out without asking what kind of screen it was given. Closing the window or the
 terminal is handled here, not by whichever screen is on top, so a game is saved and
 changed settings are written whatever overlay was open.
 """
@@ -12,7 +15,18 @@ import tcod.console
 
 from emberdeep.ui import render
 from emberdeep.ui.input import CloseRequested, InputEvent
-from emberdeep.ui.screens import Closing, Next, Screen, as_ticking, is_overlay
+from emberdeep.ui.screens import (
+    Closing,
+    Pop,
+    PopTo,
+    Push,
+    Quit,
+    Reset,
+    Result,
+    Screen,
+    Stay,
+    as_ticking,
+)
 
 
 class ScreenStack:
@@ -46,17 +60,25 @@ class ScreenStack:
         if top is not None:
             self.follow(top.tick())
 
-    def follow(self, result: Next) -> None:
-        """Apply what a screen said comes next (see ``ui/screens/__init__.py``)."""
+    def follow(self, result: Result) -> None:
+        """Carry out what a screen said comes next (``ui/screens/__init__.py``)."""
         screens = self.screens
-        if result is None:
-            screens.clear()
-        elif any(result is shown for shown in screens):
-            del screens[[id(s) for s in screens].index(id(result)) + 1 :]
-        elif is_overlay(result):
-            screens.append(result)
-        else:
-            screens[:] = [result]
+        match result:
+            case Stay():
+                pass
+            case Push(screen):
+                screens.append(screen)
+            case Pop():
+                screens.pop()
+            case PopTo(screen):
+                below = next((n for n, shown in enumerate(screens) if shown is screen), None)
+                if below is None:
+                    raise ValueError(f"PopTo a screen not on the stack: {screen!r}")
+                del screens[below + 1 :]
+            case Reset(screen):
+                screens[:] = [screen]
+            case Quit():
+                screens.clear()
 
     def close(self) -> None:
         """The window or terminal is closing: every screen, top first, keeps what it
@@ -67,18 +89,17 @@ class ScreenStack:
         self.screens.clear()
 
     def draw(self, console: tcod.console.Console) -> None:
-        """The top screen; under an overlay, the screen it was opened over, as a backdrop
-        (the play screen without its tooltip, the title without its menu), dimmed unless
-        the overlay works on the map itself (aiming, looking). Overlays between the two
-        are not drawn, so no box ever shows through another."""
+        """The top screen; over the bottom one (the play screen without its tooltip, the
+        title without its menu) as a backdrop, dimmed unless the top works on the map
+        itself (aiming, looking). Overlays between the two are not drawn, so no box ever
+        shows through another."""
         top = self.top
         if top is None:
             return
-        if is_overlay(top):
-            under = next((s for s in reversed(self.screens) if not is_overlay(s)), None)
-            if under is not None:
-                backdrop = getattr(under, "draw_backdrop", under.draw)
-                backdrop(console)
+        if len(self.screens) > 1:
+            under = self.screens[0]
+            backdrop = getattr(under, "draw_backdrop", under.draw)
+            backdrop(console)
             if getattr(top, "dims", True):
                 render.dim(console)
         top.draw(console)

@@ -21,7 +21,7 @@ from emberdeep.storage import replays
 from emberdeep.ui import loop
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Result, Stay
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.replay import ReplayScreen
 from emberdeep.ui.stack import ScreenStack
@@ -44,25 +44,19 @@ class JumpingReplay:
     def tick_seconds(self) -> float | None:
         return self.screen.tick_seconds
 
-    def tick(self) -> Next:
-        self.screen.tick()
-        return self
+    def tick(self) -> Result:
+        return self.screen.tick()
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress(key) if len(key) == 1 and key.isdigit():
                 self.digits = (self.digits + key)[-MAX_DIGITS:]
-                return self
+                return Stay()
             case KeyPress("g"):
                 self.jump(int(self.digits or "0"))
                 self.digits = ""
-                return self
-        result = self.screen.handle(event)
-        if result is self.screen:
-            return self
-        if result is not None and getattr(result, "parent", None) is self.screen:
-            result.parent = self  # type: ignore[attr-defined]  # the history overlay returns here
-        return result
+                return Stay()
+        return self.screen.handle(event)  # its history opens over this screen, as over it
 
     def jump(self, turn: int) -> None:
         """Paused at the first command that reaches ``turn`` (or at the end)."""

@@ -68,10 +68,10 @@ def first_screen(app: App, seed: int | None = None) -> Screen:
     a new game with its ``seed``)."""
     menu = MainMenu(app)
     if not menu.listings:
-        return menu if seed is None else (menu.start(seed) or menu)
+        return menu if seed is None else menu.start(seed).screen
     game = menu.listings[0].game
     wait_for_lock(app.data, game)
-    return menu.resume(game) or menu
+    return menu.resume(game).screen
 
 
 def status(app: App) -> dict[str, Any]:

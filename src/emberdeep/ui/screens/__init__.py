@@ -1,16 +1,26 @@
 """Screens: each handles input and draws itself, on a stack (``ui/stack.py``).
 
-``handle`` returns what to show next: the screen itself (stay), a screen lower on the
-stack (go back down to it, closing what is above), a new *overlay* (a screen with
-``overlay = True``: pushed on top, the screen below still drawn under it), a new full
-screen (it replaces every screen: the title after a game, a game after the title), or
-None (quit). Closing the window or the terminal never reaches a screen: the stack closes
-every screen through one path (``ScreenStack.close``), giving each that has an
-``on_close`` (a game to save, settings to write) its say.
+``handle`` (and ``tick``) says what comes next as one explicit result, which the stack
+carries out without looking at the screens themselves (the result kinds of HexDecimal's
+python-tcod engine, with the two this game also needs):
+
+- ``Stay()``: keep showing what is shown (the screen may have changed itself);
+- ``Push(screen)``: open ``screen`` over the top one, which stays drawn (dimmed) under it;
+- ``Pop()``: close the top screen, back to the one it was opened over;
+- ``PopTo(screen)``: close every screen above ``screen`` (a command chosen in an overlay,
+  or in an overlay opened from it, goes back to the play view that carried it out);
+- ``Reset(screen)``: close every screen and show ``screen`` alone (a game after the
+  title, the title after a game);
+- ``Quit()``: close every screen: the program ends.
+
+Closing the window or the terminal never reaches a screen: the stack closes every
+screen through one path (``ScreenStack.close``), giving each that has an ``on_close`` (a
+game to save, settings to write) its say.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, cast, runtime_checkable
 
 import tcod.console
@@ -19,14 +29,50 @@ from emberdeep.ui.input import InputEvent
 
 
 class Screen(Protocol):
-    def handle(self, event: InputEvent) -> Next:
-        """React to one input; say what to show next."""
+    def handle(self, event: InputEvent) -> Result:
+        """React to one input; say what comes next."""
         ...
 
     def draw(self, console: tcod.console.Console) -> None: ...
 
 
-Next = Screen | None
+@dataclass(frozen=True)
+class Stay:
+    """Keep showing what is shown."""
+
+
+@dataclass(frozen=True)
+class Push:
+    """Open ``screen`` over the top one."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Pop:
+    """Close the top screen."""
+
+
+@dataclass(frozen=True)
+class PopTo:
+    """Close every screen above ``screen``, which must be on the stack."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Reset:
+    """Close every screen and show ``screen`` alone."""
+
+    screen: Screen
+
+
+@dataclass(frozen=True)
+class Quit:
+    """Close every screen: nothing is left to show."""
+
+
+Result = Stay | Push | Pop | PopTo | Reset | Quit
 
 
 @runtime_checkable
@@ -38,7 +84,7 @@ class Ticking(Protocol):
         """Seconds between ticks, or None to wait for input only."""
         ...
 
-    def tick(self) -> Next: ...
+    def tick(self) -> Result: ...
 
 
 def as_ticking(screen: object) -> Ticking | None:
@@ -57,8 +103,3 @@ class Closing(Protocol):
     """A screen with something to keep when the window or terminal closes."""
 
     def on_close(self) -> None: ...
-
-
-def is_overlay(screen: Screen) -> bool:
-    """Overlays sit on the screen that opened them; others replace the whole stack."""
-    return bool(getattr(screen, "overlay", False))

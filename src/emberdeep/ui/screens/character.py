@@ -9,15 +9,15 @@ import tcod.console
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Pop, Result, Stay
 
 if TYPE_CHECKING:
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.play_view import PlayView
 
 WIDTH = 44
 
 
-def sheet(screen: PlayScreen) -> list[str]:
+def sheet(screen: PlayView) -> list[str]:
     world = screen.world
     player = world.player
     worn = [
@@ -45,16 +45,14 @@ def sheet(screen: PlayScreen) -> list[str]:
 
 
 class CharacterScreen:
-    overlay = True
-
-    def __init__(self, parent: PlayScreen) -> None:
+    def __init__(self, parent: PlayView) -> None:
         self.parent = parent
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress() | Click():
-                return self.parent
-        return self
+                return Pop()
+        return Stay()
 
     def draw(self, console: tcod.console.Console) -> None:
         lines = sheet(self.parent)

@@ -15,7 +15,7 @@ import tcod.console
 
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Pop, Result, Stay
 
 YES = frozenset({"y", "Y"})
 NO = frozenset({"n", "N", "escape"})
@@ -24,28 +24,25 @@ MAX_WIDTH = 44
 
 
 class ConfirmScreen:
-    overlay = True
-
-    def __init__(self, parent: Screen, question: str, *, yes: Callable[[], Next]) -> None:
-        self.parent = parent
+    def __init__(self, question: str, *, yes: Callable[[], Result]) -> None:
         self.question = question
         self.yes = yes
         self.box = render.Region(0, 0, 0, 0)
         """Where the box was last drawn: a click on its answers row is placed by it."""
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress(key) if key in YES:
                 return self.yes()
             case KeyPress(key) if key in NO:
-                return self.parent
+                return Pop()
             case Click(x, y, button=1) if y == self.answers_row:
                 left = self.answers_left
                 if left <= x < left + len(ANSWERS):
-                    return self.yes() if x < left + ANSWERS.index("[n]") else self.parent
+                    return self.yes() if x < left + ANSWERS.index("[n]") else Pop()
             case Click(button=3):
-                return self.parent
-        return self
+                return Pop()
+        return Stay()
 
     @property
     def answers_left(self) -> int:

@@ -19,10 +19,10 @@ from emberdeep.engine.items import Item
 from emberdeep.session.names import describe
 from emberdeep.ui import look, palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Pop, Result, Stay
 
 if TYPE_CHECKING:
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.play_view import PlayView
 
 WIDTH = 60
 FOOTER = " any key to close "
@@ -38,7 +38,7 @@ def speed_words(time: int) -> str:
     return "as fast as you"
 
 
-def monster_lines(play: PlayScreen, actor: Actor) -> tuple[str, list[str]]:
+def monster_lines(play: PlayView, actor: Actor) -> tuple[str, list[str]]:
     """A creature's title and lines: its flavour, numbers and what look says of it."""
     content = play.content
     flavour = content.descriptions.monsters.get(actor.kind, "")
@@ -62,7 +62,7 @@ def monster_lines(play: PlayScreen, actor: Actor) -> tuple[str, list[str]]:
     return actor.name, lines
 
 
-def item_lines(play: PlayScreen, item: Item) -> tuple[str, list[str]]:
+def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
     """An item's title and lines: what is known of it, and what is not."""
     world, content = play.world, play.content
     identity = world.identity
@@ -103,28 +103,24 @@ def item_lines(play: PlayScreen, item: Item) -> tuple[str, list[str]]:
 
 
 class DetailsScreen:
-    overlay = True
-
-    def __init__(self, play: PlayScreen, title: str, lines: list[str], back: Screen) -> None:
+    def __init__(self, play: PlayView, title: str, lines: list[str]) -> None:
         self.play = play
         self.title = title
         self.lines = lines
-        self.back = back
-        """Where closing goes: the inventory or look it was opened from."""
 
     @classmethod
-    def of_item(cls, play: PlayScreen, item: Item, back: Screen) -> DetailsScreen:
-        return cls(play, *item_lines(play, item), back)
+    def of_item(cls, play: PlayView, item: Item) -> DetailsScreen:
+        return cls(play, *item_lines(play, item))
 
     @classmethod
-    def of_monster(cls, play: PlayScreen, actor: Actor, back: Screen) -> DetailsScreen:
-        return cls(play, *monster_lines(play, actor), back)
+    def of_monster(cls, play: PlayView, actor: Actor) -> DetailsScreen:
+        return cls(play, *monster_lines(play, actor))
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress() | Click():
-                return self.back
-        return self
+                return Pop()
+        return Stay()
 
     def wrapped(self, width: int) -> list[str]:
         out: list[str] = []

@@ -26,7 +26,7 @@ from emberdeep.session.narration import narrator_for
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Push, Quit, Reset, Result, Screen, Stay
 from emberdeep.ui.screens.history import HistoryScreen
 
 PAD_X = 2
@@ -70,8 +70,6 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 class GameOverScreen:
-    overlay = True
-
     def __init__(
         self,
         world: World,
@@ -91,18 +89,18 @@ class GameOverScreen:
         self.leave_to = leave_to
         """Where leaving goes (the main menu); None ends the program."""
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress("v"):
-                return HistoryScreen(self.log, parent=self)
+                return Push(HistoryScreen(self.log))
             case KeyPress(key) if key in LEAVE_KEYS:
                 return self.leave()
             case Click(button=1):
                 return self.leave()
-        return self
+        return Stay()
 
-    def leave(self) -> Next:
-        return self.leave_to
+    def leave(self) -> Result:
+        return Quit() if self.leave_to is None else Reset(self.leave_to)
 
     def killing_blow(self) -> str | None:
         """The last enemy attack in the log: what most likely killed the player."""

@@ -17,7 +17,7 @@ from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.menu import fit
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Pop, Result, Stay
 
 TITLE = "Hall of fame"
 SHOWN = 20
@@ -60,14 +60,9 @@ def table_rows(entries: list[records.ScoreEntry], width: int) -> list[str]:
 
 
 class HallOfFameScreen:
-    overlay = True
-
-    def __init__(
-        self, parent: Screen, *, path: Path | None = None, highlight: int | None = None
-    ) -> None:
+    def __init__(self, *, path: Path | None = None, highlight: int | None = None) -> None:
         """``path``: the scores database (default: the player's, ``records.scores_file``);
         ``highlight``: a rank to show lit (the game just recorded)."""
-        self.parent = parent
         self.highlight = highlight
         self.error = ""
         self.entries: list[records.ScoreEntry] = []
@@ -76,13 +71,13 @@ class HallOfFameScreen:
         except records.ScoresError as exc:
             self.error = str(exc).capitalize() + "."
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress(key) if key in CLOSE:
-                return self.parent
+                return Pop()
             case Click():
-                return self.parent
-        return self
+                return Pop()
+        return Stay()
 
     def lines(self, width: int) -> list[tuple[str, Color]]:
         if self.error:

@@ -18,7 +18,6 @@ from emberdeep.ui import input as ui_input
 from emberdeep.ui import keys, palette
 from emberdeep.ui.pager import Line, Pager
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Screen
 
 UNBOUND = "(no key)"
 MAX_LABEL = 26
@@ -110,9 +109,9 @@ class HelpScreen(Pager):
     title = "Keys"
     fit_height = True
 
-    def __init__(self, keymap: dict[str, str] | None, parent: Screen) -> None:
+    def __init__(self, keymap: dict[str, str] | None) -> None:
         """``keymap``: the bindings in use (None: the defaults)."""
-        super().__init__(parent)
+        super().__init__()
         self.keymap = keys.DEFAULT_KEYS if keymap is None else keymap
         self.close_keys = frozenset(
             {"escape", "?", *(key for key, name in self.keymap.items() if name == "help")}

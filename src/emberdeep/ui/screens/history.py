@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.pager import Line, Pager, text_area
-from emberdeep.ui.screens import Screen
 
 EMPTY = "(no messages yet)"
 
@@ -22,8 +21,8 @@ class HistoryScreen(Pager):
     close_keys = frozenset({"escape", "v", "q"})
     start_at_end = True
 
-    def __init__(self, log: MessageLog, parent: Screen) -> None:
-        super().__init__(parent)
+    def __init__(self, log: MessageLog) -> None:
+        super().__init__()
         self.log = log
         self._wrapped: tuple[tuple[object, ...], list[Line]] = ((), [])
 

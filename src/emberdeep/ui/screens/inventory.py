@@ -26,12 +26,12 @@ from emberdeep.engine.items import Item
 from emberdeep.session.names import describe, details
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
 
 if TYPE_CHECKING:
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.play_view import PlayView
 
 Purpose = Literal["use", "drop", "throw", "enchant", "identify"]
 TITLES: dict[Purpose, str] = {
@@ -77,7 +77,7 @@ class ItemLetters:
         return out
 
 
-def option(parent: PlayScreen, item: Item, key: str = "") -> Option:
+def option(parent: PlayView, item: Item, key: str = "") -> Option:
     """An item's line: its glyph (as the player knows it: an unknown potion shows the
     potions' look), its name or look with the count and charges, and on the right what
     is known of it (or that it is worn)."""
@@ -89,7 +89,7 @@ def option(parent: PlayScreen, item: Item, key: str = "") -> Option:
     return Option(f"{glyph} {describe(identity, item)}", detail, key=key)
 
 
-def hides_something(parent: PlayScreen, item: Item) -> bool:
+def hides_something(parent: PlayView, item: Item) -> bool:
     """Whether a scroll of identify would teach anything about ``item``."""
     return not (parent.world.identity.is_known(item.kind) and item.known)
 
@@ -100,9 +100,7 @@ def throw_order(item: Item) -> tuple[int, int]:
 
 
 class InventoryScreen:
-    overlay = True
-
-    def __init__(self, parent: PlayScreen, purpose: Purpose, scroll: int = -1) -> None:
+    def __init__(self, parent: PlayView, purpose: Purpose, scroll: int = -1) -> None:
         self.parent = parent
         self.purpose = purpose
         self.scroll = scroll
@@ -125,32 +123,32 @@ class InventoryScreen:
             options.append(entry)
         self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         if event == KeyPress(ABOUT) and self.menu.highlight is not None:
             item = self.parent.world.inventory[self.slots[self.menu.highlight]]
-            return DetailsScreen.of_item(self.parent, item, self)
+            return Push(DetailsScreen.of_item(self.parent, item))
         match self.menu.handle(event):
             case Chosen(row):
                 return self.choose(self.slots[row])
             case Cancelled():
-                return self.parent
-        return self
+                return Pop()
+        return Stay()
 
-    def choose(self, slot: int) -> Next:
+    def choose(self, slot: int) -> Result:
         if self.purpose == "drop":
             return self.parent.perform(Drop(slot))
         if self.purpose == "throw":
-            return TargetingScreen(self.parent, slot, throw=True)
+            return Push(TargetingScreen(self.parent, slot, throw=True))
         if self.purpose in ("enchant", "identify"):
             return self.parent.perform(Use(self.scroll, on=slot))
         world = self.parent.world
         kind = world.inventory[slot].kind
         if kind.effect in ON_AN_ITEM and world.identity.is_known(kind):
-            return InventoryScreen(self.parent, ON_AN_ITEM[kind.effect], scroll=slot)
+            return Push(InventoryScreen(self.parent, ON_AN_ITEM[kind.effect], scroll=slot))
         # An unknown scroll is read, not aimed: asking for a target would tell what it is.
         known = world.identity.is_known(kind) or kind.category != "scroll"
         if kind.targeting in AIMED and known:
-            return TargetingScreen(self.parent, slot)
+            return Push(TargetingScreen(self.parent, slot))
         return self.parent.perform(Use(slot))
 
     def draw(self, console: tcod.console.Console) -> None:

@@ -10,16 +10,14 @@ import tcod.console
 from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Chosen, Menu, Option
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Result, Stay
 
 if TYPE_CHECKING:
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.play_view import PlayView
 
 
 class LevelUpScreen:
-    overlay = True
-
-    def __init__(self, parent: PlayScreen) -> None:
+    def __init__(self, parent: PlayView) -> None:
         self.parent = parent
         player, gains = parent.world.player, parent.world.progression
         self.menu = Menu(
@@ -32,11 +30,11 @@ class LevelUpScreen:
             header=f"Congratulations! You reach level {player.level + 1}. Choose a stat to raise:",
         )
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         result = self.menu.handle(event)
         if isinstance(result, Chosen):
             return self.parent.perform(LevelUp(LEVEL_UP_STATS[result.index]))
-        return self
+        return Stay()
 
     def draw(self, console: tcod.console.Console) -> None:
         self.menu.draw(console, self.parent.layout.map)

@@ -19,12 +19,12 @@ from emberdeep.ui import cursor, look, palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.menu import fit
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.sidebar import in_view
 
 if TYPE_CHECKING:
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.play_view import PlayView
 
 HINT = "Look: move the cursor, Tab next thing, ? about it, Enter travel there, Esc close"
 ABOUT = "?"
@@ -34,27 +34,26 @@ CLOSE = frozenset({"escape", "q"})
 
 
 class LookScreen:
-    overlay = True
     dims = False
     """Looking is at the map itself: it must stay bright."""
 
-    def __init__(self, parent: PlayScreen, at: tuple[int, int] | None = None) -> None:
+    def __init__(self, parent: PlayView, at: tuple[int, int] | None = None) -> None:
         self.parent = parent
         things = in_view(parent.world)
         start = at or (things[0].position if things else parent.world.player.position)
         self.cursor = start
 
-    def handle(self, event: InputEvent) -> Next:
-        keymap = self.parent.app.keymap if self.parent.app is not None else None
+    def handle(self, event: InputEvent) -> Result:
+        keymap = self.parent.keymap
         match event:
             case KeyPress(key) if key in CLOSE:
-                return self.parent
+                return Pop()
             case KeyPress("enter"):
                 floor = self.parent.world.floor
                 return (
                     self.parent.perform(Travel(self.cursor))
                     if floor.explored[self.cursor]
-                    else self
+                    else Stay()
                 )
             case KeyPress("tab"):
                 self.next_thing()
@@ -66,28 +65,28 @@ class LookScreen:
                     x, y = self.cursor
                     self.cursor = cursor.kept_in_view(self.parent, (x + command.dx, y + command.dy))
                 elif command is UiCommand.LOOK:
-                    return self.parent
+                    return Pop()
             case MouseMove(x, y) | Click(x, y, button=1):
                 pos = cursor.tile_at(self.parent, x, y)
                 if pos is not None:
                     self.cursor = pos
             case Click(button=3):
-                return self.parent
-        return self
+                return Pop()
+        return Stay()
 
-    def details(self) -> Next:
+    def details(self) -> Result:
         """The details panel of the creature (else the top item) under the cursor."""
         world = self.parent.world
         floor = world.floor
         if not floor.visible[self.cursor]:
-            return self
+            return Stay()
         for actor in floor.actors_at(*self.cursor):
             if actor.alive and actor is not world.player:
-                return DetailsScreen.of_monster(self.parent, actor, self)
+                return Push(DetailsScreen.of_monster(self.parent, actor))
         items = floor.items_at(*self.cursor)
         if items:
-            return DetailsScreen.of_item(self.parent, items[-1], self)
-        return self
+            return Push(DetailsScreen.of_item(self.parent, items[-1]))
+        return Stay()
 
     def next_thing(self) -> None:
         spots = list(dict.fromkeys(thing.position for thing in in_view(self.parent.world)))

@@ -25,7 +25,7 @@ from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Push, Quit, Reset, Result, Stay
 from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
 from emberdeep.ui.screens.options import OptionsScreen
 from emberdeep.ui.screens.play import PlayScreen
@@ -72,67 +72,70 @@ class MainMenu:
         self.actions = [key for key, _ in entries]
         return Menu("", [label for _, label in entries])
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match self.menu.handle(event):
             case Chosen(index):
                 return self.choose(self.actions[index])
             case Cancelled():
-                return None
-        return self
+                return Quit()
+        return Stay()
 
-    def choose(self, action: str) -> Next:
+    def choose(self, action: str) -> Result:
         match action:
             case "new":
                 return self.start(secrets.randbelow(rng.MAX_SEED))
             case "seed":
                 prompt = "Type a number or any word:"
-                return PromptScreen("New game with a seed", prompt, self, self.seed_entered)
+                return Push(PromptScreen("New game with a seed", prompt, self.seed_entered))
             case "continue":
                 return self.resume(self.listings[0].game)
             case "backup" if self.failed:
                 return self.resume(self.failed, from_backup=True)
             case "games":
-                return SavedGamesScreen(self.app, self, self.resume)
+                return Push(SavedGamesScreen(self.app, self.resume))
             case "options":
-                return OptionsScreen(self.app, parent=self)
+                return Push(OptionsScreen(self.app))
             case "scores":
-                return HallOfFameScreen(self, path=scores_file(self.app.data))
-        return None
+                return Push(HallOfFameScreen(path=scores_file(self.app.data)))
+        return Quit()
 
-    def seed_entered(self, text: str) -> Next | str:
+    def seed_entered(self, text: str) -> Result | str:
         try:
             return self.start(rng.parse_seed(text))
         except ValueError as exc:
             return str(exc).capitalize() + "."
 
-    def start(self, seed: int) -> Next:
+    def start(self, seed: int) -> Reset:
         try:
             session = self.app.setup.new_game(seed)
         except GameLockedError as exc:
-            return MainMenu(self.app, f"You cannot start a game here: {exc}.")
-        return start_game(self.app, session)
+            return Reset(MainMenu(self.app, f"You cannot start a game here: {exc}."))
+        return Reset(start_game(self.app, session))
 
     def backup_exists(self, game: str) -> bool:
         listing = next((g for g in self.listings if g.game == game), None)
         return listing is not None and has_backup(listing)
 
-    def resume(self, game: str, from_backup: bool = False) -> Next:
+    def resume(self, game: str, from_backup: bool = False) -> Reset:
         app = self.app
         try:
             session = app.setup.continue_game(game, from_backup)
         except SaveError as exc:
             listing = next((g for g in self.listings if g.game == game), None)
             where = f" at {listing.save}" if listing else ""
-            return MainMenu(
-                app,
-                f"That saved game could not be loaded: {exc}. The file was left untouched{where}.",
-                failed=None if from_backup else game,
+            return Reset(
+                MainMenu(
+                    app,
+                    f"That saved game could not be loaded: {exc}. "
+                    f"The file was left untouched{where}.",
+                    failed=None if from_backup else game,
+                )
             )
         log = MessageLog()
         log.add(f"Welcome back. Depth {session.world.depth}, turn {session.world.turn}.")
         if session.recovered:
             log.add(f"The journal gave back your last {session.recovered} moves since the save.")
-        return start_game(app, session, log)
+        return Reset(start_game(app, session, log))
 
     def draw_backdrop(self, console: tcod.console.Console) -> None:
         """The title and its words, without the menu: what overlays opened here sit on."""

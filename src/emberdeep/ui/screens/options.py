@@ -12,7 +12,7 @@ from emberdeep import config
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Pop, Result, Stay
 
 RADII = (4, 6, 8, 10, 12, 15, 20, 0)
 
@@ -42,11 +42,8 @@ def shown(value: object) -> str:
 
 
 class OptionsScreen:
-    overlay = True
-
-    def __init__(self, app: App, parent: Screen) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
-        self.parent = parent
         self.menu = self.build_menu()
         self.error = ""
 
@@ -60,14 +57,14 @@ class OptionsScreen:
             menu.highlight = highlight
         return menu
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match self.menu.handle(event):
             case Chosen(index) if index < len(CHOICES):
                 self.step(list(CHOICES)[index])
                 self.menu = self.build_menu(index)
             case Chosen() | Cancelled():
                 return self.leave()
-        return self
+        return Stay()
 
     def step(self, key: str) -> None:
         values = CHOICES[key][1]
@@ -80,9 +77,9 @@ class OptionsScreen:
         if key == "palette":
             self.app.use_palette()
 
-    def leave(self) -> Screen:
+    def leave(self) -> Result:
         self.on_close()
-        return self.parent
+        return Pop()
 
     def on_close(self) -> None:
         """Write the settings, whether the player leaves this screen or the window."""

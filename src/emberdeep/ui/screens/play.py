@@ -53,7 +53,7 @@ from emberdeep.ui.input import (
 from emberdeep.ui.keys import command_for, first_key
 from emberdeep.ui.layout import FULL, Layout, layout_for, with_map_columns
 from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import PopTo, Push, Quit, Reset, Result, Stay
 from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
@@ -148,9 +148,14 @@ class PlayScreen:
     def paused(self) -> bool:
         return bool(self.driver.paused)
 
+    @property
+    def keymap(self) -> dict[str, str] | None:
+        """The app's key bindings; None (no app): the defaults."""
+        return self.app.keymap if self.app is not None else None
+
     # -- input ---------------------------------------------------------------------------
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress(key):
                 self.film = None  # a key finishes the film at once, and is acted on
@@ -167,12 +172,12 @@ class PlayScreen:
                 self.mouse = (x, y)
                 entry = self.sidebar.entry_at(y) if self.layout.sidebar.contains(x, y) else None
                 if isinstance(event, Click) and event.button == 1 and entry is not None:
-                    return LookScreen(self, entry.position)  # a click on an entry looks at it
+                    return Push(LookScreen(self, entry.position))  # a click looks at it
             case FocusLost() if self.real_time and self.pause_on_focus_loss:
                 return self.after(self.driver.pause("focus"))
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
-                return HistoryScreen(self.log, parent=self)
-        return self
+                return Push(HistoryScreen(self.log))
+        return Stay()
 
     def save(self) -> bool:
         """Save now; a failure is told in the log and play goes on."""
@@ -184,18 +189,18 @@ class PlayScreen:
     def on_close(self) -> None:
         self.save()
 
-    def run_command(self, key: str) -> Next:
-        keymap = self.app.keymap if self.app is not None else None
+    def run_command(self, key: str) -> Result:
+        keymap = self.keymap
         command = command_for(key, keymap)
         if key == "escape" and command is None:
             self.log.add(ESCAPE_HINT)
-            return self
+            return Stay()
         if self.paused and command is not UiCommand.PAUSE:
             self.driver.resume()
         match command:
             case UiCommand.QUIT:
                 question = "Save the game and return to the title?"
-                return ConfirmScreen(self, question, yes=self.quit)
+                return Push(ConfirmScreen(question, yes=self.quit))
             case UiCommand.PAUSE:
                 if not self.real_time:
                     self.log.add("The game waits for you: it is turn-based.")
@@ -204,24 +209,24 @@ class PlayScreen:
                 else:
                     return self.after(self.driver.pause("asked"))
             case UiCommand.LOOK:
-                return LookScreen(self)
+                return Push(LookScreen(self))
             case UiCommand.CHARACTER:
-                return CharacterScreen(self)
+                return Push(CharacterScreen(self))
             case UiCommand.CYCLE_RENDER_MODE:
                 modes = RENDER_MODES
                 self.render_mode = modes[(modes.index(self.render_mode) + 1) % len(modes)]
             case UiCommand.HISTORY:
-                return HistoryScreen(self.log, parent=self)
+                return Push(HistoryScreen(self.log))
             case UiCommand.HELP:
                 from emberdeep.ui.screens.help import HelpScreen
 
-                return HelpScreen(keymap, parent=self)
+                return Push(HelpScreen(keymap))
             case UiCommand.USE_ITEM:
-                return InventoryScreen(self, "use")
+                return Push(InventoryScreen(self, "use"))
             case UiCommand.DROP_ITEM:
-                return InventoryScreen(self, "drop")
+                return Push(InventoryScreen(self, "drop"))
             case UiCommand.THROW_ITEM:
-                return InventoryScreen(self, "throw")
+                return Push(InventoryScreen(self, "throw"))
             case UiCommand.EXPLORE:
                 return self.perform(Explore())
             case UiCommand.REST:
@@ -243,22 +248,22 @@ class PlayScreen:
         found = floor.blocker_at(x, y) if floor.in_bounds(x, y) else None
         return found if found is not None and found.mode == Mode.CAPTIVE else None
 
-    def free(self, captive: Actor) -> Next:
+    def free(self, captive: Actor) -> Result:
         """Walking into a captive: asked once per captive, then work at its shackles
         until it is free (a run the driver stops when disturbed)."""
         if (self.world.depth, captive.id) in self.freeing:
             return self.perform(FreeCaptive(captive.position))
         name = self.narrator.who(captive.who).the
 
-        def yes() -> Next:
+        def yes() -> Result:
             self.freeing.add((self.world.depth, captive.id))
             return self.perform(FreeCaptive(captive.position))
 
-        return ConfirmScreen(self, f"Free {name}? It will fight at your side.", yes=yes)
+        return Push(ConfirmScreen(f"Free {name}? It will fight at your side.", yes=yes))
 
-    def perform(self, command: Command) -> Next:
-        """Hand a command to the turn driver; show what it reports and return the screen
-        to show next."""
+    def perform(self, command: Command) -> Result:
+        """Hand a command to the turn driver; show what it reports, and go back to this
+        screen (closing the overlay the command was chosen in) or to what it calls for."""
         return self.after(self.driver.command(command))
 
     @property
@@ -269,22 +274,22 @@ class PlayScreen:
             return self.frame_seconds
         return self.driver.tick_seconds
 
-    def tick(self) -> Next:
+    def tick(self) -> Result:
         """The film's next frame while one plays; else time passes (real time's clock,
         or the next step of a run)."""
         if self.film is not None:
             self.film.advance()
             if self.film.done:
                 self.film = None
-            return self
+            return Stay()
         return self.after(self.driver.tick())
 
-    def after(self, report: Report) -> Next:
-        """Show a report: its lines to the log, its events to the presenters; then the
-        screen its state calls for."""
+    def after(self, report: Report) -> Result:
+        """Show a report: its lines to the log, its events to the presenters; then what
+        its state calls for."""
         self.show(report)
         if report.state is State.OVER:
-            return self.game_over(report.notes)
+            return Push(self.game_over(report.notes))
         return self.next_screen(report.state)
 
     def show(self, report: Report) -> None:
@@ -294,22 +299,24 @@ class PlayScreen:
         for line in report.lines:
             self.log.add(line.text, line.kind)
 
-    def next_screen(self, state: State) -> Next:
+    def next_screen(self, state: State) -> Result:
+        """The game over, a level to spend (both over whatever is open, as the world
+        waits), else back to this screen: every overlay above it closes."""
         if state is State.OVER:
-            return self.game_over([])
+            return Push(self.game_over([]))
         if state is State.LEVEL_UP:
-            return LevelUpScreen(self)
-        return self
+            return Push(LevelUpScreen(self))
+        return PopTo(self)
 
-    def quit(self) -> Next:
+    def quit(self) -> Result:
         """Save and go back to the title screen (or end, when there is none)."""
         saved = self.save()
         if self.session is not None:
             self.session.release()
         if self.app is None or self.app.title is None:
-            return None
+            return Quit()
         self.app.session = None
-        return self.app.title("" if saved else self.log.entries[-1].text)
+        return Reset(self.app.title("" if saved else self.log.entries[-1].text))
 
     def game_over(self, notes: list[str]) -> GameOverScreen:
         leave_to = None
@@ -397,7 +404,7 @@ class PlayScreen:
 
     def draw_hints(self, console: tcod.console.Console, row: render.Region) -> None:
         """A quiet row of the keys a new player needs first, as this keymap binds them."""
-        keymap = self.app.keymap if self.app is not None else None
+        keymap = self.keymap
         if self.hints[0] is not keymap:
             parts = []
             for command, what in HINTS:

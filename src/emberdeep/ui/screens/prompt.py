@@ -8,7 +8,7 @@ import tcod.console
 
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Pop, Result, Stay
 
 MAX_LENGTH = 40
 
@@ -17,38 +17,34 @@ class PromptScreen:
     """Letters type, Backspace deletes, Enter accepts, Esc or a right click goes back.
     ``accept`` returns the next screen, or a message to show while staying here."""
 
-    overlay = True
-
     def __init__(
         self,
         title: str,
         hint: str,
-        parent: Screen,
-        accept: Callable[[str], Next | str],
+        accept: Callable[[str], Result | str],
     ) -> None:
         self.title = title
         self.hint = hint
-        self.parent = parent
         self.accept = accept
         self.text = ""
         self.error = ""
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress("escape") | Click(button=3):
-                return self.parent
+                return Pop()
             case KeyPress("enter"):
                 result = self.accept(self.text)
                 if isinstance(result, str):
                     self.error = result
-                    return self
+                    return Stay()
                 return result
             case KeyPress("backspace"):
                 self.text = self.text[:-1]
             case KeyPress(key) if len(key) == 1 and key.isprintable():
                 if len(self.text) < MAX_LENGTH:
                     self.text += key
-        return self
+        return Stay()
 
     def draw(self, console: tcod.console.Console) -> None:
         width = min(MAX_LENGTH + 6, console.width)

@@ -13,7 +13,7 @@ from emberdeep.engine.journal import Journal, JournalError
 from emberdeep.session.records import divergence_text
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
 from emberdeep.ui.menu import fit
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Push, Quit, Result, Stay
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 
@@ -38,9 +38,9 @@ class ReplayScreen:
     def tick_seconds(self) -> float | None:
         return None if self.paused or self.finished else 1 / SPEEDS[self.speed]
 
-    def tick(self) -> Next:
+    def tick(self) -> Result:
         self.advance()
-        return self
+        return Stay()
 
     def advance(self) -> None:
         if self.finished:
@@ -59,10 +59,10 @@ class ReplayScreen:
             self.play.log.add(f"Stopped: {divergence_text(self.divergence)}.")
         self.position += 1
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress("escape") | KeyPress("q"):
-                return None
+                return Quit()
             case KeyPress(" ") | Click(button=1):
                 self.paused = not self.paused
             case KeyPress(".") | KeyPress("right"):
@@ -73,8 +73,8 @@ class ReplayScreen:
             case KeyPress("-"):
                 self.speed = max(self.speed - 1, 0)
             case KeyPress("v") | Wheel():
-                return HistoryScreen(self.play.log, parent=self)
-        return self
+                return Push(HistoryScreen(self.play.log))
+        return Stay()
 
     def draw(self, console: tcod.console.Console) -> None:
         self.play.draw_world(console)

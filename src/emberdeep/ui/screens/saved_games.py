@@ -14,7 +14,7 @@ from emberdeep.ui import palette, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Pop, Result, Stay
 
 TITLE = "Saved games"
 HINT = "Enter or click continues   Del or D deletes   Esc goes back"
@@ -42,11 +42,8 @@ def option(listing: Listing) -> Option:
 
 
 class SavedGamesScreen:
-    overlay = True
-
-    def __init__(self, app: App, parent: Screen, resume: Callable[[str], Next]) -> None:
+    def __init__(self, app: App, resume: Callable[[str], Result]) -> None:
         self.app = app
-        self.parent = parent
         self.resume = resume
         """Continue the game with this id (the title screen's way, which reports failure)."""
         self.message = ""
@@ -66,24 +63,24 @@ class SavedGamesScreen:
         if self.listings:
             self.menu.highlight = min(highlight, len(self.listings) - 1)
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         if self.confirming is not None:
             return self.confirm(event)
         match event:
             case KeyPress(key) if key in DELETE and self.menu.highlight is not None:
                 if self.listings:
                     self.confirming = self.listings[self.menu.highlight]
-                return self
+                return Stay()
         match self.menu.handle(event):
             case Chosen(index):
                 return self.resume(self.listings[index].game)
             case Cancelled():
-                return self.parent
-        return self
+                return Pop()
+        return Stay()
 
-    def confirm(self, event: InputEvent) -> Next:
+    def confirm(self, event: InputEvent) -> Result:
         if not isinstance(event, KeyPress):
-            return self
+            return Stay()
         game, self.confirming = self.confirming, None
         if event.key in ("y", "Y") and game is not None:
             problem = self.app.setup.delete_game(game.game)
@@ -91,7 +88,7 @@ class SavedGamesScreen:
             self.refresh()
         else:
             self.message = "Nothing was deleted."
-        return self
+        return Stay()
 
     def draw(self, console: tcod.console.Console) -> None:
         bounds = render.Region(0, 2, console.width, max(3, console.height - 6))

@@ -29,10 +29,10 @@ from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.menu import fit
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Next
+from emberdeep.ui.screens import Pop, Result, Stay
 
 if TYPE_CHECKING:
-    from emberdeep.ui.screens.play import PlayScreen
+    from emberdeep.ui.play_view import PlayView
 
 AIMED = frozenset({"single", "area"})
 """``ItemKind.targeting`` values that need this screen."""
@@ -65,11 +65,10 @@ FRIENDLY = frozenset({Mode.ALLY, Mode.CAPTIVE})
 
 
 class TargetingScreen:
-    overlay = True
     dims = False
     """Aiming works on the map itself: it must stay bright."""
 
-    def __init__(self, parent: PlayScreen, slot: int, *, throw: bool = False) -> None:
+    def __init__(self, parent: PlayView, slot: int, *, throw: bool = False) -> None:
         self.parent = parent
         self.slot = slot
         self.throw = throw
@@ -128,10 +127,10 @@ class TargetingScreen:
 
     # -- input ---------------------------------------------------------------------------
 
-    def handle(self, event: InputEvent) -> Next:
+    def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress(key) if key in CANCEL:
-                return self.parent
+                return Pop()
             case KeyPress(key) if key in CONFIRM:
                 return self.confirm()
             case KeyPress(key) if key in NEXT_TARGET:
@@ -146,13 +145,13 @@ class TargetingScreen:
                 if self.point(x, y):
                     return self.confirm()
             case Click(button=3):
-                return self.parent
-        return self
+                return Pop()
+        return Stay()
 
-    def confirm(self) -> Next:
+    def confirm(self) -> Result:
         if not self.parent.world.floor.visible[self.cursor]:
             self.warning = NOT_IN_VIEW
-            return self
+            return Stay()
         if self.throw:
             return self.parent.perform(Throw(self.slot, self.cursor))
         return self.parent.perform(Use(self.slot, self.cursor))

@@ -1,0 +1,55 @@
+"""What the overlays over a game need from the play screen, and nothing more.
+
+The inventory, targeting, look, the details panel, the character sheet and the level-up
+choice all work on the game being played: they read its world, place things in its map
+view, and hand the command chosen back to be carried out. Typed against this protocol
+rather than the concrete ``PlayScreen``, they do not depend on how the play screen draws,
+runs the turn driver or keeps its log, and a test can open them over any play view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from emberdeep.content.loader import Content
+    from emberdeep.engine.world import World
+    from emberdeep.session.driver import Command
+    from emberdeep.ui.layout import Layout
+    from emberdeep.ui.screens import Result
+    from emberdeep.ui.screens.inventory import ItemLetters
+
+
+class PlayView(Protocol):
+    @property
+    def world(self) -> World:
+        """The game being played."""
+        ...
+
+    @property
+    def content(self) -> Content:
+        """The content in use (looks, descriptions): the options may change it."""
+        ...
+
+    @property
+    def keymap(self) -> dict[str, str] | None:
+        """The key bindings in use; None: the defaults."""
+        ...
+
+    @property
+    def letters(self) -> ItemLetters:
+        """Each carried item's letter, kept from turn to turn."""
+        ...
+
+    @property
+    def layout(self) -> Layout:
+        """The layout last drawn: its map view places the cursor, clicks and boxes."""
+        ...
+
+    def origin(self) -> tuple[int, int]:
+        """The floor position shown at the map view's top-left."""
+        ...
+
+    def perform(self, command: Command) -> Result:
+        """Carry out ``command`` (a turn); back to the play view, or what it calls for."""
+        ...
