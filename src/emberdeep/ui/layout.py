@@ -9,8 +9,9 @@ costs the sidebar and the log a row rather than the map. (The log once kept four
 there, its newest drawn under the hints: the line just said was the one never seen.)
 Sizes in between get what fits, and a console larger than the full size (a big terminal
 or window) gives every extra column and row to the map: more of a floor in the tiles
-mode's square tiles, more room around one in the others. Every region is computed here, so a screen that draws
-or hit-tests asks the layout of the console it is given rather than assuming a size.
+mode's square tiles, more room around one in the others. Every region is computed here,
+so a screen that draws or hit-tests asks the layout of the console it is given rather
+than assuming a size.
 """
 
 from __future__ import annotations

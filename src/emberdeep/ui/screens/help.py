@@ -20,11 +20,9 @@ from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Screen
 
 UNBOUND = "(no key)"
-MAX_LABEL = 28
-"""The names' column is as wide as the longest name, but at most this (and half the
-box): a longer name wraps inside it, its keys beside its last row, so the keys always
-start at the same column."""
-
+MAX_LABEL = 34
+"""The names' column: as wide as the longest name, but at most this (and half the box),
+so the keys stay near their names; a longer name wraps inside it."""
 FRIENDLY: dict[str, str] = {
     "move_n": "Move north",
     "move_s": "Move south",
@@ -81,19 +79,22 @@ MOUSE = (
 
 def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
     """The screen's text wrapped to ``columns``: one entry per command (keys as players
-    write them) in two aligned columns, the mouse, then how to change the keys."""
-    entries = bindings(keymap)
-    label_width = min(MAX_LABEL, max(len(label) for label, _ in entries) + 1, columns // 2)
-    keys_width = max(1, columns - label_width - 1)
+    write them), then the mouse, then how to change the keys. Names and keys are two
+    columns; a name longer than its column wraps inside it, its keys beside its last
+    row, so every key starts at the same column."""
+    entries = [
+        (f"{label}:", ", ".join(dict.fromkeys(keys.key_label(key) for key in found)), bool(found))
+        for label, found in bindings(keymap)
+    ]  # kp_5 and clear are one key, written once
+    label_width = min(MAX_LABEL, max(len(label) for label, _, _ in entries), columns // 2)
     lines: list[tuple[str, Color]] = []
-    for label, found in entries:
-        named = ", ".join(dict.fromkeys(keys.key_label(key) for key in found))  # kp_5, clear
-        left, right = wrap(label + ":", label_width), wrap(named or UNBOUND, keys_width)
-        fg = palette.HEADING_FG if not found else palette.TEXT_FG
-        right = [""] * (len(left) - 1) + right  # the keys follow the name's last row
-        for row in range(len(right)):
+    for label, named, bound in entries:
+        left = wrap(label, label_width)
+        right = [""] * (len(left) - 1) + wrap(named or UNBOUND, columns - label_width - 1)
+        for row, keys_row in enumerate(right):  # the keys follow the name's last row
             name = left[row] if row < len(left) else ""
-            lines.append((f"{name:<{label_width}} {right[row]}".rstrip(), fg))
+            text = f"{name:<{label_width}} {keys_row}".rstrip()
+            lines.append((text, palette.TEXT_FG if bound else palette.HEADING_FG))
     presets = ", ".join(f'"{name}"' for name in keys.preset_names())
     lines += [("", palette.TEXT_FG), ("The mouse", palette.HEADING_FG)]
     for text in MOUSE:
