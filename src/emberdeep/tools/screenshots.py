@@ -8,8 +8,11 @@ the console into pixels with the window's own tileset (the project's font and sp
 
 ``layout_problems`` reads a drawn console back: every framed box must be whole (four
 corners, unbroken edges), which fails when a box is cut at the console's edge, when one
-box is drawn over another, and when text runs out of its frame. The tests run it on every
-screen at both sizes.
+box is drawn over another, and when text runs out of its frame. ``cut_problems`` names
+every text the screen did not show whole: each cut the renderer's one fitting function
+made (``ui/fitting.py`` records them while ``watching``), and each text printed past the
+console's edge (a ``CheckedConsole`` notes what tcod would drop silently). The command
+and the tests run both on every screen at every size.
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ import copy
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import tcod.console
+import tcod.constants
 import tcod.los
 import tcod.tileset
 
@@ -35,7 +40,7 @@ from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 from emberdeep.session.game import SAVE_GONE, GameSetup
 from emberdeep.session.setup import new_world
-from emberdeep.ui import font, layout, motion, png, render, sprites
+from emberdeep.ui import fitting, font, layout, motion, png, sprites
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.menu import LETTERS
@@ -45,7 +50,9 @@ from emberdeep.ui.screens.main_menu import MainMenu, start_game
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.stack import ScreenStack
 
-SIZES = (layout.FULL_SIZE, layout.MIN_SIZE)
+TALL_TERMINAL = (100, 34)
+"""A terminal as wide as the window but short: the compact layout at full width."""
+SIZES = (layout.FULL_SIZE, TALL_TERMINAL, layout.MIN_SIZE)
 SEED = 2026
 WARM_UP_TURNS = 4000
 """At most this many bot turns to find a moment with a monster and an item in view."""
@@ -93,6 +100,39 @@ def layout_problems(console: tcod.console.Console) -> list[str]:
                 if chr(ch[right, bottom]) != bottom_right:
                     problems.append(f"box at {x},{y}: no bottom-right corner at {right},{bottom}")
     return problems
+
+
+class CheckedConsole(tcod.console.Console):
+    """A console that notes every text printed past its edges: tcod drops what falls off
+    without a word, and a line that ends at the console's edge mid-word is a cut."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__(width, height, order="F")
+        self.clipped: list[str] = []
+
+    def print(self, x: int, y: int, text: str = "", *args: Any, **kwargs: Any) -> int:
+        """tcod's ``print``, noting a left-aligned text without a width (the game's only
+        kind) that does not fit between ``x`` and the console's edge."""
+        shown = (text or str(kwargs.get("string", ""))).rstrip()
+        alignment = args[3] if len(args) > 3 else kwargs.get("alignment", tcod.constants.LEFT)
+        plain = kwargs.get("width") is None and alignment == tcod.constants.LEFT
+        if plain and shown and (x < 0 or x + len(shown) > self.width or not 0 <= y < self.height):
+            self.clipped.append(f"text at {x},{y} runs off the console: {shown!r}")
+        return super().print(x, y, text, *args, **kwargs)
+
+
+def cut_problems(console: CheckedConsole, cuts: list[fitting.Cut]) -> list[str]:
+    """Every text the screen did not show whole, in words ([] when none was cut)."""
+    return [*(f"cut text: {cut}" for cut in cuts), *console.clipped]
+
+
+def draw_checked(stack: ScreenStack, size: tuple[int, int]) -> tuple[CheckedConsole, list[str]]:
+    """``stack`` drawn on a console of ``size``, and everything wrong with it: boxes that
+    are not whole and text that was cut."""
+    console = CheckedConsole(*size)
+    with fitting.watching() as cuts:
+        stack.draw(console)
+    return console, [*layout_problems(console), *cut_problems(console, cuts)]
 
 
 def pressed(first: Screen, *keys: str) -> ScreenStack:
@@ -312,9 +352,7 @@ def render_all(
                     file = f"{size[0]}x{size[1]}-{mode}-{name}.png"
                     if palette != DEFAULT:
                         file = f"{palette}-{file}"
-                    console = render.new_console(*size)
-                    stack.draw(console)
-                    found[file] = layout_problems(console)
+                    console, found[file] = draw_checked(stack, size)
                     if tileset is not None:
                         png.write_png(out / file, tileset.render(console))
                         (out / file).with_suffix(".txt").write_text(text_of(console), "utf-8")
@@ -340,10 +378,11 @@ def window_tileset(content: Content) -> tcod.tileset.Tileset:
 
 
 def main(out: Path, report: Callable[[str], None] = print, *, palette: str = DEFAULT) -> int:
-    """The command: write the PNGs, list them, and fail if any layout is broken."""
+    """The command: write the PNGs, list them, and fail if any layout is broken or any
+    text is cut."""
     found = render_all(out, palette=palette)
     bad = {name: problems for name, problems in found.items() if problems}
     for name in sorted(found):
         report(f"{out / name}" + (f"  BROKEN: {'; '.join(bad[name])}" if name in bad else ""))
-    report(f"{len(found)} screens written to {out}; {len(bad)} with layout problems.")
+    report(f"{len(found)} screens written to {out}; {len(bad)} with layout problems or cut text.")
     return 1 if bad else 0

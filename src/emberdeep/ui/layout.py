@@ -7,8 +7,11 @@ viewport that scrolls with the player, the log keeps its last three lines, and t
 hints (how to get help first) take the bottom row under the sidebar and the log, which
 costs the sidebar and the log a row rather than the map. (The log once kept four lines
 there, its newest drawn under the hints: the line just said was the one never seen.)
-Sizes in between get what fits. Every region is computed here, so a screen that draws
-or hit-tests asks the layout of the console it is given rather than assuming a size.
+Sizes in between get what fits, and a console larger than the full size (a big terminal
+or window) gives every extra column and row to the map: more of a floor in the tiles
+mode's square tiles, more room around one in the others. Every region is computed here,
+so a screen that draws or hit-tests asks the layout of the console it is given rather
+than assuming a size.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from dataclasses import dataclass
 from emberdeep.ui.render import Region
 
 FULL_SIZE = (100, 52)
-"""The window's console (and the most a terminal is given): the sidebar, a whole 80x45
-floor and seven rows of log and hints."""
+"""The window's first console (and the browser's): the sidebar, a whole 80x45 floor and
+seven rows of log and hints."""
 MIN_SIZE = (80, 24)
 """The smallest console the game is played in."""
 SIDEBAR_WIDTH = 20
@@ -87,12 +90,12 @@ def layout_for(width: int, height: int) -> Layout:
 
 
 def console_size(available: tuple[int, int]) -> tuple[int, int] | None:
-    """The console for a screen of ``available`` cells: as much of the full layout as
-    fits, or None when even the smallest does not."""
+    """The console for a screen of ``available`` cells: all of it (a screen larger than
+    the full layout shows more map), or None when even the smallest layout does not fit."""
     width, height = available
     if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
         return None
-    return min(width, FULL_SIZE[0]), min(height, FULL_SIZE[1])
+    return width, height
 
 
 FULL = layout_for(*FULL_SIZE)

@@ -18,6 +18,7 @@ from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
 from emberdeep.session.names import describe
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
@@ -104,7 +105,7 @@ def draw_tooltip(
     )
     text_width = width - 2 * border
     for row, line in enumerate(lines[: height - 2 * border]):
-        console.print(x + border, y + border + row, line[:text_width], fg=TOOLTIP_FG)
+        console.print(x + border, y + border + row, fit(line, text_width), fg=TOOLTIP_FG)
 
 
 def spot(

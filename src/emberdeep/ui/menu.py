@@ -21,6 +21,7 @@ them: a letter beside an option always means that option.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 import tcod.console
 
 from emberdeep.ui import palette, render
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
@@ -44,7 +46,6 @@ MAX_HEADER_WIDTH = 50
 """A long header wraps at this width rather than stretching the box across the screen."""
 WHEEL_LINES = 3
 EMPTY = "(empty)"
-ELLIPSIS = "…"
 
 HEADER_FG: Color = (200, 200, 200)
 DETAIL_FG: Color = (140, 140, 140)
@@ -118,11 +119,22 @@ class MenuLayout:
     text_width: int
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` cut to ``width`` cells, ending in "…" when something was cut."""
-    if len(text) <= width:
-        return text
-    return text[: width - 1] + ELLIPSIS if width > 0 else ""
+CLAUSE_END = re.compile(r"[.;:,](?=\s|$)")
+
+
+def leading_clauses(detail: str, width: int) -> str:
+    """The rule for an option's detail that does not fit beside its label: its leading
+    clauses (up to a ".", ";", ":" or ",") that fit, and nothing when not even the first
+    does. The label is never shortened for it, and the whole text is one key away (an
+    item's ``?``): a row says "worn; Power +2" rather than "worn; Power +2, quick: att…"."""
+    if len(detail) <= width:
+        return detail
+    kept = ""
+    for end in CLAUSE_END.finditer(detail):
+        if end.start() > width:
+            break
+        kept = detail[: end.start()]
+    return kept
 
 
 class Menu:
@@ -356,17 +368,15 @@ class Menu:
         if lit:
             console.draw_rect(lay.box.x + 1, y, lay.box.width - 2, 1, ch=ord(" "), bg=HIGHLIGHT_BG)
         width = lay.text_width
-        # The label gets the room it needs; the detail the rest, but never less than a third.
-        room = max(width - PREFIX_WIDTH - len(option.label) - 2, width // 3)
-        detail = fit(option.detail, room) if option.detail else ""
-        label_width = width - PREFIX_WIDTH - (len(detail) + 2 if detail else 0)
+        label_width = width - PREFIX_WIDTH
+        label = fit(option.label, label_width) if label_width > 0 else ""
+        detail = leading_clauses(option.detail, label_width - len(label) - 2)
         prefix = fit(f"({letter}) ", width)
         text_fg = DISABLED_FG if option.disabled else (HIGHLIGHT_FG if lit else palette.TEXT_FG)
         console.print(
             lay.text_x, y, prefix, fg=DISABLED_FG if option.disabled else palette.HEADING_FG
         )
-        if label_width > 0:
-            label = fit(option.label, label_width)
+        if label:
             console.print(lay.text_x + PREFIX_WIDTH, y, label, fg=text_fg)
         if detail:
             console.print(lay.text_x + width - len(detail), y, detail, fg=DETAIL_FG)

@@ -168,14 +168,13 @@ class WindowPresenter:
     paused = False
 
     def console_size(self) -> tuple[int, int]:
-        """The console the window holds at whole scale, from 80x24 up to the full
-        100x52: a window smaller than the full console at 1x (a small display, or the
-        player made it so) gets fewer cells rather than a squashed picture."""
+        """The console the window holds at whole scale, from 80x24 up: a window smaller
+        than the full console at 1x (a small display, or the player made it so) gets fewer
+        cells rather than a squashed picture, and a larger one more (more map)."""
         try:
-            columns, rows = self.context.recommended_console_size(*layout.MIN_SIZE)
+            return self.context.recommended_console_size(*layout.MIN_SIZE)
         except (AttributeError, RuntimeError):
             return render.SCREEN_WIDTH, render.SCREEN_HEIGHT
-        return min(columns, render.SCREEN_WIDTH), min(rows, render.SCREEN_HEIGHT)
 
     def __init__(
         self,

@@ -5,7 +5,9 @@ level, what am I standing on, what is around me and how hurt is it. Each creatur
 is written over its own health bar, so a wounded orc reads as one at once. Every entry
 knows where it stands, so hovering an entry lights its tile on the map, and hovering a
 tile lights its entry (``hovered`` is either). In the compact layout (80x24) each entry
-takes one row; in the full layout a creature gets a second row for what it is doing.
+takes one row; in the full layout a creature gets a second row for what it is doing. Text
+is never cut: a name, what is underfoot or what a creature is doing that is too long for
+a row wraps onto the next (a long name over a health bar as tall as its rows).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.session.names import describe
 from emberdeep.ui import palette
-from emberdeep.ui.menu import fit
+from emberdeep.ui.fitting import fit, wrap
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
@@ -144,9 +146,8 @@ class Sidebar:
         y = region.y
         depth = f"Depth {world.depth}"
         console.print(x, y, depth, fg=palette.HEADING_FG)
-        right = flag or f"Turn {world.turn}"
-        console.print(x + width - len(right), y, right[:width],
-                      fg=PAUSED_FG if flag else palette.INFO_FG)  # fmt: skip
+        right = fit(corner(flag, world.turn, width - len(depth) - 1), width)
+        console.print(x + width - len(right), y, right, fg=PAUSED_FG if flag else palette.INFO_FG)
         y += 1
         health = f"Health {player.hp}/{player.max_hp}"
         bar(console, x, y, width, value=player.hp, maximum=player.max_hp, label=health)
@@ -157,35 +158,38 @@ class Sidebar:
             colors=(XP_FULL, XP_EMPTY))  # fmt: skip
         y += 1
         console.print(
-            x, y, f"Power {player.power}  Def {player.defense}"[:width], fg=palette.TEXT_FG
+            x, y, fit(f"Power {player.power}  Def {player.defense}", width), fg=palette.TEXT_FG
         )
         y = conditions(console, x, y + 1, width, world=world, content=content)
         here = underfoot(world)
         if here:
-            text = "Here: " + ", ".join(here)
-            console.print(x, y, fit(text, width), fg=palette.TEXT_FG)
-            y += 1
+            for line in wrap("Here: " + ", ".join(here), width):
+                console.print(x, y, line, fg=palette.TEXT_FG)
+                y += 1
         if not compact:
             y += 1
         self.entries = []
         shown = in_view(world)
         for n, thing in enumerate(shown):
-            rows = 2 if isinstance(thing, Actor) and not compact else 1
+            if isinstance(thing, Actor):
+                lines = creature_lines(thing, width - 2, compact=compact)
+            else:
+                lines = (wrap(describe(world.identity, thing), width - 2), [])
+            rows = len(lines[0]) + len(lines[1])
             if y + rows > bottom or (n < len(shown) - 1 and y + rows >= bottom):
-                console.print(x, y, f"+{len(shown) - n} more"[:width], fg=palette.INFO_FG)
+                console.print(x, y, fit(f"+{len(shown) - n} more", width), fg=palette.INFO_FG)
                 break
             entry = Entry(y, rows, thing.position)
             self.entries.append(entry)
             if isinstance(thing, Actor):
-                self.draw_creature(
-                    console, x=x, y=y, width=width, actor=thing, content=content, compact=compact
-                )
+                self.draw_creature(console, x=x, y=y, width=width, actor=thing, content=content,
+                                   lines=lines)  # fmt: skip
             else:
                 key = display_key(world.identity, thing.kind)
                 look = content.looks[key]
                 console.print(x, y, look.glyph, fg=look.fg)
-                console.print(x + 2, y, fit(describe(world.identity, thing), width - 2),
-                              fg=palette.TEXT_FG)  # fmt: skip
+                for row, line in enumerate(lines[0]):
+                    console.print(x + 2, y + row, line, fg=palette.TEXT_FG)
             if hovered == thing.position:
                 console.rgb["bg"][region.x : region.x + region.width - 1, y : y + rows] = HOVER_BG
             y += rows
@@ -199,16 +203,37 @@ class Sidebar:
         width: int,
         actor: Actor,
         content: Content,
-        compact: bool,
+        lines: tuple[list[str], list[str]],
     ) -> None:
+        """A creature's glyph, its name over its health bar (a long name wrapped over a
+        bar of as many rows), then what it is doing (``creature_lines``)."""
         look = content.looks[actor.kind]
         console.print(x, y, look.glyph, fg=look.fg)
-        label = compact_label(actor) if compact else actor.name
-        bar(console, x + 2, y, width - 2, value=actor.hp, maximum=actor.max_hp, label=label)
-        if compact:
-            return
-        words = [doing(actor), *(f"{n} {t}" for n, t in statuses.active(actor))]
-        console.print(x + 2, y + 1, fit(", ".join(words), width - 2), fg=STATE_FG)
+        named, state = lines
+        for row, label in enumerate(named):
+            bar(console, x + 2, y + row, width - 2, value=actor.hp, maximum=actor.max_hp,
+                label=label)  # fmt: skip
+        for row, line in enumerate(state, start=y + len(named)):
+            console.print(x + 2, row, line, fg=STATE_FG)
+
+
+def creature_lines(actor: Actor, width: int, *, compact: bool) -> tuple[list[str], list[str]]:
+    """A creature's entry as lines ``width`` wide, wrapped, never cut: its name (led by
+    what it is up to in the compact layout), then, in the full layout, what it is doing
+    and its statuses."""
+    if compact:
+        return wrap(compact_label(actor), width), []
+    words = [doing(actor), *(f"{n} {t}" for n, t in statuses.active(actor))]
+    return wrap(actor.name, width), wrap(", ".join(words), width)
+
+
+def corner(flag: str, turn: int, room: int) -> str:
+    """The top line's right end: ``flag`` (say "PAUSED"), else the turn, as "Turn 541"
+    or, when that leaves no space after the depth, "T541" (the rule for a long game)."""
+    if flag:
+        return flag
+    turns = f"Turn {turn}"
+    return turns if len(turns) <= room else f"T{turn}"
 
 
 def conditions(
@@ -219,7 +244,9 @@ def conditions(
     for name, turns in statuses.active(world.player):
         look = content.statuses.get(name)
         label = content.status_labels.get(name, name)
-        console.print(x, y, f"{label} ({turns})"[:width], fg=look.fg if look else palette.TEXT_FG)
+        console.print(
+            x, y, fit(f"{label} ({turns})", width), fg=look.fg if look else palette.TEXT_FG
+        )
         y += 1
     hungry = hunger.state(world.nourishment)
     if hungry:

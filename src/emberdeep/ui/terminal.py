@@ -374,8 +374,8 @@ class _Session:
         return self.encoder is None
 
     def console_size(self) -> tuple[int, int]:
-        """As much of the full layout as the terminal holds (the full size while it is too
-        small: nothing is shown then)."""
+        """The whole terminal, whatever its size from 80x24 up (a larger one shows more
+        map); the full size while it is too small: nothing is shown then."""
         return layout.console_size((self.term.width, self.term.height)) or layout.FULL_SIZE
 
     def present(self, console: tcod.console.Console) -> None:

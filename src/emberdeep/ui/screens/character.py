@@ -8,6 +8,7 @@ import tcod.console
 
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.screens import Pop, Result, Stay
 
@@ -63,5 +64,5 @@ class CharacterScreen:
         region = render.Region(x, y, width, height)
         render.draw_box(console, region, "Character", fg=palette.FRAME_FG, bg=palette.BOX_BG)
         for row, line in enumerate(lines[: height - 4]):
-            console.print(x + 2, y + 2 + row, line[: width - 4], fg=palette.TEXT_FG)
+            console.print(x + 2, y + 2 + row, fit(line, width - 4), fg=palette.TEXT_FG)
         console.print(x + 2, y + height - 1, " any key to close ", fg=palette.INFO_FG)

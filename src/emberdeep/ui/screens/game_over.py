@@ -5,17 +5,15 @@ happened and is told what did it, where and when ("Killed by a wraith on depth 1
 9,028 turns"), the last messages before it, the character that died and what was kept
 (the hall of fame, the morgue file, the replay). A victory is a screen of its own: gold,
 not red, telling the climb out with the treasure, and never that death is permanent.
-File paths are shown short (the home folder as ``~``, a long one cut at a folder, never
-mid-word) and lines wrap only between words. The map is drawn by the play screen
+File paths are shown from ``~`` (never the account's absolute path) and whole: a path
+too long for its line goes on after a folder; other lines wrap between words
+(``ui/fitting.wrap``). The map is drawn by the play screen
 (``parent_draw``) so this screen needs no rendering of its own.
 """
 
 from __future__ import annotations
 
-import os
-import textwrap
 from collections.abc import Sequence
-from pathlib import Path
 
 import tcod.console
 
@@ -23,6 +21,7 @@ from emberdeep.content.loader import Content
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
 from emberdeep.session.narration import narrator_for
+from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import KIND_COLORS, MessageLog
 from emberdeep.ui.palette import Color
@@ -46,27 +45,6 @@ VICTORY_FRAME_FG: Color = (200, 160, 40)
 VICTORY_BG: Color = (18, 14, 4)
 
 Line = tuple[str, Color]
-
-
-def short_path(word: str, width: int) -> str:
-    """A file path as shown: the home folder as ``~``; longer than ``width``, its head
-    cut at a folder boundary and marked with "…" (the file's own name is kept whole)."""
-    home = str(Path.home())
-    if home not in ("", os.sep) and word.startswith(home):
-        word = "~" + word[len(home) :]
-    if len(word) <= width:
-        return word
-    tail = word[-(width - 1) :]
-    cut = min((tail.find(sep) for sep in ("/", "\\") if sep in tail), default=-1)
-    return "…" + (tail[cut:] if cut >= 0 else tail)
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width``, broken only between words, paths short."""
-    words = [short_path(w, width) if ("/" in w or "\\" in w) else w for w in text.split()]
-    return textwrap.wrap(
-        " ".join(words), width, break_long_words=False, break_on_hyphens=False
-    ) or [""]
 
 
 class GameOverScreen:

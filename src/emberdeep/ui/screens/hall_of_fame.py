@@ -14,8 +14,8 @@ import tcod.console
 
 from emberdeep.session import records
 from emberdeep.ui import palette, render
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.menu import fit
 from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Pop, Result, Stay
 

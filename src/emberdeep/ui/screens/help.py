@@ -11,18 +11,17 @@ It is an overlay that scrolls like the message history (``ui/pager.py``).
 
 from __future__ import annotations
 
-import textwrap
-
 from emberdeep.content.looks import RENDER_MODES
 from emberdeep.ui import input as ui_input
 from emberdeep.ui import keys, palette
+from emberdeep.ui.fitting import home_path, wrap
 from emberdeep.ui.pager import Line, Pager
 from emberdeep.ui.palette import Color
 
 UNBOUND = "(no key)"
-MAX_LABEL = 26
-"""Friendly names are padded to a column at most this wide; longer ones push the keys."""
-
+MAX_LABEL = 34
+"""The names' column: as wide as the longest name, but at most this (and half the box),
+so the keys stay near their names; a longer name wraps inside it."""
 FRIENDLY: dict[str, str] = {
     "move_n": "Move north",
     "move_s": "Move south",
@@ -79,29 +78,34 @@ MOUSE = (
 
 def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
     """The screen's text wrapped to ``columns``: one entry per command (keys as players
-    write them), the mouse, then how to change the keys."""
-    entries = bindings(keymap)
-    label_width = min(MAX_LABEL, max(len(label) for label, _ in entries) + 1)
+    write them), then the mouse, then how to change the keys. Names and keys are two
+    columns; a name longer than its column wraps inside it, its keys beside its last
+    row, so every key starts at the same column."""
+    entries = [
+        (f"{label}:", ", ".join(dict.fromkeys(keys.key_label(key) for key in found)), bool(found))
+        for label, found in bindings(keymap)
+    ]  # kp_5 and clear are one key, written once
+    label_width = min(MAX_LABEL, max(len(label) for label, _, _ in entries), columns // 2)
     lines: list[tuple[str, Color]] = []
-    for label, found in entries:
-        named = ", ".join(dict.fromkeys(keys.key_label(key) for key in found))  # kp_5, clear
-        text = f"{label + ':':<{label_width}} {named or UNBOUND}"
-        wrapped = textwrap.wrap(text, columns, subsequent_indent=" " * (label_width + 1))
-        lines += [
-            (line, palette.HEADING_FG if not found else palette.TEXT_FG) for line in wrapped or [""]
-        ]
+    for label, named, bound in entries:
+        left = wrap(label, label_width)
+        right = [""] * (len(left) - 1) + wrap(named or UNBOUND, columns - label_width - 1)
+        for row, keys_row in enumerate(right):  # the keys follow the name's last row
+            name = left[row] if row < len(left) else ""
+            text = f"{name:<{label_width}} {keys_row}".rstrip()
+            lines.append((text, palette.TEXT_FG if bound else palette.HEADING_FG))
     presets = ", ".join(f'"{name}"' for name in keys.preset_names())
     lines += [("", palette.TEXT_FG), ("The mouse", palette.HEADING_FG)]
     for text in MOUSE:
-        lines += [(line, palette.TEXT_FG) for line in textwrap.wrap(text, columns) or [""]]
+        lines += [(line, palette.TEXT_FG) for line in wrap(text, columns)]
     notes = [
         "",
-        f"Change these in {keys.keys_path()}:",
+        f"Change these in {home_path(keys.keys_path())}:",
         f'preset = ... picks a set ({presets}); under [keys], k = "move_n" binds a key '
         'and k = "" unbinds it. There keys go by their names: kp_7, pageup, escape, f1.',
     ]
     for note in notes:
-        lines += [(line, palette.INFO_FG) for line in textwrap.wrap(note, columns) or [""]]
+        lines += [(line, palette.INFO_FG) for line in wrap(note, columns)]
     return lines
 
 

@@ -16,9 +16,9 @@ import tcod.console
 from emberdeep.engine.actions import Move
 from emberdeep.session.driver import Travel
 from emberdeep.ui import cursor, look, palette, render
+from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
 from emberdeep.ui.keys import command_for
-from emberdeep.ui.menu import fit
 from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.sidebar import in_view
@@ -98,14 +98,17 @@ class LookScreen:
         view = self.parent.layout.map
         cell = render.to_screen(self.cursor, view, self.parent.origin())
         lines = look.describe_in_detail(self.parent.world, self.cursor)
-        console.draw_rect(view.x, view.y, view.width, 1, ch=ord(" "), bg=(0, 0, 0))
-        console.print(view.x + 1, view.y, fit(HINT, view.width - 2), fg=palette.HEADING_FG)
+        hint = wrap(HINT, view.width - 2)  # two rows on a map narrower than the hint
+        console.draw_rect(view.x, view.y, view.width, len(hint), ch=ord(" "), bg=(0, 0, 0))
+        for row, line in enumerate(hint):
+            console.print(view.x + 1, view.y + row, line, fg=palette.HEADING_FG)
         if cell is None:
             return
         tile = render.tile_cells(cell, view)
         render.highlight(console, tile, CURSOR_BG, CURSOR_FG)
         player = render.to_screen(self.parent.world.player.position, view, self.parent.origin())
-        bounds = render.Region(view.x, view.y + 1, view.width, view.height - 1)
+        below = len(hint)
+        bounds = render.Region(view.x, view.y + below, view.width, view.height - below)
         right = (cell[0] + view.columns - 1, cell[1])  # the box goes beside the whole tile
         avoid = [(player[0] + i, player[1]) for i in range(view.columns)] if player else []
         look.draw_tooltip(console, right, lines, bounds, avoid=[cell, *avoid])

@@ -22,6 +22,7 @@ from emberdeep.session.records import (
 )
 from emberdeep.ui import render
 from emberdeep.ui.app import App
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
 from emberdeep.ui.messages import MessageLog
@@ -144,13 +145,13 @@ class MainMenu:
         width = max(len(line) for line in TITLE)
         x = max(0, (console.width - width) // 2)
         for row, line in enumerate(TITLE):
-            console.print(x, top + row, line[: console.width], fg=TITLE_FG)
+            console.print(x, top + row, fit(line, console.width), fg=TITLE_FG)
         tagline = "a descent in the tradition of the Complete Roguelike Tutorial"
-        console.print(console.width // 2, top + len(TITLE) + 1, tagline[: console.width],
+        console.print(console.width // 2, top + len(TITLE) + 1, fit(tagline, console.width),
                       fg=(160, 160, 160), alignment=tcod.constants.CENTER)  # fmt: skip
         footer = f"v{__version__}  -  arrows or mouse to choose, Enter or click, Esc to quit"
         console.print(console.width // 2, console.height - (1 if compact else 2),
-                      footer[: console.width], fg=(110, 110, 110),
+                      fit(footer, console.width), fg=(110, 110, 110),
                       alignment=tcod.constants.CENTER)  # fmt: skip
 
     def draw(self, console: tcod.console.Console) -> None:

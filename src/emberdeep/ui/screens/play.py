@@ -41,6 +41,7 @@ from emberdeep.session.game import GameSession, now
 from emberdeep.session.log_line import Line
 from emberdeep.session.narration import narrator_for
 from emberdeep.ui import lighting, look, motion, render, sprites
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import (
     Click,
     FocusLost,
@@ -73,10 +74,19 @@ HINTS = (
     ("look", "look"), ("rest", "rest"), ("quit", "save & quit"),
 )  # fmt: skip
 """The row of key hints under the log: (command, what to call it)."""
+HINT_GAP = "   "
 HINT_FG = (110, 110, 110)
 HOVER_LIFT = 60
 """How much a hovered tile's background is lifted."""
 ESCAPE_HINT = "Esc closes menus. To save and quit, press Q."
+
+
+def whole_hints(hints: str, width: int) -> str:
+    """The hints that fit in ``width``, each whole, from the first ("? help" leads, and
+    is the one a newcomer needs); a rebound key that lengthens them drops the last."""
+    while len(hints) > width and HINT_GAP in hints:
+        hints = hints.rsplit(HINT_GAP, 1)[0]
+    return fit(hints, width)
 
 
 class PlayScreen:
@@ -411,8 +421,8 @@ class PlayScreen:
                 key = first_key(command, keymap)
                 if key is not None:
                     parts.append(f"{key} {what}")
-            self.hints = (keymap, "   ".join(parts))
-        console.print(row.x + 1, row.y, self.hints[1][: row.width - 2], fg=HINT_FG)
+            self.hints = (keymap, HINT_GAP.join(parts))
+        console.print(row.x + 1, row.y, whole_hints(self.hints[1], row.width - 2), fg=HINT_FG)
 
     def draw_mouse_look(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
         view = self.layout.map

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import tcod.console
 
 from emberdeep.ui import palette, render
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.screens import Pop, Result, Stay
 
@@ -56,4 +57,4 @@ class PromptScreen:
         console.draw_rect(x + 2, y + 4, width - 4, 1, ch=ord(" "), bg=(40, 40, 60))
         console.print(x + 2, y + 4, self.text + "_", fg=(255, 255, 255))
         if self.error:
-            console.print(x + 2, y + 6, self.error[: width - 4], fg=(255, 120, 120))
+            console.print(x + 2, y + 6, fit(self.error, width - 4), fg=(255, 120, 120))

@@ -11,8 +11,8 @@ import tcod.console
 from emberdeep.engine import replay
 from emberdeep.engine.journal import Journal, JournalError
 from emberdeep.session.records import divergence_text
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
-from emberdeep.ui.menu import fit
 from emberdeep.ui.screens import Push, Quit, Result, Stay
 from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.play import PlayScreen

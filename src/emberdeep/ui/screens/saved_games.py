@@ -12,6 +12,7 @@ import tcod.console
 from emberdeep.session.records import GameError, Listing
 from emberdeep.ui import palette, render
 from emberdeep.ui.app import App
+from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Pop, Result, Stay
@@ -99,7 +100,7 @@ class SavedGamesScreen:
             line, color = text, WARNING_FG
         else:
             line, color = self.message or HINT, palette.INFO_FG if not self.message else WARNING_FG
-        console.print(console.width // 2, bottom, line[: console.width], fg=color,
+        console.print(console.width // 2, bottom, fit(line, console.width), fg=color,
                       alignment=tcod.constants.CENTER)  # fmt: skip
 
     @staticmethod

@@ -25,9 +25,9 @@ from emberdeep.engine.item_actions import Throw, flight_of
 from emberdeep.engine.magic import BOLTS, bolt_flight
 from emberdeep.session.names import item_name
 from emberdeep.ui import cursor, look, render
+from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
-from emberdeep.ui.menu import fit
 from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Pop, Result, Stay
 
@@ -225,7 +225,8 @@ class TargetingScreen:
         bg[inside] = (bg[inside] * (1 - AREA_MIX) + tint * AREA_MIX).astype(np.uint8)
 
     def draw_lines(self, console: tcod.console.Console) -> None:
-        """The hint (or why the last confirm failed), then what is under the cursor."""
+        """The hint (or why the last confirm failed), then what is under the cursor, each
+        wrapped over as many rows as it needs."""
         view = self.parent.layout.map
         width = min(view.width, console.width - view.x)
         lines = [(self.warning or self.hint, WARNING_FG if self.warning else HINT_FG)]
@@ -234,9 +235,10 @@ class TargetingScreen:
         caught = self.caught()
         if caught:
             lines.append(("Caught in the blast: " + ", ".join(caught), WARNING_FG))
-        for row, (text, fg) in enumerate(lines[: max(0, console.height - view.y)]):
+        rows = [(line, fg) for text, fg in lines for line in wrap(text, width - 2)]
+        for row, (text, fg) in enumerate(rows[: max(0, console.height - view.y)]):
             console.draw_rect(view.x, view.y + row, width, 1, ch=ord(" "), bg=BAR_BG)
-            console.print(view.x + 1, view.y + row, fit(text, width - 2), fg=fg)
+            console.print(view.x + 1, view.y + row, text, fg=fg)
 
     def caught(self) -> list[str]:
         """Living creatures the player can see within the blast radius of the cursor."""
