@@ -28,7 +28,7 @@ ROOM = """
 
 
 def with_captive(shackles: int = 5) -> PlayScreen:
-    screen = PlayScreen(world_from_text(ROOM), CONTENT, Settings())
+    screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
     goblin = add_monster(screen.world, GOBLIN, 3, 2, hunting=False)
     goblin.mode, goblin.shackles = Mode.CAPTIVE, shackles
     screen.world.refresh_fov()

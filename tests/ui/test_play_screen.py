@@ -25,7 +25,7 @@ ROOM = """
 
 
 def screen() -> PlayScreen:
-    return PlayScreen(world_from_text(ROOM), loader.load(), Settings())
+    return PlayScreen.of(world_from_text(ROOM), loader.load(), Settings())
 
 
 def test_arrows_numpad_and_vi_keys_all_move() -> None:
@@ -96,7 +96,7 @@ def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() ->
     world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
     orc = add_monster(world, ORC, 12, 1)
     settings = Settings(mode="real-time", ticks_per_second=20, pace=5, pause_on_monster=False)
-    s = PlayScreen(world, loader.load(), settings)
+    s = PlayScreen.of(world, loader.load(), settings)
     assert s.tick_seconds == 1 / 20
     for _ in range(8):  # two normal actions' worth of ticks at 5 a second, no key pressed
         s.tick()
@@ -139,7 +139,7 @@ def test_real_time_pauses_for_a_newcomer_and_lost_focus_and_p_resumes() -> None:
 
     world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
     orc = add_monster(world, ORC, 12, 1)
-    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    s = PlayScreen.of(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
     assert not world.floor.visible[orc.position]
     while not s.paused:  # the orc walks into view: the clock stops by itself
         s.tick()
@@ -158,7 +158,7 @@ def test_real_time_pauses_for_a_newcomer_and_lost_focus_and_p_resumes() -> None:
     s.handle(KeyPress("l"))  # any command resumes, and is carried out
     assert not s.paused
     quiet = Settings(mode="real-time", pause_on_focus_loss=False, pause_on_monster=False)
-    calm = PlayScreen(world, loader.load(), quiet)
+    calm = PlayScreen.of(world, loader.load(), quiet)
     calm.handle(FocusLost())
     assert not calm.paused
 
@@ -168,7 +168,7 @@ def test_real_time_does_not_pause_for_a_monster_in_view_from_the_start() -> None
     orc = add_monster(world, ORC, 5, 1, hunting=False)
     world.refresh_fov()
     assert world.floor.visible[orc.position]
-    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    s = PlayScreen.of(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
     s.tick()
     assert not s.paused and world.time > 0
     newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # one more steps into view
@@ -211,7 +211,7 @@ def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
             if (x, y) != world.player.position:
                 add_monster(world, ORC, x, y, hunting=False)
     world.refresh_fov()
-    s = PlayScreen(world, loader.load(), Settings())
+    s = PlayScreen.of(world, loader.load(), Settings())
     console = render.new_console(*size)
     s.draw(console)
     rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]

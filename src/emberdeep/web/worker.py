@@ -76,10 +76,10 @@ def first_screen(app: App, seed: int | None = None) -> Screen:
 
 def status(app: App) -> dict[str, Any]:
     """What the front page lists for this game."""
-    session = app.session
-    if session is None or not session.world.player.alive:
+    game = app.game
+    if game is None or game.world.over:
         return {"playing": False}
-    world = session.world
+    world = game.world
     return {"playing": True, "depth": world.depth, "turn": world.turn}
 
 

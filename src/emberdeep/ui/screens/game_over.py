@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import tcod.console
@@ -22,11 +22,12 @@ import tcod.console
 from emberdeep.content.loader import Content
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
+from emberdeep.session.log import MessageLog
 from emberdeep.session.narration import narrator_for
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.messages import KIND_COLORS, MessageLog
+from emberdeep.ui.messages import KIND_COLORS
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Next, Screen
+from emberdeep.ui.screens import Next
 from emberdeep.ui.screens.history import HistoryScreen
 
 PAD_X = 2
@@ -80,7 +81,7 @@ class GameOverScreen:
         note: str = "",
         notes: Sequence[str] = (),
         content: Content | None = None,
-        leave_to: Screen | None = None,
+        leave: Callable[[], Next] | None = None,
     ) -> None:
         self.world = world
         self.log = log
@@ -88,8 +89,9 @@ class GameOverScreen:
         """What was kept, each its own line: the hall of fame, the morgue file, the save."""
         self.content = content
         """Names the killer; without it, the log's last blow is shown instead."""
-        self.leave_to = leave_to
-        """Where leaving goes (the main menu); None ends the program."""
+        self.leave_to = leave
+        """What leaving does (the game is let go, and the title shown); None ends the
+        program."""
 
     def handle(self, event: InputEvent) -> Next:
         match event:
@@ -102,7 +104,7 @@ class GameOverScreen:
         return self
 
     def leave(self) -> Next:
-        return self.leave_to
+        return self.leave_to() if self.leave_to is not None else None
 
     def killing_blow(self) -> str | None:
         """The last enemy attack in the log: what most likely killed the player."""
