@@ -7,13 +7,13 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actors import Mode
 from emberdeep.session.driver import FreeCaptive
+from emberdeep.session.look_words import doing
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.layout import MIN_SIZE
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.help import help_lines
 from emberdeep.ui.screens.play import PlayScreen
-from emberdeep.ui.sidebar import doing
 from tests.helpers import ORC, add_monster, world_from_text
 
 CONTENT = loader.load()

@@ -8,10 +8,10 @@ import tcod.console
 from emberdeep.content import loader
 from emberdeep.engine.events import Died, MessageKind, Who
 from emberdeep.session.game import SAVE_GONE, forget
+from emberdeep.session.log import MessageLog
 from emberdeep.tools import screenshots
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Next, Screen, game_over
 from emberdeep.ui.screens.game_over import GameOverScreen, short_path
 from emberdeep.ui.screens.history import HistoryScreen

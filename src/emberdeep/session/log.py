@@ -60,6 +60,16 @@ class MessageLog:
         """The newest ``count`` entries, oldest first, as a save keeps them."""
         return [LogLine(e.text, e.kind, e.count) for e in self.entries[-count:]]
 
-    def texts(self, count: int) -> list[str]:
-        """The newest ``count`` entries as read (a repeat with its count), oldest first."""
-        return [e.full_text for e in self.entries[-count:]]
+    def texts(self, count: int, *, leaving_out: MessageKind | None = None) -> list[str]:
+        """The newest ``count`` entries as read (a repeat with its count), oldest first;
+        ``leaving_out`` one kind's entries (the agent environment's refusals, which it
+        reports on their own)."""
+        if leaving_out is None:
+            return [e.full_text for e in self.entries[-count:]]
+        found: list[str] = []
+        for entry in reversed(self.entries):
+            if entry.kind is not leaving_out:
+                found.append(entry.full_text)
+                if len(found) == count:
+                    break
+        return found[::-1]

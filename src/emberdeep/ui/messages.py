@@ -55,9 +55,10 @@ def wrapped(log: MessageLog, width: int) -> list[tuple[str, Color]]:
 
 
 def draw(
-    log: MessageLog, console: tcod.console.Console, x: int, y: int, width: int, height: int
+    log: MessageLog, console: tcod.console.Console, x: int, y: int, *, width: int, height: int
 ) -> None:
-    """The newest lines of ``log`` that fit, bottom-aligned."""
+    """The newest lines of ``log`` that fit in ``width`` by ``height`` at (x, y),
+    bottom-aligned."""
     lines: list[tuple[str, Color]] = []
     for entry in reversed(log.entries):
         color = KIND_COLORS[entry.kind]

@@ -159,7 +159,7 @@ def run(sock: socket.socket, folder: str, daily_seed: int | None = None) -> None
         over = game_over(app) if daily_seed is not None else None
         stack = ScreenStack(first_screen(app, daily_seed))
         records = Records(Path(folder)).new
-        presenter = WebPresenter(pipe, lambda: status(app), records, over, Reader(stack))
+        presenter = WebPresenter(pipe, lambda: status(app), records, over, Reader(app))
         loop.run(stack, presenter)
     finally:
         with contextlib.suppress(OSError):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from emberdeep.engine.actions import Move
+from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
 from emberdeep.ui import cursor, look, palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
@@ -98,7 +99,7 @@ class LookScreen:
     def draw(self, console: tcod.console.Console) -> None:
         view = self.parent.layout.map
         cell = render.to_screen(self.cursor, view, self.parent.origin())
-        lines = look.describe_in_detail(self.parent.world, self.cursor)
+        lines = look_words.describe_in_detail(self.parent.world, self.cursor)
         console.draw_rect(view.x, view.y, view.width, 1, ch=ord(" "), bg=(0, 0, 0))
         console.print(view.x + 1, view.y, fit(HINT, view.width - 2), fg=palette.HEADING_FG)
         if cell is None:

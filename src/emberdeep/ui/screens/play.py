@@ -27,6 +27,7 @@ from emberdeep.engine.allies import next_order
 from emberdeep.engine.events import Event, MessageKind
 from emberdeep.engine.item_actions import Search
 from emberdeep.engine.world import World
+from emberdeep.session import look_words
 from emberdeep.session.driver import (
     Command,
     Explore,
@@ -380,7 +381,7 @@ class PlayScreen:
                 lift(console, render.tile_cells(cell, view))
         log = layout.log
         console.draw_rect(log.x, log.y, log.width, log.height, ch=ord(" "), bg=(0, 0, 0))
-        messages.draw(self.log, console, log.x + 1, log.y, log.width - 2, log.height)
+        messages.draw(self.log, console, log.x + 1, log.y, width=log.width - 2, height=log.height)
         if layout.hints is not None:
             self.draw_hints(console, layout.hints)
 
@@ -416,7 +417,7 @@ class PlayScreen:
             return
         if not self.running:
             self.draw_path_preview(console, pos, origin)
-        lines = look.describe_tile(self.world, pos)
+        lines = look_words.describe_tile(self.world, pos)
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
             # Bare floor and wall need no box, which would hide the travel path.
             player = render.to_screen(self.world.player.position, view, origin)
