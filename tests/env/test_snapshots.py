@@ -144,9 +144,7 @@ def test_a_snapshot_restored_again_and_again_is_the_same_game_each_time() -> Non
 def changed_snapshot(env: EmberdeepEnv, **extra: object) -> bytes:
     """``env``'s snapshot with the same world but other counters."""
     counters = {"steps": env.steps, "refused": "", "truncated": False} | extra
-    info = saves.current_info(
-        "auto", log=tuple(env.kept_log())
-    )
+    info = saves.current_info("auto", log=tuple(env.kept_log()))
     return saves.encode(env.game, info, level=1, extra=counters)
 
 

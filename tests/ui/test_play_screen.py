@@ -7,9 +7,12 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import hunger
 from emberdeep.engine.events import MessageKind
+from emberdeep.session.driver import Pause
+from emberdeep.session.playing import Game
 from emberdeep.ui import render
+from emberdeep.ui.app import App
 from emberdeep.ui.input import Click, KeyPress
-from emberdeep.ui.keys import command_for
+from emberdeep.ui.keys import DEFAULT_KEYS, command_for
 from emberdeep.ui.layout import FULL, FULL_SIZE, MIN_SIZE
 from emberdeep.ui.screens.help import HelpScreen
 from emberdeep.ui.screens.play import PlayScreen
@@ -175,6 +178,31 @@ def test_real_time_does_not_pause_for_a_monster_in_view_from_the_start() -> None
     assert world.floor.visible[newcomer.position]
     s.tick()
     assert s.paused and s.log.entries[-1].text.startswith("A monster comes into view.")
+
+
+def test_a_pause_names_the_pause_key_as_the_player_bound_it() -> None:
+    """The driver reports a pause as data; the screen words it with the live keymap, so
+    a player who moved pause to another key is told that key, not the default's."""
+    settings = Settings(mode="real-time", ticks_per_second=20)
+    keymap = {key: name for key, name in DEFAULT_KEYS.items() if name != "pause"}
+    keymap["z"] = "pause"
+    app = App(loader.load(), settings, data=None, keymap=keymap)
+    world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
+    s = PlayScreen(Game.start(world, app.content, settings), app.content, settings, app=app)
+    s.handle(KeyPress("z"))
+    assert s.paused and s.log.entries[-1].text == "Paused. Press z to resume."
+    s.handle(KeyPress("z"))
+    assert not s.paused
+    newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # steps into view
+    assert world.floor.visible[newcomer.position]
+    s.tick()
+    assert s.paused and s.log.entries[-1].text == "A monster comes into view. Press z to resume."
+    del keymap["z"]  # nothing bound to pause: the player is told to act
+    s.driver.resume()
+    s.after(s.driver.pause(Pause.FOCUS))
+    assert s.log.entries[-1].text == (
+        "Paused while the window is in the background. Act to resume."
+    )
 
 
 def test_pause_in_turn_based_play_says_the_game_already_waits() -> None:
