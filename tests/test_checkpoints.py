@@ -61,7 +61,7 @@ def test_continue_after_a_kill_restores_the_world_and_the_replay_reads_whole(
     assert again.recovered >= 7 and again.world.state_hash() == expected
     again.world.player.hp = 0  # the end: the replay gets its final line
     hash_at_end = again.world.state_hash()
-    again.end(["The end."])
+    again.end()
     path = again.replay_path()
     assert path is not None
     recorded = replays.read(path)

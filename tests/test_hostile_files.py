@@ -243,7 +243,7 @@ def plays_with(name: str, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
         content = loader.load.__wrapped__()
     for depth_seed in (1, 2):
         world = new_world(depth_seed, Settings(), content)
-        PlayScreen(world, content, Settings()).draw(CONSOLE)
+        PlayScreen.of(world, content, Settings()).draw(CONSOLE)
         for action in (Wait(), Move(1, 0), Move(0, 1)):
             world.step(action)
     for plan in content.dungeon:  # every generator setting builds a floor

@@ -90,7 +90,7 @@ def read_and_play(data: bytes) -> World | None:
     world = read(data)
     if world is not None:
         for mode in RENDER_MODES:
-            PlayScreen(world, CONTENT, Settings(render_mode=mode)).draw(CONSOLE)
+            PlayScreen.of(world, CONTENT, Settings(render_mode=mode)).draw(CONSOLE)
         for action in (Wait(), Move(1, 0), Move(-1, -1)):
             world.step(action)
     return world

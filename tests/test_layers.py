@@ -49,9 +49,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("emberdeep.agents",),
     # Screens, the stack, the loop, presenters, rendering, keys.
     ("emberdeep.ui",),
-    # Both built on ui and unknown to it: env draws its frames and look text with ui's
-    # renderer, web runs ui's screens with its own presenter. Side by side: neither
-    # imports the other.
+    # Both built on ui and unknown to it: env draws its frames with ui's renderer, web
+    # runs ui's screens with its own presenter; both take their words from the session.
+    # Side by side: neither imports the other.
     ("emberdeep.env", "emberdeep.web"),
     # Developer tools (bench, soak, balance, screenshots): never imported by the game.
     ("emberdeep.tools",),

@@ -104,3 +104,63 @@ def test_the_mode_check_finds_a_recomputed_mode(tmp_path: Path) -> None:
     made_up = tmp_path / "screen.py"
     made_up.write_text("def doing(a):\n    return 'hunting you' if a.hunting else ''\n")
     assert behaviour_tests(made_up) == ["screen.py:2: reads hunting"]
+
+
+SCREENS = "emberdeep.ui.screens"
+"""The screens' package: what the web may show, never what it may look for."""
+
+
+def screen_type_tests(path: Path) -> list[str]:
+    """``isinstance``/``issubclass`` checks and ``case`` class patterns naming a screen
+    class (a name imported from ``ui/screens``): finding a screen by its type to read
+    the game from it, where the game object (``session/playing.py``) says it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    screens: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(SCREENS):
+            screens |= {alias.asname or alias.name for alias in node.names}
+        if isinstance(node, ast.Import):
+            screens |= {a.asname or a.name for a in node.names if a.name.startswith(SCREENS)}
+
+    def names(node: ast.AST) -> set[str]:
+        return {ast.unparse(sub) for sub in ast.walk(node) if isinstance(sub, ast.Name)} | {
+            ast.unparse(sub) for sub in ast.walk(node) if isinstance(sub, ast.Attribute)
+        }
+
+    found = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2
+            and names(node.args[1]) & screens
+        ):
+            found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+        if isinstance(node, ast.MatchClass) and names(node.cls) & screens:
+            found.append(f"{path.name}:{node.lineno}: case {ast.unparse(node.cls)}()")
+    return sorted(found)
+
+
+def test_the_web_finds_no_screen_by_type() -> None:
+    """The screen-reader mode (and all of ``web/``) reads the game from the game object
+    the app holds, never by digging a screen out of the stack."""
+    assert [line for path in sources("web") for line in screen_type_tests(path)] == []
+
+
+def test_the_screen_type_check_finds_a_screen_looked_for(tmp_path: Path) -> None:
+    made_up = tmp_path / "reader.py"
+    made_up.write_text(
+        "from emberdeep.ui.screens.play import PlayScreen\n"
+        "from emberdeep.ui.screens import main_menu as menus\n"
+        "def play(stack):\n"
+        "    return [s for s in stack.screens if isinstance(s, (int, PlayScreen))]\n"
+        "def menu(screen):\n"
+        "    match screen:\n"
+        "        case menus.MainMenu():\n"
+        "            return isinstance(screen, str)\n"
+    )
+    assert screen_type_tests(made_up) == [
+        "reader.py:4: isinstance(s, (int, PlayScreen))",
+        "reader.py:7: case menus.MainMenu()",
+    ]

@@ -86,7 +86,8 @@ def test_on_a_full_disk_the_score_comes_first_and_the_losses_are_told(
     monkeypatch.setattr(scores, "record", record)
     monkeypatch.setattr(replays.ReplayLog, "append", no_room)
     session.world.player.hp = 0
-    notes = session.end(["The end."])
+    session.log.add("The end.")
+    notes = session.end()
     assert notes[0] == "You rank #1 in the hall of fame."
     assert notes[1].startswith("Morgue file: ")
     assert notes[2].startswith("Could not write the replay")

@@ -454,7 +454,6 @@ def print_events(recorded: ReplayFile, build: FloorBuilder, content: Content) ->
 
 def run_replay(args: argparse.Namespace) -> int:
     from emberdeep.storage import replays
-    from emberdeep.ui.messages import MessageLog
     from emberdeep.ui.screens.play import PlayScreen
     from emberdeep.ui.screens.replay import ReplayScreen
 
@@ -489,9 +488,8 @@ def run_replay(args: argparse.Namespace) -> int:
         return print_events(recorded, build, app.content)
     app.data = None  # watching never touches the player's saves
     world = recorded.fresh_world(build, app.content.hero)
-    log = MessageLog()
-    log.add(f"Replay of seed {recorded.seed}: space pauses, . steps, +/- speed, Esc leaves.")
-    play = PlayScreen(world, app.content, app.settings, log)
+    play = PlayScreen.of(world, app.content, app.settings)
+    play.log.add(f"Replay of seed {recorded.seed}: space pauses, . steps, +/- speed, Esc leaves.")
     return present(ReplayScreen(play, recorded.journal), app, args.terminal)
 
 

@@ -118,7 +118,8 @@ def test_a_victory_ends_the_game_in_the_hall_of_fame_and_a_morgue_that_tells_it(
     stairs_up(world)
     stairs_up(world)
     assert world.won
-    notes = session.end(["You win!"])
+    session.log.add("You win!")
+    notes = session.end()
     assert any("hall of fame" in note for note in notes)
     (entry,) = scores.top(path=tmp_path / scores.SCORES_NAME)
     assert entry.cause == scores.VICTORY and entry.depth == 3

@@ -73,7 +73,8 @@ def test_stats_inventory_and_messages() -> None:
     world.inventory.append(Item(env.content.population.items.kinds[0]))
     observation, *_ = env.step(8)  # wait: the new item shows, a message arrives
     assert observation["carried"].sum() == len(kit) + 1
-    env.log.extend(["older", "ünïcode " * 30])
+    env.played.log.add("older")
+    env.played.log.add("ünïcode " * 30)
     lines = env.observer.observe(world, env.log)["messages"]
     assert lines.shape[0] == MESSAGE_LINES
     assert decode_message(lines[1]) == "older"

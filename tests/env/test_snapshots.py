@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 
 from emberdeep import bounds
-from emberdeep.engine.events import MessageKind
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
 from emberdeep.env.snapshots import REMEMBERED, RestoreError
@@ -76,7 +75,7 @@ def test_a_snapshot_is_a_save_file() -> None:
         env.snapshot(), setup.builder_for, kinds, kinds=env.content.hero.kinds
     )
     assert world.state_hash() == env.game.state_hash()
-    assert [line.text for line in info.log] == env.log
+    assert info.log == tuple(env.kept_log())
 
 
 @pytest.mark.parametrize(
@@ -145,9 +144,7 @@ def test_a_snapshot_restored_again_and_again_is_the_same_game_each_time() -> Non
 def changed_snapshot(env: EmberdeepEnv, **extra: object) -> bytes:
     """``env``'s snapshot with the same world but other counters."""
     counters = {"steps": env.steps, "refused": "", "truncated": False} | extra
-    info = saves.current_info(
-        "auto", log=tuple(saves.LogLine(t, MessageKind.INFO) for t in env.log)
-    )
+    info = saves.current_info("auto", log=tuple(env.kept_log()))
     return saves.encode(env.game, info, level=1, extra=counters)
 
 

@@ -19,7 +19,7 @@ from emberdeep.env import text_commands
 from emberdeep.env.actions import ACTIONS
 from emberdeep.env.text_commands import COMMANDS, CommandError, parse
 from emberdeep.env.text_env import EmberdeepTextEnv
-from emberdeep.ui.surroundings import bearing
+from emberdeep.session.surroundings import bearing
 
 
 def env_with_kit(seed: int = 3) -> EmberdeepTextEnv:

@@ -37,7 +37,7 @@ def play(*keys: str, known: bool = True) -> PlayScreen:
         for kind in KINDS.values():
             world.identity.learn(kind)
     world.inventory.extend(Item(KINDS[key]) for key in keys)
-    return PlayScreen(world, loader.load(), Settings(lighting=False))
+    return PlayScreen.of(world, loader.load(), Settings(lighting=False))
 
 
 def test_the_cursor_offers_only_creatures_the_throw_can_reach() -> None:
@@ -104,7 +104,7 @@ def test_a_bolt_is_not_offered_a_creature_a_wall_corner_shields() -> None:
     for kind in KINDS.values():
         world.identity.learn(kind)
     world.inventory.append(Item(KINDS["striking_wand"]))
-    screen = PlayScreen(world, loader.load(), Settings(lighting=False))
+    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
     shielded = add_monster(world, ORC, 3, 2, hunting=False)
     open_line = add_monster(world, ORC, 1, 3, hunting=False)
     world.refresh_fov()

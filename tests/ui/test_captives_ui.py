@@ -7,6 +7,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actors import Mode
 from emberdeep.session.driver import FreeCaptive
+from emberdeep.session.look_words import doing
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.layout import MIN_SIZE
@@ -14,7 +15,6 @@ from emberdeep.ui.screens import Pop, PopTo
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.help import help_lines
 from emberdeep.ui.screens.play import PlayScreen
-from emberdeep.ui.sidebar import doing
 from tests.helpers import ORC, add_monster, opened, world_from_text
 
 CONTENT = loader.load()
@@ -29,7 +29,7 @@ ROOM = """
 
 
 def with_captive(shackles: int = 5) -> PlayScreen:
-    screen = PlayScreen(world_from_text(ROOM), CONTENT, Settings())
+    screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
     goblin = add_monster(screen.world, GOBLIN, 3, 2, hunting=False)
     goblin.mode, goblin.shackles = Mode.CAPTIVE, shackles
     screen.world.refresh_fov()

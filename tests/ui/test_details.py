@@ -63,7 +63,7 @@ def test_the_inventory_opens_an_items_details_known_or_not() -> None:
     world = world_from_text(ROOM)
     world.inventory += [Item(KINDS["sword"]), Item(KINDS["health_potion"])]
     world.identity.learn(KINDS["sword"])
-    play = PlayScreen(world, CONTENT, Settings(lighting=False))
+    play = PlayScreen.of(world, CONTENT, Settings(lighting=False))
     menu = InventoryScreen(play, "use")
     details = opened(menu.handle(KeyPress("?")), DetailsScreen)
     shown = rows(play, details)
@@ -80,7 +80,7 @@ def test_look_opens_a_monsters_details() -> None:
     world = world_from_text(ROOM)
     add_monster(world, ORC, 6, 2, hunting=False)
     world.refresh_fov()
-    play = PlayScreen(world, CONTENT, Settings(lighting=False))
+    play = PlayScreen.of(world, CONTENT, Settings(lighting=False))
     looking = LookScreen(play, (6, 2))
     details = opened(looking.handle(KeyPress("?")), DetailsScreen)
     shown = rows(play, details)
@@ -96,7 +96,7 @@ def test_the_look_box_never_covers_the_player_or_the_cell_looked_at(
     add_monster(world, ORC, 5, 2, hunting=False)
     add_monster(world, ORC, 4, 3, hunting=False)
     world.refresh_fov()
-    play = PlayScreen(world, CONTENT, Settings(lighting=False))
+    play = PlayScreen.of(world, CONTENT, Settings(lighting=False))
     for x in range(1, 9):
         for y in range(1, 4):
             looking = LookScreen(play, (x, y))

@@ -289,7 +289,7 @@ def test_a_game_continued_without_a_screen_keeps_its_log(app: App) -> None:
     play.log.add("You pick up 3 darts.", MessageKind.ITEM)
     press(stack, "Q", "y")
     session = app.setup.continue_game(only_game(app).game)
-    assert session.log[-1] == saves.LogLine("You pick up 3 darts.", MessageKind.ITEM)
+    assert session.log.last()[-1] == saves.LogLine("You pick up 3 darts.", MessageKind.ITEM)
     assert session.save() is None  # no play screen took the log: the save keeps it
     session.release()
-    assert app.setup.continue_game(only_game(app).game).log == session.log
+    assert app.setup.continue_game(only_game(app).game).log.last() == session.log.last()

@@ -8,10 +8,10 @@ import tcod.console
 from emberdeep.content import loader
 from emberdeep.engine.events import Died, MessageKind, Who
 from emberdeep.session.game import SAVE_GONE, forget
+from emberdeep.session.log import MessageLog
 from emberdeep.tools import screenshots
 from emberdeep.ui import fitting, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Pop, Push, Quit, Reset, Result, Screen, Stay, game_over
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
@@ -147,7 +147,7 @@ def test_leaving_keys_end_the_game_and_v_opens_the_history() -> None:
     for event in (KeyPress("enter"), KeyPress("escape"), Click(5, 5, 1)):
         assert screen().handle(event) == Quit(), event
     title = PaintedMap()
-    leaving = GameOverScreen(world_from_text(ROOM), MessageLog(), leave_to=title)
+    leaving = GameOverScreen(world_from_text(ROOM), MessageLog(), leave=lambda: title)
     assert leaving.handle(KeyPress("enter")) == Reset(title)
     s = screen()
     assert s.handle(KeyPress("x")) == Stay()

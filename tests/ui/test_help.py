@@ -8,6 +8,7 @@ import tcod.console
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.looks import RENDER_MODES
+from emberdeep.session.playing import Game
 from emberdeep.ui import keys, render
 from emberdeep.ui.app import App
 from emberdeep.ui.input import Click, KeyPress, Wheel
@@ -96,7 +97,12 @@ def test_the_key_bound_to_help_also_closes_it() -> None:
 def test_play_screen_uses_the_apps_keymap_and_opens_help(tmp_path: Path) -> None:
     keymap = {**keys.preset("no-vi"), "w": "move_n", "f1": "help"}
     app = App(loader.load(), Settings(), data=None, keymap=keymap)
-    play = PlayScreen(world_from_text(ROOM), app.content, app.settings, app=app)
+    play = PlayScreen(
+        Game.start(world_from_text(ROOM), app.content, app.settings),
+        app.content,
+        app.settings,
+        app=app,
+    )
     assert play.handle(KeyPress("k")) == PopTo(play) and play.world.player.position == (2, 2)
     assert play.handle(KeyPress("w")) == PopTo(play) and play.world.player.position == (2, 1)
     help_screen = opened(play.handle(KeyPress("f1")), HelpScreen)
@@ -105,7 +111,7 @@ def test_play_screen_uses_the_apps_keymap_and_opens_help(tmp_path: Path) -> None
 
 
 def test_play_screen_without_an_app_uses_the_defaults() -> None:
-    play = PlayScreen(world_from_text(ROOM), loader.load(), Settings())
+    play = PlayScreen.of(world_from_text(ROOM), loader.load(), Settings())
     opened(play.handle(KeyPress("?")), HelpScreen)
     assert App(loader.load(), Settings(), data=None).keymap == DEFAULT_KEYS
 

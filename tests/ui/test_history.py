@@ -5,9 +5,10 @@ import re
 import tcod.console
 
 from emberdeep.engine.events import MessageKind
-from emberdeep.ui import render
+from emberdeep.session.log import MessageLog
+from emberdeep.ui import messages, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel
-from emberdeep.ui.messages import KIND_COLORS, MessageLog
+from emberdeep.ui.messages import KIND_COLORS
 from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.history import EMPTY, HistoryScreen, text_area
 from emberdeep.ui.stack import ScreenStack
@@ -140,7 +141,7 @@ def test_long_lines_wrap_inside_the_frame_with_their_colour() -> None:
     assert joined.split() == words.split()
     column = rows[2].index("w0")
     assert tuple(console.rgb["fg"][column, 2]) == KIND_COLORS[MessageKind.REFUSED]
-    assert all(len(line) <= COLUMNS for line, _ in log.wrapped(COLUMNS))
+    assert all(len(line) <= COLUMNS for line, _ in messages.wrapped(log, COLUMNS))
 
 
 def test_parent_is_drawn_underneath_and_left_visible_at_the_edges() -> None:

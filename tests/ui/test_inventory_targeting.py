@@ -52,7 +52,7 @@ def play(picture: str = ROOM, *items: ItemKind, mode: str = "turn-based") -> Pla
     for kind in KINDS.values():  # these tests are about the menus, not identification
         world.identity.learn(kind)
     world.inventory.extend(Item(kind) for kind in items)
-    return PlayScreen(world, loader.load(), Settings(mode=mode))
+    return PlayScreen.of(world, loader.load(), Settings(mode=mode))
 
 
 def text(console: tcod.console.Console) -> list[str]:

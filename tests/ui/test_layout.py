@@ -22,7 +22,7 @@ def test_a_kept_layout_is_per_size_and_a_new_size_gets_its_own() -> None:
 def test_the_play_screen_s_layout_follows_its_console_and_render_mode() -> None:
     content = loader.load()
     world = World(1, mapgen.floor_builder("rooms"))
-    play = PlayScreen(world, content, Settings(render_mode="tiles", font_size="8x16"))
+    play = PlayScreen.of(world, content, Settings(render_mode="tiles", font_size="8x16"))
     wide = play.layout_of(render.new_console(100, 52))
     assert wide.map.columns == 2 and wide.map.width == 100 - SIDEBAR_WIDTH
     assert play.layout_of(render.new_console(100, 52)) is wide  # kept

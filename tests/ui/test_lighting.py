@@ -81,7 +81,7 @@ def test_cells_in_view_are_drawn_at_their_light_and_remembered_cells_keep_their_
     floor.explored[...] = True
     floor.fixtures[(1, 1)] = "torch"  # a corner: no open cell beside it but the room
     content = loader.load()
-    screen = PlayScreen(world, content, Settings(render_mode="ascii"))
+    screen = PlayScreen.of(world, content, Settings(render_mode="ascii"))
     console = render.new_console()
     screen.draw(console)
     origin = screen.origin()

@@ -6,9 +6,10 @@ import tcod.console
 from emberdeep.engine import harm
 from emberdeep.engine.actors import Actor, ActorKind
 from emberdeep.engine.world import World
+from emberdeep.session.look_words import describe_tile
 from emberdeep.ui import render
 from emberdeep.ui.layout import FULL
-from emberdeep.ui.look import TOOLTIP_BG, TOOLTIP_FG, describe_tile, draw_tooltip
+from emberdeep.ui.look import TOOLTIP_BG, TOOLTIP_FG, draw_tooltip
 from emberdeep.ui.render import Region
 from tests.helpers import world_from_text
 

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
 from emberdeep.engine.events import MessageKind
+from emberdeep.session.log import MessageLog
 from emberdeep.storage.saves import LogLine
-from emberdeep.ui import render
-from emberdeep.ui.messages import KIND_COLORS, MessageLog
+from emberdeep.ui import messages, render
+from emberdeep.ui.messages import KIND_COLORS
 
 
 def test_repeats_collapse_and_different_kinds_do_not() -> None:
@@ -19,7 +20,7 @@ def test_long_messages_wrap_and_newest_sit_at_the_bottom() -> None:
     log.add("first")
     log.add("a rather long message that certainly needs more than one line")
     console = render.new_console(30, 4)
-    log.draw(console, 0, 0, 30, 4)
+    messages.draw(log, console, 0, 0, width=30, height=4)
     lines = ["".join(map(chr, console.ch[:, y])).rstrip() for y in range(4)]
     assert lines[0] == "first"
     assert lines[-1].endswith("line")
@@ -44,7 +45,7 @@ def test_each_kind_is_drawn_in_its_colour() -> None:
     for kind in MessageKind:
         log.add(kind.value, kind)
     console = render.new_console(30, len(MessageKind))
-    log.draw(console, 0, 0, 30, len(MessageKind))
+    messages.draw(log, console, 0, 0, width=30, height=len(MessageKind))
     for row, kind in enumerate(MessageKind):
         assert tuple(console.rgb["fg"][0, row]) == KIND_COLORS[kind]
 
@@ -71,25 +72,27 @@ def test_the_remembered_wrapping_never_shows_stale_lines() -> None:
     log = MessageLog()
     log.add("the first message, long enough to wrap onto a second line here")
     console = render.new_console(30, 4)
-    log.draw(console, 0, 0, 30, 4)
-    log.draw(console, 0, 0, 30, 4)  # the same lines again: from what was kept
+    messages.draw(log, console, 0, 0, width=30, height=4)
+    messages.draw(
+        log, console, 0, 0, width=30, height=4
+    )  # the same lines again: from what was kept
     assert "first message" in " ".join(_rows(console, 4))
     log.add("news")
-    log.draw(console, 0, 0, 30, 4)
+    messages.draw(log, console, 0, 0, width=30, height=4)
     assert _rows(console, 4)[-1] == "news"
     log.add("news")
-    log.draw(console, 0, 0, 30, 4)
+    messages.draw(log, console, 0, 0, width=30, height=4)
     assert _rows(console, 4)[-1] == "news (x2)"
     narrow = render.new_console(12, 8)
-    log.draw(narrow, 0, 0, 12, 8)
+    messages.draw(log, narrow, 0, 0, width=12, height=8)
     shown = [row for row in _rows(narrow, 8) if row]
     assert len(shown) == 7 and all(len(row) <= 12 for row in shown)  # rewrapped, not cut
     assert shown[0] == "the first" and shown[-1] == "news (x2)"
-    assert log.wrapped(12)[0] == ("the first", KIND_COLORS[MessageKind.INFO])
+    assert messages.wrapped(log, 12)[0] == ("the first", KIND_COLORS[MessageKind.INFO])
     before = KIND_COLORS[MessageKind.INFO]
     KIND_COLORS[MessageKind.INFO] = (1, 2, 3)  # a palette changes the table in place
     try:
-        log.draw(console, 0, 0, 30, 4)
+        messages.draw(log, console, 0, 0, width=30, height=4)
         assert tuple(console.rgb["fg"][0, 3]) == (1, 2, 3)
     finally:
         KIND_COLORS[MessageKind.INFO] = before

@@ -36,7 +36,7 @@ HIT = Attacked(PLAYER, KOBOLD, (1, 1), (5, 1), hit=True, damage=2, verb="throw")
 def screen(animation: str = "normal") -> PlayScreen:
     world = world_from_text(HALL)
     settings = Settings(animation=animation, lighting=False)
-    return PlayScreen(world, loader.load(), settings)
+    return PlayScreen.of(world, loader.load(), settings)
 
 
 def drawn(play: PlayScreen) -> tcod.console.Console:

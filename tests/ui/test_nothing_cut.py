@@ -79,7 +79,7 @@ def test_the_sidebar_wraps_long_names_and_what_is_underfoot_at_every_size() -> N
     world.floor.items.append(Item(kinds["darts"], *world.player.position))
     world.floor.tiles[world.player.position] = Tile.OPEN_DOOR
     world.refresh_fov()
-    play = PlayScreen(world, content, Settings())
+    play = PlayScreen.of(world, content, Settings())
     for size in (layout.MIN_SIZE, (100, 34), layout.FULL_SIZE):
         console = render.new_console(*size)
         with fitting.watching() as cuts:
@@ -91,7 +91,7 @@ def test_the_sidebar_wraps_long_names_and_what_is_underfoot_at_every_size() -> N
 
 
 def test_the_look_prompt_is_whole_on_a_narrow_map() -> None:
-    play = PlayScreen(world_from_text(HALL), loader.load(), Settings())
+    play = PlayScreen.of(world_from_text(HALL), loader.load(), Settings())
     console = render.new_console(*layout.MIN_SIZE)
     play.draw(console)
     with fitting.watching() as cuts:
@@ -116,7 +116,7 @@ def test_help_puts_every_key_in_one_column_and_shows_no_absolute_path(
 def test_a_console_larger_than_the_full_layout_shows_more_map() -> None:
     assert layout.console_size((200, 70)) == (200, 70)
     assert layout.console_size((79, 70)) is None
-    play = PlayScreen(
+    play = PlayScreen.of(
         world_from_text(HALL), loader.load(), Settings(render_mode="tiles", font_size="8x16")
     )
     full = play.layout_of(render.new_console(*layout.FULL_SIZE))

@@ -7,9 +7,12 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine import hunger
 from emberdeep.engine.events import MessageKind
+from emberdeep.session.driver import Pause
+from emberdeep.session.playing import Game
 from emberdeep.ui import render
+from emberdeep.ui.app import App
 from emberdeep.ui.input import Click, KeyPress
-from emberdeep.ui.keys import command_for
+from emberdeep.ui.keys import DEFAULT_KEYS, command_for
 from emberdeep.ui.layout import FULL, FULL_SIZE, MIN_SIZE
 from emberdeep.ui.screens import Pop, PopTo, Quit, Stay
 from emberdeep.ui.screens.confirm import ConfirmScreen
@@ -27,7 +30,7 @@ ROOM = """
 
 
 def screen() -> PlayScreen:
-    return PlayScreen(world_from_text(ROOM), loader.load(), Settings())
+    return PlayScreen.of(world_from_text(ROOM), loader.load(), Settings())
 
 
 def test_arrows_numpad_and_vi_keys_all_move() -> None:
@@ -97,7 +100,7 @@ def test_real_time_the_clock_runs_without_keys_and_a_held_key_acts_when_due() ->
     world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
     orc = add_monster(world, ORC, 12, 1)
     settings = Settings(mode="real-time", ticks_per_second=20, pace=5, pause_on_monster=False)
-    s = PlayScreen(world, loader.load(), settings)
+    s = PlayScreen.of(world, loader.load(), settings)
     assert s.tick_seconds == 1 / 20
     for _ in range(8):  # two normal actions' worth of ticks at 5 a second, no key pressed
         s.tick()
@@ -140,7 +143,7 @@ def test_real_time_pauses_for_a_newcomer_and_lost_focus_and_p_resumes() -> None:
 
     world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
     orc = add_monster(world, ORC, 12, 1)
-    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    s = PlayScreen.of(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
     assert not world.floor.visible[orc.position]
     while not s.paused:  # the orc walks into view: the clock stops by itself
         s.tick()
@@ -159,7 +162,7 @@ def test_real_time_pauses_for_a_newcomer_and_lost_focus_and_p_resumes() -> None:
     s.handle(KeyPress("l"))  # any command resumes, and is carried out
     assert not s.paused
     quiet = Settings(mode="real-time", pause_on_focus_loss=False, pause_on_monster=False)
-    calm = PlayScreen(world, loader.load(), quiet)
+    calm = PlayScreen.of(world, loader.load(), quiet)
     calm.handle(FocusLost())
     assert not calm.paused
 
@@ -169,13 +172,38 @@ def test_real_time_does_not_pause_for_a_monster_in_view_from_the_start() -> None
     orc = add_monster(world, ORC, 5, 1, hunting=False)
     world.refresh_fov()
     assert world.floor.visible[orc.position]
-    s = PlayScreen(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
+    s = PlayScreen.of(world, loader.load(), Settings(mode="real-time", ticks_per_second=20))
     s.tick()
     assert not s.paused and world.time > 0
     newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # one more steps into view
     assert world.floor.visible[newcomer.position]
     s.tick()
     assert s.paused and s.log.entries[-1].text.startswith("A monster comes into view.")
+
+
+def test_a_pause_names_the_pause_key_as_the_player_bound_it() -> None:
+    """The driver reports a pause as data; the screen words it with the live keymap, so
+    a player who moved pause to another key is told that key, not the default's."""
+    settings = Settings(mode="real-time", ticks_per_second=20)
+    keymap = {key: name for key, name in DEFAULT_KEYS.items() if name != "pause"}
+    keymap["z"] = "pause"
+    app = App(loader.load(), settings, data=None, keymap=keymap)
+    world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
+    s = PlayScreen(Game.start(world, app.content, settings), app.content, settings, app=app)
+    s.handle(KeyPress("z"))
+    assert s.paused and s.log.entries[-1].text == "Paused. Press z to resume."
+    s.handle(KeyPress("z"))
+    assert not s.paused
+    newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # steps into view
+    assert world.floor.visible[newcomer.position]
+    s.tick()
+    assert s.paused and s.log.entries[-1].text == "A monster comes into view. Press z to resume."
+    del keymap["z"]  # nothing bound to pause: the player is told to act
+    s.driver.resume()
+    s.after(s.driver.pause(Pause.FOCUS))
+    assert s.log.entries[-1].text == (
+        "Paused while the window is in the background. Act to resume."
+    )
 
 
 def test_pause_in_turn_based_play_says_the_game_already_waits() -> None:
@@ -212,7 +240,7 @@ def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
             if (x, y) != world.player.position:
                 add_monster(world, ORC, x, y, hunting=False)
     world.refresh_fov()
-    s = PlayScreen(world, loader.load(), Settings())
+    s = PlayScreen.of(world, loader.load(), Settings())
     console = render.new_console(*size)
     s.draw(console)
     rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]

@@ -32,7 +32,7 @@ def draw(world: World, mode: str = "ascii") -> tcod.console.Console:
     """The play screen's frame with the light off: these tests read the tiles' own
     colours (``test_lighting.py`` reads the light)."""
     console = render.new_console()
-    PlayScreen(world, loader.load(), Settings(render_mode=mode, lighting=False)).draw(console)
+    PlayScreen.of(world, loader.load(), Settings(render_mode=mode, lighting=False)).draw(console)
     return console
 
 
@@ -86,7 +86,7 @@ def test_camera_follows_and_stops_at_edges() -> None:
 def test_big_floor_keeps_the_player_on_screen() -> None:
     world = World(2, mapgen.floor_builder("bsp", width=200, height=200))
     console = draw(world)
-    origin = PlayScreen(world, loader.load(), Settings()).origin()
+    origin = PlayScreen.of(world, loader.load(), Settings()).origin()
     cell = render.to_screen(world.player.position, FULL.map, origin)
     assert cell is not None and chr(console.ch[cell]) == "@"
     assert render.to_floor(cell, FULL.map, origin) == world.player.position

@@ -25,7 +25,7 @@ def ticks(screen: PlayScreen, limit: int = 3000) -> int:
 
 
 def test_x_explores_step_by_step_until_done() -> None:
-    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
+    screen = PlayScreen.of(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
     assert screen.tick_seconds is None
     screen.handle(KeyPress("x"))
     assert screen.running and screen.tick_seconds is not None
@@ -36,7 +36,7 @@ def test_x_explores_step_by_step_until_done() -> None:
 
 
 def test_a_key_interrupts_a_run() -> None:
-    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
+    screen = PlayScreen.of(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
     screen.handle(KeyPress("x"))
     screen.tick()
     position = screen.world.player.position
@@ -52,7 +52,7 @@ def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -
     ####################
     """)
     add_monster(world, ORC, 5, 1, hunting=False)
-    screen = PlayScreen(world, loader.load(), Settings())
+    screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
     assert not screen.running and screen.log.entries[-1].text == "Not with the orc in view!"
 
@@ -63,7 +63,7 @@ def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() ->
     #@.......#
     ##########
     """)
-    screen = PlayScreen(world, loader.load(), Settings())
+    screen = PlayScreen.of(world, loader.load(), Settings())
     origin = screen.origin()
     cell = render.to_screen((8, 1), FULL.map, origin)
     assert cell is not None
@@ -82,7 +82,7 @@ def test_greater_than_walks_to_known_stairs_first() -> None:
     #@......>#
     ##########
     """)
-    screen = PlayScreen(world, loader.load(), Settings())
+    screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress(">"))
     ticks(screen)
     assert world.player.position == world.floor.stairs and world.depth == 1
@@ -90,7 +90,7 @@ def test_greater_than_walks_to_known_stairs_first() -> None:
 
 def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
     room = "#######\n#.....#\n#.@...#\n#.....#\n#######"
-    screen = PlayScreen(world_from_text(room), loader.load(), Settings())
+    screen = PlayScreen.of(world_from_text(room), loader.load(), Settings())
     player = screen.world.player
     player.hp = player.max_hp - 3
     screen.handle(KeyPress("Z"))
@@ -109,14 +109,14 @@ def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
 
 
 def test_explore_stops_when_badly_hurt_and_says_why() -> None:
-    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
+    screen = PlayScreen.of(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
     player = screen.world.player
     player.hp = player.max_hp * 4 // 10
     screen.handle(KeyPress("x"))
     ticks(screen)
     assert screen.world.turn == 0 and "badly hurt" in screen.log.entries[-1].text
     low = Settings(explore_stop_hp=0)
-    screen = PlayScreen(World(5, mapgen.floor_builder("rooms")), loader.load(), low)
+    screen = PlayScreen.of(World(5, mapgen.floor_builder("rooms")), loader.load(), low)
     screen.world.player.hp = 5
     screen.handle(KeyPress("x"))
     assert ticks(screen) > 10  # the setting turns it off
@@ -130,7 +130,7 @@ def test_exploring_onto_an_item_says_what_was_picked_up_and_nothing_after() -> N
     """)
     darts = next(k for k in loader.load().population.items.kinds if k.key == "darts")
     world.floor.items.append(Item(darts, 4, 1, count=3))
-    screen = PlayScreen(world, loader.load(), Settings(auto_pickup=True))
+    screen = PlayScreen.of(world, loader.load(), Settings(auto_pickup=True))
     screen.handle(KeyPress("x"))
     ticks(screen)
     said = [entry.text for entry in screen.log.entries]

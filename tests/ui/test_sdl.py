@@ -41,7 +41,7 @@ def test_window_opens_headless_and_presents_a_frame() -> None:
     assert problem is None and tileset.tile_shape == (16, 8)  # 8x16 font, scale 1
     with sdl.open_window(tileset) as context:
         console = render.new_console()
-        PlayScreen(world_from_text("###\n#@#\n###"), loader.load(), Settings()).draw(console)
+        PlayScreen.of(world_from_text("###\n#@#\n###"), loader.load(), Settings()).draw(console)
         context.present(console, keep_aspect=True, integer_scaling=True)
         pixels = tileset.render(console)
         assert pixels.shape == (render.SCREEN_HEIGHT * 16, render.SCREEN_WIDTH * 8, 4)
@@ -65,10 +65,10 @@ def test_the_window_takes_the_sprites_when_a_frame_first_shows_one() -> None:
     with sdl.open_window(tileset) as context:
         presenter = sdl.WindowPresenter(context, tileset, pending)
         console = render.new_console()
-        PlayScreen(world, content, Settings(render_mode="ascii")).draw(console)
+        PlayScreen.of(world, content, Settings(render_mode="ascii")).draw(console)
         presenter.present(console)
         assert not sprites.has_sprites(tileset, content) and presenter.sprites_of is content
-        PlayScreen(world, content, Settings(render_mode="tiles")).draw(console)
+        PlayScreen.of(world, content, Settings(render_mode="tiles")).draw(console)
         presenter.present(console)
         assert sprites.has_sprites(tileset, content) and presenter.sprites_of is None
 

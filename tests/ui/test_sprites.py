@@ -50,14 +50,14 @@ NARROW = "my-tiles.png"
 def draw(world: World, mode: str, font_file: str = "") -> tcod.console.Console:
     console = render.new_console()
     settings = Settings(render_mode=mode, lighting=False, font=font_file)
-    PlayScreen(world, loader.load(), settings).draw_world(console)
+    PlayScreen.of(world, loader.load(), settings).draw_world(console)
     return console
 
 
 def screen_cell(
     world: World, pos: tuple[int, int], mode: str = "ascii", font_file: str = ""
 ) -> tuple[int, int]:
-    play = PlayScreen(world, loader.load(), Settings(render_mode=mode, font=font_file))
+    play = PlayScreen.of(world, loader.load(), Settings(render_mode=mode, font=font_file))
     play.layout = play.layout_of(render.new_console())
     cell = render.to_screen(pos, play.layout.map, play.origin())
     assert cell is not None
@@ -242,7 +242,7 @@ def test_with_tall_cells_each_map_tile_is_its_whole_sprite_over_two_cells(scale:
         opaque = expected[..., 3] > 0
         assert np.array_equal(shown[opaque][:, :3], expected[opaque][:, :3]), name
     # The map shows half as many tiles across.
-    play = PlayScreen(world, content, Settings(render_mode="tiles"))
+    play = PlayScreen.of(world, content, Settings(render_mode="tiles"))
     assert play.layout_of(console).map.across == FULL.map.width // 2
 
 

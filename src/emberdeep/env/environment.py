@@ -16,11 +16,14 @@ Built to get right what roguelike environments are blamed for:
 - It installs from wheels (numpy, tcod, gymnasium) with no compiler.
 
 Observation: see ``observation.py``. Actions: ``actions.ACTIONS``. Reward: ``reward.py``.
+The game is played as every front-end plays it (``session/playing.Game``): its turn
+driver, and its one log, whose newest lines but refusals are the observed messages.
 """
 
 from __future__ import annotations
 
 import copy as copy_module
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 import gymnasium
@@ -39,11 +42,13 @@ from emberdeep.env.observation import VIEW, Observation, Observer, copy
 from emberdeep.env.render import STYLES, frame, text
 from emberdeep.session.driver import Driver
 from emberdeep.session.narration import narrator_for
+from emberdeep.session.playing import Game
+from emberdeep.session.records import LogLine
 from emberdeep.session.setup import floor_builder
 
 MAX_STEPS = 5000
 MESSAGE_LOG = 16
-"""Messages kept for the observation (it shows the newest few)."""
+"""Messages read from the game's log for the observation (it shows the newest few)."""
 GAME_OVER = "The game is over: call reset()."
 
 
@@ -89,9 +94,9 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = self.observer.space  # type: ignore[assignment]
         self.action_space = spaces.Discrete(len(actions.ACTIONS))
         self.world: World | None = None
-        self.driver: Driver | None = None
+        self.playing: Game | None = None
+        """The game played: its world, turn driver and log (``session/playing.py``)."""
         self.steps = 0
-        self.log: list[str] = []
         self.last: Observation = {}
         self.last_refused = ""
         self.terminated = self.truncated = False
@@ -104,16 +109,17 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, MAX_SEED, endpoint=True))
         world = World(game_seed, self.build_floor, self.settings.fov, self.content.hero)
-        self.start(world, [], 0, "", truncated=False)
+        self.start(world, (), 0, "", truncated=False)
         return dict(self.last), {"game_seed": game_seed, **self.info()}
 
     def start(
-        self, world: World, log: list[str], steps: int, refused: str, *, truncated: bool
+        self, world: World, log: Iterable[LogLine], steps: int, refused: str, *, truncated: bool
     ) -> None:
-        """Play ``world`` from here on (a new game, or a restored one)."""
+        """Play ``world`` from here on (a new game, or a restored one and its log)."""
         self.world = world
-        self.driver = Driver(world, self.narrator)
-        self.steps, self.log, self.last_refused = steps, log, refused
+        self.playing = Game(world, self.narrator)
+        self.playing.log.restore(log)
+        self.steps, self.last_refused = steps, refused
         self.terminated, self.truncated = world.over, truncated
         self.last = self.observer.observe(world, self.log)
 
@@ -122,7 +128,9 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     def snapshot(self) -> bytes:
         """The game and this environment's counters as bytes: the save format, so a
         snapshot is also a save. ``restore`` takes it back, in this process or another."""
-        return snapshots.encode(self.game, self.log, self.steps, self.last_refused, self.truncated)
+        return snapshots.encode(
+            self.game, self.kept_log(), self.steps, self.last_refused, self.truncated
+        )
 
     def restore(self, data: bytes) -> Observation:
         """Continue from ``snapshot``'s bytes: the same observations follow the same
@@ -148,7 +156,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         for index in range(n):
             branch = self.twin()
             restored = snapshots.copied(
-                world, self.log, self.steps, self.last_refused, self.truncated
+                world, self.kept_log(), self.steps, self.last_refused, self.truncated
             )  # what restoring a snapshot would give, without the bytes
             if reseed:
                 snapshots.reseed(restored.world, index)
@@ -166,7 +174,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         branch costs its game's restore, not a whole environment's set-up."""
         twin = copy_module.copy(self)
         twin.observer = self.observer.fresh()
-        twin.world, twin.driver, twin.log, twin.last = None, None, [], {}
+        twin.world, twin.playing, twin.last = None, None, {}
         return twin
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
@@ -194,9 +202,6 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             return self.refuse(next(said, ""))
         self.steps += 1
         self.last_refused = ""
-        if report.lines:
-            self.log += [line.text for line in report.lines]
-            del self.log[:-MESSAGE_LOG]
         parts = reward.parts(before, reward.Progress.of(world))
         self.terminated = world.over
         self.truncated = not self.terminated and self.steps >= self.max_steps
@@ -208,8 +213,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.steps += 1
         self.truncated = self.steps >= self.max_steps
         self.last_refused = ""
-        self.log += lines
-        del self.log[:-MESSAGE_LOG]
+        for line in lines:
+            self.played.log.add(line)
         info = self.step_info(self.game, "", reward.nothing(), [])
         return Outcome(0.0, False, self.truncated, info, True)
 
@@ -246,11 +251,28 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         return None
 
     @property
+    def played(self) -> Game:
+        """The game played (``session/playing.py``): its turn driver and its log."""
+        if self.playing is None:
+            raise RuntimeError("call reset() before step() or render()")
+        return self.playing
+
+    @property
     def turns(self) -> Driver:
         """The game's turn driver (``session/driver.py``): every step goes through it."""
-        if self.driver is None:
-            raise RuntimeError("call reset() before step() or render()")
-        return self.driver
+        return self.played.driver
+
+    @property
+    def log(self) -> list[str]:
+        """The messages observed: the game log's newest ``MESSAGE_LOG`` lines as read
+        (a repeat with its count), oldest first, but its refusals (``info["refused"]``
+        says those)."""
+        return self.played.log.texts(MESSAGE_LOG, leaving_out=MessageKind.REFUSED)
+
+    def kept_log(self) -> list[LogLine]:
+        """What a snapshot keeps of the log: its newest lines, as many as a save holds
+        (all ``log`` shows unless refusals came more than that many times in a row)."""
+        return self.played.log.last()
 
     @property
     def game(self) -> World:

@@ -23,6 +23,7 @@ game seed, as in every game.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +31,6 @@ import numpy as np
 from emberdeep import __version__
 from emberdeep.content.loader import Content
 from emberdeep.engine import rng as rngs
-from emberdeep.engine.events import MessageKind
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.snapshot_copy import copy_world
 from emberdeep.engine.world import FloorBuilder, World
@@ -51,10 +51,11 @@ class RestoreError(ValueError):
 
 @dataclass(frozen=True)
 class Restored:
-    """What a snapshot holds: the world and the environment's counters."""
+    """What a snapshot holds: the world, the game log's newest lines and the
+    environment's counters."""
 
     world: World
-    log: list[str]
+    log: tuple[saves.LogLine, ...]
     steps: int
     refused: str
     truncated: bool
@@ -65,10 +66,20 @@ def _printable(text: str) -> str:
     return text if text.isprintable() else "".join(c if c.isprintable() else " " for c in text)
 
 
-def encode(world: World, log: list[str], steps: int, refused: str, truncated: bool) -> bytes:
-    """The snapshot of a game and the environment's counters (see the module's notes)."""
-    lines = tuple(saves.LogLine(_printable(text), MessageKind.INFO) for text in log)
-    info = saves.SaveInfo(GENERATOR, __version__, "", lines[-saves.LOG_LINES :])
+def _kept(log: Sequence[saves.LogLine]) -> tuple[saves.LogLine, ...]:
+    """The newest lines a snapshot keeps, their texts as a save may hold them."""
+    return tuple(
+        saves.LogLine(_printable(line.text), line.kind, line.count)
+        for line in log[-saves.LOG_LINES :]
+    )
+
+
+def encode(
+    world: World, log: Sequence[saves.LogLine], steps: int, refused: str, truncated: bool
+) -> bytes:
+    """The snapshot of a game, its log's newest lines and the environment's counters
+    (see the module's notes)."""
+    info = saves.SaveInfo(GENERATOR, __version__, "", _kept(log))
     extra = {"steps": steps, "refused": _printable(refused), "truncated": truncated}
     return saves.encode(world, info, level=LEVEL, extra=extra)
 
@@ -87,10 +98,9 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
     item_kinds = _item_kinds(content)
     try:
         payload = saves.decode_payload(bytes(data))
-        world, _ = saves.decode_world(
-            payload, builder_for, item_kinds, content.looks, content.hero.kinds, log=False
+        world, info = saves.decode_world(
+            payload, builder_for, item_kinds, content.looks, content.hero.kinds
         )
-        log = saves.log_texts(payload)
     except saves.SaveError as exc:
         raise RestoreError(f"not a snapshot this environment can restore: {exc}") from None
     extra = payload.get("extra")
@@ -103,7 +113,7 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
         raise RestoreError("snapshot damaged: refused is not a short text")
     if not isinstance(truncated, bool):
         raise RestoreError("snapshot damaged: truncated is not true or false")
-    return Restored(world, log, steps, refused, truncated)
+    return Restored(world, info.log, steps, refused, truncated)
 
 
 _KINDS_OF: list[tuple[Content, dict[str, ItemKind]]] = []
@@ -117,17 +127,18 @@ def _item_kinds(content: Content) -> dict[str, ItemKind]:
     return _KINDS_OF[0][1]
 
 
-def copied(world: World, log: list[str], steps: int, refused: str, truncated: bool) -> Restored:
+def copied(
+    world: World, log: Sequence[saves.LogLine], steps: int, refused: str, truncated: bool
+) -> Restored:
     """What ``decode(encode(...))`` of these gives, made in memory (``copy_world``), the
     texts cut as a snapshot keeps them: a branch's game, with no bytes to check."""
-    lines = [_printable(text) for text in log][-saves.LOG_LINES :]
-    return Restored(copy_world(world), lines, steps, _printable(refused), truncated)
+    return Restored(copy_world(world), _kept(log), steps, _printable(refused), truncated)
 
 
 def _again(restored: Restored) -> Restored:
     """A kept game handed out anew: the kept one is never played (nor its log)."""
     return Restored(
-        copy_world(restored.world), list(restored.log), restored.steps, restored.refused,
+        copy_world(restored.world), restored.log, restored.steps, restored.refused,
         restored.truncated,
     )  # fmt: skip
 

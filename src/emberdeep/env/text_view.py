@@ -17,7 +17,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.world import World
 from emberdeep.session.names import describe
-from emberdeep.ui.surroundings import conditions, in_view
+from emberdeep.session.surroundings import conditions, in_view
 
 NEWEST = 5
 """How many of the newest messages are shown."""

@@ -11,13 +11,14 @@ replay viewer and the agent environment drive the game through a ``Driver``; non
 ``World.step`` itself.
 
 Each call returns a ``Report``: the events the player perceived (for animation and for
-agents), the log's lines for them (when a narrator is given), a refusal, and the state
-the game is left in: waiting for input, running, paused, a level to spend, or over.
+agents), the log's lines for them (when a narrator is given; they are written into the
+game's log as they are said), a refusal, a pause that began (as data: the screen words it
+with the keys the player bound), and the state the game is left in: waiting for input,
+running, paused, a level to spend, or over.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -30,13 +31,12 @@ from emberdeep.engine.events import Event, MessageKind, Refused
 from emberdeep.engine.replay import apply as apply_recorded
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.session.game import GameSession
+from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
 from emberdeep.session.narration import Narrator
 
 RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""
-HISTORY = 200
-"""Lines kept for the morgue's last messages."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,19 @@ class TakeStairs:
 Command = PlayerCommand | Explore | Travel | Rest | FreeCaptive | TakeStairs
 
 
+class Pause(Enum):
+    """Why real time's clock stopped (``session/pauses.py`` words it)."""
+
+    ASKED = "asked"
+    """The player pressed pause."""
+    MONSTER = "monster"
+    """A monster came into view (``pause_on_monster``)."""
+    HURT = "hurt"
+    """The player was hurt (``pause_on_hurt``)."""
+    FOCUS = "focus"
+    """The window went to the background."""
+
+
 class State(Enum):
     INPUT = "input"
     """Waiting for a command (real time: the clock still runs)."""
@@ -97,6 +110,8 @@ class Report:
     refused: Refused | None = None
     """The command was impossible: no time passed."""
     state: State = State.INPUT
+    paused: Pause | None = None
+    """Real time's clock stopped in this call, and why."""
     notes: list[str] = field(default_factory=list)
     """At the end of a game: the hall-of-fame rank, the morgue file, the replay."""
 
@@ -141,7 +156,9 @@ class Run:
 
 class Driver:
     """One game's turns. ``narrator`` None skips the English (bots, benchmarks);
-    ``session`` None plays without saving (tests, replays, agents)."""
+    ``session`` None plays without saving (tests, replays, agents); ``log`` is the
+    game's one log, which every line said goes into: by default the session's (which
+    saves it), else a new one."""
 
     def __init__(
         self,
@@ -150,6 +167,7 @@ class Driver:
         *,
         session: GameSession | None = None,
         rules: RunRules | None = None,
+        log: MessageLog | None = None,
     ) -> None:
         self.world = world
         self.narrator = narrator
@@ -158,12 +176,12 @@ class Driver:
         self.run: Run | None = None
         self.pending: PlayerCommand | None = None
         """Real time: the command waiting for the player to be due."""
-        self.paused = ""
-        """Real time: why the clock is stopped ("" while it runs)."""
+        self.paused: Pause | None = None
+        """Real time: why the clock is stopped (None while it runs)."""
         self.in_view: set[int] = set(autopilot.visible_monsters(world))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
-        self.history: deque[Line] = deque(maxlen=HISTORY)
+        self.log = log if log is not None else session.log if session else MessageLog()
         self.report = Report()
         self.ended = False
 
@@ -176,7 +194,7 @@ class Driver:
             return State.OVER
         if world.can_level_up:
             return State.LEVEL_UP
-        if self.paused:
+        if self.paused is not None:
             return State.PAUSED
         return State.RUNNING if self.run is not None else State.INPUT
 
@@ -186,7 +204,7 @@ class Driver:
         if self.world.over:
             return None
         if self.rules.real_time:
-            return None if self.paused else 1 / self.rules.ticks_per_second
+            return None if self.paused is not None else 1 / self.rules.ticks_per_second
         return RUN_STEP_SECONDS if self.run is not None else None
 
     # -- commands -----------------------------------------------------------------------
@@ -194,7 +212,7 @@ class Driver:
     def command(self, command: Command) -> Report:
         """Carry out ``command``: an action now (real time: when the player is due), or
         the start of a run. A command resumes a paused clock."""
-        self.paused = ""
+        self.paused = None
         match command:
             case Explore() | Rest() | Travel() | FreeCaptive():
                 self.start_run(command)
@@ -218,12 +236,12 @@ class Driver:
             if action is not None:
                 self.act(action)
             return self.finish()
-        if not self.paused and not world.over:
+        if self.paused is None and not world.over:
             hp, halt = world.player.hp, self.rules.pause_on_hurt
             self.take(world.advance(world.time + self.rules.time_per_tick, halt_when_hurt=halt))
             if world.player.hp < hp and halt and not world.over:
                 self.stop_run(Stop("hurt"))
-                self.stop_clock("hurt")
+                self.stop_clock(Pause.HURT)
                 return self.finish()
             if world.player_due:
                 action, self.pending = self.pending or self.next_run_step(), None
@@ -236,19 +254,18 @@ class Driver:
         self.stop_run(Stop("interrupted"))
         return self.finish()
 
-    def pause(self, why: str) -> Report:
-        """Real time: stop the clock until a command or ``resume``. ``why``: "asked",
-        "monster", "focus"."""
+    def pause(self, why: Pause) -> Report:
+        """Real time: stop the clock until a command or ``resume``."""
         self.stop_clock(why)
         return self.finish()
 
-    def stop_clock(self, why: str) -> None:
-        if self.rules.real_time and not self.paused:
-            self.paused = why
-            self.say(Line(PAUSES.get(why, PAUSES["asked"])))
+    def stop_clock(self, why: Pause) -> None:
+        """Stop real time's clock; the report says why (no words: the screen has them)."""
+        if self.rules.real_time and self.paused is None:
+            self.paused = self.report.paused = why
 
     def resume(self) -> None:
-        self.paused = ""
+        self.paused = None
 
     def replay(self, command: list[object]) -> Report:
         """One recorded command (``JournalError`` if it is malformed), as the game did it."""
@@ -282,7 +299,7 @@ class Driver:
 
     def say(self, line: Line) -> None:
         self.report.lines.append(line)
-        self.history.append(line)
+        self.log.add(line.text, line.kind)
 
     def start_run(self, command: Explore | Travel | Rest | FreeCaptive) -> None:
         world = self.world
@@ -353,7 +370,7 @@ class Driver:
             if not self.ended:
                 self.ended = True
                 if self.session is not None:
-                    self.report.notes = self.session.end([line.text for line in self.history])
+                    self.report.notes = self.session.end()
         else:
             self.notice_newcomers()
             if save and self.session is not None:
@@ -372,7 +389,7 @@ class Driver:
             return
         now = set(autopilot.visible_monsters(self.world))
         if now - self.in_view:
-            self.stop_clock("monster")
+            self.stop_clock(Pause.MONSTER)
         self.in_view = now
 
     def save(self) -> str | None:
@@ -396,11 +413,3 @@ def shackles_step(world: World, target: tuple[int, int]) -> Move | None:
     if captive is None or captive.mode != Mode.CAPTIVE:
         return None
     return Move(dx, dy)
-
-
-PAUSES = {
-    "asked": "Paused. Press p to resume.",
-    "monster": "A monster comes into view. Press p to resume.",
-    "hurt": "You are hurt: the clock stops. Press p to resume, or act.",
-    "focus": "Paused while the window is in the background. Press p to resume.",
-}

@@ -12,7 +12,6 @@ never stops the others; nothing here raises at the player.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,6 +23,7 @@ from emberdeep.engine import replay
 from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
+from emberdeep.session.log import MessageLog
 from emberdeep.session.narration import narrator_for
 from emberdeep.storage import games, replays, saves, scores, wal
 from emberdeep.storage.durable import Durable
@@ -119,9 +119,8 @@ class GameSetup:
             if lock is not None:
                 lock.release()
             raise
-        session = GameSession(
-            self, world, info.started, save_file=save_file, lock=lock, log=info.log
-        )
+        session = GameSession(self, world, info.started, save_file=save_file, lock=lock)
+        session.log.restore(info.log)
         if not from_backup:
             session.recovered = session.recover()
         session.world.set_fov(self.settings.fov)  # this run's settings (a recorded command)
@@ -155,11 +154,10 @@ class GameSession:
     """Held while the game is played, so a second process cannot play it too."""
     recovered: int = 0
     """Commands replayed from the journal when the game was continued."""
-    log: tuple[saves.LogLine, ...] = ()
-    """The last log lines the save held, until a screen takes them (``take_log``)."""
-    messages: Callable[[], Sequence[saves.LogLine]] | None = None
-    """Where a save gets the log's newest lines (the play screen's log); without it a
-    save keeps the lines it was continued with."""
+    log: MessageLog = field(default_factory=MessageLog)
+    """The game's one log (``session/log.py``): a continued game's saved lines first;
+    every save keeps its newest lines and the morgue its last ones. The game played
+    (``session/playing.py``) writes into this same object."""
 
     def __post_init__(self) -> None:
         self.writer = saves.SaveWriter()
@@ -222,12 +220,6 @@ class GameSession:
             good += 1
         self.logged = self.world.journal.total
         return good
-
-    def take_log(self) -> tuple[saves.LogLine, ...]:
-        """The log lines a continued game was saved with, once: the screen that shows
-        them takes them (and from then on gives the log back through ``messages``)."""
-        log, self.log = self.log, ()
-        return log
 
     def save(self) -> str | None:
         """Save now, durably (fsynced before it returns); None when it worked (or there
@@ -293,8 +285,9 @@ class GameSession:
         return " ".join(p for p in (earlier, replay_problem) if p) or None
 
     def save_info(self) -> saves.SaveInfo:
-        log = tuple(self.messages()) if self.messages is not None else self.log
-        return saves.current_info(self.setup.generator_setting, self.started, log)
+        return saves.current_info(
+            self.setup.generator_setting, self.started, tuple(self.log.last())
+        )
 
     def log_problem(self) -> str:
         problem = self.log_commands()
@@ -341,10 +334,11 @@ class GameSession:
         problem = self.append_replay(final=True)
         return (None, problem) if problem else (path, None)
 
-    def end(self, last_messages: list[str]) -> list[str]:
-        """A death or a victory: the hall of fame, the morgue, the replay, then the save
-        goes. Returns what to tell the player, one line per failure and, when anything
-        failed, which of the three were kept; a failure never stops the steps after it.
+    def end(self) -> list[str]:
+        """A death or a victory: the hall of fame, the morgue (with the log's last
+        lines), the replay, then the save goes. Returns what to tell the player, one line
+        per failure and, when anything failed, which of the three were kept; a failure
+        never stops the steps after it.
 
         The order is by worth and size on a full disk: the score (a row) first, then the
         morgue file, then the replay (the largest). If the score cannot be written, the
@@ -377,9 +371,8 @@ class GameSession:
                 lost.append("your score")
             names = {kind.key: kind.name for kind in self.setup.content.population.monsters.kinds}
             try:
-                path = morgue.write_morgue(
-                    world, last_messages, cause, when, folder / "morgue", names=names
-                )
+                last = self.log.texts(morgue.LAST_MESSAGES)
+                path = morgue.write_morgue(world, last, cause, when, folder / "morgue", names=names)
                 notes.append(f"Morgue file: {path}.")
                 kept.append("the morgue file")
             except morgue.MorgueError as exc:

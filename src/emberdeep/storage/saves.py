@@ -361,12 +361,9 @@ def decode_world(
     item_kinds: dict[str, ItemKind],
     creature_kinds: Collection[str] | None = None,
     kinds: Mapping[str, ActorKind] | None = None,
-    *,
-    log: bool = True,
 ) -> tuple[World, SaveInfo]:
     """``decode`` once the payload is read (``decode_payload``): for a caller that reads
-    its own keys of the same payload too. Without ``log`` the info holds no log lines
-    (a caller that takes the texts alone, ``log_texts``)."""
+    its own keys of the same payload too."""
     generator = payload.get("generator")
     version = payload.get("game_version")
     started = payload.get("started", "")
@@ -390,8 +387,7 @@ def decode_world(
             raise SaveError(
                 f"the save has a kind of creature this game does not know: {unknown[0]!r}"
             )
-    lines = log_lines(payload) if log else ()
-    return world, SaveInfo(str(generator), str(version), str(started), lines)
+    return world, SaveInfo(str(generator), str(version), str(started), log_lines(payload))
 
 
 KINDS = {kind.value: kind for kind in MessageKind}
@@ -402,12 +398,6 @@ def log_lines(payload: dict[str, Any]) -> tuple[LogLine, ...]:
     text a short string, each kind one the game knows, each count in range. A save made
     before the log was kept has none."""
     return tuple(LogLine(text, KINDS[kind], count) for text, kind, count in _checked_log(payload))
-
-
-def log_texts(payload: dict[str, Any]) -> list[str]:
-    """``log_lines``' texts alone, as checked: no ``LogLine`` made (a frozen dataclass
-    costs a microsecond and a half; the environment keeps the texts only)."""
-    return [entry[0] for entry in _checked_log(payload)]
 
 
 def _checked_log(payload: dict[str, Any]) -> list[list[Any]]:

@@ -34,7 +34,7 @@ def frame(report: Report, plan: Plan) -> None:
                 continue
             world = new_world(1, Settings(), content)
             settings = Settings(render_mode="ascii", lighting=mode != "light off")
-            screen = PlayScreen(world, content, settings)
+            screen = PlayScreen.of(world, content, settings)
             screenshots.interesting_moment(screen)
             world.floor.explored[...] = True
             world.floor.visible[...] |= mode == "all in view"
@@ -95,7 +95,7 @@ def web_frames(runs: int) -> Iterator[Figure]:
 
     content = loader.load()
     world = new_world(1, Settings(), content)
-    screen = PlayScreen(world, content, Settings(render_mode="ascii"))
+    screen = PlayScreen.of(world, content, Settings(render_mode="ascii"))
     screenshots.interesting_moment(screen)
     console = render.new_console(render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
     screen.draw(console)

@@ -108,7 +108,7 @@ def play_keys(
             lambda: worker.status(app),
             records,
             None,
-            Reader(stack),
+            Reader(app),
         )
         loop.run(stack, presenter)  # until the keys run out; then the game is saved
     handed = pipe.handed[WARM_UP::BATCH]

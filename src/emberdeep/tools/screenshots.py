@@ -254,7 +254,7 @@ def explosion(play: PlayScreen) -> motion.Film:
 def motion_shots(play: PlayScreen, settings: Settings) -> Iterator[Shot]:
     """A bolt in flight and an explosion, each a frame of the film the game shows."""
     for name, make in (("bolt", bolt), ("explosion", explosion)):
-        shot = PlayScreen(play.world, play.content, settings, play.log)
+        shot = PlayScreen(play.game, play.content, settings)
         shot.film = make(shot)
         yield name, stack_of(shot)
 
@@ -273,8 +273,8 @@ def scene(content: Content, settings: Settings, near: Callable[[Floor], list[Cel
                 floor.move_actor(world.player, x, y)
                 world.refresh_fov()
                 if floor.visible[tx, ty]:
-                    return PlayScreen(world, content, settings)
-    return PlayScreen(world, content, settings)
+                    return PlayScreen.of(world, content, settings)
+    return PlayScreen.of(world, content, settings)
 
 
 def light_shots(content: Content, settings: Settings) -> Iterator[Shot]:
@@ -356,7 +356,7 @@ def render_all(
                     if tileset is not None:
                         png.write_png(out / file, tileset.render(console))
                         (out / file).with_suffix(".txt").write_text(text_of(console), "utf-8")
-            app.session = None
+            app.game = None
     return found
 
 

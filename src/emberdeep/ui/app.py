@@ -2,8 +2,10 @@
 game in progress.
 
 Starting, saving and ending games is the session's job (``session/game.py``); screens
-reach it through ``App.setup`` (to start or continue one) and ``App.session`` (the one
-being played), never through files of their own.
+reach it through ``App.setup`` (to start or continue one) and ``App.game`` (the one being
+played: world, turn driver, session, log; ``session/playing.py``), never through files of
+their own. What reads a game without a screen (the web's screen-reader mode) reads
+``App.game`` too.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from typing import TYPE_CHECKING
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.session import records
-from emberdeep.session.game import GameSession, GameSetup
+from emberdeep.session.game import GameSetup
+from emberdeep.session.playing import Game
 from emberdeep.ui import theme
 from emberdeep.ui.keys import DEFAULT_KEYS
 
@@ -44,8 +47,9 @@ class App:
     """Whether the presenter shows sprites, so the tiles mode may draw a map tile as a
     square over two cells; False in a terminal, whose tiles mode is ascii at one cell a
     tile (``cli.present`` sets it)."""
-    session: GameSession | None = None
-    """The game being played, if any."""
+    game: Game | None = None
+    """The game being played, if any (set by whoever starts one; kept through its game
+    over screen, gone once the player leaves it)."""
     title: Callable[[str], Screen] | None = None
     """The title screen, given a message to show: where a game is left for. Set by whoever
     makes the title screen, so the play screen needs no import of it."""

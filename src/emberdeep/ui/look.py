@@ -1,9 +1,9 @@
-"""Mouse look: what the player knows about the tile under the pointer, in a tooltip.
+"""Mouse look's tooltip: a framed box of lines beside the pointer, placed where it hides
+neither the pointer nor the player.
 
 Glyphs alone do not say which "o" is nearly dead or what the "%" used to be. Hovering
-answers that without spending a turn. It tells only what the player could know: nothing
-about unexplored tiles, only the remembered terrain where the player cannot see now
-(creatures there may have moved), and everything on tiles in view.
+answers that without spending a turn; the words are the session's
+(``session/look_words.py``), the box is drawn here.
 """
 
 from __future__ import annotations
@@ -12,12 +12,6 @@ from collections.abc import Sequence
 
 import tcod.console
 
-from emberdeep.engine import combat
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.statuses import active
-from emberdeep.engine.world import World
-from emberdeep.session.names import describe
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
@@ -27,54 +21,6 @@ TOOLTIP_BG: Color = (20, 20, 30)
 FRAME_FG: Color = (120, 120, 150)
 PAD = 1
 """Blank cells between the frame and the text, on every side."""
-REMAINS_PREFIX = "remains of "
-
-
-def health_word(actor: Actor) -> str:
-    hp, max_hp = actor.hp, actor.max_hp
-    if hp >= max_hp:
-        return "unhurt"
-    if hp * 100 >= 66 * max_hp:
-        return "lightly wounded"
-    if hp * 100 >= 33 * max_hp:
-        return "wounded"
-    return "badly wounded"
-
-
-def terrain_name(world: World, pos: tuple[int, int]) -> str:
-    return TILE_NAMES[int(world.floor.tiles[pos])].replace("_", " ")
-
-
-def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
-    """Lines for the tile at floor position ``pos``: the living (health in words), then
-    remains, then the terrain; only the terrain, marked, where it is only remembered."""
-    floor = world.floor
-    if not floor.in_bounds(*pos) or not floor.explored[pos]:
-        return []
-    if not floor.visible[pos]:
-        return [f"{terrain_name(world, pos)} (remembered)"]
-    living: list[str] = []
-    remains: list[str] = []
-    for actor in floor.actors_at(*pos):
-        if actor is world.player:
-            if actor.alive:
-                living.insert(0, "you")
-            else:
-                remains.insert(0, "your remains")
-        elif actor.alive:
-            living.append(f"{actor.name} ({health_word(actor)})")
-        else:
-            # Saves from before 0.3 named the dead "remains of Orc"; don't say it twice.
-            name = actor.name
-            remains.append(name if name.startswith(REMAINS_PREFIX) else REMAINS_PREFIX + name)
-    things = [describe(world.identity, item) for item in reversed(floor.items_at(*pos))]
-    trap = floor.traps.get(pos)
-    if trap is not None and not trap.hidden:
-        things.append(trap.kind.name)
-    statuses = [f"{n} {t}" for a in floor.actors_at(*pos) if a.alive for n, t in active(a)]
-    if statuses:
-        living.append(", ".join(statuses))
-    return [*living, *remains, *things, terrain_name(world, pos)]
 
 
 def draw_tooltip(
@@ -144,30 +90,3 @@ def place(at: int, size: int, low: int, high: int) -> int:
     """Start of a ``size`` span just after ``at``, else just before it, kept in [low, high)."""
     start = at + 1 if at + 1 + size <= high else at - size
     return min(max(start, low), high - size)
-
-
-def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
-    """What the look cursor tells about ``pos``: ``describe_tile``, and for a creature in
-    view its health in numbers, what it is doing and the odds of a fight with it (of an
-    ally or a captive, only how hard it hits)."""
-    from emberdeep.ui.sidebar import doing  # the sidebar's words, said the same way
-
-    lines = describe_tile(world, pos)
-    floor, player = world.floor, world.player
-    if not lines or not floor.visible[pos]:
-        return lines or ["You have not seen this place."]
-    for actor in floor.actors_at(*pos):
-        if not actor.alive or actor is player:
-            continue
-        low, high = combat.damage_range(actor.power)
-        mine_low, mine_high = combat.damage_range(player.power)
-        theirs = combat.hit_chance(player.defense, actor.power)
-        mine = combat.hit_chance(actor.defense, player.power)
-        odds = [
-            f"  hits you {theirs}% for {low}-{high}",
-            f"  you hit it {mine}% for {mine_low}-{mine_high}",
-        ]
-        if not actor.hostile:  # an ally or a captive: its blows, not the fight's odds
-            odds = [f"  hits for {low}-{high}"]
-        lines[1:1] = [f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}", *odds]
-    return lines

@@ -1,17 +1,16 @@
-"""The message log: what happened, newest last, repeats collapsed into "(x3)", each line
-coloured by its kind. The newest lines go into the save and come back on Continue."""
+"""The message log drawn: each line coloured by its kind, wrapped to the panel. The log
+itself (its lines, repeats folded, what a save keeps) is the game's, below the screens
+(``session/log.py``); this module only draws it."""
 
 from __future__ import annotations
 
 import functools
 import textwrap
-from collections.abc import Iterable
-from dataclasses import dataclass
 
 import tcod.console
 
 from emberdeep.engine.events import MessageKind
-from emberdeep.session.records import LOG_LINES, LogLine
+from emberdeep.session.log import MessageLog
 from emberdeep.ui.palette import Color
 
 DEFAULT_KIND_COLORS: dict[MessageKind, Color] = {
@@ -46,59 +45,25 @@ def wrap(text: str, width: int) -> tuple[str, ...]:
     return tuple(textwrap.wrap(text, width))
 
 
-@dataclass
-class Entry:
-    """One line of the log; a message said again in a row counts up instead of repeating."""
-
-    text: str
-    kind: MessageKind
-    count: int = 1
-
-    @property
-    def full_text(self) -> str:
-        return f"{self.text} (x{self.count})" if self.count > 1 else self.text
+def wrapped(log: MessageLog, width: int) -> list[tuple[str, Color]]:
+    """Every entry of ``log`` as display lines, oldest first."""
+    lines: list[tuple[str, Color]] = []
+    for entry in log.entries:
+        color = KIND_COLORS[entry.kind]
+        lines.extend((line, color) for line in wrap(entry.full_text, width) or ("",))
+    return lines
 
 
-class MessageLog:
-    """Kept by the UI, not the engine: it is a view of events, and survives floors."""
-
-    def __init__(self, limit: int = 1000) -> None:
-        self.entries: list[Entry] = []
-        self.limit = limit
-
-    def add(self, text: str, kind: MessageKind = MessageKind.INFO) -> None:
-        last = self.entries[-1] if self.entries else None
-        if last is not None and last.text == text and last.kind == kind:
-            last.count += 1
-            return
-        self.entries.append(Entry(text, kind))
-        del self.entries[: -self.limit]
-
-    def restore(self, lines: Iterable[LogLine]) -> None:
-        """Put a saved game's last lines before what the log holds now (Continue)."""
-        older = [Entry(line.text, line.kind, line.count) for line in lines]
-        self.entries[:0] = older
-        del self.entries[: -self.limit]
-
-    def last(self, count: int = LOG_LINES) -> list[LogLine]:
-        """The newest ``count`` entries, oldest first, as a save keeps them."""
-        return [LogLine(e.text, e.kind, e.count) for e in self.entries[-count:]]
-
-    def wrapped(self, width: int) -> list[tuple[str, Color]]:
-        """Every entry as display lines, oldest first."""
-        lines: list[tuple[str, Color]] = []
-        for entry in self.entries:
-            color = KIND_COLORS[entry.kind]
-            lines.extend((line, color) for line in wrap(entry.full_text, width) or ("",))
-        return lines
-
-    def draw(self, console: tcod.console.Console, x: int, y: int, width: int, height: int) -> None:
-        """The newest lines that fit, bottom-aligned."""
-        lines: list[tuple[str, Color]] = []
-        for entry in reversed(self.entries):
-            color = KIND_COLORS[entry.kind]
-            lines[:0] = [(line, color) for line in wrap(entry.full_text, width)]
-            if len(lines) >= height:
-                break
-        for row, (text, color) in enumerate(lines[-height:]):
-            console.print(x, y + row, text, fg=color)
+def draw(
+    log: MessageLog, console: tcod.console.Console, x: int, y: int, *, width: int, height: int
+) -> None:
+    """The newest lines of ``log`` that fit in ``width`` by ``height`` at (x, y),
+    bottom-aligned."""
+    lines: list[tuple[str, Color]] = []
+    for entry in reversed(log.entries):
+        color = KIND_COLORS[entry.kind]
+        lines[:0] = [(line, color) for line in wrap(entry.full_text, width)]
+        if len(lines) >= height:
+            break
+    for row, (text, color) in enumerate(lines[-height:]):
+        console.print(x, y + row, text, fg=color)

@@ -23,6 +23,7 @@ from emberdeep.engine.floor import TILE_NAMES, Tile
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
+from emberdeep.session.look_words import doing
 from emberdeep.session.names import describe
 from emberdeep.ui import palette
 from emberdeep.ui.fitting import fit, wrap
@@ -77,14 +78,6 @@ def in_view(world: World) -> list[Actor | Item]:
     return [*sorted(creatures, key=distance), *sorted(things, key=distance)]
 
 
-DOING = {
-    Mode.ASLEEP: "asleep", Mode.WANDERING: "wandering", Mode.HUNTING: "hunting you",
-    Mode.FLEEING: "fleeing", Mode.GUARDING: "on guard", Mode.ALLY: "your ally",
-    Mode.CAPTIVE: "captive, in shackles",
-}  # fmt: skip
-"""What a monster is up to, in a few words, by its mode."""
-
-
 BRIEFLY = {Mode.ASLEEP: "asleep", Mode.FLEEING: "fleeing", Mode.ALLY: "ally",
            Mode.CAPTIVE: "captive"}  # fmt: skip
 """The compact sidebar's one row per creature: the modes a player must not miss, put
@@ -95,13 +88,6 @@ def compact_label(actor: Actor) -> str:
     """A creature's name, led by what it is up to when that is not plain hostility."""
     mode = "waiting" if actor.stays and actor.mode == Mode.ALLY else BRIEFLY.get(actor.mode)
     return f"{mode}: {actor.name}" if mode else actor.name
-
-
-def doing(actor: Actor) -> str:
-    """What a monster is up to, as the engine set its mode (an ally told to wait says so)."""
-    if actor.stays and actor.mode == Mode.ALLY:
-        return "your ally, waiting"
-    return DOING[actor.mode]
 
 
 def underfoot(world: World) -> list[str]:

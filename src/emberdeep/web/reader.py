@@ -4,21 +4,24 @@ is around the player.
 "Around you" is the player's state in one line, then one line per thing in view, nearest
 first, with how many steps away it is and in which direction (creatures with their
 health in words and what they are doing, items as the player knows them, the stairs,
-found traps): the words of the agents' text interface, both from ``ui/surroundings``.
-The worker sends them (``protocol.READER``) only while a page in this mode is attached,
-and only when something changed; the page puts new log lines in a live region and the
-rest in a panel.
+found traps): the words of the agents' text interface, both from
+``session/surroundings``. The worker sends them (``protocol.READER``) only while a page in
+this mode is attached, and only when something changed; the page puts new log lines in a
+live region and the rest in a panel.
+
+The reader reads the game being played (``session/playing.Game``: its world and its one
+log) from whatever holds it (the ``App``), never from a screen: which screens are shown
+is the UI's business.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from emberdeep.engine.world import World
-from emberdeep.ui.messages import Entry
-from emberdeep.ui.screens.play import PlayScreen
-from emberdeep.ui.stack import ScreenStack
-from emberdeep.ui.surroundings import conditions, in_view
+from emberdeep.session.log import Entry
+from emberdeep.session.playing import Game
+from emberdeep.session.surroundings import conditions, in_view
 
 MAX_NEW = 20
 """Log lines sent at once (after a long pause, only the newest)."""
@@ -36,11 +39,18 @@ def around(world: World) -> list[str]:
     return [state, *(line[0].upper() + line[1:] + "." for line in in_view(world))]
 
 
+class Playing(Protocol):
+    """What holds the game being played, if any (the ``App``)."""
+
+    @property
+    def game(self) -> Game | None: ...
+
+
 class Reader:
     """What changed for a screen reader since the last call."""
 
-    def __init__(self, stack: ScreenStack) -> None:
-        self.stack = stack
+    def __init__(self, playing: Playing) -> None:
+        self.playing = playing
         self.last_entry: Entry | None = None
         self.last_text = ""
         self.last_around: list[str] = []
@@ -48,22 +58,18 @@ class Reader:
     def reset(self) -> None:
         """A page in this mode attached: it gets "around" whole, and the log from now."""
         self.last_around = []
-        play = self.play()
-        if play is not None and play.log.entries:
-            self.last_entry = play.log.entries[-1]
+        game = self.playing.game
+        if game is not None and game.log.entries:
+            self.last_entry = game.log.entries[-1]
             self.last_text = self.last_entry.full_text
 
-    def play(self) -> PlayScreen | None:
-        screens = reversed(self.stack.screens)
-        return next((s for s in screens if isinstance(s, PlayScreen)), None)
-
     def update(self) -> dict[str, Any] | None:
-        play = self.play()
-        if play is None:
+        game = self.playing.game
+        if game is None:
             now = ["Not in a game: the screen shows a menu."]
             new: list[str] = []
         else:
-            now, new = around(play.world), self.new_lines(play.log.entries)
+            now, new = around(game.world), self.new_lines(game.log.entries)
         if not new and now == self.last_around:
             return None
         self.last_around = now

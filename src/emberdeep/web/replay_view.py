@@ -20,7 +20,6 @@ import tcod.console
 from emberdeep.storage import replays
 from emberdeep.ui import loop
 from emberdeep.ui.input import InputEvent, KeyPress
-from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Result, Stay
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.replay import ReplayScreen
@@ -85,9 +84,8 @@ def run(sock: socket.socket, folder: str, replay: str) -> None:
 
         def make() -> ReplayScreen:
             world = recorded.fresh_world(build, app.content.hero)
-            log = MessageLog()
-            log.add(f"Replay of seed {recorded.seed}: space pauses, . steps, +/- speed.")
-            play = PlayScreen(world, app.content, app.settings, log)
+            play = PlayScreen.of(world, app.content, app.settings)
+            play.log.add(f"Replay of seed {recorded.seed}: space pauses, . steps, +/- speed.")
             return ReplayScreen(play, recorded.journal)
 
         loop.run(ScreenStack(JumpingReplay(make)), WebPresenter(pipe))

@@ -76,10 +76,10 @@ def first_screen(app: App, seed: int | None = None) -> Screen:
 
 def status(app: App) -> dict[str, Any]:
     """What the front page lists for this game."""
-    session = app.session
-    if session is None or not session.world.player.alive:
+    game = app.game
+    if game is None or game.world.over:
         return {"playing": False}
-    world = session.world
+    world = game.world
     return {"playing": True, "depth": world.depth, "turn": world.turn}
 
 
@@ -159,7 +159,7 @@ def run(sock: socket.socket, folder: str, daily_seed: int | None = None) -> None
         over = game_over(app) if daily_seed is not None else None
         stack = ScreenStack(first_screen(app, daily_seed))
         records = Records(Path(folder)).new
-        presenter = WebPresenter(pipe, lambda: status(app), records, over, Reader(stack))
+        presenter = WebPresenter(pipe, lambda: status(app), records, over, Reader(app))
         loop.run(stack, presenter)
     finally:
         with contextlib.suppress(OSError):

@@ -16,8 +16,9 @@ import tcod.console
 
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.items import Item
+from emberdeep.session import look_words
 from emberdeep.session.names import describe
-from emberdeep.ui import look, palette, render
+from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.screens import Pop, Result, Stay
 
@@ -49,7 +50,7 @@ def monster_lines(play: PlayView, actor: Actor) -> tuple[str, list[str]]:
     lines.append(f"Speed: {speed_words(actor.move_time)}")
     # The look cursor's own words for what it is doing and the odds ("  10/10 HP,
     # hunting you", "  hits you 78% for 2-4"), without the health said above.
-    for line in look.describe_in_detail(play.world, actor.position)[1:]:
+    for line in look_words.describe_in_detail(play.world, actor.position)[1:]:
         if not line.startswith("  "):
             continue
         text = line.strip()

@@ -13,17 +13,18 @@ too long for its line goes on after a folder; other lines wrap between words
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import tcod.console
 
 from emberdeep.content.loader import Content
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
+from emberdeep.session.log import MessageLog
 from emberdeep.session.narration import narrator_for
 from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress
-from emberdeep.ui.messages import KIND_COLORS, MessageLog
+from emberdeep.ui.messages import KIND_COLORS
 from emberdeep.ui.palette import Color
 from emberdeep.ui.screens import Push, Quit, Reset, Result, Screen, Stay
 from emberdeep.ui.screens.history import HistoryScreen
@@ -56,7 +57,7 @@ class GameOverScreen:
         note: str = "",
         notes: Sequence[str] = (),
         content: Content | None = None,
-        leave_to: Screen | None = None,
+        leave: Callable[[], Screen] | None = None,
     ) -> None:
         self.world = world
         self.log = log
@@ -64,8 +65,9 @@ class GameOverScreen:
         """What was kept, each its own line: the hall of fame, the morgue file, the save."""
         self.content = content
         """Names the killer; without it, the log's last blow is shown instead."""
-        self.leave_to = leave_to
-        """Where leaving goes (the main menu); None ends the program."""
+        self.leave_to = leave
+        """What leaving does (the game is let go, and the title shown); None ends the
+        program."""
 
     def handle(self, event: InputEvent) -> Result:
         match event:
@@ -78,7 +80,7 @@ class GameOverScreen:
         return Stay()
 
     def leave(self) -> Result:
-        return Quit() if self.leave_to is None else Reset(self.leave_to)
+        return Quit() if self.leave_to is None else Reset(self.leave_to())
 
     def killing_blow(self) -> str | None:
         """The last enemy attack in the log: what most likely killed the player."""

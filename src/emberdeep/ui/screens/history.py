@@ -7,7 +7,8 @@ log still holds. It opens at the newest line, and never costs game time.
 
 from __future__ import annotations
 
-from emberdeep.ui.messages import MessageLog
+from emberdeep.session.log import MessageLog
+from emberdeep.ui import messages
 from emberdeep.ui.pager import Line, Pager, text_area
 
 EMPTY = "(no messages yet)"
@@ -27,11 +28,11 @@ class HistoryScreen(Pager):
         self._wrapped: tuple[tuple[object, ...], list[Line]] = ((), [])
 
     def lines(self, columns: int) -> list[Line]:
-        """``log.wrapped(columns)``, re-wrapped only when the log or the width changed
+        """``messages.wrapped(log, columns)``, re-wrapped only when the log or the width changed
         (a long log takes milliseconds to wrap, and every key would do it)."""
         entries = self.log.entries
         key = (columns, len(entries), *(id(e) for e in entries[:1] + entries[-1:]))
         key += (entries[-1].count,) if entries else ()
         if key != self._wrapped[0]:
-            self._wrapped = (key, self.log.wrapped(columns))
+            self._wrapped = (key, messages.wrapped(self.log, columns))
         return self._wrapped[1]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from emberdeep.engine.actions import Move
+from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
 from emberdeep.ui import cursor, look, palette, render
 from emberdeep.ui.fitting import wrap
@@ -97,7 +98,7 @@ class LookScreen:
     def draw(self, console: tcod.console.Console) -> None:
         view = self.parent.layout.map
         cell = render.to_screen(self.cursor, view, self.parent.origin())
-        lines = look.describe_in_detail(self.parent.world, self.cursor)
+        lines = look_words.describe_in_detail(self.parent.world, self.cursor)
         hint = wrap(HINT, view.width - 2)  # two rows on a map narrower than the hint
         console.draw_rect(view.x, view.y, view.width, len(hint), ch=ord(" "), bg=(0, 0, 0))
         for row, line in enumerate(hint):

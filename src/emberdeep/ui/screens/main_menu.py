@@ -12,6 +12,7 @@ import tcod.constants
 from emberdeep import __version__
 from emberdeep.engine import rng
 from emberdeep.session.game import GameSession, sentence
+from emberdeep.session.playing import Game
 from emberdeep.session.records import (
     GameError,
     GameLockedError,
@@ -25,7 +26,6 @@ from emberdeep.ui.app import App
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
-from emberdeep.ui.messages import MessageLog
 from emberdeep.ui.screens import Push, Quit, Reset, Result, Stay
 from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
 from emberdeep.ui.screens.options import OptionsScreen
@@ -132,11 +132,11 @@ class MainMenu:
                     failed=None if from_backup else game,
                 )
             )
-        log = MessageLog()
+        log = session.log  # the saved lines, then these
         log.add(f"Welcome back. Depth {session.world.depth}, turn {session.world.turn}.")
         if session.recovered:
             log.add(f"The journal gave back your last {session.recovered} moves since the save.")
-        return Reset(start_game(app, session, log))
+        return Reset(start_game(app, session, welcome=False))
 
     def draw_backdrop(self, console: tcod.console.Console) -> None:
         """The title and its words, without the menu: what overlays opened here sit on."""
@@ -166,14 +166,15 @@ class MainMenu:
             console.print(4, below + row, line, fg=(255, 150, 120))
 
 
-def start_game(app: App, session: GameSession, log: MessageLog | None = None) -> PlayScreen:
-    """The play screen for ``session``, saved at once so that Continue finds it."""
-    if log is None:
-        log = MessageLog()
+def start_game(app: App, session: GameSession, *, welcome: bool = True) -> PlayScreen:
+    """The play screen for ``session``'s game, which becomes the app's (``App.game``),
+    saved at once so that Continue finds it. ``welcome``: a new game's first lines (the
+    start-up notices, then the welcome) go into its log."""
+    if welcome:
         for notice in app.notices:
-            log.add(notice)
-        log.add("Welcome to Emberdeep. Find the stairs down, and mind what hunts you.")
-    app.session = session
-    screen = PlayScreen(session.world, app.content, app.settings, log, app=app)
+            session.log.add(notice)
+        session.log.add("Welcome to Emberdeep. Find the stairs down, and mind what hunts you.")
+    app.game = Game.start(session.world, app.content, app.settings, session)
+    screen = PlayScreen(app.game, app.content, app.settings, app=app)
     screen.save()
     return screen

@@ -1,11 +1,13 @@
 """The main game screen: the map and its creatures, the status panel and the message log.
 
-It draws the world and maps keys and clicks to commands; the game itself is run by the
-session's turn driver (``session/driver.py``): one action, a run of steps, real time's
-clock. Every command, whether from a key here or from an overlay (the inventory menu,
-targeting, a level to spend), goes through ``perform``; the driver's report comes back
-as lines for the log and the screen to show next. Overlays are separate screens and are
-not ticked: the world waits while the player chooses.
+It draws the world and maps keys and clicks to commands; the game itself is held below
+the screens (``session/playing.py``: world, turn driver, session, log) and run by its turn
+driver (``session/driver.py``): one action, a run of steps, real time's clock. Every
+command, whether from a key here or from an overlay (the inventory menu, targeting, a
+level to spend), goes through ``perform``; the driver writes its lines into the game's
+log, and its report says what to animate, any pause to word, and the screen to show
+next. Overlays are separate screens and are not ticked: the world waits while the player
+chooses.
 """
 
 from __future__ import annotations
@@ -25,22 +27,22 @@ from emberdeep.engine.allies import next_order
 from emberdeep.engine.events import Event, MessageKind
 from emberdeep.engine.item_actions import Search
 from emberdeep.engine.world import World
+from emberdeep.session import look_words
 from emberdeep.session.driver import (
     Command,
-    Driver,
     Explore,
     FreeCaptive,
+    Pause,
     Report,
     Rest,
     State,
     TakeStairs,
     Travel,
-    rules_for,
 )
-from emberdeep.session.game import GameSession, now
-from emberdeep.session.log_line import Line
 from emberdeep.session.narration import narrator_for
-from emberdeep.ui import lighting, look, motion, render, sprites
+from emberdeep.session.pauses import pause_line
+from emberdeep.session.playing import Game
+from emberdeep.ui import lighting, look, messages, motion, render, sprites
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import (
     Click,
@@ -51,10 +53,9 @@ from emberdeep.ui.input import (
     UiCommand,
     Wheel,
 )
-from emberdeep.ui.keys import command_for, first_key
+from emberdeep.ui.keys import command_for, first_key, key_label
 from emberdeep.ui.layout import FULL, Layout, layout_for, with_map_columns
-from emberdeep.ui.messages import MessageLog
-from emberdeep.ui.screens import PopTo, Push, Quit, Reset, Result, Stay
+from emberdeep.ui.screens import PopTo, Push, Quit, Reset, Result, Screen, Stay
 from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
@@ -97,40 +98,25 @@ class PlayScreen:
         return self.app.content if self.app is not None else self.own_content
 
     def __init__(
-        self,
-        world: World,
-        content: Content,
-        settings: Settings,
-        log: MessageLog | None = None,
-        *,
-        app: App | None = None,
+        self, game: Game, content: Content, settings: Settings, *, app: App | None = None
     ) -> None:
-        self.world = world
+        self.game = game
+        """The game shown: its world, turn driver, session and log, all below the screens."""
+        self.world = game.world
+        self.driver = game.driver
+        self.log = game.log
         self.app = app
-        """Saving and the title screen; None plays without them (tests, replays)."""
-        self.session: GameSession | None = None
-        if app is not None:
-            if app.session is None or app.session.world is not world:
-                app.session = GameSession(app.setup, world, started=now())
-            self.session = app.session
+        """The keymap and the title screen; None plays without them (tests, replays)."""
         self.own_content = content
         self.render_mode = settings.render_mode
         self.font = settings.font_size, settings.font
         """The cells' font, which decides whether a sprite tile is one cell or two."""
         self.real_time = settings.mode == "real-time"
         self.narrator = narrator_for(content)
-        self.driver = Driver(world, self.narrator, session=self.session, rules=rules_for(settings))
         self.freeing: set[tuple[int, int]] = set()
         """Captives the player said yes to freeing (asked once each)."""
         self.events: list[Event] = []
         """What the player perceived in the last command, for the presenters to show."""
-        self.log = log or MessageLog()
-        if self.session is not None:  # a continued game's last lines, then saved with it
-            self.log.restore(self.session.take_log())
-            self.session.messages = self.log.last
-            # The morgue's last messages (the driver's history) go on from what the log
-            # already holds: a continued game's lines, the welcome.
-            self.driver.history.extend(Line(e.full_text, e.kind) for e in self.log.entries)
         self.mouse: tuple[int, int] | None = None
         self.preview_key: tuple[object, ...] = ()
         self.preview: list[tuple[int, int]] = []
@@ -149,6 +135,12 @@ class PlayScreen:
         self.film: motion.Film | None = None
         """The last command's events in motion, while they play (``ui/motion.py``)."""
 
+    @classmethod
+    def of(cls, world: World, content: Content, settings: Settings) -> PlayScreen:
+        """A screen playing ``world`` with no app: nothing saved, the default keys
+        (replays, tools, tests)."""
+        return cls(Game.start(world, content, settings), content, settings)
+
     @property
     def running(self) -> bool:
         """A run (explore, travel, rest) is under way."""
@@ -156,7 +148,7 @@ class PlayScreen:
 
     @property
     def paused(self) -> bool:
-        return bool(self.driver.paused)
+        return self.driver.paused is not None
 
     @property
     def keymap(self) -> dict[str, str] | None:
@@ -184,7 +176,7 @@ class PlayScreen:
                 if isinstance(event, Click) and event.button == 1 and entry is not None:
                     return Push(LookScreen(self, entry.position))  # a click looks at it
             case FocusLost() if self.real_time and self.pause_on_focus_loss:
-                return self.after(self.driver.pause("focus"))
+                return self.after(self.driver.pause(Pause.FOCUS))
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
                 return Push(HistoryScreen(self.log))
         return Stay()
@@ -217,7 +209,7 @@ class PlayScreen:
                 elif self.paused:
                     self.driver.resume()
                 else:
-                    return self.after(self.driver.pause("asked"))
+                    return self.after(self.driver.pause(Pause.ASKED))
             case UiCommand.LOOK:
                 return Push(LookScreen(self))
             case UiCommand.CHARACTER:
@@ -303,11 +295,15 @@ class PlayScreen:
         return self.next_screen(report.state)
 
     def show(self, report: Report) -> None:
+        """A report's events to the presenters (its lines are in the log already), and a
+        pause it began worded with the pause key as the player bound it."""
         self.events = report.events
         if self.frame_seconds is not None and report.events:
             self.film = motion.film(report.events, self.content)
-        for line in report.lines:
-            self.log.add(line.text, line.kind)
+        if report.paused is not None:
+            keymap = self.app.keymap if self.app is not None else None
+            key = first_key(UiCommand.PAUSE.value, keymap)
+            self.log.add(pause_line(report.paused, key_label(key) if key else None))
 
     def next_screen(self, state: State) -> Result:
         """The game over, a level to spend (both over whatever is open, as the world
@@ -321,21 +317,26 @@ class PlayScreen:
     def quit(self) -> Result:
         """Save and go back to the title screen (or end, when there is none)."""
         saved = self.save()
-        if self.session is not None:
-            self.session.release()
+        if self.game.session is not None:
+            self.game.session.release()
         if self.app is None or self.app.title is None:
             return Quit()
-        self.app.session = None
+        self.app.game = None
         return Reset(self.app.title("" if saved else self.log.entries[-1].text))
 
     def game_over(self, notes: list[str]) -> GameOverScreen:
-        leave_to = None
-        if self.app is not None:
-            self.app.session = None
-            leave_to = self.app.title("") if self.app.title is not None else None
-        return GameOverScreen(
-            self.world, self.log, notes=notes, content=self.content, leave_to=leave_to
-        )
+        """The end's screen over the map; the game stays the app's (its last lines still
+        read) until the player leaves for the title."""
+        app = self.app
+        leave = None
+        if app is not None and app.title is not None:
+            title = app.title
+
+            def leave() -> Screen:
+                app.game = None
+                return title("")
+
+        return GameOverScreen(self.world, self.log, notes=notes, content=self.content, leave=leave)
 
     # -- drawing -------------------------------------------------------------------------
 
@@ -397,7 +398,7 @@ class PlayScreen:
                 lift(console, render.tile_cells(cell, view))
         log = layout.log
         console.draw_rect(log.x, log.y, log.width, log.height, ch=ord(" "), bg=(0, 0, 0))
-        self.log.draw(console, log.x + 1, log.y, log.width - 2, log.height)
+        messages.draw(self.log, console, log.x + 1, log.y, width=log.width - 2, height=log.height)
         if layout.hints is not None:
             self.draw_hints(console, layout.hints)
 
@@ -433,7 +434,7 @@ class PlayScreen:
             return
         if not self.running:
             self.draw_path_preview(console, pos, origin)
-        lines = look.describe_tile(self.world, pos)
+        lines = look_words.describe_tile(self.world, pos)
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
             # Bare floor and wall need no box, which would hide the travel path.
             player = render.to_screen(self.world.player.position, view, origin)

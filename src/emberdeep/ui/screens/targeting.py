@@ -23,8 +23,9 @@ from emberdeep.engine.actions import Move, Use
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.item_actions import Throw, flight_of
 from emberdeep.engine.magic import BOLTS, bolt_flight
+from emberdeep.session import look_words
 from emberdeep.session.names import item_name
-from emberdeep.ui import cursor, look, render
+from emberdeep.ui import cursor, render
 from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
@@ -230,7 +231,7 @@ class TargetingScreen:
         view = self.parent.layout.map
         width = min(view.width, console.width - view.x)
         lines = [(self.warning or self.hint, WARNING_FG if self.warning else HINT_FG)]
-        here = look.describe_tile(self.parent.world, self.cursor)
+        here = look_words.describe_tile(self.parent.world, self.cursor)
         lines.append(("Here: " + (", ".join(here) if here else "unknown"), TEXT_FG))
         caught = self.caught()
         if caught:

@@ -1,7 +1,8 @@
 """What is around the player, in words: one line per thing in view with its steps and
 compass direction, and the player's statuses and hunger. One wording for the agents'
 text interface (``env/text_view``) and the web's screen-reader mode (``web/reader``),
-which both read it from here (neither may import the other).
+which both read it from here, beside the narration (neither may import the other, and
+neither needs the UI for words).
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ import math
 from emberdeep.engine import hunger
 from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
+from emberdeep.session.look_words import doing, health_word
 from emberdeep.session.names import describe
-from emberdeep.ui.look import health_word
-from emberdeep.ui.sidebar import doing
 
 COMPASS = (
     "east", "north-east", "north", "north-west", "west", "south-west", "south", "south-east",

@@ -1,0 +1,106 @@
+"""What the player knows of a tile or a creature, in words: the mouse-look tooltip's
+lines, the look cursor's (with the odds of a fight), and what a monster is doing.
+
+Words, not pixels: the screens draw them (``ui/look.py``'s tooltip, the sidebar, the
+look and details screens), the agent environment's ``look`` action and text interface
+and the web's screen-reader mode read them, all from here. Only what the player could
+know is told: nothing about unexplored tiles, only the remembered terrain where the
+player cannot see now (creatures there may have moved), and everything on tiles in view.
+"""
+
+from __future__ import annotations
+
+from emberdeep.engine import combat
+from emberdeep.engine.actors import Actor, Mode
+from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.statuses import active
+from emberdeep.engine.world import World
+from emberdeep.session.names import describe
+
+REMAINS_PREFIX = "remains of "
+
+DOING = {
+    Mode.ASLEEP: "asleep", Mode.WANDERING: "wandering", Mode.HUNTING: "hunting you",
+    Mode.FLEEING: "fleeing", Mode.GUARDING: "on guard", Mode.ALLY: "your ally",
+    Mode.CAPTIVE: "captive, in shackles",
+}  # fmt: skip
+"""What a monster is up to, in a few words, by its mode."""
+
+
+def doing(actor: Actor) -> str:
+    """What a monster is up to, as the engine set its mode (an ally told to wait says so)."""
+    if actor.stays and actor.mode == Mode.ALLY:
+        return "your ally, waiting"
+    return DOING[actor.mode]
+
+
+def health_word(actor: Actor) -> str:
+    hp, max_hp = actor.hp, actor.max_hp
+    if hp >= max_hp:
+        return "unhurt"
+    if hp * 100 >= 66 * max_hp:
+        return "lightly wounded"
+    if hp * 100 >= 33 * max_hp:
+        return "wounded"
+    return "badly wounded"
+
+
+def terrain_name(world: World, pos: tuple[int, int]) -> str:
+    return TILE_NAMES[int(world.floor.tiles[pos])].replace("_", " ")
+
+
+def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
+    """Lines for the tile at floor position ``pos``: the living (health in words), then
+    remains, then the terrain; only the terrain, marked, where it is only remembered."""
+    floor = world.floor
+    if not floor.in_bounds(*pos) or not floor.explored[pos]:
+        return []
+    if not floor.visible[pos]:
+        return [f"{terrain_name(world, pos)} (remembered)"]
+    living: list[str] = []
+    remains: list[str] = []
+    for actor in floor.actors_at(*pos):
+        if actor is world.player:
+            if actor.alive:
+                living.insert(0, "you")
+            else:
+                remains.insert(0, "your remains")
+        elif actor.alive:
+            living.append(f"{actor.name} ({health_word(actor)})")
+        else:
+            # Saves from before 0.3 named the dead "remains of Orc"; don't say it twice.
+            name = actor.name
+            remains.append(name if name.startswith(REMAINS_PREFIX) else REMAINS_PREFIX + name)
+    things = [describe(world.identity, item) for item in reversed(floor.items_at(*pos))]
+    trap = floor.traps.get(pos)
+    if trap is not None and not trap.hidden:
+        things.append(trap.kind.name)
+    statuses = [f"{n} {t}" for a in floor.actors_at(*pos) if a.alive for n, t in active(a)]
+    if statuses:
+        living.append(", ".join(statuses))
+    return [*living, *remains, *things, terrain_name(world, pos)]
+
+
+def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
+    """What the look cursor tells about ``pos``: ``describe_tile``, and for a creature in
+    view its health in numbers, what it is doing and the odds of a fight with it (of an
+    ally or a captive, only how hard it hits)."""
+    lines = describe_tile(world, pos)
+    floor, player = world.floor, world.player
+    if not lines or not floor.visible[pos]:
+        return lines or ["You have not seen this place."]
+    for actor in floor.actors_at(*pos):
+        if not actor.alive or actor is player:
+            continue
+        low, high = combat.damage_range(actor.power)
+        mine_low, mine_high = combat.damage_range(player.power)
+        theirs = combat.hit_chance(player.defense, actor.power)
+        mine = combat.hit_chance(actor.defense, player.power)
+        odds = [
+            f"  hits you {theirs}% for {low}-{high}",
+            f"  you hit it {mine}% for {mine_low}-{mine_high}",
+        ]
+        if not actor.hostile:  # an ally or a captive: its blows, not the fight's odds
+            odds = [f"  hits for {low}-{high}"]
+        lines[1:1] = [f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}", *odds]
+    return lines
