@@ -164,3 +164,61 @@ def test_the_screen_type_check_finds_a_screen_looked_for(tmp_path: Path) -> None
         "reader.py:4: isinstance(s, (int, PlayScreen))",
         "reader.py:7: case menus.MainMenu()",
     ]
+
+
+NAMED = ("effect", "behaviour")
+"""What an item's or a creature's registry entry is named by: read outside the engine
+and content only through the entry's facts (``ItemKind.facts``), never by its name."""
+OUTSIDE = tuple(
+    folder.name
+    for folder in sorted(PACKAGE.iterdir())
+    if folder.is_dir() and folder.name not in ("engine", "content", "__pycache__")
+)
+
+
+def _named(node: ast.AST) -> bool:
+    """``x.effect``, ``x.behaviour``, or a plain ``effect`` variable."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in NAMED
+    return isinstance(node, ast.Name) and node.id in NAMED
+
+
+def name_tests(path: Path) -> list[str]:
+    """Where an effect's or a behaviour's name is decided on: compared (``==``, ``in``,
+    with a literal or a set of them), used as a key (``TABLE[kind.effect]``,
+    ``.get(kind.effect)``) or asked about (``kind.effect.startswith(...)``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and any(map(_named, [node.left, *node.comparators])):
+            found.append(f"{path.name}:{node.lineno}: compares a name")
+        if isinstance(node, ast.Subscript) and any(map(_named, ast.walk(node.slice))):
+            found.append(f"{path.name}:{node.lineno}: looks up by a name")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            keyed = node.func.attr == "get" and any(map(_named, node.args[:1]))
+            if keyed or _named(node.func.value):
+                found.append(f"{path.name}:{node.lineno}: asks a name")
+    return found
+
+
+def test_nothing_outside_the_engine_decides_on_an_effect_or_behaviour_name() -> None:
+    found = [line for folder in OUTSIDE for path in sources(folder) for line in name_tests(path)]
+    assert found == []
+
+
+def test_the_name_check_finds_every_form(tmp_path: Path) -> None:
+    made_up = tmp_path / "bot.py"
+    made_up.write_text(
+        "def f(kind, effect, TABLE):\n"
+        "    a = kind.effect == 'thrown'\n"
+        "    b = kind.effect in ('thrown', 'key')\n"
+        "    c = effect == 'fireball'\n"
+        "    d = TABLE[kind.effect]\n"
+        "    e = TABLE.get(kind.effect)\n"
+        "    f = kind.effect.startswith('bo')\n"
+        "    g = monster.behaviour != 'still'\n"
+        "    return kind.facts.thrown\n"
+    )
+    assert [line.split(": ")[0] for line in name_tests(made_up)] == [
+        f"bot.py:{n}" for n in range(2, 9)
+    ]

@@ -160,7 +160,9 @@ def test_only_an_awake_monster_that_can_reach_you_keeps_a_run_from_starting() ->
     sleeper.mode = Mode.WANDERING
     assert threats(world) == [sleeper]
     world.floor.remove_actor(sleeper)
-    archer = replace(ORC, key="archer", abilities=(Ability("shoot", values={"reach": 5}),))
+    archer = replace(
+        ORC, key="archer", abilities=(Ability("shoot", values={"reach": 5, "flight": "first"}),)
+    )
     across.kind = archer.key
     world.kinds[archer.key] = archer
     assert threats(world) == [across]  # it can shoot across

@@ -27,7 +27,7 @@ HALL = """
 """
 ARCHER = replace(
     ORC, key="archer", name="Archer", keeps_distance=KeepsDistance(2, 5, "shot"),
-    abilities=(Ability("shoot", values={"reach": 5, "form": "arrow"}),),
+    abilities=(Ability("shoot", values={"reach": 5, "form": "arrow", "flight": "first"}),),
 )  # fmt: skip
 
 
@@ -150,7 +150,7 @@ def test_an_ability_with_a_rate_is_used_only_on_that_share_of_turns() -> None:
     world = world_from_text(HALL)
     world.player.hp = world.player.max_hp = 5000
     sometimes = replace(ARCHER, keeps_distance=None, moves="still", abilities=(
-        Ability("shoot", rate=30, values={"reach": 9, "form": "spark"}),
+        Ability("shoot", rate=30, values={"reach": 9, "form": "spark", "flight": "first"}),
     ))  # fmt: skip
     add_monster(world, sometimes, 8, 2)
     shots = 0

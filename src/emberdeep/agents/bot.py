@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.agents.bot_fights import FightSense
-from emberdeep.agents.bot_items import ItemSense
+from emberdeep.agents.bot_items import ItemSense, feeds, wins
 from emberdeep.agents.bot_ways import WaySense
 from emberdeep.content import loader
 from emberdeep.engine import autopilot, hunger, rng
@@ -110,7 +110,7 @@ class Bot(FightSense, ItemSense, WaySense):
         if worn != self.worn:  # what to wear changes only when the pack or strength does
             for slot, item in enumerate(world.inventory):
                 kind = item.kind
-                if kind.effect == "equip" and self.better(world, slot) != item.equipped:
+                if kind.facts.worn and self.better(world, slot) != item.equipped:
                     return Use(slot)
             self.worn = worn
         enemies = self.visible_enemies(world)
@@ -137,8 +137,8 @@ class Bot(FightSense, ItemSense, WaySense):
         junk = self.junk(world) if len(world.inventory) >= INVENTORY_SIZE - 1 else None
         if junk is not None:
             return Drop(junk)  # room for food and better things
-        carrying = self.find(world, "treasure") is not None
-        hungry = hunger.state(world.nourishment) and self.find(world, "food") is None
+        carrying = self.find(world, wins) is not None
+        hungry = hunger.state(world.nourishment) and self.find(world, feeds) is None
         if player.hp < player.max_hp * self.rest_below and not (carrying or hungry):
             return Wait()  # (the Heart stops healing by rest: with it, climb on; nor
             # does a hungry bot with nothing to eat wait for its wounds to close)

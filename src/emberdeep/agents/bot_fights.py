@@ -10,14 +10,17 @@ fights when ``visible_enemies`` finds any.
 
 from __future__ import annotations
 
-from emberdeep.agents.bot_items import ATTACK_STAFFS, ItemSense
+from collections.abc import Callable
+
+from emberdeep.agents.bot_items import ItemSense, attacks, status_potion
 from emberdeep.agents.bot_ways import WaySense
-from emberdeep.engine import autopilot, statuses
+from emberdeep.engine import autopilot, statuses, targets
 from emberdeep.engine.actions import Ascend, Descend, Move, PlayerCommand, Use, Wait
 from emberdeep.engine.actors import Actor
 from emberdeep.engine.autopilot import Stop
-from emberdeep.engine.item_actions import THROW_RANGE, Throw
-from emberdeep.engine.magic import first_in_line
+from emberdeep.engine.effects import Aim, Effect
+from emberdeep.engine.item_actions import Throw
+from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import World
 
 SNEAK_PAST = 3
@@ -27,6 +30,14 @@ DANCE_HEALTH = 0.5
 """With ``stair_dance``, below this share of health with a foe in view, the bot takes
 the stairs it stands by and comes straight back (the exploit it measures)."""
 CHASE_TURNS = 10
+SPELLS = (Aim.NOTHING, Aim.CELLS, Aim.FOES)
+"""The scrolls that strike, in the order the bot reads them: what finds its own mark
+(lightning), then a blast on a cell (fireball), then what is aimed at a foe (confusion)."""
+
+
+def spell(aims: Aim) -> Callable[[Effect, ItemKind], bool]:
+    """A scroll that strikes foes and is aimed so."""
+    return lambda facts, kind: kind.category == "scroll" and facts.strikes and facts.aims is aims
 
 
 class FightSense(ItemSense, WaySense):
@@ -46,19 +57,25 @@ class FightSense(ItemSense, WaySense):
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
         if gap <= 1:
             return Move(nearest.x - player.x, nearest.y - player.y)
-        ranged = None if self.refusals >= 2 else self.ranged(world, nearest, gap)
+        ranged = None if self.refusals >= 2 else self.ranged(world)
         if ranged is not None:
             return ranged
-        for effect, reach in (("lightning", 5), ("fireball", 99), ("confusion", 99)):
+        for aims in SPELLS:
             if self.refusals >= 2:
                 break  # its items keep being refused here: go and fight instead
-            slot = self.find(world, effect)
-            if slot is None or gap > reach:
+            slot = self.find(world, spell(aims))
+            if slot is None:
                 continue
-            if effect == "fireball" and gap <= world.inventory[slot].kind.radius:
+            kind = world.inventory[slot].kind
+            if kind.range and gap > kind.range:
+                continue
+            if gap <= kind.radius:
                 continue  # too close: it would burn us too
-            target = None if effect == "lightning" else nearest.position
-            return Use(slot, target)
+            if aims is Aim.NOTHING:
+                return Use(slot)
+            foe = targets.aim_for(world.floor, player, world.inventory[slot])
+            if foe is not None:
+                return Use(slot, foe.position)
         self.patience += 1
         if self.patience < 3 and world.kinds[nearest.kind].reach <= 1:
             return Wait()  # let it come to us (but never stand and be shot)
@@ -75,24 +92,24 @@ class FightSense(ItemSense, WaySense):
         explore = autopilot.explore_action(world, dare=True)  # no way to any: explore on
         return explore if not isinstance(explore, Stop) else self.wander()
 
-    def ranged(self, world: World, target: Actor, gap: int) -> PlayerCommand | None:
-        """A known good potion before a fight, a wand with charges (known or not), or
-        something to throw, at ``target`` ``gap`` tiles away."""
-        haste = self.find(world, "status", statuses.HASTED)
+    def ranged(self, world: World) -> PlayerCommand | None:
+        """A known good potion before a fight, a wand or staff with charges (known or
+        not), or something to throw, at the nearest foe it reaches (``targets``: never
+        through an ally, a captive or a wall)."""
+        haste = self.find(world, status_potion(statuses.HASTED))
         if haste is not None and not statuses.has(world.player, statuses.HASTED):
             return Use(haste)
-        if first_in_line(world.floor, world.player.position, target.position) is not target:
-            return None  # a wall or another creature in the way
+        floor, player = world.floor, world.player
         for slot, item in enumerate(world.inventory):
-            category, effect = item.kind.category, item.kind.effect
-            if item.charges > 0 and (
-                category == "wand" or (category == "staff" and effect in ATTACK_STAFFS)
-            ):  # every wand helps, and every staff that strikes
-                return Use(slot, target.position)
-        if gap <= THROW_RANGE:
-            for slot, item in enumerate(world.inventory):
-                if item.kind.effect == "thrown" and not item.equipped:
-                    return Throw(slot, target.position)
+            if item.charges > 0 and attacks(item.kind):
+                foe = targets.aim_for(floor, player, item)
+                if foe is not None:
+                    return Use(slot, foe.position)
+        for slot, item in enumerate(world.inventory):
+            if item.kind.facts.thrown and not item.equipped:
+                foe = targets.aim_for(floor, player, item, throw=True)
+                if foe is not None:
+                    return Throw(slot, foe.position)
         return None
 
     @staticmethod

@@ -9,9 +9,12 @@ The judgements about items, apart from where the bot goes and what it fights; ``
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from emberdeep.engine import hunger, statuses
 from emberdeep.engine.actions import PlayerCommand, Use
-from emberdeep.engine.items import SLOT_SIZES, Item, bonus
+from emberdeep.engine.effects import Aim, Effect
+from emberdeep.engine.items import SLOT_SIZES, Item, ItemKind, bonus
 from emberdeep.engine.runics import RUNICS
 from emberdeep.engine.world import World
 
@@ -20,15 +23,49 @@ SAFE_HEALTH = 0.7
 """Unknown potions and scrolls are tried only above this share of health, alone."""
 BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
 """Statuses the bot never gives itself on purpose."""
-BAD_EFFECTS = frozenset({"aggravate", "gas"})
-KEEPS = frozenset({"food", "key", "treasure", "enchant", "heal", "strength", "life"})
-"""What the bot never drops to make room."""
+Wanted = Callable[[Effect, ItemKind], bool]
+"""What the bot looks for in its pack, by the facts of an item's effect (``find``)."""
 ENCHANT_ORDER: dict[str, tuple[str, ...]] = {
     "weapon": ("weapon", "armor", "ring", "staff"),
     "armor": ("armor", "weapon", "ring", "staff"),
     "staffs": ("staff", "armor", "ring", "weapon"),
 }
-ATTACK_STAFFS = frozenset({"bolt", "arc"})
+
+
+def keeps(facts: Effect) -> bool:
+    """What the bot never drops to make room: food, keys, the treasure, healing, and
+    what improves it for good."""
+    return facts.feeds or facts.opens or facts.wins or facts.mends or facts.lasting
+
+
+def bad(kind: ItemKind) -> bool:
+    """What the bot never uses on itself: what backfires, a potion of a bad status."""
+    return kind.facts.backfires or (kind.category == "potion" and kind.status in BAD)
+
+
+def attacks(kind: ItemKind) -> bool:
+    """A wand or staff aimed at foes: every wand helps, and every staff that strikes."""
+    return kind.category in ("wand", "staff") and kind.facts.aims is Aim.FOES
+
+
+def status_potion(status: str) -> Wanted:
+    return lambda facts, kind: kind.category == "potion" and kind.status == status
+
+
+def heals(facts: Effect, kind: ItemKind) -> bool:
+    return facts.mends
+
+
+def feeds(facts: Effect, kind: ItemKind) -> bool:
+    return facts.feeds
+
+
+def identifies(facts: Effect, kind: ItemKind) -> bool:
+    return facts.identifies
+
+
+def wins(facts: Effect, kind: ItemKind) -> bool:
+    return facts.wins
 
 
 class ItemSense:
@@ -45,8 +82,7 @@ class ItemSense:
         identity = world.identity
         for slot, item in enumerate(world.inventory):
             kind = item.kind
-            bad = kind.effect in BAD_EFFECTS or (kind.effect == "status" and kind.status in BAD)
-            if bad and kind.category in ("potion", "scroll") and identity.is_known(kind):
+            if bad(kind) and kind.category in ("potion", "scroll") and identity.is_known(kind):
                 return slot
             if kind.category == "wand" and identity.is_known(kind) and item.charges <= 0:
                 return slot
@@ -58,17 +94,16 @@ class ItemSense:
         if spares:
             return spares[-1]
         floor = world.floor
-        carries_food = any(i.kind.effect == "food" for i in world.inventory)
+        carries_food = any(i.kind.facts.feeds for i in world.inventory)
         food_seen = any(
-            i.kind.effect == "food" and floor.explored[i.position] and not i.dropped
-            for i in floor.items
+            i.kind.facts.feeds and floor.explored[i.position] and not i.dropped for i in floor.items
         )
         if carries_food or not food_seen:
             return None
         rest = [  # food it cannot stack lies in sight: the newest thing it can spare
             slot
             for slot, item in enumerate(world.inventory)
-            if not item.equipped and item.kind.effect not in KEEPS
+            if not item.equipped and not keeps(item.kind.facts)
         ]
         return rest[-1] if rest else None
 
@@ -78,7 +113,7 @@ class ItemSense:
         weak with hunger)."""
         player = world.player
         if fighting and player.hp < player.max_hp * LOW_HEALTH:
-            potion = self.find(world, "heal")
+            potion = self.find(world, heals)
             if potion is None:
                 potion = self.unknown(world, "potion")
             if potion is not None:
@@ -86,7 +121,7 @@ class ItemSense:
         state = hunger.state(world.nourishment)
         if not state or (fighting and state == "hungry"):
             return None
-        slot = self.find(world, "food")
+        slot = self.find(world, feeds)
         return None if slot is None else Use(slot)
 
     def try_unknown(self, world: World) -> PlayerCommand | None:
@@ -94,10 +129,10 @@ class ItemSense:
         it (identify first, when known)."""
         player = world.player
         if player.hp < player.max_hp * SAFE_HEALTH:
-            regen = self.find(world, "status", statuses.REGENERATING)
+            regen = self.find(world, status_potion(statuses.REGENERATING))
             return Use(regen) if regen is not None and player.hp < player.max_hp // 2 else None
         if any(not world.identity.is_known(i.kind) for i in world.inventory):
-            identify = self.find(world, "identify")
+            identify = self.find(world, identifies)
             if identify is not None:
                 return Use(identify)
         for category in ("scroll", "potion"):
@@ -112,22 +147,17 @@ class ItemSense:
         for slot, item in enumerate(world.inventory):
             kind = item.kind
             unknown = kind.category == category and not world.identity.is_known(kind)
-            if unknown and kind.targeting == "none":
+            if unknown and kind.facts.aims is Aim.NOTHING:
                 return slot
         return None
 
     @staticmethod
-    def find(world: World, effect: str, status: str = "") -> int | None:
-        """A known item with ``effect`` (and ``status``) that is worth using."""
+    def find(world: World, wanted: Wanted) -> int | None:
+        """The first known item that is ``wanted`` and worth using."""
         for slot, item in enumerate(world.inventory):
             kind = item.kind
-            if kind.effect != effect or not world.identity.is_known(kind):
-                continue
-            if kind.effect in BAD_EFFECTS or (kind.status in BAD and kind.category == "potion"):
-                continue
-            if status and kind.status != status:
-                continue
-            return slot
+            if wanted(kind.facts, kind) and world.identity.is_known(kind) and not bad(kind):
+                return slot
         return None
 
     @staticmethod
@@ -164,7 +194,12 @@ class ItemSense:
         """A scroll of enchanting, spent by the policy: on the first worn (or carried)
         item of the first category in its order; "mixed" goes round them."""
         scroll = next(
-            (s for s, i in enumerate(world.inventory) if i.kind.effect == "enchant"), None
+            (
+                s
+                for s, i in enumerate(world.inventory)
+                if i.kind.facts.aims is Aim.ITEMS and i.kind.facts.lasting
+            ),
+            None,
         )
         if scroll is None:
             return None
@@ -178,7 +213,7 @@ class ItemSense:
                 for s, i in enumerate(world.inventory)
                 if i.kind.category == category
                 and (i.equipped or category == "staff")
-                and (category != "staff" or i.kind.effect in ATTACK_STAFFS)
+                and (category != "staff" or attacks(i.kind))
             ]
             if candidates:
                 slot = min(candidates)[-1]

@@ -99,7 +99,7 @@ class WaySense:
     def known_treasure(world: World) -> tuple[int, int] | None:
         floor = world.floor
         for item in floor.items:
-            if item.kind.effect == "treasure" and floor.explored[item.position]:
+            if item.kind.facts.wins and floor.explored[item.position]:
                 return item.position
         return None
 

@@ -10,6 +10,7 @@ from typing import Any
 from emberdeep.content.tomldata import Table
 from emberdeep.engine.abilities import ABILITIES, FORMS
 from emberdeep.engine.actors import Ability, KeepsDistance
+from emberdeep.engine.flight import Stops
 from emberdeep.engine.statuses import STATUSES
 
 MOVES = ("chase", "still")
@@ -53,7 +54,10 @@ def ability(name: str, listed: Table, monsters: Collection[str]) -> Ability:
     values: dict[str, int | str] = {}
     for key, (lo, hi, default) in spec.numbers.items():
         values[key] = table.integer(key, lo, hi, default)
-    choices = {"monster": sorted(monsters), "status": sorted(STATUSES), "form": FORMS}
+    choices = {
+        "monster": sorted(monsters), "status": sorted(STATUSES), "form": FORMS,
+        "flight": tuple(Stops),
+    }  # fmt: skip
     for key, names in spec.words.items():
         values[key] = table.choice(key, choices[names], FORMS[0] if names == "form" else None)
     return Ability(name, table.integer("rate", 1, 100, 100), values)

@@ -26,18 +26,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from emberdeep.engine import awareness, harm, statuses
-from emberdeep.engine.actions import (
-    Action,
-    ActionResult,
-    Shoot,
-    bring_forth,
-    done,
-    line_of_fire,
-)
+from emberdeep.engine import awareness, harm, statuses, targets
+from emberdeep.engine.actions import Action, ActionResult, Shoot, bring_forth, done
 from emberdeep.engine.actors import HUNT_MEMORY, Ability, Actor, Mode
 from emberdeep.engine.allies import foe_of, friends_near
 from emberdeep.engine.events import Healed, Refused, Summoned, Teleported
+from emberdeep.engine.flight import Rule, Stops, clear
 from emberdeep.engine.pursuit import Batch, gap
 
 if TYPE_CHECKING:
@@ -46,8 +40,9 @@ if TYPE_CHECKING:
 Decision = Callable[[Batch, int, Ability], "Action | None"]
 Reaction = Callable[["World", Actor, Actor, Ability], None]
 TRIGGERS = ("upkeep", "turn", "shot", "strikes", "struck")
-WORDS = ("monster", "status", "form")
-"""What a word-valued number may name: a monster kind, a status, a missile's form."""
+WORDS = ("monster", "status", "form", "flight")
+"""What a word-valued number may name: a monster kind, a status, a missile's form, the
+rule a missile flies by (``flight.Stops``)."""
 FORMS = ("arrow", "spark", "bolt")
 
 
@@ -125,7 +120,7 @@ def mend(batch: Batch, i: int, known: Ability) -> Action | None:
     line: the healer is the one to strike first (an allied healer mends the player too)."""
     monster, floor = batch.monsters[i], batch.floor
     for ally in friends_near(batch, monster, known.number("reach")):
-        if ally.hp * 100 < ally.max_hp * known.number("below") and line_of_fire(
+        if ally.hp * 100 < ally.max_hp * known.number("below") and clear(
             floor, monster.position, ally.position
         ):
             return Mend(ally, max(1, ally.max_hp * known.number("share") // 100))
@@ -180,7 +175,7 @@ def call(batch: Batch, i: int, known: Ability) -> Action | None:
     return None
 
 
-@ability("shoot", "shot", words={"form": "form"}, reach=(2, 20, 5))
+@ability("shoot", "shot", words={"form": "form", "flight": "flight"}, reach=(2, 20, 5))
 def shoot(batch: Batch, i: int, known: Ability) -> Action | None:
     """Loose a missile at its foe within ``reach``, along a clear line, from in view of
     the player (a hostile sees the player; an ally shoots at what the player sees)."""
@@ -189,9 +184,10 @@ def shoot(batch: Batch, i: int, known: Ability) -> Action | None:
     reach = known.number("reach")
     if foe is None or gap(monster, foe) > reach or not floor.visible.item(monster.x, monster.y):
         return None
-    if not line_of_fire(floor, monster.position, foe.position):
+    stops = Stops(known.text("flight"))
+    if not targets.reaches(floor, monster, foe, Rule(stops, reach)):
         return None
-    return Shoot(foe, reach, known.text("form"))
+    return Shoot(foe, reach, known.text("form"), stops)
 
 
 @ability("fade", "upkeep")
@@ -271,7 +267,7 @@ class Mend:
         patient = self.patient
         if not patient.alive or patient.hp >= patient.max_hp:
             return Refused("nobody_to_mend")
-        if not line_of_fire(world.floor, actor.position, patient.position):
+        if not clear(world.floor, actor.position, patient.position):
             return Refused("no_clear_line")
         amount = min(self.amount, patient.max_hp - patient.hp)
         patient.hp += amount
@@ -298,7 +294,7 @@ class Blink:
         candidates = [
             (cx, cy)
             for cx, cy in zip(xs[free].tolist(), ys[free].tolist(), strict=True)
-            if line_of_fire(floor, (x, y), (cx, cy))
+            if clear(floor, (x, y), (cx, cy))
         ]
         if not candidates:
             return Refused("nowhere")

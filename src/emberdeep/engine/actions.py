@@ -14,11 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
-import tcod.los
-
 from emberdeep.engine import combat, gear, hazards, items, magic
 from emberdeep.engine.actors import PLAYER_ID, UNALIGNED, Actor, Mode
-from emberdeep.engine.effects import EFFECTS, Target
+from emberdeep.engine.effects import EFFECTS, Aim, Target
 from emberdeep.engine.events import (
     DoorOpened,
     Fizzled,
@@ -29,7 +27,8 @@ from emberdeep.engine.events import (
     Moved,
     Refused,
 )
-from emberdeep.engine.floor import Floor, Tile
+from emberdeep.engine.flight import Rule, Stops, fly
+from emberdeep.engine.floor import Tile
 from emberdeep.engine.perception import may_see_step
 
 if TYPE_CHECKING:
@@ -177,7 +176,9 @@ class Unlock:
             return Refused("no_locked_door")
         if not actor.is_player:
             return Refused("locked")
-        slot = next((n for n, i in enumerate(world.inventory) if i.kind.effect == "key"), None)
+        slot = next(
+            (n for n, i in enumerate(world.inventory) if EFFECTS[i.kind.effect].opens), None
+        )
         if slot is None:
             return Refused("need_key")
         items.take_one(world.inventory, slot)
@@ -232,38 +233,28 @@ class Either:
         return Alternative(self.second)
 
 
-def line_of_fire(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> bool:
-    """Nothing opaque and nobody standing between ``start`` and ``end``."""
-    between = tcod.los.bresenham(start, end)[1:-1]
-    if not len(between):
-        return True
-    xs, ys = between[:, 0], between[:, 1]
-    return bool(floor.transparent[xs, ys].all() and not floor.occupant[xs, ys].any())
-
-
-SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
-"""What a shot of each form is called, as a blow's verb (``Attacked.verb``)."""
-
-
 @dataclass(frozen=True)
 class Shoot:
-    """Loose a missile at ``target`` within ``reach`` tiles, along a clear line."""
+    """Loose a missile at ``target`` within ``reach`` tiles, along a clear line: it flies
+    by ``stops`` (``flight.Stops``, named by the ``shoot`` ability) and strikes whom it
+    meets first."""
 
     target: Actor
     reach: int
     form: str = "arrow"
-    """What flies: "arrow", "spark"."""
+    """What flies: "arrow", "spark"; the event carries it, and narration words it."""
+    stops: Stops = Stops.FIRST
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         target = self.target
         gap = max(abs(target.x - actor.x), abs(target.y - actor.y))
         if not target.alive or gap > self.reach:
             return Refused("out_of_range")
-        if not line_of_fire(world.floor, actor.position, target.position):
+        flight = fly(world.floor, actor.position, target.position, Rule(self.stops, self.reach))
+        if target not in flight.struck:
             return Refused("no_clear_line")
-        path = tcod.los.bresenham(actor.position, target.position)[1:]
-        world.emit(Missile(actor.who, tuple(map(tuple, path.tolist())), self.form))
-        combat.attack(world, actor, target, verb=SHOT_VERBS.get(self.form, "shoot"))
+        world.emit(Missile(actor.who, flight.cells, self.form))
+        combat.attack(world, actor, target, shot=self.form)
         return done(actor.attack_time)
 
 
@@ -378,15 +369,15 @@ class Use:
         item = world.inventory[self.slot]
         effect = EFFECTS[item.kind.effect]
         target: Target = self.target
-        if effect.targeting == "item" and self.on is not None:
+        if effect.aims is Aim.ITEMS and self.on is not None:
             if not 0 <= self.on < len(world.inventory):
                 return Refused("no_such_item")
             target = world.inventory[self.on]
         thing = world.identity.thing(item, count=1)
         if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it
             world.emit(ItemUsed(actor.who, thing, item.kind.category))
-        if target is None and effect.targeting != "none" and magic.wasted(world, item):
-            target = magic.read_blind(world, actor, item)  # an unknown scroll, read
+        if target is None and effect.aims is not Aim.NOTHING and magic.wasted(world, item):
+            target = magic.read_blind(world.floor, actor, item)  # an unknown scroll, read
         refused = effect.use(world, actor, item, target)
         if refused is not None:
             if not (effect.consumes and magic.wasted(world, item)):
@@ -440,7 +431,7 @@ class Ascend:
             return Refused("no_stairs_up")
         if world.depth > 1:
             world.ascend()
-        elif any(item.kind.effect == "treasure" for item in world.inventory):
+        elif any(EFFECTS[item.kind.effect].wins for item in world.inventory):
             world.escape()
         else:
             return Refused("need_treasure")

@@ -58,21 +58,29 @@ SNEAK_ATTACK = 3
 """A sleeping target is always hit, for this many times the damage."""
 
 
-def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool:
+def attack(world: World, attacker: Actor, target: Actor, shot: str = "") -> bool:
     """One blow: the odds from the target's defense, damage rolled from the attacker's
     power, part of it absorbed by the target's armour (up to a quarter of its defense), at
-    least 1 when it lands. A sleeper is hit for triple damage, and wakes. ``verb`` is
-    what the blow is called ("shoot"; by default the attacker's own: "hit", "bite").
+    least 1 when it lands. A sleeper is hit for triple damage, and wakes. ``shot`` is
+    the form of a missile that struck ("arrow"; "" for a blow in melee).
     Returns whether it landed."""
     rng = world.rng
-    if not verb:
-        kind = world.kinds.get(attacker.kind)
-        verb = kind.verb if kind is not None else "hit"
+    kind = world.kinds.get(attacker.kind)
+    verb = kind.verb if kind is not None else "hit"
     sleeping = target.mode == Mode.ASLEEP
     sure = sleeping or (target.is_player and runics.wears(world, "vulnerability"))
     if not sure and int(rng.integers(100)) >= hit_chance(target.defense, attacker.power):
         world.emit(
-            Attacked(attacker.who, target.who, attacker.position, target.position, False, 0, verb)
+            Attacked(
+                attacker.who,
+                target.who,
+                attacker.position,
+                target.position,
+                False,
+                0,
+                verb,
+                shot=shot,
+            )
         )
         return False
     low, high = damage_range(attacker.power)
@@ -91,6 +99,7 @@ def attack(world: World, attacker: Actor, target: Actor, verb: str = "") -> bool
             damage,
             verb,
             sleeping,
+            shot=shot,
         )
     )
     if attacker.is_player and world.inventory:

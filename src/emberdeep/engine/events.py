@@ -86,8 +86,10 @@ class Moved:
 
 @dataclass(frozen=True, slots=True)
 class Attacked:
-    """A blow or a shot. ``verb`` is the attacker's ("hit", "bite", "shoot"); ``damage``
-    is 0 on a miss; ``sneak`` is a sleeper struck for more."""
+    """A blow or a shot. ``verb`` is the attacker's own blow ("hit", "bite"; "throw" or
+    "bump" for a thrown ``thing``); ``shot`` the form of a missile that struck ("arrow",
+    "spark"; "" for a blow); ``damage`` is 0 on a miss; ``sneak`` is a sleeper struck for
+    more."""
 
     attacker: Who
     target: Who
@@ -99,6 +101,7 @@ class Attacked:
     sneak: bool = False
     thing: Thing | None = None
     """What was thrown ("throw", or "bump" for what is no weapon)."""
+    shot: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,48 +11,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-import tcod.los
-
 from emberdeep.engine import awareness, combat, harm, items, traps
 from emberdeep.engine.actions import ActionResult, PlayerCommand, _player_only, done
 from emberdeep.engine.actors import Mode
+from emberdeep.engine.effects import EFFECTS, THROWN
 from emberdeep.engine.events import Attacked, ItemMoved, Missile, Refused, Thing
+from emberdeep.engine.flight import fly
 
 if TYPE_CHECKING:
     from emberdeep.engine.actors import Actor
-    from emberdeep.engine.floor import Floor
     from emberdeep.engine.world import World
-
-THROW_RANGE = 8
-"""How far anything can be thrown, in tiles."""
-
-
-def flight_of(
-    floor: Floor, start: tuple[int, int], target: tuple[int, int]
-) -> tuple[list[tuple[int, int]], Actor | None, bool]:
-    """Where a thing thrown from ``start`` at ``target`` flies: the cells it crosses (the
-    last where it stops), the creature it meets, and whether it is lost (over lava or a
-    chasm). It goes at most ``THROW_RANGE``, stops at a wall and at the first creature.
-    The aiming screen draws the same flight."""
-    flight: list[tuple[int, int]] = []
-    for x, y in tcod.los.bresenham(start, target)[1 : THROW_RANGE + 1].tolist():
-        if not floor.walkable[x, y]:
-            lost = bool(floor.transparent[x, y])
-            if lost:
-                flight.append((x, y))
-            return flight, None, lost
-        flight.append((x, y))
-        victim = floor.blocker_at(x, y)
-        if victim is not None:
-            return flight, victim, False
-    return flight, None, False
 
 
 @dataclass(frozen=True)
 class Throw:
     """Throw one of the inventory item in ``slot`` (a dart, a javelin) at ``target``: it
     hits the first creature in its path (the odds of a blow; damage from the item) and
-    lands there, or where its flight ends."""
+    lands there, or where its flight ends (``effects.THROWN``: eight cells at most, and
+    lost in a chasm or lava it crosses). The aiming screen draws the same flight."""
 
     code: ClassVar[str] = "throw"
     slot: int
@@ -77,14 +53,14 @@ class Throw:
         thrown = items.take_one(world.inventory, self.slot)
         thing = world.identity.thing(thrown, count=1)
         world.emit(ItemMoved(actor.who, actor.position, thing, "thrown"))
-        flight, victim, lost = flight_of(floor, actor.position, self.target)
-        landing = flight[-1] if flight and not lost else actor.position
-        world.emit(Missile(actor.who, tuple(flight), "thrown", thing))
-        if lost:
-            world.emit(ItemMoved(actor.who, flight[-1], thing, "lost"))
+        flight = fly(floor, actor.position, self.target, THROWN)
+        landing = actor.position if flight.fell else flight.stop
+        world.emit(Missile(actor.who, flight.cells, "thrown", thing))
+        if flight.fell:
+            world.emit(ItemMoved(actor.who, flight.stop, thing, "lost"))
             return done(actor.attack_time)
-        if victim is not None:
-            self.hit(world, actor, victim, thrown)
+        if flight.struck:
+            self.hit(world, actor, flight.struck[0], thrown)
         else:  # it struck nothing: said, so a throw that falls short is not silent
             world.emit(ItemMoved(actor.who, landing, thing, "landed"))
         thrown.x, thrown.y = landing
@@ -97,7 +73,7 @@ class Throw:
         else thrown only bumps (a miss that does nothing)."""
         kind = thrown.kind
         thing = world.identity.thing(thrown, count=1)
-        if kind.effect != "thrown":
+        if not EFFECTS[kind.effect].thrown:
             _struck(world, actor, victim, thing, 0, verb="bump")
             return
         if int(world.rng.integers(100)) >= combat.hit_chance(victim.defense):

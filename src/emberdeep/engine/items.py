@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.effects import EFFECTS
+from emberdeep.engine.effects import EFFECTS, Effect
 from emberdeep.engine.events import ItemMoved
 
 if TYPE_CHECKING:
@@ -91,9 +91,9 @@ class ItemKind:
         return self.category in STACKING
 
     @property
-    def targeting(self) -> str:
-        """How the player aims it: "none", "single" (a creature) or "area" (a tile)."""
-        return EFFECTS[self.effect].targeting
+    def facts(self) -> Effect:
+        """What its effect is: how it flies, what it is aimed at, ... (``effects.py``)."""
+        return EFFECTS[self.effect]
 
 
 @dataclass(slots=True, eq=False)

@@ -1,5 +1,7 @@
 """What potions, scrolls, wands, the treasure and equipment do when used: one function
-per effect, each registered (``effects.effect``) with how it is aimed.
+per effect, each registered (``effects.effect``) with its facts: how it flies, what it
+is aimed at, what it gives away. What flies asks ``targets.plan`` for its flight, the
+same answer the aiming screen draws.
 
 Each effect either emits what happened and returns None, or returns a ``Refused`` having
 changed nothing (no target in range, full health). Bad items are real choices: a potion
@@ -13,13 +15,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeGuard
 
 import numpy as np
-import tcod.los
 from numpy.typing import NDArray
 
-from emberdeep.engine import combat, gas, gear, harm, hunger, items, statuses, traps
+from emberdeep.engine import combat, gas, gear, harm, hunger, items, statuses, targets, traps
 from emberdeep.engine.actors import Actor, saturating
 from emberdeep.engine.distance import UNREACHABLE, distance_map
-from emberdeep.engine.effects import Target, effect
+from emberdeep.engine.effects import ARC, BOLT, LEAP, THROWN, Aim, Target, effect
 from emberdeep.engine.events import (
     Area,
     Fizzled,
@@ -31,6 +32,7 @@ from emberdeep.engine.events import (
     Teleported,
     TerrainChanged,
 )
+from emberdeep.engine.flight import fly
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 
@@ -52,47 +54,38 @@ def wasted(world: World, item: Item) -> bool:
     return kind.category in ("potion", "scroll") and not world.identity.is_known(kind)
 
 
-def read_blind(world: World, user: Actor, item: Item) -> tuple[int, int] | None:
-    """Where an unknown scroll that would want aiming strikes when read: the nearest
-    creature in view (the oldest of the nearest), else nowhere. The reader cannot aim
-    what they do not know, and asking them to would tell them what it is."""
-    floor = world.floor
-    seen = [a for a in living_monsters(floor, user) if floor.visible[a.position]]
-    if not seen:
-        return None
-    nearest = min(seen, key=lambda a: ((a.x - user.x) ** 2 + (a.y - user.y) ** 2, a.id))
-    return nearest.position
+def read_blind(floor: Floor, user: Actor, item: Item) -> tuple[int, int] | None:
+    """Where an unknown scroll that would want aiming strikes when read: the nearest foe
+    it can reach (``targets.targets``), else nowhere. The reader cannot aim what they do
+    not know, and asking them to would tell them what it is."""
+    found = targets.targets(floor, user, targets.rule_of(item))
+    return found[0].position if found else None
 
 
-def living_monsters(floor: Floor, user: Actor) -> list[Actor]:
-    """The foes what strikes the nearest may strike: never the player's ally or a captive."""
-    return [a for a in floor.actors.values() if a.alive and a is not user and a.hostile]
-
-
-@effect("equip", consumes=False, reveals=False)
+@effect("equip", consumes=False, reveals=False, worn=True)
 def equip(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Wear it, or take it off."""
     items.toggle_equipment(world, user, item)
     return None
 
 
-@effect("thrown", "single", consumes=False)
+@effect("thrown", Aim.FOES, flight=THROWN, consumes=False, thrown=True, strikes=True)
 def thrown(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     return Refused("throw_it")
 
 
-@effect("key", consumes=False)
+@effect("key", consumes=False, opens=True)
 def key(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     return Refused("key_use")
 
 
-@effect("treasure", consumes=False)
+@effect("treasure", consumes=False, wins=True)
 def treasure(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """The goal of the game: carried out of the dungeon, it wins; it does nothing else."""
     return Refused("treasure", world.identity.thing(item))
 
 
-@effect("heal")
+@effect("heal", mends=True)
 def heal(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Heals ``amount`` percent of the user's health (at least ``MIN_HEAL``): a potion is
     worth as much to a veteran as to a beginner."""
@@ -104,7 +97,7 @@ def heal(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-@effect("food")
+@effect("food", feeds=True)
 def food(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Eaten, ``amount`` turns of food (refused while it would not all fit)."""
     if hunger.wasted(world, item.kind.amount):
@@ -113,34 +106,28 @@ def food(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-@effect("lightning")
+@effect("lightning", flight=BOLT, strikes=True)
 def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    """Strikes the closest visible creature within range, counted in steps as creatures
-    move (a diagonal neighbour is 1 away; ties: the older one)."""
-    floor, kind = world.floor, item.kind
-    candidates = [m for m in living_monsters(floor, user) if floor.visible[m.position]]
-    if not candidates:
+    """Strikes the nearest foe it can reach within range (``targets.targets``: counted
+    in steps as creatures move; ties: the older)."""
+    floor = world.floor
+    found = targets.targets(floor, user, BOLT, item.kind.range)
+    if not found:
         return Refused("nobody_near")
-    gaps = np.array([(m.x - user.x, m.y - user.y) for m in candidates], dtype=np.int64)
-    distances = np.abs(gaps).max(axis=1)
-    closest = int(np.argmin(distances))
-    if distances[closest] > kind.range:
-        return Refused("nobody_near")
-    victim = candidates[closest]
-    path = _path(user.position, victim.position)
-    world.emit(Missile(user.who, path, "lightning"))
-    harm.hurt(world, victim, kind.amount, "lightning", source=user)
+    victim = found[0]
+    flight = fly(floor, user.position, victim.position, BOLT, item.kind.range)
+    world.emit(Missile(user.who, flight.cells, "lightning"))
+    harm.hurt(world, victim, item.kind.amount, "lightning", source=user)
     return None
 
 
-def _aimed_at_visible(target: Target, world: World) -> TypeGuard[tuple[int, int]]:
-    floor = world.floor
+def _aimed_at_visible(target: Target, floor: Floor) -> TypeGuard[tuple[int, int]]:
     return isinstance(target, tuple) and floor.in_bounds(*target) and bool(floor.visible[target])
 
 
-@effect("confusion", "single")
+@effect("confusion", Aim.FOES, strikes=True)
 def confusion(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    if not _aimed_at_visible(target, world):
+    if not _aimed_at_visible(target, world.floor):
         return Refused("not_visible")
     victim = world.floor.blocker_at(*target)
     if victim is None:
@@ -151,10 +138,10 @@ def confusion(world: World, user: Actor, item: Item, target: Target) -> Refused 
     return None
 
 
-@effect("fireball", "area")
+@effect("fireball", Aim.CELLS, strikes=True)
 def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Everything living within the radius of the target burns, the user included."""
-    if not _aimed_at_visible(target, world):
+    if not _aimed_at_visible(target, world.floor):
         return Refused("not_visible")
     floor, kind = world.floor, item.kind
     tx, ty = target
@@ -184,7 +171,12 @@ def status(world: World, user: Actor, item: Item, target: Target) -> Refused | N
     return None
 
 
-@effect("identify", "item")
+def hides_something(world: World, other: Item) -> bool:
+    """Whether a scroll of identify would teach anything about ``other``."""
+    return not (world.identity.is_known(other.kind) and other.known)
+
+
+@effect("identify", Aim.ITEMS, identifies=True, fits=hides_something)
 def identify(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """The item chosen, if it hides anything (its kind, else its enchantment); read
     unknown, the first unknown kind carried, else the first unknown gear (worn first)."""
@@ -267,47 +259,17 @@ def mapping(world: World, user: Actor, item: Item, target: Target) -> Refused | 
     return None
 
 
-@effect("aggravate")
+@effect("aggravate", backfires=True)
 def aggravate(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     traps.alarm(world, "scroll")
     return None
 
 
-@effect("gas")
+@effect("gas", backfires=True)
 def cloud(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A potion of caustic gas, opened: the cloud starts where the drinker stands."""
     gas.release(world, user.x, user.y, float(item.kind.amount or GAS_POTION_AMOUNT))
     return None
-
-
-def bolt_flight(
-    floor: Floor, start: tuple[int, int], end: tuple[int, int]
-) -> tuple[list[tuple[int, int]], Actor | None]:
-    """The cells a bolt from ``start`` towards ``end`` crosses and the creature it
-    strikes (None: it meets a wall or nothing); the aiming screen draws it."""
-    cells: list[tuple[int, int]] = []
-    for x, y in tcod.los.bresenham(start, end)[1:].tolist():
-        if not floor.transparent[x, y]:
-            return cells, None
-        cells.append((x, y))
-        blocker = floor.blocker_at(x, y)
-        if blocker is not None:
-            return cells, blocker
-    return cells, None
-
-
-BOLTS = frozenset({"bolt", "teleport_other"})
-"""Effects that strike the first creature in line (``first_in_line``), not the cell."""
-
-
-def first_in_line(floor: Floor, start: tuple[int, int], end: tuple[int, int]) -> Actor | None:
-    """The first creature a bolt from ``start`` towards ``end`` meets, stopped by walls."""
-    return bolt_flight(floor, start, end)[1]
-
-
-def _path(start: tuple[int, int], end: tuple[int, int]) -> tuple[tuple[int, int], ...]:
-    """The cells a bolt crosses after leaving ``start``, ``end`` the last."""
-    return tuple((x, y) for x, y in tcod.los.bresenham(start, end)[1:].tolist())
 
 
 def _bolt_victim(world: World, user: Actor, item: Item, target: Target) -> Actor | Refused:
@@ -315,16 +277,14 @@ def _bolt_victim(world: World, user: Actor, item: Item, target: Target) -> Actor
     refused when none is aimed at, or the wand is spent."""
     if item.charges <= 0:
         return Refused("no_charges", world.identity.thing(item, count=1))
-    if not _aimed_at_visible(target, world) or target == user.position:
+    planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
+    if planned is None or isinstance(planned, Refused):
         return Refused("aim_at_creature")
-    victim = first_in_line(world.floor, user.position, target)
-    if victim is None:
-        return Refused("aim_at_creature")
-    world.emit(Missile(user.who, _path(user.position, victim.position), "bolt"))
-    return victim
+    world.emit(Missile(user.who, planned.cells, "bolt"))
+    return planned.struck[0]
 
 
-@effect("bolt", "single")
+@effect("bolt", Aim.FOES, flight=BOLT, strikes=True)
 def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand's bolt: damage and/or a status on the first creature in the line."""
     victim = _bolt_victim(world, user, item, target)
@@ -341,7 +301,7 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-@effect("teleport_other", "single")
+@effect("teleport_other", Aim.FOES, flight=BOLT, strikes=True)
 def teleport_other(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     victim = _bolt_victim(world, user, item, target)
     if isinstance(victim, Refused):
@@ -350,29 +310,23 @@ def teleport_other(world: World, user: Actor, item: Item, target: Target) -> Ref
     return None
 
 
-@effect("blink", "area")
+@effect("blink", Aim.CELLS, flight=LEAP)
 def blink_to(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    """A staff of blinking: the user flies up to its reach towards ``target``, stopping
-    short of walls and creatures (reach 2 + 2 per level)."""
+    """A staff of blinking: the user flies up to its reach towards ``target``, halting
+    before walls and creatures (reach: its range times its level plus one)."""
     if item.charges <= 0:
         return Refused("no_charges", world.identity.thing(item, count=1))
-    if not _aimed_at_visible(target, world) or target == user.position:
+    floor = world.floor
+    planned = targets.plan(floor, user, item, target) if isinstance(target, tuple) else None
+    if planned is None or isinstance(planned, Refused) or not planned.cells:
         return Refused("aim_elsewhere")
-    floor, reach = world.floor, 2 + 2 * item.capacity
-    landing = user.position
-    for x, y in tcod.los.bresenham(user.position, target)[1 : reach + 1].tolist():
-        if not floor.walkable[x, y] or floor.blocker_at(x, y) is not None:
-            break
-        landing = (x, y)
-    if landing == user.position:
-        return Refused("aim_elsewhere")
-    start = user.position
+    start, landing = user.position, planned.cells[-1]
     floor.move_actor(user, *landing)
     world.emit(Teleported(user.who, start, landing, "blink"))
     return None
 
 
-@effect("enchant", "item")
+@effect("enchant", Aim.ITEMS, lasting=True, fits=lambda w, o: o.kind.category in gear.ENCHANTABLE)
 def enchant(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A scroll of enchanting, spent on the item the reader chose."""
     if not isinstance(target, Item) or target not in world.inventory:
@@ -383,7 +337,7 @@ def enchant(world: World, user: Actor, item: Item, target: Target) -> Refused | 
     return None
 
 
-@effect("strength")
+@effect("strength", lasting=True)
 def strength(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A potion of strength: one point for good, so heavier gear serves better."""
     items.rework(world, None, lambda: setattr(world, "strength", world.strength + 1))
@@ -391,7 +345,7 @@ def strength(world: World, user: Actor, item: Item, target: Target) -> Refused |
     return None
 
 
-@effect("life")
+@effect("life", lasting=True)
 def life(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A potion of life: more health for good, and all of it back."""
     user.max_hp = saturating(user.max_hp, LIFE_GAIN)
@@ -400,35 +354,17 @@ def life(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-ARC_REACH = 10
-"""How far a staff of lightning's arc runs, past the creature aimed at."""
-
-
-@effect("arc", "single")
+@effect("arc", Aim.FOES, flight=ARC, strikes=True)
 def arc(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A staff of lightning: every creature along the line is struck, until a wall."""
     if item.charges <= 0:
         return Refused("no_charges", world.identity.thing(item, count=1))
-    if not _aimed_at_visible(target, world) or target == user.position:
+    planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
+    if planned is None or isinstance(planned, Refused):
         return Refused("aim_at_creature")
-    floor, (x0, y0) = world.floor, user.position
-    dx, dy = target[0] - x0, target[1] - y0
-    scale = ARC_REACH / max(abs(dx), abs(dy))
-    end = (x0 + round(dx * scale), y0 + round(dy * scale))
-    path: list[tuple[int, int]] = []
-    victims: list[Actor] = []
-    for x, y in tcod.los.bresenham(user.position, end)[1:].tolist():
-        if not floor.in_bounds(x, y) or not floor.transparent[x, y]:
-            break
-        path.append((x, y))
-        victim = floor.blocker_at(x, y)
-        if victim is not None:
-            victims.append(victim)
-    if not victims:
-        return Refused("aim_at_creature")
-    world.emit(Missile(user.who, tuple(path), "lightning"))
+    world.emit(Missile(user.who, planned.cells, "lightning"))
     low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
-    for victim in victims:
+    for victim in planned.struck:
         damage = int(world.rng.integers(low, high, endpoint=True))
         harm.hurt(world, victim, damage, "lightning", source=user)
     return None

@@ -6,6 +6,7 @@ new commands are only ever appended.
 
 from __future__ import annotations
 
+from emberdeep.engine import targets
 from emberdeep.engine.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
@@ -19,6 +20,7 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
+from emberdeep.engine.effects import Aim
 from emberdeep.engine.item_actions import Search, Throw
 from emberdeep.engine.items import INVENTORY_SIZE
 from emberdeep.engine.world import World
@@ -33,9 +35,11 @@ ACTIONS: tuple[str, ...] = (
     *(f"throw_{slot}" for slot in range(INVENTORY_SIZE)),
     "look",
 )  # fmt: skip
-"""Action number -> name. ``use_k`` aims an aimed item (a scroll) at the nearest
-visible monster, so one number per slot covers targeting too; ``throw_k`` throws one of
-slot k at the nearest visible monster (refused, costing nothing, with nobody in sight);
+"""Action number -> name. ``use_k`` aims an aimed item (a scroll, a wand) at the nearest
+foe it can reach (``targets.aim_for``, as the aiming screen's cursor starts), or spends
+it on the first worn item it fits, so one number per slot covers targeting too;
+``throw_k`` throws one of slot k at the nearest foe a throw reaches (refused, costing
+nothing, with none);
 ``look`` is not a game command: it takes no time and adds what is in view to the
 messages (``env/look.py``)."""
 
@@ -79,15 +83,16 @@ def command(number: int, world: World) -> PlayerCommand | None:
         slot = number - THROW_BASE
         if slot >= len(world.inventory):  # refused whatever the aim: none looked for
             return Throw(slot, world.player.position)
-        return Throw(slot, nearest(world) or world.player.position)
+        foe = targets.aim_for(world.floor, world.player, world.inventory[slot], throw=True)
+        return Throw(slot, world.player.position if foe is None else foe.position)
     if ACTIONS[number] == "search":
         return Search()
     if number >= DROP_BASE:
         return Drop(number - DROP_BASE)
     if number >= USE_BASE:
         slot = number - USE_BASE
-        if 0 <= slot < len(world.inventory) and world.inventory[slot].kind.effect == "enchant":
-            return Use(slot, on=worn_first(world))
+        if 0 <= slot < len(world.inventory) and world.inventory[slot].kind.facts.aims is Aim.ITEMS:
+            return Use(slot, on=worn_first(world, slot))
         return Use(slot, aim(world, slot))
     name = ACTIONS[number]
     if name.startswith("level_up_"):
@@ -99,35 +104,28 @@ def command(number: int, world: World) -> PlayerCommand | None:
 
 
 def aim(world: World, slot: int) -> tuple[int, int] | None:
-    """Where an aimed item in ``slot`` goes: the nearest visible monster (ties to the
-    oldest). None for items that need no aim, or with nobody in sight (the world then
-    refuses the scroll, and no time passes)."""
+    """Where an aimed item in ``slot`` goes: the nearest foe it can reach
+    (``targets.aim_for``). None for items that need no aim, or with no foe to reach (the
+    world then refuses the scroll, and no time passes)."""
     if not 0 <= slot < len(world.inventory):
         return None
-    if world.inventory[slot].kind.targeting in ("none", "item"):
-        return None
-    return nearest(world)
+    foe = targets.aim_for(world.floor, world.player, world.inventory[slot])
+    return None if foe is None else foe.position
 
 
-def worn_first(world: World) -> int | None:
-    """What a scroll of enchanting is spent on for an agent: the first worn item (the
-    weapon, as the kit starts), else nothing (the world refuses)."""
-    return next((slot for slot, item in enumerate(world.inventory) if item.equipped), None)
-
-
-def nearest(world: World) -> tuple[int, int] | None:
-    """Where the nearest visible monster stands (ties to the oldest), if any."""
-    floor, player = world.floor, world.player
-    seen = [
-        actor
-        for actor in floor.actors.values()
-        if actor.alive and actor is not player and floor.visible[actor.position]
-    ]
-    if not seen:
-        return None
-    px, py = player.position
-    nearest = min(seen, key=lambda a: (max(abs(a.x - px), abs(a.y - py)), a.id))
-    return nearest.position
+def worn_first(world: World, slot: int) -> int | None:
+    """What a scroll spent on an item (in ``slot``) goes to for an agent: the first worn
+    item it fits (the weapon, as the kit starts, for enchanting), else nothing (the
+    world refuses, or reads it on what it finds)."""
+    scroll = world.inventory[slot]
+    return next(
+        (
+            s
+            for s, item in enumerate(world.inventory)
+            if item.equipped and targets.fits(world, scroll, item)
+        ),
+        None,
+    )
 
 
 def number(command: PlayerCommand) -> int:

@@ -7,7 +7,7 @@ Commands (case and the articles "the", "a", "an" do not matter)::
     wait | search | pick up | descend | ascend | look | help
     quaff b | drink b | read c | zap d | wear e | wield e | use f
     read the scroll labelled "ZELGO MER"           an item by (part of) its name
-    drop b | throw b                               (throw: at the nearest creature in view)
+    drop b | throw b                               (throw: at the nearest foe it reaches)
     level up power | level up hp | level up defense
 
 A command that cannot be carried out as written gets a ``CommandError`` whose message
@@ -160,6 +160,6 @@ def item_slot(
     if categories and item.kind.category not in categories:
         name = describe(world.identity, item)
         raise CommandError(f"You cannot {verb} {name}: it is not a {' or '.join(categories)}.")
-    if verb in ("wear", "wield", "remove", "take off") and item.kind.effect != "equip":
+    if verb in ("wear", "wield", "remove", "take off") and not item.kind.facts.worn:
         raise CommandError(f"You cannot {verb} {describe(world.identity, item)}.")
     return slot

@@ -88,9 +88,7 @@ def lock_problems(floor: Floor) -> list[str]:
     open_ = floor.walkable & (floor.tiles != Tile.LOCKED_DOOR)
     dist = distance_map(open_.astype(np.int32), goals, 1, 1)
     keys = sum(
-        1
-        for item in floor.items
-        if item.kind.effect == "key" and dist[item.position] != UNREACHABLE
+        1 for item in floor.items if item.kind.facts.opens and dist[item.position] != UNREACHABLE
     )
     if keys < locked:
         return [f"{locked} locked doors but {keys} keys reachable without passing one"]

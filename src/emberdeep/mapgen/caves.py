@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import tcod.los
 from numpy.typing import NDArray
 
 from emberdeep.engine.distance import UNREACHABLE, distance_map
+from emberdeep.engine.flight import line
 from emberdeep.engine.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_room, farthest_tile, solid_rock
@@ -111,8 +111,8 @@ def generate(params: CavesParams, rng: np.random.Generator) -> Floor:
         joined = found[0].copy()
         for pocket in found[1:]:
             a, b = nearest_pair(joined, pocket, rng)
-            line = tcod.los.bresenham(a, b)
-            joined[line[:, 0], line[:, 1]] = True
+            tunnel = np.array(line(a, b))
+            joined[tunnel[:, 0], tunnel[:, 1]] = True
             joined |= pocket
         tiles[joined] = Tile.FLOOR
     open_cells = np.argwhere(tiles == Tile.FLOOR)

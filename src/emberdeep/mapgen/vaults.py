@@ -103,7 +103,7 @@ def add_vault(
 ) -> bool:
     """Dig a vault with loot, lock it and hide its key; False when there is no site or no
     key kind in content. ``arrival``: ``Arrival.of(floor)``, if already made."""
-    key_kind = next((k for k in items.kinds if k.effect == "key"), None)
+    key_kind = next((k for k in items.kinds if k.facts.opens), None)
     cells = (arrival or Arrival.of(floor)).cells
     if floor.items:
         taken = np.zeros(floor.tiles.shape, dtype=np.bool_)

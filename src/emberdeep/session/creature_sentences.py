@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.actions import SHOT_VERBS
 from emberdeep.engine.actors import PLAYER_ID
 from emberdeep.engine.events import (
     AllyDied,
@@ -68,6 +67,8 @@ STATUS_GIVEN = {
     "regenerating": "heals",
 }
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
+SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
+"""What a shot of each form (``Attacked.shot``) is called, as a blow's verb."""
 BLOWS = {
     "hit": "blow", "bite": "bite", "sting": "sting", "touch": "touch", "claw": "claws",
     "slash": "blade", "burn": "touch", "bash": "blow", "shoot": "arrow", "zap": "spark",
@@ -102,13 +103,14 @@ def attacked(n: Narrator, e: Attacked) -> list[Line]:
             return [Line(sentence(noun, "miss", f"{whom.the}."), kind)]
         return [Line(sentence(noun, "hit", f"{whom.the} for {hit_points(e.damage)}."), kind)]
     who = n.who(e.attacker)
+    verb = SHOT_VERBS.get(e.shot, "shoot") if e.shot else e.verb
     if not e.hit:
-        if e.verb in SHOT_VERBS.values():  # "The goblin archer shoots at you, and misses."
-            return [Line(sentence(who, e.verb, f"at {whom.the}, and {who.verb('miss')}."), kind)]
+        if e.shot:  # "The goblin archer shoots at you, and misses."
+            return [Line(sentence(who, verb, f"at {whom.the}, and {who.verb('miss')}."), kind)]
         return [Line(sentence(who, "miss", f"{whom.the}."), kind)]
     victim = f"the sleeping {whom.singular}" if e.sneak and not whom.is_you else whom.the
     stop = "!" if e.sneak else "."
-    return [Line(sentence(who, e.verb, f"{victim} for {hit_points(e.damage)}{stop}"), kind)]
+    return [Line(sentence(who, verb, f"{victim} for {hit_points(e.damage)}{stop}"), kind)]
 
 
 def hurt(n: Narrator, e: Hurt) -> list[Line]:

@@ -174,7 +174,7 @@ def story(world: World, names: Mapping[str, str]) -> list[str]:
     """A won game's tale in a sentence or two: how deep, what became of the guardian."""
     if not world.won:
         return [f"Deepest floor reached: {world.deepest}"]
-    treasure = next(i.name for i in world.inventory if i.kind.effect == "treasure")
+    treasure = next(i.name for i in world.inventory if i.kind.facts.wins)
     guardians = [names.get(k, k) for k in world.kills if k == "warden"]
     deed = f"slew the {guardians[0]}" if guardians else "slipped past its guardian"
     return [

@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from emberdeep.agents.bot import BUILDS, POLICIES, Bot, random_seed, take_turn
+from emberdeep.agents.bot_items import wins
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.session.driver import Driver
@@ -109,8 +110,8 @@ def play(
             brink = True
         elif brink and health > CLOSE_CALL[1]:
             brink, outcome.close_calls = False, outcome.close_calls + 1
-        outcome.took_heart = outcome.took_heart or bot.find(world, "treasure") is not None
-    outcome.died_on_climb = not player.alive and bot.find(world, "treasure") is not None
+        outcome.took_heart = outcome.took_heart or bot.find(world, wins) is not None
+    outcome.died_on_climb = not player.alive and bot.find(world, wins) is not None
     if world.won:
         outcome.result = "victory"
     elif not world.player.alive:
@@ -122,7 +123,7 @@ def play(
     outcome.floor_turns, outcome.items_used = dict(turns), dict(bot.items_used)
     outcome.enchanted, outcome.strength = dict(bot.enchanted), world.strength
     outcome.kills = dict(world.kills)
-    food = {kind.key for kind in loader.load().population.items.kinds if kind.effect == "food"}
+    food = {kind.key for kind in loader.load().population.items.kinds if kind.facts.feeds}
     outcome.food_eaten = sum(n for key, n in bot.items_used.items() if key in food)
     outcome.allies_freed = world.fellowship.freed
     outcome.ally_kills = sum(world.fellowship.kills.values())

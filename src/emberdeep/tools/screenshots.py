@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 import tcod.console
 import tcod.constants
-import tcod.los
 import tcod.tileset
 
 from emberdeep.agents.bot import Bot, take_turn
@@ -35,7 +34,10 @@ from emberdeep.content import loader
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import RENDER_MODES
 from emberdeep.content.palettes import DEFAULT
+from emberdeep.engine import targets
+from emberdeep.engine.effects import BOLT
 from emberdeep.engine.events import Area, Cell, Died, Missile, Who
+from emberdeep.engine.flight import fly
 from emberdeep.engine.floor import Floor, Tile
 from emberdeep.engine.items import Item
 from emberdeep.session.game import SAVE_GONE, GameSetup
@@ -213,23 +215,18 @@ def play_shots(play: PlayScreen, content: Content) -> Iterator[Shot]:
 
 
 def _target(play: PlayScreen) -> tuple[int, int]:
-    """The nearest creature in view, else a cell a few steps from the player."""
+    """The nearest foe in view (``targets.targets``), else a cell a few steps from the
+    player."""
     world = play.world
-    floor, player = world.floor, world.player
-    seen = [
-        a.position
-        for a in floor.actors.values()
-        if a.alive and a is not player and floor.visible[a.position]
-    ]
-    if seen:
-        return min(seen, key=lambda p: max(abs(p[0] - player.x), abs(p[1] - player.y)))
-    return player.x + 3, player.y
+    found = targets.targets(world.floor, world.player, None)
+    return found[0].position if found else (world.player.x + 3, world.player.y)
 
 
 def bolt(play: PlayScreen) -> motion.Film:
-    """A wand's bolt halfway from the player to the nearest creature in view."""
-    player = play.world.player
-    path = tuple((x, y) for x, y in tcod.los.bresenham(player.position, _target(play))[1:].tolist())
+    """A wand's bolt halfway from the player to the nearest foe in view."""
+    world = play.world
+    player = world.player
+    path = fly(world.floor, player.position, _target(play), BOLT).cells
     film = motion.film([Missile(player.who, path, "bolt")], play.content)
     assert film is not None
     film.frame = len(path) // 2

@@ -5,11 +5,12 @@ panel stays readable, so the player can check their health before drinking a pot
 It never touches the world itself: a choice becomes an engine action carried out by the
 play screen's ``perform`` (so turn-based and real-time play treat it alike, and the log
 shows what happened or why it was refused). Items that must be aimed open the targeting
-screen instead; a scroll of enchanting or of identify (known) opens this menu again, to
-choose the item it is spent on. Each item has its own letter (``ItemLetters``): dealt
-when it is first carried, kept while the list scrolls and from turn to turn, so a letter
-learnt is a letter that still means that item. The throw menu lists what is made for throwing first,
-and what is worn last (it must come off first).
+screen instead; what is spent on an item (a known scroll of enchanting or of identify)
+opens this menu again, to choose among the items it fits (``Effect.fits``). Each item
+has its own letter (``ItemLetters``): dealt when it is first carried, kept while the
+list scrolls and from turn to turn, so a letter learnt is a letter that still means that
+item. The throw menu lists what is made for throwing first, and what is worn last (it
+must come off first).
 """
 
 from __future__ import annotations
@@ -20,29 +21,28 @@ from typing import TYPE_CHECKING, Literal
 import tcod.console
 
 from emberdeep.engine.actions import Drop, Use
-from emberdeep.engine.gear import ENCHANTABLE
+from emberdeep.engine.effects import AIMED, Aim
 from emberdeep.engine.identify import display_key
 from emberdeep.engine.items import Item
-from emberdeep.session.names import describe, details
+from emberdeep.engine.targets import fits
+from emberdeep.session.names import describe, details, item_name
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.details import DetailsScreen
-from emberdeep.ui.screens.targeting import AIMED, TargetingScreen
+from emberdeep.ui.screens.targeting import TargetingScreen
 
 if TYPE_CHECKING:
     from emberdeep.ui.play_view import PlayView
 
-Purpose = Literal["use", "drop", "throw", "enchant", "identify"]
+Purpose = Literal["use", "drop", "throw", "on"]
 TITLES: dict[Purpose, str] = {
     "use": "Select an item to use (? about it)",
     "drop": "Select an item to drop (? about it)",
     "throw": "Select an item to throw (? about it)",
-    "enchant": "Enchant which item? (? about it)",
-    "identify": "Identify which item? (? about it)",
+    "on": "Use the {name} on which item? (? about it)",
 }
-ON_AN_ITEM: dict[str, Purpose] = {"enchant": "enchant", "identify": "identify"}
-"""Effects spent on one of the player's items, and the menu that chooses it."""
+"""Each menu's title; "on" chooses the item another (``scroll``) is spent on."""
 EMPTY = "You are not carrying anything."
 ABOUT = "?"
 """Opens the highlighted item's details (``screens/details.py``)."""
@@ -89,14 +89,9 @@ def option(parent: PlayView, item: Item, key: str = "") -> Option:
     return Option(f"{glyph} {describe(identity, item)}", detail, key=key)
 
 
-def hides_something(parent: PlayView, item: Item) -> bool:
-    """Whether a scroll of identify would teach anything about ``item``."""
-    return not (parent.world.identity.is_known(item.kind) and item.known)
-
-
 def throw_order(item: Item) -> tuple[int, int]:
     """Made for throwing (darts, javelins) first, then anything else, what is worn last."""
-    return (int(item.equipped), int(item.kind.effect != "thrown"))
+    return (int(item.equipped), int(not item.kind.facts.thrown))
 
 
 class InventoryScreen:
@@ -104,8 +99,9 @@ class InventoryScreen:
         self.parent = parent
         self.purpose = purpose
         self.scroll = scroll
-        """For "enchant": the slot of the scroll being spent."""
-        inventory = parent.world.inventory
+        """For "on": the slot of the scroll being spent."""
+        world = parent.world
+        inventory = world.inventory
         letters = parent.letters.of(inventory)
         self.slots = list(range(len(inventory)))
         """Menu row -> inventory slot (the throw menu is in its own order)."""
@@ -116,12 +112,13 @@ class InventoryScreen:
             entry = option(parent, inventory[slot], letters[slot])
             if purpose == "throw" and inventory[slot].equipped:
                 entry = replace(entry, disabled=True, detail="worn: take it off to throw")
-            if purpose == "enchant" and inventory[slot].kind.category not in ENCHANTABLE:
-                entry = replace(entry, disabled=True, detail="cannot be enchanted")
-            if purpose == "identify" and not hides_something(parent, inventory[slot]):
-                entry = replace(entry, disabled=True, detail="nothing to learn")
+            if purpose == "on" and not fits(world, inventory[scroll], inventory[slot]):
+                entry = replace(entry, disabled=True, detail="not for this")
             options.append(entry)
-        self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
+        title = TITLES[purpose]
+        if purpose == "on":
+            title = title.format(name=item_name(world.identity, inventory[scroll].kind))
+        self.menu = Menu(title, options, empty_text=EMPTY, bounds=parent.layout.map)
 
     def handle(self, event: InputEvent) -> Result:
         if event == KeyPress(ABOUT) and self.menu.highlight is not None:
@@ -139,15 +136,15 @@ class InventoryScreen:
             return self.parent.perform(Drop(slot))
         if self.purpose == "throw":
             return Push(TargetingScreen(self.parent, slot, throw=True))
-        if self.purpose in ("enchant", "identify"):
+        if self.purpose == "on":
             return self.parent.perform(Use(self.scroll, on=slot))
         world = self.parent.world
         kind = world.inventory[slot].kind
-        if kind.effect in ON_AN_ITEM and world.identity.is_known(kind):
-            return Push(InventoryScreen(self.parent, ON_AN_ITEM[kind.effect], scroll=slot))
+        if kind.facts.aims is Aim.ITEMS and world.identity.is_known(kind):
+            return Push(InventoryScreen(self.parent, "on", scroll=slot))
         # An unknown scroll is read, not aimed: asking for a target would tell what it is.
         known = world.identity.is_known(kind) or kind.category != "scroll"
-        if kind.targeting in AIMED and known:
+        if kind.facts.aims in AIMED and known:
             return Push(TargetingScreen(self.parent, slot))
         return self.parent.perform(Use(slot))
 

@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import tcod.console
 
+from emberdeep.engine import targets
 from emberdeep.engine.actions import Move, Use
-from emberdeep.engine.actors import Actor, Mode
-from emberdeep.engine.item_actions import Throw, flight_of
-from emberdeep.engine.magic import BOLTS, bolt_flight
+from emberdeep.engine.actors import Actor
+from emberdeep.engine.effects import Aim
+from emberdeep.engine.events import Refused
+from emberdeep.engine.item_actions import Throw
 from emberdeep.session import look_words
 from emberdeep.session.names import item_name
 from emberdeep.ui import cursor, render
@@ -35,9 +37,7 @@ from emberdeep.ui.screens import Pop, Result, Stay
 if TYPE_CHECKING:
     from emberdeep.ui.play_view import PlayView
 
-AIMED = frozenset({"single", "area"})
-"""``ItemKind.targeting`` values that need this screen."""
-VERBS = {"single": "cast", "area": "fire"}
+VERBS = {Aim.FOES: "cast", Aim.CELLS: "fire"}
 CONFIRM = frozenset({"enter"})
 CANCEL = frozenset({"escape"})
 NEXT_TARGET = frozenset({"tab"})
@@ -61,10 +61,6 @@ CURSOR_BAD_BG: Color = (110, 110, 110)
 CURSOR_FG: Color = (0, 0, 0)
 
 
-FRIENDLY = frozenset({Mode.ALLY, Mode.CAPTIVE})
-"""Creatures the cursor never offers first: a dart in a friend's back is never a default."""
-
-
 class TargetingScreen:
     dims = False
     """Aiming works on the map itself: it must stay bright."""
@@ -74,15 +70,16 @@ class TargetingScreen:
         self.slot = slot
         self.throw = throw
         """Throwing the item (``Throw``) rather than using it."""
-        self.kind = parent.world.inventory[slot].kind
+        self.item = parent.world.inventory[slot]
+        self.kind = self.item.kind
         self.name = item_name(parent.world.identity, self.kind)
-        self.mode = "single" if throw else self.kind.targeting
-        self.radius = self.kind.radius if self.mode == "area" else 0
+        self.mode = Aim.FOES if throw else self.kind.facts.aims
+        self.radius = self.kind.radius if self.mode is Aim.CELLS else 0
         self.warning = ""
         """Shown in place of the hint after an impossible confirm, until the cursor moves."""
         targets = self.targets()
         self.cursor = targets[0].position if targets else parent.world.player.position
-        if not targets and self.mode == "single":
+        if not targets and self.mode is Aim.FOES:
             self.warning = NO_TARGET
 
     @property
@@ -90,41 +87,20 @@ class TargetingScreen:
         verb = "throw" if self.throw else VERBS.get(self.mode, "use")
         return f"Aim the {self.name}: keys/mouse, Enter/click to {verb}, Esc to cancel"
 
-    def flight(self, target: tuple[int, int]) -> tuple[list[tuple[int, int]], Actor | None]:
-        """What flies toward ``target`` when confirmed: the cells a thrown thing or a
-        bolt crosses (the last where it stops) and the creature it meets, as the engine
-        will work it out; ([], None) for what strikes its cell directly (a spell)."""
+    def flight(self, target: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+        """The cells what flies toward ``target`` would cross when confirmed (the last
+        where it stops), as the engine plans it (``targets.plan``); none for what strikes
+        its cell directly (a spell), or an aim the engine would refuse."""
         world = self.parent.world
-        start = world.player.position
-        if target == start:
-            return [], None
-        if self.throw:
-            cells, victim, _ = flight_of(world.floor, start, target)
-            return cells, victim
-        if self.kind.effect in BOLTS:
-            return bolt_flight(world.floor, start, target)
-        return [], None
-
-    def reaches(self, actor: Actor) -> bool:
-        """Whether aiming at ``actor`` strikes it (nothing in the way of a bolt or a
-        throw, in range); a spell on a cell or an area reaches whatever is in view."""
-        if self.throw or self.kind.effect in BOLTS:
-            return self.flight(actor.position)[1] is actor
-        return True
+        planned = targets.plan(world.floor, world.player, self.item, target, throw=self.throw)
+        return () if isinstance(planned, Refused) else planned.cells
 
     def targets(self) -> list[Actor]:
-        """Living foes in view that the item can strike, nearest first (ties: the
-        older): the cursor never offers one a wall or another creature shields, nor an
-        ally or a captive (the player can still move the cursor onto one)."""
+        """The foes the item can strike, nearest first (``targets.choices``): the cursor
+        never offers one a wall or another creature shields, nor an ally or a captive
+        (the player can still move the cursor onto one)."""
         world = self.parent.world
-        floor, player = world.floor, world.player
-        monsters = [
-            a
-            for a in floor.actors.values()
-            if a.alive and a is not player and a.mode not in FRIENDLY
-            and floor.visible[a.position] and self.reaches(a)
-        ]  # fmt: skip
-        return sorted(monsters, key=lambda a: ((a.x - player.x) ** 2 + (a.y - player.y) ** 2, a.id))
+        return targets.choices(world.floor, world.player, self.item, throw=self.throw)
 
     # -- input ---------------------------------------------------------------------------
 
@@ -197,7 +173,7 @@ class TargetingScreen:
     def draw_flight(self, console: tcod.console.Console, origin: tuple[int, int]) -> None:
         """The path to the cursor, as far as the missile would go: each cell tinted, the
         one it stops on (a creature, or short of a wall) brighter."""
-        cells, _ = self.flight(self.cursor)
+        cells = self.flight(self.cursor)
         view = self.parent.layout.map
         for n, pos in enumerate(cells):
             cell = render.to_screen(pos, view, origin)
