@@ -30,6 +30,10 @@ RESERVE_NAME = "space-reserve"
 RESERVE_BYTES = 128 * 1024
 """Room kept aside in the data folder for the hall of fame when the disk fills: a new
 scores database and its rollback journal take a few pages (4 KB each)."""
+SMALLEST_RESERVE = 16 * 1024
+"""The least worth setting aside: room for a score's pages and its rollback journal."""
+PAGE = 4096
+"""A disk's usual block: the reserve is sized in whole ones, one kept free for the rename."""
 UNLOCKED_AGE = 24 * 3600
 """Where the OS has no ``flock`` (Windows), a temp file this old is taken as abandoned."""
 
@@ -180,18 +184,34 @@ def fsync_folder(folder: Path) -> None:
 
 def keep_reserve(folder: Path) -> bool:
     """Make sure ``RESERVE_BYTES`` of real (not sparse) bytes are set aside in ``folder``,
-    for ``release_reserve`` to give back when the disk is full; False when there was no
-    room for it (then nothing is left half-made)."""
+    for ``release_reserve`` to give back when the disk is full. Where there is not room
+    for all of it, as much as there is, down to ``SMALLEST_RESERVE``: a disk that stays
+    full must still keep the next game's score. False when none could be set aside (then
+    nothing is left half-made)."""
     path = folder / RESERVE_NAME
     try:
-        if path.stat().st_size == RESERVE_BYTES:
-            return True
+        held = path.stat().st_size
+    except OSError:
+        held = 0
+    if held >= RESERVE_BYTES:
+        return True
+    try:
+        write_atomically(path, bytes(RESERVE_BYTES))
+        return True
     except OSError:
         pass
     try:
-        write_atomically(path, bytes(RESERVE_BYTES))
+        stats = os.statvfs(folder)
+        room = stats.f_bavail * stats.f_frsize
+    except (OSError, AttributeError):  # no statvfs (Windows): the full size or nothing
+        return held > 0
+    size = min(RESERVE_BYTES, room - PAGE) // PAGE * PAGE
+    if size <= held or size < SMALLEST_RESERVE:
+        return held > 0
+    try:
+        write_atomically(path, bytes(size))
     except OSError:
-        return False
+        return held > 0
     return True
 
 
