@@ -23,6 +23,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from emberdeep import argtypes
 from emberdeep.agents.bot import BUILDS, POLICIES, Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
@@ -264,8 +265,12 @@ def main(args: argparse.Namespace) -> int:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=100, help="games per build (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run")
+    parser.add_argument(
+        "--games", type=argtypes.positive, default=100, help="games per build (default 100)"
+    )
+    parser.add_argument(
+        "--seed", type=argtypes.seed, default=0, help="seed of the whole run: a number or any word"
+    )
     parser.add_argument(
         "--build", choices=[*BUILDS, "all"], default="mixed",
         help="the bot's level-up choice: mixed, one stat, or all of them in turn",
@@ -284,8 +289,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stair-dance", action="store_true",
         help="hurt by a foe beside the stairs, the bot takes them and comes straight back",
     )  # fmt: skip
-    parser.add_argument("--turns", type=int, default=TURN_CAP, help="turn cap per game")
-    parser.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    parser.add_argument(
+        "--turns", type=argtypes.positive, default=TURN_CAP, help="turn cap per game"
+    )
+    parser.add_argument("--jobs", type=argtypes.positive, help="processes (default: one per core)")
     parser.add_argument("--json", type=Path, help="also write every game's figures here")
     parser.add_argument(
         "--ray", nargs="?", const="", metavar="ADDRESS",
