@@ -15,6 +15,7 @@ screen at both sizes.
 from __future__ import annotations
 
 import copy
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -319,6 +320,7 @@ def render_all(
                         png.write_png(out / file, tileset.render(console))
                         (out / file).with_suffix(".txt").write_text(text_of(console), "utf-8")
             app.session = None
+            print(f"screenshots: {mode} done, {len(found)} files so far", file=sys.stderr)
     return found
 
 
