@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
+from emberdeep.tools import balance
 from emberdeep.tools.balance import Outcome, play, report
 
 
@@ -37,3 +43,38 @@ def test_each_policy_and_variant_is_reported_apart() -> None:
     text = report(games)
     assert "policy weapon, build mixed: 1 games, won 1" in text
     assert "policy weapon, build mixed, stair-dance: 1 games, won 0" in text
+
+
+def test_plot_draws_the_three_charts_from_the_json_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--from`` reads what ``--json`` wrote; the bars are as tall as the figures."""
+    from dataclasses import asdict
+
+    from emberdeep import cli
+    from emberdeep.tools import balance_plot
+
+    games = [
+        balance.Outcome(1, "mixed", result="killed by an orc", depth=2, arrival={1: 1.0, 2: 0.5}),
+        balance.Outcome(2, "mixed", result="killed by an orc", depth=2, arrival={1: 1.0, 2: 0.3}),
+        balance.Outcome(3, "mixed", "weapon", result="victory", depth=1, arrival={1: 1.0}),
+    ]
+    records = tmp_path / "games.json"
+    records.write_text(json.dumps([asdict(g) for g in games]))
+    picture = tmp_path / "charts.png"
+    assert cli.main(["balance", "--from", str(records), "--plot", str(picture)]) == 0
+    assert picture.read_bytes().startswith(b"\x89PNG")
+    pixels = balance_plot.draw(balance_plot.games_from(json.loads(records.read_bytes())))
+    assert pixels.shape == (3 * balance_plot.PANEL, balance_plot.WIDTH, 4)
+
+    def painted(colour: tuple[int, int, int], panel: int) -> int:
+        rows = pixels[panel * balance_plot.PANEL : (panel + 1) * balance_plot.PANEL, :, :3]
+        return int((rows == colour).all(axis=2).sum())
+
+    orc = balance_plot.CAUSE_COLOURS[0]
+    assert painted(orc, 0) > 0 and painted(orc, 1) == 0  # two orc deaths, in the first chart
+    # Health on arrival: depth 1 at 100%, depth 2 at 40%; wins: mixed 0%, weapon 100%.
+    assert 0.65 < painted(balance_plot.HEALTH, 1) / (2 * painted(balance_plot.WINS, 2)) < 0.75
+    records.write_text(json.dumps({"not": "games"}))
+    assert cli.main(["balance", "--from", str(records), "--plot", str(picture)]) == 1
+    assert "cannot plot" in capsys.readouterr().err

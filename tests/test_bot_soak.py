@@ -35,9 +35,11 @@ def test_the_bot_is_deterministic() -> None:
     assert run() == run()
 
 
-def test_a_short_soak_is_clean(tmp_path: Path) -> None:
+def test_a_short_soak_is_clean(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     reports = soak.soak(games=3, turns=300, seed=5, jobs=1, out=tmp_path)
     assert [r.problems for r in reports] == [[], [], []]
+    progress = capsys.readouterr().err.splitlines()  # a line per game as it ends
+    assert [line.split(",")[0] for line in progress] == [f"soak: game {n}/3" for n in (1, 2, 3)]
     assert sum(r.turns for r in reports) > 300
     text = soak.summary(reports, 1.0)
     assert "3 games" in text and "exceptions: 0, invariant violations: 0" in text

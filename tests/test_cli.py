@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -7,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from emberdeep import cli, mapgen
+from emberdeep import argtypes, cli, mapgen
 from emberdeep.engine.events import EVENT_KINDS
-from emberdeep.engine.rng import floor_stream
+from emberdeep.engine.rng import floor_stream, parse_seed
 from emberdeep.mapgen.carve import to_text
 
 REPLAYS = Path(__file__).parent / "replays"
@@ -122,3 +123,75 @@ def test_top_level_options_are_play_options(capsys: pytest.CaptureFixture[str]) 
     with pytest.raises(SystemExit):
         cli.main(["--seed", "7", "--generator", "nosuch"])
     assert "invalid choice: 'nosuch'" in capsys.readouterr().err
+
+
+BAD_VALUES: dict[object, list[str]] = {
+    argtypes.positive: ["0", "-1", "many"],
+    argtypes.natural: ["-1", "many"],
+    argtypes.port: ["0", "-1", "70000", "many"],
+    argtypes.minutes: ["-1", "many", "nan"],
+    argtypes.seed: ["", "99999999999999999999999"],
+}
+"""What each kind of number refuses; a seed is any word, so only an empty or too big one."""
+
+
+def bad_lines() -> list[list[str]]:
+    """Every command line a newcomer can get wrong, found by walking the parser: each
+    command with an unknown option, each option with a value of the wrong kind (and with
+    none), a command that does not exist."""
+    parser, _ = cli.build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    lines = [["score"], ["frob"], ["scores", "extra"], ["--no-such-option"]]
+    for name, command in commands.choices.items():
+        lines.append([name, "--no-such-option"])
+        for action in command._actions:
+            if (
+                not action.option_strings
+                or action.nargs in (0, "?")
+                or action.help == argparse.SUPPRESS
+            ):
+                if action.option_strings and action.dest == "frames":  # hidden, still checked
+                    lines += [[name, "--frames", value] for value in BAD_VALUES[argtypes.positive]]
+                continue
+            flag = action.option_strings[-1]
+            lines.append([name, flag])  # the value left out
+            values = list(BAD_VALUES.get(action.type, []))
+            if action.choices is not None:
+                values += ["nosuch", "0", "-1"]
+            lines += [[name, flag, value] for value in values]
+    return lines
+
+
+@pytest.mark.parametrize("argv", bad_lines(), ids=" ".join)
+def test_bad_input_exits_2_with_one_line_and_no_traceback(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = cli.main(argv)
+    except SystemExit as exc:
+        code = exc.code  # type: ignore[assignment]
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert err.startswith("emberdeep")
+
+
+def test_every_numeric_option_is_checked_by_kind() -> None:
+    """No option takes a bare int or float (which accepts 0 and negatives everywhere):
+    each says what it accepts, so the walk above covers them all."""
+    parser, _ = cli.build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    for command in commands.choices.values():
+        for action in command._actions:
+            assert action.type not in (int, float) or action.choices is not None, action.dest
+
+
+def test_an_unknown_command_names_the_closest(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["score"]) == 2
+    assert capsys.readouterr().err == "emberdeep: unknown command 'score'; did you mean 'scores'?\n"
+
+
+def test_word_seeds_work_for_the_bots_commands_as_for_play() -> None:
+    for command in ("balance", "soak", "mapgen", "play"):
+        parser, _ = cli.build_parser(command)
+        assert parser.parse_args([command, "--seed", "ember"]).seed == parse_seed("ember")

@@ -53,6 +53,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # runs ui's screens with its own presenter; both take their words from the session.
     # Side by side: neither imports the other.
     ("emberdeep.env", "emberdeep.web"),
+    # The types of the command line's options, shared with the tools that add their own
+    # (a seed means the same everywhere); they read seeds with the engine's rng.
+    ("emberdeep.argtypes",),
     # Developer tools (bench, soak, balance, screenshots): never imported by the game.
     ("emberdeep.tools",),
     # The command line: the only module that reads arguments.

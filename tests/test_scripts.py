@@ -75,10 +75,12 @@ def test_a_changed_pyproject_installs_again_what_is_asked(checkout: Path) -> Non
 
 
 def run_test_tools(path: Path) -> subprocess.CompletedProcess[str]:
-    """scripts/test-tools run with only ``path`` on PATH."""
+    """scripts/test-tools run with only ``path`` on PATH, and PostgreSQL looked for in
+    ``path``/postgresql as Debian's /usr/lib/postgresql."""
     return subprocess.run(
         ["/bin/sh", str(ROOT / "scripts" / "test-tools")],
-        capture_output=True, text=True, timeout=30, check=False, env={"PATH": str(path)},
+        capture_output=True, text=True, timeout=30, check=False,
+        env={"PATH": str(path), "POSTGRESQL_LIB": str(path / "postgresql")},
     )  # fmt: skip
 
 
@@ -95,15 +97,30 @@ def test_missing_test_programs_get_one_line_saying_how_to_install_them(tmp_path:
     [line] = result.stderr.splitlines()
     assert "tmux (for the terminal end-to-end tests)" in line
     assert "chromium (for the browser tests)" in line
-    assert line.endswith("sudo apt-get install tmux chromium")
+    assert "PostgreSQL (for the shared-database tests)" in line
+    assert line.endswith("sudo apt-get install tmux chromium postgresql")
     install(tmp_path, "tmux")
     [line] = run_test_tools(tmp_path).stderr.splitlines()
-    assert "tmux" not in line and line.endswith("sudo apt-get install chromium")
+    assert "tmux" not in line and line.endswith("sudo apt-get install chromium postgresql")
     install(tmp_path, "chromium")
-    assert run_test_tools(tmp_path).stderr == ""  # nothing to say when both are there
+    [line] = run_test_tools(tmp_path).stderr.splitlines()
+    assert line.endswith("sudo apt-get install postgresql")
+    (tmp_path / "postgresql" / "16" / "bin").mkdir(parents=True)
+    install(tmp_path / "postgresql" / "16" / "bin", "initdb")
+    assert run_test_tools(tmp_path).stderr == ""  # nothing to say when all are there
 
 
-def test_test_notes_missing_programs_before_pytest_which_has_the_last_line() -> None:
-    lines = (ROOT / "test").read_text().splitlines()
+def test_test_notes_missing_programs_before_it_installs_or_runs_anything() -> None:
+    lines = [line for line in (ROOT / "test").read_text().splitlines() if line[:1] not in "#"]
     note = next(n for n, line in enumerate(lines) if line.startswith("scripts/test-tools"))
-    assert lines[-1].startswith("exec .venv/bin/python -m pytest") and note < len(lines) - 1
+    setup = next(n for n, line in enumerate(lines) if line.startswith("scripts/ensure-venv"))
+    assert note < setup  # before the first run's minutes of installing
+    assert lines[-1].startswith("exec .venv/bin/python -m pytest")
+
+
+def test_the_first_install_shows_what_it_installs(checkout: Path) -> None:
+    """pip's lines reach the terminal: a quiet install of the dev extra looked hung."""
+    text = (checkout / "scripts" / "ensure-venv").read_text()
+    (install_line,) = [line for line in text.splitlines() if "-m pip install" in line]
+    assert "--quiet" not in install_line and install_line.rstrip().endswith(">&2")
+    assert ensure(checkout, "dev") == ".[dev]"

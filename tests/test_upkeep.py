@@ -73,10 +73,10 @@ def test_on_a_full_disk_the_score_comes_first_and_the_losses_are_told(
     assert reserve.stat().st_size == files.RESERVE_BYTES
     real_record = scores.record
 
-    def record(entry: scores.ScoreEntry, path: Path | None = None) -> int:
+    def record(entry: scores.ScoreEntry, path: Path | None = None, *, once: bool = False) -> int:
         if reserve.exists():
             raise scores.ScoresError("could not write to the hall of fame: disk is full")
-        return real_record(entry, path)
+        return real_record(entry, path, once=once)
 
     def no_room(
         log: replays.ReplayLog, world: object, final: bool = False, sync: bool = True

@@ -8,18 +8,19 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import difflib
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 # Before numpy is first imported: the game never multiplies matrices, and OpenBLAS
 # starting a thread per core is half of numpy's import (a tenth of a start-up).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from emberdeep import __version__, mapgen
+from emberdeep import __version__, argtypes, mapgen
 from emberdeep.content.palettes import PALETTE_NAMES
 from emberdeep.content.tomldata import DataError
 from emberdeep.engine import rng
@@ -49,11 +50,20 @@ FULL_USAGE = """%(prog)s [play's options]     play (the default command)
        %(prog)s --version [--seed S]"""
 
 
-def _seed(text: str) -> int:
-    try:
-        return rng.parse_seed(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, whose mistakes are one line on standard error (what is wrong
+    and where to read more), not the usage block above it: at 80x24 a newcomer sees
+    the reason, and a script's log holds one line per failure."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see `{self.prog} --help`)\n")
+
+
+def unknown_command(word: str) -> str:
+    """The line for a first word that is no command, naming the closest one if any."""
+    close = difflib.get_close_matches(word, COMMANDS, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else f" (commands: {', '.join(COMMANDS)})"
+    return f"emberdeep: unknown command '{word}'{hint}"
 
 
 def _add_generator_params(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
@@ -71,7 +81,7 @@ def _add_generator_params(parser: argparse.ArgumentParser) -> dict[str, set[str]
         if spec.type in (bool, "bool"):
             parser.add_argument(flag, action=argparse.BooleanOptionalAction, help=help_text)
         else:
-            parser.add_argument(flag, type=int, metavar="N", help=help_text)
+            parser.add_argument(flag, type=argtypes.natural, metavar="N", help=help_text)
     return owners
 
 
@@ -79,7 +89,7 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
     """Every command's options when ``command`` is None (the full ``--help``), otherwise
     only that command's: parsing its line needs no other, and building them all was a
     hundredth of a start-up. Returns the parser and ``mapgen``'s option owners."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="emberdeep",
         description="A classic roguelike on python-tcod.",
         # The full help lists play's options at the top level too (below), but they go
@@ -112,7 +122,7 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
 def _play_options(parser: argparse._ActionsContainer) -> None:
     """Play's options; also shown by the top-level ``--help`` (hence any container:
     a parser or an argument group), since play is what a bare ``emberdeep`` runs."""
-    parser.add_argument("--seed", type=_seed, help="game seed: a number or any word")
+    parser.add_argument("--seed", type=argtypes.seed, help="game seed: a number or any word")
     parser.add_argument("--generator", choices=sorted(mapgen.GENERATORS))
     parser.add_argument(
         "--terminal",
@@ -121,14 +131,16 @@ def _play_options(parser: argparse._ActionsContainer) -> None:
         "when no window can open",
     )
     # `emberdeep bench` times start-up to the first frame: quit after presenting N frames.
-    parser.add_argument("--frames", type=int, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument("--frames", type=argtypes.positive, metavar="N", help=argparse.SUPPRESS)
 
 
 def _mapgen_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
     parser.add_argument("--generator", default="rooms", choices=sorted(mapgen.GENERATORS))
-    parser.add_argument("--seed", type=_seed, default=0, help="game seed: a number or any word")
     parser.add_argument(
-        "--level", type=int, default=1, help="dungeon depth of the floor (default 1)"
+        "--seed", type=argtypes.seed, default=0, help="game seed: a number or any word"
+    )
+    parser.add_argument(
+        "--level", type=argtypes.positive, default=1, help="dungeon depth of the floor (default 1)"
     )
     return _add_generator_params(parser)
 
@@ -149,10 +161,16 @@ def _balance_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _soak_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=20, help="how many games (default 20)")
-    parser.add_argument("--turns", type=int, default=1000, help="turns per game at most")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run")
-    parser.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    parser.add_argument(
+        "--games", type=argtypes.positive, default=20, help="how many games (default 20)"
+    )
+    parser.add_argument(
+        "--turns", type=argtypes.positive, default=1000, help="turns per game at most"
+    )
+    parser.add_argument(
+        "--seed", type=argtypes.seed, default=0, help="seed of the whole run: a number or any word"
+    )
+    parser.add_argument("--jobs", type=argtypes.positive, help="processes (default: one per core)")
     parser.add_argument("--out", type=Path, help="folder for replays of failed games")
 
 
@@ -191,7 +209,7 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         help="address to listen on "
         "(default 127.0.0.1: this machine only; see the README to serve others)",
     )
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=argtypes.port, default=8000, help="port (default 8000)")
     parser.add_argument(
         "--data",
         type=Path,
@@ -201,7 +219,7 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--grace",
-        type=float,
+        type=argtypes.minutes,
         default=10.0,
         metavar="MINUTES",
         help="how long a game waits for its player to come back before it is "
@@ -209,28 +227,28 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-games",
-        type=int,
+        type=argtypes.positive,
         default=100,
         metavar="N",
         help="games running at once (default 100)",
     )
     parser.add_argument(
         "--max-connections",
-        type=int,
+        type=argtypes.positive,
         default=500,
         metavar="N",
         help="players' pages connected at once (default 500)",
     )
     parser.add_argument(
         "--max-watchers",
-        type=int,
+        type=argtypes.natural,
         default=200,
         metavar="N",
         help="watchers' pages connected at once, apart from players' (default 200)",
     )
     parser.add_argument(
         "--registrations",
-        type=int,
+        type=argtypes.natural,
         default=5,
         metavar="N",
         help="accounts one address may make in an hour (default 5)",
@@ -273,7 +291,11 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
 
 def _scores_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--count", type=int, default=20, metavar="N", help="how many games (default 20)"
+        "--count",
+        type=argtypes.natural,
+        default=20,
+        metavar="N",
+        help="how many games (default 20)",
     )
 
 
@@ -507,17 +529,11 @@ def run_serve(args: argparse.Namespace) -> int:
         return 1
     from emberdeep.storage import saves
 
-    if not 0 < args.port < 65536 or args.grace < 0 or args.max_games < 1:
-        print("emberdeep: --port, --grace and --max-games must be positive", file=sys.stderr)
-        return 2
     data = args.data if args.data is not None else saves.data_dir() / "web"
     limits = Limits(
-        args.max_games,
-        max(1, args.max_connections),
-        args.grace * 60,
-        max(0, args.max_watchers),
-        max(0, args.registrations),
-    )
+        args.max_games, args.max_connections, args.grace * 60, args.max_watchers,
+        args.registrations,
+    )  # fmt: skip
     return server.serve(
         host=args.host,
         port=args.port,
@@ -552,6 +568,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--version" in argv:
         return print_version(argv)
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        print(unknown_command(argv[0]), file=sys.stderr)  # play takes no word of its own
+        return 2
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
         argv.insert(0, "play")
     parser, owners = build_parser(argv[0] if argv[0] in COMMANDS else None)
@@ -583,7 +602,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from emberdeep.storage import scores
 
             try:
-                entries = scores.top(max(0, args.count))
+                entries = scores.top(args.count)
             except scores.ScoresError as exc:
                 print(f"emberdeep: {exc}", file=sys.stderr)
                 return 1

@@ -23,8 +23,10 @@ def test_a_taken_port_is_one_clear_line(tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def test_bad_numbers_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli.main(["serve", "--port", "0", "--data", str(tmp_path)]) == 2
-    assert "must be positive" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:
+        cli.main(["serve", "--port", "0", "--data", str(tmp_path)])
+    assert refused.value.code == 2
+    assert "argument --port: must be from 1 to 65535, not 0" in capsys.readouterr().err
 
 
 def test_the_web_stack_is_imported_only_to_serve() -> None:

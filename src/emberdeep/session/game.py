@@ -113,6 +113,12 @@ class GameSetup:
         except (games.GameError, GameLockedError) as exc:
             raise saves.SaveError(str(exc)) from None
         keep_reserve(self.data)
+        ending = games.ending_of(save_file) is not None
+        if ending and not save_file.exists():  # killed while its files were going
+            if lock is not None:
+                lock.release()
+            raise GameOverError(forget(save_file))
+        from_backup = from_backup and not ending  # the save and journal hold the end
         try:
             world, info = self.read_world(backup_path(save_file) if from_backup else save_file)
         except saves.SaveError:
@@ -123,10 +129,20 @@ class GameSetup:
         session.log.restore(info.log)
         if not from_backup:
             session.recovered = session.recover()
+        if session.world.over:  # it was ending when its process stopped: end it now
+            raise GameOverError(" ".join(session.end()))
         session.world.set_fov(self.settings.fov)  # this run's settings (a recorded command)
         if from_backup or session.recovered:
             session.save()  # the backup, or the save plus its journal, is the save again
         return session
+
+
+class GameOverError(Exception):
+    """Continue found a game that was over (its process stopped while ending it, see
+    ``GameSession.seal``): its ending was finished instead; the message says how."""
+
+    def __init__(self, notes: str) -> None:
+        super().__init__(f"That game was over: its ending is finished now. {notes}".strip())
 
 
 def _lock(save_file: Path | None) -> GameLock | None:
@@ -340,35 +356,35 @@ class GameSession:
         per failure and, when anything failed, which of the three were kept; a failure
         never stops the steps after it.
 
-        The order is by worth and size on a full disk: the score (a row) first, then the
-        morgue file, then the replay (the largest). If the score cannot be written, the
-        room set aside at the start (``files.keep_reserve``) and the game's own files
-        (which permadeath removes anyway) are given back and it is tried once more."""
+        First the ending is made final (``seal``), so a kill or a power cut at any later
+        moment leaves a game that is over, which Continue finishes ending with the same
+        hall-of-fame row (``scores.record(once=True)``), never the character alive at the
+        turn before. Then the order is by worth and size on a full disk: the score (a row)
+        first, then the morgue file, then the replay (the largest). If the score cannot be
+        written, the room set aside (``files.keep_reserve``) and then the game's own files
+        (which permadeath removes anyway) are given back, trying again after each; the
+        room is set aside again at once, before the morgue can take it, so the next
+        ending on a disk that stays full keeps its score too."""
         self.durable.wait()  # the last checkpoint's files are in place before any goes
         notes: list[str] = []
         world, folder = self.world, self.setup.data
-        when = datetime.now(timezone.utc)
         narrator = narrator_for(self.setup.content)
         cause = scores.VICTORY if world.won else narrator.cause_of_death(world.death)
         forgotten = ""
         if folder is not None and self.save_file is not None:
+            when, forgotten = self.seal()
             kept: list[str] = []
             lost: list[str] = []
             entry = scores.score_entry(world, cause, when)
             try:
-                try:
-                    rank = scores.record(entry, folder / scores.SCORES_NAME)
-                except scores.ScoresError:
-                    if self.journal is not None:
-                        self.journal.close()
-                    release_reserve(folder)
-                    forgotten = forget(self.save_file, won=world.won)  # room, then again
-                    rank = scores.record(entry, folder / scores.SCORES_NAME)
+                rank, gone = self.record_score(entry, folder)
+                forgotten = forgotten or gone
                 notes.append(f"You rank #{rank} in the hall of fame.")
                 kept.append("your score")
             except scores.ScoresError as exc:
                 notes.append(str(exc))
                 lost.append("your score")
+            keep_reserve(folder)  # before the morgue and the replay can take the room
             names = {kind.key: kind.name for kind in self.setup.content.population.monsters.kinds}
             try:
                 last = self.log.texts(morgue.LAST_MESSAGES)
@@ -383,10 +399,53 @@ class GameSession:
             (kept if replay else lost).append("the replay")
             if lost:
                 notes.append(f"Kept: {', '.join(kept) or 'nothing'}; not kept: {', '.join(lost)}")
-            keep_reserve(folder)  # for the next game, if there is room again
+        if self.journal is not None:
+            self.journal.close()
         notes.append(forgotten or forget(self.save_file, won=world.won))
+        if folder is not None:
+            keep_reserve(folder)  # all of it again, where the game's files made room
         self.release()
         return [sentence(note) for note in notes if note]
+
+    def seal(self) -> tuple[datetime, str]:
+        """Make the ending final before anything else is written: the commands up to the
+        fatal one go to the journal, fsynced (Continue replays them to the death), then
+        the game's folder is marked with the ending's time (``games.mark_ending``: an
+        ending finished again keeps it, hence its score row). Where the journal cannot
+        take them (a full disk), the save goes at once: the save alone is the character
+        alive. Returns the ending's time and what removing the save said, if it went."""
+        assert self.save_file is not None  # only a saved game is sealed
+        when = games.ending_of(self.save_file) or datetime.now(timezone.utc).replace(microsecond=0)
+        problem = self.log_commands()
+        if problem is None and self.journal is not None:
+            try:
+                self.journal.sync()
+            except OSError as exc:
+                problem = str(exc)
+        if problem is not None:
+            if self.journal is not None:
+                self.journal.close()
+            return when, forget(self.save_file, won=self.world.won)
+        games.mark_ending(self.save_file, scores.iso_utc(when))
+        return when, ""
+
+    def record_score(self, entry: scores.ScoreEntry, folder: Path) -> tuple[int, str]:
+        """The score's row, once (its rank), making room on a full disk: the room set
+        aside first, then the game's own files; also what removing those said ("" if
+        they stay). Raises ``scores.ScoresError`` when even then it cannot be written."""
+        path = folder / scores.SCORES_NAME
+        try:
+            return scores.record(entry, path, once=True), ""
+        except scores.ScoresError:
+            if not release_reserve(folder):
+                raise
+        try:
+            return scores.record(entry, path, once=True), ""
+        except scores.ScoresError:
+            if self.journal is not None:
+                self.journal.close()
+            gone = forget(self.save_file, won=self.world.won)
+        return scores.record(entry, path, once=True), gone
 
     def release(self) -> None:
         """The game is no longer played here (quit, or over)."""

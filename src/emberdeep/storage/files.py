@@ -30,6 +30,8 @@ RESERVE_NAME = "space-reserve"
 RESERVE_BYTES = 128 * 1024
 """Room kept aside in the data folder for the hall of fame when the disk fills: a new
 scores database and its rollback journal take a few pages (4 KB each)."""
+PAGE = 4096
+"""A disk's usual block: the reserve grows by one at a time."""
 UNLOCKED_AGE = 24 * 3600
 """Where the OS has no ``flock`` (Windows), a temp file this old is taken as abandoned."""
 
@@ -179,20 +181,31 @@ def fsync_folder(folder: Path) -> None:
 
 
 def keep_reserve(folder: Path) -> bool:
-    """Make sure ``RESERVE_BYTES`` of real (not sparse) bytes are set aside in ``folder``,
-    for ``release_reserve`` to give back when the disk is full; False when there was no
-    room for it (then nothing is left half-made)."""
-    path = folder / RESERVE_NAME
+    """Make sure ``RESERVE_BYTES`` of real (not sparse: written) bytes are set aside in
+    ``folder``, for ``release_reserve`` to give back when the disk is full; the file grows
+    in place a page at a time, so where there is not room for all of it, as much as there
+    is stays set aside (a disk that stays full must still keep the next game's score),
+    and a later call grows it back once there is room. Whether any is set aside."""
     try:
-        if path.stat().st_size == RESERVE_BYTES:
-            return True
-    except OSError:
-        pass
-    try:
-        write_atomically(path, bytes(RESERVE_BYTES))
+        fd = os.open(folder / RESERVE_NAME, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     except OSError:
         return False
-    return True
+    try:
+        size = os.fstat(fd).st_size
+        grown = size
+        while size < RESERVE_BYTES:
+            try:
+                size += os.write(fd, bytes(min(PAGE, RESERVE_BYTES - size)))
+            except OSError:  # the disk is full: keep what there is
+                break
+        if size != grown:
+            with contextlib.suppress(OSError):
+                os.fsync(fd)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    return size > 0
 
 
 def release_reserve(folder: Path) -> bool:

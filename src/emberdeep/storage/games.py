@@ -22,11 +22,20 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from emberdeep.storage import saves
-from emberdeep.storage.files import backup_path, fsync_folder, remove_stale_temps
+from emberdeep.storage.files import (
+    backup_path,
+    fsync_folder,
+    remove_stale_temps,
+    write_atomically,
+)
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.storage.wal import journal_path
 
 GAMES_FOLDER = "games"
+ENDING_NAME = "ending"
+"""In a game's folder while its death (or victory) is being ended: when it ended, so a
+process killed before the folder is gone finishes the same ending on Continue (the same
+hall-of-fame row, never a second, and never the character alive again)."""
 MAX_GAMES = 1_000
 """More saved games than this are not listed (a listing must stay quick)."""
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
@@ -155,8 +164,10 @@ def remove(save: Path) -> None:
         return
     lock = GameLock(save)
     lock.acquire()
+    ending = folder / ENDING_NAME
     try:
-        for path in folder.iterdir():
+        # The ending's mark goes last: until then a kill leaves a game that is over.
+        for path in sorted(folder.iterdir(), key=lambda p: p == ending):
             if path != lock.path:
                 path.unlink()
     except OSError as exc:
@@ -202,3 +213,24 @@ def migrate(data: Path) -> Path | None:
     finally:
         lock.release()
     return save
+
+
+def mark_ending(save: Path, when: str) -> bool:
+    """Note in the game's folder that its ending began at ``when`` (ISO 8601); whether
+    it could be written (a full disk may refuse it: the ending goes on without)."""
+    try:
+        write_atomically(save.parent / ENDING_NAME, when.encode("ascii"))
+    except OSError:
+        return False
+    return True
+
+
+def ending_of(save: Path) -> datetime | None:
+    """When the ending of the game saved at ``save`` began, if it began (``mark_ending``);
+    None for a game in progress, or a mark that cannot be read."""
+    try:
+        text = (save.parent / ENDING_NAME).read_text("ascii")[:64]
+        when = datetime.fromisoformat(text)
+    except (OSError, ValueError):
+        return None
+    return when if when.tzinfo is not None else None

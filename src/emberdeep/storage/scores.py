@@ -202,8 +202,11 @@ def _entry(row: tuple[object, ...], path: Path) -> ScoreEntry:
     return ScoreEntry(*values)  # type: ignore[arg-type]
 
 
-def record(entry: ScoreEntry, path: Path | None = None) -> int:
-    """Add a finished game; returns its rank (1 is the best). Raises ``ScoresError``."""
+def record(entry: ScoreEntry, path: Path | None = None, *, once: bool = False) -> int:
+    """Add a finished game; returns its rank (1 is the best). Raises ``ScoresError``.
+    With ``once``, a row equal to ``entry`` in every column (the same ending finished
+    again after a kill: its time comes from the game's folder, ``games.ending_of``) is
+    kept as it is, not added a second time; the check and the insert are one transaction."""
     import sqlite3
 
     path = path or scores_path()
@@ -212,11 +215,20 @@ def record(entry: ScoreEntry, path: Path | None = None) -> int:
         try:
             db.execute("BEGIN IMMEDIATE")
             try:
-                cursor = db.execute(
-                    f"INSERT INTO scores ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    astuple(entry),
+                same = " AND ".join(f"{name} = ?" for name in _COLUMNS.split(", "))
+                found = (
+                    db.execute(f"SELECT id FROM scores WHERE {same}", astuple(entry)).fetchone()
+                    if once
+                    else None
                 )
-                row_id = cursor.lastrowid
+                if found is not None:
+                    row_id = found[0]
+                else:
+                    cursor = db.execute(
+                        f"INSERT INTO scores ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        astuple(entry),
+                    )
+                    row_id = cursor.lastrowid
                 (ahead,) = db.execute(
                     "SELECT COUNT(*) FROM scores WHERE score > ? "
                     "OR (score = ? AND (date < ? OR (date = ? AND id < ?)))",

@@ -23,6 +23,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from emberdeep import argtypes
 from emberdeep.agents.bot import BUILDS, POLICIES, Bot, random_seed, take_turn
 from emberdeep.agents.bot_items import wins
 from emberdeep.config import Settings
@@ -241,7 +242,39 @@ def arrival(games: list[Outcome], depths: range) -> str:
     return f"{100 * sum(found) / len(found):.0f}% ({len(found)} arrivals)" if found else "-"
 
 
+def draw_plot(path: Path, records: object) -> int:
+    """``--plot``: the charts of ``records`` (as ``--json`` writes them) to ``path``."""
+    from emberdeep.tools import balance_plot  # only when asked: it loads the font
+
+    try:
+        balance_plot.plot(records, path)
+    except balance_plot.PlotError as exc:
+        print(f"emberdeep balance: cannot plot: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"emberdeep balance: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    print(f"charts: {path}", file=sys.stderr)
+    return 0
+
+
+def plot_from(args: argparse.Namespace) -> int:
+    """``--from FILE.json --plot FILE.png``: an earlier run's charts, no game played."""
+    if args.plot is None:
+        print("emberdeep balance: --from needs --plot FILE.png", file=sys.stderr)
+        return 2
+    try:
+        records = json.loads(args.records.read_bytes())
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) else "not JSON"
+        print(f"emberdeep balance: cannot read {args.records}: {reason}", file=sys.stderr)
+        return 1
+    return draw_plot(args.plot, records)
+
+
 def main(args: argparse.Namespace) -> int:
+    if args.records is not None:
+        return plot_from(args)
     started = time.perf_counter()
     builds = list(BUILDS) if args.build == "all" else [args.build]
     policies = POLICIES if args.policy == "all" else (args.policy,)
@@ -261,12 +294,18 @@ def main(args: argparse.Namespace) -> int:
     print(f"({len(outcomes)} games in {time.perf_counter() - started:.0f} s)")
     if args.json:
         args.json.write_text(json.dumps([asdict(o) for o in outcomes], indent=1))
+    if args.plot:
+        return draw_plot(args.plot, json.loads(json.dumps([asdict(o) for o in outcomes])))
     return 0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=int, default=100, help="games per build (default 100)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run")
+    parser.add_argument(
+        "--games", type=argtypes.positive, default=100, help="games per build (default 100)"
+    )
+    parser.add_argument(
+        "--seed", type=argtypes.seed, default=0, help="seed of the whole run: a number or any word"
+    )
     parser.add_argument(
         "--build", choices=[*BUILDS, "all"], default="mixed",
         help="the bot's level-up choice: mixed, one stat, or all of them in turn",
@@ -285,9 +324,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stair-dance", action="store_true",
         help="hurt by a foe beside the stairs, the bot takes them and comes straight back",
     )  # fmt: skip
-    parser.add_argument("--turns", type=int, default=TURN_CAP, help="turn cap per game")
-    parser.add_argument("--jobs", type=int, help="processes (default: one per core)")
+    parser.add_argument(
+        "--turns", type=argtypes.positive, default=TURN_CAP, help="turn cap per game"
+    )
+    parser.add_argument("--jobs", type=argtypes.positive, help="processes (default: one per core)")
     parser.add_argument("--json", type=Path, help="also write every game's figures here")
+    parser.add_argument(
+        "--plot", type=Path, metavar="FILE.png",
+        help="also draw deaths by depth and cause, health on arrival and wins by policy",
+    )  # fmt: skip
+    parser.add_argument(
+        "--from", dest="records", type=Path, metavar="FILE.json",
+        help="plot the games an earlier --json wrote instead of playing (with --plot)",
+    )  # fmt: skip
     parser.add_argument(
         "--ray", nargs="?", const="", metavar="ADDRESS",
         help="run the games as Ray tasks: on a new local Ray, or the cluster at ADDRESS "

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from emberdeep.tools import bench_agents, bench_checkpoints, bench_web
@@ -37,32 +40,52 @@ from emberdeep.tools.bench_timing import FULL, QUICK, measure
 
 
 def run_all(quick: bool, compare_nle: bool = False) -> Report:
+    """Every group of figures in turn, each announced on standard error with the time
+    so far: the whole run takes minutes on a busy machine, and silence looks like a hang."""
     plan = QUICK if quick else FULL
     report = Report(quick)
-    report.figures += generation(plan.generation)
-    report.figures += features(plan.generation)
-    report.figures += fov(plan.fov)
-    frame(report, plan)
-    report.figures += terminal(plan.terminal)
-    report.figures += web_frames(plan.terminal)
-    report.figures += bench_web.per_key(plan.steps // 4)
-    monster_phase(report, plan)
-    save_figures(report, plan)
-    bench_checkpoints.checkpoint_figures(report, plan.saves, measure)
-    report.figures += game_steps(plan.steps)
-    report.figures += gas_steps(plan.steps)
-    agent_env_figures(report, plan.steps)
-    bench_agents.agent_platform(report, quick, compare_nle)
+    figures = report.figures.extend
+    groups: list[tuple[str, Callable[[], object]]] = [
+        ("floor generation", lambda: figures(generation(plan.generation))),
+        ("floor features", lambda: figures(features(plan.generation))),
+        ("field of view", lambda: figures(fov(plan.fov))),
+        ("frames", lambda: frame(report, plan)),
+        ("the terminal", lambda: figures(terminal(plan.terminal))),
+        ("web frames", lambda: figures(web_frames(plan.terminal))),
+        ("web keys", lambda: figures(bench_web.per_key(plan.steps // 4))),
+        ("monster turns", lambda: monster_phase(report, plan)),
+        ("saves", lambda: save_figures(report, plan)),
+        ("checkpoints", lambda: bench_checkpoints.checkpoint_figures(report, plan.saves, measure)),
+        ("game steps", lambda: figures(game_steps(plan.steps))),
+        ("gas steps", lambda: figures(gas_steps(plan.steps))),
+        ("agent environments", lambda: agent_env_figures(report, plan.steps)),
+        ("agent platform", lambda: bench_agents.agent_platform(report, quick, compare_nle)),
+        ("start-up", lambda: startup_figures(report, plan.startup)),
+    ]
+    started = time.perf_counter()
+    for number, (name, group) in enumerate(groups, 1):
+        elapsed = time.perf_counter() - started
+        print(f"bench: {number}/{len(groups)} {name} ({elapsed:.0f} s so far)", file=sys.stderr)
+        group()
+    return report
+
+
+def startup_figures(report: Report, runs: int) -> None:
     try:
-        report.figures += startup(plan.startup)
+        report.figures += startup(runs)
     except (StartupError, OSError, subprocess.TimeoutExpired) as exc:
         report.notes.append(f"start-up to first frame: not measured ({exc})")
-    return report
 
 
 def main(quick: bool = False, json_path: Path | None = None, compare_nle: bool = False) -> int:
     report = run_all(quick, compare_nle)
     print(format_report(report))
     if json_path is not None:
-        json_path.write_text(json.dumps(to_json(report), indent=2) + "\n", encoding="utf-8")
+        try:
+            json_path.write_text(json.dumps(to_json(report), indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(
+                f"emberdeep bench: cannot write {json_path}: {exc.strerror or exc}", file=sys.stderr
+            )
+            return 1
     return 0

@@ -18,6 +18,7 @@ and the tests run both on every screen at every size.
 from __future__ import annotations
 
 import copy
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -354,6 +355,7 @@ def render_all(
                         png.write_png(out / file, tileset.render(console))
                         (out / file).with_suffix(".txt").write_text(text_of(console), "utf-8")
             app.game = None
+            print(f"screenshots: {mode} done, {len(found)} files so far", file=sys.stderr)
     return found
 
 

@@ -8,6 +8,7 @@ import argparse
 import collections
 import multiprocessing
 import os
+import sys
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -88,9 +89,21 @@ def _run(job: tuple[int, int, str]) -> GameReport:
 def soak(games: int, turns: int, seed: int, jobs: int, out: Path) -> list[GameReport]:
     work = [(random_seed(seed, n), turns, str(out)) for n in range(games)]
     if jobs <= 1:
-        return [_run(job) for job in work]
+        return [told(_run(job), n, games) for n, job in enumerate(work, 1)]
     with multiprocessing.get_context("spawn").Pool(jobs, initializer=cap_memory) as pool:
-        return list(pool.imap(_run, work, chunksize=max(1, games // (jobs * 8))))
+        played = pool.imap(_run, work, chunksize=max(1, games // (jobs * 8)))
+        return [told(report, n, games) for n, report in enumerate(played, 1)]
+
+
+def told(report: GameReport, n: int, total: int) -> GameReport:
+    """``report``, after a line on standard error: a long soak shows it is alive."""
+    trouble = f", {len(report.problems)} problems" if report.problems else ""
+    print(
+        f"soak: game {n}/{total}, seed {report.seed}: {report.outcome} on depth "
+        f"{report.depth} after {report.turns} turns{trouble}",
+        file=sys.stderr,
+    )
+    return report
 
 
 def summary(reports: list[GameReport], seconds: float) -> str:

@@ -32,6 +32,7 @@ import os
 import re
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from types import FrameType, TracebackType
 from typing import IO
@@ -240,8 +241,30 @@ class _WakeUpError(Exception):
     """SIGWINCH while blocked waiting for input: redraw at the new size."""
 
 
+@contextlib.contextmanager
+def _quiet_capabilities() -> Iterator[None]:
+    """Around blessed's capability lookups: no warning for one this terminal lacks. In the
+    one-file binary blessed cannot list the names it knows (it finds them with pkgutil,
+    which PyInstaller's archive hides), so every lookup of a capability the terminal
+    lacks warned, `unknown terminal capability: 'ssupm'` (superscript) was left on the
+    terminal after every game. A missing capability is blessed's empty string either
+    way, which ``_capability`` replaces with the usual sequence."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "unknown terminal capability", UserWarning)
+        yield
+
+
+def open_terminal(
+    kind: str | None = None, stream: IO[str] | None = None, *, force_styling: bool = False
+) -> blessed.Terminal:
+    """blessed's terminal (its own arguments), opened without its warnings."""
+    with _quiet_capabilities():
+        return blessed.Terminal(kind, stream, force_styling=force_styling)
+
+
 def _capability(term: blessed.Terminal, name: str, default: str) -> str:
-    value = str(getattr(term, name, "") or "")
+    with _quiet_capabilities():
+        value = str(getattr(term, name, "") or "")
     return value or default
 
 
@@ -450,7 +473,7 @@ def run(
     empties; the terminal is restored however this ends. With ``content``, cells drawn in
     the graphical ``tiles`` mode are shown as their ascii glyphs (a terminal has no
     sprites)."""
-    session = _Session(term if term is not None else blessed.Terminal())
+    session = _Session(term if term is not None else open_terminal())
     try:
         with session.signals(), session.terminal_modes():
             loop.run(ScreenStack(screen), session, untile=content)

@@ -11,7 +11,7 @@ import tcod.constants
 
 from emberdeep import __version__
 from emberdeep.engine import rng
-from emberdeep.session.game import GameSession, sentence
+from emberdeep.session.game import GameOverError, GameSession, sentence
 from emberdeep.session.playing import Game
 from emberdeep.session.records import (
     GameError,
@@ -121,6 +121,8 @@ class MainMenu:
         app = self.app
         try:
             session = app.setup.continue_game(game, from_backup)
+        except GameOverError as exc:
+            return Reset(MainMenu(app, str(exc)))
         except SaveError as exc:
             listing = next((g for g in self.listings if g.game == game), None)
             where = f" at {listing.save}" if listing else ""

@@ -1,0 +1,62 @@
+"""Argument types for every command's options: a bad value is refused while the line is
+parsed, with argparse's one-line error (``cli.Parser``), never later with a traceback.
+
+Shared by ``cli.py`` and the tools that add their own options (``tools/balance.py``), so
+a seed means the same on every command: a number, or any word, as ``play`` takes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from emberdeep.engine import rng
+
+
+def seed(text: str) -> int:
+    """A game seed: a number or any word (``rng.parse_seed``)."""
+    try:
+        return rng.parse_seed(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def positive(text: str) -> int:
+    """A count that must be at least 1 (games, turns, a depth, processes)."""
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def natural(text: str) -> int:
+    """A count that may be 0 (none) but never negative."""
+    value = _whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def port(text: str) -> int:
+    """A TCP port to listen on."""
+    value = _whole(text)
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 65535, not {value}")
+    return value
+
+
+def minutes(text: str) -> float:
+    """A length of time in minutes, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
