@@ -8,8 +8,9 @@ shows what happened or why it was refused). Items that must be aimed open the ta
 screen instead; a scroll of enchanting or of identify (known) opens this menu again, to
 choose the item it is spent on. Each item has its own letter (``ItemLetters``): dealt
 when it is first carried, kept while the list scrolls and from turn to turn, so a letter
-learnt is a letter that still means that item. The throw menu lists what is made for throwing first,
-and what is worn last (it must come off first).
+learnt is a letter that still means that item. The throw menu lists what is made for
+throwing first, and what is worn last (it must come off first); with nothing made for
+throwing it says so and highlights nothing, so Enter alone throws no potion.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ TITLES: dict[Purpose, str] = {
 ON_AN_ITEM: dict[str, Purpose] = {"enchant": "enchant", "identify": "identify"}
 """Effects spent on one of the player's items, and the menu that chooses it."""
 EMPTY = "You are not carrying anything."
+NOTHING_TO_THROW = "You have nothing made for throwing. Throw something else?"
 ABOUT = "?"
 """Opens the highlighted item's details (``screens/details.py``)."""
 PARENT_DIM = 0.5
@@ -123,7 +125,16 @@ class InventoryScreen:
             if purpose == "identify" and not hides_something(parent, inventory[slot]):
                 entry = replace(entry, disabled=True, detail="nothing to learn")
             options.append(entry)
-        self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
+        made_for_it = any(item.kind.effect == "thrown" for item in inventory)
+        makeshift = purpose == "throw" and bool(inventory) and not made_for_it
+        self.menu = Menu(
+            TITLES[purpose],
+            options,
+            header=NOTHING_TO_THROW if makeshift else "",
+            empty_text=EMPTY,
+            bounds=parent.layout.map,
+            preselect=not makeshift,
+        )
 
     def handle(self, event: InputEvent) -> Next:
         if event == KeyPress(ABOUT) and self.menu.highlight is not None:
