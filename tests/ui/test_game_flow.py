@@ -11,6 +11,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Descend
 from emberdeep.engine.events import MessageKind
+from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.storage import saves
 from emberdeep.storage.games import Listing
@@ -276,3 +277,39 @@ def test_a_game_continued_without_a_screen_keeps_its_log(app: App) -> None:
     assert session.save() is None  # no play screen took the log: the save keeps it
     session.release()
     assert app.setup.continue_game(only_game(app).game).log == session.log
+
+
+def test_items_keep_their_letters_through_save_and_continue(app: App) -> None:
+    """Letters with gaps (items dropped or used since they were dealt) are not dealt
+    again in inventory order on Continue: the staff that was (i) is still (i)."""
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen)
+    kinds = {kind.key: kind for kind in app.content.population.items.kinds}
+    inventory = play.world.inventory
+    inventory.clear()
+    inventory.extend(Item(kinds[key]) for key in ("health_potion", "darts", "dagger", "darts"))
+    play.letters.of(inventory)  # dealt a, b, c, d
+    del inventory[:2]  # the potion drunk, the first darts thrown
+    inventory.append(Item(kinds["health_potion"]))  # dealt a, the first free letter
+    before = play.letters.of(inventory)
+    assert before == ["c", "d", "a"]
+    resumed = press(play, "Q", "y", "a")  # save and quit, then continue
+    assert isinstance(resumed, PlayScreen) and resumed is not play
+    assert resumed.letters.of(resumed.world.inventory) == before
+    # Saved again by the continued game (not only kept from the file it was read from).
+    again = press(resumed, "Q", "y", "a")
+    assert isinstance(again, PlayScreen)
+    assert again.letters.of(again.world.inventory) == before
+
+
+def test_a_save_without_letters_deals_them_in_inventory_order(app: App) -> None:
+    play = press(MainMenu(app), "a")
+    assert isinstance(play, PlayScreen) and play.session is not None
+    kinds = {kind.key: kind for kind in app.content.population.items.kinds}
+    play.world.inventory.extend(Item(kinds[key]) for key in ("darts", "dagger"))
+    play.session.item_letters = lambda: ""  # as a save made before letters were kept
+    resumed = press(play, "Q", "y", "a")
+    assert isinstance(resumed, PlayScreen)
+    carried = len(resumed.world.inventory)
+    assert carried >= 2
+    assert resumed.letters.of(resumed.world.inventory) == list("abcdefghijklmnop"[:carried])

@@ -92,7 +92,7 @@ def test_a_key_pressed_before_the_level_up_box_opened_is_not_taken_by_it() -> No
 
 
 def test_keys_typed_before_a_menu_opened_are_dropped_but_not_other_input() -> None:
-    """"i" then "a" in one read: the inventory opens and is shown; the "a" was typed
+    """ "i" then "a" in one read: the inventory opens and is shown; the "a" was typed
     before it could be seen, so the potion is not drunk. Once shown, "a" drinks it."""
     screen = play("health_potion")
     screen.world.player.hp = 1  # so the potion is drunk, not refused

@@ -21,6 +21,7 @@ from emberdeep import bounds
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.engine import replay
+from emberdeep.engine.items import Item
 from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
@@ -120,7 +121,13 @@ class GameSetup:
                 lock.release()
             raise
         session = GameSession(
-            self, world, info.started, save_file=save_file, lock=lock, log=info.log
+            self,
+            world,
+            info.started,
+            save_file=save_file,
+            lock=lock,
+            log=info.log,
+            letters=tuple(zip(world.inventory, info.letters, strict=False)),
         )
         if not from_backup:
             session.recovered = session.recover()
@@ -160,6 +167,12 @@ class GameSession:
     messages: Callable[[], Sequence[saves.LogLine]] | None = None
     """Where a save gets the log's newest lines (the play screen's log); without it a
     save keeps the lines it was continued with."""
+    letters: tuple[tuple[Item, str], ...] = ()
+    """The carried items' letters the save held, each with its item, until a screen
+    takes them (``take_letters``)."""
+    item_letters: Callable[[], str] | None = None
+    """Where a save gets each carried item's letter (the play screen's); without it a
+    save keeps the letters it was continued with, while the same items are carried."""
 
     def __post_init__(self) -> None:
         self.writer = saves.SaveWriter()
@@ -229,6 +242,20 @@ class GameSession:
         log, self.log = self.log, ()
         return log
 
+    def take_letters(self) -> tuple[tuple[Item, str], ...]:
+        """The letters a continued game was saved with, once (``take_log``'s way)."""
+        letters, self.letters = self.letters, ()
+        return letters
+
+    def carried_letters(self) -> str:
+        """Each carried item's letter, for the save ("" when they are not all known)."""
+        if self.item_letters is not None:
+            dealt = self.item_letters()
+            return dealt if saves.fits_letters(dealt, len(self.world.inventory)) else ""
+        held = {id(item): letter for item, letter in self.letters}
+        kept = [held.get(id(item), "") for item in self.world.inventory]
+        return "".join(kept) if all(kept) else ""
+
     def save(self) -> str | None:
         """Save now, durably (fsynced before it returns); None when it worked (or there
         is nothing to save), else why not."""
@@ -294,7 +321,9 @@ class GameSession:
 
     def save_info(self) -> saves.SaveInfo:
         log = tuple(self.messages()) if self.messages is not None else self.log
-        return saves.current_info(self.setup.generator_setting, self.started, log)
+        return saves.current_info(
+            self.setup.generator_setting, self.started, log, self.carried_letters()
+        )
 
     def log_problem(self) -> str:
         problem = self.log_commands()

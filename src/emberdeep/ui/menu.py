@@ -149,9 +149,7 @@ class Menu:
         self.header = header
         self.empty_text = empty_text
         enabled = [i for i, o in enumerate(self.options) if not o.disabled]
-        self.highlight: int | None = (
-            (enabled or [0])[0] if self.options and preselect else None
-        )
+        self.highlight: int | None = (enabled or [0])[0] if self.options and preselect else None
         """Index of the highlighted option; None when there are no options, or none is
         chosen yet (``preselect``)."""
         self.top = 0
@@ -306,7 +304,11 @@ class Menu:
             return
         self.top += scroll
         # From no highlight, down starts at the first option and up at the last.
-        start = self.highlight if self.highlight is not None else (-1 if steps > 0 else len(self.options))
+        start = (
+            self.highlight
+            if self.highlight is not None
+            else (-1 if steps > 0 else len(self.options))
+        )
         self.highlight = min(max(start + steps, 0), len(self.options) - 1)
         self.show_highlight(self.layout().rows)
 

@@ -15,6 +15,7 @@ throwing it says so and highlights nothing, so Enter alone throws no potion.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -57,11 +58,13 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 class ItemLetters:
     """Each carried item's letter, for as long as it is carried: a new item gets the
-    first letter no other item holds. Kept by the play screen (a continued game deals
-    them again, in inventory order)."""
+    first letter no other item holds. Kept by the play screen, and saved with the game
+    (``GameSession.item_letters``), so a continued game starts with the letters it was
+    saved with (``kept``); a save made before letters were kept deals them again, in
+    inventory order."""
 
-    def __init__(self) -> None:
-        self.held: dict[int, tuple[Item, str]] = {}
+    def __init__(self, kept: Iterable[tuple[Item, str]] = ()) -> None:
+        self.held: dict[int, tuple[Item, str]] = {id(item): (item, key) for item, key in kept}
         """id(item) -> (the item, kept so its id is not reused, its letter)."""
 
     def of(self, inventory: list[Item]) -> list[str]:

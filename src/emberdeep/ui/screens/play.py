@@ -127,8 +127,11 @@ class PlayScreen:
         self.layout: Layout = FULL
         """The layout of the console last drawn to: clicks are placed by it."""
         self.sidebar = Sidebar()
-        self.letters = ItemLetters()
-        """Each carried item's letter, kept from turn to turn (``screens/inventory.py``)."""
+        self.letters = ItemLetters(self.session.take_letters() if self.session else ())
+        """Each carried item's letter, kept from turn to turn and in the save
+        (``screens/inventory.py``)."""
+        if self.session is not None:
+            self.session.item_letters = lambda: "".join(self.letters.of(world.inventory))
         self.lighting = lighting.Lighting() if settings.lighting else None
         """The dungeon's light, or None (the setting is off): cells in view at full colour."""
         self.hints: tuple[object, str] = (object(), "")
