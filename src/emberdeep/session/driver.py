@@ -4,8 +4,9 @@ A command is one action (a step, a potion) or a run (explore, travel, rest, walk
 stairs) that goes on, a step at a time, until something worth stopping for happens. In
 turn-based play each step happens when the command or a tick asks; in real time the
 clock moves on every tick and a command waits until the player is due. After every
-step the driver applies what follows it: a monster coming into view stops a run (and
-pauses real time), the save policy runs, a level to spend or the game's end is
+step the driver applies what follows it: a monster coming into view is introduced in the
+log whatever the player is doing ("You see an orc.", or, when a run is under way, in the
+words that stop it), stops a run (and pauses real time), the save policy runs, a level to spend or the game's end is
 reported. Every front-end (window, terminal, browser), the bot, balance, soak, the
 replay viewer and the agent environment drive the game through a ``Driver``; none calls
 ``World.step`` itself.
@@ -163,6 +164,11 @@ class Driver:
         self.in_view: set[int] = set(autopilot.visible_monsters(world))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
+        self.view_floor = world.floor
+        """The floor ``in_view`` was seen on (ids are a floor's own)."""
+        self.unannounced: set[int] = set()
+        """Newcomers a run's stop will name (its next step stops for them), until it
+        does or the run ends otherwise."""
         self.history: deque[Line] = deque(maxlen=HISTORY)
         self.report = Report()
         self.ended = False
@@ -309,6 +315,10 @@ class Driver:
         if self.run is None:
             return
         self.run = None
+        if stop.why == "monsters":
+            self.unannounced.clear()  # the stop's words name every monster in view
+        else:
+            self.introduce()
         if self.narrator is not None:
             text = self.narrator.stop(stop)
             if text:  # "" stops without a word (what was picked up was just said)
@@ -365,15 +375,32 @@ class Driver:
         return report
 
     def notice_newcomers(self) -> None:
-        """A monster that was not in view a moment ago: a run stops at its next step, and
-        real time pauses (``pause_on_monster``) so nothing new kills a player who looked
-        away."""
-        if not (self.rules.real_time and self.rules.pause_on_monster):
+        """A monster that was not in view a moment ago: the log introduces it (a run's
+        stop does, at its next step), and real time pauses (``pause_on_monster``) so
+        nothing new kills a player who looked away."""
+        pausing = self.rules.real_time and self.rules.pause_on_monster
+        if self.narrator is None and not pausing:
             return
-        now = set(autopilot.visible_monsters(self.world))
-        if now - self.in_view:
-            self.stop_clock("monster")
+        world = self.world
+        if world.floor is not self.view_floor:  # a new floor: all in view are new
+            self.view_floor, self.in_view = world.floor, set()
+            self.unannounced.clear()
+        now = set(autopilot.visible_monsters(world))
+        new = now - self.in_view
         self.in_view = now
+        self.unannounced = (self.unannounced | new) & now
+        if self.run is None:
+            self.introduce()
+        if new and pausing:
+            self.stop_clock("monster")
+
+    def introduce(self) -> None:
+        """Name the newcomers still in view not yet named, in one line."""
+        if self.unannounced and self.narrator is not None:
+            monsters = autopilot.seen(self.world, among=self.unannounced)
+            if monsters:
+                self.say(Line(self.narrator.sighting(monsters)))
+        self.unannounced.clear()
 
     def save(self) -> str | None:
         """Save now (quitting, closing): None when done, else why not."""
