@@ -7,9 +7,9 @@ clock moves on every tick and a command waits until the player is due. After eve
 step the driver applies what follows it: a monster coming into view is introduced in the
 log whatever the player is doing ("You see an orc.", or, when a run is under way, in the
 words that stop it), stops a run (and pauses real time), the save policy runs, a level
-to spend or the game's end is reported. Every front-end (window, terminal, browser), the bot, balance, soak, the
-replay viewer and the agent environment drive the game through a ``Driver``; none calls
-``World.step`` itself.
+to spend or the game's end is reported. Every front-end (window, terminal, browser), the
+bot, balance, soak, the replay viewer and the agent environment drive the game through a
+``Driver``; none calls ``World.step`` itself.
 
 Each call returns a ``Report``: the events the player perceived (for animation and for
 agents), the log's lines for them (when a narrator is given), a refusal, and the state
