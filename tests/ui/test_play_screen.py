@@ -65,14 +65,14 @@ def test_bumping_a_wall_logs_the_reason_once_with_a_count() -> None:
 def test_tab_cycles_render_mode_and_escape_quits() -> None:
     s = screen()
     assert s.render_mode == "ascii"
-    logged = len(s.log.entries)
     s.handle(KeyPress("tab"))
     assert s.render_mode == "solid"  # the order the README gives
+    assert s.log.entries[-1].text == "Map: solid blocks."  # the new look is named
     s.handle(KeyPress("tab"))
-    assert s.render_mode == "tiles"
+    assert s.render_mode == "tiles" and s.log.entries[-1].text == "Map: pixel tiles."
     s.handle(KeyPress("tab"))
-    assert s.render_mode == "ascii"
-    assert len(s.log.entries) == logged  # the panel shows the mode; the log is for events
+    assert s.render_mode == "ascii" and s.log.entries[-1].text == "Map: letters and symbols."
+    assert s.world.turn == 0  # no time passes
     assert s.handle(KeyPress("escape")) is s  # Esc closes overlays only: here, a hint
     assert "press Q" in s.log.entries[-1].text
     confirm = s.handle(KeyPress("Q"))

@@ -132,7 +132,7 @@ class GameOverScreen:
         worn = [item.name for item in world.inventory if item.equipped]
         return [
             f"Level {player.level} · HP {max(player.hp, 0)}/{player.max_hp}"
-            f" · Attack {player.power} · Defense {player.defense}",
+            f" · Power {player.power} · Defense {player.defense}",
             f"Deepest floor {world.deepest} · {kills} kills · XP {player.xp} · Seed {world.seed}",
             "Wore " + (", ".join(worn) if worn else "nothing") + ".",
         ]

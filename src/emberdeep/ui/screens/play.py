@@ -77,6 +77,8 @@ HINT_FG = (110, 110, 110)
 HOVER_LIFT = 60
 """How much a hovered tile's background is lifted."""
 ESCAPE_HINT = "Esc closes menus. To save and quit, press Q."
+LOOK_NAMES = {"ascii": "letters and symbols", "solid": "solid blocks", "tiles": "pixel tiles"}
+"""How the log names each render mode when Tab changes to it ("Map: solid blocks.")."""
 
 
 class PlayScreen:
@@ -213,6 +215,7 @@ class PlayScreen:
             case UiCommand.CYCLE_RENDER_MODE:
                 modes = RENDER_MODES
                 self.render_mode = modes[(modes.index(self.render_mode) + 1) % len(modes)]
+                self.log.add(f"Map: {LOOK_NAMES.get(self.render_mode, self.render_mode)}.")
             case UiCommand.HISTORY:
                 return HistoryScreen(self.log, parent=self)
             case UiCommand.HELP:
