@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import tcod.console
 
 from emberdeep.engine import combat
-from emberdeep.engine.actors import Actor
+from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.floor import TILE_NAMES
 from emberdeep.engine.statuses import active
 from emberdeep.engine.world import World
@@ -145,6 +145,10 @@ def place(at: int, size: int, low: int, high: int) -> int:
     return min(max(start, low), high - size)
 
 
+FREE_HINT = "walk into it to free it (you are asked first)"
+"""How a captive is freed, said wherever it is looked at."""
+
+
 def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
     """What the look cursor tells about ``pos``: ``describe_tile``, and for a creature in
     view its health in numbers, what it is doing and the odds of a fight with it (of an
@@ -168,5 +172,7 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
         ]
         if not actor.hostile:  # an ally or a captive: its blows, not the fight's odds
             odds = [f"  hits for {low}-{high}"]
+        if actor.mode == Mode.CAPTIVE:  # what to do about it
+            odds.append(f"  {FREE_HINT}")
         lines[1:1] = [f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}", *odds]
     return lines
