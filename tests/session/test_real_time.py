@@ -4,9 +4,11 @@ idle player is never worn down while looking away."""
 from __future__ import annotations
 
 from emberdeep.content import loader
+from emberdeep.engine.actors import HUNT_MEMORY, Mode
 from emberdeep.engine.replay import apply
 from emberdeep.engine.world import HALT_WHEN_HURT
-from emberdeep.session.driver import Driver, RunRules, State
+from emberdeep.engine.actions import Wait
+from emberdeep.session.driver import Driver, Rest, RunRules, State
 from emberdeep.session.narration import narrator_for
 from tests.helpers import ORC, add_monster, world_from_text
 
@@ -85,3 +87,36 @@ def test_a_clock_halted_by_a_blow_replays_the_same() -> None:
     for command in played.journal.commands:
         apply(twin, command)
     assert twin.state_hash() == played.state_hash()
+
+
+def test_each_pause_says_its_cause_once_and_how_to_go_on_only_the_first_time() -> None:
+    """A run stopped by a bite says so in the pause's one line (not "You are hurt." and
+    then the pause, nor "Stopped." at the next key); the second bite's pause is short."""
+    driver = crowded()
+    world = driver.world
+    world.player.hp -= 1  # worth a rest
+    driver.rules = RunRules(real_time=True, pause_on_monster=False)
+    for monster in [a for a in world.floor.actors.values() if a is not world.player]:
+        monster.mode = Mode.ASLEEP  # asleep while the rest begins
+    assert driver.command(Rest()).refused is None and driver.run is not None
+    for monster in [a for a in world.floor.actors.values() if a is not world.player]:
+        monster.mode, monster.hunting = Mode.HUNTING, HUNT_MEMORY
+    said: list[str] = []
+    for _ in range(200):
+        said += [line.text for line in driver.tick().lines]
+        if driver.paused:
+            break
+    assert driver.paused == "hurt" and driver.run is None  # the rest ended with it
+    hurt = [text for text in said if text.startswith("You are hurt")]
+    assert hurt == ["You are hurt: the clock stops. Press p to resume, or act."]
+    assert driver.interrupt().lines == []  # no bare "Stopped." for the next key
+    driver.command(Wait())
+    again: list[str] = []
+    for _ in range(200):
+        again += [line.text for line in driver.tick().lines]
+        if driver.paused:
+            break
+    assert driver.paused == "hurt"
+    assert [text for text in again if text.startswith("You are hurt")] == [
+        "You are hurt: the clock stops."
+    ]

@@ -174,7 +174,9 @@ def test_real_time_does_not_pause_for_a_monster_in_view_from_the_start() -> None
     newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # one more steps into view
     assert world.floor.visible[newcomer.position]
     s.tick()
-    assert s.paused and s.log.entries[-1].text.startswith("A monster comes into view.")
+    assert s.paused and s.log.entries[-1].text == (
+        "You see an orc: the clock stops. Press p to resume, or act."
+    )  # one line: the pause, named by its cause
 
 
 def test_pause_in_turn_based_play_says_the_game_already_waits() -> None:

@@ -166,6 +166,8 @@ class Driver:
         view when play begins or resumes are not)."""
         self.view_floor = world.floor
         """The floor ``in_view`` was seen on (ids are a floor's own)."""
+        self.hinted: set[str] = set()
+        """Real time: the causes of pause whose line has already said how to go on."""
         self.unannounced: set[int] = set()
         """Newcomers a run's stop will name (its next step stops for them), until it
         does or the run ends otherwise."""
@@ -228,8 +230,7 @@ class Driver:
             hp, halt = world.player.hp, self.rules.pause_on_hurt
             self.take(world.advance(world.time + self.rules.time_per_tick, halt_when_hurt=halt))
             if world.player.hp < hp and halt and not world.over:
-                self.stop_run(Stop("hurt"))
-                self.stop_clock("hurt")
+                self.stop_clock("hurt")  # a run under way stops with it, in its words
                 return self.finish()
             if world.player_due:
                 action, self.pending = self.pending or self.next_run_step(), None
@@ -248,10 +249,18 @@ class Driver:
         self.stop_clock(why)
         return self.finish()
 
-    def stop_clock(self, why: str) -> None:
+    def stop_clock(self, why: str, cause: str = "") -> None:
+        """Real time: stop the clock, saying why in one line (``cause``, when given,
+        names what did it: "You see an orc"); a run under way ends with it, its stop
+        said by that line (never a bare "Stopped." at the next key). How to go on is
+        told with the first pause of each cause only."""
         if self.rules.real_time and not self.paused:
             self.paused = why
-            self.say(Line(PAUSES.get(why, PAUSES["asked"])))
+            if self.run is not None:
+                self.run = None
+                self.unannounced.clear()  # named by this line, or by the next check
+            self.say(Line(pause_words(why, cause, hint=why not in self.hinted)))
+            self.hinted.add(why)
 
     def resume(self) -> None:
         self.paused = ""
@@ -389,18 +398,27 @@ class Driver:
         new = now - self.in_view
         self.in_view = now
         self.unannounced = (self.unannounced | new) & now
-        if self.run is None:
+        if new and pausing and not self.paused:  # one line names them and the pause
+            self.run = None
+            sighting = self.sighting()
+            self.unannounced.clear()
+            self.stop_clock("monster", sighting.rstrip("."))
+        elif self.run is None:
             self.introduce()
-        if new and pausing:
-            self.stop_clock("monster")
 
     def introduce(self) -> None:
         """Name the newcomers still in view not yet named, in one line."""
-        if self.unannounced and self.narrator is not None:
-            monsters = autopilot.seen(self.world, among=self.unannounced)
-            if monsters:
-                self.say(Line(self.narrator.sighting(monsters)))
+        text = self.sighting()
+        if text:
+            self.say(Line(text))
         self.unannounced.clear()
+
+    def sighting(self) -> str:
+        """The newcomers not yet named, in words ("You see an orc."), or ""."""
+        if not self.unannounced or self.narrator is None:
+            return ""
+        monsters = autopilot.seen(self.world, among=self.unannounced)
+        return self.narrator.sighting(monsters) if monsters else ""
 
     def save(self) -> str | None:
         """Save now (quitting, closing): None when done, else why not."""
@@ -426,8 +444,17 @@ def shackles_step(world: World, target: tuple[int, int]) -> Move | None:
 
 
 PAUSES = {
-    "asked": "Paused. Press p to resume.",
-    "monster": "A monster comes into view. Press p to resume.",
-    "hurt": "You are hurt: the clock stops. Press p to resume, or act.",
-    "focus": "Paused while the window is in the background. Press p to resume.",
+    "asked": ("Paused", "", "Press p to resume."),
+    "monster": ("A monster comes into view", "the clock stops.", "Press p to resume, or act."),
+    "hurt": ("You are hurt", "the clock stops.", "Press p to resume, or act."),
+    "focus": ("Paused while the window is in the background", "", "Press p to resume."),
 }
+"""Real time's pauses in words, by cause: (the cause, what it does, how to go on)."""
+
+
+def pause_words(why: str, cause: str = "", *, hint: bool = True) -> str:
+    """A pause's one line: its cause (``cause`` names it better: "You see an orc"), what
+    it does, and with ``hint`` (the first pause of its kind) how to go on."""
+    default, does, how = PAUSES.get(why, PAUSES["asked"])
+    text = f"{cause or default}: {does}" if does else f"{cause or default}."
+    return f"{text} {how}" if hint else text
