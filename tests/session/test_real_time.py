@@ -4,10 +4,10 @@ idle player is never worn down while looking away."""
 from __future__ import annotations
 
 from emberdeep.content import loader
+from emberdeep.engine.actions import Wait
 from emberdeep.engine.actors import HUNT_MEMORY, Mode
 from emberdeep.engine.replay import apply
 from emberdeep.engine.world import HALT_WHEN_HURT
-from emberdeep.engine.actions import Wait
 from emberdeep.session.driver import Driver, Rest, RunRules, State
 from emberdeep.session.narration import narrator_for
 from tests.helpers import ORC, add_monster, world_from_text
