@@ -153,7 +153,13 @@ class MainMenu:
     def draw(self, console: tcod.console.Console) -> None:
         self.draw_backdrop(console)
         compact = console.height < TALL
-        lines = textwrap.wrap(self.message, console.width - 8) if self.message else []
+        # The settings' and keys' mistakes stay here, where they can be read at 80x24
+        # (a three-line log would scroll them away with the first steps of a game).
+        lines = [
+            line
+            for text in (self.message, *self.app.notices)
+            for line in (textwrap.wrap(text, console.width - 8) if text else [])
+        ]
         top = len(TITLE) + (3 if compact else 9)
         room = console.height - top - len(lines) - (2 if compact else 4)
         self.menu.draw(console, render.Region(0, top, console.width, min(20, max(3, room))))
