@@ -313,3 +313,14 @@ def test_a_save_without_letters_deals_them_in_inventory_order(app: App) -> None:
     carried = len(resumed.world.inventory)
     assert carried >= 2
     assert resumed.letters.of(resumed.world.inventory) == list("abcdefghijklmnop"[:carried])
+
+
+def test_settings_mistakes_are_shown_on_the_title_screen_at_80x24(app: App) -> None:
+    notice = "Settings: settings.toml:1: render_mode: expected one of ascii, solid, tiles"
+    app.notices.append(notice)
+    console = render.new_console(80, 24)
+    MainMenu(app).draw(console)
+    text = " ".join(
+        "".join(chr(c) for c in console.ch[:, y]).strip() for y in range(console.height)
+    )
+    assert notice in text and "New game" in text
