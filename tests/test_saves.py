@@ -232,6 +232,23 @@ def test_the_log_comes_back_with_the_game_and_is_bounded() -> None:
     assert loaded.log == info.log
 
 
+def test_the_inventorys_letters_come_back_with_the_game() -> None:
+    world = played(3, 5)
+    letters = "zAqbcdefghijklmnopqrstuvwxy"[: len(world.inventory)]
+    info = saves.current_info("auto", letters=letters)
+    _, loaded = saves.decode(saves.encode(world, info), builder_for, KINDS, kinds=CREATURES)
+    assert loaded.letters == letters and len(world.inventory) > 0
+
+
+@pytest.mark.parametrize("letters", [3, "ab!", "aab", "é", "abcdefghijklmnopqrstuvwxyz"])
+def test_damaged_letters_are_refused_in_a_sentence(letters: object) -> None:
+    payload = saves.decode_payload(GOOD)
+    carried = len(payload["world"]["inventory"])
+    payload["letters"] = letters if isinstance(letters, int) else str(letters)[: carried + 1]
+    with pytest.raises(saves.SaveError, match="inventory's letters"):
+        saves.decode(legacy(saves.FORMAT, payload), builder_for, KINDS, kinds=CREATURES)
+
+
 def legacy(version: int, payload: dict[str, object]) -> bytes:
     """A save as format ``version`` wrote it: no log (and for format 1 no summary)."""
     import json

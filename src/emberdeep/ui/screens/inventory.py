@@ -6,10 +6,12 @@ It never touches the world itself: a choice becomes an engine action carried out
 play screen's ``perform`` (so turn-based and real-time play treat it alike, and the log
 shows what happened or why it was refused). Items that must be aimed open the targeting
 screen instead; a scroll of enchanting or of identify (known) opens this menu again, to
-choose the item it is spent on. Each item has its own letter (``ItemLetters``): dealt
-when it is first carried, kept while the list scrolls and from turn to turn, so a letter
-learnt is a letter that still means that item. The throw menu lists what is made for throwing first,
-and what is worn last (it must come off first).
+choose the item it is spent on. Each item has its own letter (the game's
+``session/letters.ItemLetters``): dealt when it is first carried, kept while the list
+scrolls, from turn to turn and in the save, so a letter learnt still means that item.
+The throw menu lists what is made for throwing first, and what is worn last (it must
+come off first); with nothing made for throwing it says so and highlights nothing, so
+Enter alone throws no potion.
 """
 
 from __future__ import annotations
@@ -44,37 +46,10 @@ TITLES: dict[Purpose, str] = {
 ON_AN_ITEM: dict[str, Purpose] = {"enchant": "enchant", "identify": "identify"}
 """Effects spent on one of the player's items, and the menu that chooses it."""
 EMPTY = "You are not carrying anything."
+NOTHING_TO_THROW = "You have nothing made for throwing. Throw something else?"
 ABOUT = "?"
 """Opens the highlighted item's details (``screens/details.py``)."""
 PARENT_DIM = 0.5
-
-
-LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-"""Item letters, dealt in this order: an inventory never holds more than 26 things."""
-
-
-class ItemLetters:
-    """Each carried item's letter, for as long as it is carried: a new item gets the
-    first letter no other item holds. Kept by the play screen (a continued game deals
-    them again, in inventory order)."""
-
-    def __init__(self) -> None:
-        self.held: dict[int, tuple[Item, str]] = {}
-        """id(item) -> (the item, kept so its id is not reused, its letter)."""
-
-    def of(self, inventory: list[Item]) -> list[str]:
-        """The letter of each item of ``inventory``, in its order."""
-        carried = {id(item) for item in inventory}
-        for gone in [key for key in self.held if key not in carried]:
-            del self.held[gone]
-        taken = {letter for _, letter in self.held.values()}
-        free = iter(letter for letter in LETTERS if letter not in taken)
-        out = []
-        for item in inventory:
-            if id(item) not in self.held:
-                self.held[id(item)] = (item, next(free, "?"))
-            out.append(self.held[id(item)][1])
-        return out
 
 
 def option(parent: PlayView, item: Item, key: str = "") -> Option:
@@ -121,7 +96,16 @@ class InventoryScreen:
             if purpose == "identify" and not hides_something(parent, inventory[slot]):
                 entry = replace(entry, disabled=True, detail="nothing to learn")
             options.append(entry)
-        self.menu = Menu(TITLES[purpose], options, empty_text=EMPTY, bounds=parent.layout.map)
+        made_for_it = any(item.kind.effect == "thrown" for item in inventory)
+        makeshift = purpose == "throw" and bool(inventory) and not made_for_it
+        self.menu = Menu(
+            TITLES[purpose],
+            options,
+            header=NOTHING_TO_THROW if makeshift else "",
+            empty_text=EMPTY,
+            bounds=parent.layout.map,
+            preselect=not makeshift,
+        )
 
     def handle(self, event: InputEvent) -> Result:
         if event == KeyPress(ABOUT) and self.menu.highlight is not None:
