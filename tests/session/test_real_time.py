@@ -126,3 +126,23 @@ def test_each_pause_says_its_cause_once_and_how_to_go_on_only_the_first_time() -
     _, again = until_paused()
     assert driver.paused is Pause.HURT and again == Paused(Pause.HURT, first=False)
     assert pause_line(again, "p", narrator) == "You are hurt: the clock stops."
+
+
+def test_a_newcomers_pause_names_it_as_data_and_the_screen_words_it() -> None:
+    """The driver says which monsters stopped the clock (kind and count, no English);
+    the line names them, and only the first such pause says how to go on."""
+    world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
+    narrator = narrator_for(loader.load())
+    driver = Driver(world, narrator, rules=RunRules(real_time=True))
+    add_monster(world, ORC, 6, 1, hunting=False)
+    report = driver.tick()
+    assert report.paused == Paused(Pause.MONSTER, ((ORC.key, 1),), first=True)
+    assert not any("You see" in line.text for line in report.lines)  # the pause says it
+    assert pause_line(report.paused, None, narrator) == (
+        "You see an orc: the clock stops. Act to resume."
+    )
+    driver.resume()
+    add_monster(world, JACKAL, 8, 1, hunting=False)
+    again = driver.tick().paused
+    assert again == Paused(Pause.MONSTER, ((JACKAL.key, 1),), first=False)
+    assert pause_line(again, "p", narrator) == "You see a jackal: the clock stops."
