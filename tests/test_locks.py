@@ -36,7 +36,7 @@ def test_a_second_process_cannot_open_a_game_another_one_plays(tmp_path: Path) -
     )  # fmt: skip
     try:
         assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-        with pytest.raises(SaveError, match="open in another Emberdeep"):
+        with pytest.raises(SaveError, match="is safe: it is open in another Emberdeep"):
             setup.continue_game(game)
         assert save.read_bytes() == before  # nothing written
         assert "open in another" in (setup.delete_game(game) or "")

@@ -15,8 +15,10 @@ from emberdeep.content import loader
 from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
 from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT
 from emberdeep.engine.events import MessageKind
+from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.session.driver import Driver, State
+from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
@@ -232,6 +234,23 @@ def test_the_log_comes_back_with_the_game_and_is_bounded() -> None:
     assert loaded.log == info.log
 
 
+def test_the_inventorys_letters_come_back_with_the_game() -> None:
+    world = played(3, 5)
+    letters = "zAqbcdefghijklmnopqrstuvwxy"[: len(world.inventory)]
+    info = saves.current_info("auto", letters=letters)
+    _, loaded = saves.decode(saves.encode(world, info), builder_for, KINDS, kinds=CREATURES)
+    assert loaded.letters == letters and len(world.inventory) > 0
+
+
+@pytest.mark.parametrize("letters", [3, "ab!", "aab", "é", "abcdefghijklmnopqrstuvwxyz"])
+def test_damaged_letters_are_refused_in_a_sentence(letters: object) -> None:
+    payload = saves.decode_payload(GOOD)
+    carried = len(payload["world"]["inventory"])
+    payload["letters"] = letters if isinstance(letters, int) else str(letters)[: carried + 1]
+    with pytest.raises(saves.SaveError, match="inventory's letters"):
+        saves.decode(legacy(saves.FORMAT, payload), builder_for, KINDS, kinds=CREATURES)
+
+
 def legacy(version: int, payload: dict[str, object]) -> bytes:
     """A save as format ``version`` wrote it: no log (and for format 1 no summary)."""
     import json
@@ -274,3 +293,25 @@ def test_a_damaged_log_is_refused_in_a_sentence(log: object) -> None:
         saves.decode(legacy(saves.FORMAT, payload), builder_for, KINDS, kinds=CREATURES)
     if isinstance(log, list) and len(log) == 2:
         assert "log line 2" in str(refused.value)
+
+
+def test_a_session_keeps_its_letters_with_no_screen_to_show_them(tmp_path: Path) -> None:
+    """The letters are the session's, as the log is: a game continued and saved again
+    without a play screen keeps the letters it was saved with."""
+    content = loader.load()
+    setup = GameSetup(content, Settings(), data=tmp_path)
+    session = setup.new_game(7)
+    kinds = {kind.key: kind for kind in content.population.items.kinds}
+    session.world.inventory[:] = [Item(kinds[key]) for key in ("darts", "dagger", "darts")]
+    session.letters.of(session.world.inventory)  # a, b, c
+    del session.world.inventory[0]  # b, c kept: not dealt again as a, b
+    assert session.save() is None
+    session.release()
+    (listing,) = setup.saved_games()
+    continued = setup.continue_game(listing.game)
+    assert continued.letters.of(continued.world.inventory) == ["b", "c"]
+    assert continued.save() is None
+    continued.release()
+    again = setup.continue_game(listing.game)
+    assert again.letters.of(again.world.inventory) == ["b", "c"]
+    again.release()

@@ -4,10 +4,13 @@ idle player is never worn down while looking away."""
 from __future__ import annotations
 
 from emberdeep.content import loader
+from emberdeep.engine.actions import Wait
+from emberdeep.engine.actors import HUNT_MEMORY, Mode
 from emberdeep.engine.replay import apply
 from emberdeep.engine.world import HALT_WHEN_HURT
-from emberdeep.session.driver import Driver, Pause, RunRules, State
+from emberdeep.session.driver import Driver, Pause, Paused, Report, Rest, RunRules, State
 from emberdeep.session.narration import narrator_for
+from emberdeep.session.pauses import pause_line
 from tests.helpers import ORC, add_monster, world_from_text
 
 ARENA = """
@@ -45,7 +48,7 @@ def test_a_blow_stops_the_clock_and_says_so() -> None:
             break
     assert report.state is State.PAUSED and driver.paused is Pause.HURT
     assert world.player.hp < world.player.max_hp
-    assert report.paused is Pause.HURT  # said as data: the screen words it with its keys
+    assert report.paused == Paused(Pause.HURT)  # said as data: the screen words it with its keys
     assert not any("clock" in line.text for line in report.lines)
     time = world.time
     driver.tick()
@@ -86,3 +89,60 @@ def test_a_clock_halted_by_a_blow_replays_the_same() -> None:
     for command in played.journal.commands:
         apply(twin, command)
     assert twin.state_hash() == played.state_hash()
+
+
+def test_each_pause_says_its_cause_once_and_how_to_go_on_only_the_first_time() -> None:
+    """A run stopped by a bite says so in the pause's one line (not "You are hurt." and
+    then the pause, nor "Stopped." at the next key); the second bite's pause is short."""
+    driver = crowded()
+    world = driver.world
+    narrator = narrator_for(loader.load())
+    world.player.hp -= 1  # worth a rest
+    driver.rules = RunRules(real_time=True, pause_on_monster=False)
+    for monster in [a for a in world.floor.actors.values() if a is not world.player]:
+        monster.mode = Mode.ASLEEP  # asleep while the rest begins
+    assert driver.command(Rest()).refused is None and driver.run is not None
+    for monster in [a for a in world.floor.actors.values() if a is not world.player]:
+        monster.mode, monster.hunting = Mode.HUNTING, HUNT_MEMORY
+
+    def until_paused() -> tuple[list[str], Paused | None]:
+        said: list[str] = []
+        for _ in range(200):
+            report: Report = driver.tick()
+            said += [line.text for line in report.lines]
+            if report.paused is not None:
+                return said, report.paused
+        return said, None
+
+    said, paused = until_paused()
+    assert driver.paused is Pause.HURT and driver.run is None  # the rest ended with it
+    assert paused == Paused(Pause.HURT, first=True)
+    assert "You are hurt." not in said  # the run's stop is the pause's line
+    assert pause_line(paused, "p", narrator) == (
+        "You are hurt: the clock stops. Press p to resume, or act."
+    )
+    assert driver.interrupt().lines == []  # no bare "Stopped." for the next key
+    driver.command(Wait())
+    _, again = until_paused()
+    assert driver.paused is Pause.HURT and again == Paused(Pause.HURT, first=False)
+    assert pause_line(again, "p", narrator) == "You are hurt: the clock stops."
+
+
+def test_a_newcomers_pause_names_it_as_data_and_the_screen_words_it() -> None:
+    """The driver says which monsters stopped the clock (kind and count, no English);
+    the line names them, and only the first such pause says how to go on."""
+    world = world_from_text("#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14)
+    narrator = narrator_for(loader.load())
+    driver = Driver(world, narrator, rules=RunRules(real_time=True))
+    add_monster(world, ORC, 6, 1, hunting=False)
+    report = driver.tick()
+    assert report.paused == Paused(Pause.MONSTER, ((ORC.key, 1),), first=True)
+    assert not any("You see" in line.text for line in report.lines)  # the pause says it
+    assert pause_line(report.paused, None, narrator) == (
+        "You see an orc: the clock stops. Act to resume."
+    )
+    driver.resume()
+    add_monster(world, JACKAL, 8, 1, hunting=False)
+    again = driver.tick().paused
+    assert again == Paused(Pause.MONSTER, ((JACKAL.key, 1),), first=False)
+    assert pause_line(again, "p", narrator) == "You see a jackal: the clock stops."

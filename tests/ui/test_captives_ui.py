@@ -7,12 +7,13 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actors import Mode
 from emberdeep.session.driver import FreeCaptive
-from emberdeep.session.look_words import doing
+from emberdeep.session.look_words import FREE_HINT, describe_in_detail, doing
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.layout import MIN_SIZE
 from emberdeep.ui.screens import Pop, PopTo
 from emberdeep.ui.screens.confirm import ConfirmScreen
+from emberdeep.ui.screens.details import monster_lines
 from emberdeep.ui.screens.help import help_lines
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import ORC, add_monster, opened, world_from_text
@@ -118,3 +119,15 @@ def test_the_compact_sidebar_tells_a_captive_and_an_ally_from_a_foe() -> None:
     assert screen.layout.compact
     assert any("captive: Goblin" in row for row in sidebar)
     assert any("asleep: Orc" in row for row in sidebar)
+
+
+def test_a_captive_looked_at_says_how_to_free_it() -> None:
+    screen = with_captive()
+    goblin = screen.world.floor.blocker_at(3, 2)
+    assert goblin is not None
+    assert f"  {FREE_HINT}" in describe_in_detail(screen.world, (3, 2))
+    _, lines = monster_lines(screen, goblin)
+    assert any(line.startswith("Walk into it to free it") for line in lines)
+    foe = add_monster(screen.world, ORC, 6, 2)
+    screen.world.refresh_fov()
+    assert f"  {FREE_HINT}" not in describe_in_detail(screen.world, foe.position)

@@ -67,7 +67,7 @@ def test_the_inventory_opens_an_items_details_known_or_not() -> None:
     menu = InventoryScreen(play, "use")
     details = opened(menu.handle(KeyPress("?")), DetailsScreen)
     shown = rows(play, details)
-    assert "Sword" in shown and "soldier's sword" in shown and "Attack +" in shown
+    assert "Sword" in shown and "soldier's sword" in shown and "Power +" in shown
     assert details.handle(KeyPress("x")) == Pop()  # closing goes back to the list
     menu.menu.handle(KeyPress("down"))
     unknown = opened(menu.handle(KeyPress("?")), DetailsScreen)

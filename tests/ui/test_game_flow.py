@@ -11,7 +11,9 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.actions import Descend
 from emberdeep.engine.events import MessageKind
+from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
+from emberdeep.session.letters import ItemLetters
 from emberdeep.storage import saves
 from emberdeep.storage.games import Listing
 from emberdeep.ui import render
@@ -198,7 +200,7 @@ def test_character_sheet_shows_the_seed(app: App) -> None:
     console = render.new_console()
     sheet.draw(console)
     text = "".join(chr(c) for c in console.ch.T.flatten())
-    assert f"Seed: {sheet.parent.world.seed}" in text and "Attack: 4" in text
+    assert f"Seed: {sheet.parent.world.seed}" in text and "Power: 4" in text
     assert press(stack, "escape") is play
 
 
@@ -293,3 +295,55 @@ def test_a_game_continued_without_a_screen_keeps_its_log(app: App) -> None:
     assert session.save() is None  # no play screen took the log: the save keeps it
     session.release()
     assert app.setup.continue_game(only_game(app).game).log.last() == session.log.last()
+
+
+def test_items_keep_their_letters_through_save_and_continue(app: App) -> None:
+    """Letters with gaps (items dropped or used since they were dealt) are not dealt
+    again in inventory order on Continue: the staff that was (i) is still (i)."""
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
+    assert isinstance(play, PlayScreen)
+    kinds = {kind.key: kind for kind in app.content.population.items.kinds}
+    inventory = play.world.inventory
+    inventory.clear()
+    inventory.extend(Item(kinds[key]) for key in ("health_potion", "darts", "dagger", "darts"))
+    play.letters.of(inventory)  # dealt a, b, c, d
+    del inventory[:2]  # the potion drunk, the first darts thrown
+    inventory.append(Item(kinds["health_potion"]))  # dealt a, the first free letter
+    before = play.letters.of(inventory)
+    assert before == ["c", "d", "a"]
+    resumed = press(stack, "Q", "y", "a")  # save and quit, then continue
+    assert isinstance(resumed, PlayScreen) and resumed is not play
+    assert resumed.letters.of(resumed.world.inventory) == before
+    # Saved again by the continued game (not only kept from the file it was read from).
+    again = press(stack, "Q", "y", "a")
+    assert isinstance(again, PlayScreen)
+    assert again.letters.of(again.world.inventory) == before
+
+
+def test_a_save_without_letters_deals_them_in_inventory_order(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stack = ScreenStack(MainMenu(app))
+    play = press(stack, "a")
+    assert isinstance(play, PlayScreen)
+    kinds = {kind.key: kind for kind in app.content.population.items.kinds}
+    play.world.inventory.extend(Item(kinds[key]) for key in ("darts", "dagger"))
+    # As a save made before letters were kept: none in the file.
+    monkeypatch.setattr(ItemLetters, "saved", lambda self, inventory: "")
+    resumed = press(stack, "Q", "y", "a")
+    assert isinstance(resumed, PlayScreen)
+    carried = len(resumed.world.inventory)
+    assert carried >= 2
+    assert resumed.letters.of(resumed.world.inventory) == list("abcdefghijklmnop"[:carried])
+
+
+def test_settings_mistakes_are_shown_on_the_title_screen_at_80x24(app: App) -> None:
+    notice = "Settings: settings.toml:1: render_mode: expected one of ascii, solid, tiles"
+    app.notices.append(notice)
+    console = render.new_console(80, 24)
+    MainMenu(app).draw(console)
+    text = " ".join(
+        "".join(chr(c) for c in console.ch[:, y]).strip() for y in range(console.height)
+    )
+    assert notice in text and "New game" in text

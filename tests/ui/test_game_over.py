@@ -7,6 +7,7 @@ import tcod.console
 
 from emberdeep.content import loader
 from emberdeep.engine.events import Died, MessageKind, Who
+from emberdeep.engine.items import Item
 from emberdeep.session.game import SAVE_GONE, forget
 from emberdeep.session.log import MessageLog
 from emberdeep.tools import screenshots
@@ -176,9 +177,27 @@ def test_a_victory_is_its_own_screen_and_never_says_death_is_permanent() -> None
     assert "YOU ESCAPED WITH THE TREASURE" in text and "YOU DIED" not in text
     assert "You climbed out with the treasure after 77 turns." in text
     assert "Death is permanent" not in text and "Killed" not in text
+    assert "╔" not in text and "Last messages" not in text  # not the death box in gold
     frame = next(tuple(console.fg[x, y]) for y in range(52) for x in range(100)
-                 if chr(console.ch[x, y]) == "╔")  # fmt: skip
+                 if chr(console.ch[x, y]) == "┌")  # fmt: skip
     assert frame == game_over.VICTORY_FRAME_FG  # gold, not the death's red
+    lines = [line for line in rows(console) if "│" in line and line.strip("│ ")]
+    inner = [line[line.index("│") + 1 : line.rindex("│")] for line in lines]
+    for row in inner:  # every line centred in its box
+        assert abs(len(row) - len(row.rstrip()) - (len(row) - len(row.lstrip()))) <= 1, row
+    assert any("═" * 10 in row for row in inner)  # a rule under the title
+
+
+def test_the_box_names_what_was_worn_as_the_inventory_does() -> None:
+    over = screen()
+    kinds = {kind.key: kind for kind in loader.load().population.items.kinds}
+    dagger, armour = Item(kinds["dagger"], enchant=1), Item(kinds["leather_armor"], enchant=5)
+    for item in (dagger, armour):
+        item.equipped = True
+        over.world.identity.learn(item.kind)
+        over.world.inventory.append(item)
+    text = " ".join(rows(drawn(over)))
+    assert f"Wore +1 {dagger.kind.name}, +5 {armour.kind.name}." in text
 
 
 def test_the_session_tells_a_victory_its_save_is_finished_not_that_death_is_permanent(

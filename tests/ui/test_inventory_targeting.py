@@ -292,7 +292,8 @@ def test_confusion_aims_at_one_creature_and_an_empty_tile_is_refused() -> None:
     assert "Here: Orc (unhurt), floor" in text(drawn(targeting))[1]
     targeting.handle(KeyPress("j"))
     assert targeting.handle(KeyPress("enter")) == PopTo(s)
-    assert s.log.entries[-1].text == "You must select an enemy to target."
+    said = [entry.text for entry in s.log.entries[-2:]]
+    assert said == ["You must select an enemy to target.", "You see an orc."]  # put there
     assert len(s.world.inventory) == 2 and s.world.turn == 0
     targeting = aim(s, CONFUSION)
     targeting.handle(KeyPress("b"))

@@ -70,14 +70,14 @@ def test_bumping_a_wall_logs_the_reason_once_with_a_count() -> None:
 def test_tab_cycles_render_mode_and_escape_quits() -> None:
     s = screen()
     assert s.render_mode == "ascii"
-    logged = len(s.log.entries)
     s.handle(KeyPress("tab"))
     assert s.render_mode == "solid"  # the order the README gives
+    assert s.log.entries[-1].text == "Map: solid blocks."  # the new look is named
     s.handle(KeyPress("tab"))
-    assert s.render_mode == "tiles"
+    assert s.render_mode == "tiles" and s.log.entries[-1].text == "Map: pixel tiles."
     s.handle(KeyPress("tab"))
-    assert s.render_mode == "ascii"
-    assert len(s.log.entries) == logged  # the panel shows the mode; the log is for events
+    assert s.render_mode == "ascii" and s.log.entries[-1].text == "Map: letters and symbols."
+    assert s.world.turn == 0  # no time passes
     assert s.handle(KeyPress("escape")) == Stay()  # Esc closes overlays only: here, a hint
     assert "press Q" in s.log.entries[-1].text
     confirm = opened(s.handle(KeyPress("Q")), ConfirmScreen)
@@ -178,7 +178,9 @@ def test_real_time_does_not_pause_for_a_monster_in_view_from_the_start() -> None
     newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # one more steps into view
     assert world.floor.visible[newcomer.position]
     s.tick()
-    assert s.paused and s.log.entries[-1].text.startswith("A monster comes into view.")
+    assert s.paused and s.log.entries[-1].text == (
+        "You see an orc: the clock stops. Press p to resume, or act."
+    )  # one line: the pause, named by its cause
 
 
 def test_a_pause_names_the_pause_key_as_the_player_bound_it() -> None:
@@ -197,7 +199,9 @@ def test_a_pause_names_the_pause_key_as_the_player_bound_it() -> None:
     newcomer = add_monster(world, ORC, 7, 1, hunting=False)  # steps into view
     assert world.floor.visible[newcomer.position]
     s.tick()
-    assert s.paused and s.log.entries[-1].text == "A monster comes into view. Press z to resume."
+    assert s.paused and s.log.entries[-1].text == (
+        "You see an orc: the clock stops. Press z to resume, or act."
+    )
     del keymap["z"]  # nothing bound to pause: the player is told to act
     s.driver.resume()
     s.after(s.driver.pause(Pause.FOCUS))

@@ -48,7 +48,7 @@ def playing(app: App) -> tuple[ScreenStack, PlayScreen]:
 
 def give_fireball(play: PlayScreen) -> None:
     kinds = {kind.key: kind for kind in loader.load().population.items.kinds}
-    play.world.inventory.insert(0, Item(kinds["fireball_scroll"]))
+    play.world.inventory[:] = [Item(kinds["fireball_scroll"])]  # the only item: (a)
     play.world.identity.learn(kinds["fireball_scroll"])  # known: aimed (unknown: read)
 
 

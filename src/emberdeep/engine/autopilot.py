@@ -11,6 +11,7 @@ run: a monster comes into view, the player is hurt, an item turns up.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -278,12 +279,14 @@ def visible_items(world: World) -> int:
     return len(in_view(world))
 
 
-def seen(world: World) -> tuple[tuple[str, int], ...]:
-    """The kinds of monster in view and how many of each, nearest kind first."""
+def seen(world: World, among: Collection[int] | None = None) -> tuple[tuple[str, int], ...]:
+    """The kinds of monster in view (those of ``among`` alone, when given) and how many
+    of each, nearest kind first."""
     floor, player = world.floor, world.player
     counts: dict[str, int] = {}
     near: dict[str, int] = {}
-    for actor_id in visible_monsters(world):
+    ids = visible_monsters(world)
+    for actor_id in ids if among is None else [i for i in ids if i in among]:
         actor = floor.actors[actor_id]
         gap = max(abs(actor.x - player.x), abs(actor.y - player.y))
         counts[actor.kind] = counts.get(actor.kind, 0) + 1

@@ -4,11 +4,12 @@ A command is one action (a step, a potion) or a run (explore, travel, rest, walk
 stairs) that goes on, a step at a time, until something worth stopping for happens. In
 turn-based play each step happens when the command or a tick asks; in real time the
 clock moves on every tick and a command waits until the player is due. After every
-step the driver applies what follows it: a monster coming into view stops a run (and
-pauses real time), the save policy runs, a level to spend or the game's end is
-reported. Every front-end (window, terminal, browser), the bot, balance, soak, the
-replay viewer and the agent environment drive the game through a ``Driver``; none calls
-``World.step`` itself.
+step the driver applies what follows it: a monster coming into view is introduced in the
+log whatever the player is doing ("You see an orc.", or, when a run is under way, in the
+words that stop it), stops a run (and pauses real time), the save policy runs, a level
+to spend or the game's end is reported. Every front-end (window, terminal, browser), the
+bot, balance, soak, the replay viewer and the agent environment drive the game through a
+``Driver``; none calls ``World.step`` itself.
 
 Each call returns a ``Report``: the events the player perceived (for animation and for
 agents), the log's lines for them (when a narrator is given; they are written into the
@@ -88,6 +89,19 @@ class Pause(Enum):
     """The window went to the background."""
 
 
+@dataclass(frozen=True)
+class Paused:
+    """A pause that began, as data: the screen words it (``session/pauses.py``) with the
+    pause key as the player bound it."""
+
+    why: Pause
+    monsters: tuple[tuple[str, int], ...] = ()
+    """``MONSTER``: the newcomers that stopped the clock, by kind and how many, nearest
+    kind first (the line names them: "You see an orc: the clock stops.")."""
+    first: bool = True
+    """The first pause of its cause this game: only its line says how to go on."""
+
+
 class State(Enum):
     INPUT = "input"
     """Waiting for a command (real time: the clock still runs)."""
@@ -110,8 +124,8 @@ class Report:
     refused: Refused | None = None
     """The command was impossible: no time passed."""
     state: State = State.INPUT
-    paused: Pause | None = None
-    """Real time's clock stopped in this call, and why."""
+    paused: Paused | None = None
+    """Real time's clock stopped in this call: why, and what its line names."""
     notes: list[str] = field(default_factory=list)
     """At the end of a game: the hall-of-fame rank, the morgue file, the replay."""
 
@@ -181,6 +195,13 @@ class Driver:
         self.in_view: set[int] = set(autopilot.visible_monsters(world))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
+        self.view_floor = world.floor
+        """The floor ``in_view`` was seen on (ids are a floor's own)."""
+        self.hinted: set[Pause] = set()
+        """Real time: the causes of pause already reported (their line said how to go on)."""
+        self.unannounced: set[int] = set()
+        """Newcomers a run's stop will name (its next step stops for them), until it
+        does or the run ends otherwise."""
         self.log = log if log is not None else session.log if session else MessageLog()
         self.report = Report()
         self.ended = False
@@ -240,8 +261,7 @@ class Driver:
             hp, halt = world.player.hp, self.rules.pause_on_hurt
             self.take(world.advance(world.time + self.rules.time_per_tick, halt_when_hurt=halt))
             if world.player.hp < hp and halt and not world.over:
-                self.stop_run(Stop("hurt"))
-                self.stop_clock(Pause.HURT)
+                self.stop_clock(Pause.HURT)  # a run under way stops with it, in its words
                 return self.finish()
             if world.player_due:
                 action, self.pending = self.pending or self.next_run_step(), None
@@ -259,10 +279,19 @@ class Driver:
         self.stop_clock(why)
         return self.finish()
 
-    def stop_clock(self, why: Pause) -> None:
-        """Stop real time's clock; the report says why (no words: the screen has them)."""
+    def stop_clock(self, why: Pause, monsters: tuple[tuple[str, int], ...] = ()) -> None:
+        """Real time: stop the clock. The report says why as data (``Paused``: the
+        screen words it, with the keys the player bound): ``monsters``, the newcomers
+        that did it, and whether it is the first pause of its cause (whose line says how
+        to go on). A run under way ends with it, its stop said by the pause's line
+        (never a bare "Stopped." at the next key)."""
         if self.rules.real_time and self.paused is None:
-            self.paused = self.report.paused = why
+            self.paused = why
+            if self.run is not None:
+                self.run = None
+                self.introduce()  # newcomers the run's stop would have named
+            self.report.paused = Paused(why, monsters, first=why not in self.hinted)
+            self.hinted.add(why)
 
     def resume(self) -> None:
         self.paused = None
@@ -326,6 +355,10 @@ class Driver:
         if self.run is None:
             return
         self.run = None
+        if stop.why == "monsters":
+            self.unannounced.clear()  # the stop's words name every monster in view
+        else:
+            self.introduce()
         if self.narrator is not None:
             text = self.narrator.stop(stop)
             if text:  # "" stops without a word (what was picked up was just said)
@@ -382,15 +415,41 @@ class Driver:
         return report
 
     def notice_newcomers(self) -> None:
-        """A monster that was not in view a moment ago: a run stops at its next step, and
-        real time pauses (``pause_on_monster``) so nothing new kills a player who looked
-        away."""
-        if not (self.rules.real_time and self.rules.pause_on_monster):
+        """A monster that was not in view a moment ago: the log introduces it (a run's
+        stop does, at its next step), and real time pauses (``pause_on_monster``) so
+        nothing new kills a player who looked away."""
+        pausing = self.rules.real_time and self.rules.pause_on_monster
+        if self.narrator is None and not pausing:
             return
-        now = set(autopilot.visible_monsters(self.world))
-        if now - self.in_view:
-            self.stop_clock(Pause.MONSTER)
+        world = self.world
+        if world.floor is not self.view_floor:  # a new floor: all in view are new
+            self.view_floor, self.in_view = world.floor, set()
+            self.unannounced.clear()
+        now = set(autopilot.visible_monsters(world))
+        new = now - self.in_view
         self.in_view = now
+        self.unannounced = (self.unannounced | new) & now
+        if new and pausing and self.paused is None:  # the pause's line names them
+            self.run = None
+            monsters = autopilot.seen(world, among=self.unannounced)
+            self.unannounced.clear()
+            self.stop_clock(Pause.MONSTER, monsters)
+        elif self.run is None:
+            self.introduce()
+
+    def introduce(self) -> None:
+        """Name the newcomers still in view not yet named, in one line."""
+        text = self.sighting()
+        if text:
+            self.say(Line(text))
+        self.unannounced.clear()
+
+    def sighting(self) -> str:
+        """The newcomers not yet named, in words ("You see an orc."), or ""."""
+        if not self.unannounced or self.narrator is None:
+            return ""
+        monsters = autopilot.seen(self.world, among=self.unannounced)
+        return self.narrator.sighting(monsters) if monsters else ""
 
     def save(self) -> str | None:
         """Save now (quitting, closing): None when done, else why not."""

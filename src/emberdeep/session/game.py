@@ -23,6 +23,7 @@ from emberdeep.engine import replay
 from emberdeep.engine.journal import JournalError
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
+from emberdeep.session.letters import ItemLetters
 from emberdeep.session.log import MessageLog
 from emberdeep.session.narration import narrator_for
 from emberdeep.storage import games, replays, saves, scores, wal
@@ -125,7 +126,14 @@ class GameSetup:
             if lock is not None:
                 lock.release()
             raise
-        session = GameSession(self, world, info.started, save_file=save_file, lock=lock)
+        session = GameSession(
+            self,
+            world,
+            info.started,
+            save_file=save_file,
+            lock=lock,
+            letters=ItemLetters(zip(world.inventory, info.letters, strict=False)),
+        )
         session.log.restore(info.log)
         if not from_backup:
             session.recovered = session.recover()
@@ -174,6 +182,9 @@ class GameSession:
     """The game's one log (``session/log.py``): a continued game's saved lines first;
     every save keeps its newest lines and the morgue its last ones. The game played
     (``session/playing.py``) writes into this same object."""
+    letters: ItemLetters = field(default_factory=ItemLetters)
+    """The carried items' letters (``session/letters.py``): a continued game's as saved;
+    the inventory menus show these and every save keeps them, as it keeps the log."""
 
     def __post_init__(self) -> None:
         self.writer = saves.SaveWriter()
@@ -302,7 +313,10 @@ class GameSession:
 
     def save_info(self) -> saves.SaveInfo:
         return saves.current_info(
-            self.setup.generator_setting, self.started, tuple(self.log.last())
+            self.setup.generator_setting,
+            self.started,
+            tuple(self.log.last()),
+            self.letters.saved(self.world.inventory),
         )
 
     def log_problem(self) -> str:

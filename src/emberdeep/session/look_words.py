@@ -81,6 +81,10 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
     return [*living, *remains, *things, terrain_name(world, pos)]
 
 
+FREE_HINT = "walk into it to free it (you are asked first)"
+"""How a captive is freed, said wherever it is looked at."""
+
+
 def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
     """What the look cursor tells about ``pos``: ``describe_tile``, and for a creature in
     view its health in numbers, what it is doing and the odds of a fight with it (of an
@@ -102,5 +106,7 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
         ]
         if not actor.hostile:  # an ally or a captive: its blows, not the fight's odds
             odds = [f"  hits for {low}-{high}"]
+        if actor.mode == Mode.CAPTIVE:  # what to do about it
+            odds.append(f"  {FREE_HINT}")
         lines[1:1] = [f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}", *odds]
     return lines

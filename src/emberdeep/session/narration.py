@@ -210,12 +210,17 @@ class Narrator:
     def stop(self, stop: Stop) -> str:
         """Why a run stopped, or "" to say nothing."""
         if stop.why == "monsters":
-            seen = [self.names.kind(kind).count(n) for kind, n in stop.monsters]
-            return f"You see {listed(seen)}."
+            return self.sighting(stop.monsters)
         if stop.why == "items":
             seen = [self.names.thing(t).count(t.quantity) for t in stop.things]
             return f"You see {listed(seen)}."
         return STOPS.get(stop.why, "Stopped.")
+
+    def sighting(self, monsters: Sequence[tuple[str, int]]) -> str:
+        """Monsters in view by kind and count, nearest first, introduced in one line:
+        "You see an ogre and 2 jackals." (a run stopped by them, or newcomers in view)."""
+        seen = [self.names.kind(kind).count(n) for kind, n in monsters]
+        return f"You see {listed(seen)}."
 
     def cause_of_death(self, died: Died | None) -> str:
         """How the hall of fame says it: "killed by a goblin", "killed by poison"."""

@@ -1,12 +1,13 @@
 """The game being played, below any screen: its world, its turn driver, its session
-(saving; None when nothing is saved) and its one message log.
+(saving; None when nothing is saved), its one message log and its items' letters.
 
 Every front-end holds one of these and reads the same objects from it: the play screen
 sends commands to ``driver`` and draws ``log`` (``ui/messages.py`` only draws), the agent
 environment observes ``log``'s newest lines, the web's screen-reader mode reads the new
 ones from the ``App``'s game without looking for any screen, the morgue takes the last
 lines and a save the newest ``LOG_LINES`` (both from the session, whose log this is).
-Nothing keeps a second history.
+Nothing keeps a second history. The carried items' letters live here the same way: the
+inventory menus show the game's ``letters`` and a save keeps the session's, one object.
 """
 
 from __future__ import annotations
@@ -16,13 +17,15 @@ from emberdeep.content.loader import Content
 from emberdeep.engine.world import World
 from emberdeep.session.driver import Driver, RunRules, rules_for
 from emberdeep.session.game import GameSession
+from emberdeep.session.letters import ItemLetters
 from emberdeep.session.log import MessageLog
 from emberdeep.session.narration import Narrator, narrator_for
 
 
 class Game:
-    """One game in progress. With a ``session`` its log is the session's (a continued
-    game's saved lines come first, and saves keep what is added); without, a new one."""
+    """One game in progress. With a ``session`` its log and letters are the session's (a
+    continued game's saved lines come first, its items keep their saved letters, and
+    saves keep what is added); without, new ones."""
 
     def __init__(
         self,
@@ -34,6 +37,7 @@ class Game:
     ) -> None:
         self.session = session
         self.log = session.log if session is not None else MessageLog()
+        self.letters = session.letters if session is not None else ItemLetters()
         self.narrator = narrator
         self.driver = Driver(world, narrator, session=session, rules=rules, log=self.log)
 

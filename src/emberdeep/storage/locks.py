@@ -37,7 +37,8 @@ class GameLock:
             self._held = True
         except filelock.Timeout:
             raise GameLockedError(
-                f"this game is open in another Emberdeep (its lock is {self.path})"
+                "this game is safe: it is open in another Emberdeep (play it there,"
+                " or close that one and try again)"
             ) from None
         except OSError:
             pass

@@ -4,7 +4,9 @@ Layout: a text header naming the game and the format version, a one-line JSON su
 (seed, depth, level, turns, when: what a list of saved games shows, read without
 inflating the world), then a zlib-compressed JSON snapshot (see ``engine/snapshot.py``)
 and the last lines of the message log, so Continue shows what was happening. Format 1
-(Emberdeep 0.1.0) had no summary line, format 2 no log; both still load. Format 4 splits
+(Emberdeep 0.1.0) had no summary line, format 2 no log; both still load. The carried
+items' letters are kept too, so an item keeps its letter through Continue (a save made
+before has none, and the letters are dealt again). Format 4 splits
 the body into sections, each compressed on its own (a ``sections`` line gives their
 lengths): the world first, then one per kept floor, so a checkpoint reuses the bytes of
 every kept floor that did not change (``SaveWriter``) and its cost does not grow with the
@@ -88,6 +90,8 @@ class SaveInfo:
     """When the game began (ISO 8601, UTC): names its replay file."""
     log: tuple[LogLine, ...] = ()
     """The newest ``LOG_LINES`` log entries, oldest first (none in formats 1 and 2)."""
+    letters: str = ""
+    """Each carried item's letter, in inventory order ("": none kept, dealt again)."""
 
 
 @dataclass(frozen=True)
@@ -165,6 +169,8 @@ class SaveWriter:
         payload["log"] = [
             [line.text, line.kind.value, line.count] for line in info.log[-LOG_LINES:]
         ]
+        if info.letters:
+            payload["letters"] = info.letters
         if extra is not None:
             payload["extra"] = dict(extra)
         sections = [_compressed(payload, level)]
@@ -387,7 +393,23 @@ def decode_world(
             raise SaveError(
                 f"the save has a kind of creature this game does not know: {unknown[0]!r}"
             )
-    return world, SaveInfo(str(generator), str(version), str(started), log_lines(payload))
+    letters = payload.get("letters", "")
+    if not (letters == "" or fits_letters(letters, len(world.inventory))):
+        raise SaveError("the save file is damaged (the inventory's letters)")
+    lines = log_lines(payload)
+    return world, SaveInfo(str(generator), str(version), str(started), lines, letters)
+
+
+def fits_letters(letters: object, carried: int) -> bool:
+    """Whether ``letters`` can be the letters of ``carried`` items: one each, every one
+    a different ASCII letter."""
+    return (
+        isinstance(letters, str)
+        and len(letters) == carried
+        and letters.isascii()
+        and (letters.isalpha() or not letters)
+        and len(set(letters)) == carried
+    )
 
 
 KINDS = {kind.value: kind for kind in MessageKind}
@@ -464,5 +486,7 @@ def read_save(
     return decode(data, builder_for, item_kinds, creature_kinds, kinds)
 
 
-def current_info(generator: str, started: str = "", log: tuple[LogLine, ...] = ()) -> SaveInfo:
-    return SaveInfo(generator, __version__, started, log[-LOG_LINES:])
+def current_info(
+    generator: str, started: str = "", log: tuple[LogLine, ...] = (), letters: str = ""
+) -> SaveInfo:
+    return SaveInfo(generator, __version__, started, log[-LOG_LINES:], letters)

@@ -5,6 +5,11 @@ returns input (``Presenter``): the SDL window (``ui/sdl.py``), the terminal
 (``ui/terminal.py``), and later the browser. Nothing is drawn for nothing: the loop blocks
 until input arrives, with a timeout only while a ticking screen (real time, a run, a
 replay) is on top.
+
+Keys land where they were meant: once a screen that has just opened (a level-up box, a
+menu, a question) is first shown, the input already waiting was sent before the player
+could see it, and the keys, clicks and wheel turns in it are dropped, as are those that
+arrived in the same batch as the input that opened it (``ScreenStack.too_soon``).
 """
 
 from __future__ import annotations
@@ -108,6 +113,17 @@ def run(
             stack.close()
 
 
+def _hand(stack: ScreenStack, events: list[InputEvent]) -> bool:
+    """Hand ``events`` to the stack in order, but none to a screen not yet shown that it
+    was not meant for; False once the stack is empty."""
+    for event in events:
+        if not stack.too_soon(event):
+            stack.handle(event)
+        if stack.done:
+            return False
+    return True
+
+
 def _loop(
     stack: ScreenStack, presenter: Presenter, untile: Content | None, frames: int | None
 ) -> None:
@@ -126,12 +142,16 @@ def _loop(
         presented += 1
         if frames is not None and presented >= frames:
             return
+        shown = stack.top
+        if stack.unseen is not None and stack.unseen is shown:
+            # What is already waiting was sent before this screen could be seen.
+            if not _hand(stack, presenter.wait(0)):
+                return
+            stack.seen(shown)
         interval = None if presenter.paused else stack.tick_seconds
         timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
-        for event in presenter.wait(timeout):
-            stack.handle(event)
-            if stack.done:
-                return
+        if not _hand(stack, presenter.wait(timeout)):
+            return
         if interval is not None and stack.tick_seconds is not None:
             now = time.monotonic()
             if now >= next_tick:

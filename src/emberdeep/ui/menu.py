@@ -13,10 +13,12 @@ is still open) and the owning screen acts on it.
 Keys: letters choose the option shown beside them ((a) is the first row on screen, or
 the option's own letter: an item keeps its letter however the list scrolls);
 arrows / numpad / j k move the highlight, PgUp PgDn by a page, Home End to the ends;
-Enter chooses the highlighted option; Esc cancels. The mouse highlights what it hovers,
-a left click chooses, a right click cancels, the wheel scrolls. Because j and k are also
-option letters, they move the highlight only when no option on screen is labelled with
-them: a letter beside an option always means that option.
+Enter chooses the highlighted option (a menu made with ``preselect=False`` has none until
+the player moves to one: Enter alone chooses nothing there); Esc cancels. The mouse
+highlights what it hovers, a left click chooses, a right click cancels, the wheel
+scrolls. Because j and k are also option letters, they move the highlight only when no
+option on screen is labelled with them: a letter beside an option always means that
+option.
 """
 
 from __future__ import annotations
@@ -146,17 +148,22 @@ class Menu:
         header: str = "",
         empty_text: str = EMPTY,
         bounds: Region | None = None,
+        preselect: bool = True,
     ) -> None:
         """``options`` are labels or ``Option``s; ``header`` is text wrapped above them;
         ``bounds`` is where the menu will be drawn (``draw`` updates it), so that mouse
-        events before the first draw are placed right."""
+        events before the first draw are placed right. Without ``preselect`` nothing is
+        highlighted until the player moves to an option, so Enter alone chooses nothing:
+        for a choice that must be deliberate (a level to spend, a throw with nothing made
+        for throwing)."""
         self.title = title
         self.options = [o if isinstance(o, Option) else Option(o) for o in options]
         self.header = header
         self.empty_text = empty_text
         enabled = [i for i, o in enumerate(self.options) if not o.disabled]
-        self.highlight: int | None = (enabled or [0])[0] if self.options else None
-        """Index of the highlighted option; None only when there are no options."""
+        self.highlight: int | None = (enabled or [0])[0] if self.options and preselect else None
+        """Index of the highlighted option; None when there are no options, or none is
+        chosen yet (``preselect``)."""
         self.top = 0
         """Index of the first option shown."""
         self.bounds = bounds or Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
@@ -305,10 +312,16 @@ class Menu:
     def move(self, steps: int, scroll: int = 0) -> None:
         """Move the highlight ``steps`` options (clamped), first scrolling the view by
         ``scroll`` rows, and keep the highlight in view."""
-        if self.highlight is None:
+        if not self.options:
             return
         self.top += scroll
-        self.highlight = min(max(self.highlight + steps, 0), len(self.options) - 1)
+        # From no highlight, down starts at the first option and up at the last.
+        start = (
+            self.highlight
+            if self.highlight is not None
+            else (-1 if steps > 0 else len(self.options))
+        )
+        self.highlight = min(max(start + steps, 0), len(self.options) - 1)
         self.show_highlight(self.layout().rows)
 
     def scroll(self, rows: int) -> None:

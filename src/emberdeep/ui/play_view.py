@@ -15,9 +15,9 @@ if TYPE_CHECKING:
     from emberdeep.content.loader import Content
     from emberdeep.engine.world import World
     from emberdeep.session.driver import Command
+    from emberdeep.session.letters import ItemLetters
     from emberdeep.ui.layout import Layout
     from emberdeep.ui.screens import Result
-    from emberdeep.ui.screens.inventory import ItemLetters
 
 
 class PlayView(Protocol):
@@ -38,7 +38,7 @@ class PlayView(Protocol):
 
     @property
     def letters(self) -> ItemLetters:
-        """Each carried item's letter, kept from turn to turn."""
+        """Each carried item's letter, kept from turn to turn and in the save (the game's)."""
         ...
 
     @property

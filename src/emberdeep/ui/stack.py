@@ -7,6 +7,12 @@ next (``Push``, ``Pop``, ``PopTo``, ``Reset``, ``Stay``, ``Quit``: ``ui/screens`
 the stack carries it out without asking what kind of screen it was given. Closing the window or the
 terminal is handled here, not by whichever screen is on top, so a game is saved and
 changed settings are written whatever overlay was open.
+
+A screen that has just opened (a level-up box in the middle of a volley of throws, a
+menu, a question) takes no key, click or wheel turn sent before it was first shown: the
+player pressed those for the screen they saw, not for one they had not seen yet. The
+stack names that screen (``unseen``) until the loop has shown it (``seen``), and
+``too_soon`` says which input it must not be handed.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from __future__ import annotations
 import tcod.console
 
 from emberdeep.ui import render
-from emberdeep.ui.input import CloseRequested, InputEvent
+from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, Wheel
 from emberdeep.ui.screens import (
     Closing,
     Pop,
@@ -32,6 +38,9 @@ from emberdeep.ui.screens import (
 class ScreenStack:
     def __init__(self, screen: Screen) -> None:
         self.screens: list[Screen] = [screen]
+        self.unseen: Screen | None = None
+        """A screen opened (pushed or put in place of the stack) since the last frame
+        was shown, until the loop has shown it: input sent before then is not its."""
 
     @property
     def top(self) -> Screen | None:
@@ -49,6 +58,20 @@ class ScreenStack:
             self.close()
         else:
             self.follow(top.handle(event))
+
+    def too_soon(self, event: InputEvent) -> bool:
+        """Whether ``event`` is a deliberate input (a key, a click, the wheel) that would
+        land on a screen the player has not seen yet: one to drop."""
+        return (
+            self.unseen is not None
+            and self.unseen is self.top
+            and isinstance(event, KeyPress | Click | Wheel)
+        )
+
+    def seen(self, screen: Screen | None) -> None:
+        """``screen`` has been shown: input from now on is meant for it."""
+        if screen is self.unseen:
+            self.unseen = None
 
     @property
     def tick_seconds(self) -> float | None:
@@ -68,6 +91,7 @@ class ScreenStack:
                 pass
             case Push(screen):
                 screens.append(screen)
+                self.unseen = screen
             case Pop():
                 screens.pop()
             case PopTo(screen):
@@ -77,6 +101,7 @@ class ScreenStack:
                 del screens[below + 1 :]
             case Reset(screen):
                 screens[:] = [screen]
+                self.unseen = screen
             case Quit():
                 screens.clear()
 

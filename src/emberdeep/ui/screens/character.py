@@ -31,7 +31,7 @@ def sheet(screen: PlayView) -> list[str]:
         f"Level: {player.level}",
         f"Experience: {player.xp} / {world.xp_to_next} to the next level",
         f"Hit points: {player.hp} / {player.max_hp}",
-        f"Attack: {player.power}",
+        f"Power: {player.power}",
         f"Defense: {player.defense}",
         f"Strength: {world.strength}",
         "",

@@ -45,7 +45,7 @@ def monster_lines(play: PlayView, actor: Actor) -> tuple[str, list[str]]:
     flavour = content.descriptions.monsters.get(actor.kind, "")
     lines = [flavour, ""] if flavour else []
     lines.append(
-        f"Health {actor.hp}/{actor.max_hp} · Attack {actor.power} · Defense {actor.defense}"
+        f"Health {actor.hp}/{actor.max_hp} · Power {actor.power} · Defense {actor.defense}"
     )
     lines.append(f"Speed: {speed_words(actor.move_time)}")
     # The look cursor's own words for what it is doing and the odds ("  10/10 HP,
@@ -79,7 +79,7 @@ def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
         lines.append(kind.description)
     numbers = []
     if kind.power:
-        numbers.append(f"Attack {kind.power:+d}")
+        numbers.append(f"Power {kind.power:+d}")
     if kind.defense:
         numbers.append(f"Defense {kind.defense:+d}")
     if kind.amount:

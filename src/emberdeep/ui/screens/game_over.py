@@ -3,8 +3,10 @@
 Death should not snap straight back to the shell: the player gets to see where it
 happened and is told what did it, where and when ("Killed by a wraith on depth 13 after
 9,028 turns"), the last messages before it, the character that died and what was kept
-(the hall of fame, the morgue file, the replay). A victory is a screen of its own: gold,
-not red, telling the climb out with the treasure, and never that death is permanent.
+(the hall of fame, the morgue file, the replay). A victory is a screen of its own: a
+gold box of its own shape, every line centred under a rule, telling the climb out with
+the treasure and the hero who made it (no last messages), never that death is
+permanent. What the hero wore is named as the inventory names it ("+1 Dagger").
 File paths are shown from ``~`` (never the account's absolute path) and whole: a path
 too long for its line goes on after a folder; other lines wrap between words
 (``ui/fitting.wrap``). The map is drawn by the play screen
@@ -21,6 +23,7 @@ from emberdeep.content.loader import Content
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.world import World
 from emberdeep.session.log import MessageLog
+from emberdeep.session.names import describe
 from emberdeep.session.narration import narrator_for
 from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress
@@ -44,6 +47,9 @@ BOX_BG: Color = (15, 5, 5)
 VICTORY_FG: Color = (255, 210, 80)
 VICTORY_FRAME_FG: Color = (200, 160, 40)
 VICTORY_BG: Color = (18, 14, 4)
+DEATH_FRAME = "╔═╗║ ║╚═╝"
+VICTORY_FRAME = "┌─┐│ │└─┘"
+VICTORY_RULE = "═"
 
 Line = tuple[str, Color]
 
@@ -107,10 +113,10 @@ class GameOverScreen:
         world = self.world
         player = world.player
         kills = sum(world.kills.values())
-        worn = [item.name for item in world.inventory if item.equipped]
+        worn = [describe(world.identity, item) for item in world.inventory if item.equipped]
         return [
             f"Level {player.level} · HP {max(player.hp, 0)}/{player.max_hp}"
-            f" · Attack {player.power} · Defense {player.defense}",
+            f" · Power {player.power} · Defense {player.defense}",
             f"Deepest floor {world.deepest} · {kills} kills · XP {player.xp} · Seed {world.seed}",
             "Wore " + (", ".join(worn) if worn else "nothing") + ".",
         ]
@@ -118,11 +124,9 @@ class GameOverScreen:
     def lines(self, width: int, height: int = 1000) -> list[Line]:
         """The box's text, each line at most ``width`` columns, and at most ``height``
         lines: the last messages give way first (fewer of them), then the notes."""
-        world = self.world
-        title = (
-            ("YOU ESCAPED WITH THE TREASURE", VICTORY_FG) if world.won else ("YOU DIED", TITLE_FG)
-        )
-        head: list[Line] = [title, ("", TEXT_FG)]
+        if self.world.won:
+            return self.victory_lines(width, height)
+        head: list[Line] = [("YOU DIED", TITLE_FG), ("", TEXT_FG)]
         head += [(line, TEXT_FG) for line in wrap(self.headline(), width)]
         head.append(("", TEXT_FG))
         for text in self.character():
@@ -150,6 +154,25 @@ class GameOverScreen:
             out = out[: height - 1] + out[-1:]
         return out
 
+    def victory_lines(self, width: int, height: int) -> list[Line]:
+        """A victory's text: its title over a rule, how the climb ended, the hero, what
+        was kept and how to leave; the notes give way first on a small console."""
+        title = "YOU ESCAPED WITH THE TREASURE"
+        out: list[Line] = [(line, VICTORY_FG) for line in wrap(title, width)]
+        out.append((VICTORY_RULE * min(len(title), width), VICTORY_FG))
+        out += [("", TEXT_FG), *[(line, VICTORY_FG) for line in wrap(self.headline(), width)]]
+        out.append(("", TEXT_FG))
+        for text in self.character():
+            out += [(line, TEXT_FG) for line in wrap(text, width)]
+        tail: list[Line] = [("", TEXT_FG), *[(line, HELP_FG) for line in wrap(HELP, width)]]
+        notes: list[Line] = []
+        for note in self.notes:
+            notes += [(line, HELP_FG) for line in wrap(note, width)]
+        if notes and len(out) + len(notes) + 1 + len(tail) <= height:
+            out += [("", TEXT_FG), *notes]
+        out += tail
+        return out if len(out) <= height else out[: height - 1] + out[-1:]
+
     def draw(self, console: tcod.console.Console) -> None:
         won = self.world.won
         frame_fg, box_bg = (VICTORY_FRAME_FG, VICTORY_BG) if won else (FRAME_FG, BOX_BG)
@@ -158,11 +181,13 @@ class GameOverScreen:
         inner = max(len(text) for text, _ in lines)
         width, height = inner + 2 * (PAD_X + 1), len(lines) + 4
         x, y = (console.width - width) // 2, max(0, (console.height - height) // 2)
+        decoration = VICTORY_FRAME if won else DEATH_FRAME
         console.draw_frame(
-            x, y, width, height, clear=True, fg=frame_fg, bg=box_bg, decoration="╔═╗║ ║╚═╝"
+            x, y, width, height, clear=True, fg=frame_fg, bg=box_bg, decoration=decoration
         )
         for row, (text, color) in enumerate(lines):
-            # The title is centred; the rest is one block, left-aligned, so lines of
-            # different lengths (the numbers) read as a column.
-            left = x + (width - len(text)) // 2 if row == 0 else x + PAD_X + 1
+            # A death's title is centred and the rest one block, left-aligned, so lines
+            # of different lengths (the numbers) read as a column; a victory's all centred.
+            centred = won or row == 0
+            left = x + (width - len(text)) // 2 if centred else x + PAD_X + 1
             console.print(left, y + 2 + row, text, fg=color)

@@ -7,10 +7,11 @@ play screen's ``perform`` (so turn-based and real-time play treat it alike, and 
 shows what happened or why it was refused). Items that must be aimed open the targeting
 screen instead; what is spent on an item (a known scroll of enchanting or of identify)
 opens this menu again, to choose among the items it fits (``Effect.fits``). Each item
-has its own letter (``ItemLetters``): dealt when it is first carried, kept while the
-list scrolls and from turn to turn, so a letter learnt is a letter that still means that
-item. The throw menu lists what is made for throwing first, and what is worn last (it
-must come off first).
+has its own letter (the game's ``session/letters.ItemLetters``): dealt when it is first
+carried, kept while the list scrolls, from turn to turn and in the save, so a letter
+learnt still means that item. The throw menu lists what is made for throwing first, and
+what is worn last (it must come off first); with nothing made for throwing it says so
+and highlights nothing, so Enter alone throws no potion.
 """
 
 from __future__ import annotations
@@ -44,37 +45,10 @@ TITLES: dict[Purpose, str] = {
 }
 """Each menu's title; "on" chooses the item another (``scroll``) is spent on."""
 EMPTY = "You are not carrying anything."
+NOTHING_TO_THROW = "You have nothing made for throwing. Throw something else?"
 ABOUT = "?"
 """Opens the highlighted item's details (``screens/details.py``)."""
 PARENT_DIM = 0.5
-
-
-LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-"""Item letters, dealt in this order: an inventory never holds more than 26 things."""
-
-
-class ItemLetters:
-    """Each carried item's letter, for as long as it is carried: a new item gets the
-    first letter no other item holds. Kept by the play screen (a continued game deals
-    them again, in inventory order)."""
-
-    def __init__(self) -> None:
-        self.held: dict[int, tuple[Item, str]] = {}
-        """id(item) -> (the item, kept so its id is not reused, its letter)."""
-
-    def of(self, inventory: list[Item]) -> list[str]:
-        """The letter of each item of ``inventory``, in its order."""
-        carried = {id(item) for item in inventory}
-        for gone in [key for key in self.held if key not in carried]:
-            del self.held[gone]
-        taken = {letter for _, letter in self.held.values()}
-        free = iter(letter for letter in LETTERS if letter not in taken)
-        out = []
-        for item in inventory:
-            if id(item) not in self.held:
-                self.held[id(item)] = (item, next(free, "?"))
-            out.append(self.held[id(item)][1])
-        return out
 
 
 def option(parent: PlayView, item: Item, key: str = "") -> Option:
@@ -118,7 +92,16 @@ class InventoryScreen:
         title = TITLES[purpose]
         if purpose == "on":
             title = title.format(name=item_name(world.identity, inventory[scroll].kind))
-        self.menu = Menu(title, options, empty_text=EMPTY, bounds=parent.layout.map)
+        made_for_it = any(item.kind.facts.thrown for item in inventory)
+        makeshift = purpose == "throw" and bool(inventory) and not made_for_it
+        self.menu = Menu(
+            title,
+            options,
+            header=NOTHING_TO_THROW if makeshift else "",
+            empty_text=EMPTY,
+            bounds=parent.layout.map,
+            preselect=not makeshift,
+        )
 
     def handle(self, event: InputEvent) -> Result:
         if event == KeyPress(ABOUT) and self.menu.highlight is not None:

@@ -1,5 +1,7 @@
 """The level-up choice, as in the tutorial: one stat rises. It cannot be dismissed: the
-level is spent before play goes on."""
+level is spent before play goes on. Nothing is highlighted when it opens, so an Enter
+meant for something else (it often opens in the middle of a fight) chooses nothing: a
+letter, a click, or a move to a stat and then Enter does."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ class LevelUpScreen:
                 Option(f"Agility (+{gains.defense} defense)", f"from {player.defense}"),
             ],
             header=f"Congratulations! You reach level {player.level + 1}. Choose a stat to raise:",
+            preselect=False,
         )
 
     def handle(self, event: InputEvent) -> Result:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import secrets
-import textwrap
 
 import tcod.console
 import tcod.constants
@@ -23,7 +22,7 @@ from emberdeep.session.records import (
 )
 from emberdeep.ui import render
 from emberdeep.ui.app import App
-from emberdeep.ui.fitting import fit
+from emberdeep.ui.fitting import fit, wrap
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
 from emberdeep.ui.screens import Push, Quit, Reset, Result, Stay
@@ -159,7 +158,13 @@ class MainMenu:
     def draw(self, console: tcod.console.Console) -> None:
         self.draw_backdrop(console)
         compact = console.height < TALL
-        lines = textwrap.wrap(self.message, console.width - 8) if self.message else []
+        # The settings' and keys' mistakes stay here, where they can be read at 80x24
+        # (a three-line log would scroll them away with the first steps of a game).
+        lines = [
+            line
+            for text in (self.message, *self.app.notices)
+            for line in (wrap(text, console.width - 8) if text else [])
+        ]
         top = len(TITLE) + (3 if compact else 9)
         room = console.height - top - len(lines) - (2 if compact else 4)
         self.menu.draw(console, render.Region(0, top, console.width, min(20, max(3, room))))

@@ -60,7 +60,7 @@ from emberdeep.ui.screens.character import CharacterScreen
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.game_over import GameOverScreen
 from emberdeep.ui.screens.history import HistoryScreen
-from emberdeep.ui.screens.inventory import InventoryScreen, ItemLetters
+from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.level_up import LevelUpScreen
 from emberdeep.ui.screens.look import LookScreen
 from emberdeep.ui.sidebar import Sidebar
@@ -80,6 +80,8 @@ HINT_FG = (110, 110, 110)
 HOVER_LIFT = 60
 """How much a hovered tile's background is lifted."""
 ESCAPE_HINT = "Esc closes menus. To save and quit, press Q."
+LOOK_NAMES = {"ascii": "letters and symbols", "solid": "solid blocks", "tiles": "pixel tiles"}
+"""How the log names each render mode when Tab changes to it ("Map: solid blocks.")."""
 
 
 def whole_hints(hints: str, width: int) -> str:
@@ -123,8 +125,9 @@ class PlayScreen:
         self.layout: Layout = FULL
         """The layout of the console last drawn to: clicks are placed by it."""
         self.sidebar = Sidebar()
-        self.letters = ItemLetters()
-        """Each carried item's letter, kept from turn to turn (``screens/inventory.py``)."""
+        self.letters = game.letters
+        """Each carried item's letter, kept from turn to turn and in the save (the
+        game's, ``session/letters.py``)."""
         self.lighting = lighting.Lighting() if settings.lighting else None
         """The dungeon's light, or None (the setting is off): cells in view at full colour."""
         self.hints: tuple[object, str] = (object(), "")
@@ -217,6 +220,7 @@ class PlayScreen:
             case UiCommand.CYCLE_RENDER_MODE:
                 modes = RENDER_MODES
                 self.render_mode = modes[(modes.index(self.render_mode) + 1) % len(modes)]
+                self.log.add(f"Map: {LOOK_NAMES.get(self.render_mode, self.render_mode)}.")
             case UiCommand.HISTORY:
                 return Push(HistoryScreen(self.log))
             case UiCommand.HELP:
@@ -303,7 +307,8 @@ class PlayScreen:
         if report.paused is not None:
             keymap = self.app.keymap if self.app is not None else None
             key = first_key(UiCommand.PAUSE.value, keymap)
-            self.log.add(pause_line(report.paused, key_label(key) if key else None))
+            label = key_label(key) if key else None
+            self.log.add(pause_line(report.paused, label, self.narrator))
 
     def next_screen(self, state: State) -> Result:
         """The game over, a level to spend (both over whatever is open, as the world

@@ -1,0 +1,47 @@
+"""The carried items' letters: each item keeps the letter it was dealt when first
+carried, for as long as it is carried, so a letter learnt still means that item.
+
+One set of letters a game, below every screen (``session/playing.py``), as the log is:
+the inventory and throw menus show them, and a save keeps them beside the log's lines
+(``storage/saves.SaveInfo.letters``), so a continued game starts with the letters it was
+saved with; a save made before letters were kept deals them again, in inventory order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from emberdeep.engine.items import Item
+from emberdeep.storage.saves import fits_letters
+
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+"""Item letters, dealt in this order: an inventory never holds more than 26 things."""
+
+
+class ItemLetters:
+    """Each carried item's letter, for as long as it is carried: a new item gets the
+    first letter no other item holds."""
+
+    def __init__(self, kept: Iterable[tuple[Item, str]] = ()) -> None:
+        self.held: dict[int, tuple[Item, str]] = {id(item): (item, key) for item, key in kept}
+        """id(item) -> (the item, kept so its id is not reused, its letter)."""
+
+    def of(self, inventory: list[Item]) -> list[str]:
+        """The letter of each item of ``inventory``, in its order."""
+        carried = {id(item) for item in inventory}
+        for gone in [key for key in self.held if key not in carried]:
+            del self.held[gone]
+        taken = {letter for _, letter in self.held.values()}
+        free = iter(letter for letter in LETTERS if letter not in taken)
+        out = []
+        for item in inventory:
+            if id(item) not in self.held:
+                self.held[id(item)] = (item, next(free, "?"))
+            out.append(self.held[id(item)][1])
+        return out
+
+    def saved(self, inventory: list[Item]) -> str:
+        """Each item's letter, in inventory order, as a save keeps them ("" when they
+        cannot all be kept: the letters are dealt again on Continue)."""
+        dealt = "".join(self.of(inventory))
+        return dealt if fits_letters(dealt, len(inventory)) else ""
