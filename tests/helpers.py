@@ -11,11 +11,11 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import DIRECTIONS, Move
-from emberdeep.engine.actors import HUNT_MEMORY, Actor, ActorKind, Mode
-from emberdeep.engine.events import Event, MessageKind, Refused
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.acts.actions import DIRECTIONS, Move
+from emberdeep.engine.core.actors import HUNT_MEMORY, Actor, ActorKind, Mode
+from emberdeep.engine.core.events import Event, MessageKind, Refused
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.play.world import FloorBuilder, World
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import floor_builder, new_world
 from emberdeep.ui import render

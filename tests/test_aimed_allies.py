@@ -2,7 +2,7 @@
 
 The repro of issue 39: the environment aimed a staff of firebolt at the nearest living
 creature, the player's ally goblin, and killed it, where the play screen's cursor
-picked the orc. Now every front-end asks ``engine/targets.py``."""
+picked the orc. Now every front-end asks ``engine/acts/targets.py``."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ import pytest
 from emberdeep.agents.bot import Bot
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import targets
-from emberdeep.engine.actions import PlayerCommand, Use
-from emberdeep.engine.actors import Actor, Mode
-from emberdeep.engine.effects import AIMED
-from emberdeep.engine.item_actions import Throw
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts import targets
+from emberdeep.engine.acts.actions import PlayerCommand, Use
+from emberdeep.engine.acts.item_actions import Throw
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.effects import AIMED
+from emberdeep.engine.things.items import Item
 from emberdeep.env import actions as numbering
 from emberdeep.ui import render
 from emberdeep.ui.screens.play import PlayScreen

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from emberdeep.engine.actions import Wait
+from emberdeep.engine.acts.actions import Wait
 from emberdeep.tools import (
     bench_agents,
     bench_engine,

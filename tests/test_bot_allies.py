@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from emberdeep.agents.bot import Bot
 from emberdeep.content import loader
-from emberdeep.engine.actions import Move
-from emberdeep.engine.actors import Mode
+from emberdeep.engine.acts.actions import Move
+from emberdeep.engine.core.actors import Mode
 from tests.helpers import ORC, add_monster, world_from_text
 
 ROOM = """

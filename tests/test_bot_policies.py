@@ -7,9 +7,9 @@ import pytest
 
 from emberdeep.agents.bot import Bot
 from emberdeep.content import loader
-from emberdeep.engine.actions import Ascend, Descend, Use, Wait
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Ascend, Descend, Use, Wait
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from tests.helpers import ORC, add_monster, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}

@@ -12,7 +12,7 @@ import pytest
 from emberdeep import bounds
 from emberdeep.config import parse_settings
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.replay import MAX_ADVANCE
+from emberdeep.engine.play.replay import MAX_ADVANCE
 from emberdeep.storage import replays, wal
 
 LIMITS = bounds.Limits("the input", 10_000, 3)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.acts.actions import Move, Wait
 from emberdeep.session.game import GameSetup
 from emberdeep.storage import replays, saves
 
@@ -131,7 +131,7 @@ def test_items_columns_keep_every_field(tmp_path: Path) -> None:
     games = setup(tmp_path)
     world = games.new_game(7).world
     kinds = {k.key: k for k in CONTENT.population.items.kinds}
-    from emberdeep.engine.items import Item
+    from emberdeep.engine.things.items import Item
 
     x, y = world.player.position
     world.floor.items += [Item(CONTENT.population.items.kinds[0], x, y, count=1)]

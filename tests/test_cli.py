@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from emberdeep import argtypes, cli, mapgen
-from emberdeep.engine.events import EVENT_KINDS
-from emberdeep.engine.rng import floor_stream, parse_seed
+from emberdeep.engine.core.events import EVENT_KINDS
+from emberdeep.engine.core.rng import floor_stream, parse_seed
 from emberdeep.mapgen.carve import to_text
 
 REPLAYS = Path(__file__).parent / "replays"

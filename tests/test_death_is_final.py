@@ -15,7 +15,7 @@ import pytest
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Wait
+from emberdeep.engine.acts.actions import Wait
 from emberdeep.session import game, morgue
 from emberdeep.session.game import GameOverError, GameSession, GameSetup
 from emberdeep.storage import files, games, replays, saves, scores, wal

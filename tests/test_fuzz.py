@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from emberdeep.engine.journal import JournalError, check_command, decode_action
+from emberdeep.engine.play.journal import JournalError, check_command, decode_action
 from emberdeep.tools.fuzz import SLOW_SECONDS, fuzz, hostile_case, hostile_payload
 
 

@@ -25,7 +25,7 @@ from emberdeep.config import Settings, parse_settings
 from emberdeep.content import creature_kinds, floors, item_kinds, loader, looks, shared_keys
 from emberdeep.content.parsed import ParsedCache
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.actions import Move, Wait
+from emberdeep.engine.acts.actions import Move, Wait
 from emberdeep.session.setup import new_world
 from emberdeep.ui import render
 from emberdeep.ui.screens.play import PlayScreen

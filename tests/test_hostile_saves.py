@@ -34,12 +34,12 @@ from hypothesis import strategies as st
 from emberdeep.config import Settings
 from emberdeep.content import loader, shared_keys
 from emberdeep.content.looks import RENDER_MODES
-from emberdeep.engine import snapshot
-from emberdeep.engine.actions import Move, Wait
-from emberdeep.engine.actors import AWARE, PLAYER_ID, Mode
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Move, Wait
+from emberdeep.engine.core.actors import AWARE, PLAYER_ID, Mode
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.play.world import World
+from emberdeep.engine.saves import snapshot
 from emberdeep.storage import saves
 from emberdeep.storage.files import backup_path
 from emberdeep.ui import render
@@ -662,7 +662,7 @@ ITEMS = PAYLOAD["world"]["floor"]["items"]
 def with_item_number(field: str, index: int, value: int) -> bytes:
     """The save with one number of one item on the floor changed, its numbers written
     back as int64 with the gear's rows (``snapshot_items``)."""
-    from emberdeep.engine.snapshot_items import ITEM_GEAR, ITEM_NUMBERS
+    from emberdeep.engine.saves.snapshot_items import ITEM_GEAR, ITEM_NUMBERS
 
     items = dict(ITEMS)
     names = items["number_fields"]

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from emberdeep.content.tomldata import DataError
-from emberdeep.engine.actions import Move
+from emberdeep.engine.acts.actions import Move
 from emberdeep.ui import keys, sdl, terminal
 from emberdeep.ui.input import COMMANDS, UiCommand
 from emberdeep.ui.keys import DEFAULT_KEYS, command_for

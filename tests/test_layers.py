@@ -221,7 +221,7 @@ def test_no_import_cycles_at_run_time() -> None:
 
 
 def test_the_graph_sees_real_imports() -> None:
-    assert "emberdeep.engine.world" in GRAPH["emberdeep.session.setup"]
+    assert "emberdeep.engine.play.world" in GRAPH["emberdeep.session.setup"]
     assert any(t.startswith("emberdeep.engine") for t in GRAPH["emberdeep.mapgen.populate"])
     assert "emberdeep.tools.soak" in GRAPH["emberdeep.cli"]  # imported inside a function
     assert "emberdeep.ui.screens" not in GRAPH["emberdeep.ui.app"]  # only for TYPE_CHECKING
@@ -243,3 +243,92 @@ def test_the_checks_catch_what_they_are_for() -> None:
         "emberdeep.low imports emberdeep.right, a higher layer",
     ]
     assert cycles(graph) == [["emberdeep.left.a", "emberdeep.left.b"]]
+
+
+ENGINE = PACKAGE / "engine"
+ENGINE_ROOMS: tuple[str, ...] = (
+    # Words every part of the engine shares: events, the seeded streams, the floor and
+    # its maps (field of view, distances, flights), creatures as bodies with a place.
+    "core",
+    # What can be carried: item kinds, their effects' facts, identification.
+    "things",
+    # What happens to a creature: harm, statuses, hunger, awareness, allies, combat and
+    # the gear it wears.
+    "creatures",
+    # What the floor does to those on it: gas, traps, water, lava, chasms.
+    "terrain",
+    # What a creature can do: actions, magic, using and throwing items, their targets.
+    "acts",
+    # How monsters decide and come and go: minds, abilities, pursuit, allies, arrivals.
+    "monsters",
+    # The game as a whole: the world, its clock, runs, the journal and the invariants.
+    "play",
+    # The save format: snapshots and their readers.
+    "saves",
+)
+"""The engine's sub-packages, lowest first: a room imports only rooms below it."""
+
+
+def room(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 3 and parts[1] == "engine" else None
+
+
+def test_every_engine_module_is_in_a_room() -> None:
+    loose = sorted(p.name for p in ENGINE.glob("*.py") if p.name != "__init__.py")
+    assert loose == [], "put each engine module in one of ENGINE_ROOMS"
+    folders = sorted(p.name for p in ENGINE.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert folders == sorted(ENGINE_ROOMS)
+
+
+def test_an_engine_room_imports_only_lower_rooms() -> None:
+    order = {name: index for index, name in enumerate(ENGINE_ROOMS)}
+    bad = [
+        f"{module} imports {target}"
+        for module, targets in sorted(GRAPH.items())
+        if (mine := room(module)) is not None
+        for target in sorted(targets)
+        if (theirs := room(target)) is not None and order[theirs] > order[mine]
+    ]
+    assert bad == []
+
+
+@pytest.mark.parametrize("name", ENGINE_ROOMS)
+def test_no_engine_room_is_over_2500_lines(name: str) -> None:
+    lines = sum(
+        len(p.read_text(encoding="utf-8").splitlines()) for p in (ENGINE / name).glob("*.py")
+    )
+    assert lines <= 2500
+
+
+def world_only_for_floor_and_player(path: Path) -> list[str]:
+    """Functions taking ``world`` that read nothing of it but ``world.floor`` and
+    ``world.player``: they should take those instead."""
+    found = []
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        arguments = function.args.posonlyargs + function.args.args + function.args.kwonlyargs
+        if "world" not in {argument.arg for argument in arguments}:
+            continue
+        parents = {
+            child: node for node in ast.walk(function) for child in ast.iter_child_nodes(node)
+        }
+        uses: set[str] = set()
+        for node in ast.walk(function):
+            if isinstance(node, ast.Name) and node.id == "world":
+                parent = parents[node]
+                uses.add(parent.attr if isinstance(parent, ast.Attribute) else "<whole>")
+        if uses and uses <= {"floor", "player"}:
+            found.append(f"{path.relative_to(SRC)}:{function.lineno} {function.name}")
+    return found
+
+
+def test_no_engine_function_takes_the_world_for_its_floor_and_player() -> None:
+    found = [
+        name
+        for path in sorted(ENGINE.rglob("*.py"))
+        for name in world_only_for_floor_and_player(path)
+    ]
+    assert found == []

@@ -71,7 +71,7 @@ def test_two_processes_on_two_games_in_one_folder_lose_nothing(tmp_path: Path) -
         from pathlib import Path
         from emberdeep.config import Settings
         from emberdeep.content import loader
-        from emberdeep.engine.actions import Wait
+        from emberdeep.engine.acts.actions import Wait
         from emberdeep.session.game import GameSetup
         setup = GameSetup(loader.load(), Settings(), data=Path(sys.argv[1]))
         session = setup.new_game(int(sys.argv[2]))

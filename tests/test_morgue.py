@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from emberdeep import __version__
-from emberdeep.engine.items import Item, ItemKind
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item, ItemKind
 from emberdeep.session import morgue
 from emberdeep.session.morgue import MorgueError
 from tests.helpers import floor_from_text
@@ -110,8 +110,8 @@ def test_names_default_to_the_contents_monsters(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_the_allies_freed_their_kills_and_how_they_died(tmp_path: Path) -> None:
-    from emberdeep.engine.actors import Actor, Mode
-    from emberdeep.engine.fellowship import Loss
+    from emberdeep.engine.core.actors import Actor, Mode
+    from emberdeep.engine.creatures.fellowship import Loss
 
     w = world()
     assert "Allies" not in morgue.morgue_text(w, [], "killed by an orc", WHEN, NAMES)

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Wait
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.acts.actions import Wait
+from emberdeep.engine.core.events import MessageKind
 from emberdeep.env import EmberdeepEnv
 from emberdeep.env.observation import decode_message
 from emberdeep.session.records import LogLine

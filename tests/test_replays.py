@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import autopilot
-from emberdeep.engine.actions import DIRECTIONS, Move, Use, Wait
-from emberdeep.engine.fov import FovSettings
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import DIRECTIONS, Move, Use, Wait
+from emberdeep.engine.core.fov import FovSettings
+from emberdeep.engine.play import autopilot
+from emberdeep.engine.play.world import World
 from emberdeep.session.driver import Driver
 from emberdeep.session.setup import new_world
 from emberdeep.storage import replays
@@ -161,8 +161,8 @@ def test_a_game_with_an_ally_and_its_orders_replays_identically(tmp_path: Path) 
     """Freeing (moves into a captive), the ally's turns, its orders and its taking the
     stairs are all in the journal: the replay and a save of it come out the same."""
     from emberdeep.agents.bot import Bot, take_turn
-    from emberdeep.engine import snapshot
-    from emberdeep.engine.allies import Order
+    from emberdeep.engine.monsters.allies import Order
+    from emberdeep.engine.saves import snapshot
 
     world = new_world(6, Settings(), CONTENT)  # a game whose bot frees a captive early
     driver, bot = Driver(world), Bot(6)

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from emberdeep.agents.bot import Bot, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
-from emberdeep.engine.actors import MAX_LEVEL, MAX_STAT
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import LEVEL_UP_STATS, LevelUp, Wait
+from emberdeep.engine.core.actors import MAX_LEVEL, MAX_STAT
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Driver, State
 from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
@@ -184,8 +184,8 @@ def test_reading_a_missing_save_says_so(tmp_path: Path) -> None:
 
 def test_a_game_with_items_picked_up_loads_to_the_same_state(tmp_path: Path) -> None:
     """A carried item has no floor position, so a reloaded world hashes the same."""
-    from emberdeep.engine.actions import PickUp
-    from emberdeep.engine.items import Item
+    from emberdeep.engine.acts.actions import PickUp
+    from emberdeep.engine.things.items import Item
 
     world = played(3, 2)
     kind = next(iter(KINDS.values()))

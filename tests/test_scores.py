@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from emberdeep import __version__, cli
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.storage import scores
 from emberdeep.storage.scores import ScoreEntry, ScoresError
 from emberdeep.ui import render

@@ -24,8 +24,7 @@ from typing import TypeVar
 
 import pytest
 
-from emberdeep.engine import autopilot
-from emberdeep.engine.actions import (
+from emberdeep.engine.acts.actions import (
     LEVEL_UP_STATS,
     Descend,
     LevelUp,
@@ -33,7 +32,8 @@ from emberdeep.engine.actions import (
     PlayerCommand,
     Wait,
 )
-from emberdeep.engine.world import World
+from emberdeep.engine.play import autopilot
+from emberdeep.engine.play.world import World
 from emberdeep.session.driver import Driver, State
 
 ROOT = Path(__file__).resolve().parents[1]

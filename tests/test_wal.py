@@ -8,7 +8,7 @@ import pytest
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import DIRECTIONS, Move, Wait
+from emberdeep.engine.acts.actions import DIRECTIONS, Move, Wait
 from emberdeep.session.game import CHECKPOINT_TURNS, GameSetup
 from emberdeep.storage import wal
 from emberdeep.storage.durable import Durable

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from emberdeep.engine import rng
+from emberdeep.engine.core import rng
 
 
 def seed(text: str) -> int:

@@ -23,11 +23,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from emberdeep import __version__, argtypes, mapgen
 from emberdeep.content.palettes import PALETTE_NAMES
 from emberdeep.content.tomldata import DataError
-from emberdeep.engine import rng
+from emberdeep.engine.core import rng
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
-    from emberdeep.engine.world import FloorBuilder
+    from emberdeep.engine.play.world import FloorBuilder
     from emberdeep.storage.replays import ReplayFile
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
@@ -453,8 +453,8 @@ def print_events(recorded: ReplayFile, build: FloorBuilder, content: Content) ->
     line with the command and turn it came in (for tools and analysis)."""
     import json
 
-    from emberdeep.engine.events import as_dict
-    from emberdeep.engine.journal import JournalError
+    from emberdeep.engine.core.events import as_dict
+    from emberdeep.engine.play.journal import JournalError
     from emberdeep.session.driver import Driver
 
     driver = Driver(recorded.fresh_world(build, content.hero))

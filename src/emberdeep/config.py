@@ -19,7 +19,7 @@ from emberdeep import APP_NAME
 from emberdeep.content.looks import RENDER_MODES
 from emberdeep.content.palettes import DEFAULT, PALETTE_NAMES
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.fov import ALGORITHMS, FovSettings
+from emberdeep.engine.core.fov import ALGORITHMS, FovSettings
 from emberdeep.mapgen import GENERATORS
 from emberdeep.storage.files import write_atomically
 

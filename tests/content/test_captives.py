@@ -9,8 +9,8 @@ import pytest
 
 from emberdeep.content import creature_kinds, floors, loader
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.spawning import ByDepth, SpawnTable
+from emberdeep.engine.core.actors import ActorKind
+from emberdeep.engine.creatures.spawning import ByDepth, SpawnTable
 
 CAPTIVES = resources.files("emberdeep.content").joinpath("captives.toml").read_text()
 MONSTERS = resources.files("emberdeep.content").joinpath("monsters.toml").read_text()

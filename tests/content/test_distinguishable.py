@@ -11,7 +11,7 @@ from numpy.typing import NDArray
 
 from emberdeep.content import loader
 from emberdeep.content.item_kinds import unknown_key
-from emberdeep.engine.items import UNIDENTIFIED
+from emberdeep.engine.things.items import UNIDENTIFIED
 
 SILHOUETTE = 0.20
 """The least part of two sprites' outlines (opaque pixels, union) that one has and the

@@ -7,8 +7,8 @@ import pytest
 
 from emberdeep.content import creature_kinds, item_kinds, loader, looks
 from emberdeep.content.tomldata import DataError, Table, find_line
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.spawning import ByDepth
+from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.creatures.spawning import ByDepth
 
 
 def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:

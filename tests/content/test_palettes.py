@@ -12,7 +12,7 @@ from emberdeep.content.loader import Content
 from emberdeep.content.looks import GLYPH_MODES
 from emberdeep.content.palettes import PALETTE_NAMES, contrast, lighten, luminance, nearest
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.items import UNIDENTIFIED
+from emberdeep.engine.things.items import UNIDENTIFIED
 
 STANDING = ("floor", "stairs_down", "stairs_up", "open_door", "deep_water")
 """Where a creature or an item can be: walkable, and not a door that is shut (whoever

@@ -11,7 +11,7 @@ from emberdeep.content import loader
 from emberdeep.content.parsed import ParsedCache
 from emberdeep.content.pixelart import SPRITE_SIZE, parse_sprites
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.mapgen.fixtures import FIXTURES
 
 GOOD = resources.files("emberdeep.content").joinpath("sprites.toml").read_text()

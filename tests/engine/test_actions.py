@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from emberdeep.engine.actions import (
+from emberdeep.engine.acts.actions import (
     Alternative,
     Attack,
     Descend,
@@ -18,8 +18,8 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.events import Attacked, Refused
-from emberdeep.engine.journal import decode_action, encode_action
+from emberdeep.engine.core.events import Attacked, Refused
+from emberdeep.engine.play.journal import decode_action, encode_action
 from tests.helpers import ORC, STATUE, add_monster, world_from_text
 
 ROOM = """
@@ -133,8 +133,8 @@ DOOR = """
 
 
 def test_walking_into_a_closed_door_opens_it_and_the_view_goes_through() -> None:
-    from emberdeep.engine.actions import Open
-    from emberdeep.engine.floor import Tile
+    from emberdeep.engine.acts.actions import Open
+    from emberdeep.engine.core.floor import Tile
 
     world = world_from_text(DOOR.replace("+", "."))
     world.floor.set_tile(3, 1, Tile.CLOSED_DOOR)
@@ -149,7 +149,7 @@ def test_walking_into_a_closed_door_opens_it_and_the_view_goes_through() -> None
 
 
 def test_monsters_open_doors_on_their_way() -> None:
-    from emberdeep.engine.floor import Tile
+    from emberdeep.engine.core.floor import Tile
 
     world = world_from_text(DOOR.replace("+", "."))
     world.floor.set_tile(3, 1, Tile.CLOSED_DOOR)
@@ -162,7 +162,7 @@ def test_a_journal_of_commands_checked_before_is_still_checked_for_any_other() -
     """Commands known good are remembered by their tuple, only when every value is a
     string or an integer: ``True`` and ``1.0`` are not ``1``, though their tuples are
     equal, and a bad command among known ones is named."""
-    from emberdeep.engine.journal import Journal, JournalError
+    from emberdeep.engine.play.journal import Journal, JournalError
 
     good = [["s", "m", 1, 0], ["s", "w"], ["t", 100, 0]]
     data = {"start_fov": ["symmetric", 8, True], "commands": good, "checksums": [1, 2, 3]}
@@ -181,8 +181,8 @@ def test_a_journal_that_extends_the_last_one_checked_is_checked_after_it() -> No
     snapshot) are known by their JSON; the rest are still checked, and a value changed
     within the shared ones (a bool or a float for an integer, a shorter number, a list
     inside) is not taken for the old one."""
-    from emberdeep.engine import journal
-    from emberdeep.engine.journal import JournalError, check_commands
+    from emberdeep.engine.play import journal
+    from emberdeep.engine.play.journal import JournalError, check_commands
 
     good: list[object] = [["s", "m", 1, 0], ["s", "w"], ["t", 100, 0], ["s", "m", 0, 1]]
     assert check_commands(list(good)) == good

@@ -4,11 +4,9 @@ stairs and die for good; hostiles fight them back and leave captives alone."""
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine import snapshot
-from emberdeep.engine.actions import Ascend, Descend, Move, Wait
-from emberdeep.engine.actors import Actor, ActorKind, Mode
-from emberdeep.engine.allies import Order, next_order
-from emberdeep.engine.events import (
+from emberdeep.engine.acts.actions import Ascend, Descend, Move, Wait
+from emberdeep.engine.core.actors import Actor, ActorKind, Mode
+from emberdeep.engine.core.events import (
     AllyDied,
     Followed,
     Freed,
@@ -18,9 +16,11 @@ from emberdeep.engine.events import (
     Refused,
     Shackles,
 )
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.journal import decode_action, encode_action
-from emberdeep.engine.world import World
+from emberdeep.engine.monsters.allies import Order, next_order
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.play.journal import decode_action, encode_action
+from emberdeep.engine.play.world import World
+from emberdeep.engine.saves import snapshot
 from tests.helpers import ORC, STATUE, add_monster, steps, texts, world_from_text
 
 CONTENT = loader.load()
@@ -133,7 +133,7 @@ def test_an_ally_dies_for_good_and_is_told() -> None:
 def test_allies_can_be_told_to_wait_and_to_follow() -> None:
     world = world_from_text(ROOM)
     friend = ally(world, KINDS["goblin"], 2, 2)
-    assert next_order(world) == Order(stay=True)
+    assert next_order(world.floor, world.player) == Order(stay=True)
     told = steps(world.step(Order(stay=True)))
     assert any(isinstance(e, Ordered) and e.stay for e in told) and friend.stays
     for _ in range(8):
@@ -273,8 +273,8 @@ def test_an_allied_archer_behind_the_player_finds_a_shot() -> None:
 
 
 def test_lightning_passes_over_an_ally_and_a_captive_for_the_nearest_foe() -> None:
-    from emberdeep.engine.actions import Use
-    from emberdeep.engine.items import Item
+    from emberdeep.engine.acts.actions import Use
+    from emberdeep.engine.things.items import Item
 
     world = world_from_text(ROOM)
     scroll = next(k for k in CONTENT.population.items.kinds if k.effect == "lightning")

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import arrivals
-from emberdeep.engine.actions import Ascend, Descend, Wait
-from emberdeep.engine.actors import Mode
-from emberdeep.engine.events import Followed
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Ascend, Descend, Wait
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.events import Followed
+from emberdeep.engine.monsters import arrivals
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.session.setup import new_world
 from tests.helpers import steps
 

@@ -6,9 +6,10 @@ import pytest
 
 from emberdeep import mapgen
 from emberdeep.content import loader
-from emberdeep.engine.actions import Drop, Move, PickUp
-from emberdeep.engine.actors import Ability, Mode
-from emberdeep.engine.autopilot import (
+from emberdeep.engine.acts.actions import Drop, Move, PickUp
+from emberdeep.engine.core.actors import Ability, Mode
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.play.autopilot import (
     Stop,
     Watch,
     explore_action,
@@ -16,9 +17,8 @@ from emberdeep.engine.autopilot import (
     threats,
     travel_action,
 )
-from emberdeep.engine.floor import Tile
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.mapgen.carve import distance_from
 from tests.helpers import ORC, add_monster, world_from_text
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine.actions import Attack, Move, Wait
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.events import Event, Refused
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Attack, Move, Wait
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.events import Event, Refused
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from tests.helpers import add_monster, texts, world_from_text
 
 KINDS = loader.load().hero.kinds

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from emberdeep.engine import combat
-from emberdeep.engine.actors import ActorKind
+from emberdeep.engine.core.actors import ActorKind
+from emberdeep.engine.creatures import combat
 from tests.helpers import add_monster, texts, world_from_text
 
 ROW = """

@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emberdeep.engine.flight import SHOT, Rule, Stops, clear, fly, line
+from emberdeep.engine.core.flight import SHOT, Rule, Stops, clear, fly, line
 from tests.helpers import ORC, add_monster, world_from_text
 
 HALL = """
@@ -108,4 +108,4 @@ def test_no_other_line_walk_in_the_source() -> None:
         for path in SRC.rglob("*.py")
         if "bresenham" in path.read_text(encoding="utf-8")
     )
-    assert walkers == ["engine/flight.py"]
+    assert walkers == ["engine/core/flight.py"]

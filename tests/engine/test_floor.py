@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from emberdeep.engine.floor import TILE_NAMES, TILE_TRANSPARENT, TILE_WALKABLE, Tile
+from emberdeep.engine.core.floor import TILE_NAMES, TILE_TRANSPARENT, TILE_WALKABLE, Tile
 
 
 def test_each_tile_name_is_found_at_its_kinds_value() -> None:

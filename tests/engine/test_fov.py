@@ -8,8 +8,8 @@ import tcod.map
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emberdeep.engine.floor import Floor
-from emberdeep.engine.fov import ALGORITHMS, FovSettings, Sight, update_fov
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.fov import ALGORITHMS, FovSettings, Sight, update_fov
 
 SIGHT = Sight()
 """Kept across examples: its maps, reused, must hold nothing of the last call."""

@@ -9,13 +9,14 @@ import json
 import numpy as np
 
 from emberdeep.content import loader
-from emberdeep.engine import gear, snapshot
-from emberdeep.engine.actions import Move, Use, Wait
-from emberdeep.engine.events import Attacked, Enchanted, Identified, Refused, RunicFlared
-from emberdeep.engine.invariants import item_problems
-from emberdeep.engine.items import Item
-from emberdeep.engine.journal import decode_action
-from emberdeep.engine.statuses import SLOWED
+from emberdeep.engine.acts.actions import Move, Use, Wait
+from emberdeep.engine.core.events import Attacked, Enchanted, Identified, Refused, RunicFlared
+from emberdeep.engine.creatures import gear
+from emberdeep.engine.creatures.statuses import SLOWED
+from emberdeep.engine.play.invariants import item_problems
+from emberdeep.engine.play.journal import decode_action
+from emberdeep.engine.saves import snapshot
+from emberdeep.engine.things.items import Item
 from emberdeep.mapgen.vaults import choices
 from tests.helpers import ORC, add_monster, floor_from_text, world_from_text
 

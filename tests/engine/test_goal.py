@@ -6,12 +6,12 @@ from pathlib import Path
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Ascend, Descend, PickUp, Wait
-from emberdeep.engine.events import Event, Refused
-from emberdeep.engine.floor import Tile
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Ascend, Descend, PickUp, Wait
+from emberdeep.engine.core.events import Event, Refused
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.storage import saves, scores
@@ -131,7 +131,7 @@ def test_a_victory_ends_the_game_in_the_hall_of_fame_and_a_morgue_that_tells_it(
 
 
 def test_deep_water_never_carries_off_the_treasure() -> None:
-    from emberdeep.engine import hazards
+    from emberdeep.engine.terrain import hazards
 
     world = new_world(9, Settings(), CONTENT)
     assert GOAL is not None

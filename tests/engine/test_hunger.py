@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from emberdeep import mapgen
 from emberdeep.content import loader
-from emberdeep.engine import hunger, snapshot
-from emberdeep.engine.actions import Use, Wait
-from emberdeep.engine.events import Hunger, Refused, StatusChanged
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Use, Wait
+from emberdeep.engine.core.events import Hunger, Refused, StatusChanged
+from emberdeep.engine.creatures import hunger
+from emberdeep.engine.play.world import World
+from emberdeep.engine.saves import snapshot
+from emberdeep.engine.things.items import Item
 from emberdeep.session.narration import narrator_for
 from tests.helpers import texts, world_from_text
 

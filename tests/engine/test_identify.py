@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import snapshot, statuses
-from emberdeep.engine.actions import Move, PickUp, Use
-from emberdeep.engine.events import Refused
-from emberdeep.engine.floor import REMAINS_KEY
-from emberdeep.engine.harm import die
-from emberdeep.engine.identify import Identity
-from emberdeep.engine.item_actions import Search, Throw
-from emberdeep.engine.items import Item
-from emberdeep.engine.journal import decode_action, encode_action
-from emberdeep.engine.traps import Trap
+from emberdeep.engine.acts.actions import Move, PickUp, Use
+from emberdeep.engine.acts.item_actions import Search, Throw
+from emberdeep.engine.core.events import Refused
+from emberdeep.engine.core.floor import REMAINS_KEY
+from emberdeep.engine.creatures import statuses
+from emberdeep.engine.creatures.harm import die
+from emberdeep.engine.play.journal import decode_action, encode_action
+from emberdeep.engine.saves import snapshot
+from emberdeep.engine.terrain.traps import Trap
+from emberdeep.engine.things.identify import Identity
+from emberdeep.engine.things.items import Item
 from emberdeep.session.names import describe, item_name
 from emberdeep.session.setup import new_world
 from tests.helpers import STATUE, add_monster, builder_for, texts, world_from_text

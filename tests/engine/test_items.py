@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine.actions import Drop, Move, PickUp, Use, Wait
-from emberdeep.engine.autopilot import explore_action
-from emberdeep.engine.events import ItemMoved, MessageKind, Refused
-from emberdeep.engine.items import INVENTORY_SIZE, Item, ItemKind
+from emberdeep.engine.acts.actions import Drop, Move, PickUp, Use, Wait
+from emberdeep.engine.core.events import ItemMoved, MessageKind, Refused
+from emberdeep.engine.play.autopilot import explore_action
+from emberdeep.engine.things.items import INVENTORY_SIZE, Item, ItemKind
 from emberdeep.session.names import describe, item_name
 from tests.helpers import ORC, add_monster, lines, steps, texts, world_from_text
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from emberdeep.content import loader
-from emberdeep.engine.actions import Move, PlayerCommand, Wait
-from emberdeep.engine.actors import PLAYER_ID, Mode
-from emberdeep.engine.invariants import violations
+from emberdeep.engine.acts.actions import Move, PlayerCommand, Wait
+from emberdeep.engine.core.actors import PLAYER_ID, Mode
+from emberdeep.engine.play.invariants import violations
 from emberdeep.storage import saves
 from tests.helpers import builder_for
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from emberdeep.engine.actions import Move, Wait
-from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.events import Event, MessageKind
+from emberdeep.engine.acts.actions import Move, Wait
+from emberdeep.engine.core.actors import ActorKind
+from emberdeep.engine.core.events import Event, MessageKind
 from tests.helpers import ORC, STATUE, add_monster, lines, steps, texts, world_from_text
 
 CORRIDOR = "#" * 14 + "\n#@" + "." * 11 + "#\n" + "#" * 14

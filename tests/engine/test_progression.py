@@ -2,10 +2,10 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Descend, Drop, LevelUp, Move, Use, Wait
-from emberdeep.engine.events import Refused
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import REGEN_FULL
+from emberdeep.engine.acts.actions import Descend, Drop, LevelUp, Move, Use, Wait
+from emberdeep.engine.core.events import Refused
+from emberdeep.engine.play.world import REGEN_FULL
+from emberdeep.engine.things.items import Item
 from emberdeep.session.setup import new_world
 from tests.helpers import ORC, add_monster, world_from_text
 

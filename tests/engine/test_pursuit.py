@@ -8,9 +8,9 @@ import tcod.path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emberdeep.engine import pursuit
-from emberdeep.engine.actions import DIRECTIONS
-from emberdeep.engine.pursuit import Batch, gap
+from emberdeep.engine.acts.actions import DIRECTIONS
+from emberdeep.engine.monsters import pursuit
+from emberdeep.engine.monsters.pursuit import Batch, gap
 from emberdeep.tools.bench_engine import crowded_world
 
 

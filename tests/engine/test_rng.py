@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from emberdeep.engine import rng
+from emberdeep.engine.core import rng
 
 
 @given(st.integers(0, rng.MAX_SEED), st.integers(1, 50))

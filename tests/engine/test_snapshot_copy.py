@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from emberdeep.engine import snapshot_copy
-from emberdeep.engine.actions import Wait
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.items import Item
-from emberdeep.engine.snapshot_copy import CARRIED, FLOOR_ITEM, copy_world
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Wait
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.play.world import World
+from emberdeep.engine.saves import snapshot_copy
+from emberdeep.engine.saves.snapshot_copy import CARRIED, FLOOR_ITEM, copy_world
+from emberdeep.engine.things.items import Item
 from emberdeep.storage import saves
 from tests.helpers import builder_for
 from tests.test_saves import CREATURES, INFO, KINDS, bot_played

@@ -7,11 +7,11 @@ import pytest
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import awareness
-from emberdeep.engine.actions import DIRECTIONS, Move, Wait
-from emberdeep.engine.events import Attacked, Refused
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import DIRECTIONS, Move, Wait
+from emberdeep.engine.core.events import Attacked, Refused
+from emberdeep.engine.creatures import awareness
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.play.world import World
 from emberdeep.session.setup import new_world
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Ascend, Descend
-from emberdeep.engine.actors import HUNT_MEMORY, Actor, Mode
-from emberdeep.engine.events import Followed
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Ascend, Descend
+from emberdeep.engine.core.actors import HUNT_MEMORY, Actor, Mode
+from emberdeep.engine.core.events import Followed
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.play.world import World
 from emberdeep.session.setup import new_world
 from tests.helpers import ORC, add_monster, steps, texts
 

@@ -4,11 +4,11 @@ once per action of the creature that has it, and a visible effect on play."""
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine import statuses
-from emberdeep.engine.actions import Attack, Move, Use, Wait
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.items import Item
+from emberdeep.engine.acts.actions import Attack, Move, Use, Wait
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.creatures import statuses
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.things.items import Item
 from emberdeep.session.narration import narrator_for
 from tests.helpers import ORC, STATUE, add_monster, lines, steps, texts, world_from_text
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.content import loader
-from emberdeep.engine import gas, statuses
-from emberdeep.engine.actions import Move, Wait
-from emberdeep.engine.actors import Mode
-from emberdeep.engine.events import ItemMoved, MessageKind, Refused
-from emberdeep.engine.floor import Tile
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.item_actions import Search, Throw
-from emberdeep.engine.items import Item, toggle_equipment
-from emberdeep.engine.traps import Trap
+from emberdeep.engine.acts.actions import Move, Wait
+from emberdeep.engine.acts.item_actions import Search, Throw
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.events import ItemMoved, MessageKind, Refused
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.creatures import statuses
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.terrain import gas
+from emberdeep.engine.terrain.traps import Trap
+from emberdeep.engine.things.items import Item, toggle_equipment
 from tests.helpers import ORC, STATUE, add_monster, lines, texts, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}

@@ -4,12 +4,12 @@ import numpy as np
 import pytest
 
 from emberdeep import mapgen
-from emberdeep.engine import fov as fov_module
-from emberdeep.engine.actions import DIRECTIONS, Move, PlayerCommand, Wait
-from emberdeep.engine.events import Moved, Refused
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.fov import FovSettings
-from emberdeep.engine.world import ACTION_TIME, World
+from emberdeep.engine.acts.actions import DIRECTIONS, Move, PlayerCommand, Wait
+from emberdeep.engine.core import fov as fov_module
+from emberdeep.engine.core.events import Moved, Refused
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.fov import FovSettings
+from emberdeep.engine.play.world import ACTION_TIME, World
 from tests.helpers import world_from_text
 
 ROOM = """
@@ -101,7 +101,7 @@ def test_fov_is_recomputed_only_when_something_changed(monkeypatch: pytest.Monke
         calls.append(pov)
         real(floor, pov, settings, sight)
 
-    monkeypatch.setattr("emberdeep.engine.world.update_fov", counting)
+    monkeypatch.setattr("emberdeep.engine.play.world.update_fov", counting)
     world = world_from_text(ROOM)
     world.step(Wait())
     world.step(Move(-1, -1))

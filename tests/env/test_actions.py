@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from emberdeep.engine.actions import (
+from emberdeep.engine.acts.actions import (
     DIRECTIONS,
     Action,
     Ascend,
@@ -18,9 +18,9 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.actors import HUNT_MEMORY, Actor, Mode
-from emberdeep.engine.events import Refused
-from emberdeep.engine.items import INVENTORY_SIZE, Item
+from emberdeep.engine.core.actors import HUNT_MEMORY, Actor, Mode
+from emberdeep.engine.core.events import Refused
+from emberdeep.engine.things.items import INVENTORY_SIZE, Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env import actions as numbering
 from emberdeep.env.observation import decode_message

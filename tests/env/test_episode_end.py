@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from emberdeep.engine.items import Item
+from emberdeep.engine.things.items import Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
 from emberdeep.env.reward import VICTORY

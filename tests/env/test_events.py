@@ -6,10 +6,10 @@ import json
 from dataclasses import fields
 from typing import Any
 
-from emberdeep.engine.actions import DIRECTIONS
-from emberdeep.engine.actors import PLAYER_ID
-from emberdeep.engine.events import EVENT_KINDS, Refused, Thing, Who, as_dict
-from emberdeep.engine.floor import Tile
+from emberdeep.engine.acts.actions import DIRECTIONS
+from emberdeep.engine.core.actors import PLAYER_ID
+from emberdeep.engine.core.events import EVENT_KINDS, Refused, Thing, Who, as_dict
+from emberdeep.engine.core.floor import Tile
 from emberdeep.env import ACTIONS, EmberdeepEnv
 
 EVENT_NAMES = {kind.__name__ for kind in EVENT_KINDS}

@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.items import Item
-from emberdeep.engine.magic import blink, mapping
+from emberdeep.engine.acts.magic import blink, mapping
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.things.items import Item
 from emberdeep.env import ACTIONS, BotPolicy, EmberdeepEnv
 from emberdeep.env.observation import MESSAGE_LINES, STATS, Observer, decode_message
 from tests.env.helpers import digest

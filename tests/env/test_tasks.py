@@ -11,7 +11,7 @@ import emberdeep.env  # noqa: F401 (registers every environment)
 from emberdeep.content import tasks as task_data
 from emberdeep.content.loader import load
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.items import Item
+from emberdeep.engine.things.items import Item
 from emberdeep.env.actions import NUMBERS, WAIT
 from emberdeep.env.tasks import TaskEnv, task_id
 from tests.env.helpers import digest

@@ -12,9 +12,9 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import emberdeep.env  # noqa: F401 (registers the environments)
-from emberdeep.engine.actions import DIRECTIONS
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.items import Item
+from emberdeep.engine.acts.actions import DIRECTIONS
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.things.items import Item
 from emberdeep.env import text_commands
 from emberdeep.env.actions import ACTIONS
 from emberdeep.env.text_commands import COMMANDS, CommandError, parse

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import rng
-from emberdeep.engine.actors import Mode
-from emberdeep.engine.invariants import floor_violations
-from emberdeep.engine.world import new_floor
+from emberdeep.engine.core import rng
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.play.invariants import floor_violations
+from emberdeep.engine.play.world import new_floor
 from emberdeep.mapgen.reach import Reach
 from emberdeep.session.setup import floor_builder
 

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from emberdeep import mapgen
 from emberdeep.content import loader
-from emberdeep.engine import rng as rngs
-from emberdeep.engine.floor import Tile
+from emberdeep.engine.core import rng as rngs
+from emberdeep.engine.core.floor import Tile
 from emberdeep.mapgen import hazards, vaults
 from emberdeep.mapgen.carve import floor_problems
 

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emberdeep import mapgen
-from emberdeep.engine.distance import UNREACHABLE, distance_map
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.rng import floor_stream
+from emberdeep.engine.core.distance import UNREACHABLE, distance_map
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.rng import floor_stream
 from emberdeep.mapgen.carve import floor_problems, to_text
 from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach

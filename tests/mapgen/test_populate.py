@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from emberdeep import mapgen
 from emberdeep.content import loader
-from emberdeep.engine.distance import distance_map
-from emberdeep.engine.floor import Floor
-from emberdeep.engine.rng import floor_stream
-from emberdeep.engine.spawning import cumulative
+from emberdeep.engine.core.distance import distance_map
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.rng import floor_stream
+from emberdeep.engine.creatures.spawning import cumulative
 from emberdeep.mapgen.populate import (
     SAFE_STEPS,
     Arrival,

@@ -4,8 +4,8 @@ waiting, walking, or in the middle of a run (whose stop names it, once)."""
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine.actions import Wait
-from emberdeep.engine.actors import Mode
+from emberdeep.engine.acts.actions import Wait
+from emberdeep.engine.core.actors import Mode
 from emberdeep.session.driver import Driver, Rest
 from emberdeep.session.narration import narrator_for
 from tests.helpers import ORC, add_monster, world_from_text

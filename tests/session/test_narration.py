@@ -8,9 +8,7 @@ import re
 from pathlib import Path
 
 from emberdeep.content import loader
-from emberdeep.engine import combat, harm, hazards, statuses, traps
-from emberdeep.engine.abilities import Summon
-from emberdeep.engine.actions import (
+from emberdeep.engine.acts.actions import (
     ActionResult,
     Drop,
     Move,
@@ -20,9 +18,9 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.actors import Actor, Mode
-from emberdeep.engine.autopilot import Watch
-from emberdeep.engine.events import (
+from emberdeep.engine.acts.item_actions import Search, Throw
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.events import (
     EVENT_KINDS,
     REFUSALS,
     Died,
@@ -32,10 +30,13 @@ from emberdeep.engine.events import (
     Moved,
     Refused,
 )
-from emberdeep.engine.item_actions import Search, Throw
-from emberdeep.engine.items import Item
-from emberdeep.engine.traps import Trap
-from emberdeep.engine.world import World
+from emberdeep.engine.creatures import combat, harm, statuses
+from emberdeep.engine.monsters.abilities import Summon
+from emberdeep.engine.play.autopilot import Watch
+from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain import hazards, traps
+from emberdeep.engine.terrain.traps import Trap
+from emberdeep.engine.things.items import Item
 from emberdeep.session.narration import NARRATORS, narrator_for
 from tests.helpers import add_monster, lines, steps, texts, world_from_text
 

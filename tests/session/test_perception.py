@@ -16,10 +16,10 @@ import pytest
 from emberdeep.agents.bot import Bot, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actors import PLAYER_ID
-from emberdeep.engine.events import Attacked, Died, Event, Heard, Hurt, Missile, Moved
-from emberdeep.engine.perception import RULES
-from emberdeep.engine.world import World
+from emberdeep.engine.core.actors import PLAYER_ID
+from emberdeep.engine.core.events import Attacked, Died, Event, Heard, Hurt, Missile, Moved
+from emberdeep.engine.core.perception import RULES
+from emberdeep.engine.play.world import World
 from emberdeep.session.driver import Driver, Report
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import new_world

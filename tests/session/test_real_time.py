@@ -4,10 +4,10 @@ idle player is never worn down while looking away."""
 from __future__ import annotations
 
 from emberdeep.content import loader
-from emberdeep.engine.actions import Wait
-from emberdeep.engine.actors import HUNT_MEMORY, Mode
-from emberdeep.engine.replay import apply
-from emberdeep.engine.world import HALT_WHEN_HURT
+from emberdeep.engine.acts.actions import Wait
+from emberdeep.engine.core.actors import HUNT_MEMORY, Mode
+from emberdeep.engine.play.replay import apply
+from emberdeep.engine.play.world import HALT_WHEN_HURT
 from emberdeep.session.driver import Driver, Pause, Paused, Report, Rest, RunRules, State
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.pauses import pause_line

@@ -9,10 +9,10 @@ import numpy as np
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Use
-from emberdeep.engine.actors import Mode
-from emberdeep.engine.item_actions import Throw
-from emberdeep.engine.items import Item
+from emberdeep.engine.acts.actions import Use
+from emberdeep.engine.acts.item_actions import Throw
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.things.items import Item
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens import PopTo, Stay

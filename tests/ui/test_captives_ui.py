@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actors import Mode
+from emberdeep.engine.core.actors import Mode
 from emberdeep.session.driver import FreeCaptive
 from emberdeep.session.look_words import FREE_HINT, describe_in_detail, doing
 from emberdeep.ui import render

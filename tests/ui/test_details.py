@@ -10,7 +10,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.descriptions import parse_descriptions
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.items import UNIDENTIFIED, Item
+from emberdeep.engine.things.items import UNIDENTIFIED, Item
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens import Pop

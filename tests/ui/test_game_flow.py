@@ -9,10 +9,10 @@ import pytest
 from emberdeep import config
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Descend
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Descend
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.session.letters import ItemLetters
 from emberdeep.storage import saves
 from emberdeep.storage.games import Listing

@@ -6,8 +6,8 @@ import numpy as np
 import tcod.console
 
 from emberdeep.content import loader
-from emberdeep.engine.events import Died, MessageKind, Who
-from emberdeep.engine.items import Item
+from emberdeep.engine.core.events import Died, MessageKind, Who
+from emberdeep.engine.things.items import Item
 from emberdeep.session.game import SAVE_GONE, forget
 from emberdeep.session.log import MessageLog
 from emberdeep.tools import screenshots

@@ -4,7 +4,7 @@ import re
 
 import tcod.console
 
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.core.events import MessageKind
 from emberdeep.session.log import MessageLog
 from emberdeep.ui import messages, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel

@@ -4,10 +4,10 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.items import Item, ItemKind
-from emberdeep.engine.world import World
+from emberdeep.engine.core.actors import ActorKind
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item, ItemKind
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL

@@ -8,7 +8,7 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.items import Item
+from emberdeep.engine.things.items import Item
 from emberdeep.ui import loop, render
 from emberdeep.ui.input import Click, CloseRequested, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.menu import Chosen

@@ -5,7 +5,7 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.ui import render
 from emberdeep.ui.layout import COMPACT_LOG_ROWS, SIDEBAR_WIDTH, layout_for
 from emberdeep.ui.screens.play import PlayScreen

@@ -16,9 +16,9 @@ from emberdeep.content.lights import Light, parse_lights
 from emberdeep.content.looks import GLYPH_MODES
 from emberdeep.content.palettes import PALETTE_NAMES, contrast
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine import snapshot
-from emberdeep.engine.floor import Tile
-from emberdeep.engine.fov import update_fov
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.fov import update_fov
+from emberdeep.engine.saves import snapshot
 from emberdeep.mapgen.fixtures import FIXTURES
 from emberdeep.session.setup import new_world
 from emberdeep.ui import lighting, render

@@ -3,9 +3,9 @@ from __future__ import annotations
 import numpy as np
 import tcod.console
 
-from emberdeep.engine import harm
-from emberdeep.engine.actors import Actor, ActorKind
-from emberdeep.engine.world import World
+from emberdeep.engine.core.actors import Actor, ActorKind
+from emberdeep.engine.creatures import harm
+from emberdeep.engine.play.world import World
 from emberdeep.session.look_words import describe_tile
 from emberdeep.ui import render
 from emberdeep.ui.layout import FULL

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.core.events import MessageKind
 from emberdeep.session.log import MessageLog
 from emberdeep.storage.saves import LogLine
 from emberdeep.ui import messages, render

@@ -10,9 +10,9 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.events import Area, Attacked, Died, Missile, Thing, Who
-from emberdeep.engine.item_actions import Throw
-from emberdeep.engine.items import Item
+from emberdeep.engine.acts.item_actions import Throw
+from emberdeep.engine.core.events import Area, Attacked, Died, Missile, Thing, Who
+from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Report
 from emberdeep.ui import loop, motion, render
 from emberdeep.ui.input import CloseRequested, InputEvent, KeyPress

@@ -10,8 +10,8 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.floor import Tile
-from emberdeep.engine.items import Item
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.things.items import Item
 from emberdeep.ui import fitting, layout, render
 from emberdeep.ui.keys import DEFAULT_KEYS
 from emberdeep.ui.menu import leading_clauses

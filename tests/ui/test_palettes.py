@@ -14,7 +14,7 @@ from emberdeep import config
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.palettes import PALETTE_NAMES, contrast
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.core.events import MessageKind
 from emberdeep.ui import messages, palette, render, theme
 from emberdeep.ui.app import App
 from emberdeep.ui.input import KeyPress

@@ -5,8 +5,8 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import hunger
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.creatures import hunger
 from emberdeep.session.driver import Pause
 from emberdeep.session.playing import Game
 from emberdeep.ui import render

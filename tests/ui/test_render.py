@@ -7,7 +7,7 @@ import tcod.console
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.ui import render
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.render import Region, camera_origin

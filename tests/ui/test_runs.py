@@ -5,8 +5,8 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Rest
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove

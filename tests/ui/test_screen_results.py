@@ -13,7 +13,7 @@ import tcod.console
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.items import Item
+from emberdeep.engine.things.items import Item
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.screens import Pop, PopTo, Push, Quit, Reset, Result, Stay
 from emberdeep.ui.screens.inventory import InventoryScreen

@@ -15,9 +15,9 @@ from numpy.typing import NDArray
 from emberdeep import cli
 from emberdeep.config import Settings
 from emberdeep.content import loader, looks
-from emberdeep.engine.floor import TILE_NAMES, Tile
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.core.floor import TILE_NAMES, Tile
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.ui import font, png, render, sdl, sprites
 from emberdeep.ui.contact_sheet import sheet_console
 from emberdeep.ui.layout import FULL

@@ -11,7 +11,7 @@ import pytest
 from emberdeep import config
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.items import Item
+from emberdeep.engine.things.items import Item
 from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, KeyPress
 from emberdeep.ui.screens import Ticking, as_ticking

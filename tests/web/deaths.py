@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Move, Wait
+from emberdeep.engine.acts.actions import LEVEL_UP_STATS, LevelUp, Move, Wait
 from emberdeep.session.driver import Driver, State
 from emberdeep.session.setup import new_world
 from tests.test_terminal_e2e import KEYS, VI, dive

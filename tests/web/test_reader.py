@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp, Wait
+from emberdeep.engine.acts.actions import LEVEL_UP_STATS, LevelUp, Wait
 from emberdeep.session import surroundings
 from emberdeep.session.driver import Driver, State
 from emberdeep.session.setup import new_world

@@ -27,8 +27,7 @@ from emberdeep.agents.bot_fights import FightSense
 from emberdeep.agents.bot_items import ItemSense, feeds, wins
 from emberdeep.agents.bot_ways import WaySense
 from emberdeep.content import loader
-from emberdeep.engine import autopilot, hunger, rng
-from emberdeep.engine.actions import (
+from emberdeep.engine.acts.actions import (
     LEVEL_UP_STATS,
     Descend,
     Drop,
@@ -37,11 +36,14 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.autopilot import Stop
-from emberdeep.engine.distance import distance_map
-from emberdeep.engine.item_actions import Search
-from emberdeep.engine.items import INVENTORY_SIZE
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.item_actions import Search
+from emberdeep.engine.core import rng
+from emberdeep.engine.core.distance import distance_map
+from emberdeep.engine.creatures import hunger
+from emberdeep.engine.play import autopilot
+from emberdeep.engine.play.autopilot import Stop
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import INVENTORY_SIZE
 from emberdeep.session.driver import Driver
 
 SEARCHES = 3

@@ -14,14 +14,16 @@ from collections.abc import Callable
 
 from emberdeep.agents.bot_items import ItemSense, attacks, status_potion
 from emberdeep.agents.bot_ways import WaySense
-from emberdeep.engine import autopilot, statuses, targets
-from emberdeep.engine.actions import Ascend, Descend, Move, PlayerCommand, Use, Wait
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.autopilot import Stop
-from emberdeep.engine.effects import Aim, Effect
-from emberdeep.engine.item_actions import Throw
-from emberdeep.engine.items import ItemKind
-from emberdeep.engine.world import World
+from emberdeep.engine.acts import targets
+from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Use, Wait
+from emberdeep.engine.acts.item_actions import Throw
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.creatures import statuses
+from emberdeep.engine.play import autopilot
+from emberdeep.engine.play.autopilot import Stop
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.effects import Aim, Effect
+from emberdeep.engine.things.items import ItemKind
 
 SNEAK_PAST = 3
 """A sleeper that would take more than this many of the bot's average blows is left

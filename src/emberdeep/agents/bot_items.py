@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from emberdeep.engine import hunger, statuses
-from emberdeep.engine.actions import PlayerCommand, Use
-from emberdeep.engine.effects import Aim, Effect
-from emberdeep.engine.items import SLOT_SIZES, Item, ItemKind, bonus
-from emberdeep.engine.runics import RUNICS
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import PlayerCommand, Use
+from emberdeep.engine.creatures import hunger, statuses
+from emberdeep.engine.creatures.runics import RUNICS
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.effects import Aim, Effect
+from emberdeep.engine.things.items import SLOT_SIZES, Item, ItemKind, bonus
 
 LOW_HEALTH = 0.25
 SAFE_HEALTH = 0.7

@@ -13,15 +13,15 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine import autopilot
-from emberdeep.engine.actions import DIRECTIONS, Ascend, Drop, Move, PickUp, PlayerCommand
-from emberdeep.engine.actors import Mode
-from emberdeep.engine.autopilot import Stop
-from emberdeep.engine.distance import distance_map
-from emberdeep.engine.floor import Tile
-from emberdeep.engine.gas import HARMFUL
-from emberdeep.engine.items import INVENTORY_SIZE
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import DIRECTIONS, Ascend, Drop, Move, PickUp, PlayerCommand
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.distance import distance_map
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.play import autopilot
+from emberdeep.engine.play.autopilot import Stop
+from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain.gas import HARMFUL
+from emberdeep.engine.things.items import INVENTORY_SIZE
 
 
 class WaySense:

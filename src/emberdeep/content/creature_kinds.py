@@ -15,10 +15,10 @@ from emberdeep.content.creatures import TRAIT_KEYS, traits
 from emberdeep.content.looks import BLACK, Look
 from emberdeep.content.shared_keys import ARTICLES, MAX_STAT, by_depth, plural_key
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.actors import ActorKind, Progression
-from emberdeep.engine.items import ItemKind
-from emberdeep.engine.spawning import ByDepth, SpawnTable
-from emberdeep.engine.world import Hero
+from emberdeep.engine.core.actors import ActorKind, Progression
+from emberdeep.engine.creatures.spawning import ByDepth, SpawnTable
+from emberdeep.engine.play.world import Hero
+from emberdeep.engine.things.items import ItemKind
 
 BLOW_VERBS = ("hit", "bite", "sting", "touch", "claw", "slash", "burn", "bash")
 """What a monster's blow may be called (the narration knows each one's noun)."""

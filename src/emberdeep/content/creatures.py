@@ -1,6 +1,6 @@
 """How a monster in ``monsters.toml`` moves and what it can do: its way of moving, the
 modifiers on it, and its abilities, each checked against what the engine's registry
-(``engine/abilities.py``) says the ability takes."""
+(``engine/monsters/abilities.py``) says the ability takes."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Collection
 from typing import Any
 
 from emberdeep.content.tomldata import Table
-from emberdeep.engine.abilities import ABILITIES, FORMS
-from emberdeep.engine.actors import Ability, KeepsDistance
-from emberdeep.engine.flight import Stops
-from emberdeep.engine.statuses import STATUSES
+from emberdeep.engine.core.actors import Ability, KeepsDistance
+from emberdeep.engine.core.flight import Stops
+from emberdeep.engine.creatures.statuses import STATUSES
+from emberdeep.engine.monsters.abilities import ABILITIES, FORMS
 
 MOVES = ("chase", "still")
 DISTANCE_REASONS = ("always", "shot", "allies")

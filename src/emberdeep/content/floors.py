@@ -15,13 +15,13 @@ from emberdeep import mapgen
 from emberdeep.content.looks import BLACK, Look
 from emberdeep.content.shared_keys import MAX_DEPTH, MAX_STAT, by_depth
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.actors import ActorKind
-from emberdeep.engine.identify import MAX_LOOK
-from emberdeep.engine.items import ItemKind
-from emberdeep.engine.spawning import ByDepth, Captives, Goal, SpawnTable
-from emberdeep.engine.statuses import MAX_TURNS, STATUSES
-from emberdeep.engine.traps import EFFECTS as TRAP_EFFECTS
-from emberdeep.engine.traps import TrapKind
+from emberdeep.engine.core.actors import ActorKind
+from emberdeep.engine.creatures.spawning import ByDepth, Captives, Goal, SpawnTable
+from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.terrain.traps import EFFECTS as TRAP_EFFECTS
+from emberdeep.engine.terrain.traps import TrapKind
+from emberdeep.engine.things.identify import MAX_LOOK
+from emberdeep.engine.things.items import ItemKind
 
 MAX_POOLS = 20
 """The most hazard pools of one kind a floor may ask for."""

@@ -8,11 +8,11 @@ from __future__ import annotations
 from emberdeep.content.looks import BLACK, Look
 from emberdeep.content.shared_keys import ARTICLES, MAX_STAT, by_depth, plural_key
 from emberdeep.content.tomldata import Table
-from emberdeep.engine.effects import EFFECTS
-from emberdeep.engine.identify import MAX_LOOK, Catalogue
-from emberdeep.engine.items import CATEGORIES, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
-from emberdeep.engine.spawning import ByDepth, SpawnTable
-from emberdeep.engine.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.creatures.spawning import ByDepth, SpawnTable
+from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.things.effects import EFFECTS
+from emberdeep.engine.things.identify import MAX_LOOK, Catalogue
+from emberdeep.engine.things.items import CATEGORIES, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
 
 ITEM_KEYS = (
     *("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn"),

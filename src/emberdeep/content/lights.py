@@ -12,7 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from emberdeep.content.tomldata import Color, DataError, Table
-from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.core.floor import TILE_NAMES
 
 SOURCE = "lights.toml"
 MAX_RADIUS = 20

@@ -35,10 +35,10 @@ from emberdeep.content.parsed import ParsedCache, cache_path
 from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.shared_keys import by_depth
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.items import UNIDENTIFIED
-from emberdeep.engine.spawning import Population
-from emberdeep.engine.world import Hero
+from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.creatures.spawning import Population
+from emberdeep.engine.play.world import Hero
+from emberdeep.engine.things.items import UNIDENTIFIED
 
 
 @dataclass(frozen=True, eq=False)

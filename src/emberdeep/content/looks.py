@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emberdeep.content.tomldata import Color, Table
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.statuses import STATUSES
+from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.creatures.statuses import STATUSES
 
 GLYPH_MODES = ("ascii", "solid")
 """Render modes drawn with font glyphs, whose looks are in tiles.toml."""

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from emberdeep.content.tomldata import Color, DataError, Table
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.statuses import STATUSES
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.creatures.statuses import STATUSES
 
 DEFAULT = "default"
 PALETTE_NAMES = (DEFAULT, "high-contrast", "colour-blind")

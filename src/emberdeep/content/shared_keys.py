@@ -9,7 +9,7 @@ another.
 from __future__ import annotations
 
 from emberdeep.content.tomldata import Table
-from emberdeep.engine.spawning import ByDepth
+from emberdeep.engine.creatures.spawning import ByDepth
 
 MAX_STAT = 10_000
 MAX_DEPTH = 1_000

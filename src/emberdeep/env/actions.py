@@ -6,8 +6,8 @@ new commands are only ever appended.
 
 from __future__ import annotations
 
-from emberdeep.engine import targets
-from emberdeep.engine.actions import (
+from emberdeep.engine.acts import targets
+from emberdeep.engine.acts.actions import (
     DIRECTIONS,
     LEVEL_UP_STATS,
     Ascend,
@@ -20,10 +20,10 @@ from emberdeep.engine.actions import (
     Use,
     Wait,
 )
-from emberdeep.engine.effects import Aim
-from emberdeep.engine.item_actions import Search, Throw
-from emberdeep.engine.items import INVENTORY_SIZE
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.item_actions import Search, Throw
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.effects import Aim
+from emberdeep.engine.things.items import INVENTORY_SIZE
 
 ACTIONS: tuple[str, ...] = (
     *(f"move_{dx}_{dy}" for dx, dy in DIRECTIONS),

@@ -33,9 +33,9 @@ from numpy.typing import NDArray
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.events import MessageKind, as_dict
-from emberdeep.engine.rng import MAX_SEED
-from emberdeep.engine.world import World
+from emberdeep.engine.core.events import MessageKind, as_dict
+from emberdeep.engine.core.rng import MAX_SEED
+from emberdeep.engine.play.world import World
 from emberdeep.env import actions, reward, snapshots
 from emberdeep.env.look import look
 from emberdeep.env.observation import VIEW, Observation, Observer, copy

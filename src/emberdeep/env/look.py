@@ -4,7 +4,7 @@ is doing, the odds of fighting it) the way a player finds out, without spending 
 
 from __future__ import annotations
 
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.session.look_words import describe_in_detail
 
 NOTHING = "You see nothing of note."

@@ -25,9 +25,9 @@ from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.items import INVENTORY_SIZE
-from emberdeep.engine.world import World
+from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import INVENTORY_SIZE
 from emberdeep.env.terrain import KnownTerrain
 
 Observation = dict[str, NDArray[Any]]

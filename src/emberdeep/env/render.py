@@ -15,7 +15,7 @@ import tcod.tileset
 from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.env.observation import STATS, Observation, decode_message
 from emberdeep.ui import font, render, sprites
 

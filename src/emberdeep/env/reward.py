@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 
 DEPTH = 1.0
 XP = 0.01

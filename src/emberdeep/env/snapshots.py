@@ -9,7 +9,7 @@ through every check a save gets on loading: damaged or foreign bytes give a
 
 Restoring the same bytes again and again (a search going back to its root) checks them
 the first two times only: from then on ``Verified`` copies the game the checked load
-made (``engine/snapshot_copy.py``: what loading it again would make, object for object),
+made (``engine/saves/snapshot_copy.py``: what loading it again would make, object for object),
 a seventh of the cost. Only bytes equal to ones that passed every check are copied.
 
 A branch is its game's save round trip made in memory (``copied``): what restoring a
@@ -30,10 +30,10 @@ import numpy as np
 
 from emberdeep import __version__
 from emberdeep.content.loader import Content
-from emberdeep.engine import rng as rngs
-from emberdeep.engine.items import ItemKind
-from emberdeep.engine.snapshot_copy import copy_world
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.core import rng as rngs
+from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.saves.snapshot_copy import copy_world
+from emberdeep.engine.things.items import ItemKind
 from emberdeep.storage import saves
 
 GENERATOR = "auto"

@@ -16,11 +16,11 @@ from typing import Any
 import numpy as np
 
 from emberdeep.content.tasks import Task, load_tasks
-from emberdeep.engine import awareness
-from emberdeep.engine import rng as rngs
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.core import rng as rngs
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.creatures import awareness
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.items import Item
 from emberdeep.env.environment import EmberdeepEnv, Outcome
 from emberdeep.env.observation import Observation
 from emberdeep.mapgen.hazards import add_pools, refresh

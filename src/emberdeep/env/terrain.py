@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import Floor
+from emberdeep.engine.core.floor import Floor
 
 COLOR_CELL = np.dtype("V3")
 """An RGB colour as one value, so a colour plane can be indexed like a glyph plane."""

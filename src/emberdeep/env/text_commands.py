@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from string import ascii_lowercase
 
-from emberdeep.engine.actions import DIRECTIONS
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import DIRECTIONS
+from emberdeep.engine.play.world import World
 from emberdeep.env.actions import NUMBERS
 from emberdeep.session.names import describe
 

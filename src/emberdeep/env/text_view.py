@@ -15,7 +15,7 @@ from string import ascii_lowercase
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.session.names import describe
 from emberdeep.session.surroundings import conditions, in_view
 

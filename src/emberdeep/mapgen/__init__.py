@@ -14,9 +14,9 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.floor import Floor
-from emberdeep.engine.spawning import Population
-from emberdeep.engine.world import FloorBuilder
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.creatures.spawning import Population
+from emberdeep.engine.play.world import FloorBuilder
 
 
 @dataclass(frozen=True)

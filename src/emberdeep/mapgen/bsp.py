@@ -12,8 +12,8 @@ import numpy as np
 import tcod.bsp
 import tcod.random
 
-from emberdeep.engine.floor import Floor, Rect, Tile
-from emberdeep.engine.rng import sub_seed
+from emberdeep.engine.core.floor import Floor, Rect, Tile
+from emberdeep.engine.core.rng import sub_seed
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors

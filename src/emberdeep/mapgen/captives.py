@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.actors import Actor, ActorKind, Mode
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.spawning import Captives, SpawnTable
+from emberdeep.engine.core.actors import Actor, ActorKind, Mode
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.creatures.spawning import Captives, SpawnTable
 from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, fall_asleep, pick_kinds
 
 CAPTOR_REACH = 4

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.distance import UNREACHABLE, distance_map
-from emberdeep.engine.floor import Floor, Rect, Tile
+from emberdeep.engine.core.distance import UNREACHABLE, distance_map
+from emberdeep.engine.core.floor import Floor, Rect, Tile
 
 TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "<", "~", "%", ":", "L"])
 """``to_text``'s glyph per ``Tile``: wall, floor, stairs, doors, up stairs, water, lava,

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.distance import UNREACHABLE, distance_map
-from emberdeep.engine.flight import line
-from emberdeep.engine.floor import Floor, Rect, Tile
+from emberdeep.engine.core.distance import UNREACHABLE, distance_map
+from emberdeep.engine.core.flight import line
+from emberdeep.engine.core.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_room, farthest_tile, solid_rock
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import Rect, Tile
-from emberdeep.engine.rng import below
+from emberdeep.engine.core.floor import Rect, Tile
+from emberdeep.engine.core.rng import below
 from emberdeep.mapgen.reach import bit_numbers, every, everywhere, to_bits
 
 

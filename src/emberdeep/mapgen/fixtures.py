@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.rng import below
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.rng import below
 
 FIXTURES = ("torch", "brazier", "fungus")
 """Every fixture kind mapgen places; content must light each (``lights.toml``)."""

@@ -15,7 +15,7 @@ import functools
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import TILE_TRANSPARENT, TILE_WALKABLE, Floor, Tile
+from emberdeep.engine.core.floor import TILE_TRANSPARENT, TILE_WALKABLE, Floor, Tile
 from emberdeep.mapgen.reach import Reach
 
 HAZARDS = {"water": Tile.DEEP_WATER, "lava": Tile.LAVA, "chasm": Tile.CHASM}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import Tile
+from emberdeep.engine.core.floor import Tile
 from emberdeep.mapgen.reach import Reach, bit_numbers
 
 MIN_DETOUR = 20

@@ -14,14 +14,14 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.actions import DIRECTIONS
-from emberdeep.engine.actors import Actor, Mode
-from emberdeep.engine.distance import UNREACHABLE, distance_map
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.gear import forge
-from emberdeep.engine.items import Item
-from emberdeep.engine.rng import below
-from emberdeep.engine.spawning import Goal, Population, SpawnTable
+from emberdeep.engine.acts.actions import DIRECTIONS
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.distance import UNREACHABLE, distance_map
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.rng import below
+from emberdeep.engine.creatures.gear import forge
+from emberdeep.engine.creatures.spawning import Goal, Population, SpawnTable
+from emberdeep.engine.things.items import Item
 from emberdeep.mapgen.reach import Reach
 
 FIRST_MONSTER_ID = 2  # 1 is the player's

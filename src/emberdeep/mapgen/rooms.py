@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.floor import Floor, Rect, Tile
+from emberdeep.engine.core.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors

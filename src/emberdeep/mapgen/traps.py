@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from emberdeep.engine.floor import Floor
-from emberdeep.engine.rng import below
-from emberdeep.engine.spawning import SpawnTable
-from emberdeep.engine.traps import Trap, TrapKind
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.rng import below
+from emberdeep.engine.creatures.spawning import SpawnTable
+from emberdeep.engine.terrain.traps import Trap, TrapKind
 from emberdeep.mapgen.populate import Arrival, pick_kinds
 
 

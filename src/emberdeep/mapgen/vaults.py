@@ -17,11 +17,11 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine import runics
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.gear import forge
-from emberdeep.engine.items import Item, ItemKind
-from emberdeep.engine.spawning import SpawnTable
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.creatures import runics
+from emberdeep.engine.creatures.gear import forge
+from emberdeep.engine.creatures.spawning import SpawnTable
+from emberdeep.engine.things.items import Item, ItemKind
 from emberdeep.mapgen.hazards import refresh
 from emberdeep.mapgen.populate import Arrival
 from emberdeep.mapgen.reach import bit_numbers, to_bits

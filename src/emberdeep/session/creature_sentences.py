@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.actors import PLAYER_ID
-from emberdeep.engine.events import (
+from emberdeep.engine.core.actors import PLAYER_ID
+from emberdeep.engine.core.events import (
     AllyDied,
     Attacked,
     Died,

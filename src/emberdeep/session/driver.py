@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from emberdeep.config import Settings
-from emberdeep.engine import autopilot
-from emberdeep.engine.actions import Ascend, Descend, Move, PlayerCommand, Wait
-from emberdeep.engine.actors import Mode
-from emberdeep.engine.autopilot import Stop
-from emberdeep.engine.events import Event, MessageKind, Refused
-from emberdeep.engine.replay import apply as apply_recorded
-from emberdeep.engine.world import ACTION_TIME, World
+from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Wait
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.events import Event, MessageKind, Refused
+from emberdeep.engine.play import autopilot
+from emberdeep.engine.play.autopilot import Stop
+from emberdeep.engine.play.replay import apply as apply_recorded
+from emberdeep.engine.play.world import ACTION_TIME, World
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line

@@ -19,9 +19,9 @@ from pathlib import Path
 from emberdeep import bounds
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.engine import replay
-from emberdeep.engine.journal import JournalError
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.play import replay
+from emberdeep.engine.play.journal import JournalError
+from emberdeep.engine.play.world import FloorBuilder, World
 from emberdeep.session import morgue, setup
 from emberdeep.session.letters import ItemLetters
 from emberdeep.session.log import MessageLog

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.events import (
+from emberdeep.engine.core.events import (
     Enchanted,
     Fizzled,
     Grew,

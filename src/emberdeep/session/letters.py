@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from emberdeep.engine.items import Item
+from emberdeep.engine.things.items import Item
 from emberdeep.storage.saves import fits_letters
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

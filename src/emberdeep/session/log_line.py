@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.core.events import MessageKind
 
 
 @dataclass(frozen=True)

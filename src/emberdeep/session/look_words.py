@@ -10,11 +10,11 @@ player cannot see now (creatures there may have moved), and everything on tiles 
 
 from __future__ import annotations
 
-from emberdeep.engine import combat
-from emberdeep.engine.actors import Actor, Mode
-from emberdeep.engine.floor import TILE_NAMES
-from emberdeep.engine.statuses import active
-from emberdeep.engine.world import World
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.creatures import combat
+from emberdeep.engine.creatures.statuses import active
+from emberdeep.engine.play.world import World
 from emberdeep.session.names import describe
 
 REMAINS_PREFIX = "remains of "

@@ -25,9 +25,9 @@ import numpy as np
 
 from emberdeep import __version__
 from emberdeep.content.tomldata import DataError
-from emberdeep.engine.actors import Mode
-from emberdeep.engine.fellowship import Loss
-from emberdeep.engine.world import World
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.creatures.fellowship import Loss
+from emberdeep.engine.play.world import World
 from emberdeep.mapgen.carve import TEXT_GLYPHS
 from emberdeep.session.names import describe
 from emberdeep.storage import saves

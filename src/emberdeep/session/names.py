@@ -13,11 +13,11 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from emberdeep.engine.actors import PLAYER_ID, ActorKind
-from emberdeep.engine.events import Thing, Who
-from emberdeep.engine.identify import Identity
-from emberdeep.engine.items import Item, ItemKind
-from emberdeep.engine.traps import TrapKind
+from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
+from emberdeep.engine.core.events import Thing, Who
+from emberdeep.engine.terrain.traps import TrapKind
+from emberdeep.engine.things.identify import Identity
+from emberdeep.engine.things.items import Item, ItemKind
 from emberdeep.session.grammar import YOU, Noun
 
 FORMS = {
@@ -95,7 +95,7 @@ RUNIC_TEXT = {
     "vulnerability": "Runic of vulnerability (bad): every blow at you lands.",
     "clamour": "Runic of clamour (bad): it rattles, and sleepers wake.",
 }
-"""What each runic does, in words (``engine/runics.py`` has the rules)."""
+"""What each runic does, in words (``engine/creatures/runics.py`` has the rules)."""
 
 
 @dataclass

@@ -2,7 +2,7 @@
 by). The game's sentences are written here and in the families of event sentences this
 dispatches to (``creature_sentences.py``, ``item_sentences.py``, ``world_sentences.py``);
 the engine reports events, and what the player perceives was decided before they reach
-here (``engine/perception.py``).
+here (``engine/core/perception.py``).
 
 Each event kind has one function (``NARRATORS``); one that is only seen (a step, a
 missile's flight) says nothing. A refusal, the reason a run stops and a cause of death
@@ -15,9 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from emberdeep.content.loader import Content
-from emberdeep.engine.actors import PLAYER_ID
-from emberdeep.engine.autopilot import Stop
-from emberdeep.engine.events import (
+from emberdeep.engine.core.actors import PLAYER_ID
+from emberdeep.engine.core.events import (
     Alarm,
     AllyDied,
     Area,
@@ -56,6 +55,7 @@ from emberdeep.engine.events import (
     Victory,
     Who,
 )
+from emberdeep.engine.play.autopilot import Stop
 from emberdeep.session.creature_sentences import (
     ally_died,
     attacked,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.session.driver import Driver, RunRules, rules_for
 from emberdeep.session.game import GameSession
 from emberdeep.session.letters import ItemLetters

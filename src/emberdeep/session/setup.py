@@ -5,7 +5,7 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.play.world import FloorBuilder, World
 
 
 def floor_builder(

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 
-from emberdeep.engine import hunger
-from emberdeep.engine.statuses import active
-from emberdeep.engine.world import World
+from emberdeep.engine.creatures import hunger
+from emberdeep.engine.creatures.statuses import active
+from emberdeep.engine.play.world import World
 from emberdeep.session.look_words import doing, health_word
 from emberdeep.session.names import describe
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.actors import PLAYER_ID
-from emberdeep.engine.events import (
+from emberdeep.engine.core.actors import PLAYER_ID
+from emberdeep.engine.core.events import (
     Alarm,
     Area,
     DoorOpened,

@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from emberdeep import __version__, bounds
-from emberdeep.engine import replay
-from emberdeep.engine.fov import FovSettings
-from emberdeep.engine.journal import Journal, JournalError
-from emberdeep.engine.rng import MAX_SEED
-from emberdeep.engine.world import FloorBuilder, Hero, World
+from emberdeep.engine.core.fov import FovSettings
+from emberdeep.engine.core.rng import MAX_SEED
+from emberdeep.engine.play import replay
+from emberdeep.engine.play.journal import Journal, JournalError
+from emberdeep.engine.play.world import FloorBuilder, Hero, World
 from emberdeep.storage.files import write_atomically
 
 FORMAT = 2

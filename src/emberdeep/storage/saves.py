@@ -2,7 +2,7 @@
 
 Layout: a text header naming the game and the format version, a one-line JSON summary
 (seed, depth, level, turns, when: what a list of saved games shows, read without
-inflating the world), then a zlib-compressed JSON snapshot (see ``engine/snapshot.py``)
+inflating the world), then a zlib-compressed JSON snapshot (see ``engine/saves/snapshot.py``)
 and the last lines of the message log, so Continue shows what was happening. Format 1
 (Emberdeep 0.1.0) had no summary line, format 2 no log; both still load. The carried
 items' letters are kept too, so an item keeps its letter through Continue (a save made
@@ -33,13 +33,13 @@ from typing import Any
 import platformdirs
 
 from emberdeep import APP_NAME, __version__, bounds
-from emberdeep.engine import snapshot
-from emberdeep.engine.actors import PLAYER_ID, ActorKind
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.floor import Floor
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.items import ItemKind
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.saves import snapshot
+from emberdeep.engine.things.items import ItemKind
 from emberdeep.storage import files
 from emberdeep.storage.files import Staged
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emberdeep import __version__
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.storage import saves
 
 if TYPE_CHECKING:

@@ -75,7 +75,7 @@ class Outcome:
     ally_kills: int = 0
     food_eaten: int = 0
     """Always 0: the clock here is monsters arriving on a calm floor, not hunger
-    (``engine/arrivals.py``); kept so the figures name what they leave out."""
+    (``engine/monsters/arrivals.py``); kept so the figures name what they leave out."""
 
     @property
     def label(self) -> str:

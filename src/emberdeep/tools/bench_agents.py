@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from emberdeep.engine import rng
+from emberdeep.engine.core import rng
 from emberdeep.tools.bench_report import Figure, Report, figure
 
 SNAPSHOT_TARGET_MS = 1.0

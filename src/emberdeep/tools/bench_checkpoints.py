@@ -24,8 +24,8 @@ from pathlib import Path
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.actions import Wait
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Wait
+from emberdeep.engine.play.world import World
 from emberdeep.session.game import GameSession, GameSetup
 from emberdeep.tools import bench_reference as reference
 from emberdeep.tools.bench_report import Figure, Report, figure

@@ -16,12 +16,13 @@ import numpy as np
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import gas, rng
-from emberdeep.engine.actions import DIRECTIONS, Move, Wait
-from emberdeep.engine.actors import HUNT_MEMORY, Actor, ActorKind, Mode
-from emberdeep.engine.fov import Sight, update_fov
-from emberdeep.engine.pursuit import PATH_LIMIT
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.acts.actions import DIRECTIONS, Move, Wait
+from emberdeep.engine.core import rng
+from emberdeep.engine.core.actors import HUNT_MEMORY, Actor, ActorKind, Mode
+from emberdeep.engine.core.fov import Sight, update_fov
+from emberdeep.engine.monsters.pursuit import PATH_LIMIT
+from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.terrain import gas
 from emberdeep.session.game import GameSetup
 from emberdeep.tools import bench_reference as reference
 from emberdeep.tools.bench_report import Figure, Report

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 
-from emberdeep.engine import rng
+from emberdeep.engine.core import rng
 from emberdeep.tools.bench_report import Figure, Report
 from emberdeep.tools.bench_timing import measure
 

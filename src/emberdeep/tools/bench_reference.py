@@ -16,7 +16,7 @@ to today's tcod API (no deprecated calls), without deliberate slowness:
 - ``encode_save`` / ``decode_save``: the tutorial's ``shelve`` saves, i.e. pickle, here
   compressed with lzma. Pickle is measured here and never used for real saves: loading
   a pickle runs whatever code the file names, so a shared or damaged save could do
-  anything. Real saves are checked JSON (``engine/snapshot.py``, ``saves.py``).
+  anything. Real saves are checked JSON (``engine/saves/snapshot.py``, ``saves.py``).
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ import tcod.console
 import tcod.path
 
 from emberdeep.content.loader import Content
-from emberdeep.engine import combat
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.floor import TILE_NAMES, Floor
-from emberdeep.engine.fov import Sight
-from emberdeep.engine.hunt import Hunt
-from emberdeep.engine.world import FloorBuilder, World
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.floor import TILE_NAMES, Floor
+from emberdeep.engine.core.fov import Sight
+from emberdeep.engine.core.hunt import Hunt
+from emberdeep.engine.creatures import combat
+from emberdeep.engine.play.world import FloorBuilder, World
 
 PATH_LIMIT = 25
 """The tutorial's cut-off: a path this long or longer means "just walk at the player"."""

@@ -29,11 +29,11 @@ import numpy as np
 from emberdeep import bounds
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import replay
-from emberdeep.engine import rng as rngs
-from emberdeep.engine.actions import DIRECTIONS, Move
-from emberdeep.engine.invariants import violations
-from emberdeep.engine.journal import JournalError
+from emberdeep.engine.acts.actions import DIRECTIONS, Move
+from emberdeep.engine.core import rng as rngs
+from emberdeep.engine.play import replay
+from emberdeep.engine.play.invariants import violations
+from emberdeep.engine.play.journal import JournalError
 from emberdeep.session.game import GameSetup
 from emberdeep.storage import replays, saves, wal
 

@@ -35,12 +35,12 @@ from emberdeep.content import loader
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import RENDER_MODES
 from emberdeep.content.palettes import DEFAULT
-from emberdeep.engine import targets
-from emberdeep.engine.effects import BOLT
-from emberdeep.engine.events import Area, Cell, Died, Missile, Who
-from emberdeep.engine.flight import fly
-from emberdeep.engine.floor import Floor, Tile
-from emberdeep.engine.items import Item
+from emberdeep.engine.acts import targets
+from emberdeep.engine.core.events import Area, Cell, Died, Missile, Who
+from emberdeep.engine.core.flight import fly
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.things.effects import BOLT
+from emberdeep.engine.things.items import Item
 from emberdeep.session.game import SAVE_GONE, GameSetup
 from emberdeep.session.setup import new_world
 from emberdeep.ui import fitting, font, layout, motion, png, sprites

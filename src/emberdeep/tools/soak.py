@@ -17,7 +17,7 @@ from pathlib import Path
 from emberdeep.agents.bot import Bot, random_seed, take_turn
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.invariants import violations
+from emberdeep.engine.play.invariants import violations
 from emberdeep.session.driver import Driver
 from emberdeep.session.game import GameSetup
 from emberdeep.session.narration import narrator_for

@@ -13,7 +13,7 @@ import tcod.console
 from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
-from emberdeep.engine.floor import TILE_NAMES, Floor, Tile
+from emberdeep.engine.core.floor import TILE_NAMES, Floor, Tile
 from emberdeep.ui import font, render, sprites
 
 TITLE_FG = (255, 220, 150)

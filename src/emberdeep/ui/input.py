@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
-from emberdeep.engine.item_actions import Search
+from emberdeep.engine.acts.actions import Ascend, Descend, Move, PickUp, PlayerCommand, Wait
+from emberdeep.engine.acts.item_actions import Search
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from numpy.typing import NDArray
 
 from emberdeep.content.lights import Light, Lights
 from emberdeep.content.loader import Content
-from emberdeep.engine.floor import TILE_NAMES, Floor
-from emberdeep.engine.world import World
+from emberdeep.engine.core.floor import TILE_NAMES, Floor
+from emberdeep.engine.play.world import World
 
 LightMap = NDArray[np.float32]
 """(width, height, 3): the factor each cell's red, green and blue are drawn at."""

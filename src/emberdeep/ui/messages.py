@@ -9,7 +9,7 @@ import textwrap
 
 import tcod.console
 
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.core.events import MessageKind
 from emberdeep.session.log import MessageLog
 from emberdeep.ui.palette import Color
 

@@ -1,6 +1,6 @@
 """Motion from events: what the player perceived in a command, played over the map.
 
-The turn driver reports the events of each command (``engine/events.py``); this turns
+The turn driver reports the events of each command (``engine/core/events.py``); this turns
 them into a short film, frame by frame, drawn over the world as it is after the command:
 a missile or a bolt flies along its path a cell a frame, a blow or a wound flashes the
 struck cell, an area effect blooms outward from its centre, the dead fade from their
@@ -23,7 +23,7 @@ import tcod.console
 from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
-from emberdeep.engine.events import Area, Attacked, Died, Event, Hurt, Missile
+from emberdeep.engine.core.events import Area, Attacked, Died, Event, Hurt, Missile
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 

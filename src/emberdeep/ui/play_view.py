@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
-    from emberdeep.engine.world import World
+    from emberdeep.engine.play.world import World
     from emberdeep.session.driver import Command
     from emberdeep.session.letters import ItemLetters
     from emberdeep.ui.layout import Layout

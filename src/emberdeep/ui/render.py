@@ -18,9 +18,9 @@ from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.floor import REMAINS_KEY, TILE_NAMES, Floor
-from emberdeep.engine.identify import Identity, display_key
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor
+from emberdeep.engine.things.identify import Identity, display_key
 from emberdeep.ui import sprites
 from emberdeep.ui.palette import Color
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 import tcod.console
 
 from emberdeep.content.loader import Content
-from emberdeep.engine import hunger, statuses
-from emberdeep.engine.actors import Actor, Mode
-from emberdeep.engine.floor import TILE_NAMES, Tile
-from emberdeep.engine.identify import display_key
-from emberdeep.engine.items import Item
-from emberdeep.engine.world import World
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.floor import TILE_NAMES, Tile
+from emberdeep.engine.creatures import hunger, statuses
+from emberdeep.engine.play.world import World
+from emberdeep.engine.things.identify import display_key
+from emberdeep.engine.things.items import Item
 from emberdeep.session.look_words import doing
 from emberdeep.session.names import describe
 from emberdeep.ui import palette

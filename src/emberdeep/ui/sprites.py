@@ -47,7 +47,7 @@ from numpy.typing import NDArray
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.content.pixelart import SPRITE_SIZE
-from emberdeep.engine.floor import TILE_NAMES
+from emberdeep.engine.core.floor import TILE_NAMES
 
 Color = tuple[int, int, int]
 

@@ -11,7 +11,7 @@ the one place that changes them, ``App.use_palette``, sets them for everything.
 from __future__ import annotations
 
 from emberdeep.content.loader import Content
-from emberdeep.engine.events import MessageKind
+from emberdeep.engine.core.events import MessageKind
 from emberdeep.ui import messages, palette
 
 

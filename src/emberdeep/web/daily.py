@@ -14,7 +14,7 @@ import hashlib
 from datetime import datetime, timezone
 from pathlib import Path
 
-from emberdeep.engine.rng import MAX_SEED
+from emberdeep.engine.core.rng import MAX_SEED
 from emberdeep.web.database import Database
 
 SCHEMA = (

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from emberdeep.engine.world import World
+from emberdeep.engine.play.world import World
 from emberdeep.session.log import Entry
 from emberdeep.session.playing import Game
 from emberdeep.session.surroundings import conditions, in_view

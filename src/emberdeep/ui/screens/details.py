@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.items import Item
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.things.items import Item
 from emberdeep.session import look_words
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render

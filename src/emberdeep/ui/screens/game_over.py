@@ -20,8 +20,8 @@ from collections.abc import Callable, Sequence
 import tcod.console
 
 from emberdeep.content.loader import Content
-from emberdeep.engine.events import MessageKind
-from emberdeep.engine.world import World
+from emberdeep.engine.core.events import MessageKind
+from emberdeep.engine.play.world import World
 from emberdeep.session.log import MessageLog
 from emberdeep.session.names import describe
 from emberdeep.session.narration import narrator_for

@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Literal
 
 import tcod.console
 
-from emberdeep.engine.actions import Drop, Use
-from emberdeep.engine.effects import AIMED, Aim
-from emberdeep.engine.identify import display_key
-from emberdeep.engine.items import Item
-from emberdeep.engine.targets import fits
+from emberdeep.engine.acts.actions import Drop, Use
+from emberdeep.engine.acts.targets import fits
+from emberdeep.engine.things.effects import AIMED, Aim
+from emberdeep.engine.things.identify import display_key
+from emberdeep.engine.things.items import Item
 from emberdeep.session.names import describe, details, item_name
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option

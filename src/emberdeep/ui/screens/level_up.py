@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
-from emberdeep.engine.actions import LEVEL_UP_STATS, LevelUp
+from emberdeep.engine.acts.actions import LEVEL_UP_STATS, LevelUp
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Chosen, Menu, Option
 from emberdeep.ui.screens import Result, Stay

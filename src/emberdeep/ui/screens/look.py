@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
-from emberdeep.engine.actions import Move
+from emberdeep.engine.acts.actions import Move
 from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
 from emberdeep.ui import cursor, look, palette, render

@@ -9,7 +9,7 @@ import tcod.console
 import tcod.constants
 
 from emberdeep import __version__
-from emberdeep.engine import rng
+from emberdeep.engine.core import rng
 from emberdeep.session.game import GameOverError, GameSession, sentence
 from emberdeep.session.playing import Game
 from emberdeep.session.records import (

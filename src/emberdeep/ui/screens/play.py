@@ -20,13 +20,13 @@ import tcod.console
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import RENDER_MODES
-from emberdeep.engine import autopilot
-from emberdeep.engine.actions import Ascend, Descend, Move, PickUp, Wait
-from emberdeep.engine.actors import Actor, Mode
-from emberdeep.engine.allies import next_order
-from emberdeep.engine.events import Event, MessageKind
-from emberdeep.engine.item_actions import Search
-from emberdeep.engine.world import World
+from emberdeep.engine.acts.actions import Ascend, Descend, Move, PickUp, Wait
+from emberdeep.engine.acts.item_actions import Search
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.events import Event, MessageKind
+from emberdeep.engine.monsters.allies import next_order
+from emberdeep.engine.play import autopilot
+from emberdeep.engine.play.world import World
 from emberdeep.session import look_words
 from emberdeep.session.driver import (
     Command,
@@ -238,7 +238,7 @@ class PlayScreen:
             case UiCommand.REST:
                 return self.perform(Rest())
             case UiCommand.ORDER_ALLIES:
-                return self.perform(next_order(self.world))
+                return self.perform(next_order(self.world.floor, self.world.player))
             case Move(dx, dy) if (captive := self.captive_at(dx, dy)) is not None:
                 return self.free(captive)
             case Descend() | Ascend():

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import tcod.console
 
-from emberdeep.engine import replay
-from emberdeep.engine.journal import Journal, JournalError
+from emberdeep.engine.play import replay
+from emberdeep.engine.play.journal import Journal, JournalError
 from emberdeep.session.records import divergence_text
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress, Wheel

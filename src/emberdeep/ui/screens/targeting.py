@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import tcod.console
 
-from emberdeep.engine import targets
-from emberdeep.engine.actions import Move, Use
-from emberdeep.engine.actors import Actor
-from emberdeep.engine.effects import Aim
-from emberdeep.engine.events import Refused
-from emberdeep.engine.item_actions import Throw
+from emberdeep.engine.acts import targets
+from emberdeep.engine.acts.actions import Move, Use
+from emberdeep.engine.acts.item_actions import Throw
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.events import Refused
+from emberdeep.engine.things.effects import Aim
 from emberdeep.session import look_words
 from emberdeep.session.names import item_name
 from emberdeep.ui import cursor, render

@@ -1,0 +1,473 @@
+"""What a creature can do. Each action performs itself against the world for an actor.
+
+The player and the monsters use the same classes: input, bots and replays produce them
+for the player, minds (``engine/monsters/minds.py``) and abilities for monsters.
+``perform`` returns a result instead of acting through flags: it ``Succeeded`` (with its
+time cost and what happened), was ``Refused`` (with a reason, costing nothing), or asks for an
+``Alternative`` to be performed instead — moving into a creature becomes an attack, as
+in Hauberk. ``World.perform`` follows alternatives and charges the time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
+
+from emberdeep.engine.acts import magic
+from emberdeep.engine.core.actors import PLAYER_ID, UNALIGNED, Actor, Mode
+from emberdeep.engine.core.events import (
+    DoorOpened,
+    Fizzled,
+    Identified,
+    ItemMoved,
+    ItemUsed,
+    Missile,
+    Moved,
+    Refused,
+)
+from emberdeep.engine.core.flight import Rule, Stops, fly
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.perception import may_see_step
+from emberdeep.engine.creatures import combat, gear
+from emberdeep.engine.terrain import hazards
+from emberdeep.engine.things import items
+from emberdeep.engine.things.effects import EFFECTS, Aim, Target
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+# The eight compass steps, in the order numpad/vi keys list them: used by input and AI alike.
+DIRECTIONS: tuple[tuple[int, int], ...] = (
+    (-1, -1), (0, -1), (1, -1),
+    (-1, 0),           (1, 0),
+    (-1, 1),  (0, 1),  (1, 1),
+)  # fmt: skip
+
+LEVEL_UP_STATS = ("hp", "power", "defense")
+"""What a level can raise."""
+
+
+class Succeeded(NamedTuple):
+    """Done: the actor pays ``cost`` time (0: a free action, not a turn); what happened
+    was emitted as it happened (``World.emit``). A named tuple, as every monster's every
+    turn makes one."""
+
+    cost: int
+
+
+_PLAIN: dict[int, Succeeded] = {}
+
+
+def done(cost: int) -> Succeeded:
+    """``Succeeded(cost)`` with no events, made once per cost (the common case, and every
+    monster's every step)."""
+    result = _PLAIN.get(cost)
+    if result is None:
+        result = _PLAIN[cost] = Succeeded(cost)
+    return result
+
+
+class Alternative(NamedTuple):
+    """Perform ``action`` instead (a move into a monster is an attack)."""
+
+    action: Action
+
+
+ActionResult = Succeeded | Refused | Alternative
+
+
+class Action(Protocol):
+    def perform(self, world: World, actor: Actor) -> ActionResult: ...
+
+
+class PlayerCommand(Action, Protocol):
+    """An action the player gives, recorded in the journal as ``[code, *arguments]``."""
+
+    code: ClassVar[str]
+
+    def arguments(self) -> list[object]: ...
+
+
+BUMPS: list[Callable[[Actor, Actor], ActionResult]] = []
+"""What moving into an ally or a captive (or an ally moving into anyone) does instead of a
+blow: ``allies.bump``, registered by ``allies.py`` (which builds on these actions, so
+this module cannot import it)."""
+
+
+def player_only(player: Actor, actor: Actor) -> Refused | None:
+    """Refused unless ``actor`` is the player: the commands only a person gives."""
+    return None if actor is player else Refused("player_only")
+
+
+@dataclass(frozen=True)
+class Move:
+    """Step one tile in a direction; each component is -1, 0 or 1."""
+
+    code: ClassVar[str] = "m"
+    dx: int
+    dy: int
+
+    def __post_init__(self) -> None:
+        if (self.dx, self.dy) not in DIRECTIONS:
+            raise ValueError(f"not a one-tile step: ({self.dx}, {self.dy})")
+
+    def arguments(self) -> list[object]:
+        return [self.dx, self.dy]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor = world.floor
+        x, y = actor.x + self.dx, actor.y + self.dy
+        width, height = floor.size
+        if not (0 <= x < width and 0 <= y < height):
+            return Refused("blocked")
+        # ``item`` reads one cell as a Python value, several times faster than ``[x, y]``.
+        blocker: int = floor.occupant.item(x, y)
+        if blocker:
+            target = floor.actors[blocker]
+            if BUMPS and (target.mode in UNALIGNED or actor.mode == Mode.ALLY):
+                return BUMPS[0](actor, target)  # swap, free, or nothing (``allies.bump``)
+            return Alternative(Attack(target))
+        if not floor.walkable.item(x, y):
+            refused = hazards.blocked(world, actor, x, y)
+            return refused or done(actor.move_time)
+        tile = floor.tiles.item(x, y)
+        if tile == Tile.CLOSED_DOOR:
+            return Alternative(Open(x, y))
+        if tile == Tile.LOCKED_DOOR:
+            return Alternative(Unlock(x, y))
+        x0, y0 = actor.x, actor.y
+        floor.move_actor(actor, x, y)
+        if actor.id == PLAYER_ID or may_see_step(floor, x0, y0, x, y):
+            world.emit(Moved(actor.who, (x0, y0), (x, y)))
+        if tile == Tile.DEEP_WATER or (floor.traps and (x, y) in floor.traps):
+            hazards.entered(world, actor, x, y)
+        return _PLAIN.get(actor.move_time) or done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Open:
+    """Open the closed door at (x, y), next to the actor."""
+
+    x: int
+    y: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor = world.floor
+        near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
+        if not near or not floor.in_bounds(self.x, self.y):
+            return Refused("no_door")
+        if floor.tiles[self.x, self.y] != Tile.CLOSED_DOOR:
+            return Refused("no_closed_door")
+        floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
+        world.emit(DoorOpened(actor.who, (self.x, self.y)))
+        return done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Unlock:
+    """Open the locked door at (x, y) with a key from the inventory (used up)."""
+
+    x: int
+    y: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        floor = world.floor
+        near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
+        if not near or not floor.in_bounds(self.x, self.y):
+            return Refused("no_door")
+        if floor.tiles[self.x, self.y] != Tile.LOCKED_DOOR:
+            return Refused("no_locked_door")
+        if not actor.is_player:
+            return Refused("locked")
+        slot = next(
+            (n for n, i in enumerate(world.inventory) if EFFECTS[i.kind.effect].opens), None
+        )
+        if slot is None:
+            return Refused("need_key")
+        items.take_one(world.inventory, slot)
+        floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
+        world.emit(DoorOpened(actor.who, (self.x, self.y), unlocked=True))
+        return done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Attack:
+    """Strike the creature ``target`` in melee."""
+
+    target: Actor
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        target = self.target
+        near = max(abs(target.x - actor.x), abs(target.y - actor.y)) <= 1
+        if not target.alive or not near or target is actor:
+            return Refused("no_target")
+        hp = target.hp
+        combat.attack(world, actor, target)
+        if target.hp < hp:
+            world.react(actor, target)
+        return done(actor.attack_time)
+
+
+def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor:
+    """A new creature like ``template`` at (x, y), due when the world next runs."""
+    floor = world.floor
+    mode = Mode.WANDERING if template.mode == Mode.ASLEEP else template.mode
+    twin = replace(template, id=max(floor.actors) + 1, x=x, y=y, hp=hp, mode=mode)
+    twin.next_time = max(world.time, template.next_time)
+    floor.add_actor(twin)
+    world.schedule.add(twin)
+    return twin
+
+
+@dataclass(frozen=True)
+class Either:
+    """``chance`` percent of the time ``first``, else ``second``: decided by the world's
+    stream when it is performed (a behaviour has no dice of its own). An erratic flyer
+    stumbles half the time; a monster keeping its distance backs off only some of the
+    time, so a chase round a loop of rooms always ends."""
+
+    first: Action
+    second: Action
+    chance: int
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if int(world.rng.integers(100)) < self.chance:
+            return Alternative(self.first)
+        return Alternative(self.second)
+
+
+@dataclass(frozen=True)
+class Shoot:
+    """Loose a missile at ``target`` within ``reach`` tiles, along a clear line: it flies
+    by ``stops`` (``flight.Stops``, named by the ``shoot`` ability) and strikes whom it
+    meets first."""
+
+    target: Actor
+    reach: int
+    form: str = "arrow"
+    """What flies: "arrow", "spark"; the event carries it, and narration words it."""
+    stops: Stops = Stops.FIRST
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        target = self.target
+        gap = max(abs(target.x - actor.x), abs(target.y - actor.y))
+        if not target.alive or gap > self.reach:
+            return Refused("out_of_range")
+        flight = fly(world.floor, actor.position, target.position, Rule(self.stops, self.reach))
+        if target not in flight.struck:
+            return Refused("no_clear_line")
+        world.emit(Missile(actor.who, flight.cells, self.form))
+        combat.attack(world, actor, target, shot=self.form)
+        return done(actor.attack_time)
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Let time pass for one action."""
+
+    code: ClassVar[str] = "w"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        return done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Stumble:
+    """A confused creature lurches in a random direction, hitting whoever is there."""
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        dx, dy = DIRECTIONS[int(world.rng.integers(len(DIRECTIONS)))]
+        x, y = actor.x + dx, actor.y + dy
+        floor = world.floor
+        if floor.in_bounds(x, y) and (floor.blocker_at(x, y) or floor.is_walkable(x, y)):
+            return Alternative(Move(dx, dy))
+        return Alternative(Wait())
+
+
+@dataclass(frozen=True)
+class PickUp:
+    """Pick up the top item where the player stands that fits in the pack (with every
+    slot taken, more of what it already stacks), one the player did not drop here
+    before one they did."""
+
+    code: ClassVar[str] = "g"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        here = world.floor.items_at(*actor.position)
+        if not here:
+            return Refused("nothing_here")
+        # The top one that fits (a full pack still stacks), what was not dropped first.
+        for item in sorted(reversed(here), key=lambda i: i.dropped):
+            thing, choice = world.identity.thing(item), item.choice
+            if items.add_to(world.inventory, item) is not None:
+                break
+        else:
+            return Refused("inventory_full")
+        floor = world.floor
+        floor.items.remove(item)
+        world.emit(ItemMoved(actor.who, actor.position, thing, "picked"))
+        for other in [i for i in floor.items if choice and i.choice == choice]:
+            floor.items.remove(other)  # the rest of a choice: lost
+            world.emit(ItemMoved(actor.who, other.position, world.identity.thing(other), "caged"))
+        return done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Drop:
+    """Drop the inventory item in ``slot`` (0 = a)."""
+
+    code: ClassVar[str] = "d"
+    slot: int
+
+    def arguments(self) -> list[object]:
+        return [self.slot]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        if not 0 <= self.slot < len(world.inventory):
+            return Refused("no_such_item")
+        item = world.inventory.pop(self.slot)
+        if item.equipped:
+            items.unequip(world, actor, item)
+        item.x, item.y = actor.position
+        item.dropped = True
+        world.floor.items.append(item)
+        world.emit(ItemMoved(actor.who, actor.position, world.identity.thing(item), "dropped"))
+        return done(actor.move_time)
+
+
+CHARGED = frozenset({"wand", "staff"})
+"""Categories used a charge at a time, not used up."""
+
+
+@dataclass(frozen=True)
+class Use:
+    """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming, or
+    at the item in slot ``on`` (a scroll of enchanting)."""
+
+    code: ClassVar[str] = "u"
+    slot: int
+    target: tuple[int, int] | None = None
+    on: int | None = None
+
+    def arguments(self) -> list[object]:
+        if self.on is not None:
+            return [self.slot, self.on]
+        return [self.slot] if self.target is None else [self.slot, *self.target]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        if not 0 <= self.slot < len(world.inventory):
+            return Refused("no_such_item")
+        item = world.inventory[self.slot]
+        effect = EFFECTS[item.kind.effect]
+        target: Target = self.target
+        if effect.aims is Aim.ITEMS and self.on is not None:
+            if not 0 <= self.on < len(world.inventory):
+                return Refused("no_such_item")
+            target = world.inventory[self.on]
+        thing = world.identity.thing(item, count=1)
+        if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it
+            world.emit(ItemUsed(actor.who, thing, item.kind.category))
+        if target is None and effect.aims is not Aim.NOTHING and magic.wasted(world, item):
+            target = magic.read_blind(world.floor, actor, item)  # an unknown scroll, read
+        refused = effect.use(world, actor, item, target)
+        if refused is not None:
+            if not (effect.consumes and magic.wasted(world, item)):
+                return refused
+            # An unknown potion or scroll is used up even when it does nothing, as its
+            # refusal would otherwise tell what it is for free.
+            world.emit(Fizzled(thing, "use"))
+        if not effect.consumes:
+            return done(actor.move_time)
+        if effect.reveals and world.identity.learn(item.kind):
+            world.emit(Identified(thing, "use"))
+        if item.kind.category in CHARGED:
+            gear.spent(world, item)
+        elif item in world.inventory:
+            items.take_one(world.inventory, world.inventory.index(item))
+        return done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Descend:
+    """Take the down stairs the player stands on."""
+
+    code: ClassVar[str] = ">"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        if actor.position != world.floor.stairs:
+            return Refused("no_stairs_down")
+        world.descend()
+        return done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class Ascend:
+    """Take the up stairs the player stands on; on depth 1 they lead out of the dungeon,
+    which wins the game for whoever carries the treasure (and is refused to anyone else)."""
+
+    code: ClassVar[str] = "<"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        if actor.position != world.floor.start:
+            return Refused("no_stairs_up")
+        if world.depth > 1:
+            world.ascend()
+        elif any(EFFECTS[item.kind.effect].wins for item in world.inventory):
+            world.escape()
+        else:
+            return Refused("need_treasure")
+        return done(actor.move_time)
+
+
+@dataclass(frozen=True)
+class LevelUp:
+    """Spend a level on ``stat``: "hp", "power" or "defense". Takes no time."""
+
+    code: ClassVar[str] = "l"
+    stat: str
+
+    def arguments(self) -> list[object]:
+        return [self.stat]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        if not world.can_level_up:
+            return Refused("not_ready")
+        if self.stat not in LEVEL_UP_STATS:
+            return Refused("unknown_stat", detail=self.stat)
+        world.level_up(self.stat)
+        return Succeeded(0)
+
+
+STEPS: dict[tuple[int, int], Move] = {step: Move(*step) for step in DIRECTIONS}
+"""One ``Move`` per direction, made once: monsters take thousands of steps a second."""
+WAIT = Wait()
+
+PLAYER_COMMANDS: tuple[type[PlayerCommand], ...] = (
+    Move, Wait, PickUp, Drop, Use, Descend, Ascend, LevelUp,
+)  # fmt: skip
+"""Every action the player can give, each with its journal code."""

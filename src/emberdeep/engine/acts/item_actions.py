@@ -1,0 +1,134 @@
+"""Player actions that came with items and traps: throwing and searching.
+
+Kept apart from ``actions.py`` (which they build on) so that file stays the movement and
+melee core. Each is a player command with a journal code; ``DECODERS`` turns a recorded
+command back into one, for ``journal.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from emberdeep.engine.acts.actions import ActionResult, PlayerCommand, done, player_only
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.events import Attacked, ItemMoved, Missile, Refused, Thing
+from emberdeep.engine.core.flight import fly
+from emberdeep.engine.creatures import awareness, combat, harm
+from emberdeep.engine.terrain import traps
+from emberdeep.engine.things import items
+from emberdeep.engine.things.effects import EFFECTS, THROWN
+
+if TYPE_CHECKING:
+    from emberdeep.engine.core.actors import Actor
+    from emberdeep.engine.play.world import World
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Throw one of the inventory item in ``slot`` (a dart, a javelin) at ``target``: it
+    hits the first creature in its path (the odds of a blow; damage from the item) and
+    lands there, or where its flight ends (``effects.THROWN``: eight cells at most, and
+    lost in a chasm or lava it crosses). The aiming screen draws the same flight."""
+
+    code: ClassVar[str] = "throw"
+    slot: int
+    target: tuple[int, int]
+
+    def arguments(self) -> list[object]:
+        return [self.slot, *self.target]
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        floor = world.floor
+        if not 0 <= self.slot < len(world.inventory):
+            return Refused("no_such_item")
+        if not floor.in_bounds(*self.target) or not floor.visible[self.target]:
+            return Refused("throw_unseen")
+        if self.target == actor.position:
+            return Refused("throw_elsewhere")
+        item = world.inventory[self.slot]
+        if item.equipped:
+            return Refused("take_off_first")
+        thrown = items.take_one(world.inventory, self.slot)
+        thing = world.identity.thing(thrown, count=1)
+        world.emit(ItemMoved(actor.who, actor.position, thing, "thrown"))
+        flight = fly(floor, actor.position, self.target, THROWN)
+        landing = actor.position if flight.fell else flight.stop
+        world.emit(Missile(actor.who, flight.cells, "thrown", thing))
+        if flight.fell:
+            world.emit(ItemMoved(actor.who, flight.stop, thing, "lost"))
+            return done(actor.attack_time)
+        if flight.struck:
+            self.hit(world, actor, flight.struck[0], thrown)
+        else:  # it struck nothing: said, so a throw that falls short is not silent
+            world.emit(ItemMoved(actor.who, landing, thing, "landed"))
+        thrown.x, thrown.y = landing
+        floor.items.append(thrown)
+        return done(actor.attack_time)
+
+    @staticmethod
+    def hit(world: World, actor: Actor, victim: Actor, thrown: items.Item) -> None:
+        """A thrown weapon strikes with the odds of a blow and its own damage; anything
+        else thrown only bumps (a miss that does nothing)."""
+        kind = thrown.kind
+        thing = world.identity.thing(thrown, count=1)
+        if not EFFECTS[kind.effect].thrown:
+            _struck(world, actor, victim, thing, 0, verb="bump")
+            return
+        if int(world.rng.integers(100)) >= combat.hit_chance(victim.defense):
+            _struck(world, actor, victim, thing, 0, verb="throw")
+            return
+        low, high = combat.damage_range(kind.amount)
+        damage = int(world.rng.integers(low, high, endpoint=True))
+        _struck(world, actor, victim, thing, damage, verb="throw")
+        harm.take(world, victim, damage, actor)
+        if victim.asleep and victim.hp > 0:
+            awareness.set_mode(world, victim, Mode.WANDERING, "struck")
+
+
+def _struck(
+    world: World, actor: Actor, victim: Actor, thing: Thing, damage: int, *, verb: str
+) -> None:
+    """What a thrown thing did to ``victim`` (no damage: a miss)."""
+    start, end = actor.position, victim.position
+    world.emit(Attacked(actor.who, victim.who, start, end, damage > 0, damage, verb, thing=thing))
+
+
+@dataclass(frozen=True)
+class Search:
+    """Search the eight tiles around for hidden traps (good odds each)."""
+
+    code: ClassVar[str] = "search"
+
+    def arguments(self) -> list[object]:
+        return []
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := player_only(world.player, actor):
+            return refused
+        traps.searched(world, actor)
+        return done(actor.move_time)
+
+
+ITEM_COMMANDS: tuple[type[PlayerCommand], ...] = (Throw, Search)
+
+
+def _decode_throw(rest: list[object]) -> PlayerCommand | None:
+    if len(rest) == 3 and all(type(v) is int for v in rest):
+        slot, x, y = (int(str(v)) for v in rest)
+        return Throw(slot, (x, y))
+    return None
+
+
+def _decode_search(rest: list[object]) -> PlayerCommand | None:
+    return Search() if not rest else None
+
+
+DECODERS: dict[str, Callable[[list[object]], PlayerCommand | None]] = {
+    Throw.code: _decode_throw,
+    Search.code: _decode_search,
+}
+"""Journal code -> a recorded command's arguments to the command (None: malformed)."""

@@ -1,0 +1,135 @@
+"""Which creatures a user may aim at, and what an aimed use would do: questions the
+engine answers without changing anything.
+
+One rule for "the nearest foe this can reach", asked by the targeting screen's cursor,
+the environment's aim, the bot, a scroll read blind and a scroll of lightning finding
+its mark: a foe of the user's side (``opposed``: never the player's ally or a captive
+for the player), in the player's view, that the use's flight reaches (aimed at it, it
+strikes it: for a bolt, nobody stands in front), nearest first. Nearest is counted in
+steps as creatures move (a diagonal neighbour is 1 away), ties going to the older
+creature (the lower id). ``plan`` previews one aimed use: its flight and whom it
+strikes, or why it cannot be (a ``Refused``, as the action would answer), so the aiming
+screen draws exactly what the engine will do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from emberdeep.engine.core.events import Refused
+from emberdeep.engine.core.flight import Cell, Flight, Rule, fly
+from emberdeep.engine.things.effects import EFFECTS, THROWN, Aim
+
+if TYPE_CHECKING:
+    from emberdeep.engine.core.actors import Actor
+    from emberdeep.engine.core.floor import Floor
+    from emberdeep.engine.play.world import World
+    from emberdeep.engine.things.items import Item
+
+
+def opposed(user: Actor, other: Actor) -> bool:
+    """Whether ``other`` is ``user``'s foe: for the player and their allies a hostile,
+    for a hostile the player or an ally; a captive is nobody's."""
+    return other.hostile if user.friendly else other.friendly
+
+
+def steps(a: Actor, b: Actor) -> int:
+    """How many steps apart two creatures are (a diagonal neighbour is 1 away)."""
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+def rule_of(item: Item, *, throw: bool = False) -> Rule | None:
+    """How a use of ``item`` flies: thrown, as anything thrown; else its effect's flight
+    (None: it strikes the cell aimed at directly)."""
+    return THROWN if throw else EFFECTS[item.kind.effect].flight
+
+
+def reach(item: Item, *, throw: bool = False) -> int | None:
+    """How far a use of ``item`` flies: its kind's range (a staff's grows with its level:
+    range times its level plus one), else its flight's own (None)."""
+    kind = item.kind
+    if throw or not kind.range:
+        return None
+    return kind.range * (item.capacity + 1) if kind.category == "staff" else kind.range
+
+
+def reaches(
+    floor: Floor, user: Actor, target: Actor, rule: Rule | None, far: int | None = None
+) -> bool:
+    """Whether a use flying by ``rule`` (reach ``far``) aimed at ``target`` strikes it;
+    what strikes its cell directly reaches whatever is aimed at."""
+    if rule is None:
+        return True
+    return target in fly(floor, user.position, target.position, rule, far).struck
+
+
+def targets(floor: Floor, user: Actor, rule: Rule | None, far: int | None = None) -> list[Actor]:
+    """The living foes of ``user`` in the player's view that a use flying by ``rule``
+    reaches, nearest first (ties: the older)."""
+    foes = [
+        other
+        for other in floor.actors.values()
+        if other.hp > 0 and other is not user and opposed(user, other)
+        and floor.visible[other.position] and reaches(floor, user, other, rule, far)
+    ]  # fmt: skip
+    return sorted(foes, key=lambda other: (steps(user, other), other.id))
+
+
+def choices(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> list[Actor]:
+    """The foes a use (or a throw) of ``item`` may go to, nearest first: for what is
+    aimed at foes (and anything thrown), those its flight strikes; for what is aimed at
+    a cell, every foe in view; none for the rest."""
+    aims = EFFECTS[item.kind.effect].aims
+    if throw or aims is Aim.FOES:
+        return targets(floor, user, rule_of(item, throw=throw), reach(item, throw=throw))
+    return targets(floor, user, None) if aims is Aim.CELLS else []
+
+
+def aim_for(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> Actor | None:
+    """The foe a use (or a throw) of ``item`` goes to when nobody chooses: the first of
+    ``choices``, if any."""
+    found = choices(floor, user, item, throw=throw)
+    return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class Planned:
+    """What an aimed use would do: its flight (None for what strikes the cell aimed at
+    directly) and the creatures it would strike, in order."""
+
+    cell: Cell
+    flight: Flight | None
+    struck: tuple[Actor, ...]
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells it would cross (none for what strikes its cell directly)."""
+        return self.flight.cells if self.flight is not None else ()
+
+
+def plan(
+    floor: Floor, user: Actor, item: Item, aim: Cell, *, throw: bool = False
+) -> Planned | Refused:
+    """What using (or throwing) ``item`` at ``aim`` would do, or why it cannot: a cell
+    out of view ("not_visible"), the user's own ("aim_elsewhere"), a flight aimed at
+    foes that would strike nobody ("aim_at_creature"). Changes nothing."""
+    if not floor.in_bounds(*aim) or not floor.visible[aim]:
+        return Refused("not_visible")
+    if aim == user.position:
+        return Refused("aim_elsewhere")
+    rule = rule_of(item, throw=throw)
+    if rule is None:
+        there = floor.blocker_at(*aim)
+        return Planned(aim, None, () if there is None else (there,))
+    flight = fly(floor, user.position, aim, rule, reach(item, throw=throw))
+    if not throw and not flight.struck and EFFECTS[item.kind.effect].aims is Aim.FOES:
+        return Refused("aim_at_creature")
+    return Planned(aim, flight, flight.struck)
+
+
+def fits(world: World, item: Item, other: Item) -> bool:
+    """Whether ``item``, spent on one of the user's items, may go to ``other`` (a scroll
+    of enchanting on what can be enchanted, of identify on what hides something)."""
+    check = EFFECTS[item.kind.effect].fits
+    return check is not None and check(world, other)

@@ -1,0 +1,243 @@
+"""A dungeon floor: terrain and what the player knows of it, as (width, height) numpy arrays.
+
+Arrays are indexed ``[x, y]`` to match tcod's ``order="F"`` consoles and FOV/path
+functions, so no transposes are needed anywhere between the engine and the screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+from numpy.typing import NDArray
+
+if TYPE_CHECKING:
+    from emberdeep.engine.core.actors import Actor
+    from emberdeep.engine.terrain.traps import Trap
+    from emberdeep.engine.things.items import Item
+
+
+class Tile:
+    """Terrain kinds, as plain ints. Their looks are content data; their rules live here.
+
+    Not an ``IntEnum``: numpy compares an array with an enum member several times slower
+    than with an int (7 against 1.3 microseconds for a floor), and making a floor does
+    that dozens of times."""
+
+    WALL: Final = 0
+    FLOOR: Final = 1
+    STAIRS_DOWN: Final = 2
+    CLOSED_DOOR: Final = 3
+    """Blocks sight; walking into it opens it (``actions.Open``, the move's alternative)."""
+    OPEN_DOOR: Final = 4
+    STAIRS_UP: Final = 5
+    """At a floor's ``start``: back to the floor above; on depth 1, out of the dungeon."""
+    DEEP_WATER: Final = 6
+    """Walkable; whoever wades it may let go of what they carry (``hazards``)."""
+    LAVA: Final = 7
+    """Seen across, never walked: certain death (``hazards``)."""
+    CHASM: Final = 8
+    """Seen across; stepping in is a fall to the floor below (``hazards``)."""
+    LOCKED_DOOR: Final = 9
+    """A vault's door: blocks sight; opens for whoever carries its key (``actions.Unlock``)."""
+
+
+TILE_NAMES: tuple[str, ...] = tuple(
+    name.lower()
+    for name, _ in sorted(
+        ((name, value) for name, value in vars(Tile).items() if name.isupper()),
+        key=lambda pair: pair[1],
+    )
+)
+"""Each tile's name by its value (``TILE_NAMES[Tile.FLOOR] == "floor"``)."""
+TILE_WALKABLE = np.array(
+    [False, True, True, True, True, True, True, False, False, True], dtype=np.bool_
+)
+"""Where creatures may go (a closed door too: whoever walks into it opens it first)."""
+SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR)
+"""Walkable, but never stood on: walking into one opens it first."""
+TILE_TRANSPARENT = np.array(
+    [False, True, True, False, True, True, True, True, True, False], dtype=np.bool_
+)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A room's outer rectangle, walls included; ``inner`` is the part that is dug."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+
+    @property
+    def x2(self) -> int:
+        return self.x + self.width - 1
+
+    @property
+    def y2(self) -> int:
+        return self.y + self.height - 1
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.width // 2, self.y + self.height // 2)
+
+    @property
+    def inner(self) -> tuple[slice, slice]:
+        return slice(self.x + 1, self.x2), slice(self.y + 1, self.y2)
+
+    def encloses(self, x: int, y: int) -> bool:
+        """True when (x, y) is on the dug part of the room."""
+        return self.x < x < self.x2 and self.y < y < self.y2
+
+    def intersects(self, other: Rect) -> bool:
+        """True when the outer rectangles overlap, so accepted rooms always keep a wall apart."""
+        return (
+            self.x <= other.x2 and self.x2 >= other.x and self.y <= other.y2 and self.y2 >= other.y
+        )
+
+
+REMAINS_KEY = "remains"
+"""What ``Floor.seen_items`` holds where remains were last seen."""
+
+
+@dataclass(eq=False)
+class Floor:
+    """One level of the dungeon. Generators fill ``tiles``; the rest is derived or play state."""
+
+    tiles: NDArray[np.uint8]
+    start: tuple[int, int]
+    stairs: tuple[int, int]
+    rooms: list[Rect] = field(default_factory=list)
+    depth: int = 1
+    actors: dict[int, Actor] = field(default_factory=dict)
+    """Every creature on the floor by id, living or dead, in spawn order."""
+    items: list[Item] = field(default_factory=list)
+    """Items lying on the floor; the last dropped on a tile is on top."""
+    traps: dict[tuple[int, int], Trap] = field(default_factory=dict)
+    """Traps by position, found or not (``engine/terrain/traps.py``)."""
+    left_at: int = 0
+    """World time the player last left it (``engine/monsters/stairs.py``: it lives the time)."""
+    calm_since: int = 0
+    """World time of its first visit or its last arrival (``engine/monsters/arrivals.py``)."""
+
+    def __post_init__(self) -> None:
+        self.tiles = np.asarray(self.tiles, dtype=np.uint8)
+        if self.tiles.ndim != 2:
+            raise ValueError("floor tiles must be a 2-D array")
+        self.walkable: NDArray[np.bool_] = TILE_WALKABLE.take(self.tiles)
+        self.transparent: NDArray[np.bool_] = TILE_TRANSPARENT.take(self.tiles)
+        self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
+        self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
+        self.terrain_version = 0
+        self.sight_version = 0
+        """Counts the changes of ``visible`` and ``explored``; ``sight_box`` says where
+        the last one could be (an observer redraws only there)."""
+        self.sight_box: tuple[slice, slice] | None = None
+        """The square a field of view was computed in when the last change of ``visible``
+        and ``explored`` was one (none outside it); None: anywhere."""
+        self.walk_version = 0
+        """Counts the changes of ``walkable`` alone (a door opened changes only what is
+        seen through it): the monsters' distance maps are kept until it changes."""
+        self.size: tuple[int, int] = (int(self.tiles.shape[0]), int(self.tiles.shape[1]))
+        """(width, height), read on every step."""
+        self.occupant: NDArray[np.int32] = np.zeros(self.tiles.shape, dtype=np.int32)
+        """Id of the blocking actor on each tile; 0 when free. Kept in step by the methods below."""
+        self.gas: NDArray[np.float32] = np.zeros(self.tiles.shape, dtype=np.float32)
+        """Poison gas per tile (``engine/terrain/gas.py``); ``gas_active`` while any is left."""
+        self.gas_active = False
+        self.seen_items: dict[tuple[int, int], str] = {}
+        """The item kind the player last saw on each tile out of view (the remembered map)."""
+        self.fixtures: dict[tuple[int, int], str] = {}
+        """Light fixtures by position ("torch", "brazier", "fungus": ``mapgen/fixtures.py``):
+        scenery the screens light the floor from; no rule reads them."""
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+    def in_bounds(self, x: int, y: int) -> bool:
+        width, height = self.size
+        return 0 <= x < width and 0 <= y < height
+
+    def is_walkable(self, x: int, y: int) -> bool:
+        return self.in_bounds(x, y) and bool(self.walkable[x, y])
+
+    def set_tile(self, x: int, y: int, tile: int) -> None:
+        """Change terrain in play (doors, digging); keeps derived arrays and FOV in step."""
+        self.tiles[x, y] = tile
+        if self.walkable[x, y] != TILE_WALKABLE[tile]:
+            self.walkable[x, y] = TILE_WALKABLE[tile]
+            self.walk_version += 1
+        self.transparent[x, y] = TILE_TRANSPARENT[tile]
+        self.terrain_version += 1
+
+    def sight_changed(self, box: tuple[slice, slice] | None = None) -> None:
+        """``visible`` or ``explored`` changed, only within ``box`` if given."""
+        self.sight_version += 1
+        self.sight_box = box
+
+    def add_actor(self, actor: Actor) -> None:
+        if actor.blocks and self.occupant[actor.x, actor.y]:
+            raise ValueError(f"{actor.position} is already occupied")
+        self.actors[actor.id] = actor
+        if actor.blocks:
+            self.occupant[actor.x, actor.y] = actor.id
+
+    def move_actor(self, actor: Actor, x: int, y: int) -> None:
+        if actor.blocks:
+            self.occupant[actor.x, actor.y] = 0
+            self.occupant[x, y] = actor.id
+        actor.x, actor.y = x, y
+
+    def stop_blocking(self, actor: Actor) -> None:
+        """The actor no longer blocks its tile (it died, and lies there as remains)."""
+        if actor.blocks:
+            self.occupant[actor.x, actor.y] = 0
+            actor.blocks = False
+
+    def remove_actor(self, actor: Actor) -> None:
+        self.stop_blocking(actor)
+        del self.actors[actor.id]
+
+    def blocker_at(self, x: int, y: int) -> Actor | None:
+        actor_id = int(self.occupant[x, y])
+        return self.actors[actor_id] if actor_id else None
+
+    def is_free(self, x: int, y: int) -> bool:
+        """Walkable and not blocked by a creature."""
+        return self.in_bounds(x, y) and self.walkable.item(x, y) and not self.occupant.item(x, y)
+
+    def free_near(self, x: int, y: int, reach: int = 1) -> tuple[int, int] | None:
+        """The free cell nearest (x, y) but not it, and not a shut door, within ``reach``
+        (where a creature can be put): nearest ring first, each in reading order (the
+        ``DIRECTIONS`` order for the first ring)."""
+        for ring in range(1, reach + 1):
+            for dy in range(-ring, ring + 1):
+                for dx in range(-ring, ring + 1):
+                    cx, cy = x + dx, y + dy
+                    on_ring = max(abs(dx), abs(dy)) == ring
+                    if (
+                        on_ring
+                        and self.is_free(cx, cy)
+                        and self.tiles.item(cx, cy) not in SHUT_DOORS
+                    ):
+                        return cx, cy
+        return None
+
+    def open_cells(self) -> NDArray[np.bool_]:
+        """Where a creature could be put: walkable, no shut door, nobody there."""
+        shut = (self.tiles == Tile.CLOSED_DOOR) | (self.tiles == Tile.LOCKED_DOOR)
+        found: NDArray[np.bool_] = self.walkable & ~shut & (self.occupant == 0)
+        return found
+
+    def items_at(self, x: int, y: int) -> list[Item]:
+        return [item for item in self.items if item.x == x and item.y == y]
+
+    def actors_at(self, x: int, y: int) -> list[Actor]:
+        return [a for a in self.actors.values() if a.x == x and a.y == y]

@@ -1,0 +1,134 @@
+"""What found gear is made of, and how it grows: the investment economy.
+
+Weapons, armour and rings are found unknown, with an enchantment (most +0, some better,
+a third worse) and now and then a runic (``runics.py``); wearing one for
+``PROOF_TURNS`` turns, a runic's flaring or a scroll of identify tells what it is. Scrolls
+of enchanting are the currency: each is spent on one item the player chooses, and each
+category grows its own way (``enchant``): a weapon hits harder and its runic acts more
+often, armour protects more, a ring's power grows, a staff gains a charge and recharges
+faster, a wand holds more. Each point also pays off a point of the strength heavy gear
+needs. Staffs recharge on their own (``tick``); wands never do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from emberdeep.engine.core.events import Enchanted, Identified
+from emberdeep.engine.creatures import runics
+from emberdeep.engine.things.items import Item, ItemKind, rework, worn_total
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+MAX_ENCHANT = 1000
+MAX_STRENGTH = 1000
+"""The most a save may hold (play never comes near)."""
+PROOF_TURNS = 150
+"""Turns worn after which the player knows a piece of gear's enchantment and runic."""
+STAFF_RECHARGE = 400
+"""Turns a level-1 staff takes to regain a charge; a level-n staff takes 1/n of it."""
+ENCHANTABLE = frozenset({"weapon", "armor", "ring", "staff", "wand"})
+BAD_GEAR = 30
+GOOD_GEAR = 35
+"""Percent of found weapons and armour worse than +0, and better."""
+BAD_RING = 15
+GOOD_RUNIC = 20
+BAD_RUNIC = 35
+"""Percent of good (bad) gear that carries a good (bad) runic, before depth adds more."""
+RUNIC_PER_DEPTH = 2
+GEAR_SIZES = (1, 1, 1, 2, 2, 3)
+RING_SIZES = (1, 1, 2, 2, 3)
+"""How many points of enchantment found gear (and rings) carry, each equally likely."""
+
+
+def forge(kind: ItemKind, depth: int, rng: np.random.Generator) -> Item:
+    """An item of ``kind`` as found on floor ``depth``, its quality drawn from ``rng``."""
+    item = Item(kind, count=kind.bundle)
+    category = kind.category
+    if category in ("weapon", "armor"):
+        roll = int(rng.integers(100))
+        size = _one_of(GEAR_SIZES, rng)
+        if roll < BAD_GEAR:
+            item.enchant = -size
+            if int(rng.integers(100)) < BAD_RUNIC:
+                item.runic = _pick(runics.of_slot(kind.slot, bad=True), rng)
+        elif roll < BAD_GEAR + GOOD_GEAR:
+            item.enchant = size
+            if int(rng.integers(100)) < GOOD_RUNIC + RUNIC_PER_DEPTH * depth:
+                item.runic = _pick(runics.of_slot(kind.slot, bad=False), rng)
+        item.known = False
+    elif category == "ring":
+        size = _one_of(RING_SIZES, rng)
+        item.enchant = -size if int(rng.integers(100)) < BAD_RING else size
+        item.known = False
+    elif category == "staff" and int(rng.integers(100)) < 20:
+        item.enchant = 1
+    return item
+
+
+def _one_of(sizes: tuple[int, ...], rng: np.random.Generator) -> int:
+    """``rng.choice(sizes)``, drawn as numpy draws it (one ``integers(len(sizes))``;
+    tests/engine/test_gear.py checks they agree) without making an array of the tuple
+    and checking it first, five times the draw's cost."""
+    return sizes[int(rng.integers(len(sizes)))]
+
+
+def _pick(names: tuple[str, ...], rng: np.random.Generator) -> str:
+    return names[int(rng.integers(len(names)))] if names else ""
+
+
+def enchant(world: World, item: Item) -> None:
+    """Spend a scroll of enchanting on ``item``: one more point, kept true on a worn one."""
+
+    def grow() -> None:
+        item.enchant += 1
+
+    rework(world, item, grow)  # a wand's and a staff's capacity grow with the point
+    world.emit(Enchanted(world.identity.thing(item)))
+
+
+def staff_power(item: Item, base: int) -> int:
+    """A staff's damage or duration at its level: ``base`` at level 2, twice it at 4,
+    three times at 6 (at two thirds more at 4 the staffs-first bot won 0 of 16 games)."""
+    if item.kind.category != "staff":
+        return base
+    return max(1, base * item.capacity // 2)
+
+
+def recharge_period(world: World, item: Item) -> int:
+    """Turns until ``item`` (a staff) regains a charge, a ring of wisdom shortening it."""
+    period = STAFF_RECHARGE // max(1, item.capacity)
+    wisdom = worn_total(world, "recharging")
+    return max(10, period * 100 // max(25, 100 + wisdom))
+
+
+def spent(world: World, item: Item) -> None:
+    """A charge was used: a staff starts recharging if it was not."""
+    item.used += 1
+    if item.kind.category == "staff" and item.recharge <= 0:
+        item.recharge = recharge_period(world, item)
+
+
+def tick(world: World) -> None:
+    """One player turn for what the player carries: staffs recharge, worn unknown gear
+    comes closer to known."""
+    for item in world.inventory:
+        if item.used > 0 and item.kind.category == "staff":
+            item.recharge -= 1
+            if item.recharge <= 0:
+                item.used -= 1
+                item.recharge = recharge_period(world, item) if item.used > 0 else 0
+        if item.equipped and not item.known:
+            item.proof += 1
+            if item.proof >= PROOF_TURNS:
+                know(world, item, "worn")
+
+
+def know(world: World, item: Item, cause: str) -> None:
+    """The player learns ``item``'s enchantment and runic (the event names it as now
+    known: its look was never hidden)."""
+    item.known = True
+    world.emit(Identified(world.identity.thing(item), cause))

@@ -1,0 +1,61 @@
+"""Harm and death, whatever the cause: a blow, a bolt, fire, poison, a runic's recoil.
+
+Kept apart from ``combat.py`` (the odds and damage of a blow) so that everything that
+hurts (statuses, runics, magic, abilities) shares one way to take hit points and to die
+without importing the rules of melee.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emberdeep.engine.core.actors import Actor, saturating
+from emberdeep.engine.core.events import Died, Hurt, Thing
+from emberdeep.engine.creatures import fellowship
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+
+def hurt(
+    world: World,
+    target: Actor,
+    amount: int,
+    cause: str,
+    *,
+    source: Actor | None = None,
+    thing: Thing | None = None,
+) -> None:
+    """Damage that is not a blow (fire, poison, a bolt): told, then taken."""
+    world.emit(
+        Hurt(target.who, target.position, amount, cause, source.who if source else None, thing)
+    )
+    take(world, target, amount, source, cause)
+
+
+def take(world: World, target: Actor, amount: int, source: Actor | None, cause: str = "") -> None:
+    """Lose ``amount`` hit points; a kill by the player earns the victim's experience."""
+    target.hp = max(0, target.hp - amount)
+    if target.alive:
+        return
+    if source is not None and source.is_player and source is not target:
+        source.xp = saturating(source.xp, target.xp)
+        world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
+    fellowship.credit(world, target, source)
+    die(world, target, source, cause)
+
+
+def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = "") -> None:
+    """The actor becomes its remains (a dead actor: it no longer blocks, acts or counts
+    as living). A summoned thing leaves nothing behind."""
+    floor = world.floor
+    floor.stop_blocking(actor)
+    kind = world.kinds.get(actor.kind)
+    vanished = kind is not None and not kind.leaves_remains
+    died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
+    if actor.is_player:
+        world.death = died
+    elif vanished:
+        floor.remove_actor(actor)
+    world.emit(died)
+    fellowship.mourn(world, actor, killer, cause)

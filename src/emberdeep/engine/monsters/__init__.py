@@ -1,0 +1,3 @@
+"""How monsters decide and come and go: minds, abilities, pursuit, allies, followers
+on the stairs, and those a calm floor draws in.
+"""

@@ -1,0 +1,135 @@
+"""The monsters' side of the clock: everyone due acts, in order, until the player is due.
+
+Most monsters on a floor are dormant at any moment (asleep, or wandering unaware out of
+the player's view), so their turns are the bulk of the turns taken and the cheapest:
+their clocks move on without a decision. The rest notice the player or lose the scent
+(``awareness``), then act as their kind decides (``minds``), deciding from one shared
+picture of the batch (``pursuit.Batch``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emberdeep.engine.acts.actions import WAIT, Stumble
+from emberdeep.engine.core.actors import AWARE, HUNT_MEMORY, Actor, Mode
+from emberdeep.engine.core.events import StatusChanged
+from emberdeep.engine.creatures.awareness import alert, set_mode, wakes
+from emberdeep.engine.monsters.minds import Decide, decider, idles_unaware
+from emberdeep.engine.monsters.pursuit import Batch
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+DORMANT = (Mode.ASLEEP, Mode.WANDERING)
+"""The modes in which a monster out of view may be dormant (``dozes``): never an ally or
+a captive, a guard, or one that knows where the player is."""
+SMALL_BATCH = 16
+"""Up to this many monsters due together, who sees whom is read cell by cell."""
+
+
+def advance(world: World, until: int, stop_for_player: bool, halt_below: int = -1) -> None:
+    """Monsters act up to ``until``; the clock stops early once the player has fewer
+    than ``halt_below`` hit points (-1: never)."""
+    floor = world.floor
+    while world.player.alive:
+        due = world.schedule.next_time(floor)
+        if due is None or due > until or (stop_for_player and due >= until):
+            break
+        world.time = max(world.time, due)
+        batch = world.schedule.pop_batch(floor, due)
+        take_turns(world, batch, halt_below)
+        world.schedule.add_all(batch)
+        world.refresh_fov()  # a monster may have opened a door (a key compare, else)
+        if world.player.hp < halt_below:
+            return
+    if world.player.alive:
+        world.time = max(world.time, until)
+
+
+def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> None:
+    """Every monster in ``monsters`` (due now) notices the player or not, then acts,
+    in order: a confused one stumbles, the rest as their kind decides (``minds``).
+    Once the player has fewer than ``halt_below`` hit points the rest wait, still due.
+
+    A dormant monster (asleep, or wandering unaware with nothing its kind does
+    then: ``minds.idles_unaware``; out of the player's view, no statuses) only
+    waits: its clock is moved on here, exactly as ``perform(WAIT)`` would, without
+    deciding or performing anything, and the batch's arrays (``Batch``) are made
+    only when a monster that is not dormant first needs them. Which monsters are
+    dormant is asked afresh on each one's turn, so one woken by another's deed this
+    very batch acts as before."""
+    if not monsters:
+        return
+    player, kinds = world.player, world.kinds
+    # Symmetric FOV: seen by the player means seeing the player. A crowd gathers its
+    # positions in numpy at once; a few are looked at one by one (cheaper), and
+    # their batch is made only if one of them needs it.
+    batch: Batch | None = None
+    if len(monsters) > SMALL_BATCH:
+        batch = Batch(world, monsters)
+        seen = world.floor.visible[batch.xs, batch.ys].tolist()
+    else:
+        in_view = world.floor.visible.item
+        seen = [in_view(m.x, m.y) for m in monsters]
+    deciders: dict[str, Decide] = {}
+    perform = world.perform
+    for i, monster in enumerate(monsters):
+        if player.hp <= 0 or player.hp < halt_below:
+            break
+        if monster.hp <= 0:  # a confused neighbour may have killed it this batch
+            continue
+        if not seen[i] and monster.mode in DORMANT and dozes(world, monster):
+            continue
+        mode = monster.mode
+        if mode == Mode.ASLEEP:
+            if not (seen[i] and wakes(world, monster)):
+                perform(monster, WAIT)
+                continue
+            alert(world, monster)
+        elif seen[i]:
+            if mode in AWARE:
+                monster.hunting = HUNT_MEMORY  # ``alert``, for one already aware
+            elif mode != Mode.GUARDING:
+                alert(world, monster)  # (not an ally or a captive: ``alert``)
+        elif monster.hunting:
+            monster.hunting -= 1
+            if not monster.hunting:
+                set_mode(world, monster, Mode.WANDERING)  # lost the player
+        if monster.confused:
+            monster.confused -= 1
+            perform(monster, Stumble())
+            if not monster.confused and monster.alive:
+                world.emit(StatusChanged(monster.who, monster.position, "confused", False))
+            continue
+        if batch is None:
+            # Everyone before this one only waited: the positions are the batch's own.
+            batch = Batch(world, monsters)
+        decide = deciders.get(monster.kind)
+        if decide is None:
+            decide = deciders[monster.kind] = decider(batch, kinds[monster.kind])
+        due = monster.next_time
+        perform(monster, decide(i))
+        if monster.next_time == due and monster.alive:
+            # Refused: it must not stay due for ever, and its reason is not news
+            # for the player's log.
+            perform(monster, WAIT)
+
+
+def dozes(world: World, monster: Actor) -> bool:
+    """If ``monster`` (out of the player's view, its turn come, in a ``DORMANT`` mode)
+    is dormant, its turn:
+    a ``Wait``'s cost added to its clock, as ``perform(WAIT)`` would; else False."""
+    if monster.statuses:
+        return False
+    if monster.mode == Mode.WANDERING:  # a sleeper's confusion waits for it to wake
+        idle = world.idle_kinds.get(monster.kind)
+        if idle is None:
+            idle = world.idle_kinds[monster.kind] = idles_unaware(world.kinds[monster.kind])
+        if not idle or monster.confused:
+            return False
+    cost = monster.move_time  # what Wait costs
+    if cost:
+        due, now = monster.next_time, world.time
+        monster.next_time = (due if due > now else now) + cost
+    return True

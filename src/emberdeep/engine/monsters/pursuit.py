@@ -1,0 +1,243 @@
+"""How monsters move on the player, for a whole batch at once.
+
+A ``Batch`` is every monster due at the same moment, with their positions gathered once
+into numpy arrays. The world performs each monster's action before asking the next, so a
+monster always decides on the floor as the ones before it left it; work shared by the
+batch (the chase's distance lookups) is done once, when the first hunter needs it, not
+once per monster. ``minds`` decides what each one does; this module only finds the steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emberdeep.engine.acts.actions import DIRECTIONS, STEPS, WAIT, Action, Either, Move
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.distance import UNREACHABLE
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.hunt import Crowd
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
+DY = np.array([d[1] for d in DIRECTIONS], dtype=np.intp)
+PATH_LIMIT = 25
+"""A chaser never takes a way round other creatures longer than this."""
+
+
+@dataclass
+class Batch:
+    """Monsters due at the same moment, the world they act in, and the way to the player
+    they share (``pursuit``)."""
+
+    world: World
+    monsters: list[Actor]
+    floor: Floor = field(init=False)
+    player: Actor = field(init=False)
+    starts: list[tuple[int, int]] = field(init=False)
+    """Where each monster stood when the batch began."""
+    pursuit: Pursuit = field(init=False)
+    called: set[str] = field(init=False, default_factory=set)
+    """Kinds whose pack has been called this batch (once is enough)."""
+    _allies: bool | None = field(init=False, default=None)
+
+    @property
+    def allies_here(self) -> bool:
+        """Whether the floor holds an ally of the player's (asked once per batch: most
+        floors have none, and then no hunter need look around itself for one)."""
+        if self._allies is None:
+            ally = Mode.ALLY
+            self._allies = any(a.mode == ally for a in self.floor.actors.values())
+        return self._allies
+
+    def __post_init__(self) -> None:
+        self.floor, self.player = self.world.floor, self.world.player
+        self.starts = [(m.x, m.y) for m in self.monsters]
+        self.pursuit = Pursuit(self)
+
+    @cached_property
+    def xs(self) -> NDArray[np.intp]:
+        """``starts``' columns as an array, for a crowd's reads all at once."""
+        return np.array([x for x, _ in self.starts], dtype=np.intp)
+
+    @cached_property
+    def ys(self) -> NDArray[np.intp]:
+        return np.array([y for _, y in self.starts], dtype=np.intp)
+
+
+ROW_BY_ROW = 48
+"""A batch of up to this many monsters reads each chaser's nine tiles one at a time off
+the quick map (``Hunt.player_field``); a crowd gathers every monster's at once, in
+numpy, from the whole map (``Hunt.player_map``): cheaper per monster beyond this many."""
+
+
+class Pursuit:
+    """What chasers of one batch share: the way to the player from where each of them
+    stood when the batch began. The player's distance map is searched when the first
+    chaser needs it (a batch with nobody hunting, the usual case on a quiet floor, never
+    searches); each chaser then reads its own nine tiles of it and ranks its steps (a
+    crowd: all at once). Only which ranked step is free now is checked at its turn."""
+
+    def __init__(self, batch: Batch, path_limit: int = PATH_LIMIT) -> None:
+        self.batch = batch
+        self.path_limit = path_limit
+        self.goal: tuple[int, int] | None = None
+        """Where the player stood when the first chaser looked (the batch's map)."""
+        self.rows: dict[int, tuple[int, list[int], list[int]]] = {}
+        self.crowd: tuple[tuple[int, int], NDArray[np.bool_]] | None = None
+        """Where the player stood and which tiles were free when the batch's first
+        blocked chaser looked: every crowd map of the batch is searched on those."""
+
+    def row(self, i: int) -> tuple[int, list[int], list[int]]:
+        """Monster ``i``'s distance to the player, its eight steps nearest first (the
+        first in ``DIRECTIONS`` order among equals), and each step's distance."""
+        found = self.rows.get(i)
+        if found is None:
+            batch = self.batch
+            if self.goal is None:
+                self.goal = batch.player.position
+            if len(batch.monsters) > ROW_BY_ROW:
+                self.gather()
+                return self.rows[i]
+            hunt, (start_x, start_y) = batch.world.hunt, batch.starts[i]
+            near = hunt.near_field(batch.floor, self.goal)
+            (x0, y0), (width, height) = near.origin, near.size
+            x, y = start_x - x0 + 1, start_y - y0 + 1  # the near window's coordinates
+            at = near.field.at
+            here = at(x, y) if 0 < x <= width and 0 < y <= height else UNREACHABLE
+            if not (near.whole or here + 3 < near.bound):
+                # The near map may be wrong for this chaser's tiles (a step costs at most
+                # 3): the whole floor's, in the padded floor's coordinates.
+                at, x, y = hunt.player_field(batch.floor, self.goal).at, start_x + 1, start_y + 1
+                here = at(x, y)
+            around = [at(x + dx, y + dy) for dx, dy in DIRECTIONS]
+            order = sorted(range(len(around)), key=around.__getitem__)
+            found = self.rows[i] = (here, order, around)
+        return found
+
+    def gather(self) -> None:
+        """Every monster's row at once (``row``), for a crowd."""
+        batch = self.batch
+        dist = batch.world.hunt.player_map(batch.floor, self.goal or batch.player.position)
+        xs, ys = batch.xs + 1, batch.ys + 1
+        around = dist[xs[:, None] + DX, ys[:, None] + DY]
+        # Plain Python numbers from here on: a numpy scalar costs several times a Python
+        # int to read and compare, and these are read one at a time.
+        here, order = dist[xs, ys].tolist(), ranked_steps(around).tolist()
+        self.rows = dict(enumerate(zip(here, order, around.tolist(), strict=True)))
+
+    def toward(self, i: int) -> Action:
+        """The chase: melee when next to the player, else the best free step closer; a
+        chaser whose every closer tile is taken walks round the others on the crowd map,
+        keeping to that way for as many turns as it is long."""
+        batch = self.batch
+        floor, player, monster = batch.floor, batch.player, batch.monsters[i]
+        dx, dy = player.x - monster.x, player.y - monster.y
+        if -1 <= dx <= 1 and -1 <= dy <= 1:
+            return STEPS[dx, dy]  # into the player: an attack
+        if monster.detour:
+            monster.detour -= 1
+        else:
+            here, order, around = self.row(i)
+            step = closer_step(floor, monster, order, around, here)
+            if step is not None:
+                return step
+        if self.crowd is None:  # the creatures as they stand when the first is blocked
+            self.crowd = (player.position, floor.walkable & (floor.occupant == 0))
+        (gx, gy), free = self.crowd
+        if max(abs(monster.x - gx), abs(monster.y - gy)) > self.path_limit:
+            crowd = None  # no way round is that short
+        else:
+            hunt = batch.world.hunt
+            crowd = hunt.crowd_map(floor, (gx, gy), free, monster.position, self.path_limit)
+        return detour(floor, monster, player, crowd, self.path_limit)
+
+    def away(self, i: int) -> Action | None:
+        """The free step that gets farthest from the player on foot, if any gets farther."""
+        here, order, around = self.row(i)
+        monster, occupant = self.batch.monsters[i], self.batch.floor.occupant
+        for k in reversed(order):
+            farther = around[k]
+            if farther >= UNREACHABLE or farther <= here:
+                continue
+            dx, dy = DIRECTIONS[k]
+            if not occupant.item(monster.x + dx, monster.y + dy):
+                return STEPS[dx, dy]
+        return None
+
+
+def ranked_steps(around: NDArray[np.int32]) -> NDArray[np.int64]:
+    """Each row's eight steps, nearest to the player first and the first in
+    ``DIRECTIONS`` order among equals: a stable argsort of each row, done as one sort of
+    the whole batch (numpy's per-row sorts cost a call each, most of a crowd's turn)."""
+    rows, steps = around.shape
+    keys = around.astype(np.int64) * steps + np.arange(steps)  # unique within a row
+    keys += (np.arange(rows, dtype=np.int64) << 40)[:, None]  # rows kept apart
+    ranked: NDArray[np.int64] = (np.sort(keys, axis=None) % steps).reshape(rows, steps)
+    return ranked
+
+
+def gap(a: Actor, b: Actor) -> int:
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+BACK_OFF = 60
+"""Percent of turns a monster keeping its distance backs off when the player comes near
+(else it stands, or fights): it cannot be chased round a loop for ever."""
+
+
+def keep_distance(pursuit: Pursuit, i: int, near: int, far: int, stand: Action = WAIT) -> Action:
+    """Stay between ``near`` and ``far`` tiles from the player: back off (mostly) when
+    closer, close in when farther; next to the player and not backing off, it fights.
+    ``stand`` is what it does when it holds its ground (wait, or shoot)."""
+    monster, player = pursuit.batch.monsters[i], pursuit.batch.player
+    distance = gap(monster, player)
+    if distance <= near:
+        hold = pursuit.toward(i) if distance == 1 else stand
+        back = pursuit.away(i)
+        return hold if back is None else Either(back, hold, BACK_OFF)
+    return pursuit.toward(i) if distance > far else stand
+
+
+def closer_step(
+    floor: Floor, monster: Actor, order: list[int], around: list[int], here: int
+) -> Move | None:
+    """The best free step that gets closer on the shared map, if there is one."""
+    occupant = floor.occupant
+    for k in order:
+        if around[k] >= here:
+            return None
+        dx, dy = DIRECTIONS[k]
+        if not occupant.item(monster.x + dx, monster.y + dy):
+            return STEPS[dx, dy]
+    return None
+
+
+def detour(
+    floor: Floor, monster: Actor, player: Actor, crowd: Crowd | None, path_limit: int
+) -> Action:
+    """Walk around the creatures in the way, or step straight at the player if that is
+    far (with no ``crowd`` map: farther than any way round may go)."""
+    best, best_step = UNREACHABLE, (0, 0)
+    if crowd is not None:
+        for dx, dy in DIRECTIONS:  # the first of equal steps wins, in DIRECTIONS order
+            x, y = monster.x + dx, monster.y + dy
+            steps = crowd.at(x + 1, y + 1)
+            if steps < best and not floor.occupant[x, y]:
+                best, best_step = steps, (dx, dy)
+    length = best // 2 + 1
+    if best < UNREACHABLE and length <= path_limit:
+        # Keep to the way round, or the shared map would pull it straight back.
+        monster.detour = monster.detour or length
+        return STEPS[best_step]
+    monster.detour = 0
+    sx, sy = int(np.sign(player.x - monster.x)), int(np.sign(player.y - monster.y))
+    if floor.is_free(monster.x + sx, monster.y + sy):
+        return STEPS[sx, sy]
+    return WAIT

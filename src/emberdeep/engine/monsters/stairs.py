@@ -1,0 +1,95 @@
+"""Stairs are no escape hatch: the monsters at your heels come with you, and a floor you
+come back to has lived the time you were away.
+
+Both are decided when the player changes floor, cheaply: followers are the aware
+monsters next to the player and the following allies near them; a returned-to floor's
+monsters heal by the time elapsed, forget the player, and some of the awake ones are
+found elsewhere on the floor (one random pick each from its open cells, on the gameplay
+stream).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from emberdeep.engine.core.actors import AWARE, Actor, Mode
+from emberdeep.engine.core.events import Followed, LeftBehind
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.monsters import allies
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+HEAL_TIME = 1000
+"""World time for a monster left behind to heal one hit point (ten ordinary actions)."""
+WANDER_TIME = 3000
+"""World time away after which an awake monster has about even odds of being found
+somewhere else on the floor (the odds grow with the time)."""
+FOLLOW_ROOM = 4
+"""How far from the player a follower may be set down on the floor entered."""
+WANDER_MOST = 90
+"""Percent: the likeliest an awake monster is to have moved, however long you were away."""
+
+
+def followers(floor: Floor, player: Actor) -> list[Actor]:
+    """The monsters that will take the stairs after the player: awake, aware of the
+    player, and next to them; and the player's following allies near them
+    (``allies.coming_along``), down and up alike."""
+    return [
+        m
+        for m in floor.actors.values()
+        if m.hp > 0 and m is not player and m.mode in AWARE
+        and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
+    ] + allies.coming_along(floor, player)  # fmt: skip
+
+
+def leave_behind(world: World, coming: list[Actor], way: str) -> None:
+    """Tell of the following allies too far from the player to take the stairs
+    (``LeftBehind``): a companion is never lost without a word."""
+    for ally in allies.following(world.floor):
+        if ally not in coming:
+            world.emit(LeftBehind(ally.who, ally.position, way))
+
+
+def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> None:
+    """Take ``coming`` off the floor ``left`` and set them beside the player on the floor
+    entered (numbered anew there), each a moment behind the player; told as ``Followed``.
+    One for whom there is no room stays behind."""
+    new = world.floor
+    for monster in coming:
+        spot = new.free_near(world.player.x, world.player.y, reach=FOLLOW_ROOM)
+        if spot is None:
+            continue
+        left.remove_actor(monster)
+        arrived = replace(monster, id=max(new.actors) + 1, x=spot[0], y=spot[1], blocks=True)
+        arrived.next_time = world.time + arrived.move_time
+        new.add_actor(arrived)
+        world.schedule.add(arrived)
+        ally = arrived.mode == Mode.ALLY
+        world.emit(Followed(arrived.who, arrived.position, way, ally))
+
+
+def live_the_time(world: World, floor: Floor) -> None:
+    """``floor`` (just returned to) has lived since ``floor.left_at``: its monsters heal,
+    the hunters forget the player, and awake ones may be found elsewhere."""
+    away = world.time - floor.left_at
+    if away <= 0:
+        return
+    moved = min(WANDER_MOST, 100 * away // (away + WANDER_TIME))
+    rng = world.rng
+    open_cells = np.argwhere(floor.open_cells())
+    for monster in list(floor.actors.values()):
+        if monster.hp <= 0 or monster.is_player:
+            continue
+        monster.hp = min(monster.max_hp, monster.hp + away // HEAL_TIME)
+        if monster.mode in AWARE:
+            monster.mode, monster.hunting = Mode.WANDERING, 0
+        if monster.mode != Mode.WANDERING or not len(open_cells):
+            continue
+        if int(rng.integers(100)) < moved:
+            x, y = (int(v) for v in open_cells[int(rng.integers(len(open_cells)))])
+            if floor.is_free(x, y):
+                floor.move_actor(monster, x, y)

@@ -1,0 +1,349 @@
+"""Auto-explore and travel: choosing the next step from what the player knows.
+
+Both are distance maps (tcod.path) over the tiles the player has seen, so they never use
+knowledge the player lacks: unexplored tiles are assumed open until seen. They only
+*choose* ordinary actions (``Move``, ``PickUp``); the caller performs them one at a time
+with monsters acting in between, which is why the UI, the bot and replays can all use
+them and replays need no special support. ``Watch`` holds the disturb rules that stop a
+run: a monster comes into view, the player is hurt, an item turns up.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Collection
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from emberdeep.engine.acts.actions import DIRECTIONS, Move, PickUp, PlayerCommand
+from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.distance import UNREACHABLE, distance_map
+from emberdeep.engine.core.events import Thing
+from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.creatures import statuses
+from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain.gas import HARMFUL
+from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
+
+CALM = (Mode.ASLEEP, Mode.ALLY, Mode.CAPTIVE)
+"""Modes of a monster in view that do not keep a run from starting."""
+RISK_COST = 1000
+"""Deep water (it may sweep away what you carry), a found trap and harmful gas are
+crossed only when there is no other way, and a run stops before the first step into
+one (``Stop("risky")``): the player takes that step, or not."""
+
+
+def known_cost(world: World) -> NDArray[np.int32]:
+    """1 where the player believes they can walk (seen floor, or not seen yet), 0 for
+    seen walls; known dangers cost more (``avoid``)."""
+    floor = world.floor
+    cost = avoid(world, (floor.walkable | ~floor.explored).astype(np.int32))
+    for cell in captive_cells(floor):
+        cost[cell] = 0  # shackled there for good: a wall to walk round
+    return cost
+
+
+def captive_cells(floor: Floor) -> tuple[tuple[int, int], ...]:
+    """Where captives wait in shackles (they never move; what lies under one is out of
+    reach until it is freed)."""
+    return tuple(a.position for a in floor.actors.values() if a.mode == Mode.CAPTIVE)
+
+
+def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
+    """``cost`` with what the player knows to fear priced in (``risky``), a locked door a
+    wall without a key, and a chasm one unless levitating."""
+    floor = world.floor
+    known = floor.explored
+    if not any(item.kind.effect == "key" for item in world.inventory):
+        cost[(floor.tiles == Tile.LOCKED_DOOR) & known] = 0
+    if not statuses.has(world.player, statuses.LEVITATING):
+        cost[(floor.tiles == Tile.CHASM) & known] = 0  # a walk, not a fall
+    cost[risky(world) & (cost > 0)] = RISK_COST
+    return cost
+
+
+def risky(world: World) -> NDArray[np.bool_]:
+    """Where the player knows a step may cost them: seen deep water (unless levitating),
+    found traps, harmful gas in view."""
+    floor = world.floor
+    found = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    if not statuses.has(world.player, statuses.LEVITATING):
+        found |= (floor.tiles == Tile.DEEP_WATER) & floor.explored
+    for trap in floor.traps.values():
+        found[trap.position] |= not trap.hidden
+    if floor.gas_active:
+        found |= (floor.gas >= HARMFUL) & floor.visible
+    return found
+
+
+def unless_risky(world: World, step: Move) -> Move | Stop:
+    """``step``, or a stop before it when it leaves safe ground for a risk (a run asks
+    first: the player takes such a step themselves)."""
+    player = world.player
+    there = (player.x + step.dx, player.y + step.dy)
+    danger = risky(world)
+    return RISKY if danger[there] and not danger[player.position] else step
+
+
+def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
+    """The step that most reduces ``dist`` onto a free, seen floor tile (or one an ally
+    stands on: the step swaps places), if any."""
+    floor, player = world.floor, world.player
+    best, best_step = int(dist[player.position]), None
+    for dx, dy in DIRECTIONS:
+        x, y = player.x + dx, player.y + dy
+        free = floor.in_bounds(x, y) and floor.explored[x, y] and passable(floor, x, y)
+        if free and int(dist[x, y]) < best:
+            best, best_step = int(dist[x, y]), Move(dx, dy)
+    return best_step
+
+
+def passable(floor: Floor, x: int, y: int) -> bool:
+    """Free, or held by an ally (walking into it swaps places)."""
+    if floor.is_free(x, y):
+        return True
+    ally = floor.blocker_at(x, y)
+    return ally is not None and ally.mode == Mode.ALLY and floor.walkable.item(x, y)
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
+    "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
+    (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
+    "no_way", "risky" (the way on is through a known danger), "arrived",
+    "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
+    gone), "interrupted"."""
+
+    why: str
+    monsters: tuple[tuple[str, int], ...] = ()
+    things: tuple[Thing, ...] = ()
+
+
+BLOCKED = Stop("blocked")
+RISKY = Stop("risky")
+
+
+def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
+    floor = world.floor
+    cost = avoid(world, (floor.walkable & floor.explored).astype(np.int32))
+    goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goals[target] = True
+    return distance_map(cost, goals, 2, 3)
+
+
+def travel_action(
+    world: World, target: tuple[int, int], *, dare: bool = False
+) -> PlayerCommand | Stop:
+    """The next step toward ``target`` over explored tiles, or why there is none.
+    ``dare``: take a step into a known danger too (the player said yes)."""
+    floor = world.floor
+    if not floor.in_bounds(*target) or not floor.explored[target]:
+        return Stop("no_way")
+    if world.player.position == target:
+        return Stop("arrived")
+    dist = travel_map(world, target)
+    if dist[world.player.position] == UNREACHABLE:
+        return Stop("no_way")
+    step = downhill(world, dist)
+    if step is None:
+        return BLOCKED
+    return step if dare else unless_risky(world, step)
+
+
+def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
+    """The tiles travel would walk through, for highlighting under the mouse."""
+    floor = world.floor
+    if not floor.in_bounds(*target) or not (floor.explored[target] and floor.walkable[target]):
+        return []
+    dist = travel_map(world, target)
+    x, y = world.player.position
+    if dist[x, y] == UNREACHABLE:
+        return []
+    path: list[tuple[int, int]] = []
+    while (x, y) != target and len(path) < limit:
+        here = dist[x, y]
+        options = [
+            (int(dist[x + dx, y + dy]), x + dx, y + dy)
+            for dx, dy in DIRECTIONS
+            if floor.in_bounds(x + dx, y + dy)
+        ]
+        step, nx, ny = min(options)
+        if step >= here:
+            break
+        x, y = nx, ny
+        path.append((x, y))
+    return path
+
+
+def explore_action(
+    world: World, pick_up: bool = True, *, dare: bool = False
+) -> PlayerCommand | Stop:
+    """The next step toward the nearest unexplored place (or item worth taking), or why
+    exploring stops. When nothing is left, it heads for the stairs if they are known.
+    ``dare`` as for ``travel_action``."""
+    floor, player = world.floor, world.player
+    room = len(world.inventory) < INVENTORY_SIZE
+    stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
+    held = captive_cells(floor)
+    known_items = [
+        i.position
+        for i in floor.items
+        if floor.explored[i.position] and not (i.dropped or i.choice) and i.position not in held
+        and (room or stacks.get(i.kind.key, MAX_STACK) + i.count <= MAX_STACK)  # a full
+        # pack still takes more of what it stacks
+    ]  # fmt: skip
+    wants_items = pick_up and bool(known_items)
+    if wants_items and player.position in known_items:
+        return PickUp()
+    dist = _explore_map(world, known_items if wants_items else [])
+    if dist[player.position] != UNREACHABLE:
+        step = downhill(world, dist)
+        if step is None:
+            return BLOCKED
+        return step if dare else unless_risky(world, step)
+    if floor.explored[floor.stairs] and player.position != floor.stairs:
+        action = travel_action(world, floor.stairs, dare=dare)
+        if isinstance(action, Move) or action == RISKY:
+            return action
+    return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
+
+
+_EXPLORE_MAPS: weakref.WeakKeyDictionary[Floor, tuple[tuple[object, ...], NDArray[np.int32]]]
+_EXPLORE_MAPS = weakref.WeakKeyDictionary()
+"""Each floor's last explore map and what it was made from: a run asks every step, and
+the map changes only when what it is made of does."""
+
+
+def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32]:
+    """Steps to the nearest unexplored tile or item worth taking, over ``known_cost``:
+    made again only when the explored tiles (they only grow, so their count names
+    them), the terrain, the items, the found traps or what the player carries for
+    crossing change; never kept while gas drifts."""
+    floor = world.floor
+    key = (
+        int(np.count_nonzero(floor.explored)), floor.terrain_version, tuple(items),
+        sum(not trap.hidden for trap in floor.traps.values()),
+        any(item.kind.effect == "key" for item in world.inventory),
+        statuses.has(world.player, statuses.LEVITATING), captive_cells(floor),
+    )  # fmt: skip
+    kept = None if floor.gas_active else _EXPLORE_MAPS.get(floor)
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    goals = ~floor.explored
+    for position in items:
+        goals[position] = True
+    dist = distance_map(known_cost(world), goals, 2, 3)
+    _EXPLORE_MAPS[floor] = (key, dist)
+    return dist
+
+
+def visible_monsters(world: World) -> list[int]:
+    """The creatures in view but the player's allies (who come and go at the player's
+    side: no reason to stop a run)."""
+    floor, player = world.floor, world.player
+    return [
+        a.id
+        for a in floor.actors.values()
+        if a.alive and a is not player and a.mode != Mode.ALLY and floor.visible[a.position]
+    ]
+
+
+def threats(world: World) -> list[Actor]:
+    """The monsters in view a run must not walk on with, nearest first: awake and able
+    to reach the player, on foot or with a shot. A sleeper, or a brute across a chasm,
+    is no reason to stand still (a new one in view still stops a run once)."""
+    floor, player = world.floor, world.player
+    awake = [floor.actors[i] for i in visible_monsters(world) if floor.actors[i].mode not in CALM]
+    if not awake:
+        return []
+    goal = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    goal[player.position] = True
+    on_foot = distance_map(floor.walkable.astype(np.int32), goal, 2, 3)
+    found = []
+    for monster in awake:
+        kind = world.kinds.get(monster.kind)
+        if on_foot[monster.position] != UNREACHABLE or (kind is not None and kind.reach > 1):
+            found.append(monster)
+    return sorted(found, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
+
+
+def in_view(world: World) -> list[Item]:
+    floor = world.floor
+    return [item for item in floor.items if floor.visible[item.position]]
+
+
+def visible_items(world: World) -> int:
+    return len(in_view(world))
+
+
+def seen(world: World, among: Collection[int] | None = None) -> tuple[tuple[str, int], ...]:
+    """The kinds of monster in view (those of ``among`` alone, when given) and how many
+    of each, nearest kind first."""
+    floor, player = world.floor, world.player
+    counts: dict[str, int] = {}
+    near: dict[str, int] = {}
+    ids = visible_monsters(world)
+    for actor_id in ids if among is None else [i for i in ids if i in among]:
+        actor = floor.actors[actor_id]
+        gap = max(abs(actor.x - player.x), abs(actor.y - player.y))
+        counts[actor.kind] = counts.get(actor.kind, 0) + 1
+        near[actor.kind] = min(near.get(actor.kind, gap), gap)
+    order = sorted(counts, key=lambda kind: near[kind])  # stable: ties in floor order
+    return tuple((kind, counts[kind]) for kind in order)
+
+
+def things(world: World, items: list[Item]) -> tuple[Thing, ...]:
+    """Each kind of item in ``items`` once, as the player knows it, with how many lie there."""
+    counts: dict[Thing, int] = {}
+    for item in items:
+        thing = world.identity.thing(item, count=1)
+        counts[thing] = counts.get(thing, 0) + item.count
+    return tuple(thing._replace(quantity=n) for thing, n in counts.items())
+
+
+@dataclass
+class Watch:
+    """The disturb rules of a run of steps: compare the world now with the last check."""
+
+    hp: int
+    items_seen: int
+    carried: int
+    depth: int
+    monsters_seen: set[int]
+
+    @classmethod
+    def start(cls, world: World) -> Watch:
+        return cls(
+            world.player.hp,
+            visible_items(world),
+            len(world.inventory),
+            world.depth,
+            set(visible_monsters(world)),
+        )
+
+    def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> Stop | None:
+        """Why to stop now, or None to go on. Updates what it remembers. Below
+        ``low_hp_percent`` of full health a walk stops (rest first)."""
+        reason = None
+        player = world.player
+        items = in_view(world)
+        monsters = set(visible_monsters(world))
+        if monsters - self.monsters_seen or (monsters and threats(world)):
+            reason = Stop("monsters", monsters=seen(world))
+        elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
+            reason = Stop("badly_hurt")
+        elif world.player.hp < self.hp:
+            reason = Stop("hurt")
+        elif len(world.inventory) > self.carried:
+            reason = Stop("picked_up")  # "You pick up a dart." said it, in its place
+        elif not pick_up and len(items) > self.items_seen:
+            reason = Stop("items", things=things(world, items))
+        elif world.depth != self.depth or not world.player.alive:
+            reason = Stop("floor")
+        self.hp, self.items_seen = world.player.hp, len(items)
+        self.carried, self.depth = len(world.inventory), world.depth
+        self.monsters_seen = monsters
+        return reason

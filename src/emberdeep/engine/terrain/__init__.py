@@ -1,0 +1,3 @@
+"""What the floor does to those on it: gas that spreads and thins, traps, deep water,
+lava and chasms.
+"""

@@ -1,0 +1,69 @@
+"""Terrain that is dangerous to enter: deep water, lava and chasms.
+
+Deep water is walkable, but whoever wades in (without levitating) may let go of
+something they carry, which the current takes. Lava and chasms are not walkable, so
+every distance map, monster and auto-explore goes around them (and the generators'
+reachability check guarantees a way round); a player who walks into one on purpose is
+refused by lava ("certain death") and falls through a chasm to the floor below.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.events import ItemMoved, Refused
+from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.creatures import statuses
+from emberdeep.engine.terrain import traps
+from emberdeep.engine.things import items
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+DROP_CHANCE = 50
+"""Percent chance, each step in deep water, to lose one unworn item."""
+
+
+def blocked(world: World, actor: Actor, x: int, y: int) -> Refused | None:
+    """A step into terrain that cannot be walked: refused, or (a chasm, for the player)
+    a fall to the floor below (None: it happened)."""
+    tile = world.floor.tiles.item(x, y)
+    if tile == Tile.LAVA:
+        return Refused("lava")
+    if tile == Tile.CHASM and actor.is_player and not statuses.has(actor, statuses.LEVITATING):
+        traps.fall(world, actor, "chasm")
+        return None
+    return Refused("blocked")
+
+
+def entered(world: World, actor: Actor, x: int, y: int) -> None:
+    """``actor`` has just stepped onto (x, y): deep water and traps act on the player."""
+    floor = world.floor
+    trap = floor.traps.get((x, y))
+    if trap is not None:
+        traps.spring(world, actor, trap)
+    if (
+        actor.is_player
+        and floor is world.floor
+        and floor.tiles.item(actor.x, actor.y) == Tile.DEEP_WATER
+        and not statuses.has(actor, statuses.LEVITATING)
+    ):
+        wade(world)
+
+
+def wade(world: World) -> None:
+    """The current may take one unworn item (the play stream picks which), one off a
+    stack, never the whole stack (13 potions of healing went at once); never the
+    treasure, which the player holds on to (losing it would make the game unwinnable)."""
+    loose = [
+        n
+        for n, item in enumerate(world.inventory)
+        if not item.equipped and item.kind.effect != "treasure"
+    ]
+    if not loose or int(world.rng.integers(100)) >= DROP_CHANCE:
+        return
+    slot = loose[int(world.rng.integers(len(loose)))]
+    item = items.take_one(world.inventory, slot)
+    player = world.player
+    world.emit(ItemMoved(player.who, player.position, world.identity.thing(item), "swept"))
