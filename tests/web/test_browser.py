@@ -381,6 +381,45 @@ def test_the_console_fills_a_large_page(browser: Browser, server: Server) -> Non
     context.close()
 
 
+@pytest.mark.parametrize(
+    ("width", "height", "ratio"),
+    [(1280, 800, 1), (1366, 768, 1), (1920, 1080, 1), (1280, 800, 2), (800, 900, 1)],
+)
+def test_the_console_is_crisp_at_common_sizes(
+    browser: Browser, server: Server, width: int, height: int, ratio: int
+) -> None:
+    """The canvas has one pixel per device pixel it covers (the browser never rescales
+    it), and its cells are the bitmap font at a whole scale or text rendered at the
+    cell's size: never the bitmap scaled by a fraction (at 1280x800 it was 0.874, and
+    "Health 30/30" read "3A/3A")."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=ratio
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    register(page, server, f"Crisp{width}x{ratio}")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    drawn: dict[str, Any] = page.evaluate(
+        """() => { const c = document.getElementById('screen'), r = c.getBoundingClientRect();
+        return { ...window.emberdeep.state.layout, backing: [c.width, c.height],
+                 shown: [r.width * devicePixelRatio, r.height * devicePixelRatio],
+                 bottom: r.bottom, right: r.right }; }"""
+    )
+    for backing, shown in zip(drawn["backing"], drawn["shown"], strict=True):
+        assert abs(backing - shown) < 0.01, drawn  # a canvas pixel per device pixel
+    assert drawn["dpr"] == ratio
+    cell_width, cell_height = drawn["cell"]
+    assert drawn["backing"] == [100 * cell_width, 52 * cell_height]
+    if drawn["bitmap"]:  # the 8x16 font, each of its pixels k x k device pixels
+        assert [cell_width, cell_height] == [8 * drawn["scale"], 16 * drawn["scale"]], drawn
+    else:  # text at the cell's size, and at least as large as the bitmap would have been
+        assert cell_height >= 13 * ratio, drawn
+    assert drawn["bottom"] <= height and drawn["right"] <= width  # all of it in the page
+    assert drawn["bottom"] >= 0.85 * height  # and it fills the page
+    context.close()
+
+
 PAD_SEED = "8"
 """A dungeon whose first floor the plain play below (explore, take the stairs, step at
 the nearest creature) gets through: the test is of the controls, not of luck."""

@@ -41,6 +41,7 @@ const state = {
   instance: saved.instance || null,
   me: null, mode: null, game: null, ws: null, live: false, stopped: null, retry: 0, fullRetry: 0,
   timer: null, atlas: null, image: null, tw: 8, th: 16, players: new Set([64]),
+  layout: { bitmap: true, scale: 1, cell: [8, 16], dpr: 1 },
   whole: false, followed: null,
   ch: new Int32Array(W * H), fg: new Int32Array(W * H), bg: new Int32Array(W * H),
   frames: 0,
@@ -68,39 +69,45 @@ async function loadAtlas() {
   state.image = image;
   [state.tw, state.th] = index.tile;
   state.players = new Set(index.player || [64]);
-  canvas.width = W * state.tw;
-  canvas.height = H * state.th;
   fit();
 }
 
-// A tile multiplied by the foreground, as libtcod draws it (cached per tile and colour).
+// A cell's picture in its foreground colour at the drawn size (cached per code and
+// colour; emptied when the size changes): the bitmap tile multiplied by the colour, as
+// libtcod draws it, scaled by a whole number; or the font's (cells.js).
 function glyph(code, fg) {
   const key = code * 16777216 + fg;
   let tile = tinted.get(key);
   if (tile !== undefined) return tile;
-  const number = state.atlas.codes[code];
-  if (number === undefined) return null;
-  const { tw, th } = state;
-  const sx = (number % state.atlas.columns) * tw, sy = Math.floor(number / state.atlas.columns) * th;
-  tile = document.createElement("canvas");
-  tile.width = tw;
-  tile.height = th;
-  const g = tile.getContext("2d");
-  g.drawImage(state.image, sx, sy, tw, th, 0, 0, tw, th);
-  g.globalCompositeOperation = "multiply";
-  g.fillStyle = css(fg);
-  g.fillRect(0, 0, tw, th);
-  g.globalCompositeOperation = "destination-in";
-  g.drawImage(state.image, sx, sy, tw, th, 0, 0, tw, th);
+  const [w, h] = state.layout.cell;
+  tile = state.layout.bitmap ? null : fontCell(code, css(fg), w, h);
+  if (tile === null) {
+    const number = state.atlas.codes[code];
+    if (number === undefined) return null;
+    const { tw, th } = state;
+    const sx = (number % state.atlas.columns) * tw, sy = Math.floor(number / state.atlas.columns) * th;
+    tile = document.createElement("canvas");
+    tile.width = w;
+    tile.height = h;
+    const g = tile.getContext("2d");
+    g.imageSmoothingEnabled = !state.layout.bitmap;  // whole scales stay pixel-exact
+    g.drawImage(state.image, sx, sy, tw, th, 0, 0, w, h);
+    g.globalCompositeOperation = "multiply";
+    g.fillStyle = css(fg);
+    g.fillRect(0, 0, w, h);
+    g.globalCompositeOperation = "destination-in";
+    g.drawImage(state.image, sx, sy, tw, th, 0, 0, w, h);
+  }
   if (tinted.size > 8192) tinted.clear();
   tinted.set(key, tile);
   return tile;
 }
 
 function drawCell(i) {
-  const x = (i % W) * state.tw, y = Math.floor(i / W) * state.th;
+  const [w, h] = state.layout.cell;
+  const x = (i % W) * w, y = Math.floor(i / W) * h;
   ctx.fillStyle = css(state.bg[i]);
-  ctx.fillRect(x, y, state.tw, state.th);
+  ctx.fillRect(x, y, w, h);
   const code = state.ch[i];
   if (code !== 32 && code !== 0) {
     const tile = glyph(code, state.fg[i]);
@@ -147,9 +154,11 @@ function acknowledge(seq) {
   remember();
 }
 
-// The console fills the page: at a whole scale where that leaves little unused (text
-// stays pixel-exact), else at the scale that fills (a 1920x1080 page: 1.2x, not 1x and a
-// fifth of the page empty). A phone (narrow or touch) shows the on-screen controls under it,
+// The console fills the page, drawn crisp: the bitmap font at a whole scale of device
+// pixels where that fills nearly all the room, else the page's font rendered at the
+// cell's size (cells.js): never a fraction of the bitmap, which garbles it (a 1280x800
+// laptop: 0.87). The canvas has a pixel for each device pixel it covers, so the browser
+// never rescales it. A phone (narrow or touch) shows the on-screen controls under it,
 // and the console at a size that can be read (a cell at least READABLE_CELL pixels tall,
 // where fitting all 100 columns on 390 would make them under 8) in a view that pans: a
 // swipe moves it, it follows the player when they near its edge, and "Whole" shows the
@@ -166,13 +175,20 @@ function fit() {
   const pad = TOUCH.matches ? $("pad").offsetHeight : 0;
   const top = view.getBoundingClientRect().top + window.scrollY;
   const room = [$("game").clientWidth, window.innerHeight - top - pad - 8];
-  const fill = Math.max(0.1, Math.min(room[0] / canvas.width, room[1] / canvas.height));
-  const whole = Math.floor(fill);
-  let scale = whole >= 1 && whole / fill >= WHOLE_ENOUGH ? whole : fill;
-  const zoomed = TOUCH.matches && !state.whole && scale * state.th < READABLE_CELL;
-  if (zoomed) scale = READABLE_CELL / state.th;
-  canvas.style.width = Math.floor(canvas.width * scale) + "px";
-  canvas.style.height = Math.floor(canvas.height * scale) + "px";
+  let wide = room[0] / W;  // CSS pixels a cell may take
+  let high = Math.max(1, Math.min(room[1] / H, (wide * state.th) / state.tw));
+  const zoomed = TOUCH.matches && !state.whole && high < READABLE_CELL;
+  if (zoomed) [high, wide] = [READABLE_CELL, Infinity];
+  const layout = cellLayout([state.tw, state.th], high, wide, WHOLE_ENOUGH);
+  if (JSON.stringify(layout) !== JSON.stringify(state.layout) || canvas.width !== W * layout.cell[0]) {
+    state.layout = layout;
+    tinted.clear();
+    canvas.width = W * layout.cell[0];
+    canvas.height = H * layout.cell[1];
+    if (state.atlas) for (let i = 0; i < W * H; i++) drawCell(i);
+  }
+  canvas.style.width = canvas.width / layout.dpr + "px";
+  canvas.style.height = canvas.height / layout.dpr + "px";
   view.classList.toggle("zoomed", zoomed);
   view.style.height = zoomed ? Math.max(160, Math.floor(room[1])) + "px" : "";
   $("whole").textContent = state.whole ? "Zoom" : "Whole";
@@ -243,10 +259,11 @@ function showStatus() {
   const hidden = !view.classList.contains("zoomed") || view.scrollLeft < SIDEBAR_COLUMNS * cw * 0.5;
   status.hidden = hidden;
   if (hidden) return;
-  const w = SIDEBAR_COLUMNS * state.tw, h = STATUS_ROWS * state.th;
+  const [cellWidth, cellHeight] = state.layout.cell;
+  const w = SIDEBAR_COLUMNS * cellWidth, h = STATUS_ROWS * cellHeight;
   if (status.width !== w || status.height !== h) [status.width, status.height] = [w, h];
-  status.style.width = Math.round(SIDEBAR_COLUMNS * cw) + "px";
-  status.style.height = Math.round((STATUS_ROWS * canvas.clientHeight) / H) + "px";
+  status.style.width = w / state.layout.dpr + "px";
+  status.style.height = h / state.layout.dpr + "px";
   status.getContext("2d").drawImage(canvas, 0, 0, w, h, 0, 0, w, h);
 }
 
