@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from emberdeep.web import daily
 from tests.web.deaths import SEED, play_to_death
 from tests.web.live import Client, Server, connect, post
+from tests.web.prepared import heart_by_the_way_out
 
 TURN = re.compile(r"Turn (\d+)")
 TIMEOUT = 10_000
@@ -581,4 +582,72 @@ def test_a_phone_shows_the_console_readable_following_the_player_and_whole_on_as
     page.locator("#whole").tap()
     page.wait_for_function("() => document.getElementById('screen').clientHeight / 52 >= 14")
     assert player_in_view(page)
+    context.close()
+
+
+def cell_of(text: str, glyph: str) -> tuple[int, int]:
+    """Where ``glyph`` first is on the map (right of the sidebar)."""
+    rows = text.split("\n")[:MAP_ROWS]
+    return next((row.index(glyph, SIDEBAR), y) for y, row in enumerate(rows) if glyph in row[SIDEBAR:])
+
+
+def toward(text: str, glyph: str) -> str:
+    """The pad key that steps from @ toward ``glyph`` on the map."""
+    (x, y), (px, py) = cell_of(text, glyph), cell_of(text, "@")
+    return DIRECTIONS[((x > px) - (x < px), (y > py) - (y < py))]
+
+
+def tap_text(page: Page, text: str) -> None:
+    """A finger on the first console cell of ``text`` (the view shows it: it follows
+    the open box)."""
+    lines = screen(page).split("\n")
+    y = next(row for row, line in enumerate(lines) if text in line)
+    x = lines[y].index(text)
+    width, height = cell_size(page)
+    page.locator("#screen").tap(position={"x": (x + 0.5) * width, "y": (y + 0.5) * height})
+
+
+def test_a_phone_wins_a_game_by_touch_alone(browser: Browser, server: Server) -> None:
+    """From a save with the Ember Heart a step from the way out: drop, throw, rest,
+    search, look, the character sheet, help and the stairs up, every one a finger on
+    the on-screen controls or the console, at 390x844 with touch."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    register(page, server, "Thumb")
+    heart_by_the_way_out(server.data, "thumb")
+    page.locator("#play").tap()
+    wait_for_text(page, "Turn 0")
+    assert "Health 20/30" in screen(page)
+
+    tap(page, "d")  # drop: the pack opens; a finger on the ration drops it
+    wait_for_text(page, "Select an item to drop")
+    tap_text(page, "Ration of Food")
+    wait_for_text(page, "You drop the ration of food.")
+    tap(page, "t")  # throw a dart, aimed with the arrows, beside the player
+    wait_for_text(page, "Select an item to throw")
+    tap_text(page, "Dart")
+    wait_for_text(page, "No foe in view")
+    tap(page, "kp_6")
+    tap(page, "enter")
+    wait_for_text(page, "You throw a dart.")
+    before = turn(page)
+    tap(page, "R")  # rest: many turns pass
+    settle(page)
+    assert turn(page) >= before + 50
+    before = turn(page)
+    tap(page, "s")  # search: a few turns
+    settle(page)
+    assert turn(page) > before
+    shown = {";": "Look: move the cursor", "c": "Experience: 0 / 450", "?": "Rest until healed"}
+    for key, text in shown.items():  # look, the character sheet, help: open and closed
+        tap(page, key)
+        wait_for_text(page, text)
+        tap(page, "escape")
+        assert text not in settle(page)
+    tap(page, toward(settle(page), "<"))  # onto the stairs, and up them with the Heart
+    tap(page, "<")
+    wait_for_text(page, "YOU ESCAPED WITH THE TREASURE")
     context.close()

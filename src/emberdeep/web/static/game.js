@@ -337,7 +337,10 @@ function cellAt(e) {
 }
 
 let hovered = null, moveTimer = null, wheel = 0, wheelTimer = null;
-canvas.addEventListener("mousemove", (e) => {
+// Hovering is a mouse's: a finger's tap also makes the browser send a "mousemove" to
+// where it touched, which would move a targeting cursor to the tapped menu row.
+canvas.addEventListener("pointermove", (e) => {
+  if (e.pointerType !== "mouse") return;
   const cell = cellAt(e);
   if (cell === null || (hovered && hovered[0] === cell[0] && hovered[1] === cell[1])) return;
   hovered = cell;
@@ -352,7 +355,7 @@ canvas.addEventListener("mousedown", (e) => {
   const cell = cellAt(e);
   if (cell === null || e.button > 2) return;
   e.preventDefault();
-  canvas.focus();
+  canvas.focus({ preventScroll: true });  // a tap must not make the page jump
   send({ t: "click", x: cell[0], y: cell[1], b: e.button + 1 });
 });
 canvas.addEventListener("contextmenu", (e) => e.preventDefault());
