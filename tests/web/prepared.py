@@ -29,15 +29,15 @@ def heart_by_the_way_out(data: Path, name: str, seed: int = 5) -> None:
         floor.remove_actor(actor)
     sx, sy = floor.start
     x, y = next(
-        (sx + dx, sy + dy)
-        for dx, dy in DIRECTIONS
-        if TILE_WALKABLE[floor.tiles[sx + dx, sy + dy]]
+        (sx + dx, sy + dy) for dx, dy in DIRECTIONS if TILE_WALKABLE[floor.tiles[sx + dx, sy + dy]]
     )
     floor.move_actor(player, x, y)
     player.hp = player.max_hp - 10  # something to rest for
     kinds = {kind.key: kind for kind in content.population.items.kinds}
     world.inventory += [
-        Item(kinds["ember_heart"]), Item(kinds["darts"], count=3), Item(kinds["ration"])
+        Item(kinds["ember_heart"]),
+        Item(kinds["darts"], count=3),
+        Item(kinds["ration"]),
     ]
     save = games.create(player_folder(data, name), seed, STARTED)
     saves.write_save(world, saves.current_info(settings.generator, STARTED), save)

@@ -346,6 +346,7 @@ def test_the_screen_reader_mode(server: Server, page: Page) -> None:
     page.click("#play")
     wait_for_text(page, "New game")
     expect(page.locator("#around")).to_have_text(["Not in a game: the screen shows a menu."])
+    expect(page.locator("#on-screen")).to_contain_text("New game")  # the title is read
     page.keyboard.press("Enter")
     wait_for_text(page, "Turn 0")
     expect(page.locator("#around li").first).to_have_text("Depth 1, turn 0, health 30 of 30.")
@@ -588,7 +589,9 @@ def test_a_phone_shows_the_console_readable_following_the_player_and_whole_on_as
 def cell_of(text: str, glyph: str) -> tuple[int, int]:
     """Where ``glyph`` first is on the map (right of the sidebar)."""
     rows = text.split("\n")[:MAP_ROWS]
-    return next((row.index(glyph, SIDEBAR), y) for y, row in enumerate(rows) if glyph in row[SIDEBAR:])
+    return next(
+        (row.index(glyph, SIDEBAR), y) for y, row in enumerate(rows) if glyph in row[SIDEBAR:]
+    )
 
 
 def toward(text: str, glyph: str) -> str:
@@ -651,3 +654,64 @@ def test_a_phone_wins_a_game_by_touch_alone(browser: Browser, server: Server) ->
     tap(page, "<")
     wait_for_text(page, "YOU ESCAPED WITH THE TREASURE")
     context.close()
+
+
+def reader_says(page: Page, text: str) -> str:
+    """The screen-reader panel's accessibility tree once it contains ``text``."""
+    expect(page.locator("#on-screen")).to_contain_text(text)
+    snapshot = page.locator("#reader").aria_snapshot()
+    assert text in snapshot, snapshot
+    return snapshot
+
+
+def test_a_screen_reader_hears_each_screen_each_way_and_a_repeat_once(
+    server: Server, page: Page
+) -> None:
+    register(page, server, "Ears")
+    page.check("#reader-mode")
+    heart_by_the_way_out(server.data, "ears")
+    page.click("#play")
+    wait_for_text(page, "Turn 0")
+    ways = page.locator("#ways li")
+    expect(ways).to_have_count(8)
+    assert ways.first.inner_text().startswith("north: ")
+    said_ways = ways.all_inner_texts()
+    assert any(way.endswith(": the stairs up, next to you") for way in said_ways), said_ways
+    assert any(", then a wall" in way for way in said_ways), said_ways
+
+    for _ in range(3):  # no stairs down here: said on the screen "(x3)", heard once
+        page.keyboard.press(">")
+    wait_for_text(page, "(x3)")
+    said = page.locator("#live li").last.inner_text()
+    assert "(x" not in page.locator("#live").inner_text()
+    expect(page.locator("#live li", has_text=said)).to_have_count(1)
+    assert page.locator("#reader").aria_snapshot().count(said) == 1
+
+    screens = {  # each screen's own words, in the accessibility tree
+        "i": ["Select an item to use", "Ember Heart"],
+        "c": ["Character", "Experience: 0 / 450"],
+        "?": ["Keys", "Rest until healed"],
+        ";": ["Look: move the cursor"],
+    }
+    for key, texts in screens.items():
+        page.keyboard.press(key)
+        for text in texts:
+            reader_says(page, text)
+        page.keyboard.press("Escape")
+        expect(page.locator("#on-screen")).not_to_contain_text(texts[-1])
+    page.keyboard.press("d")  # the chosen line of a menu is marked
+    reader_says(page, "Select an item to drop")
+    page.mouse.move(0, 0)
+    page.keyboard.press("ArrowDown")
+    reader_says(page, "(chosen)")
+    page.keyboard.press("Escape")
+
+    text = settle(page)
+    step = {v: k for k, v in DIRECTIONS.items()}[toward(text, "<")]
+    page.keyboard.press(VI_KEYS[step])
+    page.keyboard.press("<")
+    reader_says(page, "YOU ESCAPED WITH THE TREASURE")  # the end screen is read
+
+
+VI_KEYS = {(-1, -1): "y", (0, -1): "k", (1, -1): "u", (-1, 0): "h",
+           (1, 0): "l", (-1, 1): "b", (0, 1): "j", (1, 1): "n"}  # fmt: skip

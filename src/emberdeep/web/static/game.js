@@ -146,6 +146,7 @@ function applyFrame(m) {
     if (m.ack && m.ack[0] === state.client) acknowledge(m.ack[1]);
   }
   follow();
+  readScreen();
   state.frames += 1;
 }
 
@@ -238,15 +239,18 @@ function playerCell() {
   return null;
 }
 
-// The first framed box on the screen, [left, top, right, bottom] in cells, or null.
-const CORNERS = [0x250c, 0x2510, 0x2514];  // the frames' top left, top right, bottom left
+// The first framed box on the screen (single lines, or the end screen's double ones),
+// [left, top, right, bottom] in cells, or null.
+const FRAMES = [[0x250c, 0x2510, 0x2514], [0x2554, 0x2557, 0x255a]];  // top left, top right, bottom left
 function openBox() {
-  const start = state.ch.indexOf(CORNERS[0]);
-  if (start < 0) return null;
+  const found = FRAMES.map((corners) => [state.ch.indexOf(corners[0]), corners])
+    .filter(([start]) => start >= 0);
+  if (!found.length) return null;
+  const [start, corners] = found.reduce((a, b) => (b[0] < a[0] ? b : a));
   const x0 = start % W, y0 = Math.floor(start / W);
   let x1 = x0 + 1, y1 = y0 + 1;
-  while (x1 < W && state.ch[y0 * W + x1] !== CORNERS[1]) x1++;
-  while (y1 < H && state.ch[y1 * W + x0] !== CORNERS[2]) y1++;
+  while (x1 < W && state.ch[y0 * W + x1] !== corners[1]) x1++;
+  while (y1 < H && state.ch[y1 * W + x0] !== corners[2]) y1++;
   return [x0, y0, Math.min(x1, W - 1), Math.min(y1, H - 1)];
 }
 
@@ -409,19 +413,69 @@ $("reader-mode").addEventListener("change", (e) => {
   localStorage.setItem("emberdeep-reader", e.target.checked ? "1" : "0");
 });
 
-function readOut(m) {
-  const live = $("live");
-  for (const line of m.log) {
-    const item = document.createElement("li");
-    item.textContent = line;
-    live.append(item);
-  }
-  while (live.children.length > 100) live.firstChild.remove();
-  $("around").replaceChildren(...m.around.map((line) => {
+function listOf(lines) {
+  return lines.map((line) => {
     const item = document.createElement("li");
     item.textContent = line;
     return item;
-  }));
+  });
+}
+
+function readOut(m) {
+  const live = $("live");
+  live.append(...listOf(m.log));
+  while (live.children.length > 100) live.firstChild.remove();
+  $("around").replaceChildren(...listOf(m.around));
+  $("ways").replaceChildren(...listOf(m.ways || []));
+}
+
+// What the screen shows besides the map, as text for a screen reader, in a live region
+// kept beside the canvas: on the map, its prompt rows (look, aiming); the open box (a
+// menu, the pack, the character sheet, help, level-up, the end screens, the look
+// tooltip: each a frame on the screen), with the chosen line (drawn in another colour)
+// marked; off the map with no box (the title), the whole screen. Read from the cells the page already has, so
+// every screen is read as drawn, for players and watchers alike.
+const FRAME = /[\u2500-\u257f]/g;
+const rowText = (y, x0, x1) => {
+  let line = "";
+  for (let x = x0; x <= x1; x++) {
+    const c = state.ch[y * W + x];
+    line += c >= 32 && c < 0x10000 ? String.fromCharCode(c) : " ";
+  }
+  return line.replace(FRAME, " ").replace(/\s+/g, " ").trim();
+};
+
+function screenText() {
+  const box = openBox();
+  const lines = [];
+  const onMap = rowText(0, 0, SIDEBAR_COLUMNS - 1).startsWith("Depth");
+  if (onMap) for (let y = 0; y < 2; y++) lines.push(rowText(y, SIDEBAR_COLUMNS, W - 1));
+  if (box) {
+    const [x0, y0, x1, y1] = box;
+    const paper = state.bg[(y0 + 1) * W + x0 + 1];
+    for (let y = y0; y <= y1; y++) {
+      const text = rowText(y, x0, x1);
+      if (!text) continue;
+      let marked = 0;
+      for (let x = x0 + 1; x < x1; x++) if (state.bg[y * W + x] !== paper) marked++;
+      lines.push(y > y0 && y < y1 && marked * 2 > x1 - x0 ? `${text} (chosen)` : text);
+    }
+  } else if (!onMap) {
+    for (let y = 0; y < H; y++) lines.push(rowText(y, 0, W - 1));
+  }
+  return lines.filter((line) => line);
+}
+
+let shownText = "", readTimer = null;
+function readScreen() {  // after a burst of frames: once it settles
+  if (!readerMode() || readTimer !== null) return;
+  readTimer = setTimeout(() => {
+    readTimer = null;
+    const lines = screenText();
+    if (lines.join("\n") === shownText) return;
+    shownText = lines.join("\n");
+    $("on-screen").replaceChildren(...listOf(lines));
+  }, 120);
 }
 
 // -- watchers and chat (text only: lines are never parsed as HTML) ------------------------
@@ -560,6 +614,9 @@ async function openGame(mode, game) {
   $("reader").hidden = !readerMode() || mode === "replay";
   $("live").replaceChildren();
   $("around").replaceChildren();
+  $("ways").replaceChildren();
+  $("on-screen").replaceChildren();
+  shownText = "";
   $("replay-controls").hidden = mode !== "replay";
   $("chat-log").replaceChildren();
   $("lobby").hidden = true;
