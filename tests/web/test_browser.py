@@ -715,3 +715,26 @@ def test_a_screen_reader_hears_each_screen_each_way_and_a_repeat_once(
 
 VI_KEYS = {(-1, -1): "y", (0, -1): "k", (1, -1): "u", (-1, 0): "h",
            (1, 0): "l", (-1, 1): "b", (0, 1): "j", (1, 1): "n"}  # fmt: skip
+
+
+def test_the_lobby_is_a_sortable_table_and_the_password_has_a_page(
+    server: Server, page: Page
+) -> None:
+    register(page, server, "Table")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Turn 0")
+    page.goto(server.url + "/")
+    row = page.locator("#games tbody tr", has_text="table")
+    expect(row.locator("td")).to_have_count(5)  # player, depth, turn, idle, watchers
+    expect(row.locator("td").nth(1)).to_have_text("1")
+    turn_header = page.locator("#games th", has_text="Turn")
+    turn_header.locator("button").click()
+    expect(turn_header).to_have_attribute("aria-sort", "ascending")
+    turn_header.locator("button").click()
+    expect(turn_header).to_have_attribute("aria-sort", "descending")
+    assert page.locator("#passform").is_hidden()  # not on the lobby: on its own page
+    page.click("#account-link a")
+    expect(page.locator("#passform")).to_be_visible()
+    expect(page.locator("#lobby")).to_be_hidden()

@@ -620,6 +620,7 @@ async function openGame(mode, game) {
   $("replay-controls").hidden = mode !== "replay";
   $("chat-log").replaceChildren();
   $("lobby").hidden = true;
+  $("account-page").hidden = true;
   $("records").hidden = true;
   $("game").hidden = false;
   setState("Connecting...");
@@ -646,7 +647,7 @@ function showMe() {
   $("logout").hidden = !state.me;
   $("account").hidden = !!state.me;
   $("mine").hidden = !state.me;
-  $("passform").hidden = !state.me;
+  $("account-link").hidden = !state.me;
 }
 
 function idle(seconds) {
@@ -655,27 +656,61 @@ function idle(seconds) {
   return `${Math.floor(seconds / 3600)} h`;
 }
 
+// The lobby's table, as WebTiles has it: sorted by the column last chosen (again: the
+// other way), kept across refreshes; each header says how it is sorted.
+let lobbyGames = [], sortBy = "player", sortUp = true;
+const SORT_KEYS = {
+  player: (g) => g.player, depth: (g) => (g.playing ? g.depth : -1),
+  turn: (g) => (g.playing ? g.turn : -1), idle: (g) => g.idle, watchers: (g) => g.watchers || 0,
+};
+
+function showGames() {
+  const key = SORT_KEYS[sortBy];
+  const games = [...lobbyGames].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return (x < y ? -1 : x > y ? 1 : 0) * (sortUp ? 1 : -1);
+  });
+  const body = $("games").tBodies[0];
+  body.replaceChildren();
+  for (const g of games) {
+    const row = document.createElement("tr");
+    const who = document.createElement("span");
+    who.append(link("#watch=" + encodeURIComponent(g.player), g.player), g.here ? "" : " (left)");
+    cell(row, who);
+    cell(row, g.playing ? g.depth : "title screen");
+    cell(row, g.playing ? g.turn : "");
+    cell(row, idle(g.idle));
+    cell(row, (g.watchers || 0) + (g.watching && g.watching.length ? ` (${g.watching.join(", ")})` : ""));
+    if (!g.here) row.className = "left";
+    body.append(row);
+  }
+  if (!games.length) {
+    const row = document.createElement("tr");
+    cell(row, "None yet.");
+    row.firstChild.colSpan = 5;
+    body.append(row);
+  }
+  for (const th of $("games").tHead.rows[0].cells) {
+    const mine = th.firstChild.dataset.sort === sortBy;
+    th.setAttribute("aria-sort", mine ? (sortUp ? "ascending" : "descending") : "none");
+  }
+}
+
+for (const button of document.querySelectorAll("#games th button")) {
+  button.addEventListener("click", () => {
+    sortUp = button.dataset.sort === sortBy ? !sortUp : true;
+    sortBy = button.dataset.sort;
+    showGames();
+  });
+}
+
 async function refresh() {
   try {
     const data = await (await fetch("/api/games", { credentials: "same-origin" })).json();
     state.me = data.me;
     showMe();
-    const list = $("games");
-    list.replaceChildren();
-    for (const g of data.games) {
-      const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = "#watch=" + encodeURIComponent(g.player);
-      link.textContent = g.player;
-      item.append(link, g.playing ? ` depth ${g.depth}, turn ${g.turn}` : " at the title screen",
-        g.watchers ? `, ${g.watchers} watching` : "",
-        g.watching && g.watching.length ? ` (${g.watching.join(", ")})` : "",
-        `, idle ${idle(g.idle)}`,
-        g.here ? "" : " (player left)");
-      if (!g.here) item.className = "left";
-      list.append(item);
-    }
-    if (!data.games.length) list.innerHTML = "<li>None yet.</li>";
+    lobbyGames = data.games;
+    showGames();
     const today = await (await fetch("/api/daily", { credentials: "same-origin" })).json();
     $("daily-day").textContent = today.day;
     $("daily-play").hidden = !state.me || today.played;
@@ -738,6 +773,7 @@ function showRecords(title) {
   state.mode = null;
   $("game").hidden = true;
   $("lobby").hidden = true;
+  $("account-page").hidden = true;
   $("records").hidden = false;
   $("records-title").textContent = title;
   $("hall-table").hidden = true;
@@ -803,7 +839,8 @@ function route() {
     state.mode = null;
     $("game").hidden = true;
     $("records").hidden = true;
-    $("lobby").hidden = false;
+    $("lobby").hidden = hash === "account";
+    $("account-page").hidden = hash !== "account";
     refresh();
   }
 }
