@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from emberdeep.web import daily
 from tests.web.deaths import SEED, play_to_death
 from tests.web.live import Client, Server, connect, post
+from tests.web.prepared import heart_by_the_way_out
 
 TURN = re.compile(r"Turn (\d+)")
 TIMEOUT = 10_000
@@ -345,6 +346,7 @@ def test_the_screen_reader_mode(server: Server, page: Page) -> None:
     page.click("#play")
     wait_for_text(page, "New game")
     expect(page.locator("#around")).to_have_text(["Not in a game: the screen shows a menu."])
+    expect(page.locator("#on-screen")).to_contain_text("New game")  # the title is read
     page.keyboard.press("Enter")
     wait_for_text(page, "Turn 0")
     expect(page.locator("#around li").first).to_have_text("Depth 1, turn 0, health 30 of 30.")
@@ -378,6 +380,45 @@ def test_the_console_fills_a_large_page(browser: Browser, server: Server) -> Non
     assert not page.locator("#pad").is_visible()  # a desktop needs no on-screen keys
     page.set_viewport_size({"width": 1280, "height": 700})  # and it re-fits on resize
     page.wait_for_function("() => document.getElementById('screen').offsetHeight <= 700")
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "ratio"),
+    [(1280, 800, 1), (1366, 768, 1), (1920, 1080, 1), (1280, 800, 2), (800, 900, 1)],
+)
+def test_the_console_is_crisp_at_common_sizes(
+    browser: Browser, server: Server, width: int, height: int, ratio: int
+) -> None:
+    """The canvas has one pixel per device pixel it covers (the browser never rescales
+    it), and its cells are the bitmap font at a whole scale or text rendered at the
+    cell's size: never the bitmap scaled by a fraction (at 1280x800 it was 0.874, and
+    "Health 30/30" read "3A/3A")."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=ratio
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    register(page, server, f"Crisp{width}x{ratio}")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    drawn: dict[str, Any] = page.evaluate(
+        """() => { const c = document.getElementById('screen'), r = c.getBoundingClientRect();
+        return { ...window.emberdeep.state.layout, backing: [c.width, c.height],
+                 shown: [r.width * devicePixelRatio, r.height * devicePixelRatio],
+                 bottom: r.bottom, right: r.right }; }"""
+    )
+    for backing, shown in zip(drawn["backing"], drawn["shown"], strict=True):
+        assert abs(backing - shown) < 0.01, drawn  # a canvas pixel per device pixel
+    assert drawn["dpr"] == ratio
+    cell_width, cell_height = drawn["cell"]
+    assert drawn["backing"] == [100 * cell_width, 52 * cell_height]
+    if drawn["bitmap"]:  # the 8x16 font, each of its pixels k x k device pixels
+        assert [cell_width, cell_height] == [8 * drawn["scale"], 16 * drawn["scale"]], drawn
+    else:  # text at the cell's size, and at least as large as the bitmap would have been
+        assert cell_height >= 13 * ratio, drawn
+    assert drawn["bottom"] <= height and drawn["right"] <= width  # all of it in the page
+    assert drawn["bottom"] >= 0.85 * height  # and it fills the page
     context.close()
 
 
@@ -543,3 +584,157 @@ def test_a_phone_shows_the_console_readable_following_the_player_and_whole_on_as
     page.wait_for_function("() => document.getElementById('screen').clientHeight / 52 >= 14")
     assert player_in_view(page)
     context.close()
+
+
+def cell_of(text: str, glyph: str) -> tuple[int, int]:
+    """Where ``glyph`` first is on the map (right of the sidebar)."""
+    rows = text.split("\n")[:MAP_ROWS]
+    return next(
+        (row.index(glyph, SIDEBAR), y) for y, row in enumerate(rows) if glyph in row[SIDEBAR:]
+    )
+
+
+def toward(text: str, glyph: str) -> str:
+    """The pad key that steps from @ toward ``glyph`` on the map."""
+    (x, y), (px, py) = cell_of(text, glyph), cell_of(text, "@")
+    return DIRECTIONS[((x > px) - (x < px), (y > py) - (y < py))]
+
+
+def tap_text(page: Page, text: str) -> None:
+    """A finger on the first console cell of ``text`` (the view shows it: it follows
+    the open box)."""
+    lines = screen(page).split("\n")
+    y = next(row for row, line in enumerate(lines) if text in line)
+    x = lines[y].index(text)
+    width, height = cell_size(page)
+    page.locator("#screen").tap(position={"x": (x + 0.5) * width, "y": (y + 0.5) * height})
+
+
+def test_a_phone_wins_a_game_by_touch_alone(browser: Browser, server: Server) -> None:
+    """From a save with the Ember Heart a step from the way out: drop, throw, rest,
+    search, look, the character sheet, help and the stairs up, every one a finger on
+    the on-screen controls or the console, at 390x844 with touch."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    register(page, server, "Thumb")
+    heart_by_the_way_out(server.data, "thumb")
+    page.locator("#play").tap()
+    wait_for_text(page, "Turn 0")
+    assert "Health 20/30" in screen(page)
+
+    tap(page, "d")  # drop: the pack opens; a finger on the ration drops it
+    wait_for_text(page, "Select an item to drop")
+    tap_text(page, "Ration of Food")
+    wait_for_text(page, "You drop the ration of food.")
+    tap(page, "t")  # throw a dart, aimed with the arrows, beside the player
+    wait_for_text(page, "Select an item to throw")
+    tap_text(page, "Dart")
+    wait_for_text(page, "No foe in view")
+    tap(page, "kp_6")
+    tap(page, "enter")
+    wait_for_text(page, "You throw a dart.")
+    before = turn(page)
+    tap(page, "R")  # rest: many turns pass
+    settle(page)
+    assert turn(page) >= before + 50
+    before = turn(page)
+    tap(page, "s")  # search: a few turns
+    settle(page)
+    assert turn(page) > before
+    shown = {";": "Look: move the cursor", "c": "Experience: 0 / 450", "?": "Rest until healed"}
+    for key, text in shown.items():  # look, the character sheet, help: open and closed
+        tap(page, key)
+        wait_for_text(page, text)
+        tap(page, "escape")
+        assert text not in settle(page)
+    tap(page, toward(settle(page), "<"))  # onto the stairs, and up them with the Heart
+    tap(page, "<")
+    wait_for_text(page, "YOU ESCAPED WITH THE TREASURE")
+    context.close()
+
+
+def reader_says(page: Page, text: str) -> str:
+    """The screen-reader panel's accessibility tree once it contains ``text``."""
+    expect(page.locator("#on-screen")).to_contain_text(text)
+    snapshot = page.locator("#reader").aria_snapshot()
+    assert text in snapshot, snapshot
+    return snapshot
+
+
+def test_a_screen_reader_hears_each_screen_each_way_and_a_repeat_once(
+    server: Server, page: Page
+) -> None:
+    register(page, server, "Ears")
+    page.check("#reader-mode")
+    heart_by_the_way_out(server.data, "ears")
+    page.click("#play")
+    wait_for_text(page, "Turn 0")
+    ways = page.locator("#ways li")
+    expect(ways).to_have_count(8)
+    assert ways.first.inner_text().startswith("north: ")
+    said_ways = ways.all_inner_texts()
+    assert any(way.endswith(": the stairs up, next to you") for way in said_ways), said_ways
+    assert any(", then a wall" in way for way in said_ways), said_ways
+
+    for _ in range(3):  # no stairs down here: said on the screen "(x3)", heard once
+        page.keyboard.press(">")
+    wait_for_text(page, "(x3)")
+    said = page.locator("#live li").last.inner_text()
+    assert "(x" not in page.locator("#live").inner_text()
+    expect(page.locator("#live li", has_text=said)).to_have_count(1)
+    assert page.locator("#reader").aria_snapshot().count(said) == 1
+
+    screens = {  # each screen's own words, in the accessibility tree
+        "i": ["Select an item to use", "Ember Heart"],
+        "c": ["Character", "Experience: 0 / 450"],
+        "?": ["Keys", "Rest until healed"],
+        ";": ["Look: move the cursor"],
+    }
+    for key, texts in screens.items():
+        page.keyboard.press(key)
+        for text in texts:
+            reader_says(page, text)
+        page.keyboard.press("Escape")
+        expect(page.locator("#on-screen")).not_to_contain_text(texts[-1])
+    page.keyboard.press("d")  # the chosen line of a menu is marked
+    reader_says(page, "Select an item to drop")
+    page.mouse.move(0, 0)
+    page.keyboard.press("ArrowDown")
+    reader_says(page, "(chosen)")
+    page.keyboard.press("Escape")
+
+    text = settle(page)
+    step = {v: k for k, v in DIRECTIONS.items()}[toward(text, "<")]
+    page.keyboard.press(VI_KEYS[step])
+    page.keyboard.press("<")
+    reader_says(page, "YOU ESCAPED WITH THE TREASURE")  # the end screen is read
+
+
+VI_KEYS = {(-1, -1): "y", (0, -1): "k", (1, -1): "u", (-1, 0): "h",
+           (1, 0): "l", (-1, 1): "b", (0, 1): "j", (1, 1): "n"}  # fmt: skip
+
+
+def test_the_lobby_is_a_sortable_table_and_the_password_has_a_page(
+    server: Server, page: Page
+) -> None:
+    register(page, server, "Table")
+    page.click("#play")
+    wait_for_text(page, "New game")
+    page.keyboard.press("Enter")
+    wait_for_text(page, "Turn 0")
+    page.goto(server.url + "/")
+    row = page.locator("#games tbody tr", has_text="table")
+    expect(row.locator("td")).to_have_count(5)  # player, depth, turn, idle, watchers
+    expect(row.locator("td").nth(1)).to_have_text("1")
+    turn_header = page.locator("#games th", has_text="Turn")
+    turn_header.locator("button").click()
+    expect(turn_header).to_have_attribute("aria-sort", "ascending")
+    turn_header.locator("button").click()
+    expect(turn_header).to_have_attribute("aria-sort", "descending")
+    assert page.locator("#passform").is_hidden()  # not on the lobby: on its own page
+    page.click("#account-link a")
+    expect(page.locator("#passform")).to_be_visible()
+    expect(page.locator("#lobby")).to_be_hidden()

@@ -10,6 +10,7 @@ from emberdeep.session import surroundings
 from emberdeep.session.driver import Driver, State
 from emberdeep.session.setup import new_world
 from emberdeep.web import reader
+from tests.helpers import world_from_text
 from tests.test_terminal_e2e import dive
 
 
@@ -48,3 +49,28 @@ def test_the_state_says_what_the_sidebar_shows_in_colour() -> None:
     assert reader.around(world)[0] == (
         "Depth 1, turn 0, health 30 of 30. You are weak (120 turns of food left)."
     )
+
+
+def test_each_way_says_how_far_the_player_can_walk_and_what_stops_them() -> None:
+    world = world_from_text(
+        """
+        #########
+        #.......#
+        #..@....+
+        #.......#
+        ####>####
+        """
+    )
+    world.floor.explored[:] = True
+    assert surroundings.ways(world) == [
+        "north: 1 step, then a wall",
+        "north-east: 1 step, then a wall",
+        "east: 4 steps, then a closed door",
+        "south-east: 1 step, then a wall",
+        "south: 1 step, then a wall",
+        "south-west: 1 step, then a wall",
+        "west: 2 steps, then a wall",
+        "north-west: 1 step, then a wall",
+    ]
+    world.floor.move_actor(world.player, 4, 3)
+    assert "south: the stairs down, next to you" in surroundings.ways(world)

@@ -1,5 +1,6 @@
 """What is around the player, in words: one line per thing in view with its steps and
-compass direction, and the player's statuses and hunger. One wording for the agents'
+compass direction, what lies each way (walls, doors, stairs, how far one can walk), and
+the player's statuses and hunger. One wording for the agents'
 text interface (``env/text_view``) and the web's screen-reader mode (``web/reader``),
 which both read it from here, beside the narration (neither may import the other, and
 neither needs the UI for words).
@@ -9,10 +10,11 @@ from __future__ import annotations
 
 import math
 
+from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import hunger
 from emberdeep.engine.creatures.statuses import active
 from emberdeep.engine.play.world import World
-from emberdeep.session.look_words import doing, health_word
+from emberdeep.session.look_words import doing, health_word, terrain_name
 from emberdeep.session.names import describe
 
 COMPASS = (
@@ -69,6 +71,45 @@ def in_view(world: World) -> list[str]:
             add(position, trap.kind.name)
     found.sort(key=lambda entry: entry[0])
     return [text for _, text in found] or [NOTHING]
+
+
+STEPS = {
+    "north": (0, -1), "north-east": (1, -1), "east": (1, 0), "south-east": (1, 1),
+    "south": (0, 1), "south-west": (-1, 1), "west": (-1, 0), "north-west": (-1, -1),
+}  # fmt: skip
+"""The eight ways from the player, clockwise from north, as a player asks them."""
+OPEN_GROUND = frozenset({Tile.FLOOR})
+"""Tiles a way runs on without being named: a door, stairs or water ends it, and is said."""
+MAX_REACH = 40
+ARTICLES = {Tile.STAIRS_DOWN: "the ", Tile.STAIRS_UP: "the ", Tile.DEEP_WATER: "", Tile.LAVA: ""}
+"""How a way's end is named: "a wall", "the stairs down", "lava"."""
+
+
+def ways(world: World) -> list[str]:
+    """One line per compass direction: how far the player can walk that way on the
+    ground they know, and what stops them (a wall, a door, the stairs, water, or where
+    their map ends): "north: 3 steps, then a wall", "east: a closed door, next to you".
+    A screen reader's picture of the room, where the map shows it to the eye."""
+    floor = world.floor
+    px, py = world.player.position
+    said: list[str] = []
+    for name, (dx, dy) in STEPS.items():
+        steps, x, y = 0, px + dx, py + dy
+        while (
+            steps < MAX_REACH
+            and floor.in_bounds(x, y)
+            and floor.explored[x, y]
+            and int(floor.tiles[x, y]) in OPEN_GROUND
+        ):
+            steps, x, y = steps + 1, x + dx, y + dy
+        if not floor.in_bounds(x, y) or not floor.explored[x, y]:
+            end = "the unknown" if steps < MAX_REACH else "more floor"
+        else:
+            tile = int(floor.tiles[x, y])
+            end = ARTICLES.get(tile, "a ") + terrain_name(world, (x, y))
+        walk = f"{steps} step{'s' * (steps > 1)}, then {end}"
+        said.append(f"{name}: {end}, next to you" if steps == 0 else f"{name}: {walk}")
+    return said
 
 
 def conditions(world: World) -> list[str]:

@@ -56,6 +56,7 @@ NOT_LOGGED_IN = 4003
 PLAYED = 4009
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
+    "/cells.js": ("cells.js", "text/javascript; charset=utf-8"),
     "/game.js": ("game.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }

@@ -1,11 +1,15 @@
-"""The screen-reader mode's words, made in a game's worker: the log's new lines, and what
-is around the player.
+"""The screen-reader mode's words, made in a game's worker: the log's new lines, what
+is around the player, and what lies each way.
 
 "Around you" is the player's state in one line, then one line per thing in view, nearest
 first, with how many steps away it is and in which direction (creatures with their
 health in words and what they are doing, items as the player knows them, the stairs,
 found traps): the words of the agents' text interface, both from
-``session/surroundings``. The worker sends them (``protocol.READER``) only while a page in
+``session/surroundings``. "Ways" are one line per compass direction: how far the
+player can walk and what stops them (``surroundings.ways``: the walls and exits a sighted
+player sees on the map). A new log line is sent once: a message that repeats counts up
+on the screen ("... x2") but is not announced again, so a blocked step pressed ten
+times is heard once. The worker sends them (``protocol.READER``) only while a page in
 this mode is attached, and only when something changed; the page puts new log lines in a
 live region and the rest in a panel.
 
@@ -21,7 +25,7 @@ from typing import Any, Protocol
 from emberdeep.engine.play.world import World
 from emberdeep.session.log import Entry
 from emberdeep.session.playing import Game
-from emberdeep.session.surroundings import conditions, in_view
+from emberdeep.session.surroundings import conditions, in_view, ways
 
 MAX_NEW = 20
 """Log lines sent at once (after a long pause, only the newest)."""
@@ -52,32 +56,31 @@ class Reader:
     def __init__(self, playing: Playing) -> None:
         self.playing = playing
         self.last_entry: Entry | None = None
-        self.last_text = ""
-        self.last_around: list[str] = []
+        self.last_around: tuple[list[str], list[str]] = ([], [])
 
     def reset(self) -> None:
         """A page in this mode attached: it gets "around" whole, and the log from now."""
-        self.last_around = []
+        self.last_around = ([], [])
         game = self.playing.game
         if game is not None and game.log.entries:
             self.last_entry = game.log.entries[-1]
-            self.last_text = self.last_entry.full_text
 
     def update(self) -> dict[str, Any] | None:
         game = self.playing.game
         if game is None:
-            now = ["Not in a game: the screen shows a menu."]
+            now: tuple[list[str], list[str]] = (["Not in a game: the screen shows a menu."], [])
             new: list[str] = []
         else:
-            now, new = around(game.world), self.new_lines(game.log.entries)
+            now = (around(game.world), ways(game.world))
+            new = self.new_lines(game.log.entries)
         if not new and now == self.last_around:
             return None
         self.last_around = now
-        return {"t": "reader", "log": new, "around": now}
+        return {"t": "reader", "log": new, "around": now[0], "ways": now[1]}
 
     def new_lines(self, entries: list[Entry]) -> list[str]:
         """Entries after the last one seen (found by identity: the log trims its head),
-        and the last one again if it counted up ("... x2")."""
+        each as first said: never one again because it counted up ("... x2")."""
         if not entries:
             return []
         start = 0
@@ -85,9 +88,6 @@ class Reader:
             if entries[index] is self.last_entry:
                 start = index + 1
                 break
-        fresh = [e.full_text for e in entries[start:]][-MAX_NEW:]
-        last = entries[-1]
-        if not fresh and last is self.last_entry and last.full_text != self.last_text:
-            fresh = [last.full_text]
-        self.last_entry, self.last_text = last, last.full_text
+        fresh = [e.text for e in entries[start:]][-MAX_NEW:]
+        self.last_entry = entries[-1]
         return fresh

@@ -41,6 +41,7 @@ const state = {
   instance: saved.instance || null,
   me: null, mode: null, game: null, ws: null, live: false, stopped: null, retry: 0, fullRetry: 0,
   timer: null, atlas: null, image: null, tw: 8, th: 16, players: new Set([64]),
+  layout: { bitmap: true, scale: 1, cell: [8, 16], dpr: 1 },
   whole: false, followed: null,
   ch: new Int32Array(W * H), fg: new Int32Array(W * H), bg: new Int32Array(W * H),
   frames: 0,
@@ -68,39 +69,45 @@ async function loadAtlas() {
   state.image = image;
   [state.tw, state.th] = index.tile;
   state.players = new Set(index.player || [64]);
-  canvas.width = W * state.tw;
-  canvas.height = H * state.th;
   fit();
 }
 
-// A tile multiplied by the foreground, as libtcod draws it (cached per tile and colour).
+// A cell's picture in its foreground colour at the drawn size (cached per code and
+// colour; emptied when the size changes): the bitmap tile multiplied by the colour, as
+// libtcod draws it, scaled by a whole number; or the font's (cells.js).
 function glyph(code, fg) {
   const key = code * 16777216 + fg;
   let tile = tinted.get(key);
   if (tile !== undefined) return tile;
-  const number = state.atlas.codes[code];
-  if (number === undefined) return null;
-  const { tw, th } = state;
-  const sx = (number % state.atlas.columns) * tw, sy = Math.floor(number / state.atlas.columns) * th;
-  tile = document.createElement("canvas");
-  tile.width = tw;
-  tile.height = th;
-  const g = tile.getContext("2d");
-  g.drawImage(state.image, sx, sy, tw, th, 0, 0, tw, th);
-  g.globalCompositeOperation = "multiply";
-  g.fillStyle = css(fg);
-  g.fillRect(0, 0, tw, th);
-  g.globalCompositeOperation = "destination-in";
-  g.drawImage(state.image, sx, sy, tw, th, 0, 0, tw, th);
+  const [w, h] = state.layout.cell;
+  tile = state.layout.bitmap ? null : fontCell(code, css(fg), w, h);
+  if (tile === null) {
+    const number = state.atlas.codes[code];
+    if (number === undefined) return null;
+    const { tw, th } = state;
+    const sx = (number % state.atlas.columns) * tw, sy = Math.floor(number / state.atlas.columns) * th;
+    tile = document.createElement("canvas");
+    tile.width = w;
+    tile.height = h;
+    const g = tile.getContext("2d");
+    g.imageSmoothingEnabled = !state.layout.bitmap;  // whole scales stay pixel-exact
+    g.drawImage(state.image, sx, sy, tw, th, 0, 0, w, h);
+    g.globalCompositeOperation = "multiply";
+    g.fillStyle = css(fg);
+    g.fillRect(0, 0, w, h);
+    g.globalCompositeOperation = "destination-in";
+    g.drawImage(state.image, sx, sy, tw, th, 0, 0, w, h);
+  }
   if (tinted.size > 8192) tinted.clear();
   tinted.set(key, tile);
   return tile;
 }
 
 function drawCell(i) {
-  const x = (i % W) * state.tw, y = Math.floor(i / W) * state.th;
+  const [w, h] = state.layout.cell;
+  const x = (i % W) * w, y = Math.floor(i / W) * h;
   ctx.fillStyle = css(state.bg[i]);
-  ctx.fillRect(x, y, state.tw, state.th);
+  ctx.fillRect(x, y, w, h);
   const code = state.ch[i];
   if (code !== 32 && code !== 0) {
     const tile = glyph(code, state.fg[i]);
@@ -139,6 +146,7 @@ function applyFrame(m) {
     if (m.ack && m.ack[0] === state.client) acknowledge(m.ack[1]);
   }
   follow();
+  readScreen();
   state.frames += 1;
 }
 
@@ -147,9 +155,11 @@ function acknowledge(seq) {
   remember();
 }
 
-// The console fills the page: at a whole scale where that leaves little unused (text
-// stays pixel-exact), else at the scale that fills (a 1920x1080 page: 1.2x, not 1x and a
-// fifth of the page empty). A phone (narrow or touch) shows the on-screen controls under it,
+// The console fills the page, drawn crisp: the bitmap font at a whole scale of device
+// pixels where that fills nearly all the room, else the page's font rendered at the
+// cell's size (cells.js): never a fraction of the bitmap, which garbles it (a 1280x800
+// laptop: 0.87). The canvas has a pixel for each device pixel it covers, so the browser
+// never rescales it. A phone (narrow or touch) shows the on-screen controls under it,
 // and the console at a size that can be read (a cell at least READABLE_CELL pixels tall,
 // where fitting all 100 columns on 390 would make them under 8) in a view that pans: a
 // swipe moves it, it follows the player when they near its edge, and "Whole" shows the
@@ -166,13 +176,20 @@ function fit() {
   const pad = TOUCH.matches ? $("pad").offsetHeight : 0;
   const top = view.getBoundingClientRect().top + window.scrollY;
   const room = [$("game").clientWidth, window.innerHeight - top - pad - 8];
-  const fill = Math.max(0.1, Math.min(room[0] / canvas.width, room[1] / canvas.height));
-  const whole = Math.floor(fill);
-  let scale = whole >= 1 && whole / fill >= WHOLE_ENOUGH ? whole : fill;
-  const zoomed = TOUCH.matches && !state.whole && scale * state.th < READABLE_CELL;
-  if (zoomed) scale = READABLE_CELL / state.th;
-  canvas.style.width = Math.floor(canvas.width * scale) + "px";
-  canvas.style.height = Math.floor(canvas.height * scale) + "px";
+  let wide = room[0] / W;  // CSS pixels a cell may take
+  let high = Math.max(1, Math.min(room[1] / H, (wide * state.th) / state.tw));
+  const zoomed = TOUCH.matches && !state.whole && high < READABLE_CELL;
+  if (zoomed) [high, wide] = [READABLE_CELL, Infinity];
+  const layout = cellLayout([state.tw, state.th], high, wide, WHOLE_ENOUGH);
+  if (JSON.stringify(layout) !== JSON.stringify(state.layout) || canvas.width !== W * layout.cell[0]) {
+    state.layout = layout;
+    tinted.clear();
+    canvas.width = W * layout.cell[0];
+    canvas.height = H * layout.cell[1];
+    if (state.atlas) for (let i = 0; i < W * H; i++) drawCell(i);
+  }
+  canvas.style.width = canvas.width / layout.dpr + "px";
+  canvas.style.height = canvas.height / layout.dpr + "px";
   view.classList.toggle("zoomed", zoomed);
   view.style.height = zoomed ? Math.max(160, Math.floor(room[1])) + "px" : "";
   $("whole").textContent = state.whole ? "Zoom" : "Whole";
@@ -222,15 +239,18 @@ function playerCell() {
   return null;
 }
 
-// The first framed box on the screen, [left, top, right, bottom] in cells, or null.
-const CORNERS = [0x250c, 0x2510, 0x2514];  // the frames' top left, top right, bottom left
+// The first framed box on the screen (single lines, or the end screen's double ones),
+// [left, top, right, bottom] in cells, or null.
+const FRAMES = [[0x250c, 0x2510, 0x2514], [0x2554, 0x2557, 0x255a]];  // top left, top right, bottom left
 function openBox() {
-  const start = state.ch.indexOf(CORNERS[0]);
-  if (start < 0) return null;
+  const found = FRAMES.map((corners) => [state.ch.indexOf(corners[0]), corners])
+    .filter(([start]) => start >= 0);
+  if (!found.length) return null;
+  const [start, corners] = found.reduce((a, b) => (b[0] < a[0] ? b : a));
   const x0 = start % W, y0 = Math.floor(start / W);
   let x1 = x0 + 1, y1 = y0 + 1;
-  while (x1 < W && state.ch[y0 * W + x1] !== CORNERS[1]) x1++;
-  while (y1 < H && state.ch[y1 * W + x0] !== CORNERS[2]) y1++;
+  while (x1 < W && state.ch[y0 * W + x1] !== corners[1]) x1++;
+  while (y1 < H && state.ch[y1 * W + x0] !== corners[2]) y1++;
   return [x0, y0, Math.min(x1, W - 1), Math.min(y1, H - 1)];
 }
 
@@ -243,10 +263,11 @@ function showStatus() {
   const hidden = !view.classList.contains("zoomed") || view.scrollLeft < SIDEBAR_COLUMNS * cw * 0.5;
   status.hidden = hidden;
   if (hidden) return;
-  const w = SIDEBAR_COLUMNS * state.tw, h = STATUS_ROWS * state.th;
+  const [cellWidth, cellHeight] = state.layout.cell;
+  const w = SIDEBAR_COLUMNS * cellWidth, h = STATUS_ROWS * cellHeight;
   if (status.width !== w || status.height !== h) [status.width, status.height] = [w, h];
-  status.style.width = Math.round(SIDEBAR_COLUMNS * cw) + "px";
-  status.style.height = Math.round((STATUS_ROWS * canvas.clientHeight) / H) + "px";
+  status.style.width = w / state.layout.dpr + "px";
+  status.style.height = h / state.layout.dpr + "px";
   status.getContext("2d").drawImage(canvas, 0, 0, w, h, 0, 0, w, h);
 }
 
@@ -320,7 +341,10 @@ function cellAt(e) {
 }
 
 let hovered = null, moveTimer = null, wheel = 0, wheelTimer = null;
-canvas.addEventListener("mousemove", (e) => {
+// Hovering is a mouse's: a finger's tap also makes the browser send a "mousemove" to
+// where it touched, which would move a targeting cursor to the tapped menu row.
+canvas.addEventListener("pointermove", (e) => {
+  if (e.pointerType !== "mouse") return;
   const cell = cellAt(e);
   if (cell === null || (hovered && hovered[0] === cell[0] && hovered[1] === cell[1])) return;
   hovered = cell;
@@ -335,7 +359,7 @@ canvas.addEventListener("mousedown", (e) => {
   const cell = cellAt(e);
   if (cell === null || e.button > 2) return;
   e.preventDefault();
-  canvas.focus();
+  canvas.focus({ preventScroll: true });  // a tap must not make the page jump
   send({ t: "click", x: cell[0], y: cell[1], b: e.button + 1 });
 });
 canvas.addEventListener("contextmenu", (e) => e.preventDefault());
@@ -389,19 +413,69 @@ $("reader-mode").addEventListener("change", (e) => {
   localStorage.setItem("emberdeep-reader", e.target.checked ? "1" : "0");
 });
 
-function readOut(m) {
-  const live = $("live");
-  for (const line of m.log) {
-    const item = document.createElement("li");
-    item.textContent = line;
-    live.append(item);
-  }
-  while (live.children.length > 100) live.firstChild.remove();
-  $("around").replaceChildren(...m.around.map((line) => {
+function listOf(lines) {
+  return lines.map((line) => {
     const item = document.createElement("li");
     item.textContent = line;
     return item;
-  }));
+  });
+}
+
+function readOut(m) {
+  const live = $("live");
+  live.append(...listOf(m.log));
+  while (live.children.length > 100) live.firstChild.remove();
+  $("around").replaceChildren(...listOf(m.around));
+  $("ways").replaceChildren(...listOf(m.ways || []));
+}
+
+// What the screen shows besides the map, as text for a screen reader, in a live region
+// kept beside the canvas: on the map, its prompt rows (look, aiming); the open box (a
+// menu, the pack, the character sheet, help, level-up, the end screens, the look
+// tooltip: each a frame on the screen), with the chosen line (drawn in another colour)
+// marked; off the map with no box (the title), the whole screen. Read from the cells the page already has, so
+// every screen is read as drawn, for players and watchers alike.
+const FRAME = /[\u2500-\u257f]/g;
+const rowText = (y, x0, x1) => {
+  let line = "";
+  for (let x = x0; x <= x1; x++) {
+    const c = state.ch[y * W + x];
+    line += c >= 32 && c < 0x10000 ? String.fromCharCode(c) : " ";
+  }
+  return line.replace(FRAME, " ").replace(/\s+/g, " ").trim();
+};
+
+function screenText() {
+  const box = openBox();
+  const lines = [];
+  const onMap = rowText(0, 0, SIDEBAR_COLUMNS - 1).startsWith("Depth");
+  if (onMap) for (let y = 0; y < 2; y++) lines.push(rowText(y, SIDEBAR_COLUMNS, W - 1));
+  if (box) {
+    const [x0, y0, x1, y1] = box;
+    const paper = state.bg[(y0 + 1) * W + x0 + 1];
+    for (let y = y0; y <= y1; y++) {
+      const text = rowText(y, x0, x1);
+      if (!text) continue;
+      let marked = 0;
+      for (let x = x0 + 1; x < x1; x++) if (state.bg[y * W + x] !== paper) marked++;
+      lines.push(y > y0 && y < y1 && marked * 2 > x1 - x0 ? `${text} (chosen)` : text);
+    }
+  } else if (!onMap) {
+    for (let y = 0; y < H; y++) lines.push(rowText(y, 0, W - 1));
+  }
+  return lines.filter((line) => line);
+}
+
+let shownText = "", readTimer = null;
+function readScreen() {  // after a burst of frames: once it settles
+  if (!readerMode() || readTimer !== null) return;
+  readTimer = setTimeout(() => {
+    readTimer = null;
+    const lines = screenText();
+    if (lines.join("\n") === shownText) return;
+    shownText = lines.join("\n");
+    $("on-screen").replaceChildren(...listOf(lines));
+  }, 120);
 }
 
 // -- watchers and chat (text only: lines are never parsed as HTML) ------------------------
@@ -540,9 +614,13 @@ async function openGame(mode, game) {
   $("reader").hidden = !readerMode() || mode === "replay";
   $("live").replaceChildren();
   $("around").replaceChildren();
+  $("ways").replaceChildren();
+  $("on-screen").replaceChildren();
+  shownText = "";
   $("replay-controls").hidden = mode !== "replay";
   $("chat-log").replaceChildren();
   $("lobby").hidden = true;
+  $("account-page").hidden = true;
   $("records").hidden = true;
   $("game").hidden = false;
   setState("Connecting...");
@@ -569,7 +647,7 @@ function showMe() {
   $("logout").hidden = !state.me;
   $("account").hidden = !!state.me;
   $("mine").hidden = !state.me;
-  $("passform").hidden = !state.me;
+  $("account-link").hidden = !state.me;
 }
 
 function idle(seconds) {
@@ -578,27 +656,61 @@ function idle(seconds) {
   return `${Math.floor(seconds / 3600)} h`;
 }
 
+// The lobby's table, as WebTiles has it: sorted by the column last chosen (again: the
+// other way), kept across refreshes; each header says how it is sorted.
+let lobbyGames = [], sortBy = "player", sortUp = true;
+const SORT_KEYS = {
+  player: (g) => g.player, depth: (g) => (g.playing ? g.depth : -1),
+  turn: (g) => (g.playing ? g.turn : -1), idle: (g) => g.idle, watchers: (g) => g.watchers || 0,
+};
+
+function showGames() {
+  const key = SORT_KEYS[sortBy];
+  const games = [...lobbyGames].sort((a, b) => {
+    const [x, y] = [key(a), key(b)];
+    return (x < y ? -1 : x > y ? 1 : 0) * (sortUp ? 1 : -1);
+  });
+  const body = $("games").tBodies[0];
+  body.replaceChildren();
+  for (const g of games) {
+    const row = document.createElement("tr");
+    const who = document.createElement("span");
+    who.append(link("#watch=" + encodeURIComponent(g.player), g.player), g.here ? "" : " (left)");
+    cell(row, who);
+    cell(row, g.playing ? g.depth : "title screen");
+    cell(row, g.playing ? g.turn : "");
+    cell(row, idle(g.idle));
+    cell(row, (g.watchers || 0) + (g.watching && g.watching.length ? ` (${g.watching.join(", ")})` : ""));
+    if (!g.here) row.className = "left";
+    body.append(row);
+  }
+  if (!games.length) {
+    const row = document.createElement("tr");
+    cell(row, "None yet.");
+    row.firstChild.colSpan = 5;
+    body.append(row);
+  }
+  for (const th of $("games").tHead.rows[0].cells) {
+    const mine = th.firstChild.dataset.sort === sortBy;
+    th.setAttribute("aria-sort", mine ? (sortUp ? "ascending" : "descending") : "none");
+  }
+}
+
+for (const button of document.querySelectorAll("#games th button")) {
+  button.addEventListener("click", () => {
+    sortUp = button.dataset.sort === sortBy ? !sortUp : true;
+    sortBy = button.dataset.sort;
+    showGames();
+  });
+}
+
 async function refresh() {
   try {
     const data = await (await fetch("/api/games", { credentials: "same-origin" })).json();
     state.me = data.me;
     showMe();
-    const list = $("games");
-    list.replaceChildren();
-    for (const g of data.games) {
-      const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = "#watch=" + encodeURIComponent(g.player);
-      link.textContent = g.player;
-      item.append(link, g.playing ? ` depth ${g.depth}, turn ${g.turn}` : " at the title screen",
-        g.watchers ? `, ${g.watchers} watching` : "",
-        g.watching && g.watching.length ? ` (${g.watching.join(", ")})` : "",
-        `, idle ${idle(g.idle)}`,
-        g.here ? "" : " (player left)");
-      if (!g.here) item.className = "left";
-      list.append(item);
-    }
-    if (!data.games.length) list.innerHTML = "<li>None yet.</li>";
+    lobbyGames = data.games;
+    showGames();
     const today = await (await fetch("/api/daily", { credentials: "same-origin" })).json();
     $("daily-day").textContent = today.day;
     $("daily-play").hidden = !state.me || today.played;
@@ -661,6 +773,7 @@ function showRecords(title) {
   state.mode = null;
   $("game").hidden = true;
   $("lobby").hidden = true;
+  $("account-page").hidden = true;
   $("records").hidden = false;
   $("records-title").textContent = title;
   $("hall-table").hidden = true;
@@ -726,7 +839,8 @@ function route() {
     state.mode = null;
     $("game").hidden = true;
     $("records").hidden = true;
-    $("lobby").hidden = false;
+    $("lobby").hidden = hash === "account";
+    $("account-page").hidden = hash !== "account";
     refresh();
   }
 }
