@@ -233,7 +233,23 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=5,
         metavar="N",
-        help="accounts one address may make in an hour (default 5)",
+        help="accounts one address may make in an hour (default 5; 0: none)",
+    )
+    parser.add_argument(
+        "--games-per-address",
+        type=int,
+        default=3,
+        metavar="N",
+        help="games one address (an IPv6 /64) may run at once, never more than half "
+        "of --max-games (default 3)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network) whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed, e.g. 127.0.0.1 (repeatable; default: none)",
     )
     parser.add_argument(
         "--allow-origin",
@@ -247,7 +263,7 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         "--secure-cookies",
         action="store_true",
         help="always mark the login cookie Secure (it is anyway for a page that came "
-        "over HTTPS, directly or through a proxy on this machine that says so)",
+        "over HTTPS, directly or through a --trusted-proxy that says so)",
     )
     parser.add_argument(
         "--allowed-host",
@@ -506,7 +522,13 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         return 1
     from emberdeep.storage import saves
+    from emberdeep.web.proxies import networks
 
+    try:
+        networks(args.trusted_proxy)
+    except ValueError as exc:
+        print(f"emberdeep: --trusted-proxy: {exc}", file=sys.stderr)
+        return 2
     if not 0 < args.port < 65536 or args.grace < 0 or args.max_games < 1:
         print("emberdeep: --port, --grace and --max-games must be positive", file=sys.stderr)
         return 2
@@ -517,6 +539,7 @@ def run_serve(args: argparse.Namespace) -> int:
         args.grace * 60,
         max(0, args.max_watchers),
         max(0, args.registrations),
+        games_per_address=max(1, args.games_per_address),
     )
     return server.serve(
         host=args.host,
@@ -528,6 +551,7 @@ def run_serve(args: argparse.Namespace) -> int:
         allowed_hosts=tuple(args.allowed_host),
         database=args.database,
         host_id=args.host_id,
+        trusted_proxies=tuple(args.trusted_proxy),
     )
 
 

@@ -10,7 +10,9 @@ then is told to close (it saves and exits); but it keeps its slot only while the
 room: a player who finds the server full takes the slot of the game left longest ago,
 which is saved and stopped first, and continues when its owner returns. A worker that
 dies, however it dies, ends its ``Game``; its save and journal are there for the next
-start.
+start. Every cap is also shared per address (``shares.py``): an address runs at most its
+allowance of games (a new one first evicts that address's own game left longest ago),
+and its pages together pass at most its budget of inputs and chat.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from emberdeep import bounds
 from emberdeep.web import chat, daily, pipe, protocol, replay_view, worker
+from emberdeep.web.shares import Shares
 
 QUEUE = 512
 """Frames waiting for one page; a page this far behind is dropped (it reconnects and gets
@@ -56,10 +59,11 @@ FULL = 4029
 
 class ServerFullError(Exception):
     """No room for another game or connection (the caps in ``Limits``); ``playing`` is
-    how many games have their player there, for the page's "The server is full"."""
+    how many games have their player there, for the page's "The server is full"; the
+    reason's ``kind`` is "address" when it is the address's own share that is full."""
 
-    def __init__(self, playing: int) -> None:
-        super().__init__(f"full:{playing}")
+    def __init__(self, playing: int, kind: str = "full") -> None:
+        super().__init__(f"{kind}:{playing}")
         self.playing = playing
 
 
@@ -76,6 +80,27 @@ class Limits:
     """Accounts made from one address in an hour."""
     max_replays: int = 10
     """Replays being shown at once (each is a process of its own, for one page)."""
+    games_per_address: int = 3
+    """Games one address may run at once (its players' and those they left)."""
+    connections_per_address: int = 6
+    """Players' pages one address may have connected."""
+    watchers_per_address: int = 10
+    """Watchers' pages one address may have connected."""
+    replays_per_address: int = 2
+    """Replays one address may have shown at once.
+
+    Each ``*_per_address`` is also held to ``shares.SHARE`` of its global cap."""
+
+    def shares(self) -> Shares:
+        """The per-address counts of these caps."""
+        return Shares(
+            {
+                "games": (self.max_games, self.games_per_address),
+                "connections": (self.max_connections, self.connections_per_address),
+                "watchers": (self.max_watchers, self.watchers_per_address),
+                "replays": (self.max_replays, self.replays_per_address),
+            }
+        )
 
 
 class Peer:
@@ -88,8 +113,12 @@ class Peer:
         watching: bool,
         name: str | None = None,
         reader: bool = False,
+        *,
+        address: str = "?",
     ) -> None:
         self.ws = ws
+        self.address = address
+        """Where the page is (``shares.address_key``): its chat is counted there."""
         self.client = client
         self.watching = watching
         self.name = name
@@ -142,8 +171,12 @@ class Game:
         games: Games,
         replay: Path | None = None,
         daily: str | None = None,
+        *,
+        address: str = "?",
     ) -> None:
         self.owner = owner
+        self.address = address
+        """The address that started the game: it counts among that address's games."""
         """The game's name in the lobby: the player's (``NAME~daily`` for a daily game)."""
         self.folder = folder
         self.replay = replay
@@ -289,6 +322,9 @@ class Game:
                 for each in self.peers():
                     each.send(muted)
             return
+        if peer.name is not None and not self.games.shares.chat(peer.address):
+            peer.send(chat.note("Your address is chatting too fast; wait a moment."))
+            return
         kind, text = self.chat.say(peer, peer.name, peer is self.player, message["text"])
         for each in self.peers() if kind == "chat" else [peer]:
             each.send(text)
@@ -339,22 +375,30 @@ class Games:
         self.connections = 0
         self.watchers = 0
         self.replays = 0
+        self.shares = limits.shares()
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(PRELOAD)
 
-    async def open(self, owner: str, folder: Path, day: str | None = None) -> Game:
+    async def open(
+        self, owner: str, folder: Path, day: str | None = None, address: str = "?"
+    ) -> Game:
         """``owner``'s game, started if it is not running (the daily game of ``day``, if
-        given); ``ServerFullError`` at the cap."""
+        given) for a page at ``address``; ``ServerFullError`` at the cap, or at the
+        address's own."""
         game = self.games.get(owner)
         if game is not None and game.finishing:
             await game.ended.wait()  # its worker is saving: the next one continues that
             game = self.games.get(owner)
         if game is None:
+            if self.shares.full("games", address):
+                await self.evict(address)
             if len(self.games) >= self.limits.max_games:
                 await self.evict()
             game = self.games.get(owner)  # it may have been opened meanwhile
         if game is None:
-            game = self.games[owner] = Game(owner, folder, self, daily=day)
+            if not self.shares.take("games", address):  # taken meanwhile
+                raise ServerFullError(self.shares.count("games", address), "address")
+            game = self.games[owner] = Game(owner, folder, self, daily=day, address=address)
             try:
                 await game.start(self.context)
             except BaseException:
@@ -367,16 +411,25 @@ class Games:
         """Games whose player is there."""
         return sum(game.player is not None for game in self.games.values())
 
-    async def evict(self) -> None:
-        """Make room: save and stop the game whose player left longest ago;
-        ``ServerFullError`` if every game has its player."""
-        left = [g for g in self.games.values() if g.player is None and not g.finishing]
+    async def evict(self, address: str | None = None) -> None:
+        """Make room: save and stop the game whose player left longest ago (of those
+        ``address`` started, if given); ``ServerFullError`` if every such game has its
+        player."""
+        left = [
+            g
+            for g in self.games.values()
+            if g.player is None and not g.finishing and address in (None, g.address)
+        ]
+        if address is not None and not left:
+            raise ServerFullError(self.shares.count("games", address), "address")
         if not left:
             raise ServerFullError(self.playing())
         oldest = min(left, key=lambda game: game.left)
         await oldest.stop()
-        if len(self.games) >= self.limits.max_games:  # somebody else took it meanwhile
-            raise ServerFullError(self.playing())
+        if address is not None and self.shares.full("games", address):
+            raise ServerFullError(self.shares.count("games", address), "address")
+        if address is None and len(self.games) >= self.limits.max_games:
+            raise ServerFullError(self.playing())  # somebody else took it meanwhile
 
     def watch(self, owner: str) -> Game | None:
         game = self.games.get(owner)
@@ -385,6 +438,7 @@ class Games:
     def forget(self, game: Game) -> None:
         if self.games.get(game.owner) is game:
             del self.games[game.owner]
+            self.shares.give("games", game.address)
 
     def listing(self) -> list[dict[str, Any]]:
         now = time.monotonic()
