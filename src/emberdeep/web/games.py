@@ -12,14 +12,18 @@ which is saved and stopped first, and continues when its owner returns. A worker
 dies, however it dies, ends its ``Game``; its save and journal are there for the next
 start. Every cap is also shared per address (``shares.py``): an address runs at most its
 allowance of games (a new one first evicts that address's own game left longest ago),
-and its pages together pass at most its budget of inputs and chat.
+and its pages together pass at most its budget of inputs and chat. When an address runs
+more than one game, all of its games run at a lower priority (``NICE``), so that its
+games together weigh about as much as one player's game when they want the CPU at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
+import os
 import socket
 import time
 from collections.abc import Callable
@@ -51,6 +55,12 @@ PRELOAD = [
 imported in each game after the fork, they were half of a game's private memory (USS 23
 MB a game; 11 MB with them preloaded). Then all of it is frozen out of the collector
 (``frozen.py``), so it must come last."""
+
+NICE = 5
+"""How much lower the priority of the games of an address that runs several is: at nice
+5 a game has a third of the scheduler's weight of one at 0, so the three games an
+address may run weigh about as much as another player's one. (It stays lower when the
+address is back to one game: an unprivileged server cannot raise a priority again.)"""
 
 ENDED = 4000
 TAKEN = 4001
@@ -177,6 +187,8 @@ class Game:
         self.owner = owner
         self.address = address
         """The address that started the game: it counts among that address's games."""
+        self.nice = 0
+        """How much lower its worker's priority is (``lower_priority``)."""
         """The game's name in the lobby: the player's (``NAME~daily`` for a daily game)."""
         self.folder = folder
         self.replay = replay
@@ -220,6 +232,7 @@ class Game:
         finally:
             theirs.close()
         self.process = process
+        self.lower_priority(self.nice)
         reader, self.writer = await asyncio.open_unix_connection(sock=ours)
         self.pump_task = asyncio.create_task(self.pump(reader))
         self.started.set()
@@ -274,6 +287,14 @@ class Game:
             self.writer.close()
         self.games.forget(self)
         self.ended.set()
+
+    def lower_priority(self, nice: int) -> None:
+        """Run the worker at ``nice`` (now, or when it starts)."""
+        self.nice = nice
+        pid = self.pid
+        if nice and pid is not None:
+            with contextlib.suppress(AttributeError, OSError):  # not on this system
+                os.setpriority(os.PRIO_PROCESS, pid, nice)
 
     def peers(self) -> list[Peer]:
         return ([self.player] if self.player else []) + list(self.watchers)
@@ -399,6 +420,10 @@ class Games:
             if not self.shares.take("games", address):  # taken meanwhile
                 raise ServerFullError(self.shares.count("games", address), "address")
             game = self.games[owner] = Game(owner, folder, self, daily=day, address=address)
+            if self.shares.count("games", address) > 1:
+                for each in self.games.values():
+                    if each.address == address:
+                        each.lower_priority(NICE)
             try:
                 await game.start(self.context)
             except BaseException:
