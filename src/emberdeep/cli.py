@@ -251,7 +251,23 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         type=argtypes.natural,
         default=5,
         metavar="N",
-        help="accounts one address may make in an hour (default 5)",
+        help="accounts one address may make in an hour (default 5; 0: none)",
+    )
+    parser.add_argument(
+        "--games-per-address",
+        type=argtypes.positive,
+        default=3,
+        metavar="N",
+        help="games one address (an IPv6 /64) may run at once, never more than half "
+        "of --max-games (default 3)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network) whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed, e.g. 127.0.0.1 (repeatable; default: none)",
     )
     parser.add_argument(
         "--allow-origin",
@@ -265,7 +281,7 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         "--secure-cookies",
         action="store_true",
         help="always mark the login cookie Secure (it is anyway for a page that came "
-        "over HTTPS, directly or through a proxy on this machine that says so)",
+        "over HTTPS, directly or through a --trusted-proxy that says so)",
     )
     parser.add_argument(
         "--allowed-host",
@@ -528,11 +544,17 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         return 1
     from emberdeep.storage import saves
+    from emberdeep.web.proxies import networks
 
+    try:
+        networks(args.trusted_proxy)
+    except ValueError as exc:
+        print(f"emberdeep: --trusted-proxy: {exc}", file=sys.stderr)
+        return 2
     data = args.data if args.data is not None else saves.data_dir() / "web"
     limits = Limits(
         args.max_games, args.max_connections, args.grace * 60, args.max_watchers,
-        args.registrations,
+        args.registrations, games_per_address=args.games_per_address,
     )  # fmt: skip
     return server.serve(
         host=args.host,
@@ -544,6 +566,7 @@ def run_serve(args: argparse.Namespace) -> int:
         allowed_hosts=tuple(args.allowed_host),
         database=args.database,
         host_id=args.host_id,
+        trusted_proxies=tuple(args.trusted_proxy),
     )
 
 

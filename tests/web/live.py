@@ -161,11 +161,20 @@ class Client:
         return None if found is None else int(found[1])
 
 
-def connect(server: Server, path: str, cookie: str = "", client: str = "testclient1") -> Any:
+def connect(
+    server: Server,
+    path: str,
+    cookie: str = "",
+    client: str = "testclient1",
+    source: str = "127.0.0.1",
+) -> Any:
+    """A page's socket from the loopback address ``source`` (another 127.x.y.z is
+    another client address for the server's shares)."""
     headers = {"Cookie": cookie} if cookie else {}
     sep = "&" if "?" in path else "?"
     return websockets.connect(
         f"ws://127.0.0.1:{server.port}{path}{sep}client={client}",
         origin=server.url,  # type: ignore[arg-type]
         additional_headers=headers,
+        local_addr=(source, 0),
     )

@@ -11,7 +11,9 @@ from emberdeep.web import accounts
 from emberdeep.web.accounts import AccountError, Accounts
 from emberdeep.web.database import Database
 from emberdeep.web.limits import (
-    FAILURES,
+    ADDRESS_TRIES,
+    BACKOFF,
+    FREE_TRIES,
     REGISTRATION_WINDOW,
     REGISTRATIONS,
     WINDOW,
@@ -51,16 +53,33 @@ def test_sessions_survive_a_restart_and_end_at_logout(tmp_path: Path) -> None:
     assert again.session_user(token) is None
 
 
-def test_failed_logins_are_limited_per_name() -> None:
+def test_login_tries_slow_the_pair_never_the_name() -> None:
+    """Tries are counted when they start; after the free ones a (name, address) pair
+    waits, twice as long each time; the name's owner elsewhere is never held up, and a
+    right password clears the pair."""
     now = [0.0]
     limiter = LoginLimiter(clock=lambda: now[0])
-    for _ in range(FAILURES):
-        assert limiter.wait("ann", "1.2.3.4") == 0
-        limiter.failed("ann", "1.2.3.4")
-    assert limiter.wait("ann", "5.6.7.8") > 0  # the name is protected from anywhere
-    assert limiter.wait("bob", "1.2.3.4") == 0  # the address is not yet
-    now[0] = WINDOW + 1
+    for _ in range(FREE_TRIES):
+        assert limiter.begin("ann", "1.2.3.4") == 0  # started, not yet ended: counted
+    assert limiter.begin("ann", "1.2.3.4") == BACKOFF
+    assert limiter.begin("ann", "5.6.7.8") == 0  # the name is open from anywhere else
+    assert limiter.begin("bob", "1.2.3.4") == 0
+    now[0] = BACKOFF
+    assert limiter.begin("ann", "1.2.3.4") == 0
+    assert limiter.wait("ann", "1.2.3.4") == 2 * BACKOFF
+    limiter.succeeded("ann", "1.2.3.4")
     assert limiter.wait("ann", "1.2.3.4") == 0
+
+
+def test_an_address_has_a_few_tries_a_minute_over_all_names() -> None:
+    now = [0.0]
+    limiter = LoginLimiter(clock=lambda: now[0])
+    for number in range(ADDRESS_TRIES):
+        assert limiter.begin(f"name{number}", "1.2.3.4") == 0
+    assert limiter.begin("another", "1.2.3.4") == WINDOW
+    assert limiter.begin("another", "5.6.7.8") == 0
+    now[0] = WINDOW
+    assert limiter.begin("another", "1.2.3.4") == 0
 
 
 def test_the_bucket_refuses_floods_and_refills() -> None:
@@ -75,8 +94,10 @@ def test_registrations_are_limited_per_address_for_an_hour() -> None:
     now = [0.0]
     limiter = RegistrationLimiter(clock=lambda: now[0])
     for _ in range(REGISTRATIONS):
-        assert limiter.wait("1.2.3.4") == 0
-        limiter.made_one("1.2.3.4")
+        assert limiter.begin("1.2.3.4") == 0
+    assert limiter.begin("1.2.3.4") == REGISTRATION_WINDOW  # begun at once: all counted
+    limiter.refund("1.2.3.4")  # one was refused (a taken name)
+    assert limiter.begin("1.2.3.4") == 0
     assert limiter.wait("1.2.3.4") == REGISTRATION_WINDOW
     assert limiter.wait("5.6.7.8") == 0
     now[0] = REGISTRATION_WINDOW

@@ -22,10 +22,16 @@ def fair(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     server.stop()
 
 
-async def refused(server: Server, path: str, cookie: str = "", client: str = "late1234") -> str:
+ANN, BOB, CAT, DAN = "127.0.0.11", "127.0.0.12", "127.0.0.13", "127.0.0.14"
+"""Each player's own address: the shares per address are not what these tests test."""
+
+
+async def refused(
+    server: Server, path: str, cookie: str = "", client: str = "late1234", source: str = ANN
+) -> str:
     """The reason of a 4029 close (the connection is accepted first, so the page can tell
     "full" from "lost")."""
-    async with connect(server, path, cookie, client) as ws:
+    async with connect(server, path, cookie, client, source) as ws:
         with pytest.raises(websockets.ConnectionClosed) as closed:
             await Client(ws, client).next()
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4029
@@ -48,15 +54,15 @@ def test_an_abandoned_game_gives_its_slot_to_a_player(fair: Server) -> None:
     """Two slots: ann left hers, bob is playing; cat gets ann's slot (ann's game is saved),
     ann finds the server full while both play, and continues her game once cat has gone."""
     ann, bob, cat = (account(fair, name) for name in ("ann", "bob", "cat"))
-    _, turn = asyncio.run(new_game(fair, ann))  # ann leaves; her game waits (10 minutes)
+    _, turn = asyncio.run(new_game(fair, ann, source=ANN))  # ann leaves; her game waits
 
     async def scenario() -> None:
-        async with connect(fair, "/ws/play", bob, "bobpage1") as b:
+        async with connect(fair, "/ws/play", bob, "bobpage1", BOB) as b:
             await Client(b, "bobpage1").until_full()
-            async with connect(fair, "/ws/play", cat, "catpage1") as c:
+            async with connect(fair, "/ws/play", cat, "catpage1", CAT) as c:
                 await Client(c, "catpage1").until_full()  # ann's slot
                 assert await refused(fair, "/ws/play", ann) == "full:2"
-        assert await reopened_turn(fair, ann) == turn  # saved, and continued
+        assert await reopened_turn(fair, ann, ANN) == turn  # saved, and continued
 
     asyncio.run(scenario())
 
@@ -67,7 +73,10 @@ def test_watchers_never_take_a_players_place(fair: Server) -> None:
     asyncio.run(new_game(fair, dan))
 
     async def scenario() -> None:
-        watchers = [connect(fair, "/ws/watch?game=dan", client=f"watch{n}xx") for n in range(3)]
+        watchers = [
+            connect(fair, "/ws/watch?game=dan", client=f"watch{n}xx", source=f"127.0.1.{n}")
+            for n in range(3)
+        ]
         sockets = [await w.__aenter__() for w in watchers]
         try:
             for number, ws in enumerate(sockets):
@@ -87,19 +96,19 @@ def test_abandoned_games_are_evicted_oldest_first(fair: Server) -> None:
     """Two slots, both games left (ann's first, then bob's): cat takes ann's slot, and bob's
     game runs on; dan then takes bob's. Each evicted game resumes for its owner later."""
     ann, bob, cat, dan = (account(fair, name) for name in ("ann", "bob", "cat", "dan"))
-    _, ann_turn = asyncio.run(new_game(fair, ann))
-    _, bob_turn = asyncio.run(new_game(fair, bob))  # left after ann
+    _, ann_turn = asyncio.run(new_game(fair, ann, source=ANN))
+    _, bob_turn = asyncio.run(new_game(fair, bob, source=BOB))  # left after ann
 
     async def scenario() -> None:
-        async with connect(fair, "/ws/play", cat, "catpage1") as c:
+        async with connect(fair, "/ws/play", cat, "catpage1", CAT) as c:
             await Client(c, "catpage1").until_full()
             running = {game["player"]: game["here"] for game in games(fair)}
             assert running == {"bob": False, "cat": True}  # ann's, the oldest, went
-        async with connect(fair, "/ws/play", dan, "danpage1") as d:
+        async with connect(fair, "/ws/play", dan, "danpage1", DAN) as d:
             await Client(d, "danpage1").until_full()
             running = {game["player"]: game["here"] for game in games(fair)}
             assert running == {"cat": False, "dan": True}  # then bob's: cat left after him
-        assert await reopened_turn(fair, ann) == ann_turn
-        assert await reopened_turn(fair, bob) == bob_turn
+        assert await reopened_turn(fair, ann, ANN) == ann_turn
+        assert await reopened_turn(fair, bob, BOB) == bob_turn
 
     asyncio.run(scenario())

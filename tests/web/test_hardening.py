@@ -19,7 +19,9 @@ from tests.web.live import Server, post
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("web"), "--registrations", "50").start()
+    running = Server(
+        tmp_path_factory.mktemp("web"), "--registrations", "50", "--trusted-proxy", "127.0.0.1"
+    ).start()
     yield running
     running.stop()
 

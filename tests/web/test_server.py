@@ -26,9 +26,12 @@ def account(server: Server, name: str) -> str:
     return cookie
 
 
-async def new_game(server: Server, cookie: str, client: str = "testclient1") -> tuple[Client, int]:
-    """A new game played a few turns in; the page's client and the turn it reached."""
-    async with connect(server, "/ws/play", cookie, client) as ws:
+async def new_game(
+    server: Server, cookie: str, client: str = "testclient1", source: str = "127.0.0.1"
+) -> tuple[Client, int]:
+    """A new game played a few turns in (from the address ``source``); the page's client
+    and the turn it reached."""
+    async with connect(server, "/ws/play", cookie, client, source) as ws:
         page = Client(ws, client)
         await page.until_full()
         await page.key("enter")
@@ -39,8 +42,8 @@ async def new_game(server: Server, cookie: str, client: str = "testclient1") -> 
         return page, turn
 
 
-async def reopened_turn(server: Server, cookie: str) -> int | None:
-    async with connect(server, "/ws/play", cookie, "testclient2") as ws:
+async def reopened_turn(server: Server, cookie: str, source: str = "127.0.0.1") -> int | None:
+    async with connect(server, "/ws/play", cookie, "testclient2", source) as ws:
         page = Client(ws, "testclient2")
         await page.until_full()
         return page.turn()

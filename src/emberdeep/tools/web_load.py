@@ -13,7 +13,14 @@ of pages shared with the fork server) and USS (pages only it has). Then ``--idle
 are opened and held connected, and each is sent one key at the end; last, a summary table
 of every count. Bounded: at most ``MAX_GAMES`` games and ``--deadline`` seconds in all.
 
+With ``--hog N`` it measures the share per address instead (issue 42): one honest game
+from 127.0.0.3, a key every ``interval``, alone and then beside N games from 127.0.0.2
+(another address: loopback has a whole /8) each sent keys as fast as a page may
+(``limits.KEY_RATE``); it prints how many of the N the server let in, and the honest
+player's key-to-frame p50 and p99 unloaded and loaded, with the load average.
+
 Usage: scripts/web-load [--games 1,25,50] [--repeat 1] [--seconds 15] [--idle 200]
+       scripts/web-load --hog 10 [--seconds 15]
 """
 
 from __future__ import annotations
@@ -40,9 +47,11 @@ import websockets
 
 from emberdeep.web.accounts import Accounts
 from emberdeep.web.database import Database
+from emberdeep.web.limits import KEY_RATE
 
 MAX_GAMES = 300
 KEYS = "hjklyubn."
+DROPPED = re.compile(r"(\d+) keys? dropped")
 ACK = re.compile(r'"ack":\["([0-9a-z]+)",(\d+)\]')
 
 
@@ -58,6 +67,10 @@ class Player:
     acked: asyncio.Event = field(default_factory=asyncio.Event)
     last_ack: int = 0
     closed: str | None = None
+    dropped: int = 0
+    """Keys the server said it dropped (its notes)."""
+    source: str = "127.0.0.1"
+    """The loopback address the player connects from (its address for the server)."""
 
 
 class Load:
@@ -72,6 +85,7 @@ class Load:
             additional_headers={"Cookie": f"emberdeep_session={player.token}"},
             max_size=None,
             open_timeout=60,
+            local_addr=(player.source, 0),
         )
         asyncio.get_running_loop().create_task(self.read(player))
 
@@ -80,6 +94,10 @@ class Load:
             async for message in player.ws:
                 text = message if isinstance(message, str) else message.decode()
                 now = time.perf_counter()
+                if text.startswith('{"t":"note"') or text.startswith('{"t": "note"'):
+                    found = DROPPED.search(text)
+                    player.dropped += int(found[1]) if found else 0
+                    continue
                 if '"full":true' in text:
                     acks = json.loads(text)["acks"]
                     self.acknowledge(player, acks.get(player.client, 0), now)
@@ -377,6 +395,57 @@ async def idle(load: Load, players: list[Player], args: argparse.Namespace, serv
     await load.close(players)
 
 
+async def hog(load: Load, players: list[Player], args: argparse.Namespace) -> None:
+    """The honest player (the last) alone, then beside ``--hog`` games from one address
+    at the highest key rate a page may send."""
+    honest, hogs = players[-1], players[:-1]
+    await load.start([honest])
+    load_alone = os.getloadavg()[0]
+    await load.drive([honest], args.seconds, args.interval)
+    alone = [lat * 1000 for lat in honest.latencies]
+    honest.latencies.clear()
+    for player in hogs:
+        await load.open(player)
+    await asyncio.sleep(2.0)  # the refused ones are closed (4029) by now
+    admitted = [player for player in hogs if player.closed is None]
+    await asyncio.gather(*(load.key_and_wait(player, "enter") for player in admitted))
+    admitted = [player for player in admitted if player.closed is None]
+    load_before = os.getloadavg()[0]
+    fastest = 1.0 / KEY_RATE[0]
+
+    async def flood(player: Player) -> int:
+        sent = 0
+        end = time.monotonic() + args.seconds
+        while time.monotonic() < end and player.closed is None:
+            await load.key(player, random.choice(KEYS))
+            sent += 1
+            await asyncio.sleep(fastest)
+        return sent
+
+    sent, _ = await asyncio.gather(
+        asyncio.gather(*(flood(p) for p in admitted)),
+        load.drive([honest], args.seconds, args.interval),
+    )
+    await asyncio.sleep(1.5)  # the last notes of dropped keys
+    loaded = [lat * 1000 for lat in honest.latencies]
+    answered = sum(sent) - sum(p.dropped for p in admitted)
+    print(
+        f"hog: {len(admitted)} of {len(hogs)} games from one address let in; they sent "
+        f"{sum(sent)} keys in {args.seconds:.0f} s ({sum(sent) / args.seconds:.0f} a second), "
+        f"{answered} were played ({answered / args.seconds:.0f} a second; the rest dropped)",
+        flush=True,
+    )
+    print(
+        f"honest player, a key every {args.interval * 1000:.0f} ms: key-to-frame p50 "
+        f"{percentile(alone, 0.5):.1f} ms alone (p99 {percentile(alone, 0.99):.1f}), "
+        f"{percentile(loaded, 0.5):.1f} ms beside them (p99 {percentile(loaded, 0.99):.1f}); "
+        f"load average {load_alone:.1f} alone, {load_before:.1f} -> {os.getloadavg()[0]:.1f} "
+        f"loaded",
+        flush=True,
+    )
+    await load.close(players)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="scripts/web-load", description=__doc__.split("\n")[0])
     parser.add_argument("--games", default="1,25,50", help="counts of games at once")
@@ -386,7 +455,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", type=int, default=200, help="idle games held (0: none)")
     parser.add_argument("--hold", type=float, default=10.0, help="seconds they are held")
     parser.add_argument("--deadline", type=float, default=900.0, help="seconds in all")
+    parser.add_argument(
+        "--hog", type=int, default=0, help="games from one address beside one honest game"
+    )
     args = parser.parse_args(argv)
+    if args.hog:
+        args.games, args.repeat, args.idle = str(args.hog + 1), 1, 0
     args.games = [int(n) for n in args.games.split(",") if n]
     total = sum(args.games) * args.repeat + args.idle
     if total > MAX_GAMES or min(args.games, default=1) < 1 or args.interval < 0.01:
@@ -399,6 +473,10 @@ def main(argv: list[str] | None = None) -> int:
     for number in range(total):
         name = accounts.register(f"load{number}", "load password")
         players.append(Player(name, accounts.new_session(name), f"load{number}client"))
+    if args.hog:
+        for player in players:
+            player.source = "127.0.0.2"
+        players[-1].source = "127.0.0.3"
     port = free_port()
     command = [sys.executable, "-m", "emberdeep", "serve", "--host", "127.0.0.1"]
     command += ["--port", str(port), "--data", str(data), "--grace", "0.02"]
@@ -411,7 +489,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
             except OSError:
                 time.sleep(0.2)
-        asyncio.run(asyncio.wait_for(run(args, port, server.pid, players), args.deadline))
+        work = hog(Load(port), players, args) if args.hog else run(args, port, server.pid, players)
+        asyncio.run(asyncio.wait_for(work, args.deadline))
     finally:
         server.send_signal(signal.SIGINT)
         try:

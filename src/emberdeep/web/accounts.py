@@ -111,7 +111,10 @@ class Accounts:
     def register(self, name: object, password: object) -> str:
         """A new player; returns the canonical name. ``AccountError`` says why not."""
         key = check_name(name)
-        hashed = hash_password(check_new_password(password))
+        secret = check_new_password(password)
+        if self.db.run("SELECT 1 FROM players WHERE name = ?", (key,)):
+            raise AccountError("that name is taken")  # before the hash: no Argon2 for it
+        hashed = hash_password(secret)
         if not self.db.insert_new("INSERT INTO players VALUES (?, ?, ?)", (key, name, hashed)):
             raise AccountError("that name is taken")
         return key

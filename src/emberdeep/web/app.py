@@ -10,7 +10,11 @@ revalidated, so a reload costs a 304. Messages from pages are capped in size (uv
 refuses a bigger frame, and so does ``protocol.parse_input``) and in rate (a token bucket
 per connection: ``relay.py`` coalesces moves and drops keys over the rate; only a flood
 closes the connection); anything that is not one of ours closes the connection. Connections and
-games are capped (``games.Limits``).
+games are capped (``games.Limits``), and each cap is shared per address (``shares.py``;
+the address is the forwarded one only behind a ``--trusted-proxy``, ``proxies.py``).
+Password checks run in a bounded pool of their own (``hashing.py``) and are counted when
+they start (``limits.LoginLimiter``): a flood of logins is refused at once, slows only its
+own (name, address) pair, and never holds up the lobby.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ import importlib.resources
 import json
 import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
@@ -41,9 +46,12 @@ from emberdeep.web.database import Database
 from emberdeep.web.directory import ELSEWHERE, EVERY, HOST_COOKIE, Directory
 from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
 from emberdeep.web.hall import Hall
+from emberdeep.web.hashing import HashPool, PoolBusyError
 from emberdeep.web.hosts import LOCAL, HostCheck
 from emberdeep.web.limits import LoginLimiter, RegistrationLimiter
+from emberdeep.web.proxies import TrustedProxies
 from emberdeep.web.relay import Relay
+from emberdeep.web.shares import address_key
 
 COOKIE = "emberdeep_session"
 CLIENT_ID = re.compile(r"[A-Za-z0-9]{8,32}")
@@ -82,6 +90,26 @@ class Options:
     """A ``postgresql://`` address shared by several hosts; None: SQLite in ``data``."""
     host_id: str = "local"
     """This host's name among those sharing the database (the proxy routes by it)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Proxies (addresses or networks) whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` are believed; none by default."""
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The address a client's shares are counted by (``shares.address_key``)."""
+    return address_key(conn.client.host if conn.client else None)
+
+
+def too_many(wait: float) -> Response:
+    return JSONResponse(
+        {"error": f"too many tries; wait {max(1, round(wait))} s"},
+        429,
+        headers={"Retry-After": str(max(1, round(wait)))},
+    )
+
+
+T = TypeVar("T")
+BUSY = "The server is busy checking passwords; try again in a moment."
 
 
 def origin_allowed(conn: HTTPConnection, origins: tuple[str, ...]) -> bool:
@@ -107,6 +135,7 @@ class Server:
         self.games = Games(options.data, options.limits, self.recorded)
         self.background: set[asyncio.Task[Any]] = set()
         self.logins = LoginLimiter()
+        self.hashing = HashPool()
         self.registrations = RegistrationLimiter(options.limits.registrations)
         self.static = {
             path: (
@@ -241,43 +270,55 @@ class Server:
         data = await self.form(request)
         if isinstance(data, Response):
             return data
-        address = request.client.host if request.client else "?"
-        attempt = f"register@{address}"  # failed registrations are counted per address
-        wait = self.logins.wait(attempt, address)
+        address = client_address(request)
+        if not self.hashing.reserve(address):
+            return JSONResponse({"error": BUSY}, 429, headers={"Retry-After": "1"})
+        wait = self.registrations.begin(address)  # counted now: ten at once are ten
         if wait > 0:
-            return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
-        wait = self.registrations.wait(address)
-        if wait > 0:
+            self.hashing.release(address)
             minutes = max(1, round(wait / 60))
             sentence = (
                 f"Enough accounts have been made from your address for now; "
                 f"try again in {minutes} minute{'s' if minutes > 1 else ''}."
             )
             return JSONResponse({"error": sentence}, 429)
+        work = partial(self.accounts.register, data.get("name"), data.get("password"))
         try:
-            name = await asyncio.to_thread(
-                self.accounts.register, data.get("name"), data.get("password")
-            )
+            name = await self.hashing.run(address, work, reserved=True)
         except AccountError as exc:
-            self.logins.failed(attempt, address)
+            self.registrations.refund(address)
             return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
-        self.registrations.made_one(address)
         return await asyncio.to_thread(self.logged_in, request, name)
 
     async def login(self, request: Request) -> Response:
         data = await self.form(request)
         if isinstance(data, Response):
             return data
-        address = request.client.host if request.client else "?"
         given = str(data.get("name"))[:40]
-        wait = self.logins.wait(given, address)
-        if wait > 0:
-            return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
-        name = await asyncio.to_thread(self.accounts.check, data.get("name"), data.get("password"))
+        work = partial(self.accounts.check, data.get("name"), data.get("password"))
+        address = client_address(request)
+        name = await self.guarded(address, given, work)
+        if isinstance(name, Response):
+            return name
         if name is None:
-            self.logins.failed(given, address)
             return JSONResponse({"error": "Wrong name or password."}, 401)
+        self.logins.succeeded(given, address)
         return await asyncio.to_thread(self.logged_in, request, name)
+
+    async def guarded(self, address: str, name: str, work: Callable[[], T]) -> T | Response:
+        """``work`` (a password check for ``name``) in the hashing pool, counted as a
+        try when it starts; a 429 if the pair must wait or the pool has no room for this
+        address."""
+        if not self.hashing.reserve(address):
+            return JSONResponse({"error": BUSY}, 429, headers={"Retry-After": "1"})
+        wait = self.logins.begin(name, address)
+        if wait > 0:
+            self.hashing.release(address)
+            return too_many(wait)
+        try:
+            return await self.hashing.run(address, work, reserved=True)
+        except PoolBusyError:
+            return JSONResponse({"error": BUSY}, 429, headers={"Retry-After": "1"})
 
     async def password(self, request: Request) -> Response:
         """A logged-in player's new password; their other sessions end."""
@@ -288,17 +329,23 @@ class Server:
         name = await asyncio.to_thread(self.accounts.session_user, token)
         if name is None:
             return JSONResponse({"error": "Log in first."}, 401)
-        address = request.client.host if request.client else "?"
-        wait = self.logins.wait(name, address)
-        if wait > 0:
-            return JSONResponse({"error": f"too many tries; wait {wait:.0f} s"}, 429)
-        try:
-            await asyncio.to_thread(
-                self.accounts.change_password, name, data.get("old"), data.get("new"), token
-            )
-        except AccountError as exc:
-            self.logins.failed(name, address)
-            return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
+        old, new = data.get("old"), data.get("new")
+
+        def change() -> str | None:
+            """Why the change was refused, or None: it was made."""
+            try:
+                self.accounts.change_password(name, old, new, token)
+            except AccountError as exc:
+                return str(exc)
+            return None
+
+        address = client_address(request)
+        refused = await self.guarded(address, name, change)
+        if isinstance(refused, Response):
+            return refused
+        if refused is not None:
+            return JSONResponse({"error": refused.capitalize() + "."}, 400)
+        self.logins.succeeded(name, address)
         return JSONResponse({"me": name, "changed": True}, headers=HEADERS)
 
     async def logout(self, request: Request) -> Response:
@@ -334,6 +381,10 @@ class Server:
         if games.replays >= self.options.limits.max_replays:
             await ws.close(FULL, f"replays:{games.replays}")
             return
+        address = client_address(ws)
+        if not games.shares.take("replays", address):
+            await ws.close(FULL, f"address:{games.shares.count('replays', address)}")
+            return
         games.replays += 1
         try:
             path = await asyncio.to_thread(self.replay_file, game_id)
@@ -343,7 +394,7 @@ class Server:
             game = Game(f"replay-{game_id}", path.parent, games, replay=path)
             await game.start(games.context)
             await ws.send_text(json.dumps({"t": "hello", "game": game_id, "replay": True}))
-            peer = Peer(ws, client, False)
+            peer = Peer(ws, client, False, address=address)
             game.attach(peer)
             try:
                 await self.receive(ws, peer, game)
@@ -352,6 +403,7 @@ class Server:
                 peer.close(1000, "")
                 await game.stop()
         finally:
+            games.shares.give("replays", address)
             games.replays -= 1
 
     async def daily_allowed(self, me: str, key: str, day: str, folder: Path) -> bool:
@@ -404,19 +456,25 @@ class Server:
             await ws.accept()
             await ws.close(FULL, f"full:{games.playing()}")
             return
+        address, kind = client_address(ws), "watchers" if watching else "connections"
+        if not games.shares.take(kind, address):
+            await ws.accept()
+            await ws.close(FULL, f"address:{games.shares.count(kind, address)}")
+            return
         if watching:
             games.watchers += 1
         else:
             games.connections += 1
         try:
-            await self.session(ws, watching)
+            await self.session(ws, watching, address)
         finally:
+            games.shares.give(kind, address)
             if watching:
                 games.watchers -= 1
             else:
                 games.connections -= 1
 
-    async def session(self, ws: WebSocket, watching: bool) -> None:
+    async def session(self, ws: WebSocket, watching: bool, address: str) -> None:
         """Accept the page (with the cookie that routes it to this host) and attach it to
         its game; or send it to the host that runs the game; or close saying why not."""
         me = await asyncio.to_thread(self.user, ws)
@@ -448,12 +506,12 @@ class Server:
                     await ws.close(PLAYED, "today's daily has been played")
                     return
             try:
-                game = await self.games.open(target, folder, day)
+                game = await self.games.open(target, folder, day, address)
             except ServerFullError as exc:
                 await ws.close(FULL, str(exc))
                 return
         await ws.send_text(json.dumps({"t": "hello", "game": game.owner, "watching": watching}))
-        peer = Peer(ws, client, watching, me, ws.query_params.get("reader") == "1")
+        peer = Peer(ws, client, watching, me, ws.query_params.get("reader") == "1", address=address)
         game.attach(peer)
         try:
             await self.receive(ws, peer, game)
@@ -464,7 +522,8 @@ class Server:
                 await asyncio.wait_for(peer.task, 5)
 
     async def receive(self, ws: WebSocket, peer: Peer, game: Game) -> None:
-        relay = Relay(lambda message: game.input(peer, message), peer.send)
+        budget = self.games.shares.key_budget(peer.address)
+        relay = Relay(lambda message: game.input(peer, message), peer.send, shared=budget)
         try:
             await self._receive(ws, peer, game, relay)
         finally:
@@ -510,6 +569,7 @@ def create_app(options: Options) -> Starlette:
         yield
         publisher.cancel()
         await server.games.stop_all()
+        server.hashing.close()
         with contextlib.suppress(Exception):  # the database may be gone too
             await asyncio.to_thread(server.directory.withdraw)
 
@@ -532,6 +592,7 @@ def create_app(options: Options) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(HostCheck, allowed=options.allowed_hosts)
+    app.add_middleware(TrustedProxies, trusted=options.trusted_proxies)
     app.state.server = server
     return app
 

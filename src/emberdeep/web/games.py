@@ -10,14 +10,20 @@ then is told to close (it saves and exits); but it keeps its slot only while the
 room: a player who finds the server full takes the slot of the game left longest ago,
 which is saved and stopped first, and continues when its owner returns. A worker that
 dies, however it dies, ends its ``Game``; its save and journal are there for the next
-start.
+start. Every cap is also shared per address (``shares.py``): an address runs at most its
+allowance of games (a new one first evicts that address's own game left longest ago),
+and its pages together pass at most its budget of inputs and chat. When an address runs
+more than one game, all of its games run at a lower priority (``NICE``), so that its
+games together weigh about as much as one player's game when they want the CPU at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import multiprocessing
+import os
 import socket
 import time
 from collections.abc import Callable
@@ -30,6 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from emberdeep import bounds
 from emberdeep.web import chat, daily, pipe, protocol, replay_view, worker
+from emberdeep.web.shares import Shares
 
 QUEUE = 512
 """Frames waiting for one page; a page this far behind is dropped (it reconnects and gets
@@ -49,6 +56,12 @@ imported in each game after the fork, they were half of a game's private memory 
 MB a game; 11 MB with them preloaded). Then all of it is frozen out of the collector
 (``frozen.py``), so it must come last."""
 
+NICE = 5
+"""How much lower the priority of the games of an address that runs several is: at nice
+5 a game has a third of the scheduler's weight of one at 0, so the three games an
+address may run weigh about as much as another player's one. (It stays lower when the
+address is back to one game: an unprivileged server cannot raise a priority again.)"""
+
 ENDED = 4000
 TAKEN = 4001
 FULL = 4029
@@ -56,10 +69,11 @@ FULL = 4029
 
 class ServerFullError(Exception):
     """No room for another game or connection (the caps in ``Limits``); ``playing`` is
-    how many games have their player there, for the page's "The server is full"."""
+    how many games have their player there, for the page's "The server is full"; the
+    reason's ``kind`` is "address" when it is the address's own share that is full."""
 
-    def __init__(self, playing: int) -> None:
-        super().__init__(f"full:{playing}")
+    def __init__(self, playing: int, kind: str = "full") -> None:
+        super().__init__(f"{kind}:{playing}")
         self.playing = playing
 
 
@@ -76,6 +90,27 @@ class Limits:
     """Accounts made from one address in an hour."""
     max_replays: int = 10
     """Replays being shown at once (each is a process of its own, for one page)."""
+    games_per_address: int = 3
+    """Games one address may run at once (its players' and those they left)."""
+    connections_per_address: int = 6
+    """Players' pages one address may have connected."""
+    watchers_per_address: int = 10
+    """Watchers' pages one address may have connected."""
+    replays_per_address: int = 2
+    """Replays one address may have shown at once.
+
+    Each ``*_per_address`` is also held to ``shares.SHARE`` of its global cap."""
+
+    def shares(self) -> Shares:
+        """The per-address counts of these caps."""
+        return Shares(
+            {
+                "games": (self.max_games, self.games_per_address),
+                "connections": (self.max_connections, self.connections_per_address),
+                "watchers": (self.max_watchers, self.watchers_per_address),
+                "replays": (self.max_replays, self.replays_per_address),
+            }
+        )
 
 
 class Peer:
@@ -88,8 +123,12 @@ class Peer:
         watching: bool,
         name: str | None = None,
         reader: bool = False,
+        *,
+        address: str = "?",
     ) -> None:
         self.ws = ws
+        self.address = address
+        """Where the page is (``shares.address_key``): its chat is counted there."""
         self.client = client
         self.watching = watching
         self.name = name
@@ -142,8 +181,14 @@ class Game:
         games: Games,
         replay: Path | None = None,
         daily: str | None = None,
+        *,
+        address: str = "?",
     ) -> None:
         self.owner = owner
+        self.address = address
+        """The address that started the game: it counts among that address's games."""
+        self.nice = 0
+        """How much lower its worker's priority is (``lower_priority``)."""
         """The game's name in the lobby: the player's (``NAME~daily`` for a daily game)."""
         self.folder = folder
         self.replay = replay
@@ -187,6 +232,7 @@ class Game:
         finally:
             theirs.close()
         self.process = process
+        self.lower_priority(self.nice)
         reader, self.writer = await asyncio.open_unix_connection(sock=ours)
         self.pump_task = asyncio.create_task(self.pump(reader))
         self.started.set()
@@ -242,6 +288,14 @@ class Game:
         self.games.forget(self)
         self.ended.set()
 
+    def lower_priority(self, nice: int) -> None:
+        """Run the worker at ``nice`` (now, or when it starts)."""
+        self.nice = nice
+        pid = self.pid
+        if nice and pid is not None:
+            with contextlib.suppress(AttributeError, OSError):  # not on this system
+                os.setpriority(os.PRIO_PROCESS, pid, nice)
+
     def peers(self) -> list[Peer]:
         return ([self.player] if self.player else []) + list(self.watchers)
 
@@ -288,6 +342,9 @@ class Game:
                 muted = self.chat.mute(bool(message["on"]))
                 for each in self.peers():
                     each.send(muted)
+            return
+        if peer.name is not None and not self.games.shares.chat(peer.address):
+            peer.send(chat.note("Your address is chatting too fast; wait a moment."))
             return
         kind, text = self.chat.say(peer, peer.name, peer is self.player, message["text"])
         for each in self.peers() if kind == "chat" else [peer]:
@@ -339,22 +396,34 @@ class Games:
         self.connections = 0
         self.watchers = 0
         self.replays = 0
+        self.shares = limits.shares()
         self.context = multiprocessing.get_context("forkserver")
         self.context.set_forkserver_preload(PRELOAD)
 
-    async def open(self, owner: str, folder: Path, day: str | None = None) -> Game:
+    async def open(
+        self, owner: str, folder: Path, day: str | None = None, address: str = "?"
+    ) -> Game:
         """``owner``'s game, started if it is not running (the daily game of ``day``, if
-        given); ``ServerFullError`` at the cap."""
+        given) for a page at ``address``; ``ServerFullError`` at the cap, or at the
+        address's own."""
         game = self.games.get(owner)
         if game is not None and game.finishing:
             await game.ended.wait()  # its worker is saving: the next one continues that
             game = self.games.get(owner)
         if game is None:
+            if self.shares.full("games", address):
+                await self.evict(address)
             if len(self.games) >= self.limits.max_games:
                 await self.evict()
             game = self.games.get(owner)  # it may have been opened meanwhile
         if game is None:
-            game = self.games[owner] = Game(owner, folder, self, daily=day)
+            if not self.shares.take("games", address):  # taken meanwhile
+                raise ServerFullError(self.shares.count("games", address), "address")
+            game = self.games[owner] = Game(owner, folder, self, daily=day, address=address)
+            if self.shares.count("games", address) > 1:
+                for each in self.games.values():
+                    if each.address == address:
+                        each.lower_priority(NICE)
             try:
                 await game.start(self.context)
             except BaseException:
@@ -367,16 +436,25 @@ class Games:
         """Games whose player is there."""
         return sum(game.player is not None for game in self.games.values())
 
-    async def evict(self) -> None:
-        """Make room: save and stop the game whose player left longest ago;
-        ``ServerFullError`` if every game has its player."""
-        left = [g for g in self.games.values() if g.player is None and not g.finishing]
+    async def evict(self, address: str | None = None) -> None:
+        """Make room: save and stop the game whose player left longest ago (of those
+        ``address`` started, if given); ``ServerFullError`` if every such game has its
+        player."""
+        left = [
+            g
+            for g in self.games.values()
+            if g.player is None and not g.finishing and address in (None, g.address)
+        ]
+        if address is not None and not left:
+            raise ServerFullError(self.shares.count("games", address), "address")
         if not left:
             raise ServerFullError(self.playing())
         oldest = min(left, key=lambda game: game.left)
         await oldest.stop()
-        if len(self.games) >= self.limits.max_games:  # somebody else took it meanwhile
-            raise ServerFullError(self.playing())
+        if address is not None and self.shares.full("games", address):
+            raise ServerFullError(self.shares.count("games", address), "address")
+        if address is None and len(self.games) >= self.limits.max_games:
+            raise ServerFullError(self.playing())  # somebody else took it meanwhile
 
     def watch(self, owner: str) -> Game | None:
         game = self.games.get(owner)
@@ -385,6 +463,7 @@ class Games:
     def forget(self, game: Game) -> None:
         if self.games.get(game.owner) is game:
             del self.games[game.owner]
+            self.shares.give("games", game.address)
 
     def listing(self) -> list[dict[str, Any]]:
         now = time.monotonic()

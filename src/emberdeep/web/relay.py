@@ -1,4 +1,5 @@
-"""One player's page to their game: each checked input through the ``InputGate``.
+"""One player's page to their game: each checked input through the ``InputGate`` (and
+the budget its address shares with its other pages).
 
 Moves that come too fast are held and the newest is passed on when its time comes (or
 just before the next key, so the game sees them in the order they were made); keys over
@@ -15,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from emberdeep.web.limits import InputGate, Verdict
+from emberdeep.web.limits import InputGate, TokenBucket, Verdict
 
 NOTE_EVERY = 1.0
 """Seconds between notes about dropped keys."""
@@ -31,11 +32,12 @@ class Relay:
         to_game: Send,
         to_page: Callable[[str], None],
         clock: Callable[[], float] = time.monotonic,
+        shared: TokenBucket | None = None,
     ) -> None:
         self.to_game = to_game
         self.to_page = to_page
         self.clock = clock
-        self.gate = InputGate(clock=clock)
+        self.gate = InputGate(clock=clock, shared=shared)
         self.held: dict[str, Any] | None = None
         self.flusher: asyncio.Task[None] | None = None
         self.told = -1e9
@@ -63,11 +65,13 @@ class Relay:
         return True
 
     def flush(self) -> None:
-        """Pass on the held move, if any."""
+        """Pass on the held move, if any (a move over the address's budget is dropped:
+        the next one says where the pointer is)."""
         if self.held is not None:
             held, self.held = self.held, None
             self.gate.moved()
-            self.to_game(held)
+            if self.gate.spend():
+                self.to_game(held)
 
     def note(self) -> None:
         now = self.clock()

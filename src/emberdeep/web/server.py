@@ -35,6 +35,7 @@ def serve(
     allowed_hosts: tuple[str, ...] = (),
     database: str | None = None,
     host_id: str | None = None,
+    trusted_proxies: tuple[str, ...] = (),
 ) -> int:
     """Serve until interrupted; every running game is closed (saved) on the way out."""
     try:
@@ -53,7 +54,9 @@ def serve(
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     hosts = allowed_hosts or default_hosts(host)
     host_id = host_id or f"{socket.gethostname()}-{port}"
-    options = Options(data.resolve(), limits, origins, secure_cookies, hosts, database, host_id)
+    options = Options(
+        data.resolve(), limits, origins, secure_cookies, hosts, database, host_id, trusted_proxies
+    )
     try:
         app = create_app(options)
     except DatabaseError as exc:
@@ -71,6 +74,7 @@ def serve(
         ws_max_size=protocol.MAX_MESSAGE,
         ws_per_message_deflate=True,
         log_level="warning",
+        proxy_headers=False,  # the forwarded address only from --trusted-proxy (proxies.py)
         timeout_graceful_shutdown=15,
     )
     return 0
