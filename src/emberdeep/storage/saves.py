@@ -35,7 +35,6 @@ from emberdeep.engine import snapshot
 from emberdeep.engine.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.events import MessageKind
 from emberdeep.engine.floor import Floor
-from emberdeep.engine.invariants import violations
 from emberdeep.engine.items import ItemKind
 from emberdeep.engine.world import FloorBuilder, World
 from emberdeep.storage import files
@@ -380,10 +379,6 @@ def decode_world(
         world = snapshot.load(payload.get("world"), build, item_kinds, kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
-    # Column saves were checked whole by the loader; older ones one creature at a time.
-    broken = [] if snapshot.columns_checked(payload.get("world")) else violations(world)
-    if broken:
-        raise SaveError(f"the save file is damaged ({broken[0]})")
     if creature_kinds is not None:
         unknown = sorted({a.kind for a in world.floor.actors.values()} - set(creature_kinds))
         if unknown:
