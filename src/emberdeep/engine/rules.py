@@ -37,16 +37,27 @@ Problem = str | None
 # Creatures.
 
 
+def _open(floor: Floor, x: int, y: int) -> bool:
+    """Whether ``(x, y)`` is inside the map and walkable (``item``: a Python bool, where
+    indexing makes a numpy one; a thousand creatures are judged on every load)."""
+    width, height = floor.size
+    return 0 <= x < width and 0 <= y < height and bool(floor.walkable.item(x, y))
+
+
+_SHUT = frozenset(map(int, SHUT_DOORS))
+
+
 def stands_on_open_ground(actor: Actor, floor: Floor) -> Problem:
-    if floor.in_bounds(*actor.position) and floor.walkable[actor.position]:
+    if _open(floor, actor.x, actor.y):
         return None
     return "is not on a floor tile (it stands in a wall)"
 
 
 def stands_in_no_shut_door(actor: Actor, floor: Floor) -> Problem:
     """Walking into a shut door opens it: no creature stands in one."""
-    inside = floor.in_bounds(*actor.position)
-    if actor.blocks and inside and floor.tiles[actor.position] in SHUT_DOORS:
+    width, height = floor.size
+    x, y = actor.x, actor.y
+    if actor.blocks and 0 <= x < width and 0 <= y < height and floor.tiles.item(x, y) in _SHUT:
         return "a creature stands in a shut door"
     return None
 
@@ -154,11 +165,7 @@ ITEM_RULES: tuple[Callable[[Item], Problem], ...] = (stack_fits_its_kind, charge
 
 def lies_on_open_ground(item: Item, floor: Floor) -> Problem:
     """An item on the ground lies where one could walk, not in a shut door."""
-    if (
-        floor.in_bounds(*item.position)
-        and floor.walkable[item.position]
-        and floor.tiles[item.position] not in SHUT_DOORS
-    ):
+    if _open(floor, item.x, item.y) and floor.tiles.item(item.x, item.y) not in _SHUT:
         return None
     return "not on open ground"
 
@@ -182,9 +189,10 @@ def one_creature_a_tile(floor: Floor) -> Problem:
 def occupancy_agrees(floor: Floor) -> Problem:
     """The occupancy map (derived: the loader rebuilds it) says where the blockers are."""
     expected = np.zeros_like(floor.occupant)
+    width, height = floor.size
     for actor in floor.actors.values():
-        if actor.blocks and floor.in_bounds(*actor.position):
-            expected[actor.position] = actor.id
+        if actor.blocks and 0 <= actor.x < width and 0 <= actor.y < height:
+            expected[actor.x, actor.y] = actor.id
     if (expected == floor.occupant).all():
         return None
     return "the occupancy map disagrees with where creatures are"
@@ -201,9 +209,8 @@ def traps_on_open_ground(floor: Floor) -> Problem:
     for position, trap in floor.traps.items():
         if (
             position != trap.position
-            or not floor.in_bounds(*position)
-            or not floor.walkable[position]
-            or floor.tiles[position] in SHUT_DOORS
+            or not _open(floor, *position)
+            or floor.tiles.item(*position) in _SHUT
         ):
             return f"the {trap.kind.name} at {position} is not on a free floor tile"
     return None
