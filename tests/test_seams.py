@@ -9,9 +9,9 @@ import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "emberdeep"
-DIAGNOSTICS = {"invariants.py"}
-"""Engine modules whose words are for developers only (what a soak run reports as broken),
-never shown to a player."""
+DIAGNOSTICS = {"invariants.py", "rules.py"}
+"""Engine modules whose words are diagnostics (the rule a soak run reports broken, or a
+damaged save's reason), never narration."""
 SENTENCE = re.compile(r"[A-Za-z]+ [a-z]+ [a-z]+")
 """Three words in a row: a sentence in the making (keys and codes are single words)."""
 

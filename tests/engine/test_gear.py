@@ -226,7 +226,9 @@ def test_an_enchanted_staff_spent_to_its_level_breaks_no_invariant() -> None:
     staff = Item(KINDS["firebolt_staff"], enchant=1, used=3)
     assert item_problems([staff]) == []
     staff.used = 4
-    assert item_problems([staff]) == ["Staff of Firebolt has spent 4 charges"]
+    assert item_problems([staff]) == [
+        "Staff of Firebolt: an impossible charge: 4 of 3 spent (charges_fit)"
+    ]
 
 
 def test_a_size_is_drawn_as_numpy_choice_draws_it() -> None:

@@ -28,12 +28,6 @@ def gaps(tiles: NDArray[np.uint8]) -> tuple[NDArray[np.bool_], NDArray[np.bool_]
     return along_x, along_y
 
 
-def doorways(tiles: NDArray[np.uint8], room: Rect) -> list[tuple[int, int]]:
-    """The one-wide gaps in ``room``'s wall ring."""
-    along_x, along_y = gaps(tiles)
-    return room_doorways(along_x, along_y, room)
-
-
 def room_doorways(
     along_x: NDArray[np.bool_], along_y: NDArray[np.bool_], room: Rect
 ) -> list[tuple[int, int]]:

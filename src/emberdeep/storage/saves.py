@@ -36,7 +36,6 @@ from emberdeep import APP_NAME, __version__, bounds
 from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.world import FloorBuilder, World
 from emberdeep.engine.saves import snapshot
 from emberdeep.engine.things.items import ItemKind
@@ -383,10 +382,6 @@ def decode_world(
         world = snapshot.load(payload.get("world"), build, item_kinds, kinds)
     except snapshot.SnapshotError as exc:
         raise SaveError(f"the save file is damaged ({exc})") from None
-    # Column saves were checked whole by the loader; older ones one creature at a time.
-    broken = [] if snapshot.columns_checked(payload.get("world")) else violations(world)
-    if broken:
-        raise SaveError(f"the save file is damaged ({broken[0]})")
     if creature_kinds is not None:
         unknown = sorted({a.kind for a in world.floor.actors.values()} - set(creature_kinds))
         if unknown:

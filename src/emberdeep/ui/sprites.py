@@ -267,11 +267,6 @@ def _resize_axis(work: NDArray[np.float32], size: int, axis: int) -> NDArray[np.
     return nearest
 
 
-def scale_pixels(pixels: NDArray[np.uint8], size: int) -> NDArray[np.uint8]:
-    """Stack ``(n, 16, 16, 4)`` resized to ``(n, size, size, 4)`` (see :func:`resize`)."""
-    return resize(pixels, size, size)
-
-
 def fit_to_cell(sheet: Atlas, width: int, height: int) -> NDArray[np.uint8]:
     """Every tile of ``sheet`` as ``(n, height, width, 4)`` RGBA for cells of that size:
     the ground stretched over the whole cell, the figure square (``width`` on a side)

@@ -113,9 +113,6 @@ class Search:
         return done(actor.move_time)
 
 
-ITEM_COMMANDS: tuple[type[PlayerCommand], ...] = (Throw, Search)
-
-
 def _decode_throw(rest: list[object]) -> PlayerCommand | None:
     if len(rest) == 3 and all(type(v) is int for v in rest):
         slot, x, y = (int(str(v)) for v in rest)

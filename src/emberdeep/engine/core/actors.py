@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 
 from emberdeep.engine.core.events import Who
 
@@ -21,10 +22,11 @@ def saturating(value: int, gain: int) -> int:
     return min(MAX_STAT, value + gain)
 
 
-class Mode:
+class Mode(str, Enum):
     """What a monster is up to, set by the engine alone (``engine/monsters/minds.py`` and the
     world's turn) and read by everyone else: the sidebar, look, the bot, agents. A mode
-    changes with a ``ModeChanged`` event."""
+    changes with a ``ModeChanged`` event. Each is its own string (``str``, not
+    ``StrEnum``: Python 3.10 is supported), so saves and replays spell it as before."""
 
     ASLEEP = "asleep"
     WANDERING = "wandering"
@@ -41,9 +43,11 @@ class Mode:
     """In shackles: does nothing, is left alone, and joins whoever frees it
     (``Actor.shackles``)."""
 
+    def __str__(self) -> str:
+        """Its value, as a plain string would print (words and messages use it)."""
+        return self.value
 
-MODES = (Mode.ASLEEP, Mode.WANDERING, Mode.HUNTING, Mode.FLEEING, Mode.GUARDING, Mode.ALLY,
-         Mode.CAPTIVE)  # fmt: skip
+
 HUNT_MEMORY = 10
 """Turns a monster keeps hunting after it last saw the player."""
 AWARE = (Mode.HUNTING, Mode.FLEEING)
@@ -152,7 +156,7 @@ class Actor:
     move_time: int
     attack_time: int
     xp: int
-    mode: str = Mode.WANDERING
+    mode: Mode = Mode.WANDERING
     """What it is up to (``Mode``); the player's is always wandering."""
     blocks: bool = True
     next_time: int = 0
@@ -224,7 +228,7 @@ class Actor:
         keep their hashes)."""
         return (
             self.id, self.kind, self.name, self.x, self.y, self.hp, self.max_hp, self.defense,
-            self.power, self.move_time, self.attack_time, self.xp, self.mode, self.blocks,
+            self.power, self.move_time, self.attack_time, self.xp, self.mode.value, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour, self.level,
             tuple(sorted(self.statuses.items())),
         ) + ((self.shackles, self.stays) if self.shackles or self.stays else ())  # fmt: skip

@@ -156,7 +156,8 @@ class Died:
 
 @dataclass(frozen=True, slots=True)
 class Healed:
-    """``who`` regained ``amount``: "potion", "mend" (by ``source``), "rest"."""
+    """``who`` regained ``amount``: "potion", "mend" (by ``source``), "drain", "runic",
+    "breath" (a fleeing monster out of sight catching it)."""
 
     who: Who
     at: Cell

@@ -22,7 +22,7 @@ WAKE_CHANCE_FAR = 5
 """...and farther away."""
 
 
-def set_mode(world: World, monster: Actor, mode: str, cause: str = "") -> None:
+def set_mode(world: World, monster: Actor, mode: Mode, cause: str = "") -> None:
     """``monster`` is now up to ``mode`` (``actors.Mode``), told if it changed; out of
     the aware modes it no longer knows where the player is."""
     previous = monster.mode

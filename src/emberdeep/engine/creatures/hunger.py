@@ -23,8 +23,6 @@ HUNGRY = 300
 WEAK = 150
 FAINT = 50
 """Turns left at which each state begins."""
-STATES = ("", "hungry", "weak", "faint")
-"""Fed, then worse: what ``Hunger`` events and the sidebar name."""
 FAINT_CHANCE = 8
 """Percent of turns, while faint, on which the player passes out..."""
 FAINT_TURNS = 3

@@ -73,15 +73,6 @@ def apply(
     )
 
 
-def cure(actor: Actor, name: str) -> bool:
-    """Remove the status; True when there was one."""
-    if name == CONFUSED:
-        had = actor.confused > 0
-        actor.confused = 0
-        return had
-    return actor.statuses.pop(name, None) is not None
-
-
 def cost(actor: Actor, time: int) -> int:
     """What an action of ``time`` costs ``actor``: half when hasted, double when slowed."""
     statuses = actor.statuses

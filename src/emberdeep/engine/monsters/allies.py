@@ -48,8 +48,6 @@ from emberdeep.engine.monsters.pursuit import Batch, gap
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
 
-SHACKLES = 5
-"""Turns of work to free a captive (content may set another number)."""
 SIGHT = 7
 """How far an ally looks for a foe."""
 LEASH = 6

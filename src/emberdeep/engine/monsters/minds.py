@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from emberdeep.engine.acts.actions import WAIT, Action, Attack, Either, Stumble
 from emberdeep.engine.core.actors import AWARE, UNALIGNED, Ability, ActorKind, Mode
+from emberdeep.engine.core.events import Healed
 from emberdeep.engine.creatures import awareness
 from emberdeep.engine.monsters.abilities import ABILITIES, used
 from emberdeep.engine.monsters.allies import ally_turn, foe_of, friends_near
@@ -99,6 +100,7 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
                 awareness.set_mode(world, monster, Mode.FLEEING)
                 if not batch.floor.visible.item(monster.x, monster.y):
                     monster.hp += 1  # catching its breath where the player cannot see it
+                    world.emit(Healed(monster.who, monster.position, 1, "breath"))
                 return pursuit.away(i) or pursuit.toward(i)
             if monster.mode == Mode.FLEEING:
                 awareness.set_mode(world, monster, Mode.HUNTING)

@@ -2,8 +2,11 @@
 
 No pickle: a save is data that is checked on the way in, so a damaged or hostile file can
 only ever produce a ``SnapshotError`` with a reason, never run code or leave a half-built
-world. Derived state (what is visible, the schedule, distance maps) is not stored; it is
-rebuilt, so it cannot disagree with the rest.
+world. The data's shape and bounds are checked as it is read; the world built is then
+held to every rule of a valid world (``rules.py``, run by ``invariants.violations``), the
+very rules play is held to, so whatever loads is a world play could have made. Derived
+state (what is visible, the schedule, distance maps) is not stored; it is rebuilt, so it
+cannot disagree with the rest.
 
 A floor's creatures and items are stored as columns (``snapshot_columns``); saves before
 format 4 held one table per creature, and still load (here). Reading untrusted data is
@@ -27,13 +30,14 @@ from emberdeep.engine.core.actors import (
 )
 from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor, Rect, Tile
 from emberdeep.engine.core.fov import ALGORITHMS, FovSettings
-from emberdeep.engine.creatures import gear, hunger, runics
+from emberdeep.engine.creatures import gear, hunger
 from emberdeep.engine.creatures.fellowship import Fellowship, Loss
 from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.play import rules
+from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.journal import Journal, JournalError
 from emberdeep.engine.play.world import FloorBuilder, World
 from emberdeep.engine.saves.snapshot_columns import dump_actors, load_actors
-from emberdeep.engine.saves.snapshot_floors import SHUT, SHUT_TILE
 from emberdeep.engine.saves.snapshot_items import dump_items, load_items
 from emberdeep.engine.saves.snapshot_legacy import load_legacy_actors
 from emberdeep.engine.saves.snapshot_reader import (
@@ -53,8 +57,8 @@ from emberdeep.engine.things.identify import MAX_LOOK, Identity
 from emberdeep.engine.things.items import MAX_STACK, Item, ItemKind
 
 __all__ = [
-    "MAX_ACTION_TIME", "MAX_COUNT", "MAX_DEPTH", "MAX_SIDE", "SnapshotError", "columns_checked",
-    "dump", "dump_floor", "load",
+    "MAX_ACTION_TIME", "MAX_COUNT", "MAX_DEPTH", "MAX_SIDE", "SnapshotError", "dump",
+    "dump_floor", "load",
 ]  # fmt: skip
 """What saves and tests read here; the limits and the error are ``snapshot_reader``'s."""
 
@@ -144,14 +148,19 @@ def load(
     item_kinds: Mapping[str, ItemKind],
     kinds: Mapping[str, ActorKind] | None = None,
 ) -> World:
-    """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError.
+    """Rebuild a world from ``dump`` output, checking everything; raises SnapshotError,
+    naming the rule of a valid world (``rules.py``) a world that loads would break.
     ``kinds`` are the creature kinds play may bring forth (``Hero.kinds``)."""
     try:
-        return _load(Reader(data, ""), build_floor, item_kinds, kinds or {})
+        world = _load(Reader(data, ""), build_floor, item_kinds, kinds or {})
     except SnapshotError:
         raise
     except (TypeError, ValueError, KeyError, OverflowError) as exc:
         raise SnapshotError(f"inconsistent save: {exc}") from None
+    broken = violations(world)
+    if broken:
+        raise SnapshotError(f"a world that breaks a rule: {broken[0]}")
+    return world
 
 
 def _load(
@@ -183,8 +192,6 @@ def _load(
     )
     _player_state(root, world)
     for n, kept_depth, kept_floor in kept_floors:
-        if PLAYER_ID in kept_floor.actors:
-            raise SnapshotError(f"kept[{n}].actors: the player is on another floor")
         if (
             max(map(_NEXT_TIME, kept_floor.actors.values()), default=0)
             > world.time + MAX_ACTION_TIME
@@ -259,7 +266,8 @@ def _load_floors(
         kept_floors.append((n, kept_depth, kept_floor))
     # Every floor's creatures and items at once: a save of 16 floors pays for each
     # check once, not 16 times (``snapshot_floors.Floors``).
-    load_items(columns[1], item_kinds, load_actors(columns[0]))
+    load_actors(columns[0])
+    load_items(columns[1], item_kinds)
     return floor, kept_floors
 
 
@@ -294,11 +302,12 @@ def _player_state(root: Reader, world: World) -> None:
 
 
 def _stack(entry: Reader, item: Item) -> None:
-    """A stack's count and a wand's spent charges (absent in older saves: 1 and 0)."""
+    """A stack's count and a wand's spent charges (absent in older saves: 1 and 0; what
+    its kind allows is ``rules.stack_fits_its_kind`` and ``rules.charges_fit``)."""
     if "count" in entry.data:
-        item.count = entry.integer("count", 1, MAX_STACK if item.kind.stacks else 1)
+        item.count = entry.integer("count", 1, MAX_STACK)
     if "used" in entry.data:
-        item.used = entry.integer("used", 0, item.capacity)
+        item.used = entry.integer("used", 0, BIG)
 
 
 def gear_fields(item: Item) -> dict[str, object]:
@@ -322,10 +331,8 @@ def load_gear(entry: Reader, item: Item) -> None:
     """``gear_fields`` back, checked."""
     if "enchant" in entry:
         item.enchant = entry.integer("enchant", -gear.MAX_ENCHANT, gear.MAX_ENCHANT)
-    if "runic" in entry:
-        item.runic = entry.get("runic", str)
-        if item.runic not in runics.RUNICS:
-            raise SnapshotError(f"{entry.where('runic')}: no such runic")
+    if "runic" in entry:  # a runic it may bear: ``rules.runic_fits``
+        item.runic = entry.get("runic", str)[:MAX_LOOK]
     if "known" in entry:
         item.known = entry.get("known", bool)
     if "proof" in entry:
@@ -361,7 +368,7 @@ def _trap(entry: Reader, floor: Floor) -> Trap:
         amount=entry.integer("amount", 0, MAX_TURNS),
     )
     x, y = entry.integer("x", 0, floor.width - 1), entry.integer("y", 0, floor.height - 1)
-    if not floor.walkable[x, y] or (x, y) in floor.traps or SHUT_TILE[floor.tiles[x, y]]:
+    if (x, y) in floor.traps:  # a table holds one a tile; where it may lie is ``rules``'
         raise SnapshotError(f"{entry.path}: not on a free floor tile")
     return Trap(kind, x, y, entry.get("hidden", bool))
 
@@ -398,8 +405,8 @@ def _load_floor(
     floor.depth = depth
     if floor.tiles[floor.start] == Tile.FLOOR:  # 0.1.0 floors had no up stairs
         floor.tiles[floor.start] = Tile.STAIRS_UP
-    if floor.tiles[floor.start] != Tile.STAIRS_UP or floor.tiles[floor.stairs] != Tile.STAIRS_DOWN:
-        raise SnapshotError(f"{where}: a staircase is missing")
+    if (problem := rules.has_its_staircases(floor)) is not None:  # asked early: no
+        raise SnapshotError(f"{where}: {problem}")  # floor without them is read on
     if "explored_bits" in raw:  # format 5: a bit a tile
         bits = raw.view("explored_bits", np.uint8, ((shape[0] * shape[1] + 7) // 8,))
         floor.explored[...] = np.unpackbits(bits, count=shape[0] * shape[1]).reshape(shape)
@@ -415,8 +422,6 @@ def _load_floor(
     for n, item_raw in enumerate([] if in_columns else raw.entries("items")):  # formats 1 to 3
         entry = Reader(item_raw, f"{where}.items[{n}]")
         x, y = entry.integer("x", 0, shape[0] - 1), entry.integer("y", 0, shape[1] - 1)
-        if not floor.walkable[x, y] or floor.tiles[x, y] in SHUT:
-            raise SnapshotError(f"{entry.path}: not on open ground")
         item = Item(_kind(entry, item_kinds), x, y)
         load_gear(entry, item)
         _stack(entry, item)
@@ -429,14 +434,6 @@ def _load_floor(
     if "calm_since" in raw.data:  # ...and nothing arrived on them
         floor.calm_since = raw.integer("calm_since", 0)
     return floor
-
-
-def columns_checked(data: object) -> bool:
-    """Whether a world's data stores its creatures as columns (format 4): the loader
-    then checks on whole columns every rule ``invariants.violations`` checks one
-    creature at a time, and a save need not run those again."""
-    floor = data.get("floor") if isinstance(data, Mapping) else None
-    return isinstance(floor, Mapping) and isinstance(floor.get("actors"), Mapping)
 
 
 def _rememberable(key: str, item_kinds: Mapping[str, ItemKind]) -> bool:
@@ -455,7 +452,7 @@ def _load_floor_extras(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemK
         floor.traps[trap.position] = trap
     if raw.data.get("gas"):
         floor.gas[...] = raw.array("gas", np.float32, floor.size)
-        if not np.isfinite(floor.gas).all() or (floor.gas < 0).any() or (floor.gas > 1e6).any():
+        if (floor.gas > 1e6).any():  # finite, not below nothing: ``rules.gas_is_real``
             raise SnapshotError(f"{raw.path}.gas: impossible amounts")
         floor.gas_active = bool(floor.gas.any())
     seen = raw.entries("seen_items") if "seen_items" in raw.data else []

@@ -1,9 +1,10 @@
 """A floor's creatures as columns, one per field (format 5: the numbers one integer
 matrix of the narrowest type that holds them, flags a uint8 matrix, a text column its
 distinct names and a byte each; format 4: int64 numbers and text lists), so encoding
-reads each creature once with an ``attrgetter`` and loading checks every rule on whole
-columns of every floor at once with numpy (``snapshot_floors``), then builds the
-creatures positionally: a floor of 1000 monsters loads faster than the same floor
+reads each creature once with an ``attrgetter`` and loading checks the data's bounds on
+whole columns of every floor at once with numpy (``snapshot_floors``), then builds the
+creatures positionally (the rules of a valid world are then ``rules.py``'s, run on the
+world built): a floor of 1000 monsters loads faster than the same floor
 unpickled. The columns follow ``Actor``'s fields whatever they are (int, str, bool, an
 Enum, the statuses table). Items are ``snapshot_items``'."""
 
@@ -17,24 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from emberdeep.engine.core.actors import (
-    AWARE,
-    MAX_LEVEL,
-    MAX_STAT,
-    MODES,
-    PLAYER_ID,
-    Actor,
-    Mode,
-)
+from emberdeep.engine.core.actors import MAX_LEVEL, MAX_STAT, PLAYER_ID, Actor
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
-from emberdeep.engine.saves.snapshot_floors import (
-    SHUT_TILE,
-    Floors,
-    first_repeat,
-    int_matrix,
-    repeats,
-)
+from emberdeep.engine.play.rules import status_problem
+from emberdeep.engine.saves.snapshot_floors import Floors, first_repeat, int_matrix, repeats
 from emberdeep.engine.saves.snapshot_reader import (
     BIG,
     MAX_ACTION_TIME,
@@ -95,8 +82,6 @@ _NUMBER_BOUNDS = np.array(
     [_NUMBER_LIMITS.get(name, (-BIG, BIG)) for name in _MATRIX_FIELDS["number"]], dtype=np.int64
 )
 _LOW, _HIGH = _NUMBER_BOUNDS[:, :1], _NUMBER_BOUNDS[:, 1:]
-_MODE_CODE = {mode: n for n, mode in enumerate(MODES)}
-_MODE_AWARE = np.array([mode in AWARE for mode in MODES], dtype=np.bool_)
 
 
 def dump_actors(actors: list[Actor]) -> dict[str, Any]:
@@ -114,7 +99,7 @@ def dump_actors(actors: list[Actor]) -> dict[str, Any]:
             case "text":
                 columns[name] = _names(values)
             case "enum":
-                columns[name] = [value.value for value in values]
+                columns[name] = _names(tuple(value.value for value in values))
             case _:
                 columns[name] = [
                     [i, key, turns]
@@ -192,28 +177,34 @@ def _texts(raw: Reader, name: str, kind: Any, count: int, where: str) -> list[An
         which = table.view("which", np.uint8, (count,)).tolist()
         if not set(map(type, names)) <= {str} or max(which, default=0) >= len(names):
             raise SnapshotError(f"{where}.{name}: expected {count} names")
-        values: list[Any] | None = list(map(names.__getitem__, which))
-    else:
-        values = raw.entries(name) if name in raw.data else None
+        if _KIND_OF[name] == "enum":  # each distinct name made a member once
+            names = _members(kind, names, f"{where}.{name}")
+        return list(map(names.__getitem__, which))
+    values = raw.entries(name) if name in raw.data else None
     if values is None and isinstance(_DEFAULTS[name], kind):
         return [_DEFAULTS[name]] * count
     if values is None or len(values) != count or not set(map(type, values)) <= {str}:
         raise SnapshotError(f"{where}.{name}: expected {count} names")
     if _KIND_OF[name] == "enum":
-        try:
-            return [kind(v) for v in values]
-        except ValueError:
-            raise SnapshotError(f"{where}.{name}: unknown value") from None
+        return _members(kind, values, f"{where}.{name}")
     return values
 
 
-def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
+def _members(kind: Any, values: list[str], where: str) -> list[Any]:
+    """Names as the members of enum ``kind`` whose values they are."""
+    members = {value: kind(value) for value in values if value in kind._value2member_map_}
+    if len(members) < len(set(values)):
+        raise SnapshotError(f"{where}: unknown value (impossible creature)")
+    return list(map(members.__getitem__, values))
+
+
+def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> None:
     """The creatures of several floors from columns (``Reader`` of a floor's ``actors``,
-    the floor, where it is in the save): every rule checked on all their columns at
+    the floor, where it is in the save): the data's bounds checked on all their columns at
     once, then built positionally (``map(Actor, *columns)``: no field looked up by name
-    per creature). Returns the floors' geometry, for their items."""
+    per creature)."""
     if not floors_raw:
-        return None
+        return
     floors = Floors(floors_raw, "actors")
     counts: list[int] = []
     number_parts, flag_parts = [], []
@@ -244,7 +235,7 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
     truth = flags.astype(np.bool_)
     columns = dict(zip(_MATRIX_FIELDS["number"], numbers, strict=True))
     columns |= zip(_MATRIX_FIELDS["flag"], truth, strict=True)
-    check_actor_columns(columns, by_name["mode"], floors)
+    check_actor_columns(columns, floors)
     by_name |= zip(_MATRIX_FIELDS["number"], numbers.tolist(), strict=True)
     by_name |= zip(_MATRIX_FIELDS["flag"], truth.tolist(), strict=True)
     actors = list(map(Actor, *(by_name[name] for name, _ in ACTOR_FIELDS)))
@@ -253,7 +244,7 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
         floor = floors.floors[0]
         floor.actors.update(zip(ids, actors, strict=True))
         floor.occupant[x[blocks], y[blocks]] = columns["id"][blocks]
-        return floors
+        return
     bounds = floors.bounds
     for n, floor in enumerate(floors.floors):
         start, end = bounds[n], bounds[n + 1]
@@ -262,7 +253,6 @@ def load_actors(floors_raw: list[tuple[Reader, Floor, str]]) -> Floors | None:
         floor.occupant[x[start:end][standing], y[start:end][standing]] = columns["id"][start:end][
             standing
         ]
-    return floors
 
 
 def _joined(parts: list[np.ndarray[Any, Any]]) -> np.ndarray[Any, Any]:
@@ -278,9 +268,7 @@ def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str,
             and len(entry) == 3
             and type(entry[0]) is int
             and 0 <= entry[0] < count
-            and entry[1] in STATUSES
-            and type(entry[2]) is int
-            and 1 <= entry[2] <= MAX_TURNS
+            and status_problem(entry[1], entry[2]) is None
             and entry[1] not in tables[entry[0]]
         ):
             raise SnapshotError(f"{where}: expected [creature, status, turns left]")
@@ -288,51 +276,23 @@ def _status_column(entries: list[Any], count: int, where: str) -> list[dict[str,
     return tables
 
 
-def check_actor_columns(
-    numbers: dict[str, np.ndarray[Any, Any]], modes: list[str], floors: Floors
-) -> None:
-    """The rules the legacy loader applies one creature at a time (``snapshot_legacy``),
-    on whole columns of every floor (a creature's mode as a small code, its rules a
-    table lookup)."""
-    ids, x, y, hp = numbers["id"], numbers["x"], numbers["y"], numbers["hp"]
+def check_actor_columns(numbers: dict[str, np.ndarray[Any, Any]], floors: Floors) -> None:
+    """The bounds of the data the legacy loader checks one creature at a time
+    (``snapshot_legacy``), on whole columns of every floor: ids given once a floor, the
+    player's stats the only ones equipment may take below zero, every creature inside
+    its map (before the occupancy map is indexed with its position). Whether the world
+    they make is valid is ``rules.py``'s."""
+    ids, x, y = numbers["id"], numbers["x"], numbers["y"]
     twice = first_repeat(floors.which, ids) if repeats(ids) else None
     if twice is not None:
         raise SnapshotError(f"{floors.where_at(twice)}: duplicate creature ids")
-    player = ids == PLAYER_ID
-    lowest = np.where(player, -MAX_STAT, 0)
-    blocks = numbers["blocks"]
-    if not set(modes) <= _MODE_CODE.keys():
-        known = np.array([mode in _MODE_CODE for mode in modes], dtype=np.bool_)
-        raise SnapshotError(f"{floors.where(~known)}: impossible creature (mode)")
-    codes = np.array(list(map(_MODE_CODE.__getitem__, modes)), dtype=np.int8)
-    aware = _MODE_AWARE[codes] if codes.size else np.zeros(0, np.bool_)
-    captive, ally = codes == _MODE_CODE[Mode.CAPTIVE], codes == _MODE_CODE[Mode.ALLY]
+    lowest = np.where(ids == PLAYER_ID, -MAX_STAT, 0)
     defense, power = (
         (numbers[name] < lowest) | (numbers[name] > 2 * MAX_STAT) for name in ("defense", "power")
     )
-    health = (hp < 0) | (hp > numbers["max_hp"])
-    dead_block = blocks != (hp > 0)
-    wrong = np.where(player, codes != _MODE_CODE[Mode.WANDERING], aware != (numbers["hunting"] > 0))
-    bound = ((numbers["shackles"] > 0) & ~captive) | (numbers["stays"] & ~ally)
-    if floors.any_of([defense, power, health, dead_block, wrong, bound]):
-        if (at := floors.where(defense)) is not None:
-            raise SnapshotError(f"{at}.defense: out of range")
-        if (at := floors.where(power)) is not None:
-            raise SnapshotError(f"{at}.power: out of range")
-        if (at := floors.where(health)) is not None:
-            raise SnapshotError(f"{at}: impossible creature (health)")
-        if (at := floors.where(dead_block)) is not None:
-            raise SnapshotError(f"{at}: the living must block, the dead must not")
-        if (at := floors.where(wrong)) is not None:
-            raise SnapshotError(f"{at}: impossible creature (mode)")
-        raise SnapshotError(f"{floors.where(bound)}: impossible creature (shackles or orders)")
-    cells, off = floors.cells(x, y)
-    if (at := floors.where(off)) is not None:
+    if (at := floors.where(defense)) is not None:
+        raise SnapshotError(f"{at}.defense: out of range")
+    if (at := floors.where(power)) is not None:
+        raise SnapshotError(f"{at}.power: out of range")
+    if (at := floors.where(floors.outside(x, y))) is not None:
         raise SnapshotError(f"{at}: a creature not on a floor tile")
-    standing = blocks.nonzero()[0]
-    stood = cells[standing]
-    twice = first_repeat(np.zeros(standing.size, np.int64), stood) if repeats(stood) else None
-    if twice is not None:
-        raise SnapshotError(f"{floors.where_at(int(standing[twice]))}: two creatures on one tile")
-    if (at := floors.where(blocks & SHUT_TILE[floors.tiles()[cells]])) is not None:
-        raise SnapshotError(f"{at}: a creature stands in a shut door")

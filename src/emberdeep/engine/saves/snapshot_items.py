@@ -1,7 +1,9 @@
 """A floor's items as columns (format 5: the numbers and flags one integer matrix, the
-kinds and runics lists), checked on whole columns of every floor of a save at once and
-built positionally, like the creatures (``snapshot_columns``); format 4 stored an
-integer column each, and still loads."""
+kinds and runics lists), their bounds checked on whole columns of every floor of a save
+at once and built positionally, like the creatures (``snapshot_columns``); format 4
+stored an integer column each, and still loads. Where an item may lie, how many may
+stack, its charges and its runic are rules of a valid world (``rules.py``), judged on
+the world built."""
 
 from __future__ import annotations
 
@@ -13,8 +15,8 @@ from typing import Any
 import numpy as np
 
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.creatures import gear, runics
-from emberdeep.engine.saves.snapshot_floors import SHUT_TILE, Floors, int_matrix
+from emberdeep.engine.creatures import gear
+from emberdeep.engine.saves.snapshot_floors import Floors, int_matrix
 from emberdeep.engine.saves.snapshot_reader import (
     MAX_COUNT,
     MAX_SIDE,
@@ -93,21 +95,18 @@ def _with_no_gear(matrix: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
 _NO_GEAR = np.array([[0], [0], [0], [1]], dtype=np.int64)
 
 
-_RUNICS = {"", *runics.RUNICS}
 _ITEM_FIELDS = [(f.name, f.default) for f in fields(Item)]
 
 
 def load_items(
     floors_raw: list[tuple[Reader, Floor, str]],
     item_kinds: Mapping[str, ItemKind],
-    like: Floors | None = None,
 ) -> None:
     """The items of several floors from columns (``Reader`` of a floor's ``items``, the
-    floor, where it is in the save), checked on all their columns at once; ``like``,
-    the creatures' floors, lends its geometry when they are the same floors."""
+    floor, where it is in the save), their bounds checked on all their columns at once."""
     if not floors_raw:
         return
-    floors = Floors(floors_raw, "items", like)
+    floors = Floors(floors_raw, "items")
     counts: list[int] = []
     keys: list[Any] = []
     runic: list[Any] = []
@@ -121,28 +120,20 @@ def load_items(
         keys += kinds_of
         matrices.append(_item_matrix(raw, count, where))
         runics_of = raw.entries("runic") if "runic" in raw else [""] * count
-        if len(runics_of) != count or not set(runics_of) <= _RUNICS:
-            raise SnapshotError(f"{where}.runic: expected {count} known runics")
+        if len(runics_of) != count or not set(map(type, runics_of)) <= {str}:
+            raise SnapshotError(f"{where}.runic: expected {count} runics")
         runic += runics_of
     floors.counts(counts)
     if not set(keys) <= item_kinds.keys():
         known = np.array([key in item_kinds for key in keys], dtype=np.bool_)
         raise SnapshotError(f"{floors.where(~known)}.kind: an item the game does not know")
     matrix = matrices[0] if len(matrices) == 1 else np.concatenate(matrices, axis=1)
-    x, y, stack, used, *_ = matrix
-    enchant = matrix[6]
     kinds = list(map(item_kinds.__getitem__, keys))
-    cells, off = floors.cells(x, y)
-    ground = off | SHUT_TILE[floors.tiles()[cells]]
-    outside = (matrix[2:] < _LOW) | (matrix[2:] > _HIGH)
-    heaped = [n for n in (stack > 1).nonzero()[0].tolist() if not kinds[n].stacks]
-    if heaped or np.count_nonzero(ground) or np.count_nonzero(outside):
-        _refuse(floors, matrix, kinds, ground)
-    # Only a spent charge needs the kind's charges (as enchanted): most items have none,
-    # and are not looked at one by one.
-    for n in (used > 0).nonzero()[0].tolist():
-        if used[n] > capacity(kinds[n], int(enchant[n])):
-            raise SnapshotError(f"{floors.where_at(n)}: an impossible stack or charge")
+    # Inside the map before the view is indexed with it (on open ground: ``rules``).
+    if (at := floors.where(floors.outside(matrix[0], matrix[1]))) is not None:
+        raise SnapshotError(f"{at}: an item not on open ground")
+    if np.count_nonzero((matrix[2:] < _LOW) | (matrix[2:] > _HIGH)):
+        _refuse(floors, matrix)
     numbers = dict(zip((*ITEM_NUMBERS, *ITEM_GEAR), matrix.tolist(), strict=True))
     flags = {name: (matrix[n] > 0).tolist() for n, name in ((5, "dropped"), (9, "known"))}
     columns = numbers | flags | {"kind": kinds, "count": numbers["stack"], "runic": runic}
@@ -162,32 +153,19 @@ _LOW, _HIGH = np.array([_BOUNDS[name] for name in (*ITEM_NUMBERS[2:], *ITEM_GEAR
 comparison of the whole matrix tells whether any item breaks any of them."""
 
 
-def _refuse(
-    floors: Floors, matrix: np.ndarray[Any, Any], kinds: list[ItemKind], ground: Any
-) -> None:
-    """Why the items are refused, the first rule broken in this order (only once
+def _refuse(floors: Floors, matrix: np.ndarray[Any, Any]) -> None:
+    """Why the items are refused, the first bound broken in this order (only once
     ``load_items`` found one broken)."""
-    _, _, stack, used, choice, dropped, enchant, proof, recharge, known = matrix
-    most = np.array([MAX_STACK if kind.stacks else 1 for kind in kinds], dtype=np.int64)
-    stacks = (stack < 1) | (stack > most) | (used < 0)
+    stack, used, choice, dropped = matrix[2:6]
+    known = matrix[9]
+    stacks = (stack < 1) | (stack > MAX_STACK) | (used < 0)
     flags = (dropped < 0) | (dropped > 1) | (known < 0) | (known > 1)
     vault = (choice < 0) | (choice > MAX_SIDE**2)
-    worn = (
-        (enchant < -gear.MAX_ENCHANT) | (enchant > gear.MAX_ENCHANT)
-        | (proof < 0) | (proof > gear.PROOF_TURNS)
-        | (recharge < 0) | (recharge > gear.STAFF_RECHARGE)
-    )  # fmt: skip
-    if (at := floors.where(ground)) is not None:
-        raise SnapshotError(f"{at}: an item not on open ground")
     if (at := floors.where(stacks)) is not None:
         raise SnapshotError(f"{at}: an impossible stack or charge")
     if (at := floors.where(flags)) is not None:
         raise SnapshotError(f"{at}: a flag neither true nor false")
     if (at := floors.where(vault)) is not None:
         raise SnapshotError(f"{at}.choice: out of range")
+    worn = ((matrix[2:] < _LOW) | (matrix[2:] > _HIGH)).any(axis=0)
     raise SnapshotError(f"{floors.where(worn)}: an impossible enchantment, proof or recharge")
-
-
-def capacity(kind: ItemKind, enchant: int) -> int:
-    """The charges an item of ``kind`` so enchanted holds (``Item.capacity``)."""
-    return Item(kind, enchant=enchant).capacity

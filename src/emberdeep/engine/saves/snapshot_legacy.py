@@ -1,7 +1,8 @@
 """Creatures saved one table each (save formats 1 to 3), still loaded and checked one by
 one, with the names older versions gave their fields. Saves from format 4 hold a floor's
-creatures as columns, checked whole (``snapshot_columns``): the rules here are the same
-rules, one creature at a time."""
+creatures as columns, checked whole (``snapshot_columns``): the bounds here are the same
+bounds, one creature at a time; the rules of a valid world are ``rules.py``'s, judged on
+the world built."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from emberdeep.engine.core.actors import AWARE, MAX_LEVEL, MAX_STAT, MODES, Actor, Mode
+from emberdeep.engine.core.actors import MAX_LEVEL, MAX_STAT, Actor, Mode
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.play.rules import status_problem
 from emberdeep.engine.saves.snapshot_reader import MAX_ACTION_TIME, Reader, SnapshotError
 
 LEGACY_AI = {"player": "player", "hostile": "chase", "idle": "idle", "corpse": "idle"}
@@ -51,7 +52,6 @@ def actor_in_range(actor: Actor) -> bool:
     lowest = -MAX_STAT if actor.is_player else 0  # equipment may take from the player
     return (
         actor.id >= 1
-        and 0 <= actor.hp <= actor.max_hp
         and 1 <= actor.level <= MAX_LEVEL
         and all(0 <= s <= 2 * MAX_STAT for s in (actor.max_hp, actor.xp))
         and all(lowest <= s <= 2 * MAX_STAT for s in (actor.defense, actor.power))
@@ -63,8 +63,7 @@ def checked_statuses(raw: object, where: str) -> dict[str, int]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping) or not all(
-        name in STATUSES and type(turns) is int and 1 <= turns <= MAX_TURNS
-        for name, turns in raw.items()
+        status_problem(name, turns) is None for name, turns in raw.items()
     ):
         raise SnapshotError(f"{where}.statuses: expected status names and turns left")
     return dict(raw)
@@ -86,22 +85,22 @@ def load_legacy_actors(raw: Reader, floor: Floor, where: str) -> None:
                 continue
             if name in SINCE_COLUMNS:
                 continue  # no captive or ally was ever saved one table each: the default
+            if name == "mode":
+                mode = entry.get(name, str)
+                if mode not in Mode._value2member_map_:
+                    raise SnapshotError(f"{where}.actors[{n}]: impossible creature (mode)")
+                values[name] = Mode(mode)
+                continue
             kind = {"int": int, "str": str, "bool": bool}[str(annotation)]
             values[name] = entry.integer(name) if kind is int else entry.get(name, kind)
         actor = Actor(**values)
-        aware = actor.mode in AWARE
-        known = actor.mode == Mode.WANDERING if actor.is_player else actor.mode in MODES
-        if not known or (not actor.is_player and aware != (actor.hunting > 0)):
-            raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
         if not actor_in_range(actor):
             raise SnapshotError(f"{where}.actors[{n}]: impossible creature")
-        if actor.blocks != actor.alive:
-            raise SnapshotError(f"{where}.actors[{n}]: the living must block, the dead must not")
         if not (
             1 <= actor.move_time <= MAX_ACTION_TIME and 1 <= actor.attack_time <= MAX_ACTION_TIME
         ):
             raise SnapshotError(f"{where}.actors[{n}]: impossible action times")
-        if not floor.in_bounds(actor.x, actor.y) or not floor.walkable[actor.x, actor.y]:
+        if not floor.in_bounds(actor.x, actor.y):  # open ground: ``rules``
             raise SnapshotError(f"{where}.actors[{n}]: not on a floor tile")
         if actor.id in floor.actors:
             raise SnapshotError(f"{where}.actors[{n}]: duplicate id {actor.id}")
