@@ -269,6 +269,13 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         help="this host's name among those sharing a --database; the proxy routes a "
         "player to their game's host by it (default: the machine's name and the port)",
     )
+    parser.add_argument(
+        "--lease",
+        type=float,
+        metavar="SECONDS",
+        help="with a --database: how long a game's lease on its host lasts unless renewed, "
+        "so how soon another host resumes the games of a host that died (default 10)",
+    )
 
 
 def _scores_options(parser: argparse.ArgumentParser) -> None:
@@ -507,8 +514,12 @@ def run_serve(args: argparse.Namespace) -> int:
         return 1
     from emberdeep.storage import saves
 
-    if not 0 < args.port < 65536 or args.grace < 0 or args.max_games < 1:
-        print("emberdeep: --port, --grace and --max-games must be positive", file=sys.stderr)
+    lease_ok = args.lease is None or args.lease > 0
+    if not 0 < args.port < 65536 or args.grace < 0 or args.max_games < 1 or not lease_ok:
+        print(
+            "emberdeep: --port, --grace, --max-games and --lease must be positive",
+            file=sys.stderr,
+        )
         return 2
     data = args.data if args.data is not None else saves.data_dir() / "web"
     limits = Limits(
@@ -528,6 +539,7 @@ def run_serve(args: argparse.Namespace) -> int:
         allowed_hosts=tuple(args.allowed_host),
         database=args.database,
         host_id=args.host_id,
+        lease=args.lease,
     )
 
 

@@ -35,6 +35,7 @@ def serve(
     allowed_hosts: tuple[str, ...] = (),
     database: str | None = None,
     host_id: str | None = None,
+    lease: float | None = None,
 ) -> int:
     """Serve until interrupted; every running game is closed (saved) on the way out."""
     try:
@@ -53,7 +54,10 @@ def serve(
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     hosts = allowed_hosts or default_hosts(host)
     host_id = host_id or f"{socket.gethostname()}-{port}"
-    options = Options(data.resolve(), limits, origins, secure_cookies, hosts, database, host_id)
+    options = Options(
+        data.resolve(), limits, origins, secure_cookies, hosts, database, host_id,
+        **({} if lease is None else {"lease": lease}),
+    )  # fmt: skip
     try:
         app = create_app(options)
     except DatabaseError as exc:
