@@ -63,8 +63,8 @@ def safe(path: str) -> PurePosixPath | None:
     """A stored file's path inside a game's folder, or None for anything that would
     reach outside it."""
     pure = PurePosixPath(path)
-    if pure.is_absolute() or not pure.parts or any(p in ("", ".", "..") for p in pure.parts):
-        return None
+    if pure.as_posix() != path or pure.is_absolute() or ".." in pure.parts:
+        return None  # not as ``mirror.files`` writes them: "", "a//b", "./a"...
     return pure
 
 
