@@ -3,7 +3,8 @@ hosts on one PostgreSQL cluster, each game's files in the database as it goes an
 lease held by the host that runs it (``web/shared.py``). A host killed mid-game: the
 player continues the same game on the other host, and the killed host, back, never runs
 it again; 20 ``kill -9``s of a host or a game's worker while keys are in flight, each
-followed by the game on one host or the other, at least at the last turn a frame showed."""
+followed by the game on one host or the other, at least at the last turn a frame showed;
+and a game's process sent SIGTERM or SIGHUP saves its game."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 import websockets
 
+from emberdeep.storage import saves, wal
 from tests.web.live import Client, Server, connect, games, post, workers
 from tests.web.postgres import Cluster
 
@@ -211,3 +213,30 @@ def test_twenty_kills_lose_no_acknowledged_turn(hosts: list[Server]) -> None:
         assert turn is not None and turn >= acknowledged, (round_, turn, acknowledged)
     for host in hosts:
         ready(host)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_worker_told_to_stop_saves_its_game(tmp_path: Path, signum: int) -> None:
+    server = Server(tmp_path).start()
+    try:
+        cookie = account(server, "sleeper")
+
+        async def scenario() -> int | None:
+            ws, page, _ = await opened(server, cookie, "sleeperpage")
+            async with ws:
+                await new_game(page)
+                for key in ".....":
+                    await page.key(key)
+                assert server.process is not None
+                (pid,) = workers(server.process.pid)
+                os.kill(pid, signum)
+                while (await page.next())["t"] != "ended":
+                    pass
+                return page.turn()
+
+        turn = asyncio.run(scenario())
+        (save,) = (tmp_path / "players" / "sleeper" / "games").glob("*/save.emberdeep")
+        assert saves.read_summary(save).turn == turn  # saved, not only journaled
+        assert not wal.read_both(wal.journal_path(save))
+    finally:
+        server.stop()
