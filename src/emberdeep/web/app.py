@@ -366,9 +366,10 @@ class Server:
         if key in self.games.games or daily.in_progress(folder):
             return True
         shared = self.shared
-        place = folder.relative_to(self.options.data).as_posix()
-        if shared is not None and await asyncio.to_thread(shared.in_progress, place):
-            return True  # under way, saved by another host
+        if shared is not None:
+            place = folder.relative_to(self.options.data).as_posix()
+            if await asyncio.to_thread(shared.in_progress, place):
+                return True  # under way, saved by another host
         return await asyncio.to_thread(self.daily.begin, me, day)
 
     async def daily_results(self, request: Request) -> Response:

@@ -209,10 +209,10 @@ class Game:
         return None if self.process is None else self.process.pid
 
     async def start(self, context: ForkServerContext) -> None:
-        told = None if self.shared is None else await asyncio.to_thread(self.claim)
         try:
+            told = None if self.shared is None else await asyncio.to_thread(self.claim)
             await self._start(context, told)
-        except BaseException:
+        except BaseException:  # the lease, if taken, is given up
             await self.release()
             raise
         if told is not None:
