@@ -311,6 +311,23 @@ class Game:
             except Exception as exc:  # the database is away: the next round tries again
                 print(f"emberdeep: cannot renew {self.owner}'s lease: {exc}", flush=True)
 
+    async def holds_lease(self) -> bool:
+        """Before a page is attached: whether this host still has the game (its lease
+        renewed now), else it is fenced; so a page never sees a game another host has
+        taken (this host was too slow to renew, say). True without a shared database,
+        and when the database cannot be asked (every write still checks the lease)."""
+        shared, epoch = self.shared, self.epoch
+        if shared is None or epoch is None or self.fenced:
+            return not self.fenced
+        try:
+            await asyncio.to_thread(shared.renew, self.owner, epoch)
+        except LeaseLostError:
+            self.fence("This game was taken over by another server.")
+            return False
+        except Exception:  # the database is away: every write still checks the lease
+            return True
+        return True
+
     def fence(self, why: str) -> None:
         """Never write or show this game again here: its pages are told, and it closes."""
         if self.fenced:
@@ -464,6 +481,9 @@ class Games:
         """``owner``'s game, started if it is not running (the daily game of ``day``, if
         given); ``ServerFullError`` at the cap."""
         game = self.games.get(owner)
+        if game is not None and not await game.holds_lease():
+            await game.ended.wait()  # fenced: closing; another host has the game now
+            game = self.games.get(owner)
         if game is not None and game.finishing:
             await game.ended.wait()  # its worker is saving: the next one continues that
             game = self.games.get(owner)
