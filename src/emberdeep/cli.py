@@ -303,6 +303,13 @@ def _serve_options(parser: argparse.ArgumentParser) -> None:
         help="this host's name among those sharing a --database; the proxy routes a "
         "player to their game's host by it (default: the machine's name and the port)",
     )
+    parser.add_argument(
+        "--lease",
+        type=argtypes.seconds,
+        metavar="SECONDS",
+        help="with a --database: how long a game's lease on its host lasts unless renewed, "
+        "so how soon another host resumes the games of a host that died (default 10)",
+    )
 
 
 def _scores_options(parser: argparse.ArgumentParser) -> None:
@@ -567,6 +574,7 @@ def run_serve(args: argparse.Namespace) -> int:
         database=args.database,
         host_id=args.host_id,
         trusted_proxies=tuple(args.trusted_proxy),
+        lease=args.lease,
     )
 
 

@@ -141,6 +141,13 @@ def test_close_and_a_vanished_server_stop_the_game() -> None:
         worker.presenter.wait(None)
 
 
+def test_a_server_gone_while_a_frame_is_sent_stops_the_game_so_it_is_saved() -> None:
+    worker = Worker()
+    worker.server.close()  # the server was killed
+    with pytest.raises(loop.Stopped):  # not an error that ends the process unsaved
+        worker.presenter.present(console_with("a"))
+
+
 def test_the_page_draws_the_console_size_the_game_sends() -> None:
     from importlib import resources
 

@@ -42,7 +42,7 @@ from starlette.websockets import WebSocket
 from emberdeep.storage import replays
 from emberdeep.web import atlas, daily, hall, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, player_folder
-from emberdeep.web.database import Database
+from emberdeep.web.database import Database, DatabaseError
 from emberdeep.web.directory import ELSEWHERE, EVERY, HOST_COOKIE, Directory
 from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
 from emberdeep.web.hall import Hall
@@ -51,6 +51,7 @@ from emberdeep.web.hosts import LOCAL, HostCheck
 from emberdeep.web.limits import LoginLimiter, RegistrationLimiter
 from emberdeep.web.proxies import TrustedProxies
 from emberdeep.web.relay import Relay
+from emberdeep.web.shared import TTL, HeldElsewhereError, SharedGames
 from emberdeep.web.shares import address_key
 
 COOKIE = "emberdeep_session"
@@ -62,6 +63,7 @@ UNSUPPORTED = 1003
 TOO_BIG = 1009
 NOT_LOGGED_IN = 4003
 PLAYED = 4009
+UNAVAILABLE = 1011
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/cells.js": ("cells.js", "text/javascript; charset=utf-8"),
@@ -90,6 +92,9 @@ class Options:
     """A ``postgresql://`` address shared by several hosts; None: SQLite in ``data``."""
     host_id: str = "local"
     """This host's name among those sharing the database (the proxy routes by it)."""
+    lease: float = TTL
+    """Seconds a game's lease lasts unless renewed (``shared.py``): how long the games of
+    a host that died wait before another host resumes them."""
     trusted_proxies: tuple[str, ...] = ()
     """Proxies (addresses or networks) whose ``X-Forwarded-For`` and
     ``X-Forwarded-Proto`` are believed; none by default."""
@@ -132,7 +137,10 @@ class Server:
         self.hall = Hall(self.db)
         self.daily = daily.Daily(self.db)
         self.directory = Directory(self.db, options.host_id)
-        self.games = Games(options.data, options.limits, self.recorded)
+        self.shared = (
+            SharedGames(self.db, options.host_id, options.lease) if self.db.postgres else None
+        )
+        self.games = Games(options.data, options.limits, self.recorded, self.shared)
         self.background: set[asyncio.Task[Any]] = set()
         self.logins = LoginLimiter()
         self.hashing = HashPool()
@@ -178,21 +186,20 @@ class Server:
     def local_listing(self) -> list[dict[str, Any]]:
         return [{**game, "host": self.options.host_id} for game in self.games.listing()]
 
-    def host_cookie(self) -> tuple[bytes, bytes]:
-        return (
-            b"set-cookie",
-            f"{HOST_COOKIE}={self.options.host_id}; Path=/; SameSite=Strict".encode(),
-        )
+    def host_cookie(self, host: str | None = None) -> tuple[bytes, bytes]:
+        """The cookie the proxy routes by: this host's, or ``host``'s."""
+        host = host or self.options.host_id
+        return (b"set-cookie", f"{HOST_COOKIE}={host}; Path=/; SameSite=Strict".encode())
 
     async def elsewhere(self, ws: WebSocket, owner: str) -> bool:
-        """If another host runs ``owner``'s game, send the page there (True)."""
-        if owner in self.games.games:
+        """If another host runs ``owner``'s game (holds its lease), send the page there
+        (True)."""
+        if owner in self.games.games or self.shared is None:
             return False
-        host = await asyncio.to_thread(self.directory.host_of, owner)
+        host = await asyncio.to_thread(self.shared.holder, owner)
         if host is None:
             return False
-        cookie = f"{HOST_COOKIE}={host}; Path=/; SameSite=Strict".encode()
-        await ws.accept(headers=[(b"set-cookie", cookie)])
+        await ws.accept(headers=[self.host_cookie(host)])
         await ws.close(ELSEWHERE, host[:100])
         return True
 
@@ -411,6 +418,11 @@ class Server:
         (continued), or this is the first time (the attempt is taken now)."""
         if key in self.games.games or daily.in_progress(folder):
             return True
+        shared = self.shared
+        if shared is not None:
+            place = folder.relative_to(self.options.data).as_posix()
+            if await asyncio.to_thread(shared.in_progress, place):
+                return True  # under way, saved by another host
         return await asyncio.to_thread(self.daily.begin, me, day)
 
     async def daily_results(self, request: Request) -> Response:
@@ -509,6 +521,12 @@ class Server:
                 game = await self.games.open(target, folder, day, address)
             except ServerFullError as exc:
                 await ws.close(FULL, str(exc))
+                return
+            except HeldElsewhereError as exc:  # taken by another host a moment ago
+                await ws.close(ELSEWHERE, exc.host[:100])
+                return
+            except DatabaseError:  # never a fresh game instead of the stored one
+                await ws.close(UNAVAILABLE, "the games' database cannot be reached")
                 return
         await ws.send_text(json.dumps({"t": "hello", "game": game.owner, "watching": watching}))
         peer = Peer(ws, client, watching, me, ws.query_params.get("reader") == "1", address=address)

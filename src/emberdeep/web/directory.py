@@ -1,13 +1,14 @@
 """Which host runs which game, in the shared database, for several hosts behind a proxy.
 
-A game's process stays on the host that started it. Each host writes the games it runs
-every ``EVERY`` seconds (one transaction: its rows replaced); a row not refreshed for
-``STALE`` seconds is a host that stopped, and is ignored. The lobby lists this host's
-games from memory and the others' from here; a page that reaches a host for a game
-running on another is sent there: the connection is accepted with the ``HOST_COOKIE``
-naming that host (the proxy routes by it, see the README) and closed with ``ELSEWHERE``,
-and the page reconnects. With SQLite (one host: its database is its own file) there are
-no other hosts, so nothing is written or read: ``shared`` is False.
+A game's process stays on the host that started it (while that host lives: then another
+resumes it, ``shared.py``). Each host writes the games it runs every ``EVERY`` seconds
+(one transaction: its rows replaced); a row not refreshed for ``STALE`` seconds is a host
+that stopped, and is ignored. The lobby lists this host's games from memory and the
+others' from here. Where a game runs is its lease (``shared.py``): a page that reaches a
+host for a game running on another is sent there: the connection is accepted with the
+``HOST_COOKIE`` naming that host (the proxy routes by it, see the README) and closed with
+``ELSEWHERE``, and the page reconnects. With SQLite (one host: its database is its own
+file) there are no other hosts, so nothing is written or read: ``shared`` is False.
 """
 
 from __future__ import annotations
@@ -63,16 +64,6 @@ class Directory:
             (self.host, time.time() - STALE),
         )
         return [{**json.loads(listing), "host": host} for listing, host in rows]
-
-    def host_of(self, owner: str) -> str | None:
-        """The other host running ``owner``'s game, if one is."""
-        if not self.shared:
-            return None
-        rows = self.db.run(
-            "SELECT host FROM directory WHERE owner = ? AND host <> ? AND updated > ?",
-            (owner, self.host, time.time() - STALE),
-        )
-        return str(rows[0][0]) if rows else None
 
     def withdraw(self) -> None:
         """This host stops: its games are no longer listed."""

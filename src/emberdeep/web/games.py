@@ -15,6 +15,14 @@ allowance of games (a new one first evicts that address's own game left longest 
 and its pages together pass at most its budget of inputs and chat. When an address runs
 more than one game, all of its games run at a lower priority (``NICE``), so that its
 games together weigh about as much as one player's game when they want the CPU at once.
+
+With several hosts on one database (``shared``), a game is started only under its lease
+(``shared.py``), with its folder first rebuilt from the database; the worker's changed
+files (``mirror.py``) are written there before the frames after them are passed on, so a
+page's key is acknowledged only once it is in the database; the lease is renewed while
+the game runs and given up when it ends. A game whose lease was taken by another host,
+or whose files cannot be stored, is fenced: its frames are no longer passed on, its
+pages are told, and it is closed without another write.
 """
 
 from __future__ import annotations
@@ -35,7 +43,8 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from emberdeep import bounds
-from emberdeep.web import chat, daily, pipe, protocol, replay_view, worker
+from emberdeep.web import chat, daily, mirror, pipe, protocol, replay_view, worker
+from emberdeep.web.shared import LeaseLostError, SharedGames
 from emberdeep.web.shares import Shares
 
 QUEUE = 512
@@ -212,18 +221,55 @@ class Game:
         evicted first."""
         self.active = time.monotonic()
         """When the player last sent an input (the lobby shows the idle time)."""
+        self.epoch: int | None = None
+        """Our lease's epoch, with several hosts on one database (``shared.py``)."""
+        self.fenced = False
+        """The lease is lost or the database failed: nothing more is written or shown."""
+        self.pending: list[mirror.Change] = []
+        self.lease_task: asyncio.Task[None] | None = None
+
+    @property
+    def shared(self) -> SharedGames | None:
+        return self.games.shared if self.replay is None else None
+
+    def claim(self) -> bool:
+        """(A thread.) Take the lease, let an earlier process of this game on this host
+        finish saving, and rebuild the folder from the database; whether it was rebuilt
+        (``shared.SharedGames.restore``). ``HeldElsewhereError`` if another host runs it."""
+        shared = self.shared
+        assert shared is not None
+        self.epoch = shared.take(self.owner)
+        for save in self.folder.glob("games/*/save.emberdeep"):
+            worker.wait_for_lock(self.folder, save.parent.name)
+        return shared.restore(self.place, self.folder)
+
+    @property
+    def place(self) -> str:
+        """The game's folder as the database files it: the same on every host (a
+        player's, or their daily game's of one day)."""
+        return self.folder.relative_to(self.games.data).as_posix()
 
     @property
     def pid(self) -> int | None:
         return None if self.process is None else self.process.pid
 
     async def start(self, context: ForkServerContext) -> None:
+        try:
+            told = None if self.shared is None else await asyncio.to_thread(self.claim)
+            await self._start(context, told)
+        except BaseException:  # the lease, if taken, is given up
+            await self.release()
+            raise
+        if told is not None:
+            self.lease_task = asyncio.create_task(self.keep_lease())
+
+    async def _start(self, context: ForkServerContext, told: bool | None) -> None:
         ours, theirs = socket.socketpair()
         target: Callable[..., None]
         args: tuple[Any, ...]
         if self.replay is None:
             seed = None if self.daily is None else daily.seed_for(self.daily)
-            target, args = worker.run, (theirs, str(self.folder), seed)
+            target, args = worker.run, (theirs, str(self.folder), seed, told)
         else:
             target, args = replay_view.run, (theirs, str(self.folder), str(self.replay))
         process = context.Process(target=target, args=args, name=f"emberdeep-{self.owner}")
@@ -245,6 +291,11 @@ class Game:
                 kind, body = message[:1], message[1:]
                 if kind == protocol.STATUS:
                     self.status = pipe.decode(body)
+                    continue
+                if kind == protocol.FILES:
+                    await self.store(*mirror.unpack(body))
+                    continue
+                if self.fenced:
                     continue
                 if kind == protocol.READER:
                     words = body.decode()
@@ -268,11 +319,89 @@ class Game:
         finally:
             await self.finish()
 
+    async def store(self, whole: bool, changes: list[mirror.Change]) -> None:
+        """Write the worker's changed files to the database once the batch is whole, before
+        any frame after it is passed on; retried while the lease lasts, then fenced."""
+        shared, epoch = self.shared, self.epoch
+        if shared is None or epoch is None or self.fenced:
+            return
+        self.pending += changes
+        if not whole:
+            return
+        batch, self.pending = self.pending, []
+        deadline = time.monotonic() + shared.ttl
+        while True:
+            try:
+                await asyncio.to_thread(shared.write, self.owner, epoch, self.place, batch)
+                return
+            except LeaseLostError:
+                self.fence("This game was taken over by another server.")
+                return
+            except Exception as exc:  # the database is away: wait, while the lease lasts
+                if time.monotonic() >= deadline:
+                    print(f"emberdeep: cannot store {self.owner}'s game: {exc}", flush=True)
+                    self.fence("This game could not be stored; it is closed.")
+                    return
+                await asyncio.sleep(0.2)
+
+    async def keep_lease(self) -> None:
+        """Renew the lease every third of its time; a lost one fences the game."""
+        shared, epoch = self.shared, self.epoch
+        assert shared is not None and epoch is not None
+        while not self.fenced:
+            await asyncio.sleep(shared.ttl / 3)
+            try:
+                await asyncio.to_thread(shared.renew, self.owner, epoch)
+            except LeaseLostError:
+                self.fence("This game was taken over by another server.")
+            except Exception as exc:  # the database is away: the next round tries again
+                print(f"emberdeep: cannot renew {self.owner}'s lease: {exc}", flush=True)
+
+    async def holds_lease(self) -> bool:
+        """Before a page is attached: whether this host still has the game (its lease
+        renewed now), else it is fenced; so a page never sees a game another host has
+        taken (this host was too slow to renew, say). True without a shared database,
+        and when the database cannot be asked (every write still checks the lease)."""
+        shared, epoch = self.shared, self.epoch
+        if shared is None or epoch is None or self.fenced:
+            return not self.fenced
+        try:
+            await asyncio.to_thread(shared.renew, self.owner, epoch)
+        except LeaseLostError:
+            self.fence("This game was taken over by another server.")
+            return False
+        except Exception:  # the database is away: every write still checks the lease
+            return True
+        return True
+
+    def fence(self, why: str) -> None:
+        """Never write or show this game again here: its pages are told, and it closes."""
+        if self.fenced:
+            return
+        self.fenced = True
+        for peer in self.peers():
+            peer.send(json.dumps({"t": "ended", "why": why}))
+            peer.close(ENDED, "game ended")
+        self.tell({"t": "close"})
+
+    async def release(self) -> None:
+        """Give up the lease (unless fenced: then it is another host's)."""
+        shared, epoch = self.shared, self.epoch
+        if self.lease_task is not None:
+            self.lease_task.cancel()
+        if shared is None or epoch is None or self.fenced:
+            return
+        try:
+            await asyncio.to_thread(shared.release, self.owner, epoch)
+        except Exception as exc:  # it expires by itself
+            print(f"emberdeep: cannot release {self.owner}'s lease: {exc}", flush=True)
+
     async def finish(self) -> None:
         self.finishing = True
         process = self.process
         if process is not None:
             await asyncio.to_thread(process.join, STOP_SECONDS)
+        await self.release()
         crashed = process is not None and process.exitcode not in (0, None)
         why = "The game stopped unexpectedly." if crashed else "The game is closed."
         if self.daily is not None and not crashed:
@@ -386,9 +515,15 @@ class Games:
     """Every running game, by player."""
 
     def __init__(
-        self, data: Path, limits: Limits, on_record: Callable[[Game, Any], None] | None = None
+        self,
+        data: Path,
+        limits: Limits,
+        on_record: Callable[[Game, Any], None] | None = None,
+        shared: SharedGames | None = None,
     ) -> None:
         self.data = data
+        self.shared = shared
+        """The leases and files of games any host resumes (None: one host)."""
         self.limits = limits
         self.on_record = on_record
         """Told each finished game a worker reports (its hall-of-fame entry)."""
@@ -407,6 +542,9 @@ class Games:
         given) for a page at ``address``; ``ServerFullError`` at the cap, or at the
         address's own."""
         game = self.games.get(owner)
+        if game is not None and not await game.holds_lease():
+            await game.ended.wait()  # fenced: closing; another host has the game now
+            game = self.games.get(owner)
         if game is not None and game.finishing:
             await game.ended.wait()  # its worker is saving: the next one continues that
             game = self.games.get(owner)

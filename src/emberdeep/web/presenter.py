@@ -6,11 +6,14 @@ asks: a page attached); ``wait`` returns the inputs the server relays, each appl
 a page numbers its inputs and resends those not yet acknowledged after a reconnect, and
 inputs at or below a client's last applied number are dropped. A ``close`` from the server
 (the grace period ran out, the server is stopping) or a vanished server closes the game
-as a stop signal does, so it is saved.
+as a stop signal does, so it is saved: a broken pipe while sending too (the server was
+killed), never an error that would end the process unsaved. With a ``Mirror`` (several
+hosts on one database), the game's changed files go before each frame (``mirror.py``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
@@ -23,7 +26,8 @@ from emberdeep import bounds
 from emberdeep.ui import loop
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.render import SCREEN_HEIGHT, SCREEN_WIDTH
-from emberdeep.web import pipe, protocol
+from emberdeep.web import mirror, pipe, protocol
+from emberdeep.web.mirror import Mirror
 from emberdeep.web.pipe import PipeClosedError, PipeEnd
 
 MAX_CLIENTS = 16
@@ -55,8 +59,12 @@ class WebPresenter:
         records: Records | None = None,
         finished: Callable[[], bool] | None = None,
         reader: Reader | None = None,
+        *,
+        files: Mirror | None = None,
     ) -> None:
         self.pipe = pipe
+        self.files = files
+        """The game's folder as the shared database has it (None: one host, no database)."""
         self.status = status
         self.records = records
         """New hall-of-fame entries since the last call (a game just ended)."""
@@ -80,7 +88,7 @@ class WebPresenter:
         server), the status, any finished game's records and the reader's words."""
         now = protocol.cells(console)
         self.frame += 1
-        out: list[bytes] = []
+        out = self.changed_files()
         if self.last is None:
             out.append(self.full(now))
         else:
@@ -96,7 +104,28 @@ class WebPresenter:
             self.stopping = True
         out += self.reader_words()
         if out:
-            self.pipe.send(*out)
+            self.send(*out)
+
+    def send(self, *payloads: bytes) -> None:
+        """To the server; a vanished server stops the game (it is saved)."""
+        try:
+            self.pipe.send(*payloads)
+        except PipeClosedError:
+            raise loop.Stopped from None
+
+    def changed_files(self) -> list[bytes]:
+        """The game's files changed since the last frame, for the server to store before
+        it passes on this frame (and the acknowledgement in it)."""
+        if self.files is None:
+            return []
+        changes = self.files.changes()
+        return [protocol.FILES + m for m in mirror.pack(changes)] if changes else []
+
+    def flush(self) -> None:
+        """The last changes (the save made as the game closed), if the server is there."""
+        with contextlib.suppress(PipeClosedError):
+            if out := self.changed_files():
+                self.pipe.send(*out)
 
     def reader_words(self) -> list[bytes]:
         if self.reading and self.reader is not None:
@@ -143,14 +172,14 @@ class WebPresenter:
                 raise loop.Stopped
             case "full":
                 if self.last is not None:
-                    self.pipe.send(self.full(self.last))
+                    self.send(self.full(self.last))
                 return []
             case "reader":
                 self.reading = bool(message.get("on"))
                 if self.reading and self.reader is not None:
                     self.reader.reset()
                     if words := self.reader_words():
-                        self.pipe.send(*words)
+                        self.send(*words)
                 return []
             case "in":
                 client, seq = str(message["c"]), int(message["s"])

@@ -48,9 +48,11 @@ DIFF = b"D"
 STATUS = b"S"
 RECORD = b"R"
 READER = b"A"
+FILES = b"W"
 """Worker -> server message kinds (the first byte; the rest is the page's JSON, for
 STATUS what the front page lists, for RECORD a finished game's hall-of-fame entry; READER
-is the page's JSON for screen-reader pages only)."""
+is the page's JSON for screen-reader pages only; FILES the game's changed files, for the
+shared database, ``mirror.pack``)."""
 
 NAMED_KEYS = frozenset(
     {

@@ -36,6 +36,7 @@ def serve(
     database: str | None = None,
     host_id: str | None = None,
     trusted_proxies: tuple[str, ...] = (),
+    lease: float | None = None,
 ) -> int:
     """Serve until interrupted; every running game is closed (saved) on the way out."""
     try:
@@ -55,8 +56,9 @@ def serve(
     hosts = allowed_hosts or default_hosts(host)
     host_id = host_id or f"{socket.gethostname()}-{port}"
     options = Options(
-        data.resolve(), limits, origins, secure_cookies, hosts, database, host_id, trusted_proxies
-    )
+        data.resolve(), limits, origins, secure_cookies, hosts, database, host_id,
+        trusted_proxies=trusted_proxies, **({} if lease is None else {"lease": lease}),
+    )  # fmt: skip
     try:
         app = create_app(options)
     except DatabaseError as exc:

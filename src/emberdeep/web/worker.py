@@ -29,6 +29,7 @@ from emberdeep.ui.screens import Screen
 from emberdeep.ui.screens.main_menu import MainMenu
 from emberdeep.ui.stack import ScreenStack
 from emberdeep.web import preload
+from emberdeep.web.mirror import Mirror
 from emberdeep.web.pipe import PipeEnd
 from emberdeep.web.presenter import WebPresenter
 from emberdeep.web.reader import Reader
@@ -148,19 +149,26 @@ def game_over(app: App) -> Callable[[], bool]:
     return over
 
 
-def run(sock: socket.socket, folder: str, daily_seed: int | None = None) -> None:
-    """The worker's body (``multiprocessing`` target): play until the game closes."""
+def run(
+    sock: socket.socket, folder: str, daily_seed: int | None = None, told: bool | None = None
+) -> None:
+    """The worker's body (``multiprocessing`` target): play until the game closes (and is
+    saved: by the player, a ``close`` from the server, a stop signal or the server gone).
+    ``told`` (several hosts on one database): whether the server has the folder as it is
+    (it just rebuilt it from the database), else it is sent whole; None: one host."""
     os.environ["EMBERDEEP_DATA_DIR"] = folder
     os.environ["EMBERDEEP_CONFIG_DIR"] = folder
     Path(folder).mkdir(parents=True, exist_ok=True)
     pipe = PipeEnd(sock)
+    files = None if told is None else Mirror(Path(folder), told)  # before the game moves
     try:
         app = preload.new_app()
         over = game_over(app) if daily_seed is not None else None
         stack = ScreenStack(first_screen(app, daily_seed))
         records = Records(Path(folder)).new
-        presenter = WebPresenter(pipe, lambda: status(app), records, over, Reader(app))
+        presenter = WebPresenter(pipe, lambda: status(app), records, over, Reader(app), files=files)
         loop.run(stack, presenter)
+        presenter.flush()
     finally:
         with contextlib.suppress(OSError):
             pipe.close()
