@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 import websockets
 
+from emberdeep.web.limits import FREE_TRIES
 from tests.web.live import Client, Server, connect, games, owner, post, workers
 
 
