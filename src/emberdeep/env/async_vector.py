@@ -247,6 +247,11 @@ class Placement:
         return self.pinned
 
 
+class WorkerLostError(RuntimeError):
+    """A worker process of an ``EmberdeepAsyncVectorEnv`` is gone (killed, out of
+    memory): the message names it, its process and its games."""
+
+
 class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np.int64], Any]):
     """``num_envs`` games of Emberdeep-v0 over ``workers`` processes (see the module's
     notes); otherwise as ``EmberdeepVectorEnv``: the same observations, infos, autoreset
@@ -312,8 +317,8 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         options: dict[str, Any] | None = None,
     ) -> tuple[Observation, dict[str, Any]]:
         seeds = seeds_for(seed, self.num_envs)
-        for pipe, (lo, hi) in zip(self.pipes, self.rows, strict=True):
-            pipe.send_bytes(b"reset" + json.dumps(seeds[lo:hi]).encode())
+        for number, (lo, hi) in enumerate(self.rows):
+            self.send(number, b"reset" + json.dumps(seeds[lo:hi]).encode())
         self.wait_all()
         self.started = True
         return self.handed(), {k: a.copy() for k, a in self.infos.items()}
@@ -323,8 +328,8 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
             raise RuntimeError("call reset() before step()")
         self.arrays["actions"][:] = checked_actions(actions, self.num_envs)
         start = time.perf_counter()
-        for pipe in self.pipes:
-            pipe.send_bytes(self.command)
+        for number in range(len(self.pipes)):
+            self.send(number, self.command)
         self.wait_all()
         self.place(self.placement.after(time.perf_counter() - start))
         rewards, terminated, truncated = (
@@ -344,6 +349,25 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         """Have the next step pin the workers (True) or free them (False); None: as now."""
         self.command = b"step" if pinned is None else b"step+" if pinned else b"step-"
 
+    def send(self, number: int, message: bytes) -> None:
+        """``message`` to worker ``number``; ``WorkerLostError`` if it is gone (a pipe whose
+        other end closed raises ``BrokenPipeError``, which names nobody)."""
+        try:
+            self.pipes[number].send_bytes(message)
+        except OSError:  # BrokenPipeError, ConnectionResetError, a closed pipe
+            raise WorkerLostError(self.gone(number)) from None
+
+    def gone(self, number: int) -> str:
+        """What to say of worker ``number``, which stopped answering."""
+        process, (lo, hi) = self.processes[number], self.rows[number]
+        process.join(timeout=1)
+        code = process.exitcode
+        how = "is still running" if code is None else f"exit code {code}"
+        return (
+            f"worker {number} (process {process.pid}, games {lo}-{hi - 1}) has stopped "
+            f"({how}); its games are lost: close this vector env and make another"
+        )
+
     def wait_all(self) -> None:
         """Every worker's answer; the first error is raised (as ``RuntimeError``, or
         ``ValueError`` for a bad action), after all have answered."""
@@ -354,9 +378,8 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
                 continue
             try:
                 detail = pipe.recv_bytes()
-            except EOFError:
-                problems.append(f"worker {number} has stopped")
-                continue
+            except (EOFError, OSError):
+                raise WorkerLostError(self.gone(number)) from None
             if detail:
                 problems.append(f"worker {number}: {detail.decode()}")
         if problems:
