@@ -130,6 +130,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.steps = 0
         self.last: Observation = {}
         self.last_refused = ""
+        self.masked: NDArray[np.bool_] | None = None
+        """The last step's action mask (``mask``)."""
         self.terminated = self.truncated = False
         self.verified = snapshots.Verified()
         """The snapshots restored before (``restore``), shared with the branches."""
@@ -152,7 +154,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.playing.log.restore(log)
         self.steps, self.last_refused = steps, refused
         self.terminated, self.truncated = world.over, truncated
-        self.last = self.observer.observe(world, self.log)
+        self.masked = None
+        self.last = self.observer.observe(world, self.observed_log)
 
     # -- snapshots and branches (``snapshots.py``) ----------------------------------------
 
@@ -213,7 +216,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         outcome = self.play(action)
         if outcome.changed:
-            self.last = self.observer.observe(self.game, self.log)
+            self.last = self.observer.observe(self.game, self.observed_log)
             observation = dict(self.last)
         else:
             observation = copy(self.last)
@@ -281,7 +284,17 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         out (on every step, the keyword arguments' merge cost as much as the rest)."""
         return {"depth": world.depth, "turn": world.turn, "steps": self.steps,
                 "refused": refused, "reward_parts": parts, "events": events,
-                "action_mask": action_mask(world, self.terminated or self.truncated)}  # fmt: skip
+                "action_mask": self.mask(world, refused)}  # fmt: skip
+
+    def mask(self, world: World, refused: str) -> NDArray[np.bool_]:
+        """The step's action mask: after a refused action, the last one again (nothing
+        changed, but perhaps the clock: it is made again when the episode ended)."""
+        over = self.terminated or self.truncated
+        masked = self.masked
+        if not refused or over or masked is None:
+            masked = self.masked = action_mask(world, over)
+        copied: NDArray[np.bool_] = masked.copy()
+        return copied
 
     def render(self) -> str | NDArray[np.uint8] | None:
         if self.render_mode == "ansi":
@@ -308,6 +321,12 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         (a repeat with its count), oldest first, but its refusals (``info["refused"]``
         says those)."""
         return self.played.log.texts(MESSAGE_LOG, leaving_out=MessageKind.REFUSED)
+
+    @property
+    def observed_log(self) -> list[str]:
+        """``log`` where the observation shows it (``messages``), else nothing: reading
+        the log's texts cost a step 3%, for a key most agents do not ask for."""
+        return self.log if self.observer.reads_messages else []
 
     def kept_log(self) -> list[LogLine]:
         """What a snapshot keeps of the log: its newest lines, as many as a save holds

@@ -149,7 +149,7 @@ class Games:
                 continue
             outcome = env.play(actions[row])
             if outcome.changed:
-                env.observer.observe_into(env.game, env.log, observations, row)
+                env.observer.observe_into(env.game, env.observed_log, observations, row)
             info = outcome.info
             self.rewards[row] = outcome.reward
             self.terminated[row], self.truncated[row] = outcome.terminated, outcome.truncated
@@ -162,7 +162,7 @@ class Games:
             self.count(row, env)
 
     def observe(self, row: int, env: EmberdeepEnv) -> None:
-        env.observer.observe_into(env.game, env.log, self.observations, row)
+        env.observer.observe_into(env.game, env.observed_log, self.observations, row)
 
     def count(self, row: int, env: EmberdeepEnv) -> None:
         world, infos = env.game, self.infos
