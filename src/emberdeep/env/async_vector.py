@@ -23,7 +23,9 @@ one CPU held by another process); and unpinned workers are not always stacked. S
 the other again now and then.
 
 The messages are bytes (no pickling): b"step" (b"step+" pins first, b"step-" frees),
-b"reset" with the seeds as JSON, b"close"; a worker answers b"" or what went wrong.
+b"reset" with the seeds as JSON, b"close"; a worker answers b"" (ready, closed), b"="
+and its games' refusals and events as JSON (a step, a reset: the infos' texts and lists,
+which shared memory does not hold), or what went wrong.
 
 ``gymnasium.make_vec("Emberdeep-v0", num_envs=N, workers=W)`` makes one. Games are
 dealt in order: with 8 games and 2 workers, worker 0 plays games 0-3. A game's results
@@ -51,7 +53,15 @@ from numpy.typing import NDArray
 
 from emberdeep.env.environment import EmberdeepEnv
 from emberdeep.env.observation import Observation
-from emberdeep.env.vector import Batch, Games, Seeds, checked_actions, info_arrays, seeds_for
+from emberdeep.env.vector import (
+    Batch,
+    Games,
+    Seeds,
+    checked_actions,
+    gym_infos,
+    info_arrays,
+    seeds_for,
+)
 
 Layout = list[tuple[str, str, tuple[int, ...], int]]
 """(name, dtype, shape, offset) of each array in the shared block."""
@@ -177,9 +187,11 @@ class Worker:
                 self.games.step(self.actions.tolist())
             elif command.startswith(b"reset"):
                 self.games.reset(json.loads(command.removeprefix(b"reset")))
+            else:
+                return b""
+            return b"=" + json.dumps([self.games.refused, self.games.events]).encode()
         except Exception as exc:
             return traceback.format_exception_only(exc)[-1].strip().encode()
-        return b""
 
     def between(self) -> None:
         """Use the wait for the next command: begin the next games of those that ended."""
@@ -289,6 +301,9 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         self.infos = {k[5:]: a for k, a in self.arrays.items() if k.startswith("info.")}
         bounds = np.linspace(0, num_envs, workers + 1).astype(int).tolist()
         self.rows = list(itertools.pairwise(bounds))
+        self.refused: list[str] = [""] * num_envs
+        self.events: list[Any] = [[] for _ in range(num_envs)]
+        """Each game's last refusal and events, as its worker answered them."""
         self.pipes: list[multiprocessing.connection.Connection] = []
         self.processes: list[multiprocessing.process.BaseProcess] = []
         self.closed = False
@@ -321,7 +336,7 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
             self.send(number, b"reset" + json.dumps(seeds[lo:hi]).encode())
         self.wait_all()
         self.started = True
-        return self.handed(), {k: a.copy() for k, a in self.infos.items()}
+        return self.handed(), gym_infos(self.infos, self.refused, self.events)
 
     def step(self, actions: NDArray[np.int64]) -> Batch:
         if not self.started:
@@ -337,7 +352,7 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         )
         if self.copy:
             rewards, terminated, truncated = rewards.copy(), terminated.copy(), truncated.copy()
-        infos = {k: a.copy() for k, a in self.infos.items()}
+        infos = gym_infos(self.infos, self.refused, self.events)
         return self.handed(), rewards, terminated, truncated, infos
 
     def handed(self) -> Observation:
@@ -369,8 +384,9 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         )
 
     def wait_all(self) -> None:
-        """Every worker's answer; the first error is raised (as ``RuntimeError``, or
-        ``ValueError`` for a bad action), after all have answered."""
+        """Every worker's answer (its games' refusals and events into ``refused`` and
+        ``events``); the first error is raised (as ``RuntimeError``, or ``ValueError``
+        for a bad action), after all have answered."""
         problems = []
         for number, pipe in enumerate(self.pipes):
             if not pipe.poll(REPLY_SECONDS):
@@ -380,7 +396,10 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
                 detail = pipe.recv_bytes()
             except (EOFError, OSError):
                 raise WorkerLostError(self.gone(number)) from None
-            if detail:
+            if detail.startswith(b"="):
+                lo, hi = self.rows[number]
+                self.refused[lo:hi], self.events[lo:hi] = json.loads(detail[1:])
+            elif detail:
                 problems.append(f"worker {number}: {detail.decode()}")
         if problems:
             if all("ValueError" in p for p in problems):
