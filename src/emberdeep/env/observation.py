@@ -208,6 +208,7 @@ class Observer:
         )
         if planes:
             self.stamp_things(world, built)
+        carried: tuple[NDArray[Any], ...] = ()
         for key in keys:
             if key in built:
                 continue
@@ -216,7 +217,8 @@ class Observer:
             elif key == "messages":
                 built[key] = self.messages(messages).copy()
             else:
-                built[key] = self.inventory(world)[INVENTORY_KEYS.index(key)].copy()
+                carried = carried or self.inventory(world)
+                built[key] = carried[INVENTORY_KEYS.index(key)].copy()
         for array in built.values():
             # write=False, passed by position: a third of the cost of setting
             # ``flags.writeable`` (which makes a flags object first).
