@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -23,12 +25,13 @@ from emberdeep.env.async_vector import (
     layout_for,
     work,
 )
+from emberdeep.env.observation import KEYS
 from emberdeep.env.vector import EmberdeepVectorEnv
 from tests.env.helpers import digest
 
 
 def make() -> EmberdeepEnv:
-    return EmberdeepEnv(max_steps=3)
+    return EmberdeepEnv(observation_keys=KEYS, max_steps=3)
 
 
 @pytest.mark.parametrize("kind", [gymnasium.vector.SyncVectorEnv, gymnasium.vector.AsyncVectorEnv])
@@ -49,7 +52,7 @@ def test_two_envs_step_reset_and_truncate(kind: type[gymnasium.vector.VectorEnv]
 
 
 def batch_digests(observations: dict[str, np.ndarray]) -> list[str]:
-    n = len(observations["glyphs"])
+    n = len(next(iter(observations.values())))
     return [digest({key: array[i] for key, array in observations.items()}) for i in range(n)]
 
 
@@ -78,7 +81,7 @@ def test_the_batch_is_each_game_as_it_would_be_alone(workers: int) -> None:
         for actions in ACTION_ROUNDS:
             observations, rewards, _terminated, _truncated, infos = vector.step(actions)
             rounds.append(batch_digests(observations))
-            assert not infos["_game_seed"].any() and rewards.shape == (3,)
+            assert "_game_seed" not in infos and rewards.shape == (3,)  # none began
         assert [list(game) for game in zip(*rounds, strict=True)] == singles(10, 3, ACTION_ROUNDS)
         assert infos["steps"].tolist() == [40, 40, 40]
     finally:
@@ -116,7 +119,7 @@ def test_copy_hands_out_new_arrays_and_no_copy_the_batch_itself(copy: bool) -> N
     vector = EmberdeepVectorEnv(2, copy=copy)
     first, _ = vector.reset(seed=1)
     second, *_ = vector.step(np.array([WAIT, WAIT]))
-    assert np.shares_memory(first["glyphs"], second["glyphs"]) is not copy
+    assert np.shares_memory(first["glyph_ids"], second["glyph_ids"]) is not copy
 
 
 @pytest.mark.parametrize("workers", [0, 2])
@@ -261,7 +264,7 @@ def test_a_worker_whose_parent_ended_before_it_was_ready_ends() -> None:
     that its parent is some other process (as if reparented before its first look)
     must end on its next check, not wait for ever for the process it was handed to."""
     ctx = multiprocessing.get_context("fork")
-    probe = EmberdeepEnv()
+    probe = EmberdeepEnv(observation_keys=KEYS)
     layout, size = layout_for(probe, 1)
     ours, theirs = ctx.Pipe()
     worker = ctx.Process(
@@ -280,3 +283,36 @@ def test_a_worker_whose_parent_ended_before_it_was_ready_ends() -> None:
         if worker.is_alive():
             worker.kill()
         ours.close()
+
+
+def same_infos(ours: dict[str, Any], theirs: dict[str, Any]) -> None:
+    """Equal keys and values, arrays compared as lists (events as JSON reads them)."""
+    assert set(ours) == set(theirs)
+    for key, value in theirs.items():
+        if isinstance(value, dict):
+            same_infos(ours[key], value)
+        else:
+            assert ours[key].dtype == value.dtype, key
+            assert json.loads(json.dumps(ours[key].tolist())) == json.loads(
+                json.dumps(value.tolist())
+            ), key
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_infos_are_laid_out_as_gymnasiums_vector_envs_lay_them_out(workers: int) -> None:
+    def short() -> EmberdeepEnv:
+        return EmberdeepEnv(max_steps=6)
+
+    theirs = gymnasium.vector.SyncVectorEnv([short, short, short])
+    ours = gymnasium.make_vec("Emberdeep-v0", num_envs=3, workers=workers, max_steps=6)
+    try:
+        same_infos(ours.reset(seed=4)[1], theirs.reset(seed=4)[1])
+        keys = set()
+        for actions in ACTION_ROUNDS[:20]:
+            our_infos, their_infos = ours.step(actions)[4], theirs.step(actions)[4]
+            same_infos(our_infos, their_infos)
+            keys |= set(our_infos)
+        assert {"refused", "_refused", "events", "reward_parts", "game_seed"} <= keys
+    finally:
+        ours.close()
+        theirs.close()
