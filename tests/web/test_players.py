@@ -44,9 +44,7 @@ def prepared(server: Server) -> str:
     return "ada"
 
 
-def test_the_page_lists_saved_games_morgues_and_best_scores(
-    server: Server, prepared: str
-) -> None:
+def test_the_page_lists_saved_games_morgues_and_best_scores(server: Server, prepared: str) -> None:
     status, kind, page = get(server, "/api/players/ADA")  # any case: the same player
     assert status == 200 and kind.startswith("application/json")
     assert (page["name"], page["shown"]) == ("ada", "Ada")

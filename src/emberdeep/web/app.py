@@ -66,6 +66,7 @@ STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/cells.js": ("cells.js", "text/javascript; charset=utf-8"),
     "/game.js": ("game.js", "text/javascript; charset=utf-8"),
+    "/lettering.js": ("lettering.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 HEADERS = {
