@@ -158,8 +158,14 @@ def test_oversized_and_unknown_messages_are_refused(server: Server, page: Page) 
 def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
     browser: Browser, tmp_path: Path
 ) -> None:
-    server = Server(tmp_path, "--max-games", "1").start()
-    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}) for _ in range(2)]
+    server = Server(tmp_path, "--max-games", "1", "--trusted-proxy", "127.0.0.1").start()
+    contexts = [  # two addresses (as a proxy forwards them): neither has the address's share
+        browser.new_context(
+            viewport={"width": 1000, "height": 900},
+            extra_http_headers={"X-Forwarded-For": f"203.0.113.{n}"},
+        )
+        for n in (1, 2)
+    ]
     try:
         first, second = (context.new_page() for context in contexts)
         register(first, server, "Ona")
@@ -176,6 +182,27 @@ def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
         first.click("#leave")  # Ona's game keeps its slot only while nobody needs it
         wait_for_text(second, "New game")
         expect(second.locator("#state")).to_have_text("Playing as pip")
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+
+
+def test_an_address_with_its_share_of_games_is_told_so_not_that_the_server_is_full(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = Server(tmp_path, "--max-games", "4", "--games-per-address", "1").start()
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}) for _ in range(2)]
+    try:
+        first, second = (context.new_page() for context in contexts)
+        register(first, server, "Ros")
+        first.click("#play")
+        wait_for_text(first, "New game")
+        register(second, server, "Sam")  # another account, the same address
+        second.click("#play")
+        expect(second.locator("#state")).to_contain_text(
+            "Your address already has 1 game running here; trying again in 2 s", timeout=TIMEOUT
+        )
     finally:
         for context in contexts:
             context.close()

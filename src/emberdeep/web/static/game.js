@@ -582,10 +582,11 @@ function connect() {
 // (2 s, 4 s, ... up to a minute).
 function fullSentence(reason) {
   const [kind, count] = reason.split(":");
+  const many = (word) => `${count} ${word}${count === "1" ? "" : "s"}`;
   if (kind === "address") {
-    if (state.mode === "watch") return `Your address is already watching ${count} games here`;
-    if (state.mode === "replay") return `Your address already has ${count} replays open here`;
-    return `Your address already has ${count} games running here`;
+    if (state.mode === "watch") return `Your address is already watching ${many("game")} here`;
+    if (state.mode === "replay") return `Your address already has ${many("replay")} open here`;
+    return `Your address already has ${many("game")} running here`;
   }
   return `The server is full (${kind === "watching" ? count + " watching" : count + " playing"})`;
 }
@@ -593,7 +594,7 @@ function fullSentence(reason) {
 function full(reason) {
   const sentence = fullSentence(reason);
   let left = Math.min(60, 2 * 2 ** state.fullRetry++);
-  const tell = () => setState(`${sentence}. Trying again in ${left} s.`);
+  const tell = () => setState(`${sentence}; trying again in ${left} s.`);
   tell();
   const tick = () => {
     left -= 1;
