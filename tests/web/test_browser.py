@@ -13,6 +13,8 @@ import websockets
 from playwright.sync_api import Browser, Page, expect
 
 from emberdeep.web import daily
+from emberdeep.web.database import Database
+from emberdeep.web.hall import Entry, Hall
 from tests.web.deaths import SEED, play_to_death
 from tests.web.live import Client, Server, connect, post
 from tests.web.prepared import heart_by_the_way_out
@@ -93,7 +95,7 @@ def test_play_move_inventory_reload_and_watch(browser: Browser, server: Server, 
     watcher = browser.new_page()
     watcher.goto(server.url + "/")
     expect(watcher.locator("#games")).to_contain_text("ann", timeout=TIMEOUT)
-    watcher.click("#games a")
+    watcher.click("#games tr:has-text('ann') a:text('watch')")
     watcher.wait_for_function(
         "expected => window.emberdeep.text().join('\\n') === expected",
         arg=screen(page),
@@ -156,8 +158,14 @@ def test_oversized_and_unknown_messages_are_refused(server: Server, page: Page) 
 def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
     browser: Browser, tmp_path: Path
 ) -> None:
-    server = Server(tmp_path, "--max-games", "1").start()
-    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}) for _ in range(2)]
+    server = Server(tmp_path, "--max-games", "1", "--trusted-proxy", "127.0.0.1").start()
+    contexts = [  # two addresses (as a proxy forwards them): neither has the address's share
+        browser.new_context(
+            viewport={"width": 1000, "height": 900},
+            extra_http_headers={"X-Forwarded-For": f"203.0.113.{n}"},
+        )
+        for n in (1, 2)
+    ]
     try:
         first, second = (context.new_page() for context in contexts)
         register(first, server, "Ona")
@@ -174,6 +182,27 @@ def test_a_full_server_says_so_and_lets_the_player_in_once_a_slot_frees(
         first.click("#leave")  # Ona's game keeps its slot only while nobody needs it
         wait_for_text(second, "New game")
         expect(second.locator("#state")).to_have_text("Playing as pip")
+    finally:
+        for context in contexts:
+            context.close()
+        server.stop()
+
+
+def test_an_address_with_its_share_of_games_is_told_so_not_that_the_server_is_full(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = Server(tmp_path, "--max-games", "4", "--games-per-address", "1").start()
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}) for _ in range(2)]
+    try:
+        first, second = (context.new_page() for context in contexts)
+        register(first, server, "Ros")
+        first.click("#play")
+        wait_for_text(first, "New game")
+        register(second, server, "Sam")  # another account, the same address
+        second.click("#play")
+        expect(second.locator("#state")).to_contain_text(
+            "Your address already has 1 game running here; trying again in 2 s", timeout=TIMEOUT
+        )
     finally:
         for context in contexts:
             context.close()
@@ -215,7 +244,7 @@ def test_watch_a_game_and_chat_with_its_player(browser: Browser, server: Server)
         player.keyboard.press("Enter")
         wait_for_text(player, "Turn 0")
         register(watcher, server, "Wren")
-        watcher.click("#games a:text('vic')")
+        watcher.click("#games tr:has-text('vic') a:text('watch')")
         wait_for_text(watcher, "Turn 0")
         expect(player.locator("#watchers")).to_have_text("Watching: wren.")
         expect(watcher.locator("#mute")).to_be_hidden()
@@ -727,14 +756,57 @@ def test_the_lobby_is_a_sortable_table_and_the_password_has_a_page(
     wait_for_text(page, "Turn 0")
     page.goto(server.url + "/")
     row = page.locator("#games tbody tr", has_text="table")
-    expect(row.locator("td")).to_have_count(5)  # player, depth, turn, idle, watchers
-    expect(row.locator("td").nth(1)).to_have_text("1")
-    turn_header = page.locator("#games th", has_text="Turn")
-    turn_header.locator("button").click()
-    expect(turn_header).to_have_attribute("aria-sort", "ascending")
-    turn_header.locator("button").click()
-    expect(turn_header).to_have_attribute("aria-sort", "descending")
+    expect(row.locator("td")).to_have_count(7)  # player, level, depth, turn, idle, watchers, watch
+    expect(page.locator("#games th").nth(1)).to_have_text("Level")
+    expect(row.locator("td").nth(1)).to_have_text("1")  # the character's level
+    expect(row.locator("td").nth(2)).to_have_text("1")  # depth
+    for column in ("Turn", "Level"):
+        header = page.locator("#games th", has_text=column)
+        header.locator("button").click()
+        expect(header).to_have_attribute("aria-sort", "ascending")
+        header.locator("button").click()
+        expect(header).to_have_attribute("aria-sort", "descending")
+    row.locator("a", has_text="table").click()  # the name: the player's page
+    expect(page.locator("#player-title")).to_have_text("Table")
+    expect(page.locator("#player-games tbody tr").first).to_contain_text(
+        re.compile("Playing now|Running, player away")
+    )
+    page.goto(server.url + "/")
     assert page.locator("#passform").is_hidden()  # not on the lobby: on its own page
     page.click("#account-link a")
     expect(page.locator("#passform")).to_be_visible()
     expect(page.locator("#lobby")).to_be_hidden()
+
+
+def test_a_players_page_lists_their_games_morgues_and_best_scores(
+    server: Server, page: Page
+) -> None:
+    register(page, server, "Pia")
+    heart_by_the_way_out(server.data, "pia")
+    hall = Hall(Database(None, server.data))
+    hostile = '<img src=x onerror="document.title=1">'
+    for score, day, cause in ((40, 1, "killed by a rat"), (700, 2, hostile), (90, 3, "starved")):
+        entry = Entry("pia", score, day + 1, day, 100 * day, cause, 7, f"2024-06-0{day}", "1", None)
+        hall.add(entry, morgue=f"the morgue of game {day}")
+    page.goto(server.url + "/#hall")
+    page.locator("#hall-table a", has_text="pia").first.click()  # names link to the page
+    expect(page.locator("#player-title")).to_have_text("Pia")
+    expect(page.locator("#player-summary")).to_have_text("3 finished games; best score 700.")
+    saved = page.locator("#player-games tbody tr")
+    expect(saved).to_have_count(1)
+    expect(saved.locator("td").nth(0)).to_have_text("Saved")
+    expect(saved.locator("td").nth(2)).to_have_text("1")  # depth
+    best = page.locator("#player-best tbody tr")
+    expect(best.locator("td:nth-child(2)")).to_have_text(["700", "90", "40"])
+    expect(best.first).to_contain_text(hostile)  # shown as text, never as markup
+    assert page.locator("#player-page img").count() == 0 and page.title() == "Emberdeep"
+    morgues = page.locator("#player-morgues tbody tr")
+    expect(morgues.locator("td:nth-child(2)")).to_have_text(["90", "700", "40"])  # newest first
+    morgues.first.locator("a", has_text="morgue").click()
+    expect(page.locator("#morgue-text")).to_have_text("the morgue of game 3")
+    for name in ("nobody", "../../etc", "<b>x</b>"):
+        page.goto(server.url + "/#player/" + name)
+        expect(page.locator("#player-title")).to_have_text("No such player")
+        expect(page.locator("#player-summary")).not_to_be_empty()
+        expect(page.locator("#player-best")).to_be_hidden()
+        assert page.locator("#player-page b").count() == 0

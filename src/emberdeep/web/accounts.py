@@ -119,6 +119,12 @@ class Accounts:
             raise AccountError("that name is taken")
         return key
 
+    def shown(self, name: str) -> str | None:
+        """How a registered player wrote their name (``name`` is its canonical form);
+        None if nobody has it."""
+        rows = self.db.run("SELECT shown FROM players WHERE name = ?", (name,))
+        return str(rows[0][0]) if rows else None
+
     def check(self, name: object, password: object) -> str | None:
         """The canonical name if the password is right, else None. A right password with
         an old hash gets a new one."""

@@ -40,8 +40,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from emberdeep.storage import replays
-from emberdeep.web import atlas, daily, hall, preload, protocol
-from emberdeep.web.accounts import AccountError, Accounts, player_folder
+from emberdeep.web import atlas, daily, hall, players, preload, protocol
+from emberdeep.web.accounts import AccountError, Accounts, check_name, player_folder
 from emberdeep.web.database import Database, DatabaseError
 from emberdeep.web.directory import ELSEWHERE, EVERY, HOST_COOKIE, Directory
 from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
@@ -68,6 +68,7 @@ STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/cells.js": ("cells.js", "text/javascript; charset=utf-8"),
     "/game.js": ("game.js", "text/javascript; charset=utf-8"),
+    "/lettering.js": ("lettering.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
 }
 HEADERS = {
@@ -220,15 +221,33 @@ class Server:
         built = self.atlas()
         return cached(request, built.index, "application/json", built.index_etag)
 
-    async def listing(self, request: Request) -> Response:
-        me = await asyncio.to_thread(self.user, request)
+    async def running(self) -> list[dict[str, Any]]:
+        """Every host's running games, as the lobby lists them (this host's first word)."""
         others = await asyncio.to_thread(self.directory.others)
         here = self.local_listing()
         mine = {game["player"] for game in here}
-        games = sorted(
+        return sorted(
             here + [g for g in others if g["player"] not in mine], key=lambda g: g["player"]
         )
-        return JSONResponse({"me": me, "games": games}, headers=HEADERS)
+
+    async def listing(self, request: Request) -> Response:
+        me = await asyncio.to_thread(self.user, request)
+        return JSONResponse({"me": me, "games": await self.running()}, headers=HEADERS)
+
+    async def player_page(self, request: Request) -> Response:
+        """A player's page (``players.py``): a 400 for what cannot be a name, a 404 for a
+        name nobody has."""
+        try:
+            name = check_name(request.path_params["name"])
+        except AccountError as exc:
+            return JSONResponse({"error": f"No such player: {exc}."}, 400, headers=HEADERS)
+        running = await self.running()
+        found = await asyncio.to_thread(
+            players.page, name, self.accounts, self.hall, self.options.data, running
+        )
+        if found is None:
+            return JSONResponse({"error": "No such player."}, 404, headers=HEADERS)
+        return JSONResponse(found, headers=HEADERS)
 
     async def hall_of_fame(self, request: Request) -> Response:
         entries = await asyncio.to_thread(self.hall.top, 50)
@@ -599,6 +618,7 @@ def create_app(options: Options) -> Starlette:
         Route("/api/games", server.listing),
         Route("/api/hall", server.hall_of_fame),
         Route("/api/morgue", server.morgue),
+        Route("/api/players/{name:path}", server.player_page),
         Route("/api/daily", server.daily_results),
         Route("/api/register", server.register, methods=["POST"]),
         Route("/api/login", server.login, methods=["POST"]),

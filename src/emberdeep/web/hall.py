@@ -111,9 +111,11 @@ class Hall:
         )
         return [Entry(*row) for row in rows]
 
-    def of(self, player: str, count: int = 50) -> list[Entry]:
+    def of(self, player: str, count: int = 50, best: bool = False) -> list[Entry]:
+        """``player``'s finished games, the newest first (the best first, if ``best``)."""
+        order = "score DESC, date" if best else "date DESC"
         rows = self.db.run(
-            f"SELECT {COLUMNS} FROM hall WHERE player = ? ORDER BY date DESC LIMIT ?",
+            f"SELECT {COLUMNS} FROM hall WHERE player = ? ORDER BY {order} LIMIT ?",
             (player, count),
         )
         return [Entry(*row) for row in rows]

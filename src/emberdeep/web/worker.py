@@ -76,12 +76,12 @@ def first_screen(app: App, seed: int | None = None) -> Screen:
 
 
 def status(app: App) -> dict[str, Any]:
-    """What the front page lists for this game."""
+    """What the lobby and the player's page list for this game."""
     game = app.game
     if game is None or game.world.over:
         return {"playing": False}
     world = game.world
-    return {"playing": True, "depth": world.depth, "turn": world.turn}
+    return {"playing": True, "depth": world.depth, "level": world.player.level, "turn": world.turn}
 
 
 class Records:

@@ -1,4 +1,5 @@
-// Emberdeep in a browser: the lobby, the account form, and the game's console in a canvas.
+// Emberdeep in a browser: the lobby, the account page, a player's page, the hall of fame,
+// and the game's console in a canvas.
 // The protocol is described in src/emberdeep/web/protocol.py. Inputs are numbered and kept
 // until the game acknowledges them, so a reconnect (or a reload: they are kept in
 // sessionStorage) resends exactly those that were not applied. Keys typed while
@@ -69,7 +70,15 @@ async function loadAtlas() {
   state.image = image;
   [state.tw, state.th] = index.tile;
   state.players = new Set(index.player || [64]);
+  for (const element of document.querySelectorAll("[data-lettered]")) heading(element);
   fit();
+}
+
+// A heading's words (``words``, else its own), in the game's font once the atlas is here
+// (lettering.js); plain text until then.
+function heading(element, words) {
+  if (words !== undefined) element.textContent = words;
+  if (state.atlas) letter(element, state.atlas, state.image, words);
 }
 
 // A cell's picture in its foreground colour at the drawn size (cached per code and
@@ -568,13 +577,24 @@ function connect() {
   };
 }
 
-// The server is full: say so, with how many are playing (or watching), and try again
-// later, waiting longer each time (2 s, 4 s, ... up to a minute).
-function full(reason) {
+// The server is full, or this address has its share of it: say which, with how many are
+// playing (or watching, or open from here), and try again later, waiting longer each time
+// (2 s, 4 s, ... up to a minute).
+function fullSentence(reason) {
   const [kind, count] = reason.split(":");
-  const who = kind === "watching" ? `${count} watching` : `${count} playing`;
+  const many = (word) => `${count} ${word}${count === "1" ? "" : "s"}`;
+  if (kind === "address") {
+    if (state.mode === "watch") return `Your address is already watching ${many("game")} here`;
+    if (state.mode === "replay") return `Your address already has ${many("replay")} open here`;
+    return `Your address already has ${many("game")} running here`;
+  }
+  return `The server is full (${kind === "watching" ? count + " watching" : count + " playing"})`;
+}
+
+function full(reason) {
+  const sentence = fullSentence(reason);
   let left = Math.min(60, 2 * 2 ** state.fullRetry++);
-  const tell = () => setState(`The server is full (${who}); trying again in ${left} s.`);
+  const tell = () => setState(`${sentence}; trying again in ${left} s.`);
   tell();
   const tick = () => {
     left -= 1;
@@ -621,6 +641,7 @@ async function openGame(mode, game) {
   $("chat-log").replaceChildren();
   $("lobby").hidden = true;
   $("account-page").hidden = true;
+  $("player-page").hidden = true;
   $("records").hidden = true;
   $("game").hidden = false;
   setState("Connecting...");
@@ -643,7 +664,8 @@ async function post(path, body) {
 }
 
 function showMe() {
-  $("me").textContent = state.me ? `Logged in as ${state.me}` : "";
+  $("me").replaceChildren(...(state.me ? ["Logged in as ", playerLink(state.me)] : []));
+  $("my-page").href = state.me ? "#player/" + encodeURIComponent(state.me) : "#";
   $("logout").hidden = !state.me;
   $("account").hidden = !!state.me;
   $("mine").hidden = !state.me;
@@ -660,7 +682,8 @@ function idle(seconds) {
 // other way), kept across refreshes; each header says how it is sorted.
 let lobbyGames = [], sortBy = "player", sortUp = true;
 const SORT_KEYS = {
-  player: (g) => g.player, depth: (g) => (g.playing ? g.depth : -1),
+  player: (g) => g.player, level: (g) => (g.playing ? g.level ?? 0 : -1),
+  depth: (g) => (g.playing ? g.depth : -1),
   turn: (g) => (g.playing ? g.turn : -1), idle: (g) => g.idle, watchers: (g) => g.watchers || 0,
 };
 
@@ -675,22 +698,26 @@ function showGames() {
   for (const g of games) {
     const row = document.createElement("tr");
     const who = document.createElement("span");
-    who.append(link("#watch=" + encodeURIComponent(g.player), g.player), g.here ? "" : " (left)");
+    who.append(playerLink(g.player.replace(DAILY_MARK, ""), g.player), g.here ? "" : " (left)");
     cell(row, who);
+    cell(row, g.playing ? g.level ?? "" : "");
     cell(row, g.playing ? g.depth : "title screen");
     cell(row, g.playing ? g.turn : "");
     cell(row, idle(g.idle));
     cell(row, (g.watchers || 0) + (g.watching && g.watching.length ? ` (${g.watching.join(", ")})` : ""));
+    cell(row, link("#watch=" + encodeURIComponent(g.player), "watch"));
     if (!g.here) row.className = "left";
     body.append(row);
   }
   if (!games.length) {
     const row = document.createElement("tr");
     cell(row, "None yet.");
-    row.firstChild.colSpan = 5;
+    row.firstChild.colSpan = 7;
     body.append(row);
   }
+  markColumns($("games"));
   for (const th of $("games").tHead.rows[0].cells) {
+    if (!th.firstChild.dataset.sort) continue;
     const mine = th.firstChild.dataset.sort === sortBy;
     th.setAttribute("aria-sort", mine ? (sortUp ? "ascending" : "descending") : "none");
   }
@@ -768,14 +795,59 @@ function link(href, text) {
   return a;
 }
 
-function showRecords(title) {
+// A date and time as the tables show it: to the minute ("2024-06-01 12:00").
+const when = (iso) => iso.slice(0, 16).replace("T", " ");
+
+// A player's name (or ``text``), linked to their page.
+const DAILY_MARK = /~daily$/;  // daily.MARK: a player's daily game in the lobby
+const playerLink = (name, text) => link("#player/" + encodeURIComponent(name), text ?? name);
+
+// A finished game's morgue and replay links.
+function papers(e) {
+  const both = document.createElement("span");
+  both.append(link(`#morgue=${e.id}`, "morgue"), " ", link(`#replay=${e.id}`, "replay"));
+  return both;
+}
+
+// A table's rows, or one row saying there are none.
+function fill(table, rows, none) {
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  for (const values of rows) {
+    const row = document.createElement("tr");
+    for (const value of values) cell(row, value);
+    body.append(row);
+  }
+  if (!rows.length) {
+    const row = document.createElement("tr");
+    cell(row, none);
+    row.firstChild.colSpan = table.tHead.rows[0].cells.length;
+    body.append(row);
+  }
+  markColumns(table);
+}
+
+// Each cell takes its column's classes (style.css: "wide" columns are left out on a
+// phone, "words" ones wrap), so a table fits a narrow screen.
+function markColumns(table) {
+  const heads = table.tHead.rows[0].cells;
+  for (const row of table.tBodies[0].rows) {
+    for (const [i, td] of [...row.cells].entries()) td.className = heads[i].className;
+  }
+}
+
+// Every page but the game's hides the others (and leaves the game).
+function showPage(id) {
   disconnect();
   state.mode = null;
-  $("game").hidden = true;
-  $("lobby").hidden = true;
-  $("account-page").hidden = true;
-  $("records").hidden = false;
-  $("records-title").textContent = title;
+  for (const page of ["game", "lobby", "account-page", "player-page", "records"]) {
+    $(page).hidden = page !== id;
+  }
+}
+
+function showRecords(title) {
+  showPage("records");
+  heading($("records-title"), title);
   $("hall-table").hidden = true;
   $("morgue-text").hidden = true;
 }
@@ -783,23 +855,11 @@ function showRecords(title) {
 async function showHall(path, title) {
   showRecords(title);
   const data = await (await fetch(path)).json();
-  if (data.day) $("records-title").textContent = `Daily results, ${data.day} (UTC), seed ${data.seed}`;
-  const body = $("hall-table").tBodies[0];
-  body.replaceChildren();
-  data.entries.forEach((e, i) => {
-    const row = document.createElement("tr");
-    [i + 1, e.player, e.score, e.depth, e.level, e.turns, e.cause, e.date.slice(0, 16)]
-      .forEach((v) => cell(row, v));
-    const papers = document.createElement("span");
-    papers.append(link(`#morgue=${e.id}`, "morgue"), " ", link(`#replay=${e.id}`, "replay"));
-    cell(row, papers);
-    body.append(row);
-  });
-  if (!data.entries.length) {
-    const row = document.createElement("tr");
-    cell(row, "No finished games yet.");
-    body.append(row);
-  }
+  if (data.day) heading($("records-title"), `Daily results, ${data.day} (UTC), seed ${data.seed}`);
+  fill($("hall-table"), data.entries.map((e, i) => [
+    i + 1, playerLink(e.player), e.score, e.depth, e.level, e.turns, e.cause, when(e.date),
+    papers(e),
+  ]), "No finished games yet.");
   $("hall-table").hidden = false;
 }
 
@@ -807,10 +867,54 @@ async function showMorgue(id) {
   showRecords("Morgue");
   const response = await fetch(`/api/morgue?id=${encodeURIComponent(id)}`);
   const data = await response.json();
-  $("records-title").textContent = response.ok
-    ? `Morgue: ${data.player}, ${data.cause}, turn ${data.turns}` : data.error;
+  heading($("records-title"), response.ok
+    ? `Morgue: ${data.player}, ${data.cause}, turn ${data.turns}` : data.error);
   $("morgue-text").textContent = response.ok ? data.text : "";
   $("morgue-text").hidden = !response.ok;
+}
+
+// A player's page: their games under way (running now: a link to watch; saved), their
+// best scores and their finished games, each with its morgue and replay.
+async function showPlayer(name) {
+  showPage("player-page");
+  heading($("player-title"), name);
+  $("player-summary").textContent = "";
+  for (const id of ["player-games", "player-best", "player-morgues"]) $(id).tBodies[0].replaceChildren();
+  let response, data;
+  try {
+    response = await fetch(`/api/players/${encodeURIComponent(name)}`);
+    data = await response.json();
+  } catch (_) {
+    data = { error: "The server did not answer." };
+  }
+  const found = response && response.ok;
+  for (const part of document.querySelectorAll("#player-page .found")) part.hidden = !found;
+  if (!found) {
+    heading($("player-title"), "No such player");
+    $("player-summary").textContent = data.error;
+    return;
+  }
+  heading($("player-title"), data.shown);
+  const best = data.best.length ? `; best score ${data.best[0].score}` : "";
+  const count = data.games.length;
+  $("player-summary").textContent = `${count} finished game${count === 1 ? "" : "s"}${best}.`;
+  const label = (g, what) => what + (g.daily ? ` (daily${typeof g.daily === "string" ? " " + g.daily : ""})` : "");
+  fill($("player-games"), [
+    ...data.running.map((g) => [
+      label(g, g.here ? "Playing now" : "Running, player away"),
+      g.playing ? g.level ?? "" : "", g.playing ? g.depth : "title screen", g.playing ? g.turn : "",
+      `idle ${idle(g.idle)}`, link("#watch=" + encodeURIComponent(g.player), "watch"),
+    ]),
+    ...data.saved.map((g) => [
+      label(g, "Saved"), g.level ?? "?", g.depth ?? "?", g.turn ?? g.problem, when(g.saved), "",
+    ]),
+  ], "No game under way.");
+  fill($("player-best"), data.best.map((e, i) => [
+    i + 1, e.score, e.level, e.depth, e.turns, e.cause, when(e.date), papers(e),
+  ]), "No finished games yet.");
+  fill($("player-morgues"), data.games.map((e) => [
+    when(e.date), e.score, e.level, e.depth, e.turns, e.cause, papers(e),
+  ]), "No finished games yet.");
 }
 
 // The replay's controls send the replay screen's own keys (digits then g: jump to a turn).
@@ -834,13 +938,9 @@ function route() {
   else if (hash.startsWith("replay=")) openGame("replay", hash.slice(7));
   else if (hash === "hall") showHall("/api/hall", "Hall of fame");
   else if (hash.startsWith("morgue=")) showMorgue(hash.slice(7));
+  else if (hash.startsWith("player/")) showPlayer(hash.slice(7));
   else {
-    disconnect();
-    state.mode = null;
-    $("game").hidden = true;
-    $("records").hidden = true;
-    $("lobby").hidden = hash === "account";
-    $("account-page").hidden = hash !== "account";
+    showPage(hash === "account" ? "account-page" : "lobby");
     refresh();
   }
 }
@@ -848,6 +948,7 @@ function route() {
 window.addEventListener("hashchange", route);
 setInterval(() => { if (!$("lobby").hidden) refresh(); }, 3000);
 refresh().then(route);
+loadAtlas();  // the headings are drawn in the game's font
 
 // For tests and the curious: the screen as text, and how many frames were drawn.
 window.emberdeep = {
