@@ -5,7 +5,9 @@ knowledge the player lacks: unexplored tiles are assumed open until seen. They o
 *choose* ordinary actions (``Move``, ``PickUp``); the caller performs them one at a time
 with monsters acting in between, which is why the UI, the bot and replays can all use
 them and replays need no special support. ``Watch`` holds the disturb rules that stop a
-run: a monster comes into view, the player is hurt, an item turns up.
+run: a monster comes into view, the player is hurt, an item turns up, the stomach empties
+to a worse hunger state (Brogue stops a rest at "Hungry": one press of rest once ran
+through every state to starvation).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine import statuses
+from emberdeep.engine import hunger, statuses
 from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE, distance_map
@@ -114,7 +116,7 @@ class Stop:
     (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
     "no_way", "risky" (the way on is through a known danger), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
-    gone), "interrupted"."""
+    gone), "interrupted", or a worse hunger state ("hungry", "weak", "faint")."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -310,6 +312,8 @@ class Watch:
     carried: int
     depth: int
     monsters_seen: set[int]
+    hunger: str
+    """The hunger state (``hunger.STATES``) at the last check."""
 
     @classmethod
     def start(cls, world: World) -> Watch:
@@ -319,6 +323,7 @@ class Watch:
             len(world.inventory),
             world.depth,
             set(visible_monsters(world)),
+            hunger.state(world.nourishment),
         )
 
     def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> Stop | None:
@@ -334,6 +339,8 @@ class Watch:
             reason = Stop("badly_hurt")
         elif world.player.hp < self.hp:
             reason = Stop("hurt")
+        elif hungrier(self.hunger, hunger.state(world.nourishment)):
+            reason = Stop(hunger.state(world.nourishment))
         elif len(world.inventory) > self.carried:
             reason = Stop("picked_up")  # "You pick up a dart." said it, in its place
         elif not pick_up and len(items) > self.items_seen:
@@ -342,5 +349,11 @@ class Watch:
             reason = Stop("floor")
         self.hp, self.items_seen = world.player.hp, len(items)
         self.carried, self.depth = len(world.inventory), world.depth
-        self.monsters_seen = monsters
+        self.monsters_seen, self.hunger = monsters, hunger.state(world.nourishment)
         return reason
+
+
+def hungrier(before: str, now: str) -> bool:
+    """Whether the stomach went from hunger state ``before`` to a worse one (eating
+    makes it better: no reason to stop)."""
+    return hunger.STATES.index(now) > hunger.STATES.index(before)

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from emberdeep.config import Settings
-from emberdeep.engine import autopilot
+from emberdeep.engine import autopilot, hunger
 from emberdeep.engine.actions import Ascend, Descend, Move, PlayerCommand, Wait
 from emberdeep.engine.actors import Mode
 from emberdeep.engine.autopilot import Stop
 from emberdeep.engine.events import Event, MessageKind, Refused
+from emberdeep.engine.floor import Floor
 from emberdeep.engine.replay import apply as apply_recorded
 from emberdeep.engine.world import ACTION_TIME, World
 from emberdeep.session.game import GameSession
@@ -67,12 +68,15 @@ class FreeCaptive:
 @dataclass(frozen=True)
 class TakeStairs:
     """Take the stairs down (or ``up``): at once when standing on them, else walk to
-    them first when they are known."""
+    them when they are known and take them on arriving, with the one press (with a
+    threat in view, a step a press)."""
 
     up: bool = False
 
 
 Command = PlayerCommand | Explore | Travel | Rest | FreeCaptive | TakeStairs
+RunCommand = Explore | Travel | Rest | FreeCaptive | TakeStairs
+"""The commands that go on a step at a time (``Run``)."""
 
 
 class State(Enum):
@@ -135,7 +139,7 @@ def rules_for(settings: Settings) -> RunRules:
 
 @dataclass
 class Run:
-    command: Explore | Travel | Rest | FreeCaptive
+    command: RunCommand
     watch: autopilot.Watch
 
 
@@ -200,11 +204,13 @@ class Driver:
                 self.start_run(command)
             case TakeStairs(up):
                 floor = self.world.floor
-                stairs = floor.start if up else floor.stairs  # the way up is where you came in
-                if self.world.player.position == stairs or not floor.explored[stairs]:
+                if (
+                    self.world.player.position == stairs_of(floor, up)
+                    or not floor.explored[stairs_of(floor, up)]
+                ):
                     self.act(Ascend() if up else Descend())
                 else:
-                    self.start_run(Travel(stairs))
+                    self.start_run(command)  # walk there, and take them on arrival
             case _:
                 self.act(command)
         return self.finish()
@@ -284,7 +290,7 @@ class Driver:
         self.report.lines.append(line)
         self.history.append(line)
 
-    def start_run(self, command: Explore | Travel | Rest | FreeCaptive) -> None:
+    def start_run(self, command: RunCommand) -> None:
         world = self.world
         threats = autopilot.threats(world)
         if isinstance(command, FreeCaptive):
@@ -296,6 +302,9 @@ class Driver:
             else:
                 self.run = Run(command, autopilot.Watch.start(world))
             return
+        if threats and isinstance(command, Travel | TakeStairs):
+            self.flee_step(command)  # Brogue's way: one step a key while they are in view
+            return
         if threats:
             self.take(Refused("monster_in_view", detail=threats[0].kind))
             return
@@ -303,7 +312,24 @@ class Driver:
         if isinstance(command, Rest) and player.hp >= player.max_hp:
             self.take(Refused("already_rested"))
             return
+        if isinstance(command, Rest) and hunger.state(world.nourishment) == "faint":
+            self.take(Refused("too_hungry"))  # a rest now would pass out and starve
+            return
         self.run = Run(command, autopilot.Watch.start(world))
+
+    def flee_step(self, command: Travel | TakeStairs) -> None:
+        """One step of a travel with a threat in view (the player chooses every step
+        while something hunts them), or why there is none."""
+        world = self.world
+        target = (
+            command.target if isinstance(command, Travel) else stairs_of(world.floor, command.up)
+        )
+        step = autopilot.travel_action(world, target)
+        if isinstance(step, Stop):
+            self.run = Run(command, autopilot.Watch.start(world))
+            self.stop_run(step)  # said as the run's stop: "Something is in the way..."
+        else:
+            self.act(step)
 
     def stop_run(self, stop: Stop) -> None:
         if self.run is None:
@@ -321,7 +347,8 @@ class Driver:
             return None
         rules = self.rules
         resting = isinstance(run.command, Rest)
-        low = 0 if resting or isinstance(run.command, FreeCaptive) else rules.explore_stop_hp
+        low = rules.explore_stop_hp if isinstance(run.command, Explore) else 0  # a walk
+        # to a place is the player's choice at any health (fleeing to the stairs, say)
         stop = run.watch.check(world, rules.auto_pickup, low)
         if stop is None and isinstance(run.command, FreeCaptive):
             step = shackles_step(world, run.command.target)
@@ -333,6 +360,15 @@ class Driver:
             if player.hp < player.max_hp:
                 return Wait()
             stop = Stop("rested")
+        if stop is None and isinstance(run.command, TakeStairs):
+            stairs = stairs_of(world.floor, run.command.up)
+            if world.player.position == stairs:
+                self.run = None  # arrived: down (or up) at once, with the same press
+                return Ascend() if run.command.up else Descend()
+            choice = autopilot.travel_action(world, stairs)
+            if not isinstance(choice, Stop):
+                return choice
+            stop = choice
         if stop is None:
             if isinstance(run.command, Travel):
                 choice = autopilot.travel_action(world, run.command.target)
@@ -383,6 +419,11 @@ class Driver:
 def allies_of(world: World) -> set[int]:
     """The ids of the allies on the player's floor, alive or lying dead (for the log)."""
     return {a.id for a in world.floor.actors.values() if a.mode == Mode.ALLY}
+
+
+def stairs_of(floor: Floor, up: bool) -> tuple[int, int]:
+    """Where the stairs down are, or up (where the player came in)."""
+    return floor.start if up else floor.stairs
 
 
 def shackles_step(world: World, target: tuple[int, int]) -> Move | None:
