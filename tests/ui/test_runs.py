@@ -5,7 +5,8 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine import hunger, statuses
+from emberdeep.engine import autopilot, hunger, statuses
+from emberdeep.engine.actors import Mode
 from emberdeep.engine.items import Item
 from emberdeep.engine.world import World
 from emberdeep.session.driver import Rest, Travel
@@ -14,7 +15,7 @@ from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.screens.play import PlayScreen
-from tests.helpers import ORC, add_monster, world_from_text
+from tests.helpers import ORC, STATUE, add_monster, world_from_text
 
 
 def ticks(screen: PlayScreen, limit: int = 3000) -> int:
@@ -217,3 +218,60 @@ def test_rest_explore_and_travel_stop_at_hungry_with_the_reason_and_never_faint(
     rest.handle(KeyPress("Z"))  # faint: a rest would pass out and starve
     assert not rest.running and rest.log.entries[-1].text.startswith("You are faint")
     assert rest.world.nourishment == hunger.FAINT and rest.world.player.alive
+
+
+def test_explore_keeps_its_distance_from_a_sleeper_and_says_what_to_do() -> None:
+    world = world_from_text("""
+    ##############################
+    #@...........................#
+    ##############################
+    """)
+    sleeper = add_monster(world, ORC, 12, 1, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    screen = PlayScreen(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == "You see an orc."  # it comes into view
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert world.player.position == (12 - autopilot.BERTH - 1, 1)  # short of its berth
+    said = screen.log.entries[-1].text
+    assert said.startswith("The way on passes close to an orc, asleep: walk past it yourself")
+    turn = world.turn
+    screen.handle(KeyPress("x"))  # asked again, it will not walk up to it either
+    ticks(screen)
+    assert world.player.position == (12 - autopilot.BERTH - 1, 1) and world.turn == turn
+
+
+def test_explore_goes_on_past_a_monster_that_does_not_come() -> None:
+    picture = """
+    ####################
+    #@.................#
+    #..................#
+    ####################
+    """
+    world = world_from_text(picture)
+    statue = add_monster(world, STATUE, 8, 2)  # hunting, and it never moves
+    screen = PlayScreen(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    assert screen.running  # not refused for it
+    world = world_from_text(picture)
+    orc = add_monster(world, ORC, 9, 2)  # hunting, but held where it stands
+    statuses.apply(world, orc, statuses.PARALYSED, 100, "test")
+    screen = PlayScreen(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    assert not screen.running and "Not with the orc in view!" in screen.log.entries[-1].text
+    for _ in range(autopilot.STANDOFF):
+        screen.handle(KeyPress("."))
+    assert statue is not orc and orc.position == (9, 2)
+    screen.handle(KeyPress("x"))
+    assert screen.running and ticks(screen, 3) == 3  # it stood: the run goes on
+
+
+def test_a_travel_with_no_known_way_says_to_explore_first() -> None:
+    world = world_from_text(STAIRS_ROOM)
+    screen = PlayScreen(world, loader.load(), Settings())
+    world.floor.explored[15:, :] = False
+    screen.perform(Travel((17, 1)))
+    ticks(screen)
+    assert screen.log.entries[-1].text == "You don't know a way there: explore (x) first."

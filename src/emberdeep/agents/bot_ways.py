@@ -29,16 +29,20 @@ class WaySense:
 
     rng: np.random.Generator
     leaving: int
+    thorough: bool
 
     def explore(self, world: World) -> PlayerCommand | Stop:
         """Explore round deep water, traps and gas; once the rest of the floor lies only
         beyond them, leave it for the known stairs (deep water washes a pack's stacks
         away: bots starved with their rations gone downstream), and wade only where
-        there is no other way on."""
+        there is no other way on. A ``thorough`` bot explores every room: beyond
+        them too."""
         if self.leaving != world.depth:
             step = autopilot.explore_action(world)
             if step != autopilot.RISKY:
                 return step
+            if self.thorough:
+                return autopilot.explore_action(world, dare=True)
             self.leaving = world.depth  # (or it steps to and fro between the two goals)
         floor, player = world.floor, world.player
         if floor.explored[floor.stairs]:

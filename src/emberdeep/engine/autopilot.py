@@ -13,12 +13,12 @@ through every state to starvation).
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine import hunger, statuses
+from emberdeep.engine import awareness, hunger, statuses
 from emberdeep.engine.actions import DIRECTIONS, Move, PickUp, PlayerCommand
 from emberdeep.engine.actors import Actor, Mode
 from emberdeep.engine.distance import UNREACHABLE, distance_map
@@ -34,6 +34,13 @@ RISK_COST = 1000
 """Deep water (it may sweep away what you carry), a found trap and harmful gas are
 crossed only when there is no other way, and a run stops before the first step into
 one (``Stop("risky")``): the player takes that step, or not."""
+BERTH = awareness.WAKE_CHANCES[1][0]
+"""Auto-explore (``wary``) keeps this far from a sleeper in view, where each turn's
+chance of waking it is small, and stops before it would come closer (``Stop("sleeper")``):
+walking up to a sleeper wakes it, and the sneak attack's triple damage is lost."""
+STANDOFF = 5
+"""Turns an awake monster in view may stand where it is, out of reach of the player,
+before a run goes on regardless (``Standoff``): one that does not come is no threat."""
 
 
 def known_cost(world: World) -> NDArray[np.int32]:
@@ -116,7 +123,8 @@ class Stop:
     (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
     "no_way", "risky" (the way on is through a known danger), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
-    gone), "interrupted", or a worse hunger state ("hungry", "weak", "faint")."""
+    gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
+    ``monsters``), or a worse hunger state ("hungry", "weak", "faint")."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -180,11 +188,12 @@ def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> lis
 
 
 def explore_action(
-    world: World, pick_up: bool = True, *, dare: bool = False
+    world: World, pick_up: bool = True, *, dare: bool = False, wary: bool = False
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
-    ``dare`` as for ``travel_action``."""
+    ``dare`` as for ``travel_action``; ``wary`` keeps a ``BERTH`` from the sleepers in
+    view (a person's explore; the bot picks its own fights)."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
@@ -199,11 +208,15 @@ def explore_action(
     wants_items = pick_up and bool(known_items)
     if wants_items and player.position in known_items:
         return PickUp()
-    dist = _explore_map(world, known_items if wants_items else [])
+    berth = near_sleepers(world) if wary else None
+    dist = _explore_map(world, known_items if wants_items else [], berth)
     if dist[player.position] != UNREACHABLE:
         step = downhill(world, dist)
         if step is None:
             return BLOCKED
+        there = (player.x + step.dx, player.y + step.dy)
+        if berth is not None and berth[there] and not berth[player.position]:
+            return Stop("sleeper", monsters=seen(world, asleep=True))
         return step if dare else unless_risky(world, step)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs, dare=dare)
@@ -218,17 +231,32 @@ _EXPLORE_MAPS = weakref.WeakKeyDictionary()
 the map changes only when what it is made of does."""
 
 
-def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32]:
-    """Steps to the nearest unexplored tile or item worth taking, over ``known_cost``:
-    made again only when the explored tiles (they only grow, so their count names
-    them), the terrain, the items, the found traps or what the player carries for
-    crossing change; never kept while gas drifts."""
+def near_sleepers(world: World) -> NDArray[np.bool_]:
+    """The tiles within ``BERTH`` of a sleeper in view."""
+    floor = world.floor
+    near = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for actor_id in visible_monsters(world):
+        x, y = floor.actors[actor_id].position
+        if floor.actors[actor_id].mode == Mode.ASLEEP:
+            near[max(0, x - BERTH) : x + BERTH + 1, max(0, y - BERTH) : y + BERTH + 1] = True
+    return near
+
+
+def _explore_map(
+    world: World, items: list[tuple[int, int]], berth: NDArray[np.bool_] | None = None
+) -> NDArray[np.int32]:
+    """Steps to the nearest unexplored tile or item worth taking, over ``known_cost``
+    (with the ``berth`` round sleepers priced as a risk): made again only when the
+    explored tiles (they only grow, so their count names them), the terrain, the items,
+    the found traps, the berth or what the player carries for crossing change; never
+    kept while gas drifts."""
     floor = world.floor
     key = (
         int(np.count_nonzero(floor.explored)), floor.terrain_version, tuple(items),
         sum(not trap.hidden for trap in floor.traps.values()),
         any(item.kind.effect == "key" for item in world.inventory),
         statuses.has(world.player, statuses.LEVITATING), captive_cells(floor),
+        None if berth is None else np.flatnonzero(berth).tobytes(),
     )  # fmt: skip
     kept = None if floor.gas_active else _EXPLORE_MAPS.get(floor)
     if kept is not None and kept[0] == key:
@@ -236,7 +264,10 @@ def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32
     goals = ~floor.explored
     for position in items:
         goals[position] = True
-    dist = distance_map(known_cost(world), goals, 2, 3)
+    cost = known_cost(world)
+    if berth is not None:
+        cost[berth & (cost > 0)] = RISK_COST
+    dist = distance_map(cost, goals, 2, 3)
     _EXPLORE_MAPS[floor] = (key, dist)
     return dist
 
@@ -252,12 +283,18 @@ def visible_monsters(world: World) -> list[int]:
     ]
 
 
-def threats(world: World) -> list[Actor]:
+def threats(world: World, standoff: Standoff | None = None) -> list[Actor]:
     """The monsters in view a run must not walk on with, nearest first: awake and able
-    to reach the player, on foot or with a shot. A sleeper, or a brute across a chasm,
-    is no reason to stand still (a new one in view still stops a run once)."""
+    to reach the player, on foot or with a shot, and coming. A sleeper, a brute across
+    a chasm, one that never moves or a guard at its post (out of reach), or one that has
+    stood out of reach for ``STANDOFF`` turns (``standoff``) is no reason to stand still
+    (a new one in view still stops a run once)."""
     floor, player = world.floor, world.player
-    awake = [floor.actors[i] for i in visible_monsters(world) if floor.actors[i].mode not in CALM]
+    awake = [
+        floor.actors[i]
+        for i in visible_monsters(world)
+        if floor.actors[i].mode not in CALM and coming(world, floor.actors[i], standoff)
+    ]
     if not awake:
         return []
     goal = np.zeros(floor.tiles.shape, dtype=np.bool_)
@@ -271,6 +308,49 @@ def threats(world: World) -> list[Actor]:
     return sorted(found, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
 
 
+def coming(world: World, monster: Actor, standoff: Standoff | None) -> bool:
+    """Whether ``monster`` (awake, in view) may come at the player: within its reach
+    already, or not one that stays where it is (never moves, guards its post out of
+    its rousing range, or has stood out of reach ``STANDOFF`` turns)."""
+    kind = world.kinds.get(monster.kind)
+    player = world.player
+    gap = max(abs(monster.x - player.x), abs(monster.y - player.y))
+    if kind is None or gap <= kind.reach:
+        return True
+    if kind.moves == "still":
+        return False
+    if monster.mode == Mode.GUARDING and gap > kind.guards + 1:
+        return False
+    return standoff is None or not standoff.holds_off(monster)
+
+
+@dataclass
+class Standoff:
+    """Where each awake monster in view stood and for how many player turns, so that one
+    that does not come (a hunter across water it will not swim, a caster hanging back)
+    stops keeping the player from a run. ``update`` once a turn; the driver keeps one."""
+
+    turn: int = -1
+    stood: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)
+    """Monster id -> (where it stands, turns it has stood there)."""
+
+    def update(self, world: World) -> None:
+        if world.turn == self.turn:
+            return
+        self.turn = world.turn
+        floor, now = world.floor, {}
+        for actor_id in visible_monsters(world):
+            monster = floor.actors[actor_id]
+            before = self.stood.get(actor_id)
+            held = before[1] + 1 if before is not None and before[0] == monster.position else 0
+            now[actor_id] = (monster.position, held)
+        self.stood = now
+
+    def holds_off(self, monster: Actor) -> bool:
+        stood = self.stood.get(monster.id)
+        return stood is not None and stood[0] == monster.position and stood[1] >= STANDOFF
+
+
 def in_view(world: World) -> list[Item]:
     floor = world.floor
     return [item for item in floor.items if floor.visible[item.position]]
@@ -280,13 +360,16 @@ def visible_items(world: World) -> int:
     return len(in_view(world))
 
 
-def seen(world: World) -> tuple[tuple[str, int], ...]:
-    """The kinds of monster in view and how many of each, nearest kind first."""
+def seen(world: World, *, asleep: bool = False) -> tuple[tuple[str, int], ...]:
+    """The kinds of monster in view (only the sleepers: ``asleep``) and how many of
+    each, nearest kind first."""
     floor, player = world.floor, world.player
     counts: dict[str, int] = {}
     near: dict[str, int] = {}
     for actor_id in visible_monsters(world):
         actor = floor.actors[actor_id]
+        if asleep and actor.mode != Mode.ASLEEP:
+            continue
         gap = max(abs(actor.x - player.x), abs(actor.y - player.y))
         counts[actor.kind] = counts.get(actor.kind, 0) + 1
         near[actor.kind] = min(near.get(actor.kind, gap), gap)
@@ -326,14 +409,21 @@ class Watch:
             hunger.state(world.nourishment),
         )
 
-    def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> Stop | None:
+    def check(
+        self,
+        world: World,
+        pick_up: bool = True,
+        low_hp_percent: int = 0,
+        standoff: Standoff | None = None,
+    ) -> Stop | None:
         """Why to stop now, or None to go on. Updates what it remembers. Below
-        ``low_hp_percent`` of full health a walk stops (rest first)."""
+        ``low_hp_percent`` of full health a walk stops (rest first); ``standoff`` as
+        for ``threats``."""
         reason = None
         player = world.player
         items = in_view(world)
         monsters = set(visible_monsters(world))
-        if monsters - self.monsters_seen or (monsters and threats(world)):
+        if monsters - self.monsters_seen or (monsters and threats(world, standoff)):
             reason = Stop("monsters", monsters=seen(world))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = Stop("badly_hurt")

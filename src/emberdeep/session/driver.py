@@ -164,6 +164,10 @@ class Driver:
         """Real time: the command waiting for the player to be due."""
         self.paused = ""
         """Real time: why the clock is stopped ("" while it runs)."""
+        self.standoff = autopilot.Standoff()
+        """How long each monster in view has stood out of reach (one that does not
+        come does not keep a run from starting)."""
+        self.standoff.update(world)
         self.in_view: set[int] = set(autopilot.visible_monsters(world))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
@@ -292,7 +296,7 @@ class Driver:
 
     def start_run(self, command: RunCommand) -> None:
         world = self.world
-        threats = autopilot.threats(world)
+        threats = autopilot.threats(world, self.standoff)
         if isinstance(command, FreeCaptive):
             step = shackles_step(world, command.target)
             if step is None:
@@ -349,7 +353,7 @@ class Driver:
         resting = isinstance(run.command, Rest)
         low = rules.explore_stop_hp if isinstance(run.command, Explore) else 0  # a walk
         # to a place is the player's choice at any health (fleeing to the stairs, say)
-        stop = run.watch.check(world, rules.auto_pickup, low)
+        stop = run.watch.check(world, rules.auto_pickup, low, self.standoff)
         if stop is None and isinstance(run.command, FreeCaptive):
             step = shackles_step(world, run.command.target)
             if step is not None:
@@ -373,7 +377,7 @@ class Driver:
             if isinstance(run.command, Travel):
                 choice = autopilot.travel_action(world, run.command.target)
             else:
-                choice = autopilot.explore_action(world, rules.auto_pickup)
+                choice = autopilot.explore_action(world, rules.auto_pickup, wary=True)
             if not isinstance(choice, Stop):
                 return choice
             stop = choice
@@ -391,6 +395,7 @@ class Driver:
                 if self.session is not None:
                     self.report.notes = self.session.end([line.text for line in self.history])
         else:
+            self.standoff.update(world)
             self.notice_newcomers()
             if save and self.session is not None:
                 problem = self.session.after_turn()

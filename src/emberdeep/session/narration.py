@@ -219,6 +219,13 @@ class Narrator:
         if stop.why == "monsters":
             seen = [self.names.kind(kind).count(n) for kind, n in stop.monsters]
             return f"You see {listed(seen)}."
+        if stop.why == "sleeper":
+            asleep = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
+            it = "it" if sum(n for _, n in stop.monsters) == 1 else "them"
+            return (
+                f"The way on passes close to {asleep}, asleep: walk past {it} yourself, "
+                f"or strike first while {it} sleep{'s' if it == 'it' else ''}."
+            )
         if stop.why == "items":
             seen = [self.names.thing(t).count(t.quantity) for t in stop.things]
             return f"You see {listed(seen)}."
