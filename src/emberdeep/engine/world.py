@@ -71,7 +71,7 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
-REGEN_FULL = 1200
+REGEN_FULL = 600
 """Turns the player takes to heal from nothing to full by resting, at any level (at 900
 the bot arrived on floors 8-16 with 92% of its health)..."""
 REGEN_FASTEST = 100
