@@ -37,3 +37,13 @@ def test_each_policy_and_variant_is_reported_apart() -> None:
     text = report(games)
     assert "policy weapon, build mixed: 1 games, won 1" in text
     assert "policy weapon, build mixed, stair-dance: 1 games, won 0" in text
+
+
+def test_the_careful_variant_plays_and_its_starvation_is_counted() -> None:
+    outcome = play(3, "mixed", cap=300, variant="careful")
+    assert outcome.variant == "careful" and outcome.label.endswith(", careful")
+    games = [
+        Outcome(1, "mixed", variant="careful", result="starved to death", killer="starvation"),
+        Outcome(2, "mixed", variant="careful", result="killed by an orc", killer="orc"),
+    ]
+    assert "starved 1 (50% of deaths)" in report(games)
