@@ -83,8 +83,8 @@ class Bot(FightSense, ItemSense, WaySense):
         self.policy = policy
         self.rest_below = 1.0 if rest_to_full or careful else REST_BELOW
         self.thorough = careful
-        """It explores every room, through deep water and past found traps too, rather
-        than leave a floor's rest that lies beyond them (``WaySense.explore``)."""
+        """It explores every room, past found traps and gas too, rather than leave a
+        floor's rest that lies beyond them (``WaySense.explore``)."""
         self.stair_dance = stair_dance
         self.dancing = False
         """It went up or down the stairs to shake a foe: it goes straight back."""

@@ -35,14 +35,15 @@ class WaySense:
         """Explore round deep water, traps and gas; once the rest of the floor lies only
         beyond them, leave it for the known stairs (deep water washes a pack's stacks
         away: bots starved with their rations gone downstream), and wade only where
-        there is no other way on. A ``thorough`` bot explores every room: beyond
-        them too."""
+        there is no other way on. A ``thorough`` bot explores every room, past found
+        traps and gas too (but no careful player wades with their food)."""
         if self.leaving != world.depth:
             step = autopilot.explore_action(world)
             if step != autopilot.RISKY:
                 return step
-            if self.thorough:
-                return autopilot.explore_action(world, dare=True)
+            dared = autopilot.explore_action(world, dare=True) if self.thorough else None
+            if isinstance(dared, Move) and not wading(world, dared):
+                return dared  # past a found trap or gas, never through deep water
             self.leaving = world.depth  # (or it steps to and fro between the two goals)
         floor, player = world.floor, world.player
         if floor.explored[floor.stairs]:
@@ -165,3 +166,9 @@ class WaySense:
             return Move(dx, dy)
         step = autopilot.travel_action(world, nearest.position, dare=True)
         return None if isinstance(step, Stop) else step
+
+
+def wading(world: World, step: Move) -> bool:
+    """Whether ``step`` goes into deep water."""
+    player = world.player
+    return bool(world.floor.tiles[player.x + step.dx, player.y + step.dy] == Tile.DEEP_WATER)
