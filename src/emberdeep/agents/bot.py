@@ -48,8 +48,8 @@ from emberdeep.session.driver import Driver
 SEARCHES = 3
 """Searches before leaving each floor."""
 REST_BELOW = 0.5
-"""With nobody in sight, the bot waits to heal up to this share before going on (food
-is the clock: resting to full after every fight is what it cannot afford)."""
+"""With nobody in sight, the bot waits to heal up to this share before going on (the
+time is paid in food and in what a calm floor draws; ``careful`` rests to full)."""
 BUILDS = ("mixed", *LEVEL_UP_STATS)
 POLICIES = ("mixed", "weapon", "armor", "staffs")
 """Where the bot spends its scrolls of enchanting: its weapon first, its armour first,
