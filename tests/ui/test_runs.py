@@ -210,6 +210,8 @@ def test_rest_explore_and_travel_stop_at_hungry_with_the_reason_and_never_faint(
         assert said[-2:] == ["You are hungry.", STOPS["hungry"]], how
     rest = runs["Z"]
     for state in ("weak", "faint"):  # each press goes on to the next state, no further
+        rest.world.player.hp = 1
+        rest.world.floor.calm_since = rest.world.time  # nothing arrives to stop it first
         rest.handle(KeyPress("Z"))
         ticks(rest)
         assert hunger.state(rest.world.nourishment) == state
