@@ -208,10 +208,8 @@ class Driver:
                 self.start_run(command)
             case TakeStairs(up):
                 floor = self.world.floor
-                if (
-                    self.world.player.position == stairs_of(floor, up)
-                    or not floor.explored[stairs_of(floor, up)]
-                ):
+                stairs = stairs_of(floor, up)  # the way up is where you came in
+                if self.world.player.position == stairs or not floor.explored[stairs]:
                     self.act(Ascend() if up else Descend())
                 else:
                     self.start_run(command)  # walk there, and take them on arrival
@@ -330,8 +328,7 @@ class Driver:
         )
         step = autopilot.travel_action(world, target)
         if isinstance(step, Stop):
-            self.run = Run(command, autopilot.Watch.start(world))
-            self.stop_run(step)  # said as the run's stop: "Something is in the way..."
+            self.say_stop(step)  # as a run's: "Something is in the way: ..."
         else:
             self.act(step)
 
@@ -339,6 +336,9 @@ class Driver:
         if self.run is None:
             return
         self.run = None
+        self.say_stop(stop)
+
+    def say_stop(self, stop: Stop) -> None:
         if self.narrator is not None:
             text = self.narrator.stop(stop)
             if text:  # "" stops without a word (what was picked up was just said)
