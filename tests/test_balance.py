@@ -78,3 +78,13 @@ def test_plot_draws_the_three_charts_from_the_json_records(
     records.write_text(json.dumps({"not": "games"}))
     assert cli.main(["balance", "--from", str(records), "--plot", str(picture)]) == 1
     assert "cannot plot" in capsys.readouterr().err
+
+
+def test_the_careful_variant_plays_and_its_starvation_is_counted() -> None:
+    outcome = play(3, "mixed", cap=300, variant="careful")
+    assert outcome.variant == "careful" and outcome.label.endswith(", careful")
+    games = [
+        Outcome(1, "mixed", variant="careful", result="starved to death", killer="starvation"),
+        Outcome(2, "mixed", variant="careful", result="killed by an orc", killer="orc"),
+    ]
+    assert "starved 1 (50% of deaths)" in report(games)

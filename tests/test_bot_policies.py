@@ -7,12 +7,14 @@ import pytest
 
 from emberdeep.agents.bot import Bot
 from emberdeep.content import loader
-from emberdeep.engine.acts.actions import Ascend, Descend, Use, Wait
+from emberdeep.engine.acts.actions import Ascend, Descend, Move, Use, Wait
 from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item
 from tests.helpers import ORC, add_monster, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
+TRAPS = {kind.key: kind for kind in loader.load().population.traps.kinds}  # type: ignore[union-attr]
 
 
 def kitted() -> tuple[World, list[Item]]:
@@ -93,3 +95,19 @@ def test_a_hungry_bot_eats_and_a_fed_one_does_not() -> None:
     assert bot.sustain(world, fighting=True) is None  # hungry, not yet weak: fight first
     world.nourishment = 100
     assert bot.sustain(world, fighting=True) == Use(len(world.inventory) - 1)
+
+
+def test_a_careful_bot_rests_to_full_and_explores_past_a_found_trap_not_deep_water() -> None:
+    world = world_from_text("##########\n#@.....~.#\n##########")
+    world.floor.traps[(3, 1)] = Trap(TRAPS["alarm_trap"], 3, 1, hidden=False)
+    world.floor.items.append(Item(KINDS["health_potion"], 8, 1))
+    player = world.player
+    player.hp = player.max_hp - 1
+    careful, plain = Bot(1, careful=True), Bot(1)
+    assert careful.choose(world) == Wait()  # a point short of full: it rests
+    player.hp = player.max_hp
+    world.floor.move_actor(player, 2, 1)
+    assert careful.explore(world) == Move(1, 0)  # over the trap, for the floor beyond
+    assert plain.explore(world) != Move(1, 0)  # the plain bot leaves the floor's rest
+    world.floor.move_actor(player, 6, 1)
+    assert careful.explore(world) != Move(1, 0)  # but it never wades with its food

@@ -306,15 +306,32 @@ COMMAND_METHODS = frozenset({"perform", "refusal"})
 every command (``engine/acts/actions.py``), so anything may ask any command."""
 
 
+def world_rules(tree: ast.AST) -> set[str]:
+    """The functions a module lists in its ``WORLD_RULES`` table (``engine/play/rules.py``):
+    each takes the world whatever it reads, one signature for every rule of a world."""
+    return {
+        element.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.AnnAssign | ast.Assign)
+        and "WORLD_RULES"
+        in ast.unparse(node.target if isinstance(node, ast.AnnAssign) else node.targets[0])
+        and isinstance(node.value, ast.Tuple)
+        for element in node.value.elts
+        if isinstance(element, ast.Name)
+    }
+
+
 def world_only_for_floor_and_player(path: Path) -> list[str]:
     """Functions taking ``world`` that read nothing of it but ``world.floor`` and
-    ``world.player``: they should take those instead (but a command's methods)."""
+    ``world.player``: they should take those instead (but a command's methods and a
+    world's rules)."""
     found = []
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    shared_signature = COMMAND_METHODS | world_rules(tree)
     for function in ast.walk(tree):
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        if function.name in COMMAND_METHODS:
+        if function.name in shared_signature:
             continue
         arguments = function.args.posonlyargs + function.args.args + function.args.kwonlyargs
         if "world" not in {argument.arg for argument in arguments}:

@@ -58,7 +58,8 @@ class Settings:
     """Real time: ordinary actions per second (yours and the monsters' alike)."""
     auto_pickup: bool = True
     explore_stop_hp: int = field(default=50, metadata=_range(0, 100))
-    """Auto-explore and travel stop below this percent of full health."""
+    """Auto-explore stops below this percent of full health (travel, the player's own
+    choice of a place, never does: fleeing to the stairs is no time to stop)."""
     pause_on_monster: bool = True
     """Real time: stop the clock when a monster comes into view."""
     pause_on_hurt: bool = True

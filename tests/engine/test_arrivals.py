@@ -3,6 +3,8 @@ dungeon."""
 
 from __future__ import annotations
 
+import collections
+
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Ascend, Descend, Wait
@@ -94,3 +96,22 @@ def test_a_climbs_hunters_are_the_deeps_own_kinds() -> None:
         kind.key for _ in range(60) if (kind := arrivals.pick(world, 3, arrivals.CLIMB_NATIVE))
     }
     assert shallow and not shallow & natives  # none lives there: any kind of the depth comes
+
+
+def test_a_calm_floors_arrivals_are_few_and_of_every_kind_of_the_depth() -> None:
+    """A long rest on depth 3 once drew some forty jackals, rats and kobolds one after
+    another: now the rare kinds come nearly as often as the common, and fewer come."""
+    world = quiet_world()
+
+    def kinds(flat: bool) -> collections.Counter[str]:
+        picked = (arrivals.pick(world, 3, flat=flat) for _ in range(400))
+        return collections.Counter(kind.key if kind else "" for kind in picked)
+
+    flat, plain = kinds(True), kinds(False)
+    assert len(flat) == len(plain) >= 6
+    assert max(flat.values()) < max(plain.values()) and min(flat.values()) > min(plain.values())
+    assert max(flat.values()) < 400 // 4  # no kind is most of them
+    for _ in range(1200):  # a rest from nothing to full health, twice over
+        world.step(Wait())
+    came = [a for a in world.floor.actors.values() if not a.is_player]
+    assert 1 <= len(came) <= 1200 // (arrivals.GRACE + 1000 // arrivals.MOST_PER_MILLE)

@@ -97,6 +97,7 @@ def test_the_observation_tells_what_an_agent_needs() -> None:
     env = env_with_kit()
     text, *_ = env.step("look")
     assert text.startswith("Status: HP ")
+    assert "turns of food left)" in text.splitlines()[0]  # the stomach, always
     assert "- Orc (unhurt, " in text and ": 1 north-east" in text
     assert "- b) " in text and "Messages (newest last):" in text
     assert "Map (you are @):" in text and "@" in text.split("Map (you are @):")[1]

@@ -250,7 +250,8 @@ def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
     rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
     assert "? help" in rows[-1]  # the bottom row, so it is always in the same place
     opened(s.handle(KeyPress("?")), HelpScreen)  # and it does open the help
-    assert "more" in "".join(rows[:-1])  # the crowded sidebar stopped above the hints
+    above_hints = rows[:-1] if s.layout.compact else rows  # (beside them in the full one)
+    assert "more" in "".join(above_hints)  # the crowded sidebar stopped above the hints
     if s.layout.compact:  # the hints cost the sidebar and the log a row, not the map
         assert (s.layout.map.height, s.layout.log.height) == (size[1] - 4, 3)
         for line in ("One.", "Two.", "Three.", "The newest line is the one to see."):
@@ -261,7 +262,7 @@ def test_every_size_shows_how_to_get_help(size: tuple[int, int]) -> None:
         assert "Q save & quit" in rows[-1]  # the whole row of default hints fits
 
 
-def test_the_sidebar_says_how_hungry_the_player_is_and_nothing_when_fed() -> None:
+def test_the_sidebar_always_shows_the_stomach_with_the_turns_of_food_left() -> None:
     s = screen()
 
     def sidebar() -> str:
@@ -271,6 +272,7 @@ def test_the_sidebar_says_how_hungry_the_player_is_and_nothing_when_fed() -> Non
         )
 
     assert not any(word in sidebar() for word in ("Hungry", "Weak", "Faint"))
+    assert f"Stomach {hunger.STOMACH}" in sidebar()  # fed: the gauge is there all the same
     for nourishment, word in ((hunger.HUNGRY, "Hungry"), (hunger.WEAK, "Weak"), (10, "Faint")):
         s.world.nourishment = nourishment
-        assert word in sidebar()
+        assert f"{word} {nourishment}" in sidebar()

@@ -5,15 +5,19 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.creatures import hunger, statuses
+from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
-from emberdeep.session.driver import Rest
+from emberdeep.session.driver import Rest, Travel
+from emberdeep.session.narration import STOPS
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.screens import PopTo
 from emberdeep.ui.screens.play import PlayScreen
-from tests.helpers import ORC, add_monster, world_from_text
+from tests.helpers import ORC, STATUE, add_monster, world_from_text
 
 
 def ticks(screen: PlayScreen, limit: int = 3000) -> int:
@@ -54,7 +58,8 @@ def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -
     add_monster(world, ORC, 5, 1, hunting=False)
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
-    assert not screen.running and screen.log.entries[-1].text == "Not with the orc in view!"
+    said = screen.log.entries[-1].text
+    assert not screen.running and said.startswith("Not with the orc in view! Fight, or flee")
 
 
 def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() -> None:
@@ -76,16 +81,47 @@ def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() ->
     assert world.player.position == (8, 1)
 
 
-def test_greater_than_walks_to_known_stairs_first() -> None:
-    world = world_from_text("""
-    ##########
-    #@......>#
-    ##########
-    """)
-    screen = PlayScreen.of(world, loader.load(), Settings())
+def test_greater_than_walks_to_known_stairs_and_takes_them_with_one_press() -> None:
+    screen = PlayScreen.of(World(5, mapgen.floor_builder("rooms")), loader.load(), Settings())
+    world = screen.world
+    world.floor.explored[...] = True
     screen.handle(KeyPress(">"))
     ticks(screen)
+    assert world.depth == 2 and not screen.running
+
+
+STAIRS_ROOM = """
+    ####################
+    #@.......>.........#
+    ####################
+    """
+
+
+def test_travel_to_the_stairs_at_ten_percent_health_walks_and_descends() -> None:
+    world = world_from_text(STAIRS_ROOM)
+    world.floor.explored[...] = True
+    world.player.hp = world.player.max_hp // 10
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress(">"))
+    assert ticks(screen) >= 8 and world.depth == 2
+    assert not any("badly hurt" in entry.text for entry in screen.log.entries)
+
+
+def test_travel_to_the_stairs_with_a_monster_in_view_takes_a_step_a_press() -> None:
+    world = world_from_text(STAIRS_ROOM)
+    world.floor.explored[...] = True
+    orc = add_monster(world, ORC, 10, 1)
+    world.refresh_fov()
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    for n in range(1, 8):
+        screen.handle(KeyPress(">"))
+        assert not screen.running and world.player.position == (1 + n, 1)
+        world.floor.move_actor(orc, 10, 1)  # it keeps its distance, in view
+    screen.handle(KeyPress(">"))
     assert world.player.position == world.floor.stairs and world.depth == 1
+    screen.handle(KeyPress(">"))
+    assert world.depth == 2  # on them, the press takes them
+    assert not any("Not with" in entry.text for entry in screen.log.entries)
 
 
 def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
@@ -114,7 +150,8 @@ def test_explore_stops_when_badly_hurt_and_says_why() -> None:
     player.hp = player.max_hp * 4 // 10
     screen.handle(KeyPress("x"))
     ticks(screen)
-    assert screen.world.turn == 0 and "badly hurt" in screen.log.entries[-1].text
+    said = screen.log.entries[-1].text
+    assert screen.world.turn == 0 and "badly hurt" in said and "rest (Z)" in said
     low = Settings(explore_stop_hp=0)
     screen = PlayScreen.of(World(5, mapgen.floor_builder("rooms")), loader.load(), low)
     screen.world.player.hp = 5
@@ -137,3 +174,108 @@ def test_exploring_onto_an_item_says_what_was_picked_up_and_nothing_after() -> N
     assert "You pick up 3 darts." in said
     after = said[said.index("You pick up 3 darts.") + 1 :]
     assert "You found something." not in said and "" not in after
+
+
+def snake(rows: int = 5, length: int = 60) -> str:
+    """A corridor folded into ``rows`` rows of ``length``: a long walk, seen a row at a
+    time (so exploring it takes as many turns as walking it)."""
+    lines = ["#" * (length + 2)]
+    for row in range(rows):
+        lines.append("#" + ("@" if row == 0 else ".") + "." * (length - 1) + "#")
+        gap = length if row % 2 == 0 else 1
+        if row < rows - 1:
+            lines.append("#" * gap + "." + "#" * (length + 1 - gap))
+    lines.append("#" * (length + 2))
+    return "\n".join(lines)
+
+
+def test_rest_explore_and_travel_stop_at_hungry_with_the_reason_and_never_faint() -> None:
+    def started(*, explored: bool = False, hurt: bool = False) -> PlayScreen:
+        world = world_from_text(snake())
+        world.floor.explored[...] |= explored
+        world.nourishment = 400
+        if hurt:
+            world.player.hp = 1
+        return PlayScreen.of(world, loader.load(), Settings(explore_stop_hp=0))
+
+    runs = {"Z": started(hurt=True), "x": started(), "travel": started(explored=True)}
+    for how, screen in runs.items():
+        if how == "travel":
+            screen.perform(Travel((60, 9)))  # the far end: 300 steps
+        else:
+            screen.handle(KeyPress(how))
+        assert screen.running, how
+        ticks(screen)
+        world = screen.world
+        assert world.nourishment == hunger.HUNGRY, how  # stopped the turn it came
+        said = [entry.text for entry in screen.log.entries]
+        assert said[-2:] == ["You are hungry.", STOPS["hungry"]], how
+    rest = runs["Z"]
+    for state in ("weak", "faint"):  # each press goes on to the next state, no further
+        rest.world.player.hp = 1
+        rest.world.floor.calm_since = rest.world.time  # nothing arrives to stop it first
+        rest.handle(KeyPress("Z"))
+        ticks(rest)
+        assert hunger.state(rest.world.nourishment) == state
+        assert rest.log.entries[-1].text == STOPS[state]
+        assert not statuses.has(rest.world.player, statuses.PARALYSED)
+    rest.handle(KeyPress("Z"))  # faint: a rest would pass out and starve
+    assert not rest.running and rest.log.entries[-1].text.startswith("You are faint")
+    assert rest.world.nourishment == hunger.FAINT and rest.world.player.alive
+
+
+def test_explore_keeps_its_distance_from_a_sleeper_and_says_what_to_do() -> None:
+    world = world_from_text("""
+    ##############################
+    #@...........................#
+    ##############################
+    """)
+    sleeper = add_monster(world, ORC, 12, 1, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == "You see an orc."  # it comes into view
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert world.player.position == (12 - autopilot.BERTH - 1, 1)  # short of its berth
+    said = screen.log.entries[-1].text
+    assert said.startswith("The way on passes close to an orc, asleep: walk past it yourself")
+    turn = world.turn
+    screen.handle(KeyPress("x"))  # asked again, it will not walk up to it either
+    ticks(screen)
+    assert world.player.position == (12 - autopilot.BERTH - 1, 1) and world.turn == turn
+
+
+def test_explore_goes_on_past_a_monster_that_does_not_come() -> None:
+    picture = """
+    ####################
+    #@.................#
+    #..................#
+    ####################
+    """
+    world = world_from_text(picture)
+    statue = add_monster(world, STATUE, 8, 2)  # hunting, and it never moves
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    assert screen.running  # not refused for it
+    world = world_from_text(picture)
+    orc = add_monster(world, ORC, 9, 2)  # hunting, but held where it stands
+    statuses.apply(world, orc, statuses.PARALYSED, 100, "test")
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    assert not screen.running and "Not with the orc in view!" in screen.log.entries[-1].text
+    for _ in range(autopilot.STANDOFF):
+        screen.handle(KeyPress("."))
+    assert statue is not orc and orc.position == (9, 2)
+    screen.handle(KeyPress("x"))
+    assert screen.running and ticks(screen, 3) == 3  # it stood: the run goes on
+
+
+def test_a_travel_with_no_known_way_says_to_explore_first() -> None:
+    world = world_from_text(STAIRS_ROOM)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    world.floor.explored[15:, :] = False
+    screen.perform(Travel((17, 1)))
+    ticks(screen)
+    assert screen.log.entries[-1].text == "You don't know a way there: explore (x) first."

@@ -378,7 +378,9 @@ def test_the_screen_reader_mode(server: Server, page: Page) -> None:
     expect(page.locator("#on-screen")).to_contain_text("New game")  # the title is read
     page.keyboard.press("Enter")
     wait_for_text(page, "Turn 0")
-    expect(page.locator("#around li").first).to_have_text("Depth 1, turn 0, health 30 of 30.")
+    expect(page.locator("#around li").first).to_have_text(
+        "Depth 1, turn 0, health 30 of 30. You are fed (2150 turns of food left)."
+    )
     expect(page.locator("#around li").nth(1)).to_have_text("Stairs up: here.")  # nearest first
     before = page.locator("#live li").count()
     page.keyboard.press(">")  # no stairs here: the game says so, in the log

@@ -44,7 +44,9 @@ def test_around_you_says_what_the_text_interface_says_with_where_it_is() -> None
 
 def test_the_state_says_what_the_sidebar_shows_in_colour() -> None:
     world = new_world(1, Settings(), loader.load())
-    assert reader.around(world)[0] == "Depth 1, turn 0, health 30 of 30."
+    assert reader.around(world)[0] == (
+        "Depth 1, turn 0, health 30 of 30. You are fed (2150 turns of food left)."
+    )
     world.nourishment = 120
     assert reader.around(world)[0] == (
         "Depth 1, turn 0, health 30 of 30. You are weak (120 turns of food left)."

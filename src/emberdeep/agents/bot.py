@@ -11,7 +11,8 @@ stairs, and once it holds the treasure climbs back out. Where the only way on is
 through a known danger (deep water, a found trap), it says yes and takes it, as a
 person asked by a run would. It is deterministic: the same
 seed plays the same game. ``build`` makes it always raise one stat (for the balance
-figures: no single stat should win), or mix them ("mixed").
+figures: no single stat should win), or mix them ("mixed"); ``careful`` makes it play
+as a careful person does: every room explored, a rest to full after every fight.
 
 ``Bot`` holds the bot's state and the order of its decisions (``choose``); the decisions
 themselves come from the three parts it is made of, each a module: where to go
@@ -49,8 +50,8 @@ from emberdeep.session.driver import Driver
 SEARCHES = 3
 """Searches before leaving each floor."""
 REST_BELOW = 0.5
-"""With nobody in sight, the bot waits to heal up to this share before going on (food
-is the clock: resting to full after every fight is what it cannot afford)."""
+"""With nobody in sight, the bot waits to heal up to this share before going on (the
+time is paid in food and in what a calm floor draws; ``careful`` rests to full)."""
 BUILDS = ("mixed", *LEVEL_UP_STATS)
 POLICIES = ("mixed", "weapon", "armor", "staffs")
 """Where the bot spends its scrolls of enchanting: its weapon first, its armour first,
@@ -71,6 +72,7 @@ class Bot(FightSense, ItemSense, WaySense):
         *,
         rest_to_full: bool = False,
         stair_dance: bool = False,
+        careful: bool = False,
     ) -> None:
         goal = loader.load().population.goal
         self.goal_depth = goal.depth if goal is not None else 10**6
@@ -81,7 +83,10 @@ class Bot(FightSense, ItemSense, WaySense):
         """Searches made on each depth."""
         self.build = build
         self.policy = policy
-        self.rest_below = 1.0 if rest_to_full else REST_BELOW
+        self.rest_below = 1.0 if rest_to_full or careful else REST_BELOW
+        self.thorough = careful
+        """It explores every room, past found traps and gas too, rather than leave a
+        floor's rest that lies beyond them (``WaySense.explore``)."""
         self.stair_dance = stair_dance
         self.dancing = False
         """It went up or down the stairs to shake a foe: it goes straight back."""

@@ -118,7 +118,7 @@ class FightSense(ItemSense, WaySense):
     def visible_enemies(world: World) -> list[Actor]:
         """What it means to fight: in view, and not a sleeper too strong to wake."""
         floor, player = world.floor, world.player
-        ids = autopilot.visible_monsters(world)
+        ids = autopilot.visible_monsters(world.floor, world.player)
         return [
             floor.actors[i]
             for i in ids

@@ -29,16 +29,21 @@ class WaySense:
 
     rng: np.random.Generator
     leaving: int
+    thorough: bool
 
     def explore(self, world: World) -> PlayerCommand | Stop:
         """Explore round deep water, traps and gas; once the rest of the floor lies only
         beyond them, leave it for the known stairs (deep water washes a pack's stacks
         away: bots starved with their rations gone downstream), and wade only where
-        there is no other way on."""
+        there is no other way on. A ``thorough`` bot explores every room, past found
+        traps and gas too (but no careful player wades with their food)."""
         if self.leaving != world.depth:
             step = autopilot.explore_action(world)
             if step != autopilot.RISKY:
                 return step
+            dared = autopilot.explore_action(world, dare=True) if self.thorough else None
+            if isinstance(dared, Move) and not wading(world, dared):
+                return dared  # past a found trap or gas, never through deep water
             self.leaving = world.depth  # (or it steps to and fro between the two goals)
         floor, player = world.floor, world.player
         if floor.explored[floor.stairs]:
@@ -61,7 +66,7 @@ class WaySense:
         danger = floor.gas >= HARMFUL
         safe = floor.walkable & floor.explored & ~danger
         dist = distance_map(floor.walkable.astype(np.int32), safe, 2, 3)
-        return autopilot.downhill(world, dist)
+        return autopilot.downhill(world.floor, world.player, dist)
 
     @staticmethod
     def to_chasm(world: World) -> PlayerCommand | None:
@@ -161,3 +166,9 @@ class WaySense:
             return Move(dx, dy)
         step = autopilot.travel_action(world, nearest.position, dare=True)
         return None if isinstance(step, Stop) else step
+
+
+def wading(world: World, step: Move) -> bool:
+    """Whether ``step`` goes into deep water."""
+    player = world.player
+    return bool(world.floor.tiles[player.x + step.dx, player.y + step.dy] == Tile.DEEP_WATER)

@@ -27,6 +27,8 @@ from emberdeep.config import Settings
 from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Wait
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Event, MessageKind, Refused
+from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.creatures import hunger
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
@@ -68,12 +70,15 @@ class FreeCaptive:
 @dataclass(frozen=True)
 class TakeStairs:
     """Take the stairs down (or ``up``): at once when standing on them, else walk to
-    them first when they are known."""
+    them when they are known and take them on arriving, with the one press (with a
+    threat in view, a step a press)."""
 
     up: bool = False
 
 
 Command = PlayerCommand | Explore | Travel | Rest | FreeCaptive | TakeStairs
+RunCommand = Explore | Travel | Rest | FreeCaptive | TakeStairs
+"""The commands that go on a step at a time (``Run``)."""
 
 
 class Pause(Enum):
@@ -164,7 +169,7 @@ def rules_for(settings: Settings) -> RunRules:
 
 @dataclass
 class Run:
-    command: Explore | Travel | Rest | FreeCaptive
+    command: RunCommand
     watch: autopilot.Watch
 
 
@@ -192,7 +197,11 @@ class Driver:
         """Real time: the command waiting for the player to be due."""
         self.paused: Pause | None = None
         """Real time: why the clock is stopped (None while it runs)."""
-        self.in_view: set[int] = set(autopilot.visible_monsters(world))
+        self.standoff = autopilot.Standoff()
+        """How long each monster in view has stood out of reach (one that does not
+        come does not keep a run from starting)."""
+        self.standoff.update(world)
+        self.in_view: set[int] = set(autopilot.visible_monsters(world.floor, world.player))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
         self.view_floor = world.floor
@@ -239,11 +248,11 @@ class Driver:
                 self.start_run(command)
             case TakeStairs(up):
                 floor = self.world.floor
-                stairs = floor.start if up else floor.stairs  # the way up is where you came in
+                stairs = stairs_of(floor, up)  # the way up is where you came in
                 if self.world.player.position == stairs or not floor.explored[stairs]:
                     self.act(Ascend() if up else Descend())
                 else:
-                    self.start_run(Travel(stairs))
+                    self.start_run(command)  # walk there, and take them on arrival
             case _:
                 self.act(command)
         return self.finish()
@@ -330,9 +339,9 @@ class Driver:
         self.report.lines.append(line)
         self.log.add(line.text, line.kind)
 
-    def start_run(self, command: Explore | Travel | Rest | FreeCaptive) -> None:
+    def start_run(self, command: RunCommand) -> None:
         world = self.world
-        threats = autopilot.threats(world)
+        threats = autopilot.threats(world, self.standoff)
         if isinstance(command, FreeCaptive):
             step = shackles_step(world, command.target)
             if step is None:
@@ -342,6 +351,9 @@ class Driver:
             else:
                 self.run = Run(command, autopilot.Watch.start(world))
             return
+        if threats and isinstance(command, Travel | TakeStairs):
+            self.flee_step(command)  # Brogue's way: one step a key while they are in view
+            return
         if threats:
             self.take(Refused("monster_in_view", detail=threats[0].kind))
             return
@@ -349,12 +361,31 @@ class Driver:
         if isinstance(command, Rest) and player.hp >= player.max_hp:
             self.take(Refused("already_rested"))
             return
+        if isinstance(command, Rest) and hunger.state(world.nourishment) == "faint":
+            self.take(Refused("too_hungry"))  # a rest now would pass out and starve
+            return
         self.run = Run(command, autopilot.Watch.start(world))
+
+    def flee_step(self, command: Travel | TakeStairs) -> None:
+        """One step of a travel with a threat in view (the player chooses every step
+        while something hunts them), or why there is none."""
+        world = self.world
+        target = (
+            command.target if isinstance(command, Travel) else stairs_of(world.floor, command.up)
+        )
+        step = autopilot.travel_action(world, target)
+        if isinstance(step, Stop):
+            self.say_stop(step)  # as a run's: "Something is in the way: ..."
+        else:
+            self.act(step)
 
     def stop_run(self, stop: Stop) -> None:
         if self.run is None:
             return
         self.run = None
+        self.say_stop(stop)
+
+    def say_stop(self, stop: Stop) -> None:
         if stop.why == "monsters":
             self.unannounced.clear()  # the stop's words name every monster in view
         else:
@@ -371,8 +402,9 @@ class Driver:
             return None
         rules = self.rules
         resting = isinstance(run.command, Rest)
-        low = 0 if resting or isinstance(run.command, FreeCaptive) else rules.explore_stop_hp
-        stop = run.watch.check(world, rules.auto_pickup, low)
+        low = rules.explore_stop_hp if isinstance(run.command, Explore) else 0  # a walk
+        # to a place is the player's choice at any health (fleeing to the stairs, say)
+        stop = run.watch.check(world, rules.auto_pickup, low, self.standoff)
         if stop is None and isinstance(run.command, FreeCaptive):
             step = shackles_step(world, run.command.target)
             if step is not None:
@@ -383,11 +415,20 @@ class Driver:
             if player.hp < player.max_hp:
                 return Wait()
             stop = Stop("rested")
+        if stop is None and isinstance(run.command, TakeStairs):
+            stairs = stairs_of(world.floor, run.command.up)
+            if world.player.position == stairs:
+                self.run = None  # arrived: down (or up) at once, with the same press
+                return Ascend() if run.command.up else Descend()
+            choice = autopilot.travel_action(world, stairs)
+            if not isinstance(choice, Stop):
+                return choice
+            stop = choice
         if stop is None:
             if isinstance(run.command, Travel):
                 choice = autopilot.travel_action(world, run.command.target)
             else:
-                choice = autopilot.explore_action(world, rules.auto_pickup)
+                choice = autopilot.explore_action(world, rules.auto_pickup, wary=True)
             if not isinstance(choice, Stop):
                 return choice
             stop = choice
@@ -405,6 +446,7 @@ class Driver:
                 if self.session is not None:
                     self.report.notes = self.session.end()
         else:
+            self.standoff.update(world)
             self.notice_newcomers()
             if save and self.session is not None:
                 problem = self.session.after_turn()
@@ -425,13 +467,13 @@ class Driver:
         if world.floor is not self.view_floor:  # a new floor: all in view are new
             self.view_floor, self.in_view = world.floor, set()
             self.unannounced.clear()
-        now = set(autopilot.visible_monsters(world))
+        now = set(autopilot.visible_monsters(world.floor, world.player))
         new = now - self.in_view
         self.in_view = now
         self.unannounced = (self.unannounced | new) & now
         if new and pausing and self.paused is None:  # the pause's line names them
             self.run = None
-            monsters = autopilot.seen(world, among=self.unannounced)
+            monsters = autopilot.seen(world.floor, world.player, among=self.unannounced)
             self.unannounced.clear()
             self.stop_clock(Pause.MONSTER, monsters)
         elif self.run is None:
@@ -448,7 +490,7 @@ class Driver:
         """The newcomers not yet named, in words ("You see an orc."), or ""."""
         if not self.unannounced or self.narrator is None:
             return ""
-        monsters = autopilot.seen(self.world, among=self.unannounced)
+        monsters = autopilot.seen(self.world.floor, self.world.player, among=self.unannounced)
         return self.narrator.sighting(monsters) if monsters else ""
 
     def save(self) -> str | None:
@@ -459,6 +501,11 @@ class Driver:
 def allies_of(world: World) -> set[int]:
     """The ids of the allies on the player's floor, alive or lying dead (for the log)."""
     return {a.id for a in world.floor.actors.values() if a.mode == Mode.ALLY}
+
+
+def stairs_of(floor: Floor, up: bool) -> tuple[int, int]:
+    """Where the stairs down are, or up (where the player came in)."""
+    return floor.start if up else floor.stairs
 
 
 def shackles_step(world: World, target: tuple[int, int]) -> Move | None:

@@ -143,26 +143,30 @@ REFUSALS = {
     "cannot_enchant": "That cannot be enchanted.",
     "nothing_to_learn": "You know all there is to know about that.",
     "aim_elsewhere": "Aim it at a place you can see, away from you.",
-    "monster_in_view": "Not with a monster in view!",
+    "monster_in_view": "Not with a monster in view! Fight, or flee: > and < take a step a press.",
     "already_rested": "You are already at full health.",
     "no_allies": "There is no ally in view to tell.",
     "not_hungry": "You are not hungry enough to eat that yet.",
+    "too_hungry": "You are faint with hunger: eat (e) before you rest.",
 }
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""
 STOPS = {
-    "badly_hurt": "You are badly hurt: rest first (Z).",
+    "badly_hurt": "You are badly hurt: rest (Z) first, or travel (> to the stairs).",
     "hurt": "You are hurt.",
     "picked_up": "",
     "floor": "Stopped.",
     "interrupted": "Stopped.",
-    "blocked": "Something is in the way.",
-    "no_way": "You don't know a way there.",
+    "blocked": "Something is in the way: step round it yourself.",
+    "no_way": "You don't know a way there: explore (x) first.",
     "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach.",
     "rested": "You feel rested.",
     "freed": "",
+    "hungry": "You stop, hungry: eat (e) when you can.",
+    "weak": "You stop, weak with hunger: eat (e) now.",
+    "faint": "You stop, faint with hunger: eat (e), or you will pass out.",
 }
 """Why a run stopped ("" stops without a word: what was picked up was just said)."""
 
@@ -200,7 +204,10 @@ class Narrator:
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
         elif reason == "monster_in_view" and refused.detail in self.names.creatures:
-            text = f"Not with {self.names.kind(refused.detail).the} in view!"
+            text = (
+                f"Not with {self.names.kind(refused.detail).the} in view! "
+                "Fight, or flee: > and < take a step a press."
+            )
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
@@ -211,6 +218,13 @@ class Narrator:
         """Why a run stopped, or "" to say nothing."""
         if stop.why == "monsters":
             return self.sighting(stop.monsters)
+        if stop.why == "sleeper":
+            asleep = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
+            it = "it" if sum(n for _, n in stop.monsters) == 1 else "them"
+            return (
+                f"The way on passes close to {asleep}, asleep: walk past {it} yourself, "
+                f"or strike first while {it} sleep{'s' if it == 'it' else ''}."
+            )
         if stop.why == "items":
             seen = [self.names.thing(t).count(t.quantity) for t in stop.things]
             return f"You see {listed(seen)}."

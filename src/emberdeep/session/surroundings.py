@@ -113,9 +113,9 @@ def ways(world: World) -> list[str]:
 
 
 def conditions(world: World) -> list[str]:
-    """The player's statuses with their turns left, then hunger with the food left."""
+    """The player's statuses with their turns left, then the stomach, always (as the
+    sidebar's gauge): its hunger state ("fed" before "hungry") and the food left."""
     said = [f"{name} ({turns} turns)" for name, turns in active(world.player)]
-    hungry = hunger.state(world.nourishment)
-    if hungry:
-        said.append(f"{hungry} ({world.nourishment} turns of food left)")
+    hungry = hunger.state(world.nourishment) or "fed"
+    said.append(f"{hungry} ({world.nourishment} turns of food left)")
     return said

@@ -8,7 +8,10 @@ sleepers and climbs out with the treasure. Run once per level-up build ("mixed",
 single stat) to see whether one stat solves the game, and per enchanting policy (weapon,
 armour, staffs, mixed) to see whether one investment does: none should. The variants
 ``--rest-to-full`` and ``--stair-dance`` measure whether resting or the stairs are
-exploits: neither should win much more than the plain bot.
+exploits: neither should win much more than the plain bot; ``--careful`` plays as a
+careful person does (every room explored, a rest to full after every fight), who must
+be able to finish the game: it should neither starve nor win much less than the plain
+bot.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ class Outcome:
     policy: str = "mixed"
     """Where the bot spent its scrolls of enchanting (``bot.POLICIES``)."""
     variant: str = ""
-    """"rest-to-full" or "stair-dance" when the bot played so."""
+    """"rest-to-full", "stair-dance" or "careful" when the bot played so."""
     result: str = "stuck"
     """"victory", "stuck" (reached the turn cap) or the cause of death."""
     killer: str = ""
@@ -74,8 +77,7 @@ class Outcome:
     allies_freed: int = 0
     ally_kills: int = 0
     food_eaten: int = 0
-    """Always 0: the clock here is monsters arriving on a calm floor, not hunger
-    (``engine/monsters/arrivals.py``); kept so the figures name what they leave out."""
+    """Food eaten (rations): with healing, the clock a careful player plays against."""
 
     @property
     def label(self) -> str:
@@ -85,6 +87,8 @@ class Outcome:
 
 
 CLOSE_CALL = (0.2, 0.5)
+VARIANTS = ("rest-to-full", "stair-dance", "careful")
+"""The ways of playing ``--rest-to-full``, ``--stair-dance`` and ``--careful`` name."""
 
 
 def play(
@@ -94,6 +98,7 @@ def play(
     bot = Bot(
         seed, build, policy,
         rest_to_full=variant == "rest-to-full", stair_dance=variant == "stair-dance",
+        careful=variant == "careful",
     )  # fmt: skip
     outcome = Outcome(seed, build, policy, variant)
     turns = collections.Counter[int]()
@@ -209,6 +214,8 @@ def report(outcomes: list[Outcome]) -> str:
             f"{label}: {len(games)} games, won {won} ({100 * won / len(games):.0f}%), "
             f"died {len(dead)}, stuck at the turn cap {stuck}",
             "  depth of death: " + ", ".join(f"{d}: {n}" for d, n in sorted(depths.items())),
+            f"  starved {killers['starvation']} ({share(killers['starvation'], len(dead))} of "
+            f"deaths); food eaten per game {sum(o.food_eaten for o in games) / len(games):.1f}",
             f"  causes of death ({len(killers)} kinds): "
             + ", ".join(f"{k}: {n}" for k, n in killers.most_common()),
             f"  mean turns per game {sum(o.turns for o in games) // len(games)}; "
@@ -278,7 +285,7 @@ def main(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     builds = list(BUILDS) if args.build == "all" else [args.build]
     policies = POLICIES if args.policy == "all" else (args.policy,)
-    variant = "rest-to-full" if args.rest_to_full else "stair-dance" if args.stair_dance else ""
+    variant = next((name for name in VARIANTS if getattr(args, name.replace("-", "_"))), "")
     jobs = args.jobs or max(1, os.cpu_count() or 1)
     try:
         outcomes = run(
@@ -323,6 +330,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     variants.add_argument(
         "--stair-dance", action="store_true",
         help="hurt by a foe beside the stairs, the bot takes them and comes straight back",
+    )  # fmt: skip
+    variants.add_argument(
+        "--careful", action="store_true",
+        help="the bot explores every room and rests to full health after every fight",
     )  # fmt: skip
     parser.add_argument(
         "--turns", type=argtypes.positive, default=TURN_CAP, help="turn cap per game"

@@ -40,12 +40,14 @@ BAR_TEXT: Color = (255, 255, 255)
 HOVER_BG: Color = (70, 70, 40)
 STATE_FG: Color = (150, 150, 150)
 PAUSED_FG: Color = (255, 200, 80)
-HUNGER_FG: dict[str, Color] = {
-    "hungry": (230, 200, 90),
-    "weak": (240, 140, 50),
-    "faint": (240, 70, 60),
+STOMACH_BG: dict[str, tuple[Color, Color]] = {
+    "": ((70, 90, 40), (24, 30, 14)),
+    "hungry": ((130, 110, 30), (40, 34, 10)),
+    "weak": ((150, 80, 20), (46, 24, 8)),
+    "faint": ((150, 30, 24), (46, 10, 8)),
 }
-"""Hunger's line under the statuses, brighter and redder as it worsens."""
+"""The stomach gauge's bar (full, empty) under the statuses, redder as hunger worsens:
+always there, so hunger is seen coming before "Hungry" (300 turns from starving)."""
 PLAIN_GROUND = frozenset({Tile.FLOOR, Tile.WALL})
 """Terrain not worth a line under the player's feet."""
 
@@ -225,8 +227,8 @@ def corner(flag: str, turn: int, room: int) -> str:
 def conditions(
     console: tcod.console.Console, x: int, y: int, width: int, *, world: World, content: Content
 ) -> int:
-    """The player's statuses with their turns left, then hunger, from row ``y``; the row
-    after them."""
+    """The player's statuses with their turns left, then the stomach gauge, from row
+    ``y``; the row after them."""
     for name, turns in statuses.active(world.player):
         look = content.statuses.get(name)
         label = content.status_labels.get(name, name)
@@ -234,11 +236,12 @@ def conditions(
             x, y, fit(f"{label} ({turns})", width), fg=look.fg if look else palette.TEXT_FG
         )
         y += 1
-    hungry = hunger.state(world.nourishment)
-    if hungry:
-        console.print(x, y, hungry.capitalize()[:width], fg=HUNGER_FG[hungry])
-        y += 1
-    return y
+    food = world.nourishment
+    hungry = hunger.state(food)
+    label = f"{(hungry or 'stomach').capitalize()} {food}"  # turns of food left
+    bar(console, x, y, width, value=food, maximum=hunger.STOMACH, label=label,
+        colors=STOMACH_BG[hungry])  # fmt: skip
+    return y + 1
 
 
 def bar(

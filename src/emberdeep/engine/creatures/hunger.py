@@ -3,8 +3,10 @@
 Brogue's clock, with its numbers: a full stomach holds ``STOMACH`` turns; at ``HUNGRY``
 turns left the player is warned, at ``WEAK`` warned again, at ``FAINT`` they may pass
 out for a few turns (paralysed, whatever is near), and at none they starve. Food is
-placed at a stated rate (``content/spawns.toml``), enough for a player who keeps
-going, not for one who rests to full after every fight or dances on the stairs.
+placed at a stated rate (``content/spawns.toml``), enough for a careful player who
+explores every room and rests to full after every fight (``emberdeep balance
+--careful``), not for one who rests on and on or dances on the stairs. Runs stop at
+each state (``autopilot.Watch``), so no rest sleeps through one.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ HUNGRY = 300
 WEAK = 150
 FAINT = 50
 """Turns left at which each state begins."""
+STATES = ("", "hungry", "weak", "faint")
+"""The states, from fed to faint: a later one is worse (a run stops when it gets worse)."""
 FAINT_CHANCE = 8
 """Percent of turns, while faint, on which the player passes out..."""
 FAINT_TURNS = 3

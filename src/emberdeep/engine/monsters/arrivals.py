@@ -4,7 +4,9 @@ arrives to look for you; and carrying the Heart out wakes the dungeon.
 A floor's calm starts when it is first entered and after each arrival; a floor left and
 come back to has kept counting, so the stairs reset nothing. After ``GRACE`` turns of
 calm, each turn has a chance (growing with the calm, up to ``MOST_PER_MILLE``) that a
-monster of the floor's depth comes in by the stairs out of view, on the player's scent.
+monster of the floor's depth comes in by the stairs out of view, on the player's scent:
+any kind of the depth, the rare ones nearly as likely as the common (``FLATTEN``), so a
+long rest draws a few different visitors, not one trash kind after another.
 With the Heart, every floor climbed into holds hunters from the Heart's own depths,
 already on the scent, more arrive after a short calm, and the warden, if it lives, comes
 up the stairs behind you (and the Heart stops natural healing: ``World.regenerate``).
@@ -28,8 +30,14 @@ if TYPE_CHECKING:
 
 GRACE = 150
 """Turns of calm on a floor before anything may arrive."""
-MOST_PER_MILLE = 20
-"""The most likely an arrival gets, per turn (2%: one in fifty turns)."""
+MOST_PER_MILLE = 12
+"""The most likely an arrival gets, per turn (1.2%: one in 83 turns)..."""
+RISE = 15
+"""...one more in a thousand for every this many turns of calm past the grace."""
+FLATTEN = 0.5
+"""A calm floor's arrivals are picked by their spawn weights to this power (1 would be
+the floor's own mix; a player resting on depth 3 once met some forty jackals, rats and
+kobolds one after another)."""
 SCENT = 200
 """Turns an arrival or a climb's hunter knows where the player is."""
 CLIMB_DEEPER = 2
@@ -57,16 +65,19 @@ def tick(world: World) -> None:
     calm = (world.time - floor.calm_since) // 100 - (HEART_GRACE if heart else GRACE)
     if calm <= 0:
         return
-    chance = min(HEART_MOST_PER_MILLE if heart else MOST_PER_MILLE, calm // 10 + 1)
-    if int(world.rng.integers(1000)) < chance and arrive(world, world.depth):
+    chance = min(HEART_MOST_PER_MILLE if heart else MOST_PER_MILLE, calm // RISE + 1)
+    if int(world.rng.integers(1000)) < chance and arrive(world, world.depth, flat=True):
         floor.calm_since = world.time
 
 
-def arrive(world: World, depth: int, scent: int = SCENT, native: int = 0) -> Actor | None:
+def arrive(
+    world: World, depth: int, scent: int = SCENT, native: int = 0, *, flat: bool = False
+) -> Actor | None:
     """A monster from ``depth``'s spawn weights (of kinds first found at ``native`` or
-    deeper), in by the stairs out of the player's view (else anywhere out of view),
-    hunting the player; None when nothing fits."""
-    kind = pick(world, depth, native)
+    deeper; ``flat``: the weights flattened, ``FLATTEN``), in by the stairs out of the
+    player's view (else anywhere out of view), hunting the player; None when nothing
+    fits."""
+    kind = pick(world, depth, native, flat=flat)
     where = entrance(world)
     if kind is None or where is None:
         return None
@@ -79,11 +90,14 @@ def arrive(world: World, depth: int, scent: int = SCENT, native: int = 0) -> Act
     return monster
 
 
-def pick(world: World, depth: int, native: int = 0) -> ActorKind | None:
-    """A kind by its spawn weight at ``depth`` (the world's kinds, in content's order),
-    of those first found at ``native`` or deeper when any of them lives at ``depth``."""
+def pick(world: World, depth: int, native: int = 0, *, flat: bool = False) -> ActorKind | None:
+    """A kind by its spawn weight at ``depth`` (the world's kinds, in content's order;
+    ``flat``: to the power ``FLATTEN``), of those first found at ``native`` or deeper
+    when any of them lives at ``depth``."""
     kinds = [k for k in world.kinds.values() if k.spawn]
     weights = np.array([ByDepth(k.spawn).at(depth) for k in kinds], dtype=np.float64)
+    if flat:
+        weights **= FLATTEN
     deep = np.array([k.spawn[0][0] >= native for k in kinds], dtype=np.bool_)
     if (weights * deep).sum() > 0:
         weights *= deep

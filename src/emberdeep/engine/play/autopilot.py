@@ -5,14 +5,16 @@ knowledge the player lacks: unexplored tiles are assumed open until seen. They o
 *choose* ordinary actions (``Move``, ``PickUp``); the caller performs them one at a time
 with monsters acting in between, which is why the UI, the bot and replays can all use
 them and replays need no special support. ``Watch`` holds the disturb rules that stop a
-run: a monster comes into view, the player is hurt, an item turns up.
+run: a monster comes into view, the player is hurt, an item turns up, the stomach empties
+to a worse hunger state (Brogue stops a rest at "Hungry": one press of rest once ran
+through every state to starvation).
 """
 
 from __future__ import annotations
 
 import weakref
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -22,7 +24,7 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.events import Thing
 from emberdeep.engine.core.floor import Floor, Tile
-from emberdeep.engine.creatures import statuses
+from emberdeep.engine.creatures import awareness, hunger, statuses
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain.gas import HARMFUL
 from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
@@ -33,6 +35,13 @@ RISK_COST = 1000
 """Deep water (it may sweep away what you carry), a found trap and harmful gas are
 crossed only when there is no other way, and a run stops before the first step into
 one (``Stop("risky")``): the player takes that step, or not."""
+BERTH = awareness.WAKE_CHANCES[1][0]
+"""Auto-explore (``wary``) keeps this far from a sleeper in view, where each turn's
+chance of waking it is small, and stops before it would come closer (``Stop("sleeper")``):
+walking up to a sleeper wakes it, and the sneak attack's triple damage is lost."""
+STANDOFF = 5
+"""Turns an awake monster in view may stand where it is, out of reach of the player,
+before a run goes on regardless (``Standoff``): one that does not come is no threat."""
 
 
 def known_cost(world: World) -> NDArray[np.int32]:
@@ -60,16 +69,15 @@ def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
         cost[(floor.tiles == Tile.LOCKED_DOOR) & known] = 0
     if not statuses.has(world.player, statuses.LEVITATING):
         cost[(floor.tiles == Tile.CHASM) & known] = 0  # a walk, not a fall
-    cost[risky(world) & (cost > 0)] = RISK_COST
+    cost[risky(world.floor, world.player) & (cost > 0)] = RISK_COST
     return cost
 
 
-def risky(world: World) -> NDArray[np.bool_]:
+def risky(floor: Floor, player: Actor) -> NDArray[np.bool_]:
     """Where the player knows a step may cost them: seen deep water (unless levitating),
     found traps, harmful gas in view."""
-    floor = world.floor
     found = np.zeros(floor.tiles.shape, dtype=np.bool_)
-    if not statuses.has(world.player, statuses.LEVITATING):
+    if not statuses.has(player, statuses.LEVITATING):
         found |= (floor.tiles == Tile.DEEP_WATER) & floor.explored
     for trap in floor.traps.values():
         found[trap.position] |= not trap.hidden
@@ -78,19 +86,17 @@ def risky(world: World) -> NDArray[np.bool_]:
     return found
 
 
-def unless_risky(world: World, step: Move) -> Move | Stop:
+def unless_risky(floor: Floor, player: Actor, step: Move) -> Move | Stop:
     """``step``, or a stop before it when it leaves safe ground for a risk (a run asks
     first: the player takes such a step themselves)."""
-    player = world.player
     there = (player.x + step.dx, player.y + step.dy)
-    danger = risky(world)
+    danger = risky(floor, player)
     return RISKY if danger[there] and not danger[player.position] else step
 
 
-def downhill(world: World, dist: NDArray[np.int32]) -> Move | None:
+def downhill(floor: Floor, player: Actor, dist: NDArray[np.int32]) -> Move | None:
     """The step that most reduces ``dist`` onto a free, seen floor tile (or one an ally
     stands on: the step swaps places), if any."""
-    floor, player = world.floor, world.player
     best, best_step = int(dist[player.position]), None
     for dx, dy in DIRECTIONS:
         x, y = player.x + dx, player.y + dy
@@ -115,7 +121,8 @@ class Stop:
     (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
     "no_way", "risky" (the way on is through a known danger), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
-    gone), "interrupted"."""
+    gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
+    ``monsters``), or a worse hunger state ("hungry", "weak", "faint")."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -147,10 +154,10 @@ def travel_action(
     dist = travel_map(world, target)
     if dist[world.player.position] == UNREACHABLE:
         return Stop("no_way")
-    step = downhill(world, dist)
+    step = downhill(world.floor, world.player, dist)
     if step is None:
         return BLOCKED
-    return step if dare else unless_risky(world, step)
+    return step if dare else unless_risky(world.floor, world.player, step)
 
 
 def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
@@ -179,11 +186,12 @@ def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> lis
 
 
 def explore_action(
-    world: World, pick_up: bool = True, *, dare: bool = False
+    world: World, pick_up: bool = True, *, dare: bool = False, wary: bool = False
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
-    ``dare`` as for ``travel_action``."""
+    ``dare`` as for ``travel_action``; ``wary`` keeps a ``BERTH`` from the sleepers in
+    view (a person's explore; the bot picks its own fights)."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
@@ -198,12 +206,16 @@ def explore_action(
     wants_items = pick_up and bool(known_items)
     if wants_items and player.position in known_items:
         return PickUp()
-    dist = _explore_map(world, known_items if wants_items else [])
+    berth = near_sleepers(world.floor, world.player) if wary else None
+    dist = _explore_map(world, known_items if wants_items else [], berth)
     if dist[player.position] != UNREACHABLE:
-        step = downhill(world, dist)
+        step = downhill(world.floor, world.player, dist)
         if step is None:
             return BLOCKED
-        return step if dare else unless_risky(world, step)
+        there = (player.x + step.dx, player.y + step.dy)
+        if berth is not None and berth[there] and not berth[player.position]:
+            return Stop("sleeper", monsters=seen(world.floor, world.player, asleep=True))
+        return step if dare else unless_risky(world.floor, world.player, step)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs, dare=dare)
         if isinstance(action, Move) or action == RISKY:
@@ -217,17 +229,31 @@ _EXPLORE_MAPS = weakref.WeakKeyDictionary()
 the map changes only when what it is made of does."""
 
 
-def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32]:
-    """Steps to the nearest unexplored tile or item worth taking, over ``known_cost``:
-    made again only when the explored tiles (they only grow, so their count names
-    them), the terrain, the items, the found traps or what the player carries for
-    crossing change; never kept while gas drifts."""
+def near_sleepers(floor: Floor, player: Actor) -> NDArray[np.bool_]:
+    """The tiles within ``BERTH`` of a sleeper in view."""
+    near = np.zeros(floor.tiles.shape, dtype=np.bool_)
+    for actor_id in visible_monsters(floor, player):
+        x, y = floor.actors[actor_id].position
+        if floor.actors[actor_id].mode == Mode.ASLEEP:
+            near[max(0, x - BERTH) : x + BERTH + 1, max(0, y - BERTH) : y + BERTH + 1] = True
+    return near
+
+
+def _explore_map(
+    world: World, items: list[tuple[int, int]], berth: NDArray[np.bool_] | None = None
+) -> NDArray[np.int32]:
+    """Steps to the nearest unexplored tile or item worth taking, over ``known_cost``
+    (with the ``berth`` round sleepers priced as a risk): made again only when the
+    explored tiles (they only grow, so their count names them), the terrain, the items,
+    the found traps, the berth or what the player carries for crossing change; never
+    kept while gas drifts."""
     floor = world.floor
     key = (
         int(np.count_nonzero(floor.explored)), floor.terrain_version, tuple(items),
         sum(not trap.hidden for trap in floor.traps.values()),
         any(item.kind.effect == "key" for item in world.inventory),
         statuses.has(world.player, statuses.LEVITATING), captive_cells(floor),
+        None if berth is None else np.flatnonzero(berth).tobytes(),
     )  # fmt: skip
     kept = None if floor.gas_active else _EXPLORE_MAPS.get(floor)
     if kept is not None and kept[0] == key:
@@ -235,15 +261,17 @@ def _explore_map(world: World, items: list[tuple[int, int]]) -> NDArray[np.int32
     goals = ~floor.explored
     for position in items:
         goals[position] = True
-    dist = distance_map(known_cost(world), goals, 2, 3)
+    cost = known_cost(world)
+    if berth is not None:
+        cost[berth & (cost > 0)] = RISK_COST
+    dist = distance_map(cost, goals, 2, 3)
     _EXPLORE_MAPS[floor] = (key, dist)
     return dist
 
 
-def visible_monsters(world: World) -> list[int]:
+def visible_monsters(floor: Floor, player: Actor) -> list[int]:
     """The creatures in view but the player's allies (who come and go at the player's
     side: no reason to stop a run)."""
-    floor, player = world.floor, world.player
     return [
         a.id
         for a in floor.actors.values()
@@ -251,12 +279,18 @@ def visible_monsters(world: World) -> list[int]:
     ]
 
 
-def threats(world: World) -> list[Actor]:
+def threats(world: World, standoff: Standoff | None = None) -> list[Actor]:
     """The monsters in view a run must not walk on with, nearest first: awake and able
-    to reach the player, on foot or with a shot. A sleeper, or a brute across a chasm,
-    is no reason to stand still (a new one in view still stops a run once)."""
+    to reach the player, on foot or with a shot, and coming. A sleeper, a brute across
+    a chasm, one that never moves or a guard at its post (out of reach), or one that has
+    stood out of reach for ``STANDOFF`` turns (``standoff``) is no reason to stand still
+    (a new one in view still stops a run once)."""
     floor, player = world.floor, world.player
-    awake = [floor.actors[i] for i in visible_monsters(world) if floor.actors[i].mode not in CALM]
+    awake = [
+        floor.actors[i]
+        for i in visible_monsters(world.floor, world.player)
+        if floor.actors[i].mode not in CALM and coming(world, floor.actors[i], standoff)
+    ]
     if not awake:
         return []
     goal = np.zeros(floor.tiles.shape, dtype=np.bool_)
@@ -270,24 +304,74 @@ def threats(world: World) -> list[Actor]:
     return sorted(found, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
 
 
-def in_view(world: World) -> list[Item]:
-    floor = world.floor
+def coming(world: World, monster: Actor, standoff: Standoff | None) -> bool:
+    """Whether ``monster`` (awake, in view) may come at the player: within its reach
+    already, or not one that stays where it is (never moves, guards its post out of
+    its rousing range, or has stood out of reach ``STANDOFF`` turns)."""
+    kind = world.kinds.get(monster.kind)
+    player = world.player
+    gap = max(abs(monster.x - player.x), abs(monster.y - player.y))
+    if kind is None or gap <= kind.reach:
+        return True
+    if kind.moves == "still":
+        return False
+    if monster.mode == Mode.GUARDING and gap > kind.guards + 1:
+        return False
+    return standoff is None or not standoff.holds_off(monster)
+
+
+@dataclass
+class Standoff:
+    """Where each awake monster in view stood and for how many player turns, so that one
+    that does not come (a hunter across water it will not swim, a caster hanging back)
+    stops keeping the player from a run. ``update`` once a turn; the driver keeps one."""
+
+    turn: int = -1
+    stood: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)
+    """Monster id -> (where it stands, turns it has stood there)."""
+
+    def update(self, world: World) -> None:
+        if world.turn == self.turn:
+            return
+        self.turn = world.turn
+        floor, now = world.floor, {}
+        for actor_id in visible_monsters(world.floor, world.player):
+            monster = floor.actors[actor_id]
+            before = self.stood.get(actor_id)
+            held = before[1] + 1 if before is not None and before[0] == monster.position else 0
+            now[actor_id] = (monster.position, held)
+        self.stood = now
+
+    def holds_off(self, monster: Actor) -> bool:
+        stood = self.stood.get(monster.id)
+        return stood is not None and stood[0] == monster.position and stood[1] >= STANDOFF
+
+
+def in_view(floor: Floor) -> list[Item]:
+    """The items lying in view."""
     return [item for item in floor.items if floor.visible[item.position]]
 
 
-def visible_items(world: World) -> int:
-    return len(in_view(world))
+def visible_items(floor: Floor) -> int:
+    return len(in_view(floor))
 
 
-def seen(world: World, among: Collection[int] | None = None) -> tuple[tuple[str, int], ...]:
-    """The kinds of monster in view (those of ``among`` alone, when given) and how many
-    of each, nearest kind first."""
-    floor, player = world.floor, world.player
+def seen(
+    floor: Floor,
+    player: Actor,
+    among: Collection[int] | None = None,
+    *,
+    asleep: bool = False,
+) -> tuple[tuple[str, int], ...]:
+    """The kinds of monster in view (those of ``among`` alone, when given; only the
+    sleepers: ``asleep``) and how many of each, nearest kind first."""
     counts: dict[str, int] = {}
     near: dict[str, int] = {}
-    ids = visible_monsters(world)
+    ids = visible_monsters(floor, player)
     for actor_id in ids if among is None else [i for i in ids if i in among]:
         actor = floor.actors[actor_id]
+        if asleep and actor.mode != Mode.ASLEEP:
+            continue
         gap = max(abs(actor.x - player.x), abs(actor.y - player.y))
         counts[actor.kind] = counts.get(actor.kind, 0) + 1
         near[actor.kind] = min(near.get(actor.kind, gap), gap)
@@ -313,30 +397,42 @@ class Watch:
     carried: int
     depth: int
     monsters_seen: set[int]
+    hunger: str
+    """The hunger state (``hunger.STATES``) at the last check."""
 
     @classmethod
     def start(cls, world: World) -> Watch:
         return cls(
             world.player.hp,
-            visible_items(world),
+            visible_items(world.floor),
             len(world.inventory),
             world.depth,
-            set(visible_monsters(world)),
+            set(visible_monsters(world.floor, world.player)),
+            hunger.state(world.nourishment),
         )
 
-    def check(self, world: World, pick_up: bool = True, low_hp_percent: int = 0) -> Stop | None:
+    def check(
+        self,
+        world: World,
+        pick_up: bool = True,
+        low_hp_percent: int = 0,
+        standoff: Standoff | None = None,
+    ) -> Stop | None:
         """Why to stop now, or None to go on. Updates what it remembers. Below
-        ``low_hp_percent`` of full health a walk stops (rest first)."""
+        ``low_hp_percent`` of full health a walk stops (rest first); ``standoff`` as
+        for ``threats``."""
         reason = None
         player = world.player
-        items = in_view(world)
-        monsters = set(visible_monsters(world))
-        if monsters - self.monsters_seen or (monsters and threats(world)):
-            reason = Stop("monsters", monsters=seen(world))
+        items = in_view(world.floor)
+        monsters = set(visible_monsters(world.floor, world.player))
+        if monsters - self.monsters_seen or (monsters and threats(world, standoff)):
+            reason = Stop("monsters", monsters=seen(world.floor, world.player))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = Stop("badly_hurt")
         elif world.player.hp < self.hp:
             reason = Stop("hurt")
+        elif hungrier(self.hunger, hunger.state(world.nourishment)):
+            reason = Stop(hunger.state(world.nourishment))
         elif len(world.inventory) > self.carried:
             reason = Stop("picked_up")  # "You pick up a dart." said it, in its place
         elif not pick_up and len(items) > self.items_seen:
@@ -345,5 +441,11 @@ class Watch:
             reason = Stop("floor")
         self.hp, self.items_seen = world.player.hp, len(items)
         self.carried, self.depth = len(world.inventory), world.depth
-        self.monsters_seen = monsters
+        self.monsters_seen, self.hunger = monsters, hunger.state(world.nourishment)
         return reason
+
+
+def hungrier(before: str, now: str) -> bool:
+    """Whether the stomach went from hunger state ``before`` to a worse one (eating
+    makes it better: no reason to stop)."""
+    return hunger.STATES.index(now) > hunger.STATES.index(before)

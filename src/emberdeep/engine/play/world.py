@@ -62,9 +62,10 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
-REGEN_FULL = 1200
-"""Turns the player takes to heal from nothing to full by resting, at any level (at 900
-the bot arrived on floors 8-16 with 92% of its health)..."""
+REGEN_FULL = 450
+"""Turns the player takes to heal from nothing to full by resting, at any level (1,200
+starved careful players, who rest to full after every fight: two of four games played
+by hand, and most of the careful bot's deaths at 600; Brogue's is 300)..."""
 REGEN_FASTEST = 100
 """...and never fewer, however many rings of regeneration."""
 HALT_WHEN_HURT = 2

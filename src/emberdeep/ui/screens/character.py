@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
+from emberdeep.engine.creatures import hunger
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.fitting import fit
@@ -34,6 +35,8 @@ def sheet(screen: PlayView) -> list[str]:
         f"Power: {player.power}",
         f"Defense: {player.defense}",
         f"Strength: {world.strength}",
+        f"Stomach: {world.nourishment} of {hunger.STOMACH} turns"
+        + (f" ({state})" if (state := hunger.state(world.nourishment)) else ""),
         "",
         f"Depth: {world.depth}",
         f"Turns: {world.turn}",
