@@ -31,7 +31,7 @@ from emberdeep.engine.core.events import (
     Teleported,
     TerrainChanged,
 )
-from emberdeep.engine.core.flight import fly
+from emberdeep.engine.core.flight import Rule, Stops, fly
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.creatures import combat, gear, harm, hunger, statuses
 from emberdeep.engine.terrain import gas, traps
@@ -370,4 +370,21 @@ def arc(world: World, user: Actor, item: Item, target: Target) -> Refused | None
     for victim in planned.struck:
         damage = int(world.rng.integers(low, high, endpoint=True))
         harm.hurt(world, victim, damage, "lightning", source=user)
+    return None
+
+
+@effect("pierce", Aim.FOES, flight=Rule(Stops.THROUGH), strikes=True)
+def pierce(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A staff of spears: every creature up to the spot aimed at, within its reach, is
+    struck by one bolt, until a wall."""
+    if item.charges <= 0:
+        return Refused("no_charges", world.identity.thing(item, count=1))
+    planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
+    if planned is None or isinstance(planned, Refused):
+        return Refused("aim_at_creature")
+    world.emit(Missile(user.who, planned.cells, "bolt"))
+    low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
+    for victim in planned.struck:
+        damage = int(world.rng.integers(low, high, endpoint=True))
+        harm.hurt(world, victim, damage, "bolt", source=user)
     return None
