@@ -213,3 +213,35 @@ def test_a_full_pack_still_goes_for_what_it_stacks_and_leaves_the_rest() -> None
     explore_fully(world)
     assert world.inventory[0].count == 2  # the ration was fetched and stacked
     assert any(i.position == (4, 1) for i in world.floor.items)  # no room for the dagger
+
+
+def test_explore_keeps_its_berth_from_a_sleeper_gone_out_of_sight() -> None:
+    """A sleeper seen once is still there out of view: explore keeps its distance and
+    says so, rather than walking back until the sleeper comes into view again (and
+    stopping, and turning away, and coming back...)."""
+    from emberdeep.engine.play import autopilot
+
+    world = world_from_text("""
+    ##############################
+    #.......@....................#
+    ##############################
+    """)
+    assert world.player.position == (12 - autopilot.BERTH - 1, 1)
+    sleeper = add_monster(world, ORC, 12, 1, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    world.refresh_fov()
+    known: dict[int, tuple[int, int]] = {}
+    autopilot.sleepers_seen(world.floor, world.player, known)
+    assert known == {sleeper.id: (12, 1)}
+    world.floor.visible[...] = False  # it went out of sight
+    world.floor.explored[12:, :] = False
+    autopilot.sleepers_seen(world.floor, world.player, known)
+    assert known == {sleeper.id: (12, 1)}  # remembered where it lies
+    assert autopilot.explore_action(world, sleepers=known) == autopilot.Stop(
+        "sleeper", monsters=(("orc", 1),)
+    )
+    assert isinstance(autopilot.explore_action(world), Move)  # the bot's: no berth
+    sleeper.mode = Mode.HUNTING
+    world.floor.visible[12, 1] = True  # in view again, awake
+    autopilot.sleepers_seen(world.floor, world.player, known)
+    assert known == {}  # seen awake: forgotten

@@ -201,6 +201,10 @@ class Driver:
         """How long each monster in view has stood out of reach (one that does not
         come does not keep a run from starting)."""
         self.standoff.update(world)
+        self.sleepers: dict[int, tuple[int, int]] = {}
+        """The sleepers seen on this floor and where (``sleepers_floor``): explore keeps
+        its distance from them out of view too."""
+        self.sleepers_floor = world.floor
         self.in_view: set[int] = set(autopilot.visible_monsters(world.floor, world.player))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
@@ -428,7 +432,10 @@ class Driver:
             if isinstance(run.command, Travel):
                 choice = autopilot.travel_action(world, run.command.target)
             else:
-                choice = autopilot.explore_action(world, rules.auto_pickup, wary=True)
+                if self.sleepers_floor is not world.floor:
+                    self.sleepers_floor, self.sleepers = world.floor, {}
+                autopilot.sleepers_seen(world.floor, world.player, self.sleepers)
+                choice = autopilot.explore_action(world, rules.auto_pickup, sleepers=self.sleepers)
             if not isinstance(choice, Stop):
                 return choice
             stop = choice

@@ -13,7 +13,7 @@ through every state to starvation).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Collection
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,7 +36,7 @@ RISK_COST = 1000
 crossed only when there is no other way, and a run stops before the first step into
 one (``Stop("risky")``): the player takes that step, or not."""
 BERTH = awareness.WAKE_CHANCES[1][0]
-"""Auto-explore (``wary``) keeps this far from a sleeper in view, where each turn's
+"""Auto-explore (given ``sleepers``) keeps this far from a sleeper seen, where each turn's
 chance of waking it is small, and stops before it would come closer (``Stop("sleeper")``):
 walking up to a sleeper wakes it, and the sneak attack's triple damage is lost."""
 STANDOFF = 5
@@ -186,12 +186,18 @@ def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> lis
 
 
 def explore_action(
-    world: World, pick_up: bool = True, *, dare: bool = False, wary: bool = False
+    world: World,
+    pick_up: bool = True,
+    *,
+    dare: bool = False,
+    sleepers: Mapping[int, tuple[int, int]] | None = None,
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
-    ``dare`` as for ``travel_action``; ``wary`` keeps a ``BERTH`` from the sleepers in
-    view (a person's explore; the bot picks its own fights)."""
+    ``dare`` as for ``travel_action``; ``sleepers`` (id -> where each was seen asleep:
+    a person's explore, the bot picks its own fights) keeps a ``BERTH`` from them, in
+    view or not: a sleeper that went out of sight is still there, and forgetting it would
+    send explore back towards it, to stop again when it comes into view."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
@@ -206,7 +212,7 @@ def explore_action(
     wants_items = pick_up and bool(known_items)
     if wants_items and player.position in known_items:
         return PickUp()
-    berth = near_sleepers(world.floor, world.player) if wary else None
+    berth = near_sleepers(floor, sleepers.values()) if sleepers else None
     dist = _explore_map(world, known_items if wants_items else [], berth)
     if dist[player.position] != UNREACHABLE:
         step = downhill(world.floor, world.player, dist)
@@ -214,7 +220,7 @@ def explore_action(
             return BLOCKED
         there = (player.x + step.dx, player.y + step.dy)
         if berth is not None and berth[there] and not berth[player.position]:
-            return Stop("sleeper", monsters=seen(world.floor, world.player, asleep=True))
+            return Stop("sleeper", monsters=sleeping_near(floor, sleepers or {}, there))
         return step if dare else unless_risky(world.floor, world.player, step)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs, dare=dare)
@@ -229,14 +235,37 @@ _EXPLORE_MAPS = weakref.WeakKeyDictionary()
 the map changes only when what it is made of does."""
 
 
-def near_sleepers(floor: Floor, player: Actor) -> NDArray[np.bool_]:
-    """The tiles within ``BERTH`` of a sleeper in view."""
+def near_sleepers(floor: Floor, places: Iterable[tuple[int, int]]) -> NDArray[np.bool_]:
+    """The tiles within ``BERTH`` of the sleepers at ``places``."""
     near = np.zeros(floor.tiles.shape, dtype=np.bool_)
-    for actor_id in visible_monsters(floor, player):
-        x, y = floor.actors[actor_id].position
-        if floor.actors[actor_id].mode == Mode.ASLEEP:
-            near[max(0, x - BERTH) : x + BERTH + 1, max(0, y - BERTH) : y + BERTH + 1] = True
+    for x, y in places:
+        near[max(0, x - BERTH) : x + BERTH + 1, max(0, y - BERTH) : y + BERTH + 1] = True
     return near
+
+
+def sleeping_near(
+    floor: Floor, sleepers: Mapping[int, tuple[int, int]], cell: tuple[int, int]
+) -> tuple[tuple[str, int], ...]:
+    """The kinds of the remembered sleepers within ``BERTH`` of ``cell``, and how many."""
+    counts: dict[str, int] = {}
+    for actor_id, (x, y) in sleepers.items():
+        actor = floor.actors.get(actor_id)
+        if actor is not None and max(abs(x - cell[0]), abs(y - cell[1])) <= BERTH:
+            counts[actor.kind] = counts.get(actor.kind, 0) + 1
+    return tuple(counts.items())
+
+
+def sleepers_seen(floor: Floor, player: Actor, known: dict[int, tuple[int, int]]) -> None:
+    """Update ``known`` (id -> where seen asleep) with what is in view now: a sleeper in
+    view is remembered where it lies, one seen awake or gone is forgotten."""
+    for actor_id in visible_monsters(floor, player):
+        actor = floor.actors[actor_id]
+        if actor.mode == Mode.ASLEEP:
+            known[actor_id] = actor.position
+        else:
+            known.pop(actor_id, None)
+    for actor_id in [i for i in known if i not in floor.actors or not floor.actors[i].alive]:
+        del known[actor_id]
 
 
 def _explore_map(
@@ -357,21 +386,15 @@ def visible_items(floor: Floor) -> int:
 
 
 def seen(
-    floor: Floor,
-    player: Actor,
-    among: Collection[int] | None = None,
-    *,
-    asleep: bool = False,
+    floor: Floor, player: Actor, among: Collection[int] | None = None
 ) -> tuple[tuple[str, int], ...]:
-    """The kinds of monster in view (those of ``among`` alone, when given; only the
-    sleepers: ``asleep``) and how many of each, nearest kind first."""
+    """The kinds of monster in view (those of ``among`` alone, when given) and how many
+    of each, nearest kind first."""
     counts: dict[str, int] = {}
     near: dict[str, int] = {}
     ids = visible_monsters(floor, player)
     for actor_id in ids if among is None else [i for i in ids if i in among]:
         actor = floor.actors[actor_id]
-        if asleep and actor.mode != Mode.ASLEEP:
-            continue
         gap = max(abs(actor.x - player.x), abs(actor.y - player.y))
         counts[actor.kind] = counts.get(actor.kind, 0) + 1
         near[actor.kind] = min(near.get(actor.kind, gap), gap)
