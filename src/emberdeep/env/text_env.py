@@ -23,6 +23,7 @@ from gymnasium import spaces
 from emberdeep.env import text_view
 from emberdeep.env.environment import MAX_STEPS, EmberdeepEnv
 from emberdeep.env.observation import Observer
+from emberdeep.env.tasks import TaskEnv
 from emberdeep.env.text_commands import HELP, CommandError, parse
 
 MAP_VIEW = (41, 15)
@@ -41,13 +42,22 @@ class EmberdeepTextEnv(gymnasium.Env[str, str]):
     def __init__(
         self,
         render_mode: str | None = None,
-        max_steps: int = MAX_STEPS,
+        max_steps: int | None = None,
         map_view: tuple[int, int] = MAP_VIEW,
+        task: str | None = None,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be ansi or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.game_env = EmberdeepEnv(max_steps=max_steps)
+        self.game_env: EmberdeepEnv = (
+            EmberdeepEnv(max_steps=MAX_STEPS if max_steps is None else max_steps)
+            if task is None
+            else TaskEnv(task)
+            if max_steps is None
+            else TaskEnv(task, max_steps=max_steps)
+        )
+        self.goal = self.game_env.task.description if isinstance(self.game_env, TaskEnv) else ""
+        """The task's goal in a sentence, the observation's first line ("" for the game)."""
         self.map = Observer(self.game_env.content, map_view)
         self.charset = self.characters()
         self.allowed = frozenset(self.charset)
