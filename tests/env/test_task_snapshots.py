@@ -109,7 +109,7 @@ def test_a_snapshot_of_one_task_is_refused_by_another_and_by_a_plain_save() -> N
     other = TaskEnv("Navigate-Easy")
     other.reset(seed=3)
     before = other.game.state_hash()
-    with pytest.raises(RestoreError, match="not a snapshot of task Navigate-Easy .*Combat-Easy"):
+    with pytest.raises(RestoreError, match=r"not a snapshot of task Navigate-Easy .*Combat-Easy"):
         other.restore(data)
     assert other.game.state_hash() == before  # left as it was
     game = EmberdeepEnv()
