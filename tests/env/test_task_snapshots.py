@@ -77,14 +77,15 @@ def test_restoring_the_root_after_a_success_takes_the_success_back() -> None:
     env.reset(seed=1)
     root = env.snapshot()
     kill_the_pack(env)
+    paid = 1.0 + len(env.added) * env.task.shaping  # the success, and each kill's shaping
     _, reward, terminated, _, _ = env.step(WAIT)
-    assert (reward, terminated) == (1.0, True)
+    assert (reward, terminated) == (paid, True)
     env.restore(root)
     _, reward, terminated, _, info = env.step(WAIT)
     assert (reward, terminated, info["success"]) == (0.0, False, False)
     kill_the_pack(env)
     _, reward, terminated, _, info = env.step(WAIT)
-    assert (reward, terminated, info["success"]) == (1.0, True, True)  # earned again
+    assert (reward, terminated, info["success"]) == (paid, True, True)  # earned again
 
 
 def test_a_snapshot_restored_into_another_seeds_env_keeps_its_own_pack() -> None:

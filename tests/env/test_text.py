@@ -161,7 +161,7 @@ def test_every_task_has_a_text_version_that_states_its_goal_and_succeeds_alike()
     for i in inner.added:
         inner.game.floor.remove_actor(inner.game.floor.actors[i])
     _, reward, terminated, _, info = text_env.step("wait")
-    assert (reward, terminated, info["success"]) == (1.0, True, True)  # none killed in a step
+    assert (reward, terminated, info["success"]) == (1.0 + inner.task.shaping, True, True)
 
 
 def test_lava_is_named_and_drawn_apart_from_deep_water_with_coordinates_and_a_legend() -> None:
