@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -141,6 +142,7 @@ def test_the_rule_based_text_agent_plays() -> None:
     done = subprocess.run(
         [sys.executable, str(root / "scripts" / "text-agent"), "1", "80"],
         capture_output=True, text=True, check=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(root / "src")},  # this tree's code, not an install
     )  # fmt: skip
     assert re.fullmatch(
         r"text agent episode 0: return +-?\d+\.\d\d, depth \d+, 80 steps, \d+ refused\n",
