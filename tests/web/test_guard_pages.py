@@ -77,6 +77,11 @@ PATHS: dict[str, tuple[Stranger, Stranger, Address]] = {
         lambda n: Address(forwarded="203.0.113.6"),
         Address(forwarded="198.51.100.1"),
     ),
+    "proxied IPv4 with ports": (  # some proxies write the client's port: a new one each time
+        lambda n: Address(forwarded=f"203.0.113.7:{40000 + n}"),
+        lambda n: Address(forwarded=f"203.0.113.8:{40000 + n}"),
+        Address(forwarded="198.51.100.2:40000"),
+    ),
     "proxied IPv6 /64": (  # each connection a different address of the same /64
         lambda n: Address(forwarded=f"2001:db8:1:2::{n + 1:x}"),
         lambda n: Address(forwarded=f"2001:db8:1:3:{n + 1:x}::1"),
