@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import json
 import os
 import re
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 import websockets
 
 from emberdeep.tools.web_load import children
@@ -178,3 +180,47 @@ def connect(
         additional_headers=headers,
         local_addr=(source, 0),
     )
+
+
+class Address:
+    """How a test client appears: its own loopback source address (``source``), or a
+    forwarded address sent through the trusted proxy's address (``forwarded``)."""
+
+    def __init__(self, source: str = "127.0.0.1", forwarded: str | None = None) -> None:
+        self.source = source
+        self.forwarded = forwarded
+
+    def headers(self, cookie: str = "") -> dict[str, str]:
+        sent = {"X-Forwarded-For": self.forwarded} if self.forwarded else {}
+        return {**sent, **({"Cookie": cookie} if cookie else {})}
+
+    def post(self, server: Server, path: str, body: dict[str, Any]) -> tuple[int, str]:
+        connection = http.client.HTTPConnection(
+            "127.0.0.1", server.port, timeout=30, source_address=(self.source, 0)
+        )
+        headers = {"Content-Type": "application/json", "Origin": server.url}
+        try:
+            connection.request("POST", path, json.dumps(body), {**headers, **self.headers()})
+            response = connection.getresponse()
+            cookie = (response.getheader("set-cookie") or "").split(";")[0]
+            response.read()
+            return response.status, cookie
+        finally:
+            connection.close()
+
+    def connect(self, server: Server, path: str, cookie: str = "", client: str = "guard123") -> Any:
+        sep = "&" if "?" in path else "?"
+        return websockets.connect(
+            f"ws://127.0.0.1:{server.port}{path}{sep}client={client}",
+            origin=server.url,  # type: ignore[arg-type]
+            additional_headers=self.headers(cookie),
+            local_addr=(self.source, 0),
+        )
+
+
+async def refusal(page: Any, client: str) -> str:
+    """The reason a page was closed with 4029 (accepted first, so the page can tell)."""
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        await Client(page, client).until_full()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4029
+    return closed.value.rcvd.reason

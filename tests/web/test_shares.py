@@ -60,6 +60,11 @@ def test_forwarded_addresses_are_believed_only_from_trusted_proxies() -> None:
     assert forwarded_client("127.0.0.1", "1.1.1.1, 2001:db8::7, 10.1.1.1", trusted) == (
         "2001:db8::7"
     )
+    # Some proxies add the client's port (a new one each connection): it is no address.
+    assert forwarded_client("127.0.0.1", "1.1.1.1, 203.0.113.5:4711", trusted) == "203.0.113.5"
+    assert forwarded_client("127.0.0.1", "[2001:db8::7]:443, 10.1.1.1:80", trusted) == (
+        "2001:db8::7"
+    )
     assert forwarded_client("127.0.0.1", "", trusted) == "127.0.0.1"
     assert forwarded_client("127.0.0.1", "1.1.1.1", ()) == "127.0.0.1"
     with pytest.raises(ValueError, match="not an address"):

@@ -7,9 +7,11 @@ can write: it is believed only from the proxies the operator names
 (``--trusted-proxy``; none by default, so by default nothing forwarded is believed and a
 local proxy's clients all count as one address). From a trusted proxy the client is the
 right-most address in ``X-Forwarded-For`` that is not itself a trusted proxy (the ones
-to its left were written by the client), and ``X-Forwarded-Proto: https`` marks the page
-as HTTPS (the session cookie is then ``Secure``). uvicorn's own proxy handling is off
-(``server.py``), so this is the one place the address comes from.
+to its left were written by the client), without the port some proxies write after it (a
+new one each connection, which would make each connection a new address), and
+``X-Forwarded-Proto: https`` marks the page as HTTPS (the session cookie is then
+``Secure``). uvicorn's own proxy handling is off (``server.py``), so this is the one
+place the address comes from.
 """
 
 from __future__ import annotations
@@ -34,9 +36,22 @@ def networks(trusted: Iterable[str]) -> tuple[Network, ...]:
     return tuple(found)
 
 
+def _host(hop: str) -> str:
+    """A hop's address without the port some proxies write after it
+    (``203.0.113.5:4711``, ``[2001:db8::7]:443``): the port is a new one on each
+    connection, so with it one client would be a new address each time and its shares
+    would never fill."""
+    hop = hop.strip()
+    if hop.startswith("["):
+        return hop[1:].split("]", 1)[0]
+    if hop.count(":") == 1:  # IPv4 and a port (a bare IPv6 address has two or more)
+        return hop.split(":", 1)[0]
+    return hop
+
+
 def _within(host: str, trusted: tuple[Network, ...]) -> bool:
     try:
-        address = ipaddress.ip_address(host.strip().split("%", 1)[0])
+        address = ipaddress.ip_address(host.split("%", 1)[0])
     except ValueError:
         return False
     return any(address in network for network in trusted)
@@ -44,13 +59,13 @@ def _within(host: str, trusted: tuple[Network, ...]) -> bool:
 
 def forwarded_client(peer: str, forwarded: str, trusted: tuple[Network, ...]) -> str:
     """The client's address: ``peer`` unless it is a trusted proxy, else the right-most
-    address in ``forwarded`` (``X-Forwarded-For``) that is not one."""
+    address in ``forwarded`` (``X-Forwarded-For``) that is not one (without a port)."""
     if not _within(peer, trusted):
         return peer
-    hops = [hop.strip() for hop in forwarded.split(",") if hop.strip()]
+    hops = [_host(hop) for hop in forwarded.split(",") if hop.strip()]
     for hop in reversed(hops):
         if not _within(hop, trusted):
-            return hop.removeprefix("[").split("]", 1)[0]
+            return hop
     return hops[0] if hops else peer
 
 
