@@ -7,12 +7,10 @@ The only module that knows about arguments; it wires settings, content, engine a
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import difflib
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -20,10 +18,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 # starting a thread per core is half of numpy's import (a tenth of a start-up).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from emberdeep import __version__, argtypes, mapgen
-from emberdeep.content.palettes import PALETTE_NAMES
-from emberdeep.content.tomldata import DataError
-from emberdeep.engine.core import rng
+# Nothing of the game at the top: `--version`, `--help` and a command's help need none
+# of it, and each command imports what it runs inside its own function.
+from emberdeep import __version__, argtypes
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
@@ -50,6 +47,22 @@ FULL_USAGE = """%(prog)s [play's options]     play (the default command)
        %(prog)s --version [--seed S]"""
 
 
+class GeneratorNames:
+    """The floor generators' names as an option's choices, looked up only when argparse
+    checks a value given or lists them in a help: the generators import most of the
+    engine, which a line without ``--generator`` (or a help without it) never needs."""
+
+    def __contains__(self, name: object) -> bool:
+        from emberdeep import mapgen
+
+        return name in mapgen.GENERATORS
+
+    def __iter__(self) -> Iterator[str]:
+        from emberdeep import mapgen
+
+        return iter(sorted(mapgen.GENERATORS))
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose mistakes are one line on standard error (what is wrong
     and where to read more), not the usage block above it: at 80x24 a newcomer sees
@@ -61,6 +74,8 @@ class Parser(argparse.ArgumentParser):
 
 def unknown_command(word: str) -> str:
     """The line for a first word that is no command, naming the closest one if any."""
+    import difflib
+
     close = difflib.get_close_matches(word, COMMANDS, n=1)
     hint = f"; did you mean '{close[0]}'?" if close else f" (commands: {', '.join(COMMANDS)})"
     return f"emberdeep: unknown command '{word}'{hint}"
@@ -68,6 +83,10 @@ def unknown_command(word: str) -> str:
 
 def _add_generator_params(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
     """One option per generator parameter (from the params dataclasses); returns who owns what."""
+    import dataclasses
+
+    from emberdeep import mapgen
+
     owners: dict[str, set[str]] = {}
     specs: dict[str, dataclasses.Field[Any]] = {}
     for name, generator in mapgen.GENERATORS.items():
@@ -123,7 +142,7 @@ def _play_options(parser: argparse._ActionsContainer) -> None:
     """Play's options; also shown by the top-level ``--help`` (hence any container:
     a parser or an argument group), since play is what a bare ``emberdeep`` runs."""
     parser.add_argument("--seed", type=argtypes.seed, help="game seed: a number or any word")
-    parser.add_argument("--generator", choices=sorted(mapgen.GENERATORS))
+    parser.add_argument("--generator", choices=GeneratorNames())
     parser.add_argument(
         "--terminal",
         action="store_true",
@@ -135,7 +154,7 @@ def _play_options(parser: argparse._ActionsContainer) -> None:
 
 
 def _mapgen_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
-    parser.add_argument("--generator", default="rooms", choices=sorted(mapgen.GENERATORS))
+    parser.add_argument("--generator", default="rooms", choices=GeneratorNames())
     parser.add_argument(
         "--seed", type=argtypes.seed, default=0, help="game seed: a number or any word"
     )
@@ -185,6 +204,8 @@ def _bench_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _screenshots_options(parser: argparse.ArgumentParser) -> None:
+    from emberdeep.content.palettes import PALETTE_NAMES
+
     parser.add_argument("--out", type=Path, default=Path("screenshots"), metavar="DIR")
     parser.add_argument(
         "--palette",
@@ -330,6 +351,8 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], dict[str, set[str]] | Non
 
 
 def run_mapgen(args: argparse.Namespace, owners: dict[str, set[str]]) -> int:
+    from emberdeep import mapgen
+    from emberdeep.engine.core import rng
     from emberdeep.mapgen.carve import to_text
 
     overrides: dict[str, Any] = {}
@@ -364,6 +387,7 @@ def run_screenshots(args: argparse.Namespace) -> int:
 
 def run_sprites(args: argparse.Namespace) -> int:
     from emberdeep.content import loader
+    from emberdeep.content.tomldata import DataError
     from emberdeep.ui.contact_sheet import contact_sheet
     from emberdeep.ui.png import write_png
 
@@ -385,6 +409,7 @@ def load_app(args: argparse.Namespace) -> App | None:
     """Settings and content for a session; None (after saying why) if the data is broken."""
     from emberdeep import config
     from emberdeep.content import loader
+    from emberdeep.content.tomldata import DataError
     from emberdeep.ui import keys
     from emberdeep.ui.app import App
 
@@ -572,19 +597,43 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def print_version(argv: list[str]) -> int:
     """``emberdeep 0.1.0`` plus the libraries that shape a game; with ``--seed S``, the
-    number S stands for, so players can check they share the same dungeon."""
-    import numpy
-    import tcod
-
-    print(f"emberdeep {__version__} (tcod {tcod.__version__}, numpy {numpy.__version__})")
+    number S stands for, so players can check they share the same dungeon. The
+    libraries' versions are read from their installed metadata, not by importing them:
+    importing numpy and tcod is most of a start-up, and this prints two strings."""
+    tcod, numpy = installed_version("tcod"), installed_version("numpy")
+    print(f"emberdeep {__version__} (tcod {tcod}, numpy {numpy})")
     if "--seed" in argv and argv.index("--seed") + 1 < len(argv):
         text = argv[argv.index("--seed") + 1]
+        from emberdeep.engine.core import rng
+
         try:
             print(f"seed {text!r} = {rng.parse_seed(text)}")
         except ValueError as exc:
             print(f"emberdeep: bad seed: {exc}", file=sys.stderr)
             return 2
     return 0
+
+
+def installed_version(name: str) -> str:
+    """The version of the installed distribution ``name``, from the name of its
+    ``NAME-VERSION.dist-info`` folder on ``sys.path`` (the wheel format's rule), or else
+    from ``importlib.metadata``, which says the same but whose import (the email parser)
+    would be most of a ``--version``."""
+    prefix = f"{name}-"
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # a zip file, a folder gone
+            continue
+        for found in names:
+            if found.startswith(prefix) and found.endswith(".dist-info"):
+                return found[len(prefix) : -len(".dist-info")]
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "not installed"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
