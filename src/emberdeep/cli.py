@@ -201,6 +201,13 @@ def _bench_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also step NLE's NetHackScore-v0 in the same run (where nle is installed)",
     )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="REF",
+        help="instead, the start-up and turn-time figures of this checkout and of the "
+        "checkout at REF, in new processes in turns (three rounds), with the ratio",
+    )
 
 
 def _screenshots_options(parser: argparse.ArgumentParser) -> None:
@@ -472,20 +479,31 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """The title screen; with ``--seed``, straight into a new game with that seed."""
-    from emberdeep.storage.locks import GameLockedError
-    from emberdeep.ui.screens.main_menu import MainMenu, start_game
+    """The title screen; with ``--seed``, straight into a new game with that seed.
 
-    app = load_app(args)
-    if app is None:
-        return 1
-    screen: Screen = MainMenu(app)
-    if args.seed is not None:
-        try:
-            screen = start_game(app, app.setup.new_game(args.seed))
-        except GameLockedError as exc:
-            print(f"emberdeep: {exc}.", file=sys.stderr)
+    The cyclic collector waits until the first screen is ready: starting up makes a
+    hundred thousand objects that all live (the modules, the content, the first floor)
+    and next to no garbage, and the collections it would run meanwhile were a sixth of
+    the CPU before the first frame. ``start_game`` freezes them out of it after."""
+    import gc
+
+    gc.disable()
+    try:
+        from emberdeep.storage.locks import GameLockedError
+        from emberdeep.ui.screens.main_menu import MainMenu, start_game
+
+        app = load_app(args)
+        if app is None:
             return 1
+        screen: Screen = MainMenu(app)
+        if args.seed is not None:
+            try:
+                screen = start_game(app, app.setup.new_game(args.seed))
+            except GameLockedError as exc:
+                print(f"emberdeep: {exc}.", file=sys.stderr)
+                return 1
+    finally:
+        gc.enable()
     return present(screen, app, args.terminal, args.frames)
 
 
@@ -663,7 +681,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             from emberdeep.tools import bench
 
-            return bench.main(quick=args.quick, json_path=args.json, compare_nle=args.compare_nle)
+            return bench.main(
+                quick=args.quick,
+                json_path=args.json,
+                compare_nle=args.compare_nle,
+                compare_ref=args.compare,
+            )
         if args.command == "sprites":
             return run_sprites(args)
         if args.command == "screenshots":
