@@ -22,8 +22,12 @@ from __future__ import annotations
 
 import gc
 
-_game_frozen = False
-"""Whether a game of this process was frozen: a later game's start must free it."""
+
+class Frozen:
+    """What this process has frozen (the collector's state is the process's too)."""
+
+    game = False
+    """Whether a game was frozen: a later game's start must free it."""
 
 
 def settle_game() -> None:
@@ -32,14 +36,13 @@ def settle_game() -> None:
     collected at once, on the title screen's way into the new game, rather than kept
     for good. The first game freezes whatever was loaded before it (a fork server's
     frozen objects stay frozen, never walked)."""
-    global _game_frozen
-    if _game_frozen:
+    if Frozen.game:
         gc.unfreeze()
         gc.collect()
     else:
         gc.collect(1)
     gc.freeze()
-    _game_frozen = True
+    Frozen.game = True
 
 
 def settle_floor() -> None:

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from emberdeep.tools import bench_agents, bench_checkpoints, bench_startup, bench_turns, bench_web
+from emberdeep.tools.bench_compare import compare
 from emberdeep.tools.bench_engine import (
     features,
     fov,
@@ -37,7 +38,6 @@ from emberdeep.tools.bench_env import agent_env_figures
 from emberdeep.tools.bench_frames import frame, terminal, web_frames
 from emberdeep.tools.bench_report import Report, format_report, to_json
 from emberdeep.tools.bench_saves import save_figures
-from emberdeep.tools.bench_compare import compare
 from emberdeep.tools.bench_startup import StartupError, startup
 from emberdeep.tools.bench_timing import FULL, QUICK, measure
 

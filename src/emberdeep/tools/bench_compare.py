@@ -53,7 +53,7 @@ def compare(ref: Path, rounds: int = 3, *, turns: bool = True) -> str:
     ref_src = (ref / "src").resolve()
     if not (ref_src / "emberdeep" / "__init__.py").is_file():
         raise ValueError(f"{ref} is not a checkout of Emberdeep (no src/emberdeep)")
-    takes: list[Take] = [_startup] + ([_turns] if turns else [])
+    takes: list[Take] = [_startup, _turns] if turns else [_startup]
     values: dict[str, dict[str, list[float]]] = {}
     loads: list[float] = []
     with start_env(THIS) as ours, start_env(ref_src) as theirs:
@@ -85,15 +85,15 @@ def format_comparison(
              "REF/this")]  # fmt: skip
     for name, both in values.items():
         this, theirs = statistics.median(both["this"]), statistics.median(both["ref"])
-        same = "digest" in name  # equal in every round, or the games differ
+        same = "digest" in name  # one value in every round of both trees, or games differ
+        games = "same games" if len({*both["this"], *both["ref"]}) == 1 else "GAMES DIFFER"
         rows.append((
             name,
             " ".join(f"{v:.{0 if same else 1}f}" for v in both["this"]),
             " ".join(f"{v:.{0 if same else 1}f}" for v in both["ref"]),
             f"{this:.1f}",
             f"{theirs:.1f}",
-            ("same games" if set(both["this"]) == set(both["ref"]) and len(set(both["this"])) == 1 else "GAMES DIFFER") if same
-            else f"{theirs / this:.2f}x" if this > 0 else "",
+            games if same else f"{theirs / this:.2f}x" if this > 0 else "",
         ))  # fmt: skip
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for number, row in enumerate(rows):
