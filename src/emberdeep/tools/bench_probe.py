@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import runpy
 import sys
 import time
 from typing import Any
@@ -100,9 +101,14 @@ def first_frame() -> dict[str, Any]:
             seen.append(time.process_time() * 1000)
 
     tcod.context.Context.present = timed  # type: ignore[method-assign]
-    from emberdeep.cli import main
-
-    status = main(["play", "--seed", "1", "--frames", "1"])
+    # `python -m emberdeep play ...` run here, as a process would run it (the tools
+    # never import the command line above them).
+    sys.argv = ["emberdeep", "play", "--seed", "1", "--frames", "1"]
+    try:
+        runpy.run_module("emberdeep", run_name="__main__", alter_sys=True)
+        status: object = 0
+    except SystemExit as exit:
+        status = exit.code
     if status != 0 or not seen:
         raise SystemExit(f"the game did not present a frame (exit status {status})")
     return {"cpu_ms": seen[0]}
