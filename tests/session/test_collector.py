@@ -33,7 +33,7 @@ def test_a_floor_entered_freezes_what_lives() -> None:
     assert not any(o is kept for o in gc.get_objects())  # no generation walks it
 
 
-def test_cycles_made_just_before_a_freeze_are_freed_not_frozen() -> None:
+def test_cycles_made_just_before_a_floor_freeze_are_freed_not_frozen() -> None:
     dropped = Node()
     gone = weakref.ref(dropped)
     del dropped

@@ -8,9 +8,9 @@ generation no collection walks; the young collections that stay keep catching th
 short-lived cycles of a turn.
 
 Two moments, both already slow ones: a game started (content, the first floor and the
-screens are all made) and a floor entered (its monsters, items and maps). Each first
-collects the young generations, so the cycles made just before (the BSP tree a floor
-was cut from, a turn's batches) are freed rather than frozen for good.
+screens are all made) and a floor entered (its monsters, items and maps). A floor's
+freeze first collects the young generations, so the cycles made just before (the BSP
+tree a floor was cut from, a turn's batches) are freed rather than frozen for good.
 
 Only the interactive game calls these (the title screen's ``start_game`` and the play
 screen); tools, tests and the agent environment make and drop thousands of worlds in
@@ -34,13 +34,14 @@ def settle_game() -> None:
     """A game has just started (new or continued). A game played before it in this
     process was frozen, and is garbage now: out of the permanent generation and
     collected at once, on the title screen's way into the new game, rather than kept
-    for good. The first game freezes whatever was loaded before it (a fork server's
+    for good. The first game freezes whatever was loaded before it, without a
+    collection: the game starts with the collector off (``cli.run_play``), so its young
+    generation is then the whole program, and walking it was a tenth of the start-up,
+    to free the few hundred objects of the first floor's BSP tree (a fork server's
     frozen objects stay frozen, never walked)."""
     if Frozen.game:
         gc.unfreeze()
         gc.collect()
-    else:
-        gc.collect(1)
     gc.freeze()
     Frozen.game = True
 
