@@ -484,15 +484,20 @@ def run_play(args: argparse.Namespace) -> int:
     The cyclic collector waits until the first screen is ready: starting up makes a
     hundred thousand objects that all live (the modules, the content, the first floor)
     and next to no garbage, and the collections it would run meanwhile were a sixth of
-    the CPU before the first frame. ``start_game`` freezes them out of it after."""
+    the CPU before the first frame. ``start_game`` freezes them out of it after. The
+    dataclasses' methods come compiled from a cache (``storage/code_cache.py``)."""
     import gc
+
+    from emberdeep.content.parsed import cache_folder
+    from emberdeep.storage.code_cache import cached_dataclasses
 
     gc.disable()
     try:
-        from emberdeep.storage.locks import GameLockedError
-        from emberdeep.ui.screens.main_menu import MainMenu, start_game
+        with cached_dataclasses(cache_folder()):  # the game's classes made as it imports
+            from emberdeep.storage.locks import GameLockedError
+            from emberdeep.ui.screens.main_menu import MainMenu, start_game
 
-        app = load_app(args)
+            app = load_app(args)
         if app is None:
             return 1
         screen: Screen = MainMenu(app)
