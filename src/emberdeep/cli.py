@@ -49,8 +49,10 @@ FULL_USAGE = """%(prog)s [play's options]     play (the default command)
 
 class GeneratorNames:
     """The floor generators' names as an option's choices, looked up only when argparse
-    checks a value given or lists them in a help: the generators import most of the
-    engine, which a line without ``--generator`` (or a help without it) never needs."""
+    checks a value given or lists them in a help (the option's ``metavar`` and its
+    ``%(choices)s`` help, since without a metavar argparse lists the choices as the
+    option is added): the generators import most of the engine, which a line without
+    ``--generator`` never needs."""
 
     def __contains__(self, name: object) -> bool:
         from emberdeep import mapgen
@@ -142,7 +144,9 @@ def _play_options(parser: argparse._ActionsContainer) -> None:
     """Play's options; also shown by the top-level ``--help`` (hence any container:
     a parser or an argument group), since play is what a bare ``emberdeep`` runs."""
     parser.add_argument("--seed", type=argtypes.seed, help="game seed: a number or any word")
-    parser.add_argument("--generator", choices=GeneratorNames())
+    parser.add_argument(
+        "--generator", choices=GeneratorNames(), metavar="NAME", help="floor generator: %(choices)s"
+    )
     parser.add_argument(
         "--terminal",
         action="store_true",
@@ -154,7 +158,13 @@ def _play_options(parser: argparse._ActionsContainer) -> None:
 
 
 def _mapgen_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
-    parser.add_argument("--generator", default="rooms", choices=GeneratorNames())
+    parser.add_argument(
+        "--generator",
+        default="rooms",
+        choices=GeneratorNames(),
+        metavar="NAME",
+        help="floor generator: %(choices)s (default %(default)s)",
+    )
     parser.add_argument(
         "--seed", type=argtypes.seed, default=0, help="game seed: a number or any word"
     )
@@ -493,20 +503,20 @@ def run_play(args: argparse.Namespace) -> int:
 
     gc.disable()
     try:
-        with cached_dataclasses(cache_folder()):  # the game's classes made as it imports
+        with cached_dataclasses(cache_folder()):  # the classes made as the game imports
             from emberdeep.storage.locks import GameLockedError
             from emberdeep.ui.screens.main_menu import MainMenu, start_game
 
             app = load_app(args)
-        if app is None:
-            return 1
-        screen: Screen = MainMenu(app)
-        if args.seed is not None:
-            try:
-                screen = start_game(app, app.setup.new_game(args.seed))
-            except GameLockedError as exc:
-                print(f"emberdeep: {exc}.", file=sys.stderr)
+            if app is None:
                 return 1
+            screen: Screen = MainMenu(app)
+            if args.seed is not None:
+                try:
+                    screen = start_game(app, app.setup.new_game(args.seed))
+                except GameLockedError as exc:
+                    print(f"emberdeep: {exc}.", file=sys.stderr)
+                    return 1
     finally:
         gc.enable()
     return present(screen, app, args.terminal, args.frames)
