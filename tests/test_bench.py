@@ -105,6 +105,10 @@ def test_comparison_table_says_whether_the_games_are_the_same(tmp_path: Path) ->
     }
     text = bench_compare.format_comparison(tmp_path, values, [1.0, 2.0])
     assert "2.00x" in text and "GAMES DIFFER" in text and "1.0, 2.0" in text
+    assert "platform's floor" not in text  # no anchor measured, no share
+    values[bench_compare.PLATFORM] = {"this": [75.0, 75.0], "ref": [75.0, 75.0]}
+    text = bench_compare.format_comparison(tmp_path, values, [1.0, 2.0])
+    assert text.endswith("this 0.71x, REF 0.36x (target >= 0.75x)")
 
 
 def without_modules(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:

@@ -66,10 +66,26 @@ def compare(ref: Path, rounds: int = 3, *, turns: bool = True) -> str:
                     for name, value in take(env):
                         values.setdefault(name, {"this": [], "ref": []})[tree].append(value)
             platform = bench_startup.platform_ms(ours)
-            values.setdefault("anchor: platform's first frame, CPU ms", {"this": [], "ref": []})
-            values["anchor: platform's first frame, CPU ms"]["this"].append(platform)
-            values["anchor: platform's first frame, CPU ms"]["ref"].append(platform)
+            values.setdefault(PLATFORM, {"this": [], "ref": []})
+            values[PLATFORM]["this"].append(platform)
+            values[PLATFORM]["ref"].append(platform)
     return format_comparison(ref, values, loads)
+
+
+PLATFORM = "anchor: platform's first frame, CPU ms"
+START_UP = "start-up to first frame, CPU ms"
+
+
+def floor_shares(values: Mapping[str, Mapping[str, list[float]]]) -> str:
+    """How near each tree starts to the platform's floor (issue #44: at least 0.75x)."""
+    if PLATFORM not in values or START_UP not in values:
+        return ""
+    platform = statistics.median(values[PLATFORM]["this"])
+    this, theirs = (statistics.median(values[START_UP][tree]) for tree in ("this", "ref"))
+    return (
+        f"the platform's floor / start-up to first frame: this {platform / this:.2f}x, "
+        f"REF {platform / theirs:.2f}x (target >= {bench_startup.FLOOR_SHARE_TARGET}x)"
+    )
 
 
 def format_comparison(
@@ -100,4 +116,5 @@ def format_comparison(
         lines.append("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip())
         if number == 0:
             lines.append("-" * (sum(widths) + 2 * (len(widths) - 1)))
-    return "\n".join(lines)
+    shares = floor_shares(values)
+    return "\n".join([*lines, "", shares] if shares else lines)
