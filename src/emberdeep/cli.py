@@ -499,8 +499,10 @@ def run_play(args: argparse.Namespace) -> int:
     import gc
 
     from emberdeep.content.parsed import cache_folder
+    from emberdeep.session import collector
     from emberdeep.storage.code_cache import cached_dataclasses
 
+    collector.activate()  # one game at a time: frozen out of the collector as it plays
     gc.disable()
     try:
         with cached_dataclasses(cache_folder()):  # the classes made as the game imports

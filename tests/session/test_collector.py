@@ -22,6 +22,7 @@ class Node:
 @pytest.fixture(autouse=True)
 def unfrozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(collector.Frozen, "game", False)
+    monkeypatch.setattr(collector.Frozen, "active", True)
     yield
     gc.unfreeze()
 
@@ -50,3 +51,10 @@ def test_the_next_game_frees_the_one_played_before() -> None:
     assert gone() is not None  # frozen: no collection reaches it
     collector.settle_game()  # a new game in the same process
     assert gone() is None
+
+
+def test_a_process_that_did_not_activate_it_freezes_nothing() -> None:
+    collector.activate(False)
+    collector.settle_game()
+    collector.settle_floor()
+    assert gc.get_freeze_count() == 0 and not collector.Frozen.game

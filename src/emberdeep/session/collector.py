@@ -12,10 +12,12 @@ screens are all made) and a floor entered (its monsters, items and maps). A floo
 freeze first collects the young generations, so the cycles made just before (the BSP
 tree a floor was cut from, a turn's batches) are freed rather than frozen for good.
 
-Only the interactive game calls these (the title screen's ``start_game`` and the play
-screen); tools, tests and the agent environment make and drop thousands of worlds in
-one process, where frozen worlds would never be freed. Nothing here touches a game:
-the collector frees memory, it never changes what the simulation does.
+The title screen's ``start_game`` and the play screen call these, but they act only in
+a process that said it plays one game at a time (``activate``: ``emberdeep play``, a
+web game's worker); tools, tests and the agent environment make and drop thousands of
+worlds in one process, where frozen worlds would pile up (and each new game's full
+collection would walk a test runner's whole heap). Nothing here touches a game: the
+collector frees memory, it never changes what the simulation does.
 """
 
 from __future__ import annotations
@@ -26,8 +28,16 @@ import gc
 class Frozen:
     """What this process has frozen (the collector's state is the process's too)."""
 
+    active = False
+    """Whether this process plays games one at a time and freezes them (``activate``)."""
     game = False
     """Whether a game was frozen: a later game's start must free it."""
+
+
+def activate(on: bool = True) -> None:
+    """This process plays one game at a time: settle its games and floors (or, with
+    ``on`` false, no longer)."""
+    Frozen.active = on
 
 
 def settle_game() -> None:
@@ -39,6 +49,8 @@ def settle_game() -> None:
     generation is then the whole program, and walking it was a tenth of the start-up,
     to free the few hundred objects of the first floor's BSP tree (a fork server's
     frozen objects stay frozen, never walked)."""
+    if not Frozen.active:
+        return
     if Frozen.game:
         gc.unfreeze()
         gc.collect()
@@ -48,5 +60,7 @@ def settle_game() -> None:
 
 def settle_floor() -> None:
     """The player has just arrived on a floor: it, and everything made so far, frozen."""
+    if not Frozen.active:
+        return
     gc.collect(1)
     gc.freeze()

@@ -59,6 +59,8 @@ def turn_times() -> dict[str, Any]:
         from emberdeep.session import collector
     except ImportError:
         collector = None  # type: ignore[assignment]
+    else:
+        collector.activate()
     times: list[float] = []
     floor_changes: list[float] = []
     digests: list[str] = []
@@ -80,6 +82,7 @@ def turn_times() -> dict[str, Any]:
                 floor_changes.append(took)
         digests.append(f"{seed}:{world.depth}:{world.turn}:{world.state_hash()}")
     if collector is not None:  # the tools' own process: the games may go now
+        collector.activate(False)
         gc.unfreeze()
     return {"times": times, "floor_changes": floor_changes, "games": digests}
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from emberdeep.session import records
+from emberdeep.session import collector, records
 from emberdeep.storage import games
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.ui import loop
@@ -154,6 +154,7 @@ def run(sock: socket.socket, folder: str, daily_seed: int | None = None) -> None
     os.environ["EMBERDEEP_CONFIG_DIR"] = folder
     Path(folder).mkdir(parents=True, exist_ok=True)
     pipe = PipeEnd(sock)
+    collector.activate()  # this process plays one game: no full collection's pause
     try:
         app = preload.new_app()
         over = game_over(app) if daily_seed is not None else None

@@ -296,7 +296,7 @@ class PlayScreen:
         """Show a report: its lines to the log, its events to the presenters; then what
         its state calls for."""
         self.show(report)
-        if self.app is not None and self.world.depth != self.settled_depth:
+        if self.world.depth != self.settled_depth:
             self.settled_depth = self.world.depth
             collector.settle_floor()  # no full collection's pause while it is played
         if report.state is State.OVER:
