@@ -30,7 +30,9 @@ from typing import Any
 
 FORMAT = 1
 MAX_BYTES = 8 * 2**20
-"""A cache file larger than this is not read (the game's classes make about 1 MB)."""
+"""A cache file larger than this is not read, and so is written again with only what
+that start compiled: texts of classes since changed are dropped at the latest then (the
+game's classes make about 320 KB)."""
 STAMP = f"{FORMAT} {sys.version}"
 """What a cache file's header must say: code objects are only valid for the Python
 that compiled them."""
