@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from emberdeep.engine.acts.actions import Wait
 from emberdeep.tools import (
     bench_agents,
+    bench_compare,
     bench_engine,
     bench_env,
     bench_reference,
@@ -18,6 +20,7 @@ from emberdeep.tools import (
     bench_saves,
     bench_startup,
     bench_timing,
+    bench_turns,
 )
 
 
@@ -74,11 +77,41 @@ def test_agent_env_figures_are_measured() -> None:
     assert all(turns) and int(turns[1].group(1).replace(",", "")) > 0  # type: ignore[union-attr]
 
 
-def test_start_up_is_timed_to_the_first_frame_and_beside_the_platform() -> None:
-    first, whole, platform = bench_startup.startup(1)
-    assert first.target_ms == bench_startup.STARTUP_TARGET_MS
-    assert 0 < first.median_ms < whole.median_ms  # the frame comes before the exit
-    assert platform.median_ms > 0 and platform.target_ms is None
+def test_start_up_is_timed_in_cpu_beside_its_anchors() -> None:
+    figures = bench_startup.startup(1)
+    game, platform, version, nothing = figures
+    assert "first frame" in game.name and "anchor" in platform.name
+    assert version.target_ms == bench_startup.VERSION_TARGET_MS and "anchor" in nothing.name
+    assert all(f.median_ms > 0 for f in figures)
+    assert nothing.median_ms < game.median_ms  # a game's start does more than nothing
+    assert "platform's floor" in bench_startup.floor_share(figures)
+
+
+def test_turn_figures_are_the_tail_against_a_frame() -> None:
+    times = [1.0] * 98 + [3.0, 20.0]
+    median, p99, longest, floor = bench_turns.turn_figures(times, [5.0, 7.0])
+    assert median.median_ms == 1.0 and median.runs == 100
+    assert p99.target_ms == 4.0 and 3.0 <= p99.median_ms <= 20.0
+    assert longest.median_ms == 20.0 and longest.verdict == "SLOW"
+    assert floor.median_ms == 7.0 and floor.verdict == "ok"
+
+
+def test_compare_refuses_a_folder_that_is_no_checkout(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not a checkout"):
+        bench_compare.compare(tmp_path)
+
+
+def test_comparison_table_says_whether_the_games_are_the_same(tmp_path: Path) -> None:
+    values = {
+        "start-up to first frame, CPU ms": {"this": [100.0, 110.0], "ref": [200.0, 220.0]},
+        "bot games' digest (crc32)": {"this": [7.0, 7.0], "ref": [7.0, 8.0]},
+    }
+    text = bench_compare.format_comparison(tmp_path, values, [1.0, 2.0])
+    assert "2.00x" in text and "GAMES DIFFER" in text and "1.0, 2.0" in text
+    assert "platform's floor" not in text  # no anchor measured, no share
+    values[bench_compare.PLATFORM] = {"this": [75.0, 75.0], "ref": [75.0, 75.0]}
+    text = bench_compare.format_comparison(tmp_path, values, [1.0, 2.0])
+    assert text.endswith("this 0.71x, REF 0.36x (target >= 0.75x)")
 
 
 def without_modules(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -195,3 +196,33 @@ def test_word_seeds_work_for_the_bots_commands_as_for_play() -> None:
     for command in ("balance", "soak", "mapgen", "play"):
         parser, _ = cli.build_parser(command)
         assert parser.parse_args([command, "--seed", "ember"]).seed == parse_seed("ember")
+
+
+def test_version_and_help_import_nothing_of_the_game() -> None:
+    """`--version` and a command's help never import numpy, tcod or the engine: they
+    were most of a start-up (854 ms of CPU for a line of text)."""
+    code = (
+        "import contextlib, io, sys; from emberdeep.cli import main; main(['--version'])\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['scores', '--help'])\n"
+        "print(sorted(m for m in ('numpy', 'tcod', 'emberdeep.engine', 'emberdeep.mapgen')"
+        " if m in sys.modules))\n"
+        # play's line is read before the game is imported (inside the class cache):
+        "from emberdeep.cli import build_parser\n"
+        "build_parser('play')[0].parse_args(['play', '--seed', '7'])\n"
+        "print('emberdeep.mapgen' in sys.modules)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        env=os.environ | {"PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")},
+    )  # fmt: skip
+    assert done.stdout.splitlines()[-2:] == ["[]", "False"]
+    assert done.stdout.startswith("emberdeep ") and "tcod " in done.stdout
+
+
+def test_the_generator_option_lists_the_generators_in_its_help() -> None:
+    for command in ("play", "mapgen"):
+        parser, _ = cli.build_parser(command)
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        text = sub.choices[command].format_help()
+        assert "--generator NAME" in text and ", ".join(sorted(mapgen.GENERATORS)) in text

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 
-from emberdeep.engine.core import rng
-
 
 def seed(text: str) -> int:
-    """A game seed: a number or any word (``rng.parse_seed``)."""
+    """A game seed: a number or any word (``rng.parse_seed``). The engine's rng (and with
+    it numpy) is imported only when a seed is read: a command's help or a line without
+    ``--seed`` needs neither."""
+    from emberdeep.engine.core import rng
+
     try:
         return rng.parse_seed(text)
     except ValueError as exc:

@@ -7,12 +7,10 @@ The only module that knows about arguments; it wires settings, content, engine a
 from __future__ import annotations
 
 import argparse
-import dataclasses
-import difflib
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -20,10 +18,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 # starting a thread per core is half of numpy's import (a tenth of a start-up).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from emberdeep import __version__, argtypes, mapgen
-from emberdeep.content.palettes import PALETTE_NAMES
-from emberdeep.content.tomldata import DataError
-from emberdeep.engine.core import rng
+# Nothing of the game at the top: `--version`, `--help` and a command's help need none
+# of it, and each command imports what it runs inside its own function.
+from emberdeep import __version__, argtypes
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
@@ -50,6 +47,24 @@ FULL_USAGE = """%(prog)s [play's options]     play (the default command)
        %(prog)s --version [--seed S]"""
 
 
+class GeneratorNames:
+    """The floor generators' names as an option's choices, looked up only when argparse
+    checks a value given or lists them in a help (the option's ``metavar`` and its
+    ``%(choices)s`` help, since without a metavar argparse lists the choices as the
+    option is added): the generators import most of the engine, which a line without
+    ``--generator`` never needs."""
+
+    def __contains__(self, name: object) -> bool:
+        from emberdeep import mapgen
+
+        return name in mapgen.GENERATORS
+
+    def __iter__(self) -> Iterator[str]:
+        from emberdeep import mapgen
+
+        return iter(sorted(mapgen.GENERATORS))
+
+
 class Parser(argparse.ArgumentParser):
     """argparse's parser, whose mistakes are one line on standard error (what is wrong
     and where to read more), not the usage block above it: at 80x24 a newcomer sees
@@ -61,6 +76,8 @@ class Parser(argparse.ArgumentParser):
 
 def unknown_command(word: str) -> str:
     """The line for a first word that is no command, naming the closest one if any."""
+    import difflib
+
     close = difflib.get_close_matches(word, COMMANDS, n=1)
     hint = f"; did you mean '{close[0]}'?" if close else f" (commands: {', '.join(COMMANDS)})"
     return f"emberdeep: unknown command '{word}'{hint}"
@@ -68,6 +85,10 @@ def unknown_command(word: str) -> str:
 
 def _add_generator_params(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
     """One option per generator parameter (from the params dataclasses); returns who owns what."""
+    import dataclasses
+
+    from emberdeep import mapgen
+
     owners: dict[str, set[str]] = {}
     specs: dict[str, dataclasses.Field[Any]] = {}
     for name, generator in mapgen.GENERATORS.items():
@@ -123,7 +144,9 @@ def _play_options(parser: argparse._ActionsContainer) -> None:
     """Play's options; also shown by the top-level ``--help`` (hence any container:
     a parser or an argument group), since play is what a bare ``emberdeep`` runs."""
     parser.add_argument("--seed", type=argtypes.seed, help="game seed: a number or any word")
-    parser.add_argument("--generator", choices=sorted(mapgen.GENERATORS))
+    parser.add_argument(
+        "--generator", choices=GeneratorNames(), metavar="NAME", help="floor generator: %(choices)s"
+    )
     parser.add_argument(
         "--terminal",
         action="store_true",
@@ -135,7 +158,13 @@ def _play_options(parser: argparse._ActionsContainer) -> None:
 
 
 def _mapgen_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
-    parser.add_argument("--generator", default="rooms", choices=sorted(mapgen.GENERATORS))
+    parser.add_argument(
+        "--generator",
+        default="rooms",
+        choices=GeneratorNames(),
+        metavar="NAME",
+        help="floor generator: %(choices)s (default %(default)s)",
+    )
     parser.add_argument(
         "--seed", type=argtypes.seed, default=0, help="game seed: a number or any word"
     )
@@ -182,9 +211,18 @@ def _bench_options(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also step NLE's NetHackScore-v0 in the same run (where nle is installed)",
     )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        metavar="REF",
+        help="instead, the start-up and turn-time figures of this checkout and of the "
+        "checkout at REF, in new processes in turns (three rounds), with the ratio",
+    )
 
 
 def _screenshots_options(parser: argparse.ArgumentParser) -> None:
+    from emberdeep.content.palettes import PALETTE_NAMES
+
     parser.add_argument("--out", type=Path, default=Path("screenshots"), metavar="DIR")
     parser.add_argument(
         "--palette",
@@ -337,6 +375,8 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], dict[str, set[str]] | Non
 
 
 def run_mapgen(args: argparse.Namespace, owners: dict[str, set[str]]) -> int:
+    from emberdeep import mapgen
+    from emberdeep.engine.core import rng
     from emberdeep.mapgen.carve import to_text
 
     overrides: dict[str, Any] = {}
@@ -371,6 +411,7 @@ def run_screenshots(args: argparse.Namespace) -> int:
 
 def run_sprites(args: argparse.Namespace) -> int:
     from emberdeep.content import loader
+    from emberdeep.content.tomldata import DataError
     from emberdeep.ui.contact_sheet import contact_sheet
     from emberdeep.ui.png import write_png
 
@@ -392,6 +433,7 @@ def load_app(args: argparse.Namespace) -> App | None:
     """Settings and content for a session; None (after saying why) if the data is broken."""
     from emberdeep import config
     from emberdeep.content import loader
+    from emberdeep.content.tomldata import DataError
     from emberdeep.ui import keys
     from emberdeep.ui.app import App
 
@@ -454,20 +496,38 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """The title screen; with ``--seed``, straight into a new game with that seed."""
-    from emberdeep.storage.locks import GameLockedError
-    from emberdeep.ui.screens.main_menu import MainMenu, start_game
+    """The title screen; with ``--seed``, straight into a new game with that seed.
 
-    app = load_app(args)
-    if app is None:
-        return 1
-    screen: Screen = MainMenu(app)
-    if args.seed is not None:
-        try:
-            screen = start_game(app, app.setup.new_game(args.seed))
-        except GameLockedError as exc:
-            print(f"emberdeep: {exc}.", file=sys.stderr)
-            return 1
+    The cyclic collector waits until the first screen is ready: starting up makes a
+    hundred thousand objects that all live (the modules, the content, the first floor)
+    and next to no garbage, and the collections it would run meanwhile were a sixth of
+    the CPU before the first frame. ``start_game`` freezes them out of it after. The
+    dataclasses' methods come compiled from a cache (``storage/code_cache.py``)."""
+    import gc
+
+    from emberdeep.content.parsed import cache_folder
+    from emberdeep.session import collector
+    from emberdeep.storage.code_cache import cached_dataclasses
+
+    collector.activate()  # one game at a time: frozen out of the collector as it plays
+    gc.disable()
+    try:
+        with cached_dataclasses(cache_folder()):  # the classes made as the game imports
+            from emberdeep.storage.locks import GameLockedError
+            from emberdeep.ui.screens.main_menu import MainMenu, start_game
+
+            app = load_app(args)
+            if app is None:
+                return 1
+            screen: Screen = MainMenu(app)
+            if args.seed is not None:
+                try:
+                    screen = start_game(app, app.setup.new_game(args.seed))
+                except GameLockedError as exc:
+                    print(f"emberdeep: {exc}.", file=sys.stderr)
+                    return 1
+    finally:
+        gc.enable()
     return present(screen, app, args.terminal, args.frames)
 
 
@@ -580,19 +640,43 @@ def run_serve(args: argparse.Namespace) -> int:
 
 def print_version(argv: list[str]) -> int:
     """``emberdeep 0.1.0`` plus the libraries that shape a game; with ``--seed S``, the
-    number S stands for, so players can check they share the same dungeon."""
-    import numpy
-    import tcod
-
-    print(f"emberdeep {__version__} (tcod {tcod.__version__}, numpy {numpy.__version__})")
+    number S stands for, so players can check they share the same dungeon. The
+    libraries' versions are read from their installed metadata, not by importing them:
+    importing numpy and tcod is most of a start-up, and this prints two strings."""
+    tcod, numpy = installed_version("tcod"), installed_version("numpy")
+    print(f"emberdeep {__version__} (tcod {tcod}, numpy {numpy})")
     if "--seed" in argv and argv.index("--seed") + 1 < len(argv):
         text = argv[argv.index("--seed") + 1]
+        from emberdeep.engine.core import rng
+
         try:
             print(f"seed {text!r} = {rng.parse_seed(text)}")
         except ValueError as exc:
             print(f"emberdeep: bad seed: {exc}", file=sys.stderr)
             return 2
     return 0
+
+
+def installed_version(name: str) -> str:
+    """The version of the installed distribution ``name``, from the name of its
+    ``NAME-VERSION.dist-info`` folder on ``sys.path`` (the wheel format's rule), or else
+    from ``importlib.metadata``, which says the same but whose import (the email parser)
+    would be most of a ``--version``."""
+    prefix = f"{name}-"
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:  # a zip file, a folder gone
+            continue
+        for found in names:
+            if found.startswith(prefix) and found.endswith(".dist-info"):
+                return found[len(prefix) : -len(".dist-info")]
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "not installed"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -622,7 +706,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             from emberdeep.tools import bench
 
-            return bench.main(quick=args.quick, json_path=args.json, compare_nle=args.compare_nle)
+            return bench.main(
+                quick=args.quick,
+                json_path=args.json,
+                compare_nle=args.compare_nle,
+                compare_ref=args.compare,
+            )
         if args.command == "sprites":
             return run_sprites(args)
         if args.command == "screenshots":

@@ -34,11 +34,15 @@ MAX_BYTES = 8 * 2**20
 """A cache file larger than this is not read (the shipped content makes about 120 KB)."""
 
 
-def cache_path() -> Path:
-    """``EMBERDEEP_CACHE_DIR`` overrides the user's cache folder (tests, portable installs)."""
+def cache_folder() -> Path:
+    """The game's cache folder (this file's, and ``storage/code_cache.py``'s):
+    ``EMBERDEEP_CACHE_DIR`` overrides the user's cache folder (tests, portable installs)."""
     override = os.environ.get("EMBERDEEP_CACHE_DIR")
-    folder = Path(override) if override else platformdirs.user_cache_path(APP_NAME)
-    return folder / CACHE_NAME
+    return Path(override) if override else platformdirs.user_cache_path(APP_NAME)
+
+
+def cache_path() -> Path:
+    return cache_folder() / CACHE_NAME
 
 
 class ParsedCache:

@@ -9,8 +9,10 @@ use, so a ratio says what the design buys rather than what a different workload 
 
 This module runs them all, in one order, into one report: each group of figures lives
 in a module of its own (``bench_engine``, ``bench_frames``, ``bench_web``, ``bench_saves``,
-``bench_checkpoints``, ``bench_env``, ``bench_agents``, ``bench_startup``), all timed
-alike by ``bench_timing.measure``.
+``bench_checkpoints``, ``bench_env``, ``bench_agents``, ``bench_turns``, ``bench_startup``),
+all timed alike by ``bench_timing.measure``, in process CPU time. ``--compare REF``
+(``bench_compare``) runs the start-up and stutter figures of another checkout in turns
+with this one's instead.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from emberdeep.tools import bench_agents, bench_checkpoints, bench_web
+from emberdeep.tools import bench_agents, bench_checkpoints, bench_startup, bench_turns, bench_web
+from emberdeep.tools.bench_compare import compare
 from emberdeep.tools.bench_engine import (
     features,
     fov,
@@ -60,6 +63,7 @@ def run_all(quick: bool, compare_nle: bool = False) -> Report:
         ("gas steps", lambda: figures(gas_steps(plan.steps))),
         ("agent environments", lambda: agent_env_figures(report, plan.steps)),
         ("agent platform", lambda: bench_agents.agent_platform(report, quick, compare_nle)),
+        ("turn times over two bot games", lambda: bench_turns.stutter(report)),
         ("start-up", lambda: startup_figures(report, plan.startup)),
     ]
     started = time.perf_counter()
@@ -72,12 +76,26 @@ def run_all(quick: bool, compare_nle: bool = False) -> Report:
 
 def startup_figures(report: Report, runs: int) -> None:
     try:
-        report.figures += startup(runs)
+        figures = startup(runs)
+        report.figures += figures
+        report.notes.append(bench_startup.floor_share(figures))
     except (StartupError, OSError, subprocess.TimeoutExpired) as exc:
         report.notes.append(f"start-up to first frame: not measured ({exc})")
 
 
-def main(quick: bool = False, json_path: Path | None = None, compare_nle: bool = False) -> int:
+def main(
+    quick: bool = False,
+    json_path: Path | None = None,
+    compare_nle: bool = False,
+    compare_ref: Path | None = None,
+) -> int:
+    if compare_ref is not None:
+        try:
+            print(compare(compare_ref, rounds=3))
+        except (ValueError, StartupError, OSError, subprocess.TimeoutExpired) as exc:
+            print(f"emberdeep bench: --compare: {exc}", file=sys.stderr)
+            return 1
+        return 0
     report = run_all(quick, compare_nle)
     print(format_report(report))
     if json_path is not None:

@@ -1,49 +1,43 @@
-"""``emberdeep bench``'s start-up figure: a fresh ``emberdeep play`` process until its first
-frame and until it has exited, beside a process that does nothing but open a window and
-present one frame on the same stack, so the difference is Emberdeep's own share.
+"""``emberdeep bench``'s start-up figures, each in a fresh process's CPU time beside its
+anchor: ``emberdeep play`` until its first frame beside a process that only opens a
+window and presents one frame on the same stack (the platform's floor), and
+``emberdeep --version`` beside ``python -c pass``.
+
+CPU time, not the wall clock: on a shared machine a start-up's wall time is mostly the
+other processes' turns. The processes are started by ``start`` (also used by
+``bench_compare``, with another checkout's ``src`` on ``PYTHONPATH``).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
-import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
+from emberdeep.tools import bench_probe
 from emberdeep.tools.bench_report import Figure, figure
 
-STARTUP_TARGET_MS = 250.0
+VERSION_TARGET_MS = 100.0
+FLOOR_SHARE_TARGET = 0.75
+"""Start-up to the first frame: the platform's floor at least 0.75 of the game's."""
 
 
 class StartupError(RuntimeError):
     pass
 
 
-PLATFORM_FIRST_FRAME = """
-import time
-import numpy, tcod.console, tcod.context, tcod.tileset
-console = tcod.console.Console(100, 52, order="F")
-console.print(0, 0, "@")
-tileset = tcod.tileset.Tileset(8, 16)
-with tcod.context.new(columns=100, rows=52, tileset=tileset, vsync=True, argv=[]) as context:
-    context.present(console, keep_aspect=True, integer_scaling=True)
-    print(f"presented {time.monotonic():.6f}")
-"""
-"""The least any game on this stack can do before its first frame: the interpreter,
-numpy and tcod, a window of the game's size and cells and one frame presented as the
-game presents it, and nothing of Emberdeep."""
-
-
-def startup(runs: int) -> list[Figure]:
-    """A fresh process (``python -m emberdeep play --seed 1``) on SDL's dummy video
-    driver, with throwaway settings and save folders: until it has presented its first
-    frame (interpreter start, imports, content, the first floor, the first save, the
-    window and the frame; the process says when on the system's monotonic clock, which
-    this process shares), and until it has exited. Beside it, the same for a process
-    that only opens a window and presents one frame (``PLATFORM_FIRST_FRAME``): the
-    difference is Emberdeep's own share."""
+@contextmanager
+def start_env(src: Path | None = None) -> Iterator[dict[str, str]]:
+    """The environment of a measured start: SDL's dummy drivers, throwaway settings and
+    save folders, and ``src`` (a checkout's) first on the path when given. Compiled
+    bytecode is written and used, as on a player's machine (where
+    PYTHONDONTWRITEBYTECODE is set, as in some sandboxes, every start compiles afresh)."""
     with tempfile.TemporaryDirectory(prefix="emberdeep-bench-") as folder:
         env = os.environ | {
             "SDL_VIDEODRIVER": "dummy",
@@ -51,42 +45,86 @@ def startup(runs: int) -> list[Figure]:
             "EMBERDEEP_CONFIG_DIR": str(Path(folder) / "config"),
             "EMBERDEEP_DATA_DIR": str(Path(folder) / "data"),
         }
-        # As on a player's machine: compiled bytecode is written by the warm-up start and
-        # used after (with this set, as in some sandboxes, every start compiles afresh
-        # whatever changed since bytecode was last written).
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        game = [sys.executable, "-m", "emberdeep", "play", "--seed", "1", "--frames", "1"]
-        platform_only = [sys.executable, "-c", PLATFORM_FIRST_FRAME]
+        if src is not None:
+            env["PYTHONPATH"] = str(src)
+        yield env
 
-        def start(command: list[str]) -> tuple[float, float]:
-            began = time.monotonic()
-            done = subprocess.run(
-                command,
-                check=False,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=60,
-            )
-            ended = time.monotonic()
-            if done.returncode != 0:
-                reason = done.stderr.decode(errors="replace").strip().splitlines()
-                raise StartupError(reason[-1] if reason else f"exit status {done.returncode}")
-            said = done.stdout.decode(errors="replace").split()
-            if len(said) != 2 or said[0] != "presented":
-                raise StartupError(f"no time of the first frame in {done.stdout[:80]!r}")
-            return (float(said[1]) - began) * 1000, (ended - began) * 1000
 
-        start(game)  # warm-up: the disk cache, compiled bytecode, the parsed content
-        start(platform_only)
-        games, platforms = [], []
-        for _ in range(runs):  # taken in turns, so a busy moment weighs on both alike
-            games.append(start(game))
-            platforms.append(start(platform_only))
-        return [
-            figure("start-up to first frame (new process)", [g[0] for g in games],
-                    STARTUP_TARGET_MS),
-            figure("  the same, until the process has exited", [g[1] for g in games], None),
-            figure("  python + numpy + tcod + a window + one frame, no game",
-                    [p[0] for p in platforms], None),
-        ]  # fmt: skip
+def children_cpu_ms() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (used.ru_utime + used.ru_stime) * 1000
+
+
+def start(command: list[str], env: Mapping[str, str]) -> tuple[str, float]:
+    """Run ``command`` to its end: its standard output and the CPU time it used."""
+    before = children_cpu_ms()
+    done = subprocess.run(
+        command, check=False, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=300
+    )
+    used = children_cpu_ms() - before
+    if done.returncode != 0:
+        reason = done.stderr.decode(errors="replace").strip().splitlines()
+        raise StartupError(reason[-1] if reason else f"exit status {done.returncode}")
+    return done.stdout.decode(errors="replace"), used
+
+
+def probe(name: str, env: Mapping[str, str]) -> dict[str, object]:
+    """``bench_probe.py NAME`` in a new process; its last line, read as JSON."""
+    said, _ = start([sys.executable, "-P", bench_probe.__file__, name], env)
+    result: dict[str, object] = json.loads(said.strip().splitlines()[-1])
+    return result
+
+
+def first_frame_ms(env: Mapping[str, str]) -> float:
+    """The game's CPU time until its first frame (``bench_probe.first_frame``)."""
+    return float(probe("first-frame", env)["cpu_ms"])  # type: ignore[arg-type]
+
+
+def platform_ms(env: Mapping[str, str]) -> float:
+    """The bare platform's CPU time until its frame (``PLATFORM_FIRST_FRAME``)."""
+    said, _ = start([sys.executable, "-c", bench_probe.PLATFORM_FIRST_FRAME], env)
+    words = said.split()
+    if len(words) != 3 or words[0] != "presented":
+        raise StartupError(f"no time of the first frame in {said[:80]!r}")
+    return float(words[2]) * 1000
+
+
+def version_ms(env: Mapping[str, str]) -> float:
+    return start([sys.executable, "-m", "emberdeep", "--version"], env)[1]
+
+
+def nothing_ms(env: Mapping[str, str]) -> float:
+    return start([sys.executable, "-c", "pass"], env)[1]
+
+
+def startup(runs: int) -> list[Figure]:
+    """Each figure's process started ``runs`` times in turns (so a busy moment weighs on
+    all alike), after one warm-up each (the disk cache, bytecode, the parsed content)."""
+    with start_env() as env:
+        takes = {"game": first_frame_ms, "platform": platform_ms, "version": version_ms,
+                 "pass": nothing_ms}  # fmt: skip
+        for take in takes.values():
+            take(env)
+        samples: dict[str, list[float]] = {name: [] for name in takes}
+        for _ in range(runs):
+            for name, take in takes.items():
+                samples[name].append(take(env))
+    return [
+        figure("start-up to first frame, CPU (new process)", samples["game"], None),
+        figure("  anchor: python + numpy + tcod + a window + one frame", samples["platform"],
+               None),
+        figure("emberdeep --version, CPU (new process)", samples["version"], VERSION_TARGET_MS),
+        figure("  anchor: python -c pass", samples["pass"], None),
+    ]  # fmt: skip
+
+
+def floor_share(figures: list[Figure]) -> str:
+    """The note that says how near the platform's floor the game starts."""
+    game, platform = figures[0].median_ms, figures[1].median_ms
+    share = platform / game if game > 0 else float("inf")
+    verdict = "ok" if share >= FLOOR_SHARE_TARGET else "SLOW"
+    return (
+        f"start-up to first frame: the platform's floor is {share:.2f}x the game's "
+        f"(target >= {FLOOR_SHARE_TARGET}x) {verdict}"
+    )

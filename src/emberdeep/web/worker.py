@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from emberdeep.session import records
+from emberdeep.session import collector, records
 from emberdeep.storage import games
 from emberdeep.storage.locks import GameLock, GameLockedError
 from emberdeep.ui import loop
@@ -161,6 +161,7 @@ def run(
     Path(folder).mkdir(parents=True, exist_ok=True)
     pipe = PipeEnd(sock)
     files = None if told is None else Mirror(Path(folder), told)  # before the game moves
+    collector.activate()  # this process plays one game: no full collection's pause
     try:
         app = preload.new_app()
         over = game_over(app) if daily_seed is not None else None

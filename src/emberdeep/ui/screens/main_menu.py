@@ -10,6 +10,7 @@ import tcod.constants
 
 from emberdeep import __version__
 from emberdeep.engine.core import rng
+from emberdeep.session import collector
 from emberdeep.session.game import GameOverError, GameSession, sentence
 from emberdeep.session.playing import Game
 from emberdeep.session.records import (
@@ -184,4 +185,5 @@ def start_game(app: App, session: GameSession, *, welcome: bool = True) -> PlayS
     app.game = Game.start(session.world, app.content, app.settings, session)
     screen = PlayScreen(app.game, app.content, app.settings, app=app)
     screen.save()
+    collector.settle_game()
     return screen

@@ -27,7 +27,7 @@ from emberdeep.engine.core.events import Event, MessageKind
 from emberdeep.engine.monsters.allies import next_order
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.world import World
-from emberdeep.session import look_words
+from emberdeep.session import collector, look_words
 from emberdeep.session.driver import (
     Command,
     Explore,
@@ -137,6 +137,8 @@ class PlayScreen:
         """How long each frame of a film is shown; None: no motion (the setting is off)."""
         self.film: motion.Film | None = None
         """The last command's events in motion, while they play (``ui/motion.py``)."""
+        self.settled_depth = self.world.depth
+        """The floor last frozen out of the collector (``session/collector.py``)."""
 
     @classmethod
     def of(cls, world: World, content: Content, settings: Settings) -> PlayScreen:
@@ -294,6 +296,9 @@ class PlayScreen:
         """Show a report: its lines to the log, its events to the presenters; then what
         its state calls for."""
         self.show(report)
+        if self.world.depth != self.settled_depth:
+            self.settled_depth = self.world.depth
+            collector.settle_floor()  # no full collection's pause while it is played
         if report.state is State.OVER:
             return Push(self.game_over(report.notes))
         return self.next_screen(report.state)
