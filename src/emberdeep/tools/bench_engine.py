@@ -31,16 +31,27 @@ from emberdeep.tools.bench_timing import Plan, measure
 GENERATION_TARGETS_MS = {("rooms", 80, 45): 2.0}
 
 
-def generation(runs: int) -> Iterator[Figure]:
+def generation(report: Report, plan: Plan) -> None:
+    """Each generator on a floor of two sizes; at 80x45, the tutorial's generator on the
+    same size beside it (it places no monsters, nor do these)."""
+    runs = plan.generation
+    ref = measure(
+        "reference: generate 80x45",
+        lambda i: reference.generate_dungeon(80, 45, i & 0xFFFF),
+        runs,
+    )
     for name in sorted(mapgen.GENERATORS):
         for width, height in ((80, 45), (200, 200)):
             build = mapgen.floor_builder(name, width=width, height=height)
-            yield measure(
+            ours = measure(
                 f"generate {name} {width}x{height}",
                 lambda i, build=build: build(1, rng.floor_stream(i & 0xFFFF, 1)),  # type: ignore[misc]
                 runs,
                 GENERATION_TARGETS_MS.get((name, width, height)),
             )
+            report.figures.append(ours)
+            if (width, height) == (80, 45):
+                report.compare(ours, "tutorial v2: random rooms joined by L tunnels", ref)
 
 
 FEATURES = (("water", 1), ("lava", 1), ("chasm", 1))

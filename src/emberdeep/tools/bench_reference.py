@@ -13,6 +13,10 @@ to today's tcod API (no deprecated calls), without deliberate slowness:
 - ``render_map``: the tutorial's ``render_all``: a double loop over every map cell that
   picks the cell's look from its visible / explored state and tile kind, then the
   objects in view.
+- ``generate_dungeon``: the tcod tutorial v2's floors (rooms placed at random, up to 30
+  tries, each joined to the last by an L of ``tcod.los.bresenham`` lines written tile by
+  tile into a structured numpy array of tile types; stairs in the last room), compared
+  with the game's BSP and rooms generators on a floor of the same size.
 - ``encode_save`` / ``decode_save``: the tutorial's ``shelve`` saves, i.e. pickle, here
   compressed with lzma. Pickle is measured here and never used for real saves: loading
   a pickle runs whatever code the file names, so a shared or damaged save could do
@@ -24,11 +28,15 @@ from __future__ import annotations
 import lzma
 import math
 import pickle
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import tcod.console
+import tcod.los
 import tcod.path
+from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
 from emberdeep.engine.core.actors import Actor
@@ -107,6 +115,76 @@ def render_map(console: tcod.console.Console, world: World, content: Content, mo
         if floor.visible[actor.x, actor.y]:
             look = content.looks[actor.kind] if actor.alive else content.remains
             cells[actor.x, actor.y] = (ord(look.glyph), look.fg, cells["bg"][actor.x, actor.y])
+
+
+GRAPHIC = np.dtype([("ch", np.int32), ("fg", "3B"), ("bg", "3B")])
+TILE = np.dtype(
+    [("walkable", np.bool_), ("transparent", np.bool_), ("dark", GRAPHIC), ("light", GRAPHIC)]
+)
+WALL = np.array((False, False, (ord(" "), (255, 255, 255), (0, 0, 100)),
+                 (ord(" "), (255, 255, 255), (130, 110, 50))), dtype=TILE)  # fmt: skip
+GROUND = np.array((True, True, (ord(" "), (255, 255, 255), (50, 50, 150)),
+                   (ord(" "), (255, 255, 255), (200, 180, 50))), dtype=TILE)  # fmt: skip
+STAIRS = np.array((True, True, (ord(">"), (0, 0, 100), (50, 50, 150)),
+                   (ord(">"), (255, 255, 255), (200, 180, 50))), dtype=TILE)  # fmt: skip
+
+
+class RectangularRoom:
+    """The tutorial's room: corners, centre, the dug inside, overlap."""
+
+    def __init__(self, x: int, y: int, width: int, height: int) -> None:
+        self.x1, self.y1, self.x2, self.y2 = x, y, x + width, y + height
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return int((self.x1 + self.x2) / 2), int((self.y1 + self.y2) / 2)
+
+    @property
+    def inner(self) -> tuple[slice, slice]:
+        return slice(self.x1 + 1, self.x2), slice(self.y1 + 1, self.y2)
+
+    def intersects(self, other: RectangularRoom) -> bool:
+        return (
+            self.x1 <= other.x2 and self.x2 >= other.x1
+            and self.y1 <= other.y2 and self.y2 >= other.y1
+        )  # fmt: skip
+
+
+def tunnel_between(
+    start: tuple[int, int], end: tuple[int, int], chance: random.Random
+) -> Iterator[tuple[int, int]]:
+    """An L-shaped tunnel between two points, bending either way at random."""
+    (x1, y1), (x2, y2) = start, end
+    corner = (x2, y1) if chance.random() < 0.5 else (x1, y2)
+    yield from tcod.los.bresenham((x1, y1), corner).tolist()
+    yield from tcod.los.bresenham(corner, (x2, y2)).tolist()
+
+
+def generate_dungeon(
+    width: int, height: int, seed: int
+) -> tuple[NDArray[np.void], NDArray[np.bool_], NDArray[np.bool_]]:
+    """The tutorial's ``generate_dungeon``: its ``GameMap``'s three arrays (tiles,
+    visible, explored), no monsters placed (the figures it is compared with place none
+    either)."""
+    chance = random.Random(seed)
+    tiles = np.full((width, height), fill_value=WALL, order="F")
+    visible = np.full((width, height), fill_value=False, order="F")
+    explored = np.full((width, height), fill_value=False, order="F")
+    rooms: list[RectangularRoom] = []
+    for _ in range(30):
+        room_width, room_height = chance.randint(6, 10), chance.randint(6, 10)
+        x = chance.randint(0, width - room_width - 1)
+        y = chance.randint(0, height - room_height - 1)
+        new_room = RectangularRoom(x, y, room_width, room_height)
+        if any(new_room.intersects(other) for other in rooms):
+            continue
+        tiles[new_room.inner] = GROUND
+        if rooms:
+            for tx, ty in tunnel_between(rooms[-1].center, new_room.center, chance):
+                tiles[tx, ty] = GROUND
+        rooms.append(new_room)
+    tiles[rooms[-1].center] = STAIRS
+    return tiles, visible, explored
 
 
 def encode_save(world: World) -> bytes:

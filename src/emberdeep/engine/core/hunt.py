@@ -212,19 +212,28 @@ class Hunt:
         of a square round the player); it is moved inside the floor along its edges, to
         keep one shape a floor. Kept for the next chaser whose square it holds while
         the player stays and no creature moves: a chaser queued behind another in a
-        corridor asks batch after batch."""
+        corridor asks batch after batch. A second chaser of the same crowd whose square
+        it misses gets the square round the player that holds them all: a crowd of a
+        thousand searches twice a phase, not once per blocked chaser."""
         columns = way_round(near[0], goal[0], path_limit)
         rows = way_round(near[1], goal[1], path_limit)
         crowd = self._crowd
-        if (
+        same = (
             crowd is not None and crowd.floor is floor and crowd.goal == goal
-            and crowd.holds(columns, rows)
             and (crowd.free is free or np.array_equal(crowd.free, free))
-        ):  # fmt: skip
+        )  # fmt: skip
+        if same and crowd is not None and crowd.holds(columns, rows):
             return crowd
-        half = (path_limit + 2) // 2
-        across = span((columns[0] + columns[1]) // 2, half, floor.width)
-        down = span((rows[0] + rows[1]) // 2, half, floor.height)
+        if same:
+            # A second chaser of the same crowd wants another square: search, once, the
+            # square round the player that holds every chaser's (a way round of at most
+            # ``path_limit`` steps never leaves it), not one square per chaser.
+            centre, half = goal, path_limit
+        else:
+            centre = ((columns[0] + columns[1]) // 2, (rows[0] + rows[1]) // 2)
+            half = (path_limit + 2) // 2
+        across = span(centre[0], half, floor.width)
+        down = span(centre[1], half, floor.height)
         x0, y0 = across.start, down.start
         field = window_field(self._windows, free, across, down, 2)
         gx, gy = goal
