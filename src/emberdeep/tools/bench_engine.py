@@ -153,13 +153,18 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
 
 def keep_search_parts(world: World) -> None:
     """Make what play makes at a floor's first hunt and keeps for every later turn: the
-    player's distance map and a crowd map's search (then forgotten, so the phase still
-    searches afresh)."""
-    floor, player = world.floor, world.player
-    world.hunt.player_field(floor, player.position)
+    player's distance maps (near, whole, and the whole floor's search graph a crowd
+    reads at once) and a crowd map's searches, a chaser's and a crowd's (then
+    forgotten, so the phase still searches afresh)."""
+    floor, player, hunt = world.floor, world.player, world.hunt
+    hunt.player_field(floor, player.position)
+    hunt.near_field(floor, player.position)
+    hunt.player_map(floor, player.position)
     free = floor.walkable & (floor.occupant == 0)
-    world.hunt.crowd_map(floor, player.position, free, player.position, PATH_LIMIT)
-    world.hunt.forget()
+    for whole in (False, True):
+        hunt.forget()
+        hunt.crowd_map(floor, player.position, free, player.position, PATH_LIMIT, whole=whole)
+    hunt.forget()
 
 
 def crowd_builder(width: int, height: int) -> FloorBuilder:
