@@ -233,9 +233,11 @@ class Hunt:
         it misses gets the square round the player that holds them all, as does a
         chaser of a crowd (``whole``): a thousand hunters search once a phase, not once
         per blocked chaser."""
+        crowd = self._crowd
+        if crowd is not None and crowd.free is free and crowd.whole and crowd.goal == goal:
+            return crowd  # searched this batch round the player: it holds every chaser's
         columns = way_round(near[0], goal[0], path_limit)
         rows = way_round(near[1], goal[1], path_limit)
-        crowd = self._crowd
         same = (
             crowd is not None and crowd.floor is floor and crowd.goal == goal
             and (crowd.free is free or np.array_equal(crowd.free, free))
