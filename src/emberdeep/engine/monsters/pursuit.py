@@ -164,7 +164,13 @@ class Pursuit:
         if monster.detour:
             monster.detour -= 1
         else:
-            here, order, around = self.row(i)
+            gathered = self.gathered
+            if gathered is None:
+                here, order, around = self.row(i)
+            else:  # ``row`` for a crowd, read here: every chaser of it asks
+                heres, orders, arounds = gathered
+                k = 8 * i
+                here, order, around = heres[i], orders[k : k + 8], arounds[k : k + 8]
             step = closer_step(floor, monster, order, around, here)
             if step is not None:
                 return step
