@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,6 +26,7 @@ from emberdeep.engine.core.hunt import Crowd
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
 
+_MODE = attrgetter("mode")
 DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
 DY = np.array([d[1] for d in DIRECTIONS], dtype=np.intp)
 PATH_LIMIT = 25
@@ -53,8 +55,7 @@ class Batch:
     def allies_here(self) -> bool:
         """Whether the floor holds an ally of the player's (asked once per batch: most
         floors have none, and then no hunter need look around itself for one)."""
-        ally = Mode.ALLY
-        return any(a.mode == ally for a in self.floor.actors.values())
+        return Mode.ALLY in map(_MODE, self.floor.actors.values())
 
     def __post_init__(self) -> None:
         self.floor, self.player = self.world.floor, self.world.player
