@@ -102,3 +102,20 @@ def test_ranked_steps_is_a_stable_argsort_of_each_row(around: np.ndarray) -> Non
     equals: one sort of the whole batch must give what a stable per-row argsort does."""
     expected = np.argsort(around, axis=1, kind="stable")
     assert (ranked_steps(around) == expected).all()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), diagonal=st.sampled_from([2, 3]))
+def test_a_fields_steps_read_at_once_are_its_tiles_read_one_by_one(
+    seed: int, diagonal: int
+) -> None:
+    """``Field.steps`` reads libtcod's own array of distances: the same numbers as
+    ``at`` everywhere, walls and tiles nothing reached included."""
+    rng = np.random.default_rng(seed)
+    field = Field((30, 20), 2, diagonal)
+    field.walkable[1:-1, 1:-1] = rng.random((28, 18)) < 0.7
+    field.walkable[5, 5] = True
+    field.compute(5, 5)
+    one_by_one = np.array([[field.at(x, y) for y in range(20)] for x in range(30)])
+    assert np.array_equal(field.steps(), one_by_one)
+    assert (one_by_one == UNREACHABLE).any() and (one_by_one < UNREACHABLE).sum() > 1

@@ -6,11 +6,14 @@ join uses the closest pair of rooms across the split so corridors stay short.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
+from itertools import islice
 
 import numpy as np
 import tcod.bsp
 import tcod.random
+from numpy.typing import NDArray
 
 from emberdeep.engine.core.floor import Floor, Rect, Tile
 from emberdeep.engine.core.rng import sub_seed
@@ -19,6 +22,8 @@ from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach
+
+Centre = tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -54,12 +59,53 @@ def _room_in_leaf(leaf: tcod.bsp.BSP, params: BspParams, rng: np.random.Generato
     return Rect(x, y, w, h)
 
 
-def _closest_pair(a: list[Rect], b: list[Rect]) -> tuple[Rect, Rect]:
-    ca = np.array([r.center for r in a])
-    cb = np.array([r.center for r in b])
-    gaps = np.abs(ca[:, None, :] - cb[None, :, :]).sum(axis=2)
-    i, j = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
-    return a[int(i)], b[int(j)]
+def _closest_pair(a: list[Centre], b: list[Centre]) -> tuple[int, int]:
+    """Which two rooms, one each side of a split (by their centres), are nearest (steps
+    across plus steps down); of equal pairs the first in ``a``'s order, then ``b``'s.
+
+    Not every pair is measured: ``b``'s centres sorted by column, each room of ``a``
+    looks outwards from its own column and stops where the columns alone are farther
+    apart than the best pair so far (a split's nearest rooms face each other across
+    it, so a handful of pairs are looked at where the whole table had hundreds)."""
+    if len(a) == 1 and len(b) == 1:
+        return 0, 0
+    across = sorted([(x, y, j) for j, (x, y) in enumerate(b)])
+    columns = [x for x, _, _ in across]
+    # The least (gap, i, j): i only grows, so an equal gap wins only on a smaller j.
+    best, bi, bj = 1 << 62, 0, 0
+    for i, (ax, ay) in enumerate(a):
+        start = bisect_left(columns, ax)
+        for bx, by, j in islice(across, start, None):  # rightwards
+            if bx - ax > best:
+                break
+            gap = bx - ax + abs(ay - by)
+            if gap < best or (gap == best and i == bi and j < bj):
+                best, bi, bj = gap, i, j
+        for bx, by, j in reversed(across[:start]):  # leftwards
+            if ax - bx > best:
+                break
+            gap = ax - bx + abs(ay - by)
+            if gap < best or (gap == best and i == bi and j < bj):
+                best, bi, bj = gap, i, j
+    return bi, bj
+
+
+def _dig(
+    node: tcod.bsp.BSP, params: BspParams, rng: np.random.Generator, tiles: NDArray[np.uint8]
+) -> tuple[list[Rect], list[Centre]]:
+    """The rooms under ``node`` and their centres, dug and joined in post order (a
+    leaf's room; a split's corridor once both its sides are dug: the order the
+    generator draws its numbers in, so a seed keeps its floor)."""
+    if not node.children:
+        room = _room_in_leaf(node, params, rng)
+        dig_room(tiles, room)
+        return [room], [room.center]
+    first, second = node.children
+    rooms, centres = _dig(first, params, rng, tiles)
+    other_rooms, other_centres = _dig(second, params, rng, tiles)
+    i, j = _closest_pair(centres, other_centres)
+    dig_l_tunnel(tiles, centres[i], other_centres[j], rng)
+    return rooms + other_rooms, centres + other_centres
 
 
 @register("bsp", BspParams)
@@ -75,23 +121,11 @@ def generate(params: BspParams, rng: np.random.Generator) -> Floor:
         max_vertical_ratio=1.5,
         seed=tcod.random.Random(seed=sub_seed(rng)),
     )
-    rooms_under: dict[int, list[Rect]] = {}
-    for node in root.post_order():
-        if not node.children:
-            room = _room_in_leaf(node, params, rng)
-            dig_room(tiles, room)
-            rooms_under[id(node)] = [room]
-            continue
-        left, right = (rooms_under.pop(id(child)) for child in node.children)
-        a, b = _closest_pair(left, right)
-        dig_l_tunnel(tiles, a.center, b.center, rng)
-        rooms_under[id(node)] = left + right
-
+    rooms, _ = _dig(root, params, rng, tiles)
     if params.loops > 0 or params.doors > 0:
         dug = Reach(tiles == Tile.FLOOR)  # the loops' searches and the doors share it
         add_loops(tiles, params.loops, rng, dug)
-        add_doors(tiles, rooms_under[id(root)], params.doors, rng, dug.bits)
-    rooms = rooms_under[id(root)]
+        add_doors(tiles, rooms, params.doors, rng, dug.bits)
     order = rng.permutation(len(rooms))
     start = rooms[order[0]].center
     floor = Floor(tiles, start=start, stairs=start, rooms=rooms)

@@ -49,7 +49,7 @@ def run_all(quick: bool, compare_nle: bool = False) -> Report:
     report = Report(quick)
     figures = report.figures.extend
     groups: list[tuple[str, Callable[[], object]]] = [
-        ("floor generation", lambda: figures(generation(plan.generation))),
+        ("floor generation", lambda: generation(report, plan)),
         ("floor features", lambda: figures(features(plan.generation))),
         ("field of view", lambda: figures(fov(plan.fov))),
         ("frames", lambda: frame(report, plan)),

@@ -31,16 +31,27 @@ from emberdeep.tools.bench_timing import Plan, measure
 GENERATION_TARGETS_MS = {("rooms", 80, 45): 2.0}
 
 
-def generation(runs: int) -> Iterator[Figure]:
+def generation(report: Report, plan: Plan) -> None:
+    """Each generator on a floor of two sizes; at 80x45, the tutorial's generator on the
+    same size beside it (it places no monsters, nor do these)."""
+    runs = plan.generation
+    ref = measure(
+        "reference: generate 80x45",
+        lambda i: reference.generate_dungeon(80, 45, i & 0xFFFF),
+        runs,
+    )
     for name in sorted(mapgen.GENERATORS):
         for width, height in ((80, 45), (200, 200)):
             build = mapgen.floor_builder(name, width=width, height=height)
-            yield measure(
+            ours = measure(
                 f"generate {name} {width}x{height}",
                 lambda i, build=build: build(1, rng.floor_stream(i & 0xFFFF, 1)),  # type: ignore[misc]
                 runs,
                 GENERATION_TARGETS_MS.get((name, width, height)),
             )
+            report.figures.append(ours)
+            if (width, height) == (80, 45):
+                report.compare(ours, "tutorial v2: random rooms joined by L tunnels", ref)
 
 
 FEATURES = (("water", 1), ("lava", 1), ("chasm", 1))
@@ -142,13 +153,18 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
 
 def keep_search_parts(world: World) -> None:
     """Make what play makes at a floor's first hunt and keeps for every later turn: the
-    player's distance map and a crowd map's search (then forgotten, so the phase still
-    searches afresh)."""
-    floor, player = world.floor, world.player
-    world.hunt.player_field(floor, player.position)
+    player's distance maps (near, whole, and the whole floor's search graph a crowd
+    reads at once) and a crowd map's searches, a chaser's and a crowd's (then
+    forgotten, so the phase still searches afresh)."""
+    floor, player, hunt = world.floor, world.player, world.hunt
+    hunt.player_field(floor, player.position)
+    hunt.near_field(floor, player.position)
+    hunt.player_map(floor, player.position)
     free = floor.walkable & (floor.occupant == 0)
-    world.hunt.crowd_map(floor, player.position, free, player.position, PATH_LIMIT)
-    world.hunt.forget()
+    for whole in (False, True):
+        hunt.forget()
+        hunt.crowd_map(floor, player.position, free, player.position, PATH_LIMIT, whole=whole)
+    hunt.forget()
 
 
 def crowd_builder(width: int, height: int) -> FloorBuilder:

@@ -6,6 +6,7 @@ the terminal and web presenters' frame encodings.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
@@ -76,6 +77,11 @@ def frame(report: Report, plan: Plan) -> None:
                 plan.reference_frame,
             )
             report.compare(ours, "per-tile Python loop (map and creatures, no sidebar)", ref)
+            tiles = reference.tutorial_tiles(world.floor, content, "ascii")
+            said = screen.log.texts(5) or ["Welcome, adventurer."]
+            v2_frame = partial(reference.render_v2, console, world, content, tiles, said)
+            v2 = measure("reference: tutorial v2 frame", lambda i, f=v2_frame: f(), plan.frame)  # type: ignore[misc]
+            report.compare(ours, "tutorial v2: np.select map, entities, bar, log", v2)
 
 
 TERMINAL_TARGETS_MS = {"full": 5.0, "typical": 0.5}

@@ -13,6 +13,14 @@ to today's tcod API (no deprecated calls), without deliberate slowness:
 - ``render_map``: the tutorial's ``render_all``: a double loop over every map cell that
   picks the cell's look from its visible / explored state and tile kind, then the
   objects in view.
+- ``render_v2``: the tcod tutorial v2's frame (``Engine.render``): the map as one
+  ``np.select`` of its tiles' lit and dark looks and the shroud, the entities in view
+  printed one by one (remains, then items, then creatures), the health bar, the depth,
+  the message log's last lines wrapped by ``textwrap`` and the names under the mouse.
+- ``generate_dungeon``: the tcod tutorial v2's floors (rooms placed at random, up to 30
+  tries, each joined to the last by an L of two straight lines written tile by tile
+  into a structured numpy array of tile types; stairs in the last room), compared
+  with the game's BSP and rooms generators on a floor of the same size.
 - ``encode_save`` / ``decode_save``: the tutorial's ``shelve`` saves, i.e. pickle, here
   compressed with lzma. Pickle is measured here and never used for real saves: loading
   a pickle runs whatever code the file names, so a shared or damaged save could do
@@ -24,19 +32,25 @@ from __future__ import annotations
 import lzma
 import math
 import pickle
+import random
+import textwrap
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import tcod.console
 import tcod.path
+from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
+from emberdeep.content.looks import Look
 from emberdeep.engine.core.actors import Actor
-from emberdeep.engine.core.floor import TILE_NAMES, Floor
+from emberdeep.engine.core.floor import TILE_NAMES, TILE_WALKABLE, Floor
 from emberdeep.engine.core.fov import Sight
 from emberdeep.engine.core.hunt import Hunt
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.things.identify import display_key
 
 PATH_LIMIT = 25
 """The tutorial's cut-off: a path this long or longer means "just walk at the player"."""
@@ -107,6 +121,145 @@ def render_map(console: tcod.console.Console, world: World, content: Content, mo
         if floor.visible[actor.x, actor.y]:
             look = content.looks[actor.kind] if actor.alive else content.remains
             cells[actor.x, actor.y] = (ord(look.glyph), look.fg, cells["bg"][actor.x, actor.y])
+
+
+GRAPHIC = np.dtype([("ch", np.int32), ("fg", "3B"), ("bg", "3B")])
+TILE = np.dtype(
+    [("walkable", np.bool_), ("transparent", np.bool_), ("dark", GRAPHIC), ("light", GRAPHIC)]
+)
+WALL = np.array((False, False, (ord(" "), (255, 255, 255), (0, 0, 100)),
+                 (ord(" "), (255, 255, 255), (130, 110, 50))), dtype=TILE)  # fmt: skip
+GROUND = np.array((True, True, (ord(" "), (255, 255, 255), (50, 50, 150)),
+                   (ord(" "), (255, 255, 255), (200, 180, 50))), dtype=TILE)  # fmt: skip
+STAIRS = np.array((True, True, (ord(">"), (0, 0, 100), (50, 50, 150)),
+                   (ord(">"), (255, 255, 255), (200, 180, 50))), dtype=TILE)  # fmt: skip
+
+
+class RectangularRoom:
+    """The tutorial's room: corners, centre, the dug inside, overlap."""
+
+    def __init__(self, x: int, y: int, width: int, height: int) -> None:
+        self.x1, self.y1, self.x2, self.y2 = x, y, x + width, y + height
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return int((self.x1 + self.x2) / 2), int((self.y1 + self.y2) / 2)
+
+    @property
+    def inner(self) -> tuple[slice, slice]:
+        return slice(self.x1 + 1, self.x2), slice(self.y1 + 1, self.y2)
+
+    def intersects(self, other: RectangularRoom) -> bool:
+        return (
+            self.x1 <= other.x2 and self.x2 >= other.x1
+            and self.y1 <= other.y2 and self.y2 >= other.y1
+        )  # fmt: skip
+
+
+def tunnel_between(
+    start: tuple[int, int], end: tuple[int, int], chance: random.Random
+) -> Iterator[tuple[int, int]]:
+    """An L-shaped tunnel between two points, bending either way at random: each leg a
+    straight line, its tiles from one end to the other (the tutorial asks tcod's line
+    walker for them; this project keeps a single line walker, ``engine/core/flight.py``)."""
+    (x1, y1), (x2, y2) = start, end
+    cx, cy = (x2, y1) if chance.random() < 0.5 else (x1, y2)
+    for (ax, ay), (bx, by) in (((x1, y1), (cx, cy)), ((cx, cy), (x2, y2))):
+        steps = max(abs(bx - ax), abs(by - ay))
+        sx, sy = (bx > ax) - (bx < ax), (by > ay) - (by < ay)
+        yield from ((ax + sx * n, ay + sy * n) for n in range(steps + 1))
+
+
+def generate_dungeon(
+    width: int, height: int, seed: int
+) -> tuple[NDArray[np.void], NDArray[np.bool_], NDArray[np.bool_]]:
+    """The tutorial's ``generate_dungeon``: its ``GameMap``'s three arrays (tiles,
+    visible, explored), no monsters placed (the figures it is compared with place none
+    either)."""
+    chance = random.Random(seed)
+    tiles = np.full((width, height), fill_value=WALL, order="F")
+    visible = np.full((width, height), fill_value=False, order="F")
+    explored = np.full((width, height), fill_value=False, order="F")
+    rooms: list[RectangularRoom] = []
+    for _ in range(30):
+        room_width, room_height = chance.randint(6, 10), chance.randint(6, 10)
+        x = chance.randint(0, width - room_width - 1)
+        y = chance.randint(0, height - room_height - 1)
+        new_room = RectangularRoom(x, y, room_width, room_height)
+        if any(new_room.intersects(other) for other in rooms):
+            continue
+        tiles[new_room.inner] = GROUND
+        if rooms:
+            for tx, ty in tunnel_between(rooms[-1].center, new_room.center, chance):
+                tiles[tx, ty] = GROUND
+        rooms.append(new_room)
+    tiles[rooms[-1].center] = STAIRS
+    return tiles, visible, explored
+
+
+SHROUD = np.array((ord(" "), (255, 255, 255), (0, 0, 0)), dtype=GRAPHIC)
+
+
+def tutorial_tiles(floor: Floor, content: Content, mode: str) -> NDArray[np.void]:
+    """The floor as the tutorial v2 holds it: an array of tile types (made once a floor,
+    so not part of a frame)."""
+    looks = content.tiles[mode]
+    table = np.array(
+        [
+            (walkable, walkable, (ord(look.dark.glyph), look.dark.fg, look.dark.bg),
+             (ord(look.lit.glyph), look.lit.fg, look.lit.bg))
+            for name, walkable in zip(TILE_NAMES, TILE_WALKABLE, strict=True)
+            for look in [looks[name]]
+        ],
+        dtype=TILE,
+    )  # fmt: skip
+    tiles: NDArray[np.void] = table[floor.tiles]
+    return tiles
+
+
+def render_v2(
+    console: tcod.console.Console,
+    world: World,
+    content: Content,
+    tiles: NDArray[np.void],
+    messages: list[str],
+) -> None:
+    """The tutorial v2's ``Engine.render`` (its map drawn at the console's top-left,
+    its panel below the 45 rows of an 80x45 floor)."""
+    floor, player = world.floor, world.player
+    console.rgb[0 : floor.width, 0 : floor.height] = np.select(
+        condlist=[floor.visible, floor.explored],
+        choicelist=[tiles["light"], tiles["dark"]],
+        default=SHROUD,
+    )
+    entities: list[tuple[int, int, int, Look]] = [
+        (0 if not a.alive else 2, a.x, a.y, content.looks[a.kind] if a.alive else content.remains)
+        for a in floor.actors.values()
+    ]
+    entities += [
+        (1, i.x, i.y, content.looks[display_key(world.identity, i.kind)]) for i in floor.items
+    ]
+    for _, x, y, look in sorted(entities, key=lambda entity: entity[0]):
+        if floor.visible[x, y]:
+            console.print(x=x, y=y, string=look.glyph, fg=look.fg)
+    console.draw_rect(x=0, y=45, width=20, height=1, ch=1, bg=(0x40, 0x10, 0x10))
+    bar_width = int(float(player.hp) / player.max_hp * 20)
+    if bar_width > 0:
+        console.draw_rect(x=0, y=45, width=bar_width, height=1, ch=1, bg=(0x0, 0x60, 0x0))
+    console.print(x=1, y=45, string=f"HP: {player.hp}/{player.max_hp}", fg=(0xFF, 0xFF, 0xFF))
+    console.print(x=0, y=47, string=f"Dungeon level: {world.depth}")
+    y_offset = 4
+    for message in reversed(messages):
+        for line in reversed(textwrap.wrap(message, 40)):
+            console.print(x=21, y=45 + y_offset, string=line, fg=(0xFF, 0xFF, 0xFF))
+            y_offset -= 1
+            if y_offset < 0:
+                break
+        if y_offset < 0:
+            break
+    mouse_x, mouse_y = player.position
+    names = ", ".join(a.name for a in floor.actors.values() if (a.x, a.y) == (mouse_x, mouse_y))
+    console.print(x=21, y=44, string=names.capitalize())
 
 
 def encode_save(world: World) -> bytes:

@@ -1,5 +1,5 @@
-"""``emberdeep bench``'s figures for saves: writing and loading a default game 500 moves
-in and a 200x200 floor with 1000 monsters, against pickle+lzma stored the same way, and
+"""``emberdeep bench``'s figures for saves: writing and loading a new game, a default game
+500 moves in and a 200x200 floor with 1000 monsters, against pickle+lzma stored the same way, and
 the bytes each takes on disk. (Checkpoints of long games are ``bench_checkpoints.py``.)
 """
 
@@ -27,6 +27,7 @@ def save_figures(report: Report, plan: Plan) -> None:
     info = saves.current_info("auto")
     shipped = GameSetup(content, Settings(), data=None).builder_for("auto")
     cases = [
+        ("new game", played_world(0), shipped),
         ("default game, 500 moves", played_world(500), shipped),
         ("200x200 floor, 1000 monsters", crowded_world(200, 200, 1000, 1), crowd_builder(200, 200)),
     ]  # fmt: skip

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import tcod.console
+from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
 from emberdeep.engine.core.actors import Actor, Mode
@@ -104,10 +106,19 @@ def underfoot(world: World) -> list[str]:
 
 
 class Sidebar:
-    """Draws the sidebar and remembers where each entry went, for the mouse."""
+    """Draws the sidebar and remembers where each entry went, for the mouse.
+
+    A frame is drawn far more often than the world changes (a film plays, the mouse
+    moves, the screen asks again), so the sidebar's cells are kept with what they were
+    drawn from (``_drawn``) and put back as they were while that holds: nothing it
+    shows can change without a command played (the journal grows: replays rest on
+    it) or the world, the floor or the player's own state changing, and those are in
+    the key with what the caller passes."""
 
     def __init__(self) -> None:
         self.entries: list[Entry] = []
+        self._drawn: tuple[object, ...] = ()
+        self._cells: NDArray[np.void] | None = None
 
     def entry_at(self, y: int) -> Entry | None:
         return next((e for e in self.entries if e.holds(y)), None)
@@ -125,6 +136,33 @@ class Sidebar:
     ) -> None:
         """The sidebar in ``region``; the entry standing at ``hovered`` is lit. ``flag``
         (say "PAUSED") is written at the top, where it cannot be missed."""
+        floor, player = world.floor, world.player
+        drawn = (
+            world, floor, content, region, compact, hovered, flag, world.journal.total,
+            world.time, world.turn, world.depth, world.nourishment, player.state(),
+            len(floor.actors), len(floor.items), len(world.inventory),
+        )  # fmt: skip
+        cells = (
+            slice(region.x, region.x + region.width),
+            slice(region.y, region.y + region.height),
+        )
+        if self._cells is not None and drawn == self._drawn:
+            console.rgb[cells] = self._cells
+            return
+        self._draw(console, region, world, content, compact=compact, hovered=hovered, flag=flag)
+        self._drawn, self._cells = drawn, console.rgb[cells].copy()
+
+    def _draw(
+        self,
+        console: tcod.console.Console,
+        region: Region,
+        world: World,
+        content: Content,
+        *,
+        compact: bool,
+        hovered: tuple[int, int] | None,
+        flag: str,
+    ) -> None:
         x, width = region.x + 1, region.width - 2
         bottom = region.y + region.height
         console.draw_rect(region.x, region.y, region.width, region.height, ch=ord(" "), bg=BG)

@@ -126,8 +126,9 @@ class Floor:
         self.tiles = np.asarray(self.tiles, dtype=np.uint8)
         if self.tiles.ndim != 2:
             raise ValueError("floor tiles must be a 2-D array")
-        self.walkable: NDArray[np.bool_] = TILE_WALKABLE.take(self.tiles)
-        self.transparent: NDArray[np.bool_] = TILE_TRANSPARENT.take(self.tiles)
+        kinds = self.tiles.astype(np.intp)  # once: ``take`` converts bytes anew each call
+        self.walkable: NDArray[np.bool_] = TILE_WALKABLE.take(kinds)
+        self.transparent: NDArray[np.bool_] = TILE_TRANSPARENT.take(kinds)
         self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.terrain_version = 0

@@ -95,6 +95,23 @@ class Crowd:
     goal: tuple[int, int]
     free: NDArray[np.bool_]
     floor: Floor
+    whole: bool = False
+    """Searched in the square round the goal that holds every chaser's way round."""
+    _steps: NDArray[np.int64] | None = None
+
+    def floor_steps(self) -> NDArray[np.int64]:
+        """``at`` for every tile of the padded floor at once (made when first asked for,
+        and kept with the map), for a crowd that reads it all in one go."""
+        steps = self._steps
+        if steps is None:
+            (x0, y0), (width, height) = self.origin, self.size
+            floor = self.floor
+            steps = np.full((floor.width + 2, floor.height + 2), UNREACHABLE, dtype=np.int64)
+            steps[x0 + 1 : x0 + width + 1, y0 + 1 : y0 + height + 1] = self.field.steps()[
+                1:-1, 1:-1
+            ]
+            self._steps = steps
+        return steps
 
     def at(self, x: int, y: int) -> int:
         (x0, y0), (width, height) = self.origin, self.size
@@ -201,7 +218,7 @@ class Hunt:
 
     def crowd_map(
         self, floor: Floor, goal: tuple[int, int], free: NDArray[np.bool_],
-        near: tuple[int, int], path_limit: int,
+        near: tuple[int, int], path_limit: int, *, whole: bool = False,
     ) -> Crowd:  # fmt: skip
         """Steps to ``goal`` (the player) over the ``free`` tiles (every creature but
         the player a wall), right for every tile next to ``near`` (a chaser) with a way
@@ -212,26 +229,39 @@ class Hunt:
         of a square round the player); it is moved inside the floor along its edges, to
         keep one shape a floor. Kept for the next chaser whose square it holds while
         the player stays and no creature moves: a chaser queued behind another in a
-        corridor asks batch after batch."""
+        corridor asks batch after batch. A second chaser of the same crowd whose square
+        it misses gets the square round the player that holds them all, as does a
+        chaser of a crowd (``whole``): a thousand hunters search once a phase, not once
+        per blocked chaser."""
+        crowd = self._crowd
+        if crowd is not None and crowd.free is free and crowd.whole and crowd.goal == goal:
+            return crowd  # searched this batch round the player: it holds every chaser's
         columns = way_round(near[0], goal[0], path_limit)
         rows = way_round(near[1], goal[1], path_limit)
-        crowd = self._crowd
-        if (
+        same = (
             crowd is not None and crowd.floor is floor and crowd.goal == goal
-            and crowd.holds(columns, rows)
             and (crowd.free is free or np.array_equal(crowd.free, free))
-        ):  # fmt: skip
+        )  # fmt: skip
+        if same and crowd is not None and crowd.holds(columns, rows):
             return crowd
-        half = (path_limit + 2) // 2
-        across = span((columns[0] + columns[1]) // 2, half, floor.width)
-        down = span((rows[0] + rows[1]) // 2, half, floor.height)
+        whole = whole or same
+        if whole:
+            # A second chaser of the same crowd wants another square: search, once, the
+            # square round the player that holds every chaser's (a way round of at most
+            # ``path_limit`` steps never leaves it), not one square per chaser.
+            centre, half = goal, path_limit
+        else:
+            centre = ((columns[0] + columns[1]) // 2, (rows[0] + rows[1]) // 2)
+            half = (path_limit + 2) // 2
+        across = span(centre[0], half, floor.width)
+        down = span(centre[1], half, floor.height)
         x0, y0 = across.start, down.start
         field = window_field(self._windows, free, across, down, 2)
         gx, gy = goal
         field.walkable[gx - x0 + 1, gy - y0 + 1] = True
         field.compute(gx - x0 + 1, gy - y0 + 1)
         size = (across.stop - x0, down.stop - y0)
-        crowd = self._crowd = Crowd(field, (x0, y0), size, goal, free, floor)
+        crowd = self._crowd = Crowd(field, (x0, y0), size, goal, free, floor, whole)
         if not crowd.holds(columns, rows):  # (``span`` makes sure it does)
             raise AssertionError(f"a crowd window at {crowd.origin} misses {columns}, {rows}")
         return crowd

@@ -68,11 +68,18 @@ class Schedule:
         return batch
 
     def add_all(self, actors: list[Actor]) -> None:
-        """Put back every one of ``actors`` still alive, each at its new due time."""
-        add = self.add
+        """Put back every one of ``actors`` still alive, each at its new due time
+        (``add``, written out: a crowd puts back a thousand a phase)."""
+        due, times = self._due, self._times
         for actor in actors:
             if actor.hp > 0:
-                add(actor)
+                time = actor.next_time
+                ids = due.get(time)
+                if ids is None:
+                    due[time] = [actor.id]
+                    heapq.heappush(times, time)
+                else:
+                    ids.append(actor.id)
 
     def __len__(self) -> int:
         return sum(len(ids) for ids in self._due.values())

@@ -66,9 +66,10 @@ def decider(batch: Batch, kind: ActorKind) -> Decide:
         mode = batch.monsters[i].mode
         if mode not in AWARE:
             return decide(i) if mode in UNALIGNED else WAIT
-        foe = foe_of(batch, i)
-        if foe is not batch.player and foe is not None:
-            return Attack(foe)
+        if batch.allies_here:  # (asked once a batch: with no ally, the foe is the player)
+            foe = foe_of(batch, i)
+            if foe is not batch.player and foe is not None:
+                return Attack(foe)
         return pursuit.toward(i)
 
     def decide(i: int) -> Action:

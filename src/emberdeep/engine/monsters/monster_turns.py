@@ -114,6 +114,8 @@ def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> Non
             # Refused: it must not stay due for ever, and its reason is not news
             # for the player's log.
             perform(monster, WAIT)
+    if batch is not None:
+        batch.close()
 
 
 def dozes(world: World, monster: Actor) -> bool:

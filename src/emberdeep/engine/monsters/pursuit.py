@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,6 +26,7 @@ from emberdeep.engine.core.hunt import Crowd
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
 
+_MODE = attrgetter("mode")
 DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
 DY = np.array([d[1] for d in DIRECTIONS], dtype=np.intp)
 PATH_LIMIT = 25
@@ -40,35 +42,42 @@ class Batch:
     monsters: list[Actor]
     floor: Floor = field(init=False)
     player: Actor = field(init=False)
-    starts: list[tuple[int, int]] = field(init=False)
-    """Where each monster stood when the batch began."""
+    start_xs: list[int] = field(init=False)
+    """Where each monster stood when the batch began: its column, ``start_ys`` its row
+    (flat lists of ints: a crowd's thousand tuples would each be one more object for
+    the garbage collector to look at, phase after phase)."""
+    start_ys: list[int] = field(init=False)
     pursuit: Pursuit = field(init=False)
     called: set[str] = field(init=False, default_factory=set)
     """Kinds whose pack has been called this batch (once is enough)."""
-    _allies: bool | None = field(init=False, default=None)
 
-    @property
+    @cached_property
     def allies_here(self) -> bool:
         """Whether the floor holds an ally of the player's (asked once per batch: most
         floors have none, and then no hunter need look around itself for one)."""
-        if self._allies is None:
-            ally = Mode.ALLY
-            self._allies = any(a.mode == ally for a in self.floor.actors.values())
-        return self._allies
+        return Mode.ALLY in map(_MODE, self.floor.actors.values())
 
     def __post_init__(self) -> None:
         self.floor, self.player = self.world.floor, self.world.player
-        self.starts = [(m.x, m.y) for m in self.monsters]
+        self.start_xs = [m.x for m in self.monsters]
+        self.start_ys = [m.y for m in self.monsters]
         self.pursuit = Pursuit(self)
+
+    def close(self) -> None:
+        """The batch is done: its pursuit let go. The two point at each other, so
+        without this a crowd's batch (its thousands of numbers read for the chase)
+        waits for the cyclic collector, which then frees a dozen phases' at once: a
+        pause of milliseconds in one turn instead of a little in each."""
+        del self.pursuit
 
     @cached_property
     def xs(self) -> NDArray[np.intp]:
-        """``starts``' columns as an array, for a crowd's reads all at once."""
-        return np.array([x for x, _ in self.starts], dtype=np.intp)
+        """``start_xs`` as an array, for a crowd's reads all at once."""
+        return np.array(self.start_xs, dtype=np.intp)
 
     @cached_property
     def ys(self) -> NDArray[np.intp]:
-        return np.array([y for _, y in self.starts], dtype=np.intp)
+        return np.array(self.start_ys, dtype=np.intp)
 
 
 ROW_BY_ROW = 48
@@ -90,13 +99,23 @@ class Pursuit:
         self.goal: tuple[int, int] | None = None
         """Where the player stood when the first chaser looked (the batch's map)."""
         self.rows: dict[int, tuple[int, list[int], list[int]]] = {}
+        """``row``'s answers read one by one (a few monsters)."""
+        self.gathered: tuple[list[int], list[int], list[int]] | None = None
+        """``row``'s answers for a crowd, read at once (``gather``)."""
         self.crowd: tuple[tuple[int, int], NDArray[np.bool_]] | None = None
         """Where the player stood and which tiles were free when the batch's first
         blocked chaser looked: every crowd map of the batch is searched on those."""
+        self.rounds: tuple[Crowd, list[int], list[int]] | None = None
+        """``round``'s reads, and the crowd map they were read from."""
 
     def row(self, i: int) -> tuple[int, list[int], list[int]]:
         """Monster ``i``'s distance to the player, its eight steps nearest first (the
         first in ``DIRECTIONS`` order among equals), and each step's distance."""
+        gathered = self.gathered
+        if gathered is not None:
+            heres, orders, arounds = gathered
+            k = 8 * i
+            return heres[i], orders[k : k + 8], arounds[k : k + 8]
         found = self.rows.get(i)
         if found is None:
             batch = self.batch
@@ -104,8 +123,8 @@ class Pursuit:
                 self.goal = batch.player.position
             if len(batch.monsters) > ROW_BY_ROW:
                 self.gather()
-                return self.rows[i]
-            hunt, (start_x, start_y) = batch.world.hunt, batch.starts[i]
+                return self.row(i)
+            hunt, start_x, start_y = batch.world.hunt, batch.start_xs[i], batch.start_ys[i]
             near = hunt.near_field(batch.floor, self.goal)
             (x0, y0), (width, height) = near.origin, near.size
             x, y = start_x - x0 + 1, start_y - y0 + 1  # the near window's coordinates
@@ -122,15 +141,17 @@ class Pursuit:
         return found
 
     def gather(self) -> None:
-        """Every monster's row at once (``row``), for a crowd."""
+        """Every monster's row at once (``row``), for a crowd: kept as three flat lists
+        of ints (a list per monster would be a thousand more objects a phase for the
+        garbage collector)."""
         batch = self.batch
         dist = batch.world.hunt.player_map(batch.floor, self.goal or batch.player.position)
         xs, ys = batch.xs + 1, batch.ys + 1
         around = dist[xs[:, None] + DX, ys[:, None] + DY]
         # Plain Python numbers from here on: a numpy scalar costs several times a Python
         # int to read and compare, and these are read one at a time.
-        here, order = dist[xs, ys].tolist(), ranked_steps(around).tolist()
-        self.rows = dict(enumerate(zip(here, order, around.tolist(), strict=True)))
+        here, order = dist[xs, ys].tolist(), ranked_steps(around).ravel().tolist()
+        self.gathered = (here, order, around.ravel().tolist())
 
     def toward(self, i: int) -> Action:
         """The chase: melee when next to the player, else the best free step closer; a
@@ -144,7 +165,13 @@ class Pursuit:
         if monster.detour:
             monster.detour -= 1
         else:
-            here, order, around = self.row(i)
+            gathered = self.gathered
+            if gathered is None:
+                here, order, around = self.row(i)
+            else:  # ``row`` for a crowd, read here: every chaser of it asks
+                heres, orders, arounds = gathered
+                k = 8 * i
+                here, order, around = heres[i], orders[k : k + 8], arounds[k : k + 8]
             step = closer_step(floor, monster, order, around, here)
             if step is not None:
                 return step
@@ -154,9 +181,28 @@ class Pursuit:
         if max(abs(monster.x - gx), abs(monster.y - gy)) > self.path_limit:
             crowd = None  # no way round is that short
         else:
-            hunt = batch.world.hunt
-            crowd = hunt.crowd_map(floor, (gx, gy), free, monster.position, self.path_limit)
+            hunt, many = batch.world.hunt, len(batch.monsters) > ROW_BY_ROW
+            crowd = hunt.crowd_map(
+                floor, (gx, gy), free, monster.position, self.path_limit, whole=many
+            )
+            at_start = monster.x == batch.start_xs[i] and monster.y == batch.start_ys[i]
+            if crowd.whole and at_start:
+                steps = self.round(i, crowd)
+                return detour(floor, monster, player, crowd, self.path_limit, steps=steps)
         return detour(floor, monster, player, crowd, self.path_limit)
+
+    def round(self, i: int, crowd: Crowd) -> tuple[list[int], list[int]]:
+        """Monster ``i``'s eight steps on ``crowd`` (searched for every chaser of the
+        batch) from where it stood when the batch began, and their order, nearest
+        first: read for the whole batch at once when the first asks, as ``gather``."""
+        kept = self.rounds
+        if kept is None or kept[0] is not crowd:
+            batch = self.batch
+            around = crowd.floor_steps()[(batch.xs + 1)[:, None] + DX, (batch.ys + 1)[:, None] + DY]
+            order = ranked_steps(around).ravel().tolist()
+            kept = self.rounds = (crowd, around.ravel().tolist(), order)
+        k = 8 * i
+        return kept[1][k : k + 8], kept[2][k : k + 8]
 
     def away(self, i: int) -> Action | None:
         """The free step that gets farthest from the player on foot, if any gets farther."""
@@ -220,17 +266,30 @@ def closer_step(
 
 
 def detour(
-    floor: Floor, monster: Actor, player: Actor, crowd: Crowd | None, path_limit: int
-) -> Action:
+    floor: Floor, monster: Actor, player: Actor, crowd: Crowd | None, path_limit: int,
+    *, steps: tuple[list[int], list[int]] | None = None,
+) -> Action:  # fmt: skip
     """Walk around the creatures in the way, or step straight at the player if that is
-    far (with no ``crowd`` map: farther than any way round may go)."""
+    far (with no ``crowd`` map: farther than any way round may go). ``steps``: the
+    crowd map's eight reads round the monster and their order, already read
+    (``Pursuit.round``)."""
     best, best_step = UNREACHABLE, (0, 0)
-    if crowd is not None:
+    if steps is not None:
+        reads, order = steps
+        occupant = floor.occupant.item
+        for k in order:  # nearest first, the first in DIRECTIONS order among equals
+            if reads[k] >= UNREACHABLE:
+                break
+            dx, dy = DIRECTIONS[k]
+            if not occupant(monster.x + dx, monster.y + dy):
+                best, best_step = reads[k], (dx, dy)
+                break
+    elif crowd is not None:
         for dx, dy in DIRECTIONS:  # the first of equal steps wins, in DIRECTIONS order
             x, y = monster.x + dx, monster.y + dy
-            steps = crowd.at(x + 1, y + 1)
-            if steps < best and not floor.occupant[x, y]:
-                best, best_step = steps, (dx, dy)
+            read = crowd.at(x + 1, y + 1)
+            if read < best and not floor.occupant[x, y]:
+                best, best_step = read, (dx, dy)
     length = best // 2 + 1
     if best < UNREACHABLE and length <= path_limit:
         # Keep to the way round, or the shared map would pull it straight back.
