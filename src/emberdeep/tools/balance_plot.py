@@ -116,6 +116,8 @@ def bars(
     floor, height = top + PANEL - 40, PANEL - 90
     left, right = MARGIN + 40, WIDTH - MARGIN
     most = most or 1.0
+    if most % 2 and value == "{:.0f}":
+        most += 1  # whole numbers: the middle line must read as one too
     for share in (0.0, 0.5, 1.0):
         y = floor - int(height * share)
         canvas.box(left, y, right - left, 1, FAINT)
@@ -127,7 +129,7 @@ def bars(
             tall = round(height * part / most)
             canvas.box(x, bottom - tall, slot * 2 // 3, tall, colour)
             bottom -= tall
-        total = value.format(sum(parts))
+        total = value.format(sum(parts)) if sum(parts) else ""  # an empty column says nothing
         canvas.text(x + (slot * 2 // 3 - canvas.text_width(total)) // 2, bottom - 18, total)
         short = label[: max(1, slot // canvas.cell[0])]
         canvas.text(x + (slot * 2 // 3 - canvas.text_width(short)) // 2, floor + 6, short)
