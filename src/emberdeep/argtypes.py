@@ -60,3 +60,14 @@ def minutes(text: str) -> float:
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
     return value
+
+
+def unit(text: str) -> float:
+    """A number from 0 to 1 (a learner's discount, entropy bonus or learning rate)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, not {text}")
+    return value

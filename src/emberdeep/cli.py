@@ -43,6 +43,7 @@ COMMAND_HELP = {
     "sprites": "draw every sprite of the tiles mode to a PNG",
     "serve": "serve the game to web browsers (the `web` extra)",
     "scores": "print the hall of fame: the best finished games",
+    "train": "train a PPO baseline on an agent environment, with its learning curve (`rl` extra)",
 }
 COMMANDS = tuple(COMMAND_HELP)
 FULL_USAGE = """%(prog)s [play's options]     play (the default command)
@@ -172,6 +173,12 @@ def _soak_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=argtypes.positive, help="processes (default: one per core)")
     parser.add_argument("--out", type=Path, help="folder for replays of failed games")
+
+
+def _train_options(parser: argparse.ArgumentParser) -> None:
+    from emberdeep.tools.train import add_arguments  # no torch: that waits for training
+
+    add_arguments(parser)
 
 
 def _bench_options(parser: argparse.ArgumentParser) -> None:
@@ -310,6 +317,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], dict[str, set[str]] | Non
     "sprites": _sprites_options,
     "serve": _serve_options,
     "scores": _scores_options,
+    "train": _train_options,
 }
 
 
@@ -592,6 +600,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from emberdeep.tools import bench
 
             return bench.main(quick=args.quick, json_path=args.json, compare_nle=args.compare_nle)
+        if args.command == "train":
+            from emberdeep.tools import train
+
+            return train.main(args)
         if args.command == "sprites":
             return run_sprites(args)
         if args.command == "screenshots":
