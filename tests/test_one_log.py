@@ -12,7 +12,7 @@ from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Wait
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.env import EmberdeepEnv
-from emberdeep.env.observation import decode_message
+from emberdeep.env.observation import KEYS, decode_message
 from emberdeep.session.records import LogLine
 from emberdeep.ui.app import App
 from emberdeep.ui.screens.main_menu import start_game
@@ -66,7 +66,7 @@ def test_a_saved_log_comes_back_on_continue_folded_as_it_was(tmp_path: Path) -> 
 
 
 def test_the_environment_observes_the_games_log() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     env.reset(seed=5)
     for _ in range(2):
         env.played.log.add(DRIP)
@@ -74,7 +74,7 @@ def test_the_environment_observes_the_games_log() -> None:
     assert env.played.driver.log is env.played.log  # what the driver says goes there too
     observation = env.observer.observe(env.game, env.log)
     assert decode_message(observation["messages"][0]) == f"{DRIP} (x2)"
-    restored = EmberdeepEnv()
+    restored = EmberdeepEnv(observation_keys=KEYS)
     restored.restore(env.snapshot())
     assert restored.log == env.log  # kinds and counts kept: the same messages
     restored.played.log.add(DRIP)

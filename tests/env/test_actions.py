@@ -23,12 +23,12 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.things.items import INVENTORY_SIZE, Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env import actions as numbering
-from emberdeep.env.observation import decode_message
+from emberdeep.env.observation import KEYS, decode_message
 from tests.env.helpers import digest
 
 
 def test_every_number_is_a_command_and_back() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     env.reset(seed=2)
     assert len(ACTIONS) == len(set(ACTIONS)) == 8 + 4 + 3 + 3 * INVENTORY_SIZE + 2
     for number in range(len(ACTIONS)):
@@ -63,7 +63,7 @@ def test_the_numbers_are_stable() -> None:
 
 @pytest.mark.parametrize("name", ["descend", "ascend", "pick_up", "level_up_hp", "use_25"])
 def test_a_refused_action_changes_nothing(name: str) -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     before, _ = env.reset(seed=5)
     turn, state = env.game.turn, env.game.state_hash()
     observation, reward, terminated, truncated, info = env.step(ACTIONS.index(name))
@@ -73,7 +73,7 @@ def test_a_refused_action_changes_nothing(name: str) -> None:
 
 
 def test_an_accepted_action_is_a_turn() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     env.reset(seed=5)
     _, _, _, _, info = env.step(ACTIONS.index("wait"))
     assert info["refused"] == "" and info["turn"] == 1
@@ -81,14 +81,14 @@ def test_an_accepted_action_is_a_turn() -> None:
 
 @pytest.mark.parametrize("bad", [-1, len(ACTIONS), 10**9])
 def test_a_number_outside_the_space_is_a_clear_error(bad: int) -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     env.reset(seed=5)
     with pytest.raises(ValueError, match=rf"not in Discrete\({len(ACTIONS)}\)"):
         env.step(bad)
 
 
 def test_aimed_items_aim_at_the_nearest_visible_monster() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     env.reset(seed=8)
     world, floor = env.game, env.game.floor
     scroll = next(k for k in env.content.population.items.kinds if k.effect == "confusion")
@@ -108,7 +108,7 @@ def test_aimed_items_aim_at_the_nearest_visible_monster() -> None:
 
 
 def test_a_monsters_refusal_is_not_the_players(monkeypatch: pytest.MonkeyPatch) -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     before, _ = env.reset(seed=5)
     world = env.game
     for actor in world.floor.actors.values():  # every monster awake and after the player
@@ -132,7 +132,7 @@ def test_a_monsters_refusal_is_not_the_players(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_look_tells_what_is_in_view_and_takes_no_time() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     env.reset(seed=5)
     world = env.game
     look = ACTIONS.index("look")

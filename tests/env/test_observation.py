@@ -11,12 +11,12 @@ from emberdeep.engine.acts.magic import blink, mapping
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.things.items import Item
 from emberdeep.env import ACTIONS, BotPolicy, EmberdeepEnv
-from emberdeep.env.observation import MESSAGE_LINES, STATS, Observer, decode_message
+from emberdeep.env.observation import KEYS, MESSAGE_LINES, STATS, Observer, decode_message
 from tests.env.helpers import digest
 
 
 def test_the_player_is_at_the_centre_and_the_window_matches_the_floor() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     observation, _ = env.reset(seed=6)
     floor, (px, py) = env.game.floor, env.game.player.position
     assert observation["glyphs"].shape == (21, 79)
@@ -30,7 +30,7 @@ def test_the_player_is_at_the_centre_and_the_window_matches_the_floor() -> None:
 
 
 def test_terrain_looks_follow_what_is_seen_and_remembered() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     observation, _ = env.reset(seed=6)
     looks = env.content.tiles["ascii"]
     glyphs, visible, remembered = (observation[k] for k in ("glyphs", "visible", "remembered"))
@@ -41,7 +41,7 @@ def test_terrain_looks_follow_what_is_seen_and_remembered() -> None:
 
 
 def test_a_floor_smaller_than_the_window_and_its_edges_read_as_never_seen() -> None:
-    env = EmberdeepEnv(view=(9, 5))
+    env = EmberdeepEnv(observation_keys=KEYS, view=(9, 5))
     env.reset(seed=2)
     world = env.game
     tiles = np.full((3, 3), Tile.FLOOR, dtype=np.uint8)
@@ -59,7 +59,7 @@ def test_a_floor_smaller_than_the_window_and_its_edges_read_as_never_seen() -> N
 
 
 def test_stats_inventory_and_messages() -> None:
-    env = EmberdeepEnv()
+    env = EmberdeepEnv(observation_keys=KEYS)
     observation, _ = env.reset(seed=6)
     world = env.game
     stats = dict(zip(STATS, observation["stats"].tolist(), strict=True))
@@ -82,7 +82,7 @@ def test_stats_inventory_and_messages() -> None:
 
 
 def test_the_cached_terrain_always_matches_a_fresh_build() -> None:
-    env = EmberdeepEnv(max_steps=100_000)
+    env = EmberdeepEnv(observation_keys=KEYS, max_steps=100_000)
     env.reset(seed=6)  # a game that reaches depth 2 in time (every third action is arbitrary)
     env.game.player.hp = env.game.player.max_hp = 1000  # arbitrary actions are no way to live
     bot = BotPolicy(env, seed=6)
@@ -103,7 +103,7 @@ def test_the_cached_terrain_always_matches_a_fresh_build() -> None:
 def test_a_magic_map_and_a_teleport_reach_the_cached_terrain() -> None:
     """The cache redraws only where the sight changed: a magic map changes ``explored``
     far beyond the field of view, a teleport moves the field of view across the floor."""
-    env = EmberdeepEnv(max_steps=100_000)
+    env = EmberdeepEnv(observation_keys=KEYS, max_steps=100_000)
     env.reset(seed=3)
     world = env.game
     wait = ACTIONS.index("wait")

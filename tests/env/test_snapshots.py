@@ -17,6 +17,7 @@ import pytest
 from emberdeep import bounds
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.actions import WAIT
+from emberdeep.env.observation import KEYS
 from emberdeep.env.snapshots import REMEMBERED, RestoreError
 from emberdeep.session.game import GameSetup
 from emberdeep.session.setup import floor_builder
@@ -27,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def played(seed: int, steps: int, env: EmberdeepEnv | None = None) -> EmberdeepEnv:
-    env = env or EmberdeepEnv(max_steps=10_000)
+    env = env or EmberdeepEnv(observation_keys=KEYS, max_steps=10_000)
     env.reset(seed=seed)
     for action in np.random.default_rng(seed).integers(len(ACTIONS), size=steps):
         env.step(int(action))
@@ -51,13 +52,14 @@ def test_the_same_actions_after_a_restore_see_the_same_things() -> None:
     assert len({step[0] for step in first}) > 30  # the game moved on
     observation = env.restore(data)
     assert future(env, actions) == first
-    elsewhere = EmberdeepEnv(max_steps=10_000)  # never reset: a restore is a start
+    elsewhere = EmberdeepEnv(observation_keys=KEYS, max_steps=10_000)
+    # (never reset: a restore is a start)
     assert digest(elsewhere.restore(data)) == digest(observation)
     assert future(elsewhere, actions) == first
 
 
 def test_a_restore_keeps_the_step_count_and_the_messages() -> None:
-    env = EmberdeepEnv(max_steps=125)
+    env = EmberdeepEnv(observation_keys=KEYS, max_steps=125)
     played(4, 120, env)
     data, log = env.snapshot(), list(env.log)
     flags = [env.step(WAIT)[3] for _ in range(5)]
@@ -116,7 +118,7 @@ def test_branches_without_reseed_play_as_the_original() -> None:
 
 def test_a_branch_is_what_restoring_a_snapshot_gives() -> None:
     env = played(8, 150)
-    restored = EmberdeepEnv(max_steps=10_000)
+    restored = EmberdeepEnv(observation_keys=KEYS, max_steps=10_000)
     observation = restored.restore(env.snapshot())
     (branch,) = env.branch(1)
     assert digest(branch.last) == digest(observation) == digest(env.last)
@@ -242,7 +244,7 @@ def test_reseeded_branches_differ_by_index_the_same_way_in_every_process() -> No
     assert runs[0] == runs[1] and len(runs[0]) == 3
     assert len(set(runs[0])) == 3  # three futures, one per index
     with pytest.raises(ValueError, match="count of branches"):
-        EmberdeepEnv().branch(-1)
+        EmberdeepEnv(observation_keys=KEYS).branch(-1)
 
 
 def rewritten(data: bytes, change: Callable[[dict[str, Any]], object]) -> bytes:

@@ -23,12 +23,13 @@ from emberdeep.env.async_vector import (
     layout_for,
     work,
 )
+from emberdeep.env.observation import KEYS
 from emberdeep.env.vector import EmberdeepVectorEnv
 from tests.env.helpers import digest
 
 
 def make() -> EmberdeepEnv:
-    return EmberdeepEnv(max_steps=3)
+    return EmberdeepEnv(observation_keys=KEYS, max_steps=3)
 
 
 @pytest.mark.parametrize("kind", [gymnasium.vector.SyncVectorEnv, gymnasium.vector.AsyncVectorEnv])
@@ -49,7 +50,7 @@ def test_two_envs_step_reset_and_truncate(kind: type[gymnasium.vector.VectorEnv]
 
 
 def batch_digests(observations: dict[str, np.ndarray]) -> list[str]:
-    n = len(observations["glyphs"])
+    n = len(next(iter(observations.values())))
     return [digest({key: array[i] for key, array in observations.items()}) for i in range(n)]
 
 
@@ -116,7 +117,7 @@ def test_copy_hands_out_new_arrays_and_no_copy_the_batch_itself(copy: bool) -> N
     vector = EmberdeepVectorEnv(2, copy=copy)
     first, _ = vector.reset(seed=1)
     second, *_ = vector.step(np.array([WAIT, WAIT]))
-    assert np.shares_memory(first["glyphs"], second["glyphs"]) is not copy
+    assert np.shares_memory(first["glyph_ids"], second["glyph_ids"]) is not copy
 
 
 @pytest.mark.parametrize("workers", [0, 2])
@@ -261,7 +262,7 @@ def test_a_worker_whose_parent_ended_before_it_was_ready_ends() -> None:
     that its parent is some other process (as if reparented before its first look)
     must end on its next check, not wait for ever for the process it was handed to."""
     ctx = multiprocessing.get_context("fork")
-    probe = EmberdeepEnv()
+    probe = EmberdeepEnv(observation_keys=KEYS)
     layout, size = layout_for(probe, 1)
     ours, theirs = ctx.Pipe()
     worker = ctx.Process(

@@ -38,7 +38,8 @@ from emberdeep.engine.core.rng import MAX_SEED
 from emberdeep.engine.play.world import World
 from emberdeep.env import actions, reward, snapshots
 from emberdeep.env.look import look
-from emberdeep.env.observation import VIEW, Observation, Observer, copy
+from emberdeep.env.mask import action_mask
+from emberdeep.env.observation import DEFAULT_KEYS, VIEW, Observation, Observer, copy
 from emberdeep.env.render import STYLES, frame, text
 from emberdeep.session.driver import Driver
 from emberdeep.session.narration import narrator_for
@@ -66,7 +67,8 @@ class Outcome(NamedTuple):
 class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     """Emberdeep-v0. ``max_steps`` caps an episode (then ``truncated``); ``view`` is the
     observed window's (width, height); ``render_style`` is ``tiles`` or ``ascii`` for
-    ``rgb_array`` frames."""
+    ``rgb_array`` frames; ``observation_keys`` are the keys observed (``observation.KEYS``,
+    by default ``DEFAULT_KEYS``): the others are never computed."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 10}  # noqa: RUF012
 
@@ -76,6 +78,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         max_steps: int = MAX_STEPS,
         view: tuple[int, int] = VIEW,
         render_style: str = "tiles",
+        observation_keys: tuple[str, ...] = DEFAULT_KEYS,
     ) -> None:
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be ansi, rgb_array or None, not {render_mode!r}")
@@ -89,7 +92,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.content = loader.load()
         self.settings = Settings()
         self.build_floor = floor_builder(self.settings, self.content)
-        self.observer = Observer(self.content, view)
+        self.observer = Observer(self.content, view, observation_keys)
         self.narrator = narrator_for(self.content)
         self.observation_space = self.observer.space  # type: ignore[assignment]
         self.action_space = spaces.Discrete(len(actions.ACTIONS))
@@ -233,7 +236,13 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
 
     def info(self, **extra: Any) -> dict[str, Any]:
         world = self.game
-        return {"depth": world.depth, "turn": world.turn, "steps": self.steps, **extra}
+        return {"depth": world.depth, "turn": world.turn, "steps": self.steps,
+                "action_mask": self.action_masks(), **extra}  # fmt: skip
+
+    def action_masks(self) -> NDArray[np.bool_]:
+        """True for each action the game would take now (``mask.py``): what
+        ``info["action_mask"]`` holds, by the name ``sb3_contrib.MaskablePPO`` calls."""
+        return action_mask(self.game, self.terminated or self.truncated)
 
     def step_info(
         self, world: World, refused: str, parts: dict[str, float], events: list[dict[str, object]]
@@ -241,11 +250,12 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         """A step's ``info``: ``info(refused=..., reward_parts=..., events=...)`` written
         out (on every step, the keyword arguments' merge cost as much as the rest)."""
         return {"depth": world.depth, "turn": world.turn, "steps": self.steps,
-                "refused": refused, "reward_parts": parts, "events": events}  # fmt: skip
+                "refused": refused, "reward_parts": parts, "events": events,
+                "action_mask": action_mask(world, self.terminated or self.truncated)}  # fmt: skip
 
     def render(self) -> str | NDArray[np.uint8] | None:
         if self.render_mode == "ansi":
-            return text(self.last)
+            return text(self.observer.observe(self.game, self.log, ("glyphs", "stats", "messages")))
         if self.render_mode == "rgb_array":
             return frame(self.game, self.content, self.render_style)
         return None

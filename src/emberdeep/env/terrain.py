@@ -1,10 +1,12 @@
 """The observed terrain, kept floor-sized and sliced: a window is a view, never a rebuild.
 
 Each cell's terrain code (tile * 4 + seen * 2 + known; 0, a wall never seen, off the
-map) decides its glyph, colour, visible and remembered flags. Those four are kept
+map) decides its glyph, colour, glyph id, visible and remembered flags. Those planes are kept
 looked up, in floor-sized arrays with a margin of a window on every side, so the window
 around the player is four slices wherever they stand: the observation's terrain is four
-copies of a few KB, with no lookups at all.
+copies of a few KB, with no lookups at all. Only the planes an observation asks for
+(``PLANES``, named as its keys) are kept: one more is added, and everything made again,
+the first time it is asked for.
 
 The codes are brought up to date on an observation only if the floor's sight changed
 since the last (``Floor.sight_version``: the engine counts every change of ``visible``
@@ -28,17 +30,26 @@ from emberdeep.engine.core.floor import Floor
 
 COLOR_CELL = np.dtype("V3")
 """An RGB colour as one value, so a colour plane can be indexed like a glyph plane."""
+PLANES = ("glyphs", "colors", "visible", "remembered", "glyph_ids")
+"""The terrain's planes, named as the observation keys they make."""
 
 
 class KnownTerrain:
     """The looks of the floor being observed, padded by a window each side.
 
-    ``glyph_table[code]`` and ``color_table[code]`` (rows of RGB) give a cell's look."""
+    ``glyph_table[code]``, ``color_table[code]`` (rows of RGB) and ``id_table[code]``
+    give a cell's look; ``planes`` are those kept (``PLANES``)."""
 
     def __init__(
-        self, glyph_table: NDArray[np.uint16], color_table: NDArray[np.uint8], view: tuple[int, int]
+        self,
+        glyph_table: NDArray[np.uint16],
+        color_table: NDArray[np.uint8],
+        id_table: NDArray[np.uint16],
+        view: tuple[int, int],
+        planes: tuple[str, ...] = PLANES,
     ) -> None:
-        self.glyph_table = glyph_table
+        self.glyph_table, self.id_table = glyph_table, id_table
+        self.planes = tuple(name for name in PLANES if name in planes)
         self.color_table = np.ascontiguousarray(color_table, dtype=np.uint8)
         self.color_cells = self.color_table.view(COLOR_CELL)[:, 0]
         """The colour rows as single 3-byte cells: one ``take`` of those redraws the
@@ -56,12 +67,12 @@ class KnownTerrain:
         self.sight_version = -1
         self.box: tuple[slice, slice] | None = None
         """The floor's ``sight_version`` and ``sight_box`` at the last update."""
-        self.blank: dict[tuple[int, int], tuple[NDArray[Any], ...]] = {}
-        """The looks of a floor of each shape never seen, to copy (filling the colours
+        self.blank: dict[tuple[tuple[int, int], str], NDArray[Any]] = {}
+        """Each plane of a floor of each shape never seen, to copy (filling the colours
         row by row cost a branch's observer a fifth of a millisecond); shared with the
         observers made by ``Observer.fresh``."""
-        self.looks: tuple[NDArray[Any], ...] = ()
-        """Glyphs, colours, visible, remembered: [row, column] of the padded floor."""
+        self.looks: dict[str, NDArray[Any]] = {}
+        """The kept planes by name: [row, column] of the padded floor."""
         self.color_plane: NDArray[np.void] = np.zeros((0, 0), dtype=COLOR_CELL)
         """The colours of ``looks`` seen as one 3-byte cell each (a view: ``redraw``'s)."""
 
@@ -70,30 +81,33 @@ class KnownTerrain:
         x0, y0 = ox + width, oy + height  # the padding is one window wide
         return slice(y0, y0 + height), slice(x0, x0 + width)
 
-    def window(self, floor: Floor, origin: tuple[int, int]) -> tuple[NDArray[Any], ...]:
-        """Glyphs, colours, visible and remembered of the window whose top-left cell is
-        floor cell ``origin``, in new arrays, up to date with ``floor`` now."""
+    def want(self, planes: tuple[str, ...]) -> None:
+        """Keep ``planes`` too from now on (made on the next update)."""
+        if not set(planes) <= set(self.planes):
+            self.planes = tuple(name for name in PLANES if name in {*planes, *self.planes})
+            self.floor, self.looks = None, {}
+
+    def window(
+        self, floor: Floor, origin: tuple[int, int], planes: tuple[str, ...]
+    ) -> dict[str, NDArray[Any]]:
+        """``planes`` of the window whose top-left cell is floor cell ``origin``, in new
+        arrays, up to date with ``floor`` now."""
+        self.want(planes)
         self.update(floor)
         rows, columns = self._slices(origin)
-        glyphs, colors, visible, remembered = self.looks
-        return (
-            glyphs[rows, columns].copy(),
-            colors[rows, columns].copy(),
-            visible[rows, columns].copy(),
-            remembered[rows, columns].copy(),
-        )
+        looks = self.looks
+        return {name: looks[name][rows, columns].copy() for name in planes}
 
     def window_into(
-        self,
-        floor: Floor,
-        origin: tuple[int, int],
-        out: tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]],
+        self, floor: Floor, origin: tuple[int, int], out: dict[str, NDArray[Any]]
     ) -> None:
-        """``window``, written into ``out`` (glyphs, colours, visible, remembered)."""
+        """``window``, written into ``out`` (arrays by plane name)."""
+        self.want(tuple(out))
         self.update(floor)
         rows, columns = self._slices(origin)
-        for look, into in zip(self.looks, out, strict=True):
-            np.copyto(into, look[rows, columns])
+        looks = self.looks
+        for name, into in out.items():
+            np.copyto(into, looks[name][rows, columns])
 
     def update(self, floor: Floor) -> None:
         """The looks brought up to date with ``floor``, redrawn only where they can have
@@ -129,21 +143,27 @@ class KnownTerrain:
         self.tiles4 = floor.tiles * np.uint8(4)
         self.sight = ()  # made again by the next redraw, for this floor and these codes
         shape = (floor.height + 2 * height, floor.width + 2 * width)
-        if not self.looks or self.looks[0].shape != shape:
-            blank = self.blank.get(shape)
-            if blank is None:
-                colors = np.empty((*shape, 3), dtype=np.uint8)
-                colors[...] = self.color_table[0]
-                blank = self.blank[shape] = (
-                    np.full(shape, self.glyph_table[0], dtype=self.glyph_table.dtype),
-                    colors,
-                    np.zeros(shape, dtype=np.uint8),
-                    np.zeros(shape, dtype=np.uint8),
-                )
-            self.looks = tuple(look.copy() for look in blank)
-            self.color_plane = self.looks[1].view(COLOR_CELL)[..., 0]
+        if not self.looks or self.codes.shape != floor.tiles.shape:
+            self.looks = {name: self._blank(shape, name).copy() for name in self.planes}
+            if "colors" in self.looks:
+                self.color_plane = self.looks["colors"].view(COLOR_CELL)[..., 0]
             self.codes = np.zeros(floor.tiles.shape, dtype=np.uint8)
         self.redraw(floor, (0, floor.width), (0, floor.height))
+
+    def _blank(self, shape: tuple[int, int], name: str) -> NDArray[Any]:
+        """Plane ``name`` of a padded floor of ``shape`` never seen (made once, kept)."""
+        blank = self.blank.get((shape, name))
+        if blank is None:
+            if name == "colors":
+                blank = np.empty((*shape, 3), dtype=np.uint8)
+                blank[...] = self.color_table[0]
+            elif name in ("glyphs", "glyph_ids"):
+                table = self.glyph_table if name == "glyphs" else self.id_table
+                blank = np.full(shape, table[0], dtype=table.dtype)
+            else:
+                blank = np.zeros(shape, dtype=np.uint8)
+            self.blank[(shape, name)] = blank
+        return blank
 
     def redraw(self, floor: Floor, xs: tuple[int, int], ys: tuple[int, int]) -> None:
         """The looks of the floor's cells in columns ``xs`` and rows ``ys`` (spans, cut
@@ -166,11 +186,18 @@ class KnownTerrain:
         width, height = self.view
         inside = (slice(y0 + height, y1 + height), slice(x0 + width, x1 + width))
         cells = codes_rows[rows, band]
-        glyphs, _, seen, known = self.looks
-        self.glyph_table.take(cells, out=glyphs[inside], mode="clip")
-        self.color_cells.take(cells, out=self.color_plane[inside], mode="clip")
-        np.copyto(seen[inside], visible_rows[rows, band])
-        np.copyto(known[inside], explored_rows[rows, band])
+        looks = self.looks
+        for name, look in looks.items():
+            if name == "glyphs":
+                self.glyph_table.take(cells, out=look[inside], mode="clip")
+            elif name == "colors":
+                self.color_cells.take(cells, out=self.color_plane[inside], mode="clip")
+            elif name == "glyph_ids":
+                self.id_table.take(cells, out=look[inside], mode="clip")
+            elif name == "visible":
+                np.copyto(look[inside], visible_rows[rows, band])
+            else:
+                np.copyto(look[inside], explored_rows[rows, band])
 
     def _sight(self, floor: Floor) -> tuple[NDArray[Any], ...]:
         """``sight``'s arrays for ``floor`` (and the codes seen row by row)."""

@@ -48,7 +48,7 @@ class EmberdeepTextEnv(gymnasium.Env[str, str]):
             raise ValueError(f"render_mode must be ansi or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.game_env = EmberdeepEnv(max_steps=max_steps)
-        self.map = Observer(self.game_env.content, map_view)
+        self.map = Observer(self.game_env.content, map_view, ("glyphs",))
         self.charset = self.characters()
         self.allowed = frozenset(self.charset)
         self.observation_space = spaces.Text(MAX_TEXT, min_length=0, charset=self.charset)
@@ -93,7 +93,7 @@ class EmberdeepTextEnv(gymnasium.Env[str, str]):
     def observe(self, said: str) -> str:
         inner = self.game_env
         world = inner.game
-        glyphs = self.map.window(world)[0]  # the things in view stamped on it
+        glyphs = self.map.observe(world, ())["glyphs"]  # the things in view stamped on it
         text = text_view.render(world, inner.log, glyphs, said)
         charset = self.allowed
         if not charset.issuperset(text):

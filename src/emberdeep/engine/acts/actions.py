@@ -115,6 +115,27 @@ class Move:
     def arguments(self) -> list[object]:
         return [self.dx, self.dy]
 
+    def refusal(self, world: World, actor: Actor) -> Refused | None:
+        """Why this step would be refused, or None: asked before acting (an agent's
+        action mask), it changes nothing. A step into a creature or a door is taken (it
+        hands over to a blow, a swap, an opening) unless what it hands over to refuses."""
+        floor = world.floor
+        x, y = actor.x + self.dx, actor.y + self.dy
+        if not floor.in_bounds(x, y):
+            return Refused("blocked")
+        blocker: int = floor.occupant.item(x, y)
+        if blocker:
+            target = floor.actors[blocker]
+            if BUMPS and (target.mode in UNALIGNED or actor.mode == Mode.ALLY):
+                bumped = BUMPS[0](actor, target)  # decides without acting
+                return bumped if isinstance(bumped, Refused) else None
+            return None
+        if not floor.walkable.item(x, y):
+            return hazards.refusal(world, actor, x, y)
+        if floor.tiles.item(x, y) == Tile.LOCKED_DOOR:
+            return Unlock(x, y).refusal(world, actor)
+        return None
+
     def perform(self, world: World, actor: Actor) -> ActionResult:
         floor = world.floor
         x, y = actor.x + self.dx, actor.y + self.dy
@@ -171,7 +192,8 @@ class Unlock:
     x: int
     y: int
 
-    def perform(self, world: World, actor: Actor) -> ActionResult:
+    def refusal(self, world: World, actor: Actor) -> Refused | None:
+        """Why unlocking would be refused, or None (changes nothing)."""
         floor = world.floor
         near = max(abs(self.x - actor.x), abs(self.y - actor.y)) == 1
         if not near or not floor.in_bounds(self.x, self.y):
@@ -180,15 +202,22 @@ class Unlock:
             return Refused("no_locked_door")
         if not actor.is_player:
             return Refused("locked")
-        slot = next(
-            (n for n, i in enumerate(world.inventory) if EFFECTS[i.kind.effect].opens), None
-        )
-        if slot is None:
-            return Refused("need_key")
+        return None if _key_slot(world) is not None else Refused("need_key")
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := self.refusal(world, actor):
+            return refused
+        floor, slot = world.floor, _key_slot(world)
+        assert slot is not None  # (``refusal`` said there is one)
         items.take_one(world.inventory, slot)
         floor.set_tile(self.x, self.y, Tile.OPEN_DOOR)
         world.emit(DoorOpened(actor.who, (self.x, self.y), unlocked=True))
         return done(actor.move_time)
+
+
+def _key_slot(world: World) -> int | None:
+    """The inventory slot of the first key the player carries, if any."""
+    return next((n for n, i in enumerate(world.inventory) if EFFECTS[i.kind.effect].opens), None)
 
 
 @dataclass(frozen=True)
@@ -409,11 +438,15 @@ class Descend:
     def arguments(self) -> list[object]:
         return []
 
-    def perform(self, world: World, actor: Actor) -> ActionResult:
+    def refusal(self, world: World, actor: Actor) -> Refused | None:
+        """Why taking the stairs would be refused, or None (changes nothing)."""
         if refused := player_only(world.player, actor):
             return refused
-        if actor.position != world.floor.stairs:
-            return Refused("no_stairs_down")
+        return Refused("no_stairs_down") if actor.position != world.floor.stairs else None
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := self.refusal(world, actor):
+            return refused
         world.descend()
         return done(actor.move_time)
 
@@ -428,17 +461,23 @@ class Ascend:
     def arguments(self) -> list[object]:
         return []
 
-    def perform(self, world: World, actor: Actor) -> ActionResult:
+    def refusal(self, world: World, actor: Actor) -> Refused | None:
+        """Why taking the stairs would be refused, or None (changes nothing)."""
         if refused := player_only(world.player, actor):
             return refused
         if actor.position != world.floor.start:
             return Refused("no_stairs_up")
+        if world.depth == 1 and not any(EFFECTS[i.kind.effect].wins for i in world.inventory):
+            return Refused("need_treasure")
+        return None
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := self.refusal(world, actor):
+            return refused
         if world.depth > 1:
             world.ascend()
-        elif any(EFFECTS[item.kind.effect].wins for item in world.inventory):
-            world.escape()
         else:
-            return Refused("need_treasure")
+            world.escape()
         return done(actor.move_time)
 
 
@@ -452,13 +491,19 @@ class LevelUp:
     def arguments(self) -> list[object]:
         return [self.stat]
 
-    def perform(self, world: World, actor: Actor) -> ActionResult:
+    def refusal(self, world: World, actor: Actor) -> Refused | None:
+        """Why spending the level would be refused, or None (changes nothing)."""
         if refused := player_only(world.player, actor):
             return refused
         if not world.can_level_up:
             return Refused("not_ready")
         if self.stat not in LEVEL_UP_STATS:
             return Refused("unknown_stat", detail=self.stat)
+        return None
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := self.refusal(world, actor):
+            return refused
         world.level_up(self.stat)
         return Succeeded(0)
 

@@ -39,7 +39,8 @@ class Throw:
     def arguments(self) -> list[object]:
         return [self.slot, *self.target]
 
-    def perform(self, world: World, actor: Actor) -> ActionResult:
+    def refusal(self, world: World, actor: Actor) -> Refused | None:
+        """Why this throw would be refused, or None (changes nothing)."""
         if refused := player_only(world.player, actor):
             return refused
         floor = world.floor
@@ -49,9 +50,14 @@ class Throw:
             return Refused("throw_unseen")
         if self.target == actor.position:
             return Refused("throw_elsewhere")
-        item = world.inventory[self.slot]
-        if item.equipped:
+        if world.inventory[self.slot].equipped:
             return Refused("take_off_first")
+        return None
+
+    def perform(self, world: World, actor: Actor) -> ActionResult:
+        if refused := self.refusal(world, actor):
+            return refused
+        floor = world.floor
         thrown = items.take_one(world.inventory, self.slot)
         thing = world.identity.thing(thrown, count=1)
         world.emit(ItemMoved(actor.who, actor.position, thing, "thrown"))

@@ -25,16 +25,24 @@ DROP_CHANCE = 50
 """Percent chance, each step in deep water, to lose one unworn item."""
 
 
-def blocked(world: World, actor: Actor, x: int, y: int) -> Refused | None:
-    """A step into terrain that cannot be walked: refused, or (a chasm, for the player)
-    a fall to the floor below (None: it happened)."""
+def refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
+    """Why a step into terrain that cannot be walked is refused, or None for a chasm
+    the player falls into (changes nothing: ``blocked`` acts on it)."""
     tile = world.floor.tiles.item(x, y)
     if tile == Tile.LAVA:
         return Refused("lava")
     if tile == Tile.CHASM and actor.is_player and not statuses.has(actor, statuses.LEVITATING):
-        traps.fall(world, actor, "chasm")
         return None
     return Refused("blocked")
+
+
+def blocked(world: World, actor: Actor, x: int, y: int) -> Refused | None:
+    """A step into terrain that cannot be walked: refused, or (a chasm, for the player)
+    a fall to the floor below (None: it happened)."""
+    refused = refusal(world, actor, x, y)
+    if refused is None:
+        traps.fall(world, actor, "chasm")
+    return refused
 
 
 def entered(world: World, actor: Actor, x: int, y: int) -> None:
