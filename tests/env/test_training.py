@@ -78,7 +78,7 @@ def test_the_csv_holds_the_curve_and_the_random_level(tmp_path: Path) -> None:
 
 
 def test_the_chart_draws_the_curve_above_the_random_line(tmp_path: Path) -> None:
-    points = [Point(500, 2, 0.2, 0.0), Point(1000, 2, 1.0, 1.0)]
+    points = [Point(250, 0, 0.0, 0.0), Point(500, 2, 0.2, 0.0), Point(1000, 2, 1.0, 1.0)]
     pixels = curves.draw("a title", points, random=0.0, masked=0.5)
     assert pixels.shape == (curves.HEIGHT, curves.WIDTH, 4)
     colours = {tuple(c) for c in pixels[..., :3].reshape(-1, 3)}
@@ -87,7 +87,10 @@ def test_the_chart_draws_the_curve_above_the_random_line(tmp_path: Path) -> None
     ppo = np.argwhere((pixels[..., :3] == curves.PPO_COLOUR).all(axis=2))
     random = np.argwhere((pixels[..., :3] == curves.RANDOM_COLOUR).all(axis=2))
     legend = curves.HEIGHT - 30
-    assert ppo[ppo[:, 0] < legend][:, 0].min() < random[random[:, 0] < legend][:, 0].min()
+    ppo, random = ppo[ppo[:, 0] < legend], random[random[:, 0] < legend]
+    assert ppo[:, 0].min() < random[:, 0].min()  # 100% drawn above 0%
+    middle = (random[:, 1].min() + random[:, 1].max()) / 2
+    assert ppo[:, 1].min() >= middle - 2  # no curve before an episode ended (step 500)
     curves.plot(tmp_path / "curve.png", "a title", points, 0.0)
     assert (tmp_path / "curve.png").read_bytes().startswith(b"\x89PNG")
 

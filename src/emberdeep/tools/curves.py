@@ -188,10 +188,16 @@ def read_csv(path: Path) -> tuple[list[Point], float]:
 
 
 def draw(
-    title: str, points: Sequence[Point], random: float, masked: float | None = None
+    title: str,
+    points: Sequence[Point],
+    random: float,
+    *,
+    masked: float | None = None,
+    learner: str = "PPO",
 ) -> NDArray[np.uint8]:
     """The success share against training steps, with the random policy's level (and
-    the masked random policy's) as flat lines: an RGBA array."""
+    the masked random policy's) as flat lines: an RGBA array. The curve starts at the
+    first point where an episode had ended (before, there is no share to show)."""
     canvas = Canvas(WIDTH, HEIGHT)
     canvas.text(MARGIN, 8, title[: (WIDTH - MARGIN) // canvas.cell[0]])
     left, right, top, bottom = MARGIN + 40, WIDTH - MARGIN, 40, HEIGHT - 64
@@ -210,11 +216,12 @@ def draw(
     canvas.line(at(0, random), at(total, random), RANDOM_COLOUR)
     if masked is not None:
         canvas.line(at(0, masked), at(total, masked), MASKED_COLOUR)
-    corners = [at(0, points[0].success)] + [at(p.steps, p.success) for p in points]
-    for start, end in itertools.pairwise(corners):
+    started = list(itertools.dropwhile(lambda point: point.episodes == 0, points))
+    corners = [at(point.steps, point.success) for point in started]
+    for start, end in itertools.pairwise(corners[:1] + corners):
         canvas.line(start, end, PPO_COLOUR, thick=3)
     x, y = MARGIN, HEIGHT - 24
-    keys = [("PPO (training episodes)", PPO_COLOUR), ("uniform random", RANDOM_COLOUR)]
+    keys = [(f"{learner} (training episodes)", PPO_COLOUR), ("uniform random", RANDOM_COLOUR)]
     if masked is not None:
         keys.append(("random over the mask", MASKED_COLOUR))
     for word, colour in keys:
@@ -224,7 +231,13 @@ def draw(
 
 
 def plot(
-    path: Path, title: str, points: Sequence[Point], random: float, masked: float | None = None
+    path: Path,
+    title: str,
+    points: Sequence[Point],
+    random: float,
+    *,
+    masked: float | None = None,
+    learner: str = "PPO",
 ) -> None:
     """Write ``draw``'s chart to the PNG at ``path`` (``OSError`` if it cannot)."""
-    write_png(path, draw(title, points, random, masked))
+    write_png(path, draw(title, points, random, masked=masked, learner=learner))

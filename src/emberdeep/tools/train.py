@@ -38,13 +38,15 @@ class TrainError(Exception):
 
 @dataclass(frozen=True)
 class Result:
-    """What a run measured: the curve, both levels on the held-out seeds, the CPU time."""
+    """What a run measured: the curve, the levels on the held-out seeds, the CPU time."""
 
     points: list[curves.Point]
     learned: curves.Level
     random: curves.Level
     masked: curves.Level | None
     cpu_seconds: float
+    steps: int
+    """The steps trained: ``--steps`` rounded up to whole rollouts (``--envs`` x ``--n-steps``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -166,14 +168,15 @@ def train(args: argparse.Namespace) -> Result:
         if args.mask
         else None
     )
-    points = curves.curve(recorder.episodes, args.steps, args.points)
-    return Result(points, learned, random, masked, cpu)
+    # PPO collects whole rollouts (``--envs`` x ``--n-steps``): it may pass ``--steps``
+    points = curves.curve(recorder.episodes, max(args.steps, model.num_timesteps), args.points)
+    return Result(points, learned, random, masked, cpu, model.num_timesteps)
 
 
 def report(args: argparse.Namespace, result: Result) -> str:
     name = "MaskablePPO" if args.mask else "PPO"
     lines = [
-        f"{args.env_id}: {name}, {args.steps} steps, seed {args.seed}, "
+        f"{args.env_id}: {name}, {result.steps} steps, seed {args.seed}, "
         f"{result.cpu_seconds:.0f} CPU s of training",
         f"  {'policy':<22} {'success':>8} {'return':>8} {'refused':>8}"
         f"  ({args.eval} held-out seeds)",
@@ -203,7 +206,9 @@ def main(args: argparse.Namespace) -> int:
             name = "MaskablePPO" if args.mask else "PPO"
             title = f"{args.env_id}: {name}, seed {args.seed}, {result.cpu_seconds:.0f} CPU s"
             masked = result.masked.success if result.masked else None
-            curves.plot(args.png, title, result.points, result.random.success, masked)
+            curves.plot(
+                args.png, title, result.points, result.random.success, masked=masked, learner=name
+            )
     except OSError as exc:
         print(f"emberdeep train: cannot write: {exc}", file=sys.stderr)
         return 1
