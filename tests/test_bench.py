@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import replace
 
@@ -69,6 +70,8 @@ def test_agent_env_figures_are_measured() -> None:
         "env step, moves and waits only",
     ]
     assert all("a second of CPU time over all 40" in n and "target >= " in n for n in notes)
+    turns = [re.search(r"steps and ([\d,]+) game turns a second", n) for n in notes]
+    assert all(turns) and int(turns[1].group(1).replace(",", "")) > 0  # type: ignore[union-attr]
 
 
 def test_start_up_is_timed_to_the_first_frame_and_beside_the_platform() -> None:

@@ -103,7 +103,7 @@ def deepest(data: bytes) -> int:
     for start in range(0, len(data), _CHUNK):
         steps = _OPEN[np.frombuffer(data, np.uint8, min(_CHUNK, len(data) - start), start)]
         if steps.size:
-            running = np.cumsum(steps, dtype=np.int64) + depth
+            running = np.cumsum(steps, dtype=np.int32) + depth  # (no text is 2 GB)
             deepest_seen = max(deepest_seen, int(running.max()))
             depth = int(running[-1])
     return deepest_seen
@@ -130,9 +130,21 @@ def line_depths(data: bytes) -> np.ndarray[Any, np.dtype[np.int64]]:
     return np.maximum(depths, 0)
 
 
+def _too_deep(bare: bytes, limits: Limits) -> None:
+    """Refuse brackets alone (no strings) holding a run of more openings than the limit
+    at once, before any other check: a text that inflates to millions of ``[`` (a zlib
+    bomb) is refused for the cost of two passes and ``deepest``, not the seconds the
+    other checks spend on it."""
+    if b"[" * (limits.max_depth + 1) in bare.translate(_ONE_BRACKET):
+        raise InputError(
+            f"{limits.what} is nested {deepest(bare)} deep (at most {limits.max_depth})"
+        )
+
+
 def _check(bare: bytes, limits: Limits, size: int, names: bool = True) -> None:
     if size > limits.max_bytes:
         raise InputError(f"{limits.what} is too large ({size} bytes; at most {limits.max_bytes})")
+    _too_deep(bare, limits)
     digits = _digits_pattern(limits.max_digits) if names else _run_of(limits.max_digits)
     if digits.search(bare):
         raise InputError(f"{limits.what} holds a number longer than {limits.max_digits} digits")
@@ -198,11 +210,12 @@ def _check_plain(raw: bytes, skeleton: bytes, limits: Limits) -> None:
     (``skeleton``, a small part of a save, whose strings are mostly base64): the nesting
     is read from that. A long run of digits anywhere, strings included, is rare: only
     then are the strings taken out of the whole text to see whether it is a number."""
-    if b"0" * (limits.max_digits + 1) in raw.translate(_DIGIT_MARKS):  # C speed, unlike re
-        _check(_without_strings(raw), limits, len(raw), names=False)
     bare = skeleton.replace(b'""', b"")  # the strings without a bracket in them
     if b'"' in bare:  # some string holds a bracket (or a quote ends one and opens the next)
         bare = _without_strings(skeleton)
+    _too_deep(bare, limits)
+    if b"0" * (limits.max_digits + 1) in raw.translate(_DIGIT_MARKS):  # C speed, unlike re
+        _check(_without_strings(raw), limits, len(raw), names=False)
     if len(raw) > limits.max_bytes or limits.max_lists is not None or not _within(bare, limits):
         _check(bare, limits, len(raw), names=False)
 

@@ -36,16 +36,19 @@ def test_the_default_spaces_are_what_multi_input_policy_takes_as_they_are() -> N
         assert isinstance(sub, spaces.Box | spaces.Discrete | spaces.MultiBinary), key
         assert not image_like(sub), key
     assert isinstance(env.action_space, spaces.Discrete) and env.action_space.n == len(ACTIONS)
-    assert image_like(EmberdeepEnv(observation_keys=KEYS).observation_space["colors"])
+    every = EmberdeepEnv(observation_keys=KEYS).observation_space
+    assert isinstance(every, spaces.Dict) and image_like(every["colors"])
     check_env(env.unwrapped)
 
 
 def test_observation_keys_are_chosen_at_make_and_only_those_computed() -> None:
     env = gymnasium.make(emberdeep.env.ENV_ID, observation_keys=("messages", "glyphs"))
     observation, _ = env.reset(seed=2)
-    assert set(observation) == {"messages", "glyphs"} == set(env.observation_space)
-    assert env.observation_space.contains(observation)
-    assert set(env.unwrapped.observer.known.planes) == {"glyphs"}  # no colours kept
+    space, inner = env.observation_space, env.unwrapped
+    assert isinstance(space, spaces.Dict) and isinstance(inner, EmberdeepEnv)
+    assert set(observation) == {"messages", "glyphs"} == set(space.keys())
+    assert space.contains(observation)
+    assert set(inner.observer.known.planes) == {"glyphs"}  # no colours kept
     for wrong in ((), ("glyphs", "glyphs"), ("pixels",), "glyphs"):
         with pytest.raises(ValueError, match="observation_keys"):
             EmberdeepEnv(observation_keys=wrong)  # type: ignore[arg-type]
@@ -76,7 +79,8 @@ def test_glyph_ids_give_one_id_per_kind_where_characters_repeat() -> None:
     assert observation["glyph_ids"][row, column + 1] == lava[0]
     assert observation["glyph_ids"][row, column - 1] == water[0]
     assert observation["glyph_ids"][row, column] == by_name["player", "player"][0]
-    assert env.observation_space["glyph_ids"].contains(observation["glyph_ids"])
+    space = env.observation_space
+    assert isinstance(space, spaces.Dict) and space["glyph_ids"].contains(observation["glyph_ids"])
 
 
 def states(seed: int, count: int) -> list[tuple[bytes, np.ndarray]]:

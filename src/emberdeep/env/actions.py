@@ -6,6 +6,8 @@ new commands are only ever appended.
 
 from __future__ import annotations
 
+import numpy as np
+
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import (
     DIRECTIONS,
@@ -49,6 +51,27 @@ USE_BASE = NUMBERS["use_0"]
 DROP_BASE = NUMBERS["drop_0"]
 THROW_BASE = NUMBERS["throw_0"]
 LOOK = NUMBERS["look"]
+
+
+def checked(action: object) -> int:
+    """``action`` as an action number: a Python or numpy integer (or a 0-d integer
+    array) in ``Discrete(len(ACTIONS))``; anything else (a float, a string, a bool, a
+    number out of range) is a ``ValueError`` naming it: a bug in the caller, never a
+    move in the game (``int()`` would play ``-0.5`` as 0 and ``"3"`` as 3)."""
+    if type(action) is int:  # the common case first: no numpy call
+        number = action
+    elif isinstance(action, np.integer) or (
+        isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu"
+    ):
+        number = int(action)
+    else:
+        raise ValueError(
+            f"an action is an integer in Discrete({len(ACTIONS)}), not {action!r} "
+            f"({type(action).__name__})"
+        )
+    if not 0 <= number < len(ACTIONS):
+        raise ValueError(f"action {number} is not in Discrete({len(ACTIONS)})")
+    return number
 
 
 def _fixed() -> dict[int, PlayerCommand]:

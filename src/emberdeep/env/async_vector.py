@@ -23,7 +23,9 @@ one CPU held by another process); and unpinned workers are not always stacked. S
 the other again now and then.
 
 The messages are bytes (no pickling): b"step" (b"step+" pins first, b"step-" frees),
-b"reset" with the seeds as JSON, b"close"; a worker answers b"" or what went wrong.
+b"reset" with the seeds as JSON, b"close"; a worker answers b"" (ready, closed), b"="
+and its games' refusals and events as JSON (a step, a reset: the infos' texts and lists,
+which shared memory does not hold), or what went wrong.
 
 ``gymnasium.make_vec("Emberdeep-v0", num_envs=N, workers=W)`` makes one. Games are
 dealt in order: with 8 games and 2 workers, worker 0 plays games 0-3. A game's results
@@ -51,7 +53,15 @@ from numpy.typing import NDArray
 
 from emberdeep.env.environment import EmberdeepEnv
 from emberdeep.env.observation import Observation
-from emberdeep.env.vector import Batch, Games, Seeds, checked_actions, info_arrays, seeds_for
+from emberdeep.env.vector import (
+    Batch,
+    Games,
+    Seeds,
+    checked_actions,
+    gym_infos,
+    info_arrays,
+    seeds_for,
+)
 
 Layout = list[tuple[str, str, tuple[int, ...], int]]
 """(name, dtype, shape, offset) of each array in the shared block."""
@@ -177,9 +187,11 @@ class Worker:
                 self.games.step(self.actions.tolist())
             elif command.startswith(b"reset"):
                 self.games.reset(json.loads(command.removeprefix(b"reset")))
+            else:
+                return b""
+            return b"=" + json.dumps([self.games.refused, self.games.events]).encode()
         except Exception as exc:
             return traceback.format_exception_only(exc)[-1].strip().encode()
-        return b""
 
     def between(self) -> None:
         """Use the wait for the next command: begin the next games of those that ended."""
@@ -247,6 +259,11 @@ class Placement:
         return self.pinned
 
 
+class WorkerLostError(RuntimeError):
+    """A worker process of an ``EmberdeepAsyncVectorEnv`` is gone (killed, out of
+    memory): the message names it, its process and its games."""
+
+
 class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np.int64], Any]):
     """``num_envs`` games of Emberdeep-v0 over ``workers`` processes (see the module's
     notes); otherwise as ``EmberdeepVectorEnv``: the same observations, infos, autoreset
@@ -284,6 +301,9 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         self.infos = {k[5:]: a for k, a in self.arrays.items() if k.startswith("info.")}
         bounds = np.linspace(0, num_envs, workers + 1).astype(int).tolist()
         self.rows = list(itertools.pairwise(bounds))
+        self.refused: list[str] = [""] * num_envs
+        self.events: list[Any] = [[] for _ in range(num_envs)]
+        """Each game's last refusal and events, as its worker answered them."""
         self.pipes: list[multiprocessing.connection.Connection] = []
         self.processes: list[multiprocessing.process.BaseProcess] = []
         self.closed = False
@@ -312,19 +332,19 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         options: dict[str, Any] | None = None,
     ) -> tuple[Observation, dict[str, Any]]:
         seeds = seeds_for(seed, self.num_envs)
-        for pipe, (lo, hi) in zip(self.pipes, self.rows, strict=True):
-            pipe.send_bytes(b"reset" + json.dumps(seeds[lo:hi]).encode())
+        for number, (lo, hi) in enumerate(self.rows):
+            self.send(number, b"reset" + json.dumps(seeds[lo:hi]).encode())
         self.wait_all()
         self.started = True
-        return self.handed(), {k: a.copy() for k, a in self.infos.items()}
+        return self.handed(), gym_infos(self.infos, self.refused, self.events)
 
     def step(self, actions: NDArray[np.int64]) -> Batch:
         if not self.started:
             raise RuntimeError("call reset() before step()")
         self.arrays["actions"][:] = checked_actions(actions, self.num_envs)
         start = time.perf_counter()
-        for pipe in self.pipes:
-            pipe.send_bytes(self.command)
+        for number in range(len(self.pipes)):
+            self.send(number, self.command)
         self.wait_all()
         self.place(self.placement.after(time.perf_counter() - start))
         rewards, terminated, truncated = (
@@ -332,7 +352,7 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         )
         if self.copy:
             rewards, terminated, truncated = rewards.copy(), terminated.copy(), truncated.copy()
-        infos = {k: a.copy() for k, a in self.infos.items()}
+        infos = gym_infos(self.infos, self.refused, self.events)
         return self.handed(), rewards, terminated, truncated, infos
 
     def handed(self) -> Observation:
@@ -344,9 +364,29 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
         """Have the next step pin the workers (True) or free them (False); None: as now."""
         self.command = b"step" if pinned is None else b"step+" if pinned else b"step-"
 
+    def send(self, number: int, message: bytes) -> None:
+        """``message`` to worker ``number``; ``WorkerLostError`` if it is gone (a pipe whose
+        other end closed raises ``BrokenPipeError``, which names nobody)."""
+        try:
+            self.pipes[number].send_bytes(message)
+        except OSError:  # BrokenPipeError, ConnectionResetError, a closed pipe
+            raise WorkerLostError(self.gone(number)) from None
+
+    def gone(self, number: int) -> str:
+        """What to say of worker ``number``, which stopped answering."""
+        process, (lo, hi) = self.processes[number], self.rows[number]
+        process.join(timeout=1)
+        code = process.exitcode
+        how = "is still running" if code is None else f"exit code {code}"
+        return (
+            f"worker {number} (process {process.pid}, games {lo}-{hi - 1}) has stopped "
+            f"({how}); its games are lost: close this vector env and make another"
+        )
+
     def wait_all(self) -> None:
-        """Every worker's answer; the first error is raised (as ``RuntimeError``, or
-        ``ValueError`` for a bad action), after all have answered."""
+        """Every worker's answer (its games' refusals and events into ``refused`` and
+        ``events``); the first error is raised (as ``RuntimeError``, or ``ValueError``
+        for a bad action), after all have answered."""
         problems = []
         for number, pipe in enumerate(self.pipes):
             if not pipe.poll(REPLY_SECONDS):
@@ -354,10 +394,12 @@ class EmberdeepAsyncVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np
                 continue
             try:
                 detail = pipe.recv_bytes()
-            except EOFError:
-                problems.append(f"worker {number} has stopped")
-                continue
-            if detail:
+            except (EOFError, OSError):
+                raise WorkerLostError(self.gone(number)) from None
+            if detail.startswith(b"="):
+                lo, hi = self.rows[number]
+                self.refused[lo:hi], self.events[lo:hi] = json.loads(detail[1:])
+            elif detail:
                 problems.append(f"worker {number}: {detail.decode()}")
         if problems:
             if all("ValueError" in p for p in problems):

@@ -22,7 +22,6 @@ driver, and its one log, whose newest lines but refusals are the observed messag
 
 from __future__ import annotations
 
-import copy as copy_module
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
@@ -51,6 +50,9 @@ MAX_STEPS = 5000
 MESSAGE_LOG = 16
 """Messages read from the game's log for the observation (it shows the newest few)."""
 GAME_OVER = "The game is over: call reset()."
+MAX_BRANCHES = 4096
+"""The most branches one ``branch`` call makes: each is a whole game (a few hundred KB
+deep down), so more is a mistake, not a search (make them in rounds)."""
 
 
 class Outcome(NamedTuple):
@@ -71,6 +73,32 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     by default ``DEFAULT_KEYS``): the others are never computed."""
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 10}  # noqa: RUF012
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> EmberdeepEnv:
+        """A new environment that remembers how it was made (``__getstate__``)."""
+        made = super().__new__(cls)
+        made.made_with = (args, kwargs)
+        return made
+
+    def __getstate__(self) -> dict[str, Any]:
+        """How it was made, its game as a snapshot and its generator of resets: what
+        ``pickle`` and ``copy.deepcopy`` take (a copy is restored from the snapshot, in
+        any process, and plays on as this one would). Nothing else is kept: the content,
+        tables and caches are made again."""
+        return {
+            "made_with": self.made_with,
+            "snapshot": None if self.world is None else self.snapshot(),
+            "np_random": self._np_random,
+            "np_random_seed": self._np_random_seed,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        args, kwargs = state["made_with"]
+        self.__init__(*args, **kwargs)  # type: ignore[misc]
+        self.made_with = (args, kwargs)
+        if state["snapshot"] is not None:
+            self.restore(state["snapshot"])
+        self._np_random, self._np_random_seed = state["np_random"], state["np_random_seed"]
 
     def __init__(
         self,
@@ -102,6 +130,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.steps = 0
         self.last: Observation = {}
         self.last_refused = ""
+        self.masked: NDArray[np.bool_] | None = None
+        """The last step's action mask (``mask``)."""
         self.terminated = self.truncated = False
         self.verified = snapshots.Verified()
         """The snapshots restored before (``restore``), shared with the branches."""
@@ -124,7 +154,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         self.playing.log.restore(log)
         self.steps, self.last_refused = steps, refused
         self.terminated, self.truncated = world.over, truncated
-        self.last = self.observer.observe(world, self.log)
+        self.masked = None
+        self.last = self.observer.observe(world, self.observed_log)
 
     # -- snapshots and branches (``snapshots.py``) ----------------------------------------
 
@@ -151,9 +182,10 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         """``n`` new environments in this one's state (and with its settings). With
         ``reseed``, branch ``i``'s game draws its chances from a stream of its own, so
         the branches' futures differ, the same way in every process; each branch's
-        ``reset()`` stream is then its own too. Without, all ``n`` play as this one would."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise ValueError(f"n must be a count of branches, not {n!r}")
+        ``reset()`` stream is then its own too. Without, all ``n`` play as this one would.
+        ``n`` is at most ``MAX_BRANCHES``."""
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_BRANCHES:
+            raise ValueError(f"n must be a count of branches up to {MAX_BRANCHES}, not {n!r}")
         world = self.game
         branches = []
         for index in range(n):
@@ -175,7 +207,8 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         """A new environment with this one's settings, sharing what never changes (the
         content, its tables, the narrator, the spaces) instead of making it again: a
         branch costs its game's restore, not a whole environment's set-up."""
-        twin = copy_module.copy(self)
+        twin = object.__new__(type(self))  # a shallow copy (``copy.copy`` would pickle)
+        twin.__dict__.update(self.__dict__)
         twin.observer = self.observer.fresh()
         twin.world, twin.playing, twin.last = None, None, {}
         return twin
@@ -183,7 +216,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         outcome = self.play(action)
         if outcome.changed:
-            self.last = self.observer.observe(self.game, self.log)
+            self.last = self.observer.observe(self.game, self.observed_log)
             observation = dict(self.last)
         else:
             observation = copy(self.last)
@@ -193,7 +226,7 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         """One step without its observation (the vector environments write theirs into
         their batch): the game moves on, the counters and the messages with it."""
         world = self.game
-        command = actions.command(int(action), world)
+        command = actions.command(actions.checked(action), world)
         if self.terminated or self.truncated:
             return self.refuse(GAME_OVER)
         if command is None:  # look: no time passes, the messages tell what is in view
@@ -251,7 +284,17 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         out (on every step, the keyword arguments' merge cost as much as the rest)."""
         return {"depth": world.depth, "turn": world.turn, "steps": self.steps,
                 "refused": refused, "reward_parts": parts, "events": events,
-                "action_mask": action_mask(world, self.terminated or self.truncated)}  # fmt: skip
+                "action_mask": self.mask(world, refused)}  # fmt: skip
+
+    def mask(self, world: World, refused: str) -> NDArray[np.bool_]:
+        """The step's action mask: after a refused action, the last one again (nothing
+        changed, but perhaps the clock: it is made again when the episode ended)."""
+        over = self.terminated or self.truncated
+        masked = self.masked
+        if not refused or over or masked is None:
+            masked = self.masked = action_mask(world, over)
+        copied: NDArray[np.bool_] = masked.copy()
+        return copied
 
     def render(self) -> str | NDArray[np.uint8] | None:
         if self.render_mode == "ansi":
@@ -278,6 +321,12 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         (a repeat with its count), oldest first, but its refusals (``info["refused"]``
         says those)."""
         return self.played.log.texts(MESSAGE_LOG, leaving_out=MessageKind.REFUSED)
+
+    @property
+    def observed_log(self) -> list[str]:
+        """``log`` where the observation shows it (``messages``), else nothing: reading
+        the log's texts cost a step 3%, for a key most agents do not ask for."""
+        return self.log if self.observer.reads_messages else []
 
     def kept_log(self) -> list[LogLine]:
         """What a snapshot keeps of the log: its newest lines, as many as a save holds

@@ -149,6 +149,7 @@ class Observer:
         self.player_color = self.thing_colors[self.thing_numbers["player"]]
         self.player_id = self.thing_id_list[self.thing_numbers["player"]]
         self.planes = tuple(key for key in self.keys if key in PLANES)
+        self.reads_messages = "messages" in self.keys
         self.known = KnownTerrain(
             self.terrain_glyphs, self.terrain_colors, self.terrain_ids, view, self.planes
         )

@@ -12,11 +12,13 @@ Made by ``gymnasium.make_vec("Emberdeep-v0", num_envs=N)`` (the registered
 Episodes reset themselves on the step after they end (Gymnasium's ``NEXT_STEP``: that
 step's action is ignored and it returns the new game's first observation, reward 0).
 
-Infos are arrays, one value per game: ``depth``, ``turn``, ``steps``, ``refused`` (the
-action was refused), ``reward_depth``/``reward_xp``/``reward_death``/``reward_victory``
-(the reward's parts), and ``game_seed`` on the steps where a game began (``_game_seed``
-marks which). The perceived events of single steps are the single env's
-``info["events"]``: lists of dicts do not batch.
+Infos are laid out as Gymnasium's own vector envs lay out this env's infos (each key
+an array with one value per game, and ``_key`` a mask of the games that have it):
+``depth``, ``turn``, ``steps`` and ``action_mask`` (``(N, 95)`` booleans) for every
+game; ``game_seed`` for the games that began on this call; ``refused`` (the reason, an
+object array of texts, ``""`` when taken), ``reward_parts`` (a dict of arrays, each
+with its mask) and ``events`` (an object array of each game's lists) for the games that
+stepped. A reset, or a step where every game began anew, has no ``refused``.
 """
 
 from __future__ import annotations
@@ -39,16 +41,49 @@ Flags = NDArray[np.bool_]
 Batch = tuple[Observation, NDArray[np.float64], Flags, Flags, dict[str, Any]]
 """What ``step`` returns: observations, rewards, terminated, truncated, infos."""
 INFO_INTS = ("depth", "turn", "steps", "game_seed")
-INFO_FLOATS = ("reward_depth", "reward_xp", "reward_death", "reward_victory")
-INFO_BOOLS = ("refused", "_game_seed")
+REWARD_PARTS = ("depth", "xp", "death", "victory")
+INFO_FLOATS = tuple(f"reward_{part}" for part in REWARD_PARTS)
 
 
 def info_arrays(num_envs: int) -> dict[str, NDArray[Any]]:
-    """Zeroed info arrays for ``num_envs`` games (the names above)."""
+    """Zeroed arrays for the infos' numbers of ``num_envs`` games (the names above,
+    ``begun``: the game began on this call, and ``action_mask``): what ``gym_infos``
+    reads, with each game's refusal and events."""
     arrays: dict[str, NDArray[Any]] = {k: np.zeros(num_envs, np.int64) for k in INFO_INTS}
     arrays |= {k: np.zeros(num_envs, np.float64) for k in INFO_FLOATS}
-    arrays |= {k: np.zeros(num_envs, np.bool_) for k in INFO_BOOLS}
+    arrays["begun"] = np.zeros(num_envs, np.bool_)
+    arrays["action_mask"] = np.zeros((num_envs, len(ACTIONS)), np.bool_)
     return arrays
+
+
+def gym_infos(
+    arrays: dict[str, NDArray[Any]], refused: Sequence[str], events: Sequence[object]
+) -> dict[str, Any]:
+    """The infos as Gymnasium's vector envs give them (see the module's notes), from the
+    numbers in ``arrays`` (``info_arrays``) and each game's refusal and events (read
+    only for the games that stepped)."""
+    begun = arrays["begun"]
+    stepped = ~begun
+    count = len(begun)
+    infos: dict[str, Any] = {}
+    for key in ("depth", "turn", "steps", "action_mask"):
+        infos[key], infos[f"_{key}"] = arrays[key].copy(), np.ones(count, np.bool_)
+    if begun.any():
+        infos["game_seed"] = np.where(begun, arrays["game_seed"], 0)
+        infos["_game_seed"] = begun.copy()
+    if stepped.any():
+        rows = np.flatnonzero(stepped).tolist()
+        reasons = np.full(count, None, dtype=object)
+        happened = np.full(count, None, dtype=object)
+        for row in rows:
+            reasons[row], happened[row] = refused[row], events[row]
+        parts: dict[str, Any] = {}
+        for part in REWARD_PARTS:
+            parts[part] = np.where(stepped, arrays[f"reward_{part}"], 0.0)
+            parts[f"_{part}"] = stepped.copy()
+        for key, value in (("refused", reasons), ("reward_parts", parts), ("events", happened)):
+            infos[key], infos[f"_{key}"] = value, stepped.copy()
+    return infos
 
 
 def seeds_for(seed: int | Sequence[int | None] | None, num_envs: int) -> list[int | None]:
@@ -98,6 +133,9 @@ class Games:
         self.observations, self.rewards, self.infos = observations, rewards, infos
         self.terminated, self.truncated = terminated, truncated
         self.ended = np.zeros(num_envs, dtype=np.bool_)
+        self.refused: list[str] = [""] * num_envs
+        self.events: list[list[dict[str, object]]] = [[] for _ in range(num_envs)]
+        """Each game's last step's refusal and events (beside ``infos``' numbers)."""
         self.ready: dict[int, int] = {}
         """Rows whose next game ``prepare`` has begun already: its game seed."""
 
@@ -112,14 +150,12 @@ class Games:
                 self.ready[row] = int(self.envs[row].reset()[1]["game_seed"])
 
     def reset(self, seeds: Sequence[int | None]) -> None:
-        self.infos["_game_seed"][:] = False
         for row, (env, seed) in enumerate(zip(self.envs, seeds, strict=True)):
             self.begin(row, env, seed)
         self.ready.clear()
         self.rewards[:] = 0.0
         self.terminated[:] = self.truncated[:] = self.ended[:] = False
-        self.infos["refused"][:] = False
-        for key in ("reward_depth", "reward_xp", "reward_death", "reward_victory"):
+        for key in INFO_FLOATS:
             self.infos[key][:] = 0.0
 
     def begin(self, row: int, env: EmberdeepEnv, seed: int | None) -> None:
@@ -132,29 +168,31 @@ class Games:
             game_seed = env.reset(seed=seed)[1]["game_seed"]
         self.observe(row, env)
         infos = self.infos
-        infos["game_seed"][row], infos["_game_seed"][row] = game_seed, True
+        infos["game_seed"][row], infos["begun"][row] = game_seed, True
+        infos["action_mask"][row] = env.action_masks()
+        self.refused[row], self.events[row] = "", []
         self.count(row, env)
 
     def step(self, actions: NDArray[Any]) -> None:
         infos, observations = self.infos, self.observations
-        infos["_game_seed"][:] = False
+        infos["begun"][:] = False
         for row, env in enumerate(self.envs):
             if self.ended[row]:  # NEXT_STEP autoreset: this step begins a new game
                 self.begin(row, env, None)
                 self.rewards[row] = 0.0
                 self.terminated[row] = self.truncated[row] = self.ended[row] = False
-                infos["refused"][row] = False
                 for key in INFO_FLOATS:
                     infos[key][row] = 0.0
                 continue
             outcome = env.play(actions[row])
             if outcome.changed:
-                env.observer.observe_into(env.game, env.log, observations, row)
+                env.observer.observe_into(env.game, env.observed_log, observations, row)
             info = outcome.info
             self.rewards[row] = outcome.reward
             self.terminated[row], self.truncated[row] = outcome.terminated, outcome.truncated
             self.ended[row] = outcome.terminated or outcome.truncated
-            infos["refused"][row] = bool(info["refused"])
+            self.refused[row], self.events[row] = info["refused"], info["events"]
+            infos["action_mask"][row] = info["action_mask"]
             parts = info["reward_parts"]
             infos["reward_depth"][row], infos["reward_xp"][row] = parts["depth"], parts["xp"]
             infos["reward_death"][row] = parts["death"]
@@ -162,7 +200,7 @@ class Games:
             self.count(row, env)
 
     def observe(self, row: int, env: EmberdeepEnv) -> None:
-        env.observer.observe_into(env.game, env.log, self.observations, row)
+        env.observer.observe_into(env.game, env.observed_log, self.observations, row)
 
     def count(self, row: int, env: EmberdeepEnv) -> None:
         world, infos = env.game, self.infos
@@ -232,4 +270,4 @@ class EmberdeepVectorEnv(gymnasium.vector.VectorEnv[Observation, NDArray[np.int6
         return dict(self.buffers)
 
     def info_copy(self) -> dict[str, Any]:
-        return {key: array.copy() for key, array in self.infos.items()}
+        return gym_infos(self.infos, self.games.refused, self.games.events)

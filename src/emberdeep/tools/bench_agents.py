@@ -236,7 +236,9 @@ def _vector_note(one: _VectorRun, two: _VectorRun, others: float | None) -> str:
 
 def compare_nle(report: Report, steps: int, rounds: int = 6) -> None:
     """Our moves and waits beside NLE's ``NetHackScore-v0`` (compass moves and wait), in
-    process CPU time, ``rounds`` interleaved rounds of ``steps`` steps each."""
+    process CPU time, ``rounds`` interleaved rounds of ``steps`` steps each: steps and
+    game turns a CPU-second for both (a turn is the game's clock: our ``info["turn"]``,
+    NLE's ``blstats`` time), each round's ratio, and the load average meanwhile."""
     try:
         import gymnasium
 
@@ -253,34 +255,65 @@ def compare_nle(report: Report, steps: int, rounds: int = 6) -> None:
     theirs: Any = gymnasium.make(NLE_ID)
     directions = {*nethack.CompassDirection, nethack.MiscDirection.WAIT}
     their_moves = [i for i, a in enumerate(theirs.unwrapped.actions) if a in directions]
+    their_clock = nethack.NLE_BL_TIME
+
+    def our_turn(_: Any, info: dict[str, Any]) -> int:
+        return int(info["turn"])
+
+    def their_turn(observation: Any, _: dict[str, Any]) -> int:
+        return int(observation["blstats"][their_clock])
+
     stream = rng.stream(0, "bench-nle")
     our_moves = stream.integers(ACTIONS.index("wait") + 1, size=steps).tolist()
     their_picks = stream.integers(len(their_moves), size=steps).tolist()
 
-    def run(env: Any, actions: list[int]) -> float:
-        env.reset(seed=0)
+    def run(env: Any, actions: list[int], clock: Callable[[Any, dict[str, Any]], int]) -> Rate:
+        observation, info = env.reset(seed=0)
+        turns, begun = 0, clock(observation, info)
         start = time.process_time()
         for action in actions:
-            _, _, terminated, truncated, _ = env.step(action)
+            observation, _, terminated, truncated, info = env.step(action)
             if terminated or truncated:
-                env.reset()
-        return (time.process_time() - start) / len(actions) * 1000
+                turns += clock(observation, info) - begun
+                observation, info = env.reset()
+                begun = clock(observation, info)
+        turns += clock(observation, info) - begun
+        seconds = max(time.process_time() - start, 1e-9)
+        return Rate(seconds / len(actions) * 1000, len(actions) / seconds, turns / seconds)
 
-    our_ms, their_ms = [], []
+    load = os.getloadavg()[0]
+    our_rates, their_rates = [], []
     for _ in range(rounds):
-        our_ms.append(run(ours, our_moves))
-        their_ms.append(run(theirs, [their_moves[i] for i in their_picks]))
+        our_rates.append(run(ours, our_moves, our_turn))
+        their_rates.append(run(theirs, [their_moves[i] for i in their_picks], their_turn))
     theirs.close()
+    load = (load + os.getloadavg()[0]) / 2
+    our_ms, their_ms = [r.ms for r in our_rates], [r.ms for r in their_rates]
     report.figures.append(figure(f"Emberdeep-v0 moves and waits (CPU, {rounds} rounds)",
                                  our_ms, None))  # fmt: skip
     report.figures.append(figure(f"{NLE_ID} moves and waits (CPU, {rounds} rounds)",
                                  their_ms, None))  # fmt: skip
+    each = "; ".join(
+        f"{ours_.steps:,.0f} / {theirs_.steps:,.0f} steps a CPU-s ({theirs_.ms / ours_.ms:.2f}x), "
+        f"turns {ours_.turns:,.0f} / {theirs_.turns:,.0f}"
+        for ours_, theirs_ in zip(our_rates, their_rates, strict=True)
+    )
     our_us, their_us = statistics.median(our_ms) * 1000, statistics.median(their_ms) * 1000
     report.notes.append(
-        f"Beside NLE ({NLE_ID}, same run, process CPU time): Emberdeep-v0 takes "
-        f"{our_us:.0f} us a step, NLE {their_us:.0f} us: Emberdeep runs at "
-        f"{their_us / our_us:.2f}x NLE's speed."
+        f"Beside NLE ({NLE_ID}, same run, process CPU time, {rounds} interleaved rounds of "
+        f"{steps} steps, load average {load:.2f}): Emberdeep-v0 takes {our_us:.0f} us a "
+        f"step, NLE {their_us:.0f} us: Emberdeep runs at {their_us / our_us:.2f}x NLE's "
+        f"speed. Each round, Emberdeep / NLE: {each}."
     )
+
+
+@dataclass(frozen=True)
+class Rate:
+    """One round of steps: milliseconds a step, steps and game turns a CPU-second."""
+
+    ms: float
+    steps: float
+    turns: float
 
 
 def agent_platform(report: Report, quick: bool, nle: bool) -> None:

@@ -47,7 +47,8 @@ def agent_env(steps: int, notes: list[str] | None = None) -> Iterator[Figure]:
     observation's build alone, the env's own share of every step that is not refused.
     A step's median hides the dearer steps (a hunter's search when the player moves),
     so ``notes`` also gets each kind of step's throughput from its total CPU time, what
-    the targets in steps a second are about.
+    the targets in steps a second are about, and the game turns a CPU-second beside it
+    (a refused action is a step but no turn: what an agent's time buys in game).
     Without gymnasium, raises ``NotMeasuredError`` (saying so) before measuring anything."""
     try:
         from emberdeep.env import ACTIONS, EmberdeepEnv
@@ -67,23 +68,33 @@ def agent_env(steps: int, notes: list[str] | None = None) -> Iterator[Figure]:
     anything = stream.integers(len(ACTIONS), size=steps).tolist()
     moves = stream.integers(ACTIONS.index("wait") + 1, size=steps).tolist()
 
+    turns = [0]
+    """Game turns played by the steps (each game's clock, summed over resets)."""
+
     def step(actions: list[int]) -> Callable[[int], None]:
         def one(i: int) -> None:
+            before = env.game.turn
             if any(env.step(actions[i % steps])[2:4]):
+                turns[0] += env.game.turn - before
                 env.reset()
+            else:
+                turns[0] += env.game.turn - before
 
         return one
 
     def throughput(name: str, actions: list[int], target_ms: float) -> Figure:
         env.reset(seed=0)
+        turns[0] = 0
         start = time.process_time()
         found = measure(name, step(actions), steps, target_ms)
-        rate = (steps + 1) / max(time.process_time() - start, 1e-9)
+        seconds = max(time.process_time() - start, 1e-9)
+        rate = (steps + 1) / seconds
         if notes is not None:
             target = 1000 / target_ms
             verdict = "ok" if rate >= target else "BELOW TARGET"
-            notes.append(f"{name}: {rate:,.0f} a second of CPU time over all {steps} "
-                         f"(target >= {target:,.0f}: {verdict})")  # fmt: skip
+            notes.append(f"{name}: {rate:,.0f} steps and {turns[0] / seconds:,.0f} game "
+                         f"turns a second of CPU time over all {steps} "
+                         f"(target >= {target:,.0f} steps: {verdict})")  # fmt: skip
         return found
 
     random_steps, move_steps, resets, observations = ENV_FIGURES
