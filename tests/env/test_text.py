@@ -12,13 +12,17 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import emberdeep.env  # noqa: F401 (registers the environments)
+from emberdeep.content.tasks import load_tasks
 from emberdeep.engine.acts.actions import DIRECTIONS
 from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.things.items import Item
 from emberdeep.env import text_commands
 from emberdeep.env.actions import ACTIONS
+from emberdeep.env.tasks import TaskEnv, text_id
 from emberdeep.env.text_commands import COMMANDS, CommandError, parse
 from emberdeep.env.text_env import EmberdeepTextEnv
+from emberdeep.env.text_view import LAVA
 from emberdeep.session.surroundings import bearing
 
 
@@ -50,8 +54,9 @@ def test_every_documented_command_parses() -> None:
     world.identity.looks[world.inventory[2].kind.key] = "ZELGO MER"
     world.identity.known.discard(world.inventory[2].kind.key)
     for command in COMMANDS:
-        if command == "help":
-            assert parse(command, world).help
+        if command in ("help", "map"):
+            parsed = parse(command, world)
+            assert parsed.action is None and (parsed.help or parsed.floor_map)
             continue
         action = parse(command, world).action
         assert action is not None and 0 <= action < len(ACTIONS), command
@@ -99,7 +104,7 @@ def test_the_observation_tells_what_an_agent_needs() -> None:
     assert text.startswith("Status: HP ")
     assert "- Orc (unhurt, " in text and ": 1 north-east" in text
     assert "- b) " in text and "Messages (newest last):" in text
-    assert "Map (you are @):" in text and "@" in text.split("Map (you are @):")[1]
+    assert "Map (you are @ at (" in text and "@" in text.split("Map (you are @ at")[1]
     assert env.observation_space.contains(text)
 
 
@@ -141,3 +146,68 @@ def test_the_rule_based_text_agent_plays() -> None:
         r"text agent episode 0: return +-?\d+\.\d\d, depth \d+, 80 steps, \d+ refused\n",
         done.stdout,
     )
+
+
+def test_every_task_has_a_text_version_that_states_its_goal_and_succeeds_alike() -> None:
+    for name, task in load_tasks().items():
+        env = gymnasium.make(text_id(name)).unwrapped
+        assert isinstance(env, EmberdeepTextEnv) and isinstance(env.game_env, TaskEnv)
+        text, info = env.reset(seed=1)
+        assert text.startswith(f"Goal: {task.description}\n") and info["success"] is False
+    text_env = EmberdeepTextEnv(task="Combat-Easy")
+    text_env.reset(seed=1)
+    inner = text_env.game_env
+    assert isinstance(inner, TaskEnv)
+    for i in inner.added:
+        inner.game.floor.remove_actor(inner.game.floor.actors[i])
+    _, reward, terminated, _, info = text_env.step("wait")
+    assert (reward, terminated, info["success"]) == (1.0, True, True)  # none killed in a step
+
+
+def test_lava_is_named_and_drawn_apart_from_deep_water_with_coordinates_and_a_legend() -> None:
+    env = EmberdeepTextEnv()
+    env.reset(seed=3)
+    world = env.game_env.game
+    px, py = world.player.position
+    for x, tile in ((px + 2, Tile.LAVA), (px - 2, Tile.DEEP_WATER)):
+        world.floor.set_tile(x, py, tile)
+    world.refresh_fov()
+    text = env.step("look")[0]
+    assert f"- lava: 1 tile, 2 east at ({px + 2}, {py})" in text
+    assert f"- deep water: 1 tile, 2 west at ({px - 2}, {py})" in text
+    assert f"at ({px}, {py}), turn" in text  # the player's place in the status
+    row = next(line for line in text.splitlines() if line.startswith(f"{py:3d} "))
+    assert row[4:].index("@") - row[4:].index("~") == 2  # x by the ruler: the map is true
+    assert row[4:].index(LAVA) - row[4:].index("@") == 2
+    legend = next(line for line in text.splitlines() if line.startswith("Legend: "))
+    assert f"~ deep water, {LAVA} lava" in legend and "@ you" in legend
+
+
+def test_a_blocked_move_says_what_blocks_it() -> None:
+    env = EmberdeepTextEnv()
+    env.reset(seed=3)
+    world = env.game_env.game
+    px, py = world.player.position
+    world.floor.set_tile(px, py - 1, Tile.LAVA)
+    world.floor.set_tile(px + 1, py, Tile.WALL)
+    world.refresh_fov()
+    text, _, _, _, info = env.step("north")
+    assert f"lava (certain death) is north of you at ({px}, {py - 1})" in info["refused"]
+    assert text.startswith("Not done: ") and "lava" in text.splitlines()[0]
+    assert "a wall is east of you" in env.step("east")[4]["refused"]
+
+
+def test_map_shows_the_whole_remembered_floor_and_passes_no_time() -> None:
+    env = EmberdeepTextEnv()
+    env.reset(seed=3)
+    world = env.game_env.game
+    turn = world.turn
+    text, reward, _, _, info = env.step("map")
+    assert world.turn == turn and reward == 0.0 and info["refused"] == ""
+    assert text.startswith("The whole floor as you remember it.")
+    width = world.floor.tiles.shape[0]
+    ruler = next(line for line in text.splitlines() if line.startswith("    0123456789"))
+    assert len(ruler) == 4 + width  # every column of the floor, from x = 0
+    px, py = world.player.position
+    row = next(line for line in text.splitlines() if line.startswith(f"{py:3d} "))
+    assert row[4 + px] == "@"

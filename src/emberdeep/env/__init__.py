@@ -21,9 +21,11 @@ from __future__ import annotations
 import gymnasium
 
 from emberdeep.content.loader import read_table
+from emberdeep.content.tasks import names as task_names
 from emberdeep.env.actions import ACTIONS
 from emberdeep.env.baseline import BotPolicy
 from emberdeep.env.environment import EmberdeepEnv
+from emberdeep.env.tasks import alias_id, task_id, text_id
 
 __all__ = ["ACTIONS", "BotPolicy", "EmberdeepEnv"]
 
@@ -39,10 +41,11 @@ TEXT_ENV_ID = "Emberdeep-Text-v0"
 if TEXT_ENV_ID not in gymnasium.registry:
     gymnasium.register(TEXT_ENV_ID, entry_point="emberdeep.env.text_env:EmberdeepTextEnv")
 
-for _task in read_table("tasks.toml").names():  # the names only: content loads on first use
-    if f"Emberdeep-Task-{_task}-v0" not in gymnasium.registry:
-        gymnasium.register(
-            f"Emberdeep-Task-{_task}-v0",
-            entry_point="emberdeep.env.tasks:TaskEnv",
-            kwargs={"task": _task},
-        )
+# Every level of every task family, its text version and an older id it keeps working
+# (``env/tasks.py``), from the file's names alone: the content loads on first use.
+for _name, _alias in task_names(read_table("tasks.toml")):
+    _ids = [(task_id(_name), "tasks:TaskEnv"), (text_id(_name), "text_env:EmberdeepTextEnv")]
+    _ids += [(alias_id(_alias), "tasks:TaskEnv")] if _alias else []
+    for _id, _entry in _ids:
+        if _id not in gymnasium.registry:
+            gymnasium.register(_id, entry_point=f"emberdeep.env.{_entry}", kwargs={"task": _name})

@@ -163,8 +163,14 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         """The game and this environment's counters as bytes: the save format, so a
         snapshot is also a save. ``restore`` takes it back, in this process or another."""
         return snapshots.encode(
-            self.game, self.kept_log(), self.steps, self.last_refused, self.truncated
-        )
+            self.game, self.kept_log(), self.steps, self.last_refused, self.truncated,
+            more=self.state(),
+        )  # fmt: skip
+
+    def state(self) -> dict[str, object]:
+        """What a snapshot keeps besides the game and the counters: nothing here; a
+        task's own state (``tasks.py``)."""
+        return {}
 
     def restore(self, data: bytes) -> Observation:
         """Continue from ``snapshot``'s bytes: the same observations follow the same
@@ -172,11 +178,15 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
         ``ValueError``) says what is wrong, and leaves this environment as it was.
         Returns the restored observation."""
         restored = self.verified.decode(data, self.content, self.build_floor)
+        self.resume(restored)
+        return dict(self.last)
+
+    def resume(self, restored: snapshots.Restored) -> None:
+        """Play on from a decoded snapshot (a task takes back its state, or refuses)."""
         self.start(
             restored.world, restored.log, restored.steps, restored.refused,
             truncated=restored.truncated,
         )  # fmt: skip
-        return dict(self.last)
 
     def branch(self, n: int, reseed: bool = False) -> list[EmberdeepEnv]:
         """``n`` new environments in this one's state (and with its settings). With

@@ -23,7 +23,7 @@ game seed, as in every game.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -59,6 +59,11 @@ class Restored:
     steps: int
     refused: str
     truncated: bool
+    more: dict[str, object]
+    """The rest of the payload's extras: a task's state (``env/tasks.py``), else empty."""
+
+
+COUNTERS = ("steps", "refused", "truncated")
 
 
 def _printable(text: str) -> str:
@@ -75,12 +80,19 @@ def _kept(log: Sequence[saves.LogLine]) -> tuple[saves.LogLine, ...]:
 
 
 def encode(
-    world: World, log: Sequence[saves.LogLine], steps: int, refused: str, truncated: bool
+    world: World,
+    log: Sequence[saves.LogLine],
+    steps: int,
+    refused: str,
+    truncated: bool,
+    *,
+    more: Mapping[str, object] | None = None,
 ) -> bytes:
     """The snapshot of a game, its log's newest lines and the environment's counters
-    (see the module's notes)."""
+    (see the module's notes), with ``more`` (JSON values) beside the counters."""
     info = saves.SaveInfo(GENERATOR, __version__, "", _kept(log))
-    extra = {"steps": steps, "refused": _printable(refused), "truncated": truncated}
+    extra = {**(more or {}), "steps": steps, "refused": _printable(refused),
+             "truncated": truncated}  # fmt: skip
     return saves.encode(world, info, level=LEVEL, extra=extra)
 
 
@@ -113,7 +125,8 @@ def decode(data: object, content: Content, build: FloorBuilder) -> Restored:
         raise RestoreError("snapshot damaged: refused is not a short text")
     if not isinstance(truncated, bool):
         raise RestoreError("snapshot damaged: truncated is not true or false")
-    return Restored(world, info.log, steps, refused, truncated)
+    more = {key: value for key, value in extra.items() if key not in COUNTERS}
+    return Restored(world, info.log, steps, refused, truncated, more)
 
 
 _KINDS_OF: list[tuple[Content, dict[str, ItemKind]]] = []
@@ -132,14 +145,14 @@ def copied(
 ) -> Restored:
     """What ``decode(encode(...))`` of these gives, made in memory (``copy_world``), the
     texts cut as a snapshot keeps them: a branch's game, with no bytes to check."""
-    return Restored(copy_world(world), _kept(log), steps, _printable(refused), truncated)
+    return Restored(copy_world(world), _kept(log), steps, _printable(refused), truncated, {})
 
 
 def _again(restored: Restored) -> Restored:
     """A kept game handed out anew: the kept one is never played (nor its log)."""
     return Restored(
         copy_world(restored.world), restored.log, restored.steps, restored.refused,
-        restored.truncated,
+        restored.truncated, restored.more,
     )  # fmt: skip
 
 

@@ -5,6 +5,7 @@ Commands (case and the articles "the", "a", "an" do not matter)::
     move north | go south-west | north | ne       step (or attack what stands there)
     attack the orc | attack orc | attack          hit a creature next to you
     wait | search | pick up | descend | ascend | look | help
+    map                                           the whole remembered floor (no time)
     quaff b | drink b | read c | zap d | wear e | wield e | use f
     read the scroll labelled "ZELGO MER"           an item by (part of) its name
     drop b | throw b                               (throw: at the nearest foe it reaches)
@@ -46,11 +47,12 @@ STATS = {"hp": "hp", "health": "hp", "power": "power", "strength": "power",
 HELP = (
     "Commands: move <north|south|east|west|north-east|...>, attack <creature>, wait, "
     "search, pick up, descend, ascend, look, quaff/read/zap/wear/wield/use <letter or "
-    "name>, drop <letter>, throw <letter>, level up <hp|power|defense>, help."
+    "name>, drop <letter>, throw <letter>, level up <hp|power|defense>, map (the whole "
+    "remembered floor), help."
 )
 COMMANDS = (
     "move north", "go south-west", "north", "ne", "attack the orc", "attack", "wait",
-    "search", "pick up", "descend", "ascend", "look", "help", "quaff b", "read c",
+    "search", "pick up", "descend", "ascend", "look", "help", "map", "quaff b", "read c",
     "read the scroll labelled \"ZELGO MER\"", "zap d", "wear e", "wield e", "use f",
     "drop b", "throw b", "level up power",
 )  # fmt: skip
@@ -70,6 +72,8 @@ class Parsed:
 
     action: int | None
     help: bool = False
+    floor_map: bool = False
+    """``map``: the whole remembered floor, no action."""
 
 
 def normalise(text: str) -> list[str]:
@@ -89,6 +93,8 @@ def parse(text: object, world: World) -> Parsed:
     phrase = " ".join(words)
     if phrase == "help":
         return Parsed(None, help=True)
+    if phrase in ("map", "whole map", "floor map"):
+        return Parsed(None, floor_map=True)
     if phrase == "look":
         return Parsed(NUMBERS["look"])
     if phrase in SIMPLE:

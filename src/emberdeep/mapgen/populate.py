@@ -14,7 +14,6 @@ from typing import TypeVar
 import numpy as np
 from numpy.typing import NDArray
 
-from emberdeep.engine.acts.actions import DIRECTIONS
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.floor import Floor, Tile
@@ -117,16 +116,16 @@ def steps_from_start(floor: Floor) -> NDArray[np.int32]:
 
 def place_goal(floor: Floor, goal: Goal, next_id: int) -> None:
     """The treasure on the open floor farthest from the arrival on foot (never the
-    stairs), its guardian on the nearest free tile beside it."""
+    stairs), its guardian on the nearest free tile beside it (never a shut door, which
+    no creature stands in: a save holding one is refused)."""
     steps = steps_from_start(floor)
     reachable = (floor.tiles == Tile.FLOOR) & (steps != UNREACHABLE)
     far = np.where(reachable, steps, -1)
     x, y = np.unravel_index(int(np.argmax(far)), far.shape)
     floor.items.append(Item(goal.treasure, int(x), int(y)))
-    for dx, dy in DIRECTIONS:
-        if floor.is_free(int(x) + dx, int(y) + dy):
-            floor.add_actor(Actor.spawn(next_id, goal.guardian, int(x) + dx, int(y) + dy))
-            return
+    spot = floor.free_near(int(x), int(y))
+    if spot is not None:
+        floor.add_actor(Actor.spawn(next_id, goal.guardian, *spot))
 
 
 def populate(
