@@ -12,6 +12,7 @@ from gymnasium.utils.env_checker import check_env
 
 import emberdeep.env
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.things.items import Item
 from emberdeep.env import ACTIONS, EmberdeepEnv
 from emberdeep.env.observation import DEFAULT_KEYS, KEYS, glyph_table
 
@@ -138,3 +139,20 @@ def test_a_game_over_masks_everything() -> None:
     env.reset(seed=1)
     info = env.step(ACTIONS.index("wait"))[4]
     assert not info["action_mask"].any() and not env.action_masks().any()
+
+
+def test_an_unknown_item_is_observed_as_its_unknown_look_not_its_kind() -> None:
+    env = EmberdeepEnv(observation_keys=("glyph_ids",))
+    env.reset(seed=4)
+    world = env.game
+    ids = {name: number for number, _, name, _ in glyph_table(env.content)}
+    potion = next(k for k in env.content.population.items.kinds if k.category == "potion")
+    world.identity.known.discard(potion.key)
+    item = Item(potion)
+    item.x, item.y = world.player.x + 1, world.player.y
+    world.floor.items.append(item)
+    world.floor.visible[item.x, item.y] = True
+    seen = env.observer.observe(world, [])["glyph_ids"][10, 40]
+    assert seen == ids["unknown_potion"] != ids[potion.key]
+    world.identity.learn(potion)
+    assert env.observer.observe(world, [])["glyph_ids"][10, 40] == ids[potion.key]

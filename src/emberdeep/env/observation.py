@@ -27,6 +27,7 @@ from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.play.world import World
+from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import INVENTORY_SIZE
 from emberdeep.env.terrain import PLANES, KnownTerrain
 
@@ -84,7 +85,9 @@ def glyph_table(content: Content) -> list[tuple[int, str, str, str]]:
     name, char). NLE-style, one id per kind of thing, so lava and deep water, a closed
     and a locked door, a weapon and a spectral blade are all different ids where the
     characters are not. Terrain first (as remembered or seen), then the things the game
-    draws over it. ``docs/agents.md`` shows the table."""
+    draws over it: an item not yet identified as its category's unknown look, as the
+    game draws it (traps have ids, but are not drawn in observations today).
+    ``docs/agents.md`` shows the table."""
     items = {kind.key for kind in content.population.items.kinds}
     monsters = {kind.key for kind in content.population.monsters.kinds}
     looks = content.tiles["ascii"]
@@ -95,7 +98,8 @@ def glyph_table(content: Content) -> list[tuple[int, str, str, str]]:
     for n, key in enumerate(sorted(content.looks), start=first + 1):
         kind = (
             "item" if key in items else "monster" if key in monsters
-            else "player" if key == "player" else "other"
+            else "player" if key == "player"
+            else "unknown item" if key.startswith("unknown_") else "trap"
         )  # fmt: skip
         table.append((n, kind, key, content.looks[key].glyph))
     return table
@@ -204,6 +208,7 @@ class Observer:
         )
         if planes:
             self.stamp_things(world, built)
+        carried: tuple[NDArray[Any], ...] = ()
         for key in keys:
             if key in built:
                 continue
@@ -212,7 +217,8 @@ class Observer:
             elif key == "messages":
                 built[key] = self.messages(messages).copy()
             else:
-                built[key] = self.inventory(world)[INVENTORY_KEYS.index(key)].copy()
+                carried = carried or self.inventory(world)
+                built[key] = carried[INVENTORY_KEYS.index(key)].copy()
         for array in built.values():
             # write=False, passed by position: a third of the cost of setting
             # ``flags.writeable`` (which makes a flags object first).
@@ -269,11 +275,13 @@ class Observer:
                     living.append((row, column, numbers[actor.kind]))
                 else:
                     drawn.append((row, column, remains))
+        identity = world.identity
         for item in floor.items:
             x, y = item.x, item.y
             column, row = x - ox, y - oy
             if 0 <= column < width and 0 <= row < height and in_view(x, y):
-                drawn.append((row, column, numbers[item.kind.key]))
+                # As the game draws it: an unknown potion as any unknown potion.
+                drawn.append((row, column, numbers[display_key(identity, item.kind)]))
         centre = (height // 2, width // 2)
         for plane, table, player_look in (
             (glyphs, self.thing_glyph_list, self.player_glyph),

@@ -273,11 +273,11 @@ def compare_nle(report: Report, steps: int, rounds: int = 6) -> None:
         start = time.process_time()
         for action in actions:
             observation, _, terminated, truncated, info = env.step(action)
-            if terminated or truncated:
-                turns += clock(observation, info) - begun
+            if terminated or truncated:  # (NLE's last blstats may read 0: no turns lost)
+                turns += max(0, clock(observation, info) - begun)
                 observation, info = env.reset()
                 begun = clock(observation, info)
-        turns += clock(observation, info) - begun
+        turns += max(0, clock(observation, info) - begun)
         seconds = max(time.process_time() - start, 1e-9)
         return Rate(seconds / len(actions) * 1000, len(actions) / seconds, turns / seconds)
 
