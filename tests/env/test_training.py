@@ -4,6 +4,7 @@ callback fed a step as stable-baselines3 feeds it, and a clear line without the 
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -102,3 +103,32 @@ def test_train_without_the_rl_extra_says_how_to_install_it(
     assert cli.main(["train", "Emberdeep-v0", "--steps", "500"]) == 2
     err = capsys.readouterr().err
     assert 'pip install "emberdeep[rl]"' in err and len(err.splitlines()) == 1
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def summaries() -> dict[str, dict[int, dict[str, str]]]:
+    """``scripts/ppo-curves``' summaries in docs/curves: level -> seed -> policy -> success."""
+    found: dict[str, dict[int, dict[str, str]]] = {}
+    for path in sorted((DOCS / "curves").glob("*-seed*.txt")):
+        level, seed = path.stem.rsplit("-seed", 1)
+        rates = re.findall(r"^  (\S.*?) +(\d+%) ", path.read_text(encoding="utf-8"), re.M)
+        found.setdefault(level, {})[int(seed)] = dict(rates)
+    return found
+
+
+def test_the_docs_curves_table_says_what_the_runs_measured() -> None:
+    """docs/agents.md's table of PPO against random is the summaries' figures, and every
+    curve it shows is a chart and a CSV `emberdeep train` wrote."""
+    doc = (DOCS / "agents.md").read_text(encoding="utf-8")
+    runs = summaries()
+    assert len(runs) >= 3
+    for level, seeds in runs.items():
+        learned = ", ".join(seeds[s]["PPO"] for s in sorted(seeds))
+        row = f"| `Emberdeep/{level}-v0` | {seeds[0]['uniform random']} | {learned} |"
+        assert row in doc, row
+        assert all(seeds[s]["uniform random"] == seeds[0]["uniform random"] for s in seeds)
+    for image in re.findall(r"\]\((curves/[^)]+\.png)\)", doc):
+        assert (DOCS / image).read_bytes().startswith(b"\x89PNG"), image
+        curves.read_csv((DOCS / image).with_suffix(".csv"))
