@@ -3,7 +3,7 @@
 ``info["action_mask"]`` (and ``EmberdeepEnv.action_masks()``, what ``sb3_contrib``'s
 ``MaskablePPO`` calls) is true where the action would not be refused. The rules are the
 engine's own: each command's side-effect-free ``refusal`` (a step, the stairs, a level,
-a throw), the empty slots (``no_such_item``), worn gear (``Effect.worn``: its use puts
+a throw), the empty slots (``no_such_item``), worn gear (``facts.worn``: its use puts
 it on or takes it off, never refused; thrown, refused until taken off); what only
 acting can tell (using any other item: each effect refuses in its own way; picking up:
 whether it fits) is tried on a copy of the game (``copy_world``, some 70 to 200 us),
@@ -33,7 +33,6 @@ from emberdeep.engine.acts.actions import (
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.play.world import World
 from emberdeep.engine.saves.snapshot_copy import copy_world
-from emberdeep.engine.things.effects import EFFECTS
 from emberdeep.env import actions
 
 MOVES = tuple(Move(*step) for step in DIRECTIONS)
@@ -65,7 +64,7 @@ def action_mask(world: World, over: bool) -> NDArray[np.bool_]:
     mask[actions.DROP_BASE : actions.DROP_BASE + carried] = True  # a drop is always taken
     tried = []
     for slot, item in enumerate(world.inventory):
-        if EFFECTS[item.kind.effect].worn:  # put on or taken off: never refused
+        if item.kind.facts.worn:  # put on or taken off: never refused
             mask[actions.USE_BASE + slot] = True
         else:
             tried.append(actions.USE_BASE + slot)
