@@ -3,6 +3,12 @@ succeeds on it within a few seeds (docs/agents.md gives its rate, and random's).
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from emberdeep.content.tasks import load_tasks
@@ -31,3 +37,20 @@ def test_the_scripted_policy_solves_every_level(name: str) -> None:
 def test_the_scripted_policy_plays_tasks_only() -> None:
     with pytest.raises(TypeError, match="plays a task"):
         ScriptedPolicy(EmberdeepEnv())
+
+
+def test_task_rates_prints_the_docs_table() -> None:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, str(root / "scripts" / "task-rates"), "2", "1", "Combat-Easy"],
+        capture_output=True, text=True, check=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(root / "src")},
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert lines[0] == "| task id | goal | random (2 episodes) | scripted (1 episodes) |"
+    assert re.fullmatch(
+        r"\| `Emberdeep/Combat-Easy-v0` \| A jackal closes in: kill it\. "
+        r"\| \d+% \(\d/2\) \| 100% \(1/1\) \|",
+        lines[2],
+    )
+    assert len(lines) == 3

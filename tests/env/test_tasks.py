@@ -15,6 +15,7 @@ from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.things.items import Item
 from emberdeep.env.actions import NUMBERS, WAIT
+from emberdeep.env.scripted import ScriptedPolicy
 from emberdeep.env.tasks import TaskEnv, task_id, text_id
 from emberdeep.env.text_env import EmberdeepTextEnv
 from tests.env.helpers import digest
@@ -60,7 +61,7 @@ def test_a_task_is_set_up_the_same_way_for_the_same_seed(name: str) -> None:
     assert info["success"] in (True, False)
 
 
-def test_killing_the_pack_succeeds_once_with_reward_one() -> None:
+def test_killing_the_pack_succeeds_once_with_reward_one_and_a_tenth_a_kill() -> None:
     env = TaskEnv("CorridorPack")
     env.reset(seed=1)
     pack = [env.game.floor.actors[i] for i in env.added]
@@ -69,7 +70,7 @@ def test_killing_the_pack_succeeds_once_with_reward_one() -> None:
         monster.hp = 0
         env.game.floor.remove_actor(monster)
     _, reward, terminated, _, info = env.step(WAIT)
-    assert (reward, terminated, info["success"]) == (1.0, True, True)
+    assert (reward, terminated, info["success"]) == (1.0 + 4 * env.task.shaping, True, True)
 
 
 def test_dying_fails_with_reward_minus_one() -> None:
@@ -150,3 +151,16 @@ def test_a_level_overrides_its_family() -> None:
     easy, hard = tasks["Bad-Easy"], tasks["Bad-Hard"]
     assert (easy.max_steps, easy.near, easy.shaping, easy.alias) == (9, 2, 0.5, "")
     assert (hard.max_steps, hard.near, hard.alias) == (90, 0, "Old")
+
+
+def test_shaping_pays_for_each_step_nearer_the_stairs_and_takes_back_each_farther() -> None:
+    env = TaskEnv("Navigate-Medium")
+    observation, _ = env.reset(seed=1)
+    start = -env.made  # steps to the stairs by the shortest way
+    assert 1 <= start <= env.task.near
+    policy, total, done = ScriptedPolicy(env, 1), 0.0, False
+    while not done:
+        observation, reward, terminated, truncated, info = env.step(policy(observation))
+        total, done = total + reward, terminated or truncated
+    assert info["success"]
+    assert total == pytest.approx(1.0 + env.task.shaping * start)  # however it wandered

@@ -14,6 +14,8 @@ once, batched: ``gymnasium.make_vec("Emberdeep-v0", num_envs=N)`` in this proces
 
 ``environment.py`` is the env, ``observation.py`` what it sees, ``actions.py`` what it
 can do, ``reward.py`` what it earns, ``render.py`` its pictures, ``baseline.py`` the bot.
+The task families (``tasks.py``, docs/agents.md) are registered too, each level as
+``Emberdeep/<Family>-<Level>-v0`` and ``Emberdeep/<Family>-<Level>-Text-v0``.
 """
 
 from __future__ import annotations

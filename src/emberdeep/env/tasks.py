@@ -77,6 +77,9 @@ class TaskEnv(EmberdeepEnv):
         self.captives: tuple[int, ...] = ()
         self.start_depth = 1
         self.success = False
+        self.made = 0.0
+        """``progress_made`` now, kept from step to step (a step that changes nothing
+        cannot change it): shaping measures the way to the stairs once a step, not twice."""
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -87,6 +90,7 @@ class TaskEnv(EmberdeepEnv):
         # Played afresh from the set-up world, as a restore of its snapshot would be (the
         # turn driver takes what is in view then as seen, not as news for the first step).
         self.start(self.game, (), 0, "", truncated=False)
+        self.made = self.progress_made(self.game)
         return dict(self.last), {**info, **self.info(), "success": False}
 
     def set_up(self, world: World) -> None:
@@ -153,14 +157,14 @@ class TaskEnv(EmberdeepEnv):
         self.success, self.start_depth = success, start
         self.added, self.captives = tuple(added), tuple(captives)  # type: ignore[arg-type]
         self.terminated = self.terminated or success  # a success ended the episode
+        self.made = self.progress_made(self.game)
 
     # -- playing ----------------------------------------------------------------------------
 
     def play(self, action: Any) -> Outcome:
         world = self.game
         shaping = self.task.shaping
-        depth = world.depth
-        before = self.progress_made(world) if shaping and not self.success else 0.0
+        depth, before = world.depth, self.made
         outcome = super().play(action)
         done_before = self.success
         self.success = self.success or self.achieved(world)
@@ -169,8 +173,10 @@ class TaskEnv(EmberdeepEnv):
             reward = 1.0
         else:
             reward = -1.0 if died and outcome.changed else 0.0
-        if shaping and outcome.changed and not done_before and world.depth == depth:
-            reward += shaping * (self.progress_made(world) - before)
+        if shaping and outcome.changed and not done_before:
+            self.made = self.progress_made(world)
+            if world.depth == depth:  # on another floor, the way is measured afresh
+                reward += shaping * (self.made - before)
         terminated = self.success or world.over
         self.terminated = terminated
         self.truncated = not terminated and self.steps >= self.max_steps
@@ -181,6 +187,8 @@ class TaskEnv(EmberdeepEnv):
         """How far toward the goal, in the units ``shaping`` pays for: minus the steps to
         the stairs the goal needs, creatures killed, items known, shackles worked."""
         task, floor = self.task, world.floor
+        if not task.shaping:
+            return 0.0
         match task.goal:
             case "descend" | "escape":
                 steps = ways(floor, target(world, task.goal))[world.player.position]
