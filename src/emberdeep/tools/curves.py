@@ -33,7 +33,8 @@ PPO_COLOUR, RANDOM_COLOUR, MASKED_COLOUR = (232, 170, 66), (150, 150, 150), (86,
 WIDTH, HEIGHT = 640, 300
 COLUMNS = ("steps", "episodes", "success", "return", "random_success", "random_return")
 """The CSV's header: one row per point of the curve; the random columns repeat the
-random policy's level on every row so that one file draws the whole chart."""
+random policy's level on every row so that one file draws the chart (but a ``--mask``
+run's masked random level, which its printed summary gives)."""
 
 
 class CurveError(Exception):
@@ -221,9 +222,9 @@ def draw(
     for start, end in itertools.pairwise(corners[:1] + corners):
         canvas.line(start, end, PPO_COLOUR, thick=3)
     x, y = MARGIN, HEIGHT - 24
-    keys = [(f"{learner} (training episodes)", PPO_COLOUR), ("uniform random", RANDOM_COLOUR)]
+    keys = [(f"{learner} (training)", PPO_COLOUR), ("uniform random", RANDOM_COLOUR)]
     if masked is not None:
-        keys.append(("random over the mask", MASKED_COLOUR))
+        keys.append(("random on the mask", MASKED_COLOUR))
     for word, colour in keys:
         canvas.box(x, y + 6, 12, 4, colour)
         x = canvas.text(x + 16, y, word, INK) + 20
