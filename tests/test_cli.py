@@ -131,6 +131,7 @@ BAD_VALUES: dict[object, list[str]] = {
     argtypes.natural: ["-1", "many"],
     argtypes.port: ["0", "-1", "70000", "many"],
     argtypes.minutes: ["-1", "many", "nan"],
+    argtypes.unit: ["-0.1", "1.5", "many", "nan"],
     argtypes.seed: ["", "99999999999999999999999"],
 }
 """What each kind of number refuses; a seed is any word, so only an empty or too big one."""

@@ -53,12 +53,16 @@ def port(text: str) -> int:
     return value
 
 
-def minutes(text: str) -> float:
-    """A length of time in minutes, 0 or more."""
+def _number(text: str) -> float:
     try:
-        value = float(text)
+        return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+
+
+def minutes(text: str) -> float:
+    """A length of time in minutes, 0 or more."""
+    value = _number(text)
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
     return value
@@ -66,10 +70,15 @@ def minutes(text: str) -> float:
 
 def seconds(text: str) -> float:
     """A length of time in seconds, more than 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _number(text)
     if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+    return value
+
+
+def unit(text: str) -> float:
+    """A number from 0 to 1 (a learner's discount, entropy bonus or learning rate)."""
+    value = _number(text)
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, not {text}")
     return value

@@ -40,6 +40,7 @@ COMMAND_HELP = {
     "sprites": "draw every sprite of the tiles mode to a PNG",
     "serve": "serve the game to web browsers (the `web` extra)",
     "scores": "print the hall of fame: the best finished games",
+    "train": "train a PPO baseline on an agent environment, with its learning curve (`rl` extra)",
 }
 COMMANDS = tuple(COMMAND_HELP)
 FULL_USAGE = """%(prog)s [play's options]     play (the default command)
@@ -201,6 +202,12 @@ def _soak_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=argtypes.positive, help="processes (default: one per core)")
     parser.add_argument("--out", type=Path, help="folder for replays of failed games")
+
+
+def _train_options(parser: argparse.ArgumentParser) -> None:
+    from emberdeep.tools.train import add_arguments  # no torch: that waits for training
+
+    add_arguments(parser)
 
 
 def _bench_options(parser: argparse.ArgumentParser) -> None:
@@ -371,6 +378,7 @@ OPTIONS: dict[str, Callable[[argparse.ArgumentParser], dict[str, set[str]] | Non
     "sprites": _sprites_options,
     "serve": _serve_options,
     "scores": _scores_options,
+    "train": _train_options,
 }
 
 
@@ -712,6 +720,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 compare_nle=args.compare_nle,
                 compare_ref=args.compare,
             )
+        if args.command == "train":
+            from emberdeep.tools import train
+
+            return train.main(args)
         if args.command == "sprites":
             return run_sprites(args)
         if args.command == "screenshots":

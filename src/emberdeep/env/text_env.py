@@ -136,12 +136,11 @@ class EmberdeepTextEnv(gymnasium.Env[str, str]):
         window twice the floor's size round the player always holds it, cut to it."""
         width, height = world.floor.tiles.shape
         if self.whole is None or self.whole.view != (2 * width + 1, 2 * height + 1):
-            self.whole = Observer(
-                self.game_env.content, (2 * width + 1, 2 * height + 1), ("glyphs",)
-            )
+            view = (2 * width + 1, 2 * height + 1)
+            self.whole = Observer(self.game_env.content, view, ("glyphs",))
         px, py = world.player.position
-        glyphs = self.whole.observe(world, ())["glyphs"]
-        return glyphs[height - py : 2 * height - py, width - px : 2 * width - px].copy(), (0, 0)
+        glyphs = self.whole.observe(world, ())["glyphs"].copy()  # ours to mark lava on
+        return glyphs[height - py : 2 * height - py, width - px : 2 * width - px], (0, 0)
 
     @property
     def help(self) -> str:

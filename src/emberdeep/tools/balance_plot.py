@@ -96,6 +96,16 @@ class Canvas:
             x += width
         return x
 
+    def line(
+        self, start: tuple[int, int], end: tuple[int, int], colour: Sequence[int], thick: int = 2
+    ) -> None:
+        """A straight stroke from ``start`` to ``end`` (x, y), ``thick`` pixels square at
+        each of its points (the learning curves' lines)."""
+        (x0, y0), (x1, y1) = start, end
+        count = max(abs(x1 - x0), abs(y1 - y0)) + 1
+        for x, y in zip(np.linspace(x0, x1, count), np.linspace(y0, y1, count), strict=True):
+            self.box(round(x) - thick // 2, round(y) - thick // 2, thick, thick, colour)
+
     def text_width(self, words: str) -> int:
         return len(words) * self.cell[0]
 
