@@ -31,6 +31,12 @@ ROOT = Path(__file__).resolve().parents[2]
 TURN = re.compile(r"Turn (\d+)")
 
 
+PATIENCE = 30.0
+"""Seconds a page waits for the server's next message before the test fails: generous,
+as a game's process may start (or resume from the database) on a machine busy with
+other work; a test that measures time measures it itself."""
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -133,7 +139,7 @@ class Client:
     acks: dict[str, int] = field(default_factory=dict)
     messages: list[dict[str, Any]] = field(default_factory=list)
 
-    async def next(self, timeout: float = 10) -> dict[str, Any]:
+    async def next(self, timeout: float = PATIENCE) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.messages.append(message)
         if message["t"] == "frame":
@@ -146,7 +152,7 @@ class Client:
         while not (await self.next()).get("full"):
             pass
 
-    async def key(self, key: str, timeout: float = 10) -> float:
+    async def key(self, key: str, timeout: float = PATIENCE) -> float:
         """Send a key; seconds until the frame that acknowledges it."""
         self.seq += 1
         started = time.perf_counter()
