@@ -360,31 +360,29 @@ def life(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
 @effect("arc", Aim.FOES, flight=ARC, strikes=True)
 def arc(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A staff of lightning: every creature along the line is struck, until a wall."""
-    if item.charges <= 0:
-        return Refused("no_charges", world.identity.thing(item, count=1))
-    planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
-    if planned is None or isinstance(planned, Refused):
-        return Refused("aim_at_creature")
-    world.emit(Missile(user.who, planned.cells, "lightning"))
-    low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
-    for victim in planned.struck:
-        damage = int(world.rng.integers(low, high, endpoint=True))
-        harm.hurt(world, victim, damage, "lightning", source=user)
-    return None
+    return strike_along(world, user, item, target, "lightning")
 
 
 @effect("pierce", Aim.FOES, flight=Rule(Stops.THROUGH), strikes=True)
 def pierce(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A staff of spears: every creature up to the spot aimed at, within its reach, is
     struck by one bolt, until a wall."""
+    return strike_along(world, user, item, target, "bolt")
+
+
+def strike_along(
+    world: World, user: Actor, item: Item, target: Target, form: str
+) -> Refused | None:
+    """A staff's charge flown by its effect's flight (``targets.plan``): each creature it
+    strikes is hurt by the staff's power, told as ``form`` (the missile and the cause)."""
     if item.charges <= 0:
         return Refused("no_charges", world.identity.thing(item, count=1))
     planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
     if planned is None or isinstance(planned, Refused):
         return Refused("aim_at_creature")
-    world.emit(Missile(user.who, planned.cells, "bolt"))
+    world.emit(Missile(user.who, planned.cells, form))
     low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
     for victim in planned.struck:
         damage = int(world.rng.integers(low, high, endpoint=True))
-        harm.hurt(world, victim, damage, "bolt", source=user)
+        harm.hurt(world, victim, damage, form, source=user)
     return None
