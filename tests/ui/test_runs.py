@@ -46,7 +46,7 @@ def test_a_key_interrupts_a_run() -> None:
     position = screen.world.player.position
     assert screen.handle(KeyPress("l")) == PopTo(screen)
     assert not screen.running and screen.world.player.position == position
-    assert screen.log.entries[-1].text == "Stopped."
+    assert screen.log.entries[-1].text == "You stop: a key was pressed."
 
 
 def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -> None:

@@ -147,15 +147,15 @@ REFUSALS = {
     "already_rested": "You are already at full health.",
     "no_allies": "There is no ally in view to tell.",
     "not_hungry": "You are not hungry enough to eat that yet.",
-    "too_hungry": "You are faint with hunger: eat (e) before you rest.",
+    "too_hungry": "You are faint with hunger: eat (i, then a ration) before you rest.",
 }
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""
 STOPS = {
     "badly_hurt": "You are badly hurt: rest (Z) first, or travel (> to the stairs).",
     "hurt": "You are hurt.",
     "picked_up": "",
-    "floor": "Stopped.",
-    "interrupted": "Stopped.",
+    "floor": "",  # a new floor (or the end) says itself
+    "interrupted": "You stop: a key was pressed.",
     "blocked": "Something is in the way: step round it yourself.",
     "no_way": "You don't know a way there: explore (x) first.",
     "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
@@ -164,9 +164,9 @@ STOPS = {
     "explored": "Explored everything you can reach.",
     "rested": "You feel rested.",
     "freed": "",
-    "hungry": "You stop, hungry: eat (e) when you can.",
-    "weak": "You stop, weak with hunger: eat (e) now.",
-    "faint": "You stop, faint with hunger: eat (e), or you will pass out.",
+    "hungry": "You stop, hungry: eat a ration (i) when you can.",
+    "weak": "You stop, weak with hunger: eat a ration (i) now.",
+    "faint": "You stop, faint with hunger: eat a ration (i), or you will pass out.",
 }
 """Why a run stopped ("" stops without a word: what was picked up was just said)."""
 
