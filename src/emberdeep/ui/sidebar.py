@@ -98,7 +98,7 @@ def underfoot(world: World) -> list[str]:
     """What the player stands on, as the player knows it: items, remains, special ground."""
     floor, player = world.floor, world.player
     here = [describe(world.identity, item) for item in reversed(floor.items_at(*player.position))]
-    here += [a.name for a in floor.actors_at(*player.position) if not a.alive]
+    here += [f"{a.name} (dead)" for a in floor.actors_at(*player.position) if not a.alive]
     tile = int(floor.tiles[player.position])
     if tile not in PLAIN_GROUND:
         here.append(TILE_NAMES[tile].replace("_", " "))
