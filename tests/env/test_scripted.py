@@ -16,7 +16,9 @@ from emberdeep.env import EmberdeepEnv
 from emberdeep.env.scripted import ScriptedPolicy
 from emberdeep.env.tasks import TaskEnv
 
-SEEDS = 6
+SEEDS = 12
+"""Seeds tried per level until one is solved: the hardest level (the warden) is solved
+about one game in five, so six seeds left it to chance."""
 
 
 def solved(env: TaskEnv, seed: int) -> bool:

@@ -335,6 +335,8 @@ class Driver:
             return
         report.events += result
         if self.narrator is not None and result:
+            if self.world.floor is self.view_floor and not self.world.over:
+                self.notice_newcomers()  # "You see a jackal." before what it did
             self.narrator.names.allies = allies_of(self.world)
             for line in self.narrator.lines(result):
                 self.say(line)
