@@ -83,3 +83,17 @@ def test_without_a_narrator_nothing_is_looked_for() -> None:
     driver = Driver(world)
     add_monster(world, JACKAL, 5, 1)
     assert driver.command(Wait()).lines == [] and driver.in_view == set()
+
+
+def test_a_newcomer_is_introduced_before_what_it_does_in_the_same_turn() -> None:
+    """A monster that comes into view and strikes in the same turn (here: it is simply
+    there when the driver first looks): "You see an orc." comes before its blow."""
+    world = world_from_text(ROOM)
+    driver = Driver(world, narrator_for(loader.load()))
+    add_monster(world, ORC, 2, 1)  # beside the player, awake, unseen by the driver yet
+    said: list[str] = []
+    for _ in range(6):
+        said += [line.text for line in driver.command(Wait()).lines]
+    orc = KINDS[ORC.key].name.lower()
+    acted = [n for n, text in enumerate(said) if orc in text.lower() and "You see" not in text]
+    assert acted and said.index(f"You see an {orc}.") < acted[0], said
