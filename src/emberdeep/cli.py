@@ -509,31 +509,27 @@ def run_play(args: argparse.Namespace) -> int:
     The cyclic collector waits until the first screen is ready: starting up makes a
     hundred thousand objects that all live (the modules, the content, the first floor)
     and next to no garbage, and the collections it would run meanwhile were a sixth of
-    the CPU before the first frame. ``start_game`` freezes them out of it after. The
-    dataclasses' methods come compiled from a cache (``storage/code_cache.py``)."""
+    the CPU before the first frame. ``start_game`` freezes them out of it after."""
     import gc
 
-    from emberdeep.content.parsed import cache_folder
     from emberdeep.session import collector
-    from emberdeep.storage.code_cache import cached_dataclasses
 
     collector.activate()  # one game at a time: frozen out of the collector as it plays
     gc.disable()
     try:
-        with cached_dataclasses(cache_folder()):  # the classes made as the game imports
-            from emberdeep.storage.locks import GameLockedError
-            from emberdeep.ui.screens.main_menu import MainMenu, start_game
+        from emberdeep.storage.locks import GameLockedError
+        from emberdeep.ui.screens.main_menu import MainMenu, start_game
 
-            app = load_app(args)
-            if app is None:
+        app = load_app(args)
+        if app is None:
+            return 1
+        screen: Screen = MainMenu(app)
+        if args.seed is not None:
+            try:
+                screen = start_game(app, app.setup.new_game(args.seed))
+            except GameLockedError as exc:
+                print(f"emberdeep: {exc}.", file=sys.stderr)
                 return 1
-            screen: Screen = MainMenu(app)
-            if args.seed is not None:
-                try:
-                    screen = start_game(app, app.setup.new_game(args.seed))
-                except GameLockedError as exc:
-                    print(f"emberdeep: {exc}.", file=sys.stderr)
-                    return 1
     finally:
         gc.enable()
     return present(screen, app, args.terminal, args.frames)

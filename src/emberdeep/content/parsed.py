@@ -35,7 +35,7 @@ MAX_BYTES = 8 * 2**20
 
 
 def cache_folder() -> Path:
-    """The game's cache folder (this file's, and ``storage/code_cache.py``'s):
+    """The game's cache folder (this file's):
     ``EMBERDEEP_CACHE_DIR`` overrides the user's cache folder (tests, portable installs)."""
     override = os.environ.get("EMBERDEEP_CACHE_DIR")
     return Path(override) if override else platformdirs.user_cache_path(APP_NAME)
