@@ -127,7 +127,7 @@ def main(args: argparse.Namespace) -> int:
     """``emberdeep serve``: the web stack is imported only here (and only if installed)."""
     try:
         from emberdeep.web import server
-        from emberdeep.web.games import Limits
+        from emberdeep.web.capacity import Limits
     except ImportError as exc:
         print(
             f"emberdeep: serve needs the web extra ({exc.name} is missing): "
