@@ -32,6 +32,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("emberdeep.bounds",),
     # The simulation: no UI, no files, no clocks.
     ("emberdeep.engine",),
+    # The types of the command line's options, shared with every module that adds its
+    # own (tools, the web server's command: a seed means the same everywhere), and what
+    # ``--version`` prints; both read seeds with the engine's rng and import nothing else.
+    ("emberdeep.argtypes", "emberdeep.about"),
     # Floor generators, building floors of the engine's tiles.
     ("emberdeep.mapgen",),
     # TOML data and its loader (it checks generator names against mapgen).
@@ -53,12 +57,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # runs ui's screens with its own presenter; both take their words from the session.
     # Side by side: neither imports the other.
     ("emberdeep.env", "emberdeep.web"),
-    # The types of the command line's options, shared with the tools that add their own
-    # (a seed means the same everywhere); they read seeds with the engine's rng.
-    ("emberdeep.argtypes",),
     # Developer tools (bench, soak, balance, screenshots): never imported by the game.
     ("emberdeep.tools",),
-    # The command line: the only module that reads arguments.
+    # The command line: with the modules it hands a command's options to, the only code
+    # that reads arguments.
     ("emberdeep.cli",),
     # ``python -m emberdeep``: runs the command line.
     ("emberdeep.__main__",),

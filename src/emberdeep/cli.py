@@ -248,113 +248,9 @@ def _sprites_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _serve_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--host",
-        default="127.0.0.1",
-        help="address to listen on "
-        "(default 127.0.0.1: this machine only; see the README to serve others)",
-    )
-    parser.add_argument("--port", type=argtypes.port, default=8000, help="port (default 8000)")
-    parser.add_argument(
-        "--data",
-        type=Path,
-        metavar="DIR",
-        help="the players' accounts, games and saves (default: a `web` folder "
-        "in the game's data folder)",
-    )
-    parser.add_argument(
-        "--grace",
-        type=argtypes.minutes,
-        default=10.0,
-        metavar="MINUTES",
-        help="how long a game waits for its player to come back before it is "
-        "saved and stopped (default 10)",
-    )
-    parser.add_argument(
-        "--max-games",
-        type=argtypes.positive,
-        default=100,
-        metavar="N",
-        help="games running at once (default 100)",
-    )
-    parser.add_argument(
-        "--max-connections",
-        type=argtypes.positive,
-        default=500,
-        metavar="N",
-        help="players' pages connected at once (default 500)",
-    )
-    parser.add_argument(
-        "--max-watchers",
-        type=argtypes.natural,
-        default=200,
-        metavar="N",
-        help="watchers' pages connected at once, apart from players' (default 200)",
-    )
-    parser.add_argument(
-        "--registrations",
-        type=argtypes.natural,
-        default=5,
-        metavar="N",
-        help="accounts one address may make in an hour (default 5; 0: none)",
-    )
-    parser.add_argument(
-        "--games-per-address",
-        type=argtypes.positive,
-        default=3,
-        metavar="N",
-        help="games one address (an IPv6 /64) may run at once, never more than half "
-        "of --max-games (default 3)",
-    )
-    parser.add_argument(
-        "--trusted-proxy",
-        action="append",
-        default=[],
-        metavar="ADDRESS",
-        help="a reverse proxy (address or network) whose X-Forwarded-For and "
-        "X-Forwarded-Proto are believed, e.g. 127.0.0.1 (repeatable; default: none)",
-    )
-    parser.add_argument(
-        "--allow-origin",
-        action="append",
-        default=[],
-        metavar="URL",
-        help="another origin the page may be served from, e.g. "
-        "https://play.example.org behind a proxy (repeatable)",
-    )
-    parser.add_argument(
-        "--secure-cookies",
-        action="store_true",
-        help="always mark the login cookie Secure (it is anyway for a page that came "
-        "over HTTPS, directly or through a --trusted-proxy that says so)",
-    )
-    parser.add_argument(
-        "--allowed-host",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a name the server answers to in the Host header, e.g. play.example.org "
-        "(repeatable; default: the --host address and localhost)",
-    )
-    parser.add_argument(
-        "--database",
-        metavar="URL",
-        help="a postgresql:// database that several hosts share for accounts, the hall "
-        "of fame, the daily results and the running games (default: SQLite in --data)",
-    )
-    parser.add_argument(
-        "--host-id",
-        metavar="NAME",
-        help="this host's name among those sharing a --database; the proxy routes a "
-        "player to their game's host by it (default: the machine's name and the port)",
-    )
-    parser.add_argument(
-        "--lease",
-        type=argtypes.seconds,
-        metavar="SECONDS",
-        help="with a --database: how long a game's lease on its host lasts unless renewed, "
-        "so how soon another host resumes the games of a host that died (default 10)",
-    )
+    from emberdeep.web.command import add_arguments  # stdlib only: the web stack waits
+
+    add_arguments(parser)
 
 
 def _scores_options(parser: argparse.ArgumentParser) -> None:
@@ -602,91 +498,12 @@ def run_replay(args: argparse.Namespace) -> int:
     return present(ReplayScreen(play, recorded.journal), app, args.terminal)
 
 
-def run_serve(args: argparse.Namespace) -> int:
-    """``emberdeep serve``: the web stack is imported only here (and only if installed)."""
-    try:
-        from emberdeep.web import server
-        from emberdeep.web.games import Limits
-    except ImportError as exc:
-        print(
-            f"emberdeep: serve needs the web extra ({exc.name} is missing): "
-            "pip install 'emberdeep[web]'",
-            file=sys.stderr,
-        )
-        return 1
-    from emberdeep.storage import saves
-    from emberdeep.web.proxies import networks
-
-    try:
-        networks(args.trusted_proxy)
-    except ValueError as exc:
-        print(f"emberdeep: --trusted-proxy: {exc}", file=sys.stderr)
-        return 2
-    data = args.data if args.data is not None else saves.data_dir() / "web"
-    limits = Limits(
-        args.max_games, args.max_connections, args.grace * 60, args.max_watchers,
-        args.registrations, games_per_address=args.games_per_address,
-    )  # fmt: skip
-    return server.serve(
-        host=args.host,
-        port=args.port,
-        data=data,
-        limits=limits,
-        origins=tuple(args.allow_origin),
-        secure_cookies=args.secure_cookies,
-        allowed_hosts=tuple(args.allowed_host),
-        database=args.database,
-        host_id=args.host_id,
-        trusted_proxies=tuple(args.trusted_proxy),
-        lease=args.lease,
-    )
-
-
-def print_version(argv: list[str]) -> int:
-    """``emberdeep 0.1.0`` plus the libraries that shape a game; with ``--seed S``, the
-    number S stands for, so players can check they share the same dungeon. The
-    libraries' versions are read from their installed metadata, not by importing them:
-    importing numpy and tcod is most of a start-up, and this prints two strings."""
-    tcod, numpy = installed_version("tcod"), installed_version("numpy")
-    print(f"emberdeep {__version__} (tcod {tcod}, numpy {numpy})")
-    if "--seed" in argv and argv.index("--seed") + 1 < len(argv):
-        text = argv[argv.index("--seed") + 1]
-        from emberdeep.engine.core import rng
-
-        try:
-            print(f"seed {text!r} = {rng.parse_seed(text)}")
-        except ValueError as exc:
-            print(f"emberdeep: bad seed: {exc}", file=sys.stderr)
-            return 2
-    return 0
-
-
-def installed_version(name: str) -> str:
-    """The version of the installed distribution ``name``, from the name of its
-    ``NAME-VERSION.dist-info`` folder on ``sys.path`` (the wheel format's rule), or else
-    from ``importlib.metadata``, which says the same but whose import (the email parser)
-    would be most of a ``--version``."""
-    prefix = f"{name}-"
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except OSError:  # a zip file, a folder gone
-            continue
-        for found in names:
-            if found.startswith(prefix) and found.endswith(".dist-info"):
-                return found[len(prefix) : -len(".dist-info")]
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(name)
-    except PackageNotFoundError:
-        return "not installed"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--version" in argv:
-        return print_version(argv)
+        from emberdeep import about
+
+        return about.print_version(argv)
     if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
         print(unknown_command(argv[0]), file=sys.stderr)  # play takes no word of its own
         return 2
@@ -725,7 +542,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "screenshots":
             return run_screenshots(args)
         if args.command == "serve":
-            return run_serve(args)
+            from emberdeep.web import command
+
+            return command.main(args)
         if args.command == "scores":
             from emberdeep.storage import scores
 

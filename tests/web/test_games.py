@@ -7,7 +7,8 @@ import subprocess
 import sys
 from typing import Any
 
-from emberdeep.web.games import PRELOAD, QUEUE, Peer
+from emberdeep.web.games import PRELOAD
+from emberdeep.web.peers import QUEUE, Peer
 
 
 class StuckPage:

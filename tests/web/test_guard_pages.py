@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import pytest
 
+from emberdeep.web.capacity import Limits
 from emberdeep.web.database import Database
-from emberdeep.web.games import Limits
 from emberdeep.web.hall import Entry, Hall
 from tests.web.live import ROOT, Address, Client, Server, connect, post, refusal
 

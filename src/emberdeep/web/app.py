@@ -1,20 +1,17 @@
-"""The web server: the page, the atlas, accounts, the game list, and the WebSockets.
+"""The web server: the page, the atlas, the game list, the WebSockets, and the routes.
 
 Every request and socket must name an allowed host (``hosts.py``: no DNS rebinding), and
-every WebSocket upgrade and form post must come from this server's own page (the
-``Origin`` matches the ``Host``, or is one the operator allowed): another site cannot
-drive a player's game with their cookie. The session cookie is ``Secure`` whenever the
-page came over HTTPS (directly, or through a proxy that says so), and a login replaces
-the page's session rather than adding to it. Static files carry an ``ETag`` and are
+every WebSocket upgrade and form post must come from this server's own page
+(``http.origin_allowed``: the ``Origin`` matches the ``Host``, or is one the operator
+allowed): another site cannot drive a player's game with their cookie. Accounts (forms,
+sessions, password checks) are ``signin.py``'s. Static files carry an ``ETag`` and are
 revalidated, so a reload costs a 304. Messages from pages are capped in size (uvicorn
 refuses a bigger frame, and so does ``protocol.parse_input``) and in rate (a token bucket
 per connection: ``relay.py`` coalesces moves and drops keys over the rate; only a flood
-closes the connection); anything that is not one of ours closes the connection. Connections and
-games are capped (``games.Limits``), and each cap is shared per address (``shares.py``;
-the address is the forwarded one only behind a ``--trusted-proxy``, ``proxies.py``).
-Password checks run in a bounded pool of their own (``hashing.py``) and are counted when
-they start (``limits.LoginLimiter``): a flood of logins is refused at once, slows only its
-own (name, address) pair, and never holds up the lobby.
+closes the connection); anything that is not one of ours closes the connection.
+Connections and games are capped (``capacity.Limits``), and each cap is shared per
+address (``shares.py``; the address is the forwarded one only behind a
+``--trusted-proxy``, ``proxies.py``).
 """
 
 from __future__ import annotations
@@ -26,12 +23,10 @@ import importlib.resources
 import json
 import re
 import secrets
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
-from urllib.parse import urlsplit
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
@@ -42,21 +37,20 @@ from starlette.websockets import WebSocket
 from emberdeep.storage import replays
 from emberdeep.web import atlas, daily, hall, players, preload, protocol
 from emberdeep.web.accounts import AccountError, Accounts, check_name, player_folder
+from emberdeep.web.capacity import Limits, ServerFullError
 from emberdeep.web.database import Database, DatabaseError
 from emberdeep.web.directory import ELSEWHERE, EVERY, HOST_COOKIE, Directory
-from emberdeep.web.games import FULL, Game, Games, Limits, Peer, ServerFullError
+from emberdeep.web.games import Game, Games
 from emberdeep.web.hall import Hall
-from emberdeep.web.hashing import HashPool, PoolBusyError
 from emberdeep.web.hosts import LOCAL, HostCheck
-from emberdeep.web.limits import LoginLimiter, RegistrationLimiter
+from emberdeep.web.http import COOKIE, HEADERS, client_address, origin_allowed
+from emberdeep.web.peers import FULL, Peer
 from emberdeep.web.proxies import TrustedProxies
 from emberdeep.web.relay import Relay
 from emberdeep.web.shared import TTL, HeldElsewhereError, SharedGames
-from emberdeep.web.shares import address_key
+from emberdeep.web.signin import SignIn
 
-COOKIE = "emberdeep_session"
 CLIENT_ID = re.compile(r"[A-Za-z0-9]{8,32}")
-MAX_BODY = 2048
 ENDED_NOT_RUNNING = 4004
 REFUSED = 1008
 UNSUPPORTED = 1003
@@ -70,12 +64,6 @@ STATIC = {
     "/game.js": ("game.js", "text/javascript; charset=utf-8"),
     "/lettering.js": ("lettering.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
-}
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; object-src 'none'; "
-    "base-uri 'none'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
 }
 
 
@@ -101,33 +89,6 @@ class Options:
     ``X-Forwarded-Proto`` are believed; none by default."""
 
 
-def client_address(conn: HTTPConnection) -> str:
-    """The address a client's shares are counted by (``shares.address_key``)."""
-    return address_key(conn.client.host if conn.client else None)
-
-
-def too_many(wait: float) -> Response:
-    return JSONResponse(
-        {"error": f"too many tries; wait {max(1, round(wait))} s"},
-        429,
-        headers={"Retry-After": str(max(1, round(wait)))},
-    )
-
-
-T = TypeVar("T")
-BUSY = "The server is busy checking passwords; try again in a moment."
-
-
-def origin_allowed(conn: HTTPConnection, origins: tuple[str, ...]) -> bool:
-    origin = conn.headers.get("origin")
-    if not origin:
-        return False
-    if origin in origins:
-        return True
-    host = conn.headers.get("host")
-    return host is not None and urlsplit(origin).netloc == host
-
-
 class Server:
     """What the handlers share."""
 
@@ -143,9 +104,9 @@ class Server:
         )
         self.games = Games(options.data, options.limits, self.recorded, self.shared)
         self.background: set[asyncio.Task[Any]] = set()
-        self.logins = LoginLimiter()
-        self.hashing = HashPool()
-        self.registrations = RegistrationLimiter(options.limits.registrations)
+        self.signin = SignIn(
+            self.accounts, options.limits.registrations, options.origins, options.secure_cookies
+        )
         self.static = {
             path: (
                 importlib.resources.files(__package__).joinpath(f"static/{name}").read_bytes(),
@@ -261,127 +222,6 @@ class Server:
             return JSONResponse({"error": "No such morgue."}, 404, headers=HEADERS)
         entry, text = found
         return JSONResponse({**entry.as_dict(), "text": text}, headers=HEADERS)
-
-    # -- accounts -------------------------------------------------------------------
-
-    async def form(self, request: Request) -> dict[str, Any] | Response:
-        if not origin_allowed(request, self.options.origins):
-            return JSONResponse({"error": "refused: another site's page"}, 403)
-        body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BODY:
-                return JSONResponse({"error": "too long"}, 413)
-        try:
-            data = json.loads(body)
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
-            return JSONResponse({"error": "expected a JSON object"}, 400)
-        return data
-
-    def logged_in(self, request: Request, name: str) -> Response:
-        """A new session for ``name``; the page's old one (if any) ends: a token planted
-        before the login never becomes a logged-in one."""
-        token = self.accounts.new_session(name, old=request.cookies.get(COOKIE))
-        response = JSONResponse({"me": name}, headers=HEADERS)
-        secure = self.options.secure_cookies or request.url.scheme == "https"
-        response.set_cookie(
-            COOKIE, token, max_age=30 * 24 * 3600, httponly=True, samesite="strict",
-            secure=secure,
-        )  # fmt: skip
-        return response
-
-    async def register(self, request: Request) -> Response:
-        data = await self.form(request)
-        if isinstance(data, Response):
-            return data
-        address = client_address(request)
-        if not self.hashing.reserve(address):
-            return JSONResponse({"error": BUSY}, 429, headers={"Retry-After": "1"})
-        wait = self.registrations.begin(address)  # counted now: ten at once are ten
-        if wait > 0:
-            self.hashing.release(address)
-            minutes = max(1, round(wait / 60))
-            sentence = (
-                f"Enough accounts have been made from your address for now; "
-                f"try again in {minutes} minute{'s' if minutes > 1 else ''}."
-            )
-            return JSONResponse({"error": sentence}, 429)
-        work = partial(self.accounts.register, data.get("name"), data.get("password"))
-        try:
-            name = await self.hashing.run(address, work, reserved=True)
-        except AccountError as exc:
-            self.registrations.refund(address)
-            return JSONResponse({"error": str(exc).capitalize() + "."}, 400)
-        return await asyncio.to_thread(self.logged_in, request, name)
-
-    async def login(self, request: Request) -> Response:
-        data = await self.form(request)
-        if isinstance(data, Response):
-            return data
-        given = str(data.get("name"))[:40]
-        work = partial(self.accounts.check, data.get("name"), data.get("password"))
-        address = client_address(request)
-        name = await self.guarded(address, given, work)
-        if isinstance(name, Response):
-            return name
-        if name is None:
-            return JSONResponse({"error": "Wrong name or password."}, 401)
-        self.logins.succeeded(given, address)
-        return await asyncio.to_thread(self.logged_in, request, name)
-
-    async def guarded(self, address: str, name: str, work: Callable[[], T]) -> T | Response:
-        """``work`` (a password check for ``name``) in the hashing pool, counted as a
-        try when it starts; a 429 if the pair must wait or the pool has no room for this
-        address."""
-        if not self.hashing.reserve(address):
-            return JSONResponse({"error": BUSY}, 429, headers={"Retry-After": "1"})
-        wait = self.logins.begin(name, address)
-        if wait > 0:
-            self.hashing.release(address)
-            return too_many(wait)
-        try:
-            return await self.hashing.run(address, work, reserved=True)
-        except PoolBusyError:
-            return JSONResponse({"error": BUSY}, 429, headers={"Retry-After": "1"})
-
-    async def password(self, request: Request) -> Response:
-        """A logged-in player's new password; their other sessions end."""
-        data = await self.form(request)
-        if isinstance(data, Response):
-            return data
-        token = request.cookies.get(COOKIE)
-        name = await asyncio.to_thread(self.accounts.session_user, token)
-        if name is None:
-            return JSONResponse({"error": "Log in first."}, 401)
-        old, new = data.get("old"), data.get("new")
-
-        def change() -> str | None:
-            """Why the change was refused, or None: it was made."""
-            try:
-                self.accounts.change_password(name, old, new, token)
-            except AccountError as exc:
-                return str(exc)
-            return None
-
-        address = client_address(request)
-        refused = await self.guarded(address, name, change)
-        if isinstance(refused, Response):
-            return refused
-        if refused is not None:
-            return JSONResponse({"error": refused.capitalize() + "."}, 400)
-        self.logins.succeeded(name, address)
-        return JSONResponse({"me": name, "changed": True}, headers=HEADERS)
-
-    async def logout(self, request: Request) -> Response:
-        data = await self.form(request)
-        if isinstance(data, Response):
-            return data
-        await asyncio.to_thread(self.accounts.end_session, request.cookies.get(COOKIE))
-        response = JSONResponse({"me": None}, headers=HEADERS)
-        response.delete_cookie(COOKIE)
-        return response
 
     # -- games ------------------------------------------------------------------------
 
@@ -606,7 +446,7 @@ def create_app(options: Options) -> Starlette:
         yield
         publisher.cancel()
         await server.games.stop_all()
-        server.hashing.close()
+        server.signin.hashing.close()
         with contextlib.suppress(Exception):  # the database may be gone too
             await asyncio.to_thread(server.directory.withdraw)
 
@@ -620,10 +460,10 @@ def create_app(options: Options) -> Starlette:
         Route("/api/morgue", server.morgue),
         Route("/api/players/{name:path}", server.player_page),
         Route("/api/daily", server.daily_results),
-        Route("/api/register", server.register, methods=["POST"]),
-        Route("/api/login", server.login, methods=["POST"]),
-        Route("/api/logout", server.logout, methods=["POST"]),
-        Route("/api/password", server.password, methods=["POST"]),
+        Route("/api/register", server.signin.register, methods=["POST"]),
+        Route("/api/login", server.signin.login, methods=["POST"]),
+        Route("/api/logout", server.signin.logout, methods=["POST"]),
+        Route("/api/password", server.signin.password, methods=["POST"]),
         WebSocketRoute("/ws/play", server.play),
         WebSocketRoute("/ws/watch", server.watch),
         WebSocketRoute("/ws/replay", server.replay),

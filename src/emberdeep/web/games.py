@@ -35,21 +35,16 @@ import os
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from multiprocessing.context import ForkServerContext
 from pathlib import Path
 from typing import Any
 
-from starlette.websockets import WebSocket, WebSocketDisconnect
-
 from emberdeep import bounds
 from emberdeep.web import chat, daily, mirror, pipe, protocol, replay_view, worker
+from emberdeep.web.capacity import Limits, ServerFullError
+from emberdeep.web.peers import ENDED, TAKEN, Peer
 from emberdeep.web.shared import LeaseLostError, SharedGames
-from emberdeep.web.shares import Shares
 
-QUEUE = 512
-"""Frames waiting for one page; a page this far behind is dropped (it reconnects and gets
-one whole frame instead)."""
 WORKER_BUFFER = 256 * 1024
 """Bytes of input waiting for a worker; beyond that the game is stalled and inputs wait
 in the page (it resends those not acknowledged)."""
@@ -70,114 +65,6 @@ NICE = 5
 5 a game has a third of the scheduler's weight of one at 0, so the three games an
 address may run weigh about as much as another player's one. (It stays lower when the
 address is back to one game: an unprivileged server cannot raise a priority again.)"""
-
-ENDED = 4000
-TAKEN = 4001
-FULL = 4029
-
-
-class ServerFullError(Exception):
-    """No room for another game or connection (the caps in ``Limits``); ``playing`` is
-    how many games have their player there, for the page's "The server is full"; the
-    reason's ``kind`` is "address" when it is the address's own share that is full."""
-
-    def __init__(self, playing: int, kind: str = "full") -> None:
-        super().__init__(f"{kind}:{playing}")
-        self.playing = playing
-
-
-@dataclass(frozen=True)
-class Limits:
-    max_games: int = 100
-    max_connections: int = 500
-    """Players' pages connected at once."""
-    grace: float = 600.0
-    """Seconds a game waits for its player to come back (while there is room)."""
-    max_watchers: int = 200
-    """Watchers' pages connected at once, counted apart from players'."""
-    registrations: int = 5
-    """Accounts made from one address in an hour."""
-    max_replays: int = 10
-    """Replays being shown at once (each is a process of its own, for one page)."""
-    games_per_address: int = 3
-    """Games one address may run at once (its players' and those they left)."""
-    connections_per_address: int = 6
-    """Players' pages one address may have connected."""
-    watchers_per_address: int = 10
-    """Watchers' pages one address may have connected."""
-    replays_per_address: int = 2
-    """Replays one address may have shown at once.
-
-    Each ``*_per_address`` is also held to ``shares.SHARE`` of its global cap."""
-
-    def shares(self) -> Shares:
-        """The per-address counts of these caps."""
-        return Shares(
-            {
-                "games": (self.max_games, self.games_per_address),
-                "connections": (self.max_connections, self.connections_per_address),
-                "watchers": (self.max_watchers, self.watchers_per_address),
-                "replays": (self.max_replays, self.replays_per_address),
-            }
-        )
-
-
-class Peer:
-    """One connected page and the queue of what is still to be sent to it."""
-
-    def __init__(
-        self,
-        ws: WebSocket,
-        client: str,
-        watching: bool,
-        name: str | None = None,
-        reader: bool = False,
-        *,
-        address: str = "?",
-    ) -> None:
-        self.ws = ws
-        self.address = address
-        """Where the page is (``shares.address_key``): its chat is counted there."""
-        self.client = client
-        self.watching = watching
-        self.name = name
-        """The page's account (None: a guest, who may watch but not chat)."""
-        self.reader = reader
-        """In screen-reader mode: it gets the log's new lines and "around you" as text."""
-        self.live = False
-        """Has had a whole frame: changes may follow."""
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(QUEUE)
-        self.task = asyncio.create_task(self._drain())
-        self.closing = False
-
-    def send(self, text: str) -> None:
-        if self.closing:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.live = False
-            self.close(1013, "too far behind; reconnecting")
-
-    def close(self, code: int, reason: str) -> None:
-        """Close after what is queued (so a last message arrives before the close)."""
-        if not self.closing:
-            self.closing = True
-            if self.queue.full():  # too far behind: what is queued no longer matters
-                while not self.queue.empty():
-                    self.queue.get_nowait()
-            self.queue.put_nowait((code, reason))
-
-    async def _drain(self) -> None:
-        try:
-            while True:
-                item = await self.queue.get()
-                if isinstance(item, tuple):
-                    await self.ws.close(*item)
-                    return
-                await self.ws.send_text(item)
-        except (OSError, RuntimeError, WebSocketDisconnect):
-            pass  # the page has gone: its handler notices and detaches it
 
 
 class Game:

@@ -12,8 +12,8 @@ import uvicorn
 
 from emberdeep.web import protocol
 from emberdeep.web.app import Options, create_app
+from emberdeep.web.capacity import Limits
 from emberdeep.web.database import DatabaseError
-from emberdeep.web.games import Limits
 from emberdeep.web.hosts import default_hosts
 
 
