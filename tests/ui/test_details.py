@@ -110,3 +110,19 @@ def test_the_look_box_never_covers_the_player_or_the_cell_looked_at(
             if (x, y) != world.player.position:
                 assert chr(console.ch[me]) == "@", (x, y)
             assert tuple(console.bg[there]) == CURSOR_BG, (x, y)
+
+
+def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
+    """Hand play read "+3 Dagger ... Power +2" and "Staff of Firebolt [3] (3/3)"."""
+    screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
+    dagger = Item(KINDS["dagger"], enchant=3, known=True)
+    shown = DetailsScreen.of_item(screen, dagger)
+    assert shown.title == "+3 Dagger" and shown.lines[-1].startswith("Power +5 · ")
+    ring = Item(KINDS["protection_ring"], enchant=2, known=True)
+    assert DetailsScreen.of_item(screen, ring).lines[-1] == "Defense +2"
+    screen.world.identity.known.add("firebolt_staff")
+    staff = Item(KINDS["firebolt_staff"], enchant=1, used=1, known=True)
+    shown = DetailsScreen.of_item(screen, staff)
+    assert shown.lines[-1] == "Strength 13"  # 9 at level 2, more at 3
+    assert shown.title == "Staff of Firebolt [2/3]"
+    assert not any("charges" in line for line in shown.lines)

@@ -60,7 +60,9 @@ def describe(identity: Identity, item: Item) -> str:
         name = f"{name} (?)"  # its enchantment not known yet
     if item.count > 1:
         name = f"{item.count} x {name}"
-    if item.kind.category in ("wand", "staff") and identity.is_known(item.kind):
+    if item.kind.category == "staff" and identity.is_known(item.kind):
+        name = f"{item.kind.name} [{item.charges}/{item.capacity}]"  # charges of its level
+    elif item.kind.category == "wand" and identity.is_known(item.kind):
         name = f"{name} ({item.charges}/{item.capacity})"
     if item.choice:
         name = f"{name} (choose one)"
