@@ -314,3 +314,22 @@ def test_real_time_keeps_the_use_pending_until_the_player_is_due() -> None:
     for _ in range(4):  # 15 time units a tick at the default pace
         s.tick()
     assert hp_of(world) == 10 + HEALED and world.inventory == []
+
+
+def test_a_third_ring_asks_which_ring_to_take_off() -> None:
+    """Hand play: putting on a third ring swapped the oldest off without a word."""
+    rings = KINDS["protection_ring"], KINDS["strength_ring"], KINDS["wisdom_ring"]
+    screen = play(ROOM, *rings)
+    world = screen.world
+    first, second, third = world.inventory
+    for slot in (0, 1):
+        menu = opened(screen.handle(KeyPress("i")), InventoryScreen)
+        menu.choose(slot)
+    assert first.equipped and second.equipped
+    menu = opened(screen.handle(KeyPress("i")), InventoryScreen)
+    asked = opened(menu.choose(2), InventoryScreen)
+    assert asked.menu.title == "Take off which ring for the Ring of Wisdom?"
+    assert asked.menu.options[2].disabled and not asked.menu.options[1].disabled
+    asked.choose(1)  # the second comes off, not the oldest
+    assert first.equipped and third.equipped and not second.equipped
+    assert sum(i.equipped for i in world.inventory) == 2

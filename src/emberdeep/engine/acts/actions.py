@@ -382,7 +382,8 @@ CHARGED = frozenset({"wand", "staff"})
 @dataclass(frozen=True)
 class Use:
     """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming, or
-    at the item in slot ``on`` (a scroll of enchanting)."""
+    at the item in slot ``on`` (a scroll of enchanting; for a ring put on, the worn ring
+    it takes the place of)."""
 
     code: ClassVar[str] = "u"
     slot: int
@@ -402,7 +403,7 @@ class Use:
         item = world.inventory[self.slot]
         effect = EFFECTS[item.kind.effect]
         target: Target = self.target
-        if effect.aims is Aim.ITEMS and self.on is not None:
+        if self.on is not None and (effect.aims is Aim.ITEMS or effect.worn):
             if not 0 <= self.on < len(world.inventory):
                 return Refused("no_such_item")
             target = world.inventory[self.on]
