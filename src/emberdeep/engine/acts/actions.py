@@ -321,7 +321,8 @@ class Stumble:
 class PickUp:
     """Pick up the top item where the player stands that fits in the pack (with every
     slot taken, more of what it already stacks), one the player did not drop here
-    before one they did."""
+    before one they did, and with it every other of its kind lying there that stacks
+    with it: thrown darts gathered up, say (hand play took one a press)."""
 
     code: ClassVar[str] = "g"
 
@@ -343,7 +344,13 @@ class PickUp:
             return Refused("inventory_full")
         floor = world.floor
         floor.items.remove(item)
-        world.emit(ItemMoved(actor.who, actor.position, thing, "picked"))
+        taken = item.count
+        for other in here:
+            if other is not item and other.kind is item.kind and item.kind.stacks:
+                if not other.choice and items.add_to(world.inventory, other) is not None:
+                    floor.items.remove(other)
+                    taken += other.count
+        world.emit(ItemMoved(actor.who, actor.position, thing._replace(quantity=taken), "picked"))
         for other in [i for i in floor.items if choice and i.choice == choice]:
             floor.items.remove(other)  # the rest of a choice: lost
             world.emit(ItemMoved(actor.who, other.position, world.identity.thing(other), "caged"))
