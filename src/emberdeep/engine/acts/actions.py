@@ -346,10 +346,10 @@ class PickUp:
         floor.items.remove(item)
         taken = item.count
         for other in here:
-            if other is not item and other.kind is item.kind and item.kind.stacks:
-                if not other.choice and items.add_to(world.inventory, other) is not None:
-                    floor.items.remove(other)
-                    taken += other.count
+            alike = other is not item and other.kind is item.kind and not other.choice
+            if alike and item.kind.stacks and items.add_to(world.inventory, other) is not None:
+                floor.items.remove(other)
+                taken += other.count
         world.emit(ItemMoved(actor.who, actor.position, thing._replace(quantity=taken), "picked"))
         for other in [i for i in floor.items if choice and i.choice == choice]:
             floor.items.remove(other)  # the rest of a choice: lost
