@@ -226,8 +226,10 @@ class TargetingScreen:
                 places = list(range(view.y, view.y + extra)) + places
             else:
                 places = list(range(below - extra, below)) + places
+        hints = self.parent.layout.hints
         for y, (text, fg) in zip(places, rows, strict=False):
-            console.draw_rect(view.x, y, width, 1, ch=ord(" "), bg=BAR_BG)
+            left = hints.x if y == hints.y else view.x  # no stub of the key hints left
+            console.draw_rect(left, y, view.x + width - left, 1, ch=ord(" "), bg=BAR_BG)
             console.print(view.x + 1, y, text, fg=fg)
 
     def caught(self) -> list[str]:
