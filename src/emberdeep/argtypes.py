@@ -10,16 +10,24 @@ from __future__ import annotations
 import argparse
 
 
-def seed(text: str) -> int:
+class Seed(int):
+    """A seed as read, keeping what was ``typed`` (a word: ``play`` shows it again)."""
+
+    typed: str = ""
+
+
+def seed(text: str) -> Seed:
     """A game seed: a number or any word (``rng.parse_seed``). The engine's rng (and with
     it numpy) is imported only when a seed is read: a command's help or a line without
     ``--seed`` needs neither."""
     from emberdeep.engine.core import rng
 
     try:
-        return rng.parse_seed(text)
+        value = Seed(rng.parse_seed(text))
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    value.typed = text.strip()
+    return value
 
 
 def _whole(text: str) -> int:

@@ -526,7 +526,7 @@ def run_play(args: argparse.Namespace) -> int:
         screen: Screen = MainMenu(app)
         if args.seed is not None:
             try:
-                screen = start_game(app, app.setup.new_game(args.seed))
+                screen = start_game(app, app.setup.new_game(args.seed, args.seed.typed))
             except GameLockedError as exc:
                 print(f"emberdeep: {exc}.", file=sys.stderr)
                 return 1
