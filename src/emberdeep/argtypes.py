@@ -10,24 +10,23 @@ from __future__ import annotations
 import argparse
 
 
-class Seed(int):
-    """A seed as read, keeping what was ``typed`` (a word: ``play`` shows it again)."""
-
-    typed: str = ""
-
-
-def seed(text: str) -> Seed:
+def seed(text: str) -> int:
     """A game seed: a number or any word (``rng.parse_seed``). The engine's rng (and with
     it numpy) is imported only when a seed is read: a command's help or a line without
     ``--seed`` needs neither."""
     from emberdeep.engine.core import rng
 
     try:
-        value = Seed(rng.parse_seed(text))
+        return rng.parse_seed(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    value.typed = text.strip()
-    return value
+
+
+def typed_seed(text: str) -> str:
+    """A game seed checked as ``seed`` checks it, kept as typed: ``play`` keeps a word
+    for the character sheet (``rng.parse_seed`` makes it the number)."""
+    seed(text)
+    return text.strip()
 
 
 def _whole(text: str) -> int:
