@@ -197,7 +197,8 @@ def test_an_unknown_command_names_the_closest(capsys: pytest.CaptureFixture[str]
 def test_word_seeds_work_for_the_bots_commands_as_for_play() -> None:
     for command in ("balance", "soak", "mapgen", "play"):
         parser, _ = cli.build_parser(command)
-        assert parser.parse_args([command, "--seed", "ember"]).seed == parse_seed("ember")
+        seed = parser.parse_args([command, "--seed", "ember"]).seed
+        assert (parse_seed(seed) if command == "play" else seed) == parse_seed("ember")
 
 
 def test_version_and_help_import_nothing_of_the_game() -> None:
