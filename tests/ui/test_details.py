@@ -11,6 +11,7 @@ from emberdeep.content import loader
 from emberdeep.content.descriptions import parse_descriptions
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.things.items import UNIDENTIFIED, Item
+from emberdeep.session.names import details
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens import Pop
@@ -118,6 +119,8 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     dagger = Item(KINDS["dagger"], enchant=3, known=True)
     shown = DetailsScreen.of_item(screen, dagger)
     assert shown.title == "+3 Dagger" and shown.lines[-1].startswith("Power +5 · ")
+    assert "Power +5, quick: attacks take 20% less time." in shown.lines
+    assert details(screen.world.identity, dagger).startswith("Power +5, quick")  # inventory
     ring = Item(KINDS["protection_ring"], enchant=2, known=True)
     assert DetailsScreen.of_item(screen, ring).lines[-1] == "Defense +2"
     screen.world.identity.known.add("firebolt_staff")

@@ -19,7 +19,7 @@ from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.creatures import gear
 from emberdeep.engine.things import items
 from emberdeep.engine.things.items import Item
-from emberdeep.session import look_words
+from emberdeep.session import look_words, names
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
@@ -79,8 +79,7 @@ def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
         lines.append("You do not know what it does yet: use it, or read identify.")
         return describe(identity, item), lines
     if kind.description:
-        plain = item.known and item.enchant and kind.slot in ("weapon", "armor")
-        lines.append(f"Unenchanted: {kind.description}" if plain else kind.description)
+        lines.append(names.description(item))
     numbers = figures(play, item)
     if numbers:
         lines.append(" · ".join(numbers))
