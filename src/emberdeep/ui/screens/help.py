@@ -123,10 +123,12 @@ def pages(groups: list[list[tuple[str, Color]]], rows: int | None) -> list[tuple
     for group in groups:
         if rows is not None:
             used = len(lines) % rows
-            if used == 0 and lines and all(not text for text, _ in group):
-                continue  # a gap at the top of a page is no gap
             if used and used + len(group) > rows and len(group) <= rows:
                 lines += [("", palette.TEXT_FG)] * (rows - used)
+                used = 0
+            if used == 0 and lines:
+                while group and not group[0][0]:
+                    group = group[1:]  # a gap at the top of a page is no gap
         lines += group
     return lines
 
