@@ -121,15 +121,16 @@ def pages(groups: list[list[tuple[str, Color]]], rows: int | None) -> list[tuple
     left out."""
     lines: list[tuple[str, Color]] = []
     for group in groups:
+        start = 0
         if rows is not None:
             used = len(lines) % rows
             if used and used + len(group) > rows and len(group) <= rows:
                 lines += [("", palette.TEXT_FG)] * (rows - used)
                 used = 0
             if used == 0 and lines:
-                while group and not group[0][0]:
-                    group = group[1:]  # a gap at the top of a page is no gap
-        lines += group
+                while start < len(group) and not group[start][0]:
+                    start += 1  # a gap at the top of a page is no gap
+        lines += group[start:]
     return lines
 
 
