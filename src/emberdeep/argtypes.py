@@ -22,6 +22,13 @@ def seed(text: str) -> int:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def typed_seed(text: str) -> str:
+    """A game seed checked as ``seed`` checks it, kept as typed: ``play`` keeps a word
+    for the character sheet (``rng.parse_seed`` makes it the number)."""
+    seed(text)
+    return text.strip()
+
+
 def _whole(text: str) -> int:
     try:
         return int(text)

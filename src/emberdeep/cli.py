@@ -144,7 +144,7 @@ def build_parser(command: str | None = None) -> tuple[argparse.ArgumentParser, d
 def _play_options(parser: argparse._ActionsContainer) -> None:
     """Play's options; also shown by the top-level ``--help`` (hence any container:
     a parser or an argument group), since play is what a bare ``emberdeep`` runs."""
-    parser.add_argument("--seed", type=argtypes.seed, help="game seed: a number or any word")
+    parser.add_argument("--seed", type=argtypes.typed_seed, help="game seed: a number or any word")
     parser.add_argument(
         "--generator", choices=GeneratorNames(), metavar="NAME", help="floor generator: %(choices)s"
     )
@@ -413,6 +413,7 @@ def run_play(args: argparse.Namespace) -> int:
     collector.activate()  # one game at a time: frozen out of the collector as it plays
     gc.disable()
     try:
+        from emberdeep.engine.core import rng
         from emberdeep.storage.locks import GameLockedError
         from emberdeep.ui.screens.main_menu import MainMenu, start_game
 
@@ -422,7 +423,8 @@ def run_play(args: argparse.Namespace) -> int:
         screen: Screen = MainMenu(app)
         if args.seed is not None:
             try:
-                screen = start_game(app, app.setup.new_game(args.seed))
+                seed = rng.parse_seed(args.seed)
+                screen = start_game(app, app.setup.new_game(seed, args.seed))
             except GameLockedError as exc:
                 print(f"emberdeep: {exc}.", file=sys.stderr)
                 return 1

@@ -9,12 +9,12 @@ from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Drop, Move, PickUp
 from emberdeep.engine.core.actors import Ability, Mode
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.play.approach import threats
 from emberdeep.engine.play.autopilot import (
     Stop,
     Watch,
     explore_action,
     path_preview,
-    threats,
     travel_action,
 )
 from emberdeep.engine.play.world import World

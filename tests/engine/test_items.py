@@ -201,3 +201,18 @@ def test_picking_up_takes_what_was_not_dropped_before_what_was() -> None:
     steps(world.step(Drop(0)))  # the dagger now lies on top of the darts
     steps(world.step(PickUp()))
     assert [i.kind.key for i in world.inventory] == ["darts"]
+
+
+def test_g_gathers_a_whole_stack_lying_in_pieces_in_one_turn() -> None:
+    """Thrown darts land one by one; hand play had to press g for each."""
+    world = world_from_text("#####\n#@..#\n#####")
+    darts = next(k for k in loader.load().population.items.kinds if k.key == "darts")
+    potion = next(k for k in loader.load().population.items.kinds if k.key == "health_potion")
+    world.floor.items += [Item(darts, 1, 1), Item(potion, 1, 1), Item(darts, 1, 1, count=2)]
+    turn = world.turn
+    events = steps(world.step(PickUp()))
+    assert world.turn == turn + 1
+    assert [(i.kind.key, i.count) for i in world.inventory] == [("darts", 3)]
+    assert [i.kind.key for i in world.floor.items] == ["health_potion"]
+    picked = [e for e in events if isinstance(e, ItemMoved) and e.change == "picked"]
+    assert [e.thing.quantity for e in picked] == [3]

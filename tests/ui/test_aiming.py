@@ -180,3 +180,22 @@ def test_a_throw_that_strikes_no_one_is_reported() -> None:
     said = [entry.full_text for entry in screen.log.entries]
     assert "You throw a dart." in said and "The dart strikes nothing and falls." in said
     assert any(item.position == (6, 1) for item in screen.world.floor.items)
+
+
+def test_the_aiming_words_never_cover_the_map() -> None:
+    """Hand play: the prompt hid the map's top rows, where a foe one might aim at stood."""
+    screen = play("darts")
+    add_monster(screen.world, ORC, 4, 1, hunting=False)
+    screen.world.refresh_fov()
+    for size in ((80, 24), (100, 34), (100, 52)):
+        console = render.new_console(*size)
+        screen.draw(console)
+        view = screen.layout.map
+        before = console.ch[view.x : view.x + view.width, view.y : view.y + view.height].copy()
+        aiming = TargetingScreen(screen, 0, throw=True)
+        aiming.draw(console)
+        after = console.ch[view.x : view.x + view.width, view.y : view.y + view.height]
+        assert (after == before).all(), size  # the map's characters all still there
+        rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
+        below = "\n".join(rows[view.y + view.height :])
+        assert "Aim the Dart:" in below and "Here: Orc" in below

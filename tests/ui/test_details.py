@@ -11,6 +11,7 @@ from emberdeep.content import loader
 from emberdeep.content.descriptions import parse_descriptions
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.things.items import UNIDENTIFIED, Item
+from emberdeep.session.names import details
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens import Pop
@@ -110,3 +111,21 @@ def test_the_look_box_never_covers_the_player_or_the_cell_looked_at(
             if (x, y) != world.player.position:
                 assert chr(console.ch[me]) == "@", (x, y)
             assert tuple(console.bg[there]) == CURSOR_BG, (x, y)
+
+
+def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
+    """Hand play read "+3 Dagger ... Power +2" and "Staff of Firebolt [3] (3/3)"."""
+    screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
+    dagger = Item(KINDS["dagger"], enchant=3, known=True)
+    shown = DetailsScreen.of_item(screen, dagger)
+    assert shown.title == "+3 Dagger" and shown.lines[-1].startswith("Power +5 · ")
+    assert "Power +5, quick: attacks take 20% less time." in shown.lines
+    assert details(screen.world.identity, dagger).startswith("Power +5, quick")  # inventory
+    ring = Item(KINDS["protection_ring"], enchant=2, known=True)
+    assert DetailsScreen.of_item(screen, ring).lines[-1] == "Defense +2"
+    screen.world.identity.known.add("firebolt_staff")
+    staff = Item(KINDS["firebolt_staff"], enchant=1, used=1, known=True)
+    shown = DetailsScreen.of_item(screen, staff)
+    assert shown.lines[-1] == "Strength 13"  # 9 at level 2, more at 3
+    assert shown.title == "Staff of Firebolt [2/3]"
+    assert not any("charges" in line for line in shown.lines)

@@ -348,3 +348,30 @@ def test_settings_mistakes_are_shown_on_the_title_screen_at_80x24(app: App) -> N
         "".join(chr(c) for c in console.ch[:, y]).strip() for y in range(console.height)
     )
     assert notice in text and "New game" in text
+
+
+def sheet_text(stack: ScreenStack, size: tuple[int, int]) -> str:
+    assert isinstance(press(stack, "c"), CharacterScreen)
+    console = render.new_console(*size)
+    stack.draw(console)
+    return "\n".join("".join(map(chr, console.ch[:, y])) for y in range(console.height))
+
+
+def test_the_sheet_shows_a_word_seed_as_typed_after_continue_and_every_ring(app: App) -> None:
+    """Hand play: "Seed: 2304758843" for a game begun with "ember", and no rings at 80x24."""
+    stack = ScreenStack(MainMenu(app))
+    press(stack, "b")
+    play = press(stack, "e", "m", "b", "e", "r", "enter")
+    assert isinstance(play, PlayScreen)
+    kinds = {kind.key: kind for kind in loader.load().population.items.kinds}
+    for key in ("protection_ring", "strength_ring"):
+        ring = Item(kinds[key], equipped=True, known=True, enchant=2)
+        play.world.inventory.append(ring)
+    press(stack, "Q", "y")
+    resumed = press(stack, "a")  # Continue
+    assert isinstance(resumed, PlayScreen)
+    for size in ((80, 24), (100, 34), (100, 52)):
+        text = sheet_text(stack, size)
+        assert "Seed: ember" in text
+        assert "ring: +2 Ring of Protection" in text and "ring: +2 Ring of Might" in text
+        press(stack, "escape")

@@ -78,12 +78,12 @@ def test_scrolls_on_a_small_console_and_closes() -> None:
     assert screen.handle(KeyPress("end")) == Stay()
     rows = drawn(screen, 50, 12)
     assert "Move north-west:" not in "".join(rows)
-    assert "lines" in rows[-2] and "of" in rows[-2]
+    assert "page" in rows[-2] and "of" in rows[-2]
     screen.handle(KeyPress("home"))
-    screen.handle(Wheel(-1))  # down three lines
-    assert screen.top == 3
+    screen.handle(Wheel(-1))  # paged: down a whole page (8 rows at 50x12)
+    assert screen.top == 8
     screen.handle(KeyPress("up"))
-    assert screen.top == 2
+    assert screen.top == 0
     for key in ("escape", "?"):
         assert screen.handle(KeyPress(key)) == Pop()
     assert screen.handle(Click(5, 5, 3)) == Pop()
@@ -134,3 +134,25 @@ def test_no_key_is_written_by_its_sdl_name() -> None:
     for sdl_name in ("kp_", "pageup", "pagedown", "clear", "escape", "return", "enter", "up,"):
         assert not re.search(rf"\b{sdl_name}", text), sdl_name
     assert all(keys.key_label(name)[0].isupper() for name in keys.KEY_LABELS if name != " ")
+
+
+def test_help_pages_never_show_a_line_twice_nor_split_an_entry() -> None:
+    """Hand play paged through the help and read the same lines on two pages."""
+    for width, height in ((80, 24), (100, 34), (100, 52)):
+        screen = HelpScreen(None)
+        seen: list[str] = []
+        pages = []
+        for _ in range(10):
+            inside = [row for row in drawn(screen, width, height) if row[2] == "│"]
+            rows = [row[4:-4].rstrip() for row in inside]
+            pages.append(rows)
+            seen += [row for row in rows if row.strip()]
+            if screen.top == screen.max_top():
+                break
+            screen.handle(KeyPress("pagedown"))
+        wanted = [line for line, _ in help_lines(DEFAULT_KEYS, width - 8) if line.strip()]
+        assert seen == wanted, (width, height)  # each line once, in order
+        for rows in pages:
+            names = [i for i, row in enumerate(rows) if row.startswith("Go up the stairs")]
+            for i in names:  # its keys on the same page, on the next row
+                assert rows[i + 1].rstrip().endswith("<")

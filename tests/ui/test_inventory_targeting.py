@@ -45,6 +45,8 @@ POTION, FIREBALL = KINDS["health_potion"], KINDS["fireball_scroll"]
 HEALED = max(5, 30 * POTION.amount // 100)
 """What a potion restores to the 30-HP hero: a share of their health."""
 CONFUSION = KINDS["confusion_scroll"]
+BELOW = FULL.map.y + FULL.map.height
+"""The first row under the map: aiming's words go there, over the log."""
 
 
 def play(picture: str = ROOM, *items: ItemKind, mode: str = "turn-based") -> PlayScreen:
@@ -193,8 +195,8 @@ def test_fireball_aimed_with_keys_burns_everything_in_the_radius() -> None:
         assert targeting.handle(KeyPress(key)) == Stay()
     assert targeting.cursor == (9, 3)
     rows = text(drawn(targeting))
-    assert "Aim the Scroll of Fireball" in rows[0] and "Esc to cancel" in rows[0]
-    assert "Caught in the blast: Orc, Statue" in rows[2]
+    assert "Aim the Scroll of Fireball" in rows[BELOW] and "Esc to cancel" in rows[BELOW]
+    assert "Caught in the blast: Orc, Statue" in rows[BELOW + 2]
     assert targeting.handle(KeyPress("enter")) == PopTo(s)
     assert not near.alive
     assert second.hp == STATUE.hp - FIREBALL.amount
@@ -211,7 +213,7 @@ def test_fireball_burns_the_player_too_when_aimed_close() -> None:
     targeting = aim(s, FIREBALL)
     assert targeting.cursor == statue.position
     targeting.handle(KeyPress("h"))  # (4, 3): the player is one tile away
-    assert "Caught in the blast: you, Statue" in text(drawn(targeting))[2]
+    assert "Caught in the blast: you, Statue" in text(drawn(targeting))[BELOW + 2]
     assert targeting.handle(KeyPress("enter")) == PopTo(s)
     assert hp_of(s.world) == 30 - FIREBALL.amount
     assert statue.hp == STATUE.hp - FIREBALL.amount
@@ -265,11 +267,11 @@ def test_confirming_a_tile_out_of_view_stays_and_says_why() -> None:
     for event in (KeyPress("enter"), Click(*cell_of(s, (7, 2)), button=1)):
         targeting.handle(MouseMove(*cell_of(s, (7, 2))))
         assert targeting.handle(event) == Stay()
-        assert text(drawn(targeting))[0][FULL.map.x :].strip() == NOT_IN_VIEW
+        assert text(drawn(targeting))[BELOW][FULL.map.x :].strip() == NOT_IN_VIEW
     assert [item.kind for item in s.world.inventory] == [FIREBALL]
     assert hidden.hp == STATUE.hp and s.world.turn == 0
     targeting.handle(KeyPress("h"))  # moving on clears the warning
-    assert "Aim the Scroll of Fireball" in text(drawn(targeting))[0]
+    assert "Aim the Scroll of Fireball" in text(drawn(targeting))[BELOW]
 
 
 def test_the_cursor_stays_on_the_floor() -> None:
@@ -288,8 +290,8 @@ def test_confusion_aims_at_one_creature_and_an_empty_tile_is_refused() -> None:
     orc = add_monster(s.world, ORC, 8, 3)
     s.world.refresh_fov()
     targeting = aim(s, CONFUSION)
-    assert "Enter/click to cast" in text(drawn(targeting))[0]
-    assert "Here: Orc (unhurt), floor" in text(drawn(targeting))[1]
+    assert "Enter/click to cast" in text(drawn(targeting))[BELOW]
+    assert "Here: Orc (unhurt), floor" in text(drawn(targeting))[BELOW + 1]
     targeting.handle(KeyPress("j"))
     assert targeting.handle(KeyPress("enter")) == PopTo(s)
     said = [entry.text for entry in s.log.entries[-2:]]
@@ -314,3 +316,22 @@ def test_real_time_keeps_the_use_pending_until_the_player_is_due() -> None:
     for _ in range(4):  # 15 time units a tick at the default pace
         s.tick()
     assert hp_of(world) == 10 + HEALED and world.inventory == []
+
+
+def test_a_third_ring_asks_which_ring_to_take_off() -> None:
+    """Hand play: putting on a third ring swapped the oldest off without a word."""
+    rings = KINDS["protection_ring"], KINDS["strength_ring"], KINDS["wisdom_ring"]
+    screen = play(ROOM, *rings)
+    world = screen.world
+    first, second, third = world.inventory
+    for slot in (0, 1):
+        menu = opened(screen.handle(KeyPress("i")), InventoryScreen)
+        menu.choose(slot)
+    assert first.equipped and second.equipped
+    menu = opened(screen.handle(KeyPress("i")), InventoryScreen)
+    asked = opened(menu.choose(2), InventoryScreen)
+    assert asked.menu.title == "Take off which ring for the Ring of Wisdom?"
+    assert asked.menu.options[2].disabled and not asked.menu.options[1].disabled
+    asked.choose(1)  # the second comes off, not the oldest
+    assert first.equipped and third.equipped and not second.equipped
+    assert sum(i.equipped for i in world.inventory) == 2

@@ -7,7 +7,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.creatures import hunger, statuses
-from emberdeep.engine.play import autopilot
+from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Rest, Travel
@@ -59,7 +59,8 @@ def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
     said = screen.log.entries[-1].text
-    assert not screen.running and said.startswith("Not with the orc in view! Fight, or flee")
+    assert not screen.running
+    assert said.startswith("Not with the orc coming at you! Fight it, or flee")
 
 
 def test_clicking_a_known_tile_travels_there_and_hovering_previews_the_path() -> None:
@@ -264,8 +265,8 @@ def test_explore_goes_on_past_a_monster_that_does_not_come() -> None:
     statuses.apply(world, orc, statuses.PARALYSED, 100, "test")
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
-    assert not screen.running and "Not with the orc in view!" in screen.log.entries[-1].text
-    for _ in range(autopilot.STANDOFF):
+    assert not screen.running and "Not with the orc coming at you!" in screen.log.entries[-1].text
+    for _ in range(approach.STANDOFF):
         screen.handle(KeyPress("."))
     assert statue is not orc and orc.position == (9, 2)
     screen.handle(KeyPress("x"))
@@ -279,3 +280,18 @@ def test_a_travel_with_no_known_way_says_to_explore_first() -> None:
     screen.perform(Travel((17, 1)))
     ticks(screen)
     assert screen.log.entries[-1].text == "You don't know a way there: explore (x) first."
+
+
+def test_explore_goes_on_past_a_monster_running_away() -> None:
+    """Hand play: explore refused "Not with the goblin in view!" for one fleeing."""
+    world = world_from_text("""
+    ####################
+    #@.................#
+    #..................#
+    ####################
+    """)
+    goblin = add_monster(world, ORC, 8, 2)
+    goblin.mode = Mode.FLEEING
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    assert screen.running  # not refused for it

@@ -19,7 +19,7 @@ from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, 
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.creatures import statuses
-from emberdeep.engine.play import autopilot
+from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.effects import Aim, Effect
@@ -118,7 +118,7 @@ class FightSense(ItemSense, WaySense):
     def visible_enemies(world: World) -> list[Actor]:
         """What it means to fight: in view, and not a sleeper too strong to wake."""
         floor, player = world.floor, world.player
-        ids = autopilot.visible_monsters(world.floor, world.player)
+        ids = approach.visible_monsters(world.floor, world.player)
         return [
             floor.actors[i]
             for i in ids

@@ -17,7 +17,7 @@ from emberdeep.engine.acts.actions import DIRECTIONS, Ascend, Drop, Move, PickUp
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.distance import distance_map
 from emberdeep.engine.core.floor import Tile
-from emberdeep.engine.play import autopilot
+from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain.gas import HARMFUL
@@ -158,7 +158,7 @@ class WaySense:
             for a in floor.actors.values()
             if a.alive and a.mode == Mode.CAPTIVE and floor.explored[a.position]
         ]
-        if not captives or autopilot.threats(world):
+        if not captives or approach.threats(world):
             return None
         nearest = min(captives, key=lambda a: max(abs(a.x - player.x), abs(a.y - player.y)))
         dx, dy = nearest.x - player.x, nearest.y - player.y

@@ -24,7 +24,7 @@ from emberdeep.engine.acts.actions import (
     Wait,
 )
 from emberdeep.engine.core.actors import Actor, Mode
-from emberdeep.engine.play import autopilot
+from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.env import actions
 from emberdeep.env.baseline import BotPolicy
@@ -48,7 +48,7 @@ class ScriptedPolicy:
         world = env.game
         player = world.player
         wary = goal in ("descend", "escape") and (
-            autopilot.threats(world) or 2 * player.hp < player.max_hp
+            approach.threats(world) or 2 * player.hp < player.max_hp
         )
         if goal == "treasure" or wary:
             return self.bot(observation)  # a fight on the way: the bot's craft (potions, retreat)
@@ -91,7 +91,7 @@ def fight(world: World) -> PlayerCommand | None:
     floor, player = world.floor, world.player
     foes = [floor.blocker_at(player.x + dx, player.y + dy) for dx, dy in DIRECTIONS
             if floor.in_bounds(player.x + dx, player.y + dy)]  # fmt: skip
-    near = [f for f in foes if f is not None and f.alive and f.mode not in autopilot.CALM]
+    near = [f for f in foes if f is not None and f.alive and f.mode not in approach.CALM]
     if not near:
         return None
     foe = min(near, key=lambda f: (f.hp, f.id))

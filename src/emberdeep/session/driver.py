@@ -29,7 +29,7 @@ from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Event, MessageKind, Refused
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.creatures import hunger
-from emberdeep.engine.play import autopilot
+from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.world import ACTION_TIME, World
@@ -197,7 +197,7 @@ class Driver:
         """Real time: the command waiting for the player to be due."""
         self.paused: Pause | None = None
         """Real time: why the clock is stopped (None while it runs)."""
-        self.standoff = autopilot.Standoff()
+        self.standoff = approach.Standoff()
         """How long each monster in view has stood out of reach (one that does not
         come does not keep a run from starting)."""
         self.standoff.update(world)
@@ -205,7 +205,7 @@ class Driver:
         """The sleepers seen on this floor and where (``sleepers_floor``): explore keeps
         its distance from them out of view too."""
         self.sleepers_floor = world.floor
-        self.in_view: set[int] = set(autopilot.visible_monsters(world.floor, world.player))
+        self.in_view: set[int] = set(approach.visible_monsters(world.floor, world.player))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
         self.view_floor = world.floor
@@ -347,7 +347,7 @@ class Driver:
 
     def start_run(self, command: RunCommand) -> None:
         world = self.world
-        threats = autopilot.threats(world, self.standoff)
+        threats = approach.threats(world, self.standoff)
         if isinstance(command, FreeCaptive):
             step = shackles_step(world, command.target)
             if step is None:
@@ -476,7 +476,7 @@ class Driver:
         if world.floor is not self.view_floor:  # a new floor: all in view are new
             self.view_floor, self.in_view = world.floor, set()
             self.unannounced.clear()
-        now = set(autopilot.visible_monsters(world.floor, world.player))
+        now = set(approach.visible_monsters(world.floor, world.player))
         new = now - self.in_view
         self.in_view = now
         self.unannounced = (self.unannounced | new) & now

@@ -89,8 +89,9 @@ class GameSetup:
             kinds=self.content.hero.kinds,
         )
 
-    def new_game(self, seed: int) -> GameSession:
-        """A new game in a folder of its own (no other game's save is touched)."""
+    def new_game(self, seed: int, seed_name: str = "") -> GameSession:
+        """A new game in a folder of its own (no other game's save is touched);
+        ``seed_name``: the seed as the player typed it (a word), kept in every save."""
         started = now()
         save_file = None
         if self.data is not None:
@@ -101,7 +102,11 @@ class GameSetup:
             keep_reserve(self.data)  # room for the score should the disk fill
         lock = _lock(save_file)
         world = setup.new_world(seed, self.settings, self.content, self.generator)
-        return GameSession(self, world, started=started, save_file=save_file, lock=lock)
+        name = seed_name.strip()[: saves.MAX_SEED_NAME]
+        return GameSession(
+            self, world, started=started, save_file=save_file, lock=lock,
+            seed_name="" if name == str(seed) else name,
+        )  # fmt: skip
 
     def continue_game(self, game: str, from_backup: bool = False) -> GameSession:
         """Saved game ``game`` (or its backup, one save earlier); raises ``saves.SaveError``
@@ -133,6 +138,7 @@ class GameSetup:
             save_file=save_file,
             lock=lock,
             letters=ItemLetters(zip(world.inventory, info.letters, strict=False)),
+            seed_name=info.seed_name,
         )
         session.log.restore(info.log)
         if not from_backup:
@@ -185,6 +191,9 @@ class GameSession:
     letters: ItemLetters = field(default_factory=ItemLetters)
     """The carried items' letters (``session/letters.py``): a continued game's as saved;
     the inventory menus show these and every save keeps them, as it keeps the log."""
+    seed_name: str = ""
+    """The seed as the player typed it when a word ("": the number), kept in the save:
+    the character sheet shows what they typed, which they can share."""
 
     def __post_init__(self) -> None:
         self.writer = saves.SaveWriter()
@@ -317,6 +326,7 @@ class GameSession:
             self.started,
             tuple(self.log.last()),
             self.letters.saved(self.world.inventory),
+            self.seed_name,
         )
 
     def log_problem(self) -> str:

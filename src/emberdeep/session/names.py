@@ -10,6 +10,7 @@ them into words.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -60,11 +61,28 @@ def describe(identity: Identity, item: Item) -> str:
         name = f"{name} (?)"  # its enchantment not known yet
     if item.count > 1:
         name = f"{item.count} x {name}"
-    if item.kind.category in ("wand", "staff") and identity.is_known(item.kind):
+    if item.kind.category == "staff" and identity.is_known(item.kind):
+        name = f"{item.kind.name} [{item.charges}/{item.capacity}]"  # charges of its level
+    elif item.kind.category == "wand" and identity.is_known(item.kind):
         name = f"{name} ({item.charges}/{item.capacity})"
     if item.choice:
         name = f"{name} (choose one)"
     return name
+
+
+LEADING_FIGURE = re.compile(r"^(Power|Defense) [+-]\d+")
+"""A weapon's or armour's description opens with its kind's figure ("Power +2, quick")."""
+
+
+def description(item: Item) -> str:
+    """The kind's description with worn gear's leading figure as enchanted, once its
+    enchantment is known (hand play read "+3 Dagger: Power +2")."""
+    kind = item.kind
+    text = kind.description or kind.name
+    if not item.known or not item.enchant or kind.slot not in ("weapon", "armor"):
+        return text
+    base = kind.power if kind.slot == "weapon" else kind.defense
+    return LEADING_FIGURE.sub(lambda m: f"{m.group(1)} {base + item.enchant:+d}", text)
 
 
 def details(identity: Identity, item: Item) -> str:
@@ -72,7 +90,7 @@ def details(identity: Identity, item: Item) -> str:
     gear, what its runic does and whether its enchantment is known."""
     if not identity.is_known(item.kind):
         return "Unknown: use it or read identify to learn it."
-    text = item.kind.description or item.kind.name
+    text = description(item)
     if item.kind.strength:
         text = f"{text} Needs {item.kind.strength} strength."
     if not item.known:

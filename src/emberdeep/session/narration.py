@@ -143,8 +143,8 @@ REFUSALS = {
     "cannot_enchant": "That cannot be enchanted.",
     "nothing_to_learn": "You know all there is to know about that.",
     "aim_elsewhere": "Aim it at a place you can see, away from you.",
-    "monster_in_view": "Not with a monster in view! Fight, or flee: > and < take a step a press.",
-    "already_rested": "You are already at full health.",
+    "monster_in_view": "Not with a monster coming at you! Fight, or flee: > and < step a press.",
+    "already_rested": "You are already at full health: explore (x) on.",
     "no_allies": "There is no ally in view to tell.",
     "not_hungry": "You are not hungry enough to eat that yet.",
     "too_hungry": "You are faint with hunger: eat (i, then a ration) before you rest.",
@@ -161,7 +161,7 @@ STOPS = {
     "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
-    "explored": "Explored everything you can reach.",
+    "explored": "Explored everything you can reach: search (s) for a hidden way on.",
     "rested": "You feel rested.",
     "freed": "",
     "hungry": "You stop, hungry: eat a ration (i) when you can.",
@@ -205,8 +205,8 @@ class Narrator:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
         elif reason == "monster_in_view" and refused.detail in self.names.creatures:
             text = (
-                f"Not with {self.names.kind(refused.detail).the} in view! "
-                "Fight, or flee: > and < take a step a press."
+                f"Not with {self.names.kind(refused.detail).the} coming at you! "
+                "Fight it, or flee: > and < take a step a press."
             )
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."

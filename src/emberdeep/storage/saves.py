@@ -58,6 +58,8 @@ SAVE_NAME = "save.emberdeep"
 LOG_LINES = 50
 """How many of the newest log entries a save keeps (and the most it may hold)."""
 MAX_LOG_TEXT = 400
+MAX_SEED_NAME = 200
+"""The longest seed word a save may hold (a seed prompt takes less)."""
 """The longest log line a save may hold (the engine's are under 120 characters)."""
 MAX_REPEATS = 1_000_000
 BuilderFor = Callable[[str], FloorBuilder]
@@ -91,6 +93,8 @@ class SaveInfo:
     """The newest ``LOG_LINES`` log entries, oldest first (none in formats 1 and 2)."""
     letters: str = ""
     """Each carried item's letter, in inventory order ("": none kept, dealt again)."""
+    seed_name: str = ""
+    """The seed as the player typed it, when a word ("ember"; "": the number)."""
 
 
 @dataclass(frozen=True)
@@ -170,6 +174,8 @@ class SaveWriter:
         ]
         if info.letters:
             payload["letters"] = info.letters
+        if info.seed_name:
+            payload["seed_name"] = info.seed_name
         if extra is not None:
             payload["extra"] = dict(extra)
         sections = [_compressed(payload, level)]
@@ -392,7 +398,11 @@ def decode_world(
     if not (letters == "" or fits_letters(letters, len(world.inventory))):
         raise SaveError("the save file is damaged (the inventory's letters)")
     lines = log_lines(payload)
-    return world, SaveInfo(str(generator), str(version), str(started), lines, letters)
+    seed_name = payload.get("seed_name", "")
+    if not (isinstance(seed_name, str) and len(seed_name) <= MAX_SEED_NAME):
+        raise SaveError("the save file is damaged (the seed's name)")
+    info = SaveInfo(str(generator), str(version), str(started), lines, letters, seed_name)
+    return world, info
 
 
 def fits_letters(letters: object, carried: int) -> bool:
@@ -482,6 +492,10 @@ def read_save(
 
 
 def current_info(
-    generator: str, started: str = "", log: tuple[LogLine, ...] = (), letters: str = ""
+    generator: str,
+    started: str = "",
+    log: tuple[LogLine, ...] = (),
+    letters: str = "",
+    seed_name: str = "",
 ) -> SaveInfo:
-    return SaveInfo(generator, __version__, started, log[-LOG_LINES:], letters)
+    return SaveInfo(generator, __version__, started, log[-LOG_LINES:], letters, seed_name)

@@ -50,6 +50,11 @@ class Pager:
     """Open scrolled to the last line (the newest message) instead of the first."""
     fit_height = False
     """Shrink the frame to the text when it is short."""
+    paged = False
+    """Show whole pages, one after another (every key and the wheel move by a page):
+    no line is on two pages, and the frame says which page it shows. The key help is
+    paged: scrolled a page less a line, and its last page clamped to the end, its pages
+    repeated up to half of what the one before showed."""
 
     def __init__(self) -> None:
         self.top: int | None = None
@@ -76,7 +81,7 @@ class Pager:
 
     def scroll_key(self, key: str) -> None:
         rows = text_area(*self.console_size)[1]
-        page = max(1, rows - 1)
+        page = rows if self.paged else max(1, rows - 1)
         steps = {**dict.fromkeys(LINE_UP, -1), **dict.fromkeys(LINE_DOWN, 1)}
         steps |= {**dict.fromkeys(PAGE_UP, -page), **dict.fromkeys(PAGE_DOWN, page)}
         if key in steps:
@@ -87,12 +92,20 @@ class Pager:
             self.top = self.max_top()
 
     def scroll(self, lines: int) -> None:
-        """Move the view ``lines`` down (negative: up), within the text."""
-        self.top = min(max(self.placed_top() + lines, 0), self.max_top())
+        """Move the view ``lines`` down (negative: up), within the text (paged: by whole
+        pages, the way it goes)."""
+        top = self.placed_top()
+        if self.paged and lines:
+            rows = text_area(*self.console_size)[1]
+            lines = rows if lines > 0 else -rows
+        self.top = min(max(top + lines, 0), self.max_top())
 
     def max_top(self) -> int:
         columns, rows = text_area(*self.console_size)
-        return max(0, len(self.lines(columns)) - rows)
+        total = len(self.lines(columns))
+        if self.paged:
+            return max(0, (total - 1) // rows * rows)
+        return max(0, total - rows)
 
     def placed_top(self) -> int:
         if self.top is None:
@@ -123,6 +136,8 @@ class Pager:
             console.print(text_x, text_y + row, text, fg=color)
         bottom = region.y + region.height - 1
         indicator = f"┤ lines {top + 1}-{end} of {total} ├" if total > rows else ""
+        if self.paged and total > rows:
+            indicator = f"┤ page {top // rows + 1} of {(total - 1) // rows + 1} ├"
         console.print(
             region.x + region.width - 2 - len(indicator), bottom, indicator, fg=palette.INFO_FG
         )

@@ -32,6 +32,11 @@ class PlayView(Protocol):
         ...
 
     @property
+    def seed_name(self) -> str:
+        """The game's seed as the player typed it (a word), else its number."""
+        ...
+
+    @property
     def keymap(self) -> dict[str, str] | None:
         """The key bindings in use; None: the defaults."""
         ...

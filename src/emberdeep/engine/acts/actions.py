@@ -321,7 +321,8 @@ class Stumble:
 class PickUp:
     """Pick up the top item where the player stands that fits in the pack (with every
     slot taken, more of what it already stacks), one the player did not drop here
-    before one they did."""
+    before one they did, and with it every other of its kind lying there that stacks
+    with it: thrown darts gathered up, say (hand play took one a press)."""
 
     code: ClassVar[str] = "g"
 
@@ -343,7 +344,13 @@ class PickUp:
             return Refused("inventory_full")
         floor = world.floor
         floor.items.remove(item)
-        world.emit(ItemMoved(actor.who, actor.position, thing, "picked"))
+        taken = item.count
+        for other in here:
+            alike = other is not item and other.kind is item.kind and not other.choice
+            if alike and item.kind.stacks and items.add_to(world.inventory, other) is not None:
+                floor.items.remove(other)
+                taken += other.count
+        world.emit(ItemMoved(actor.who, actor.position, thing._replace(quantity=taken), "picked"))
         for other in [i for i in floor.items if choice and i.choice == choice]:
             floor.items.remove(other)  # the rest of a choice: lost
             world.emit(ItemMoved(actor.who, other.position, world.identity.thing(other), "caged"))
@@ -382,7 +389,8 @@ CHARGED = frozenset({"wand", "staff"})
 @dataclass(frozen=True)
 class Use:
     """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming, or
-    at the item in slot ``on`` (a scroll of enchanting)."""
+    at the item in slot ``on`` (a scroll of enchanting; for a ring put on, the worn ring
+    it takes the place of)."""
 
     code: ClassVar[str] = "u"
     slot: int
@@ -402,7 +410,7 @@ class Use:
         item = world.inventory[self.slot]
         effect = EFFECTS[item.kind.effect]
         target: Target = self.target
-        if effect.aims is Aim.ITEMS and self.on is not None:
+        if self.on is not None and (effect.aims is Aim.ITEMS or effect.worn):
             if not 0 <= self.on < len(world.inventory):
                 return Refused("no_such_item")
             target = world.inventory[self.on]

@@ -67,8 +67,12 @@ def read_blind(floor: Floor, user: Actor, item: Item) -> tuple[int, int] | None:
 
 @effect("equip", consumes=False, reveals=False, worn=True)
 def equip(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    """Wear it, or take it off."""
-    items.toggle_equipment(world, user, item)
+    """Wear it, or take it off; ``target`` (an item worn in the same slot): the one it
+    takes the place of (which of two rings comes off is the wearer's choice)."""
+    instead = target if isinstance(target, Item) else None
+    if instead is not None and (not instead.equipped or instead.kind.slot != item.kind.slot):
+        return Refused("no_target")
+    items.toggle_equipment(world, user, item, instead=instead)
     return None
 
 

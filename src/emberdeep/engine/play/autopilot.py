@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,12 +25,11 @@ from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.events import Thing
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.creatures import awareness, hunger, statuses
+from emberdeep.engine.play.approach import Standoff, threats, visible_monsters
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain.gas import HARMFUL
 from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
 
-CALM = (Mode.ASLEEP, Mode.ALLY, Mode.CAPTIVE)
-"""Modes of a monster in view that do not keep a run from starting."""
 RISK_COST = 1000
 """Deep water (it may sweep away what you carry), a found trap and harmful gas are
 crossed only when there is no other way, and a run stops before the first step into
@@ -39,9 +38,6 @@ BERTH = awareness.WAKE_CHANCES[1][0]
 """Auto-explore (given ``sleepers``) keeps this far from a sleeper seen, where each turn's
 chance of waking it is small, and stops before it would come closer (``Stop("sleeper")``):
 walking up to a sleeper wakes it, and the sneak attack's triple damage is lost."""
-STANDOFF = 5
-"""Turns an awake monster in view may stand where it is, out of reach of the player,
-before a run goes on regardless (``Standoff``): one that does not come is no threat."""
 
 
 def known_cost(world: World) -> NDArray[np.int32]:
@@ -296,84 +292,6 @@ def _explore_map(
     dist = distance_map(cost, goals, 2, 3)
     _EXPLORE_MAPS[floor] = (key, dist)
     return dist
-
-
-def visible_monsters(floor: Floor, player: Actor) -> list[int]:
-    """The creatures in view but the player's allies (who come and go at the player's
-    side: no reason to stop a run)."""
-    return [
-        a.id
-        for a in floor.actors.values()
-        if a.alive and a is not player and a.mode != Mode.ALLY and floor.visible[a.position]
-    ]
-
-
-def threats(world: World, standoff: Standoff | None = None) -> list[Actor]:
-    """The monsters in view a run must not walk on with, nearest first: awake and able
-    to reach the player, on foot or with a shot, and coming. A sleeper, a brute across
-    a chasm, one that never moves or a guard at its post (out of reach), or one that has
-    stood out of reach for ``STANDOFF`` turns (``standoff``) is no reason to stand still
-    (a new one in view still stops a run once)."""
-    floor, player = world.floor, world.player
-    awake = [
-        floor.actors[i]
-        for i in visible_monsters(world.floor, world.player)
-        if floor.actors[i].mode not in CALM and coming(world, floor.actors[i], standoff)
-    ]
-    if not awake:
-        return []
-    goal = np.zeros(floor.tiles.shape, dtype=np.bool_)
-    goal[player.position] = True
-    on_foot = distance_map(floor.walkable.astype(np.int32), goal, 2, 3)
-    found = []
-    for monster in awake:
-        kind = world.kinds.get(monster.kind)
-        if on_foot[monster.position] != UNREACHABLE or (kind is not None and kind.reach > 1):
-            found.append(monster)
-    return sorted(found, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
-
-
-def coming(world: World, monster: Actor, standoff: Standoff | None) -> bool:
-    """Whether ``monster`` (awake, in view) may come at the player: within its reach
-    already, or not one that stays where it is (never moves, guards its post out of
-    its rousing range, or has stood out of reach ``STANDOFF`` turns)."""
-    kind = world.kinds.get(monster.kind)
-    player = world.player
-    gap = max(abs(monster.x - player.x), abs(monster.y - player.y))
-    if kind is None or gap <= kind.reach:
-        return True
-    if kind.moves == "still":
-        return False
-    if monster.mode == Mode.GUARDING and gap > kind.guards + 1:
-        return False
-    return standoff is None or not standoff.holds_off(monster)
-
-
-@dataclass
-class Standoff:
-    """Where each awake monster in view stood and for how many player turns, so that one
-    that does not come (a hunter across water it will not swim, a caster hanging back)
-    stops keeping the player from a run. ``update`` once a turn; the driver keeps one."""
-
-    turn: int = -1
-    stood: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)
-    """Monster id -> (where it stands, turns it has stood there)."""
-
-    def update(self, world: World) -> None:
-        if world.turn == self.turn:
-            return
-        self.turn = world.turn
-        floor, now = world.floor, {}
-        for actor_id in visible_monsters(world.floor, world.player):
-            monster = floor.actors[actor_id]
-            before = self.stood.get(actor_id)
-            held = before[1] + 1 if before is not None and before[0] == monster.position else 0
-            now[actor_id] = (monster.position, held)
-        self.stood = now
-
-    def holds_off(self, monster: Actor) -> bool:
-        stood = self.stood.get(monster.id)
-        return stood is not None and stood[0] == monster.position and stood[1] >= STANDOFF
 
 
 def in_view(floor: Floor) -> list[Item]:

@@ -154,13 +154,17 @@ class Item:
         )
 
 
-def toggle_equipment(world: World, user: Actor, item: Item) -> None:
-    """Wear ``item`` (taking off whatever held its slot) or take it off. The bonuses go
-    straight onto the wearer's stats, so combat needs to know nothing of equipment."""
+def toggle_equipment(world: World, user: Actor, item: Item, instead: Item | None = None) -> None:
+    """Wear ``item`` (taking off whatever held its slot: ``instead`` when given, else
+    the oldest) or take it off. The bonuses go straight onto the wearer's stats, so
+    combat needs to know nothing of equipment."""
     if item.equipped:
         unequip(world, user, item)
         return
     worn = [o for o in world.inventory if o.equipped and o.kind.slot == item.kind.slot]
+    if instead is not None and instead in worn:
+        worn.remove(instead)
+        worn.insert(0, instead)  # it comes off first
     for other in worn[: max(0, len(worn) - SLOT_SIZES[item.kind.slot] + 1)]:
         unequip(world, user, other)  # the oldest ring comes off for a third
     item.equipped = True

@@ -1,4 +1,8 @@
-"""The character sheet (``c``): who you are, how far you have come, what you carry."""
+"""The character sheet (``c``): who you are, how far you have come, what you wear.
+
+Short enough for the 80x24 map view (20 rows): numbers that belong together share a
+line, so the equipment, rings included, is never below the box's last row (hand play
+found the rings missing there), and the seed is as the player typed it."""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from emberdeep.ui.screens import Pop, Result, Stay
 if TYPE_CHECKING:
     from emberdeep.ui.play_view import PlayView
 
-WIDTH = 44
+WIDTH = 56
 
 
 def sheet(screen: PlayView) -> list[str]:
@@ -32,16 +36,12 @@ def sheet(screen: PlayView) -> list[str]:
         f"Level: {player.level}",
         f"Experience: {player.xp} / {world.xp_to_next} to the next level",
         f"Hit points: {player.hp} / {player.max_hp}",
-        f"Power: {player.power}",
-        f"Defense: {player.defense}",
-        f"Strength: {world.strength}",
+        f"Power: {player.power} · Defense: {player.defense} · Strength: {world.strength}",
         f"Stomach: {world.nourishment} of {hunger.STOMACH} turns"
         + (f" ({state})" if (state := hunger.state(world.nourishment)) else ""),
         "",
-        f"Depth: {world.depth}",
-        f"Turns: {world.turn}",
-        f"Kills: {kills}",
-        f"Seed: {world.seed}",
+        f"Depth: {world.depth} · Turns: {world.turn} · Kills: {kills}",
+        f"Seed: {screen.seed_name}",
         "",
         "Equipment:",
         *(worn or ["  nothing"]),

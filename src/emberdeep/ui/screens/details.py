@@ -14,9 +14,12 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
+from emberdeep.engine.acts import targets
 from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.creatures import gear
+from emberdeep.engine.things import items
 from emberdeep.engine.things.items import Item
-from emberdeep.session import look_words
+from emberdeep.session import look_words, names
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
@@ -76,31 +79,46 @@ def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
         lines.append("You do not know what it does yet: use it, or read identify.")
         return describe(identity, item), lines
     if kind.description:
-        lines.append(kind.description)
-    numbers = []
-    if kind.power:
-        numbers.append(f"Power {kind.power:+d}")
-    if kind.defense:
-        numbers.append(f"Defense {kind.defense:+d}")
-    if kind.amount:
-        numbers.append(f"Strength {kind.amount}")
-    if kind.turns:
-        numbers.append(f"{kind.turns} turns")
-    if kind.radius:
-        numbers.append(f"Radius {kind.radius}")
-    if kind.range:
-        numbers.append(f"Range {kind.range}")
-    if kind.category == "wand":
-        numbers.append(f"{item.charges} of {kind.charges} charges left")
-    if kind.move_time and kind.move_time != NORMAL_TIME:
-        numbers.append(f"moves take {kind.move_time}")
-    if kind.noise:
-        numbers.append(f"noise {kind.noise:+d}")
+        lines.append(names.description(item))
+    numbers = figures(play, item)
     if numbers:
         lines.append(" · ".join(numbers))
     if item.equipped:
         lines.append(f"Worn ({kind.slot}).")
     return describe(identity, item), lines
+
+
+def figures(play: PlayView, item: Item) -> list[str]:
+    """Its numbers as they work for the player now: worn gear's bonus with its known
+    enchantment (hand play read "+3 Dagger ... Power +2"), a staff's damage, turns and
+    range at its level; the charges are in its name already."""
+    kind, world = item.kind, play.world
+    numbers = []
+    gain = items.bonus(item, world.strength) if item.known else None
+    power = kind.power if gain is None else gain.power
+    defense = kind.defense if gain is None else gain.defense
+    if power:
+        numbers.append(f"Power {power:+d}")
+    if defense:
+        numbers.append(f"Defense {defense:+d}")
+    if kind.amount:
+        numbers.append(f"Strength {gear.staff_power(item, kind.amount)}")
+    if kind.turns:
+        numbers.append(f"{gear.staff_power(item, kind.turns)} turns")
+    if kind.radius:
+        numbers.append(f"Radius {kind.radius}")
+    far = targets.reach(item)
+    if far:
+        numbers.append(f"Range {far}")
+    if kind.move_time and kind.move_time != NORMAL_TIME:
+        numbers.append(f"moves take {kind.move_time}")
+    if kind.noise:
+        numbers.append(f"noise {kind.noise:+d}")
+    if item.known and kind.slot == "weapon" and gain is not None and gain.power != kind.power:
+        numbers.append(f"its enchantment gives {gain.power - kind.power:+d}")
+    if item.known and kind.slot == "armor" and gain is not None and gain.defense != kind.defense:
+        numbers.append(f"its enchantment gives {gain.defense - kind.defense:+d}")
+    return numbers
 
 
 class DetailsScreen:

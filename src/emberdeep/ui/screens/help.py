@@ -6,7 +6,9 @@ is built from the keymap in use, grouped by command and written as players write
 ``ui.input.COMMANDS`` when the screen opens, so a command added later shows up (with a
 name made from its key) without touching this file.
 
-It is an overlay that scrolls like the message history (``ui/pager.py``).
+It is an overlay like the message history (``ui/pager.py``), but paged: PgDn shows the
+next page, no line on two pages and no entry split between them (hand play read the
+same lines again on each page, and one entry's name and keys on different pages).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from emberdeep.content.looks import RENDER_MODES
 from emberdeep.ui import input as ui_input
 from emberdeep.ui import keys, palette
 from emberdeep.ui.fitting import home_path, wrap
-from emberdeep.ui.pager import Line, Pager
+from emberdeep.ui.pager import Line, Pager, text_area
 from emberdeep.ui.palette import Color
 
 UNBOUND = "(no key)"
@@ -76,42 +78,66 @@ MOUSE = (
 )
 
 
-def help_lines(keymap: dict[str, str], columns: int) -> list[tuple[str, Color]]:
+def help_lines(
+    keymap: dict[str, str], columns: int, rows: int | None = None
+) -> list[tuple[str, Color]]:
     """The screen's text wrapped to ``columns``: one entry per command (keys as players
     write them), then the mouse, then how to change the keys. Names and keys are two
     columns; a name longer than its column wraps inside it, its keys beside its last
-    row, so every key starts at the same column."""
+    row, so every key starts at the same column. With ``rows`` (a page's), an entry
+    that would straddle two pages starts the next (``pages``)."""
     entries = [
         (f"{label}:", ", ".join(dict.fromkeys(keys.key_label(key) for key in found)), bool(found))
         for label, found in bindings(keymap)
     ]  # kp_5 and clear are one key, written once
     label_width = min(MAX_LABEL, max(len(label) for label, _, _ in entries), columns // 2)
-    lines: list[tuple[str, Color]] = []
+    groups: list[list[tuple[str, Color]]] = []
     for label, named, bound in entries:
         left = wrap(label, label_width)
         right = [""] * (len(left) - 1) + wrap(named or UNBOUND, columns - label_width - 1)
+        group = []
         for row, keys_row in enumerate(right):  # the keys follow the name's last row
             name = left[row] if row < len(left) else ""
             text = f"{name:<{label_width}} {keys_row}".rstrip()
-            lines.append((text, palette.TEXT_FG if bound else palette.HEADING_FG))
+            group.append((text, palette.TEXT_FG if bound else palette.HEADING_FG))
+        groups.append(group)
     presets = ", ".join(f'"{name}"' for name in keys.preset_names())
-    lines += [("", palette.TEXT_FG), ("The mouse", palette.HEADING_FG)]
+    groups.append([("", palette.TEXT_FG), ("The mouse", palette.HEADING_FG)])
     for text in MOUSE:
-        lines += [(line, palette.TEXT_FG) for line in wrap(text, columns)]
+        groups.append([(line, palette.TEXT_FG) for line in wrap(text, columns)])
     notes = [
-        "",
         f"Change these in {home_path(keys.keys_path())}:",
         f'preset = ... picks a set ({presets}); under [keys], k = "move_n" binds a key '
         'and k = "" unbinds it. There keys go by their names: kp_7, pageup, escape, f1.',
     ]
-    for note in notes:
-        lines += [(line, palette.INFO_FG) for line in wrap(note, columns)]
+    groups.append([("", palette.INFO_FG)])
+    groups.append([(line, palette.INFO_FG) for note in notes for line in wrap(note, columns)])
+    return pages(groups, rows)
+
+
+def pages(groups: list[list[tuple[str, Color]]], rows: int | None) -> list[tuple[str, Color]]:
+    """``groups`` one after another, a group that would straddle two pages of ``rows``
+    (one that fits on a page) moved to the next whole; a blank line opening a page is
+    left out."""
+    lines: list[tuple[str, Color]] = []
+    for group in groups:
+        start = 0
+        if rows is not None:
+            used = len(lines) % rows
+            if used and used + len(group) > rows and len(group) <= rows:
+                lines += [("", palette.TEXT_FG)] * (rows - used)
+                used = 0
+            if used == 0 and lines:
+                while start < len(group) and not group[start][0]:
+                    start += 1  # a gap at the top of a page is no gap
+        lines += group[start:]
     return lines
 
 
 class HelpScreen(Pager):
     title = "Keys"
     fit_height = True
+    paged = True
 
     def __init__(self, keymap: dict[str, str] | None) -> None:
         """``keymap``: the bindings in use (None: the defaults)."""
@@ -123,4 +149,4 @@ class HelpScreen(Pager):
         """Esc, ``?``, and whatever key opens this screen."""
 
     def lines(self, columns: int) -> list[Line]:
-        return help_lines(self.keymap, columns)
+        return help_lines(self.keymap, columns, text_area(*self.console_size)[1])

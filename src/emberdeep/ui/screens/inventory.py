@@ -25,7 +25,7 @@ from emberdeep.engine.acts.actions import Drop, Use
 from emberdeep.engine.acts.targets import fits
 from emberdeep.engine.things.effects import AIMED, Aim
 from emberdeep.engine.things.identify import display_key
-from emberdeep.engine.things.items import Item
+from emberdeep.engine.things.items import SLOT_SIZES, Item
 from emberdeep.session.names import describe, details, item_name
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
@@ -36,19 +36,23 @@ from emberdeep.ui.screens.targeting import TargetingScreen
 if TYPE_CHECKING:
     from emberdeep.ui.play_view import PlayView
 
-Purpose = Literal["use", "drop", "throw", "on"]
+Purpose = Literal["use", "drop", "throw", "on", "instead"]
 TITLES: dict[Purpose, str] = {
     "use": "Select an item to use (? about it)",
     "drop": "Select an item to drop (? about it)",
     "throw": "Select an item to throw (? about it)",
     "on": "Use the {name} on which item? (? about it)",
+    "instead": "Take off which ring for the {name}?",
 }
-"""Each menu's title; "on" chooses the item another (``scroll``) is spent on."""
+"""Each menu's title; "on" chooses the item another (``scroll``) is spent on, "instead"
+the worn ring another (``scroll``) is put on in place of: a third ring asks, where it
+once swapped the oldest off without a word."""
 EMPTY = "You are not carrying anything."
 NOTHING_TO_THROW = "You have nothing made for throwing. Throw something else?"
 ABOUT = "?"
 """Opens the highlighted item's details (``screens/details.py``)."""
 PARENT_DIM = 0.5
+RING_HANDS = SLOT_SIZES["ring"]
 
 
 def option(parent: PlayView, item: Item, key: str = "") -> Option:
@@ -61,6 +65,10 @@ def option(parent: PlayView, item: Item, key: str = "") -> Option:
     known = details(identity, item)
     detail = f"worn; {known}" if item.equipped else known
     return Option(f"{glyph} {describe(identity, item)}", detail, key=key)
+
+
+def worn_ring(item: Item) -> bool:
+    return item.equipped and item.kind.slot == "ring"
 
 
 def throw_order(item: Item) -> tuple[int, int]:
@@ -88,9 +96,11 @@ class InventoryScreen:
                 entry = replace(entry, disabled=True, detail="worn: take it off to throw")
             if purpose == "on" and not fits(world, inventory[scroll], inventory[slot]):
                 entry = replace(entry, disabled=True, detail="not for this")
+            if purpose == "instead" and not worn_ring(inventory[slot]):
+                entry = replace(entry, disabled=True, detail="")
             options.append(entry)
         title = TITLES[purpose]
-        if purpose == "on":
+        if purpose in ("on", "instead"):
             title = title.format(name=item_name(world.identity, inventory[scroll].kind))
         made_for_it = any(item.kind.facts.thrown for item in inventory)
         makeshift = purpose == "throw" and bool(inventory) and not made_for_it
@@ -119,10 +129,13 @@ class InventoryScreen:
             return self.parent.perform(Drop(slot))
         if self.purpose == "throw":
             return Push(TargetingScreen(self.parent, slot, throw=True))
-        if self.purpose == "on":
+        if self.purpose in ("on", "instead"):
             return self.parent.perform(Use(self.scroll, on=slot))
         world = self.parent.world
         kind = world.inventory[slot].kind
+        rings = sum(worn_ring(item) for item in world.inventory)
+        if kind.slot == "ring" and not world.inventory[slot].equipped and rings >= RING_HANDS:
+            return Push(InventoryScreen(self.parent, "instead", scroll=slot))
         if kind.facts.aims is Aim.ITEMS and world.identity.is_known(kind):
             return Push(InventoryScreen(self.parent, "on", scroll=slot))
         # An unknown scroll is read, not aimed: asking for a target would tell what it is.

@@ -102,13 +102,13 @@ class MainMenu:
 
     def seed_entered(self, text: str) -> Result | str:
         try:
-            return self.start(rng.parse_seed(text))
+            return self.start(rng.parse_seed(text), text)
         except ValueError as exc:
             return str(exc).capitalize() + "."
 
-    def start(self, seed: int) -> Reset:
+    def start(self, seed: int, seed_name: str = "") -> Reset:
         try:
-            session = self.app.setup.new_game(seed)
+            session = self.app.setup.new_game(seed, seed_name)
         except GameLockedError as exc:
             return Reset(MainMenu(self.app, f"You cannot start a game here: {exc}."))
         return Reset(start_game(self.app, session))

@@ -156,6 +156,12 @@ class PlayScreen:
         return self.driver.paused is not None
 
     @property
+    def seed_name(self) -> str:
+        """The seed as the player typed it (a word), else its number."""
+        session = self.game.session
+        return (session.seed_name if session is not None else "") or str(self.world.seed)
+
+    @property
     def keymap(self) -> dict[str, str] | None:
         """The app's key bindings; None (no app): the defaults."""
         return self.app.keymap if self.app is not None else None

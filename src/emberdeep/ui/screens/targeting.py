@@ -9,7 +9,8 @@ others anyway; the screen says so instead of leaving.
 
 Like the inventory it only draws and aims: the use itself is an engine action carried out
 by the play screen's ``perform``. The camera does not move while aiming, so the cursor
-stays inside the map view.
+stays inside the map view; the aiming words go under the map, over the log, so they
+never hide a cell the cursor may go to.
 """
 
 from __future__ import annotations
@@ -203,7 +204,9 @@ class TargetingScreen:
 
     def draw_lines(self, console: tcod.console.Console) -> None:
         """The hint (or why the last confirm failed), then what is under the cursor, each
-        wrapped over as many rows as it needs."""
+        wrapped over as many rows as it needs, over the log and hints under the map: drawn
+        over the map's top rows, they hid the cells one might aim at. Rows that do not
+        fit there go over the map's edge farthest from the cursor."""
         view = self.parent.layout.map
         width = min(view.width, console.width - view.x)
         lines = [(self.warning or self.hint, WARNING_FG if self.warning else HINT_FG)]
@@ -213,9 +216,21 @@ class TargetingScreen:
         if caught:
             lines.append(("Caught in the blast: " + ", ".join(caught), WARNING_FG))
         rows = [(line, fg) for text, fg in lines for line in wrap(text, width - 2)]
-        for row, (text, fg) in enumerate(rows[: max(0, console.height - view.y)]):
-            console.draw_rect(view.x, view.y + row, width, 1, ch=ord(" "), bg=BAR_BG)
-            console.print(view.x + 1, view.y + row, text, fg=fg)
+        below = view.y + view.height
+        places = list(range(below, console.height))
+        extra = len(rows) - len(places)
+        if extra > 0:
+            cell = render.to_screen(self.cursor, view, self.parent.origin())
+            cursor_row = cell[1] if cell is not None else view.y
+            if cursor_row - view.y >= view.height // 2:
+                places = list(range(view.y, view.y + extra)) + places
+            else:
+                places = list(range(below - extra, below)) + places
+        hints = self.parent.layout.hints
+        for y, (text, fg) in zip(places, rows, strict=False):
+            left = hints.x if y == hints.y else view.x  # no stub of the key hints left
+            console.draw_rect(left, y, view.x + width - left, 1, ch=ord(" "), bg=BAR_BG)
+            console.print(view.x + 1, y, text, fg=fg)
 
     def caught(self) -> list[str]:
         """Living creatures the player can see within the blast radius of the cursor."""

@@ -1,0 +1,53 @@
+"""Which monsters in view keep a run from starting: only one that comes (hand play found
+explore refusing for a goblin running away and a caster hanging back at range)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from emberdeep.engine.core.actors import KeepsDistance, Mode
+from emberdeep.engine.play.approach import STANDOFF, Standoff, threats
+from tests.helpers import ORC, add_monster, world_from_text
+
+HALL = """
+######################
+#@...................#
+#....................#
+######################
+"""
+
+
+def test_a_monster_running_away_is_no_threat_until_it_is_cornered_next_to_you() -> None:
+    world = world_from_text(HALL)
+    goblin = add_monster(world, ORC, 9, 1)
+    assert threats(world) == [goblin]
+    goblin.mode = Mode.FLEEING
+    assert threats(world) == []
+    world.floor.move_actor(goblin, 2, 1)
+    assert threats(world) == [goblin]  # cornered, next to you, it strikes
+
+
+def test_a_caster_keeping_its_distance_beyond_its_reach_is_no_threat() -> None:
+    world = world_from_text(HALL)
+    conjurer = replace(ORC, key="conjurer", keeps_distance=KeepsDistance(2, 5))
+    caster = add_monster(world, conjurer, 6, 1)
+    assert threats(world) == []  # in its band: it will not come nearer
+    world.floor.move_actor(caster, 8, 1)
+    assert threats(world) == [caster]  # beyond its band it closes in
+
+
+def test_one_that_comes_no_nearer_for_a_while_is_no_threat_one_that_nears_is() -> None:
+    world = world_from_text(HALL)
+    pacer = add_monster(world, ORC, 8, 1)
+    standoff = Standoff()
+    standoff.update(world)
+    for turn in range(STANDOFF):
+        assert threats(world, standoff) == [pacer]
+        world.turn += 1  # a turn passes; it paces to and fro, never nearer
+        world.floor.move_actor(pacer, 8, 2 - turn % 2)
+        standoff.update(world)
+    assert threats(world, standoff) == []
+    world.turn += 1
+    world.floor.move_actor(pacer, 7, 1)  # a step nearer: it comes after all
+    standoff.update(world)
+    assert threats(world, standoff) == [pacer]
