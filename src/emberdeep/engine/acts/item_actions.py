@@ -115,7 +115,7 @@ def shatter(world: World, actor: Actor, thrown: items.Item, at: tuple[int, int])
     world.emit(Shattered(actor.who, at, thing, kind.bursts))
     if world.identity.learn(kind):
         world.emit(Identified(thing, "shattered"))
-    burst.burst(world, at, kind.bursts, kind.amount, max(1, kind.radius), actor)
+    burst.burst(world, at, kind.bursts, amount=kind.amount, radius=max(1, kind.radius), who=actor)
 
 
 def _struck(

@@ -32,7 +32,7 @@ from emberdeep.engine.core.events import (
     TerrainChanged,
 )
 from emberdeep.engine.core.flight import Rule, Stops, fly
-from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.floor import Floor, Tile, is_ground
 from emberdeep.engine.creatures import combat, gear, harm, hunger, statuses
 from emberdeep.engine.terrain import burst, fire, gas, traps
 from emberdeep.engine.things import items
@@ -224,7 +224,7 @@ def blink(world: World, actor: Actor) -> bool:
     none."""
     floor = world.floor
     free = np.argwhere(
-        floor.walkable & (floor.occupant == 0) & (floor.tiles == Tile.FLOOR) & open_to_stairs(floor)
+        floor.walkable & (floor.occupant == 0) & is_ground(floor.tiles) & open_to_stairs(floor)
     )
     if not len(free):
         return False
@@ -291,7 +291,9 @@ def incinerate(world: World, user: Actor, item: Item, target: Target) -> Refused
     """A potion of incineration, drunk: flames burst out round the drinker, who is set
     ablaze (deep water puts it out)."""
     kind = item.kind
-    burst.burst(world, user.position, burst.FIRE, kind.amount, max(1, kind.radius), user)
+    burst.burst(
+        world, user.position, burst.FIRE, amount=kind.amount, radius=max(1, kind.radius), who=user
+    )
     fire.blaze(world, user, "potion")
     return None
 

@@ -469,7 +469,8 @@ class Heard:
 
 
 Event = (
-    Moved | Attacked | Missile | Area | Cloud | Shattered | Ignited | Hurt | Died | Healed | StatusChanged | Teleported
+    Moved | Attacked | Missile | Area | Cloud | Shattered | Ignited | Hurt | Died | Healed
+    | StatusChanged | Teleported
     | Summoned | ModeChanged | Followed | LeftBehind | Shackles | Freed | Ordered | AllyDied
     | ItemMoved | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained

@@ -351,8 +351,8 @@ class World:
 
     def player_turn(self) -> None:
         """What one player turn does besides the action: statuses run down, gas spreads
-        and is breathed, fire spreads and burns, hidden traps next to the player may be noticed, something may
-        arrive on a floor that has been calm too long."""
+        and is breathed, fire spreads and burns, hidden traps next to the player may be
+        noticed, something may arrive on a floor that has been calm too long."""
         player = self.player
         if player.statuses or player.confused:
             statuses.tick(self, player)

@@ -32,7 +32,7 @@ def harms(into: str) -> bool:
 
 
 def burst(
-    world: World, at: tuple[int, int], into: str, amount: int, radius: int, who: Actor | None
+    world: World, at: tuple[int, int], into: str, *, amount: int, radius: int, who: Actor | None
 ) -> None:
     """``into`` breaks out at ``at``: ``amount`` of a gas, or fire over every cell within
     ``radius`` (at least the cell itself) that can burn, set by ``who``."""
