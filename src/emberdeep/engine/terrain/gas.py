@@ -82,7 +82,7 @@ def release(world: World, x: int, y: int, amount: float, name: str = "caustic") 
     if kind == DARKNESS_KIND:
         floor.dark_version += 1
     world.emit(Area(None, (x, y), ((x, y),), "gas"))
-    world.emit(Cloud((x, y), name, amount))
+    world.emit(Cloud((x, y), name))
 
 
 def harmful(floor: Floor) -> NDArray[np.bool_]:
