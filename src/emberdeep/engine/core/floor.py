@@ -180,6 +180,9 @@ class Floor:
         self.fire: NDArray[np.uint8] = np.zeros(self.tiles.shape, dtype=np.uint8)
         """Turns of fire left per tile (``engine/terrain/fire.py``); ``fire_active`` while any."""
         self.fire_active = False
+        self.danger: NDArray[np.bool_] | None = None
+        """Where fire burns or harmful gas hangs, as of the last turn they moved (None:
+        nowhere): the cells monsters keep out of when they can (``terrain/danger.py``)."""
         self.seen_items: dict[tuple[int, int], str] = {}
         """The item kind the player last saw on each tile out of view (the remembered map)."""
         self.fixtures: dict[tuple[int, int], str] = {}

@@ -29,6 +29,7 @@ from emberdeep.engine.core.floor import (
     Tile,
 )
 from emberdeep.engine.creatures import statuses
+from emberdeep.engine.terrain import danger
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -66,6 +67,7 @@ def ignite(world: World, cells: Iterable[Cell], who: Actor | None, cause: str) -
             lit.append((x, y))
     if lit:
         floor.fire_active = True
+        danger.refresh(floor)
         floor.gas[tuple(np.array(lit).T)] = 0  # the flames burn the gas away
         world.emit(Ignited(who.who if who else None, tuple(lit), cause))
         scorch(world)
@@ -134,6 +136,7 @@ def turn(world: World) -> None:
     """The fire of the player's floor, one player turn on: it spreads and burns down,
     then burns whoever stands in it."""
     caught = spread(world)
+    danger.refresh(world.floor)
     if caught:
         world.emit(Ignited(None, caught, "spread"))
     scorch(world)

@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.core.events import Area, Cloud
 from emberdeep.engine.core.floor import DARKNESS_KIND
 from emberdeep.engine.creatures import runics, statuses
+from emberdeep.engine.terrain import danger
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -79,6 +80,7 @@ def release(world: World, x: int, y: int, amount: float, name: str = "caustic") 
         floor.gas_kind[x, y] = kind
     floor.gas[x, y] = min(MOST, float(floor.gas[x, y]) + amount)
     floor.gas_active = True
+    danger.refresh(floor)
     if kind == DARKNESS_KIND:
         floor.dark_version += 1
     world.emit(Area(None, (x, y), ((x, y),), "gas"))
@@ -161,4 +163,5 @@ def turn(world: World) -> None:
     if not floor.gas_active:
         return
     spread(floor)
+    danger.refresh(floor)
     breathe(world)
