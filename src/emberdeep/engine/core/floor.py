@@ -180,9 +180,12 @@ class Floor:
         self.fire: NDArray[np.uint8] = np.zeros(self.tiles.shape, dtype=np.uint8)
         """Turns of fire left per tile (``engine/terrain/fire.py``); ``fire_active`` while any."""
         self.fire_active = False
-        self.danger: NDArray[np.bool_] | None = None
-        """Where fire burns or harmful gas hangs, as of the last turn they moved (None:
-        nowhere): the cells monsters keep out of when they can (``terrain/danger.py``)."""
+        self.hazard_version = 0
+        """Counts the changes of fire and gas (``terrain/danger.py`` keeps its map until
+        it changes)."""
+        self.danger: tuple[int, NDArray[np.bool_] | None] = (-1, None)
+        """Where fire burns or harmful gas hangs, for ``hazard_version`` (None: nowhere):
+        the cells monsters keep out of when they can (``terrain/danger.py``)."""
         self.seen_items: dict[tuple[int, int], str] = {}
         """The item kind the player last saw on each tile out of view (the remembered map)."""
         self.fixtures: dict[tuple[int, int], str] = {}

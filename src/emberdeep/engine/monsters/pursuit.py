@@ -259,12 +259,13 @@ def closer_step(
     fire or harmful gas while the monster is out of it (``danger.avoids``)."""
     occupant = floor.occupant
     x, y = monster.x, monster.y
+    hazards = floor.fire_active or floor.gas_active
     for k in order:
         if around[k] >= here:
             return None
         dx, dy = DIRECTIONS[k]
         if not occupant.item(x + dx, y + dy):
-            if floor.danger is not None and danger.avoids(floor, x, y, x + dx, y + dy):
+            if hazards and danger.avoids(floor, x, y, x + dx, y + dy):
                 continue
             return STEPS[dx, dy]
     return None
@@ -310,4 +311,5 @@ def detour(
 def _shuns(floor: Floor, monster: Actor, dx: int, dy: int) -> bool:
     """Whether ``monster`` keeps out of the step (fire or harmful gas, ``danger``)."""
     x, y = monster.x, monster.y
-    return floor.danger is not None and danger.avoids(floor, x, y, x + dx, y + dy)
+    hazards = floor.fire_active or floor.gas_active
+    return hazards and danger.avoids(floor, x, y, x + dx, y + dy)

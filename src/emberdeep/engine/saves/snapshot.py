@@ -51,7 +51,6 @@ from emberdeep.engine.saves.snapshot_reader import (
     b64,
     is_table,
 )
-from emberdeep.engine.terrain import danger
 from emberdeep.engine.terrain.traps import EFFECTS as TRAP_EFFECTS
 from emberdeep.engine.terrain.traps import Trap, TrapKind
 from emberdeep.engine.things.identify import MAX_LOOK, Identity
@@ -464,7 +463,6 @@ def _load_floor_extras(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemK
     if raw.data.get("fire"):  # where it may burn, how long: ``rules.fire_can_burn``
         floor.fire[...] = raw.array("fire", np.uint8, floor.size)
         floor.fire_active = bool(floor.fire.any())
-    danger.refresh(floor)
     seen = raw.entries("seen_items") if "seen_items" in raw.data else []
     floor.seen_items = _placed(seen, floor, f"{raw.path}.seen_items", "item")
     if not all(_rememberable(key, item_kinds) for key in set(floor.seen_items.values())):

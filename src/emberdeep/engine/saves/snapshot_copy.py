@@ -25,7 +25,6 @@ from emberdeep.engine.creatures.fellowship import Fellowship
 from emberdeep.engine.play.journal import Journal
 from emberdeep.engine.play.world import World
 from emberdeep.engine.saves.snapshot_columns import ACTOR_FIELDS
-from emberdeep.engine.terrain import danger
 from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.identify import Identity
 from emberdeep.engine.things.items import Item
@@ -119,7 +118,6 @@ def _copy_floor(floor: Floor, depth: int) -> Floor:
     if floor.fire_active:
         copied.fire[...] = floor.fire
         copied.fire_active = bool(copied.fire.any())
-    danger.refresh(copied)
     copied.seen_items = dict(floor.seen_items)
     copied.fixtures = dict(floor.fixtures)
     copied.left_at, copied.calm_since = floor.left_at, floor.calm_since

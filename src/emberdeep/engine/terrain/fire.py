@@ -29,7 +29,6 @@ from emberdeep.engine.core.floor import (
     Tile,
 )
 from emberdeep.engine.creatures import statuses
-from emberdeep.engine.terrain import danger
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -67,7 +66,7 @@ def ignite(world: World, cells: Iterable[Cell], who: Actor | None, cause: str) -
             lit.append((x, y))
     if lit:
         floor.fire_active = True
-        danger.refresh(floor)
+        floor.hazard_version += 1
         floor.gas[tuple(np.array(lit).T)] = 0  # the flames burn the gas away
         world.emit(Ignited(who.who if who else None, tuple(lit), cause))
         scorch(world)
@@ -97,6 +96,7 @@ def spread(world: World) -> tuple[Cell, ...]:
     floor.fire[xs, ys] = TILE_BURNS_FOR.take(floor.tiles[xs, ys].astype(np.intp))
     floor.gas[floor.fire > 0] = 0
     floor.fire_active = bool(floor.fire.any())
+    floor.hazard_version += 1
     return tuple(zip(xs.tolist(), ys.tolist(), strict=True))
 
 
@@ -111,6 +111,7 @@ def scorch(world: World) -> None:
         elif statuses.has(actor, statuses.BURNING) and TILE_FLAMMABILITY[floor.tiles.item(x, y)]:
             floor.fire[x, y] = TILE_BURNS_FOR[floor.tiles.item(x, y)]
             floor.fire_active = True
+            floor.hazard_version += 1
             world.emit(Ignited(actor.who, ((x, y),), "spread"))
 
 
@@ -136,7 +137,6 @@ def turn(world: World) -> None:
     """The fire of the player's floor, one player turn on: it spreads and burns down,
     then burns whoever stands in it."""
     caught = spread(world)
-    danger.refresh(world.floor)
     if caught:
         world.emit(Ignited(None, caught, "spread"))
     scorch(world)

@@ -25,7 +25,6 @@ from numpy.typing import NDArray
 from emberdeep.engine.core.events import Area, Cloud
 from emberdeep.engine.core.floor import DARKNESS_KIND
 from emberdeep.engine.creatures import runics, statuses
-from emberdeep.engine.terrain import danger
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -80,7 +79,7 @@ def release(world: World, x: int, y: int, amount: float, name: str = "caustic") 
         floor.gas_kind[x, y] = kind
     floor.gas[x, y] = min(MOST, float(floor.gas[x, y]) + amount)
     floor.gas_active = True
-    danger.refresh(floor)
+    floor.hazard_version += 1
     if kind == DARKNESS_KIND:
         floor.dark_version += 1
     world.emit(Area(None, (x, y), ((x, y),), "gas"))
@@ -124,6 +123,7 @@ def spread(floor: Floor) -> None:
     floor.gas = result.astype(np.float32, copy=False)
     floor.gas_kind = kind
     floor.gas_active = bool(result.any())
+    floor.hazard_version += 1
     if was_dark:  # the field of view is seen through the darkness as it is now
         floor.dark_version += 1
 
@@ -163,5 +163,4 @@ def turn(world: World) -> None:
     if not floor.gas_active:
         return
     spread(floor)
-    danger.refresh(floor)
     breathe(world)
