@@ -13,7 +13,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Move, Use, Wait
 from emberdeep.engine.acts.item_actions import Throw
-from emberdeep.engine.core.events import Cloud, Ignited, ItemMoved, Shattered
+from emberdeep.engine.core.events import Cloud, Event, Ignited, ItemMoved, Shattered
 from emberdeep.engine.core.floor import DARKNESS_KIND, Tile
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.play.invariants import violations
@@ -44,7 +44,7 @@ MEADOW = """
 """Grass (``"``) from x 4 to 9, deep water at x 10, bare floor either side."""
 
 
-def thrown(world: World, key: str, at: tuple[int, int]) -> list[object]:
+def thrown(world: World, key: str, at: tuple[int, int]) -> list[Event]:
     world.inventory.append(Item(KINDS[key]))
     result = world.step(Throw(len(world.inventory) - 1, at))
     assert isinstance(result, list), result
@@ -241,10 +241,9 @@ def test_new_floors_grow_grass_in_patches() -> None:
     ground = grass | (floor.tiles == Tile.FLOOR)
     assert 0.2 < grass.sum() / ground.sum() < 0.3  # depth 1: a quarter of the ground
     padded = np.pad(grass, 1)
-    neighbours = sum(
-        padded[1 + dx : padded.shape[0] - 1 + dx, 1 + dy : padded.shape[1] - 1 + dy]
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
-    )
+    neighbours = np.zeros(grass.shape, dtype=np.int32)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        neighbours += padded[1 + dx : padded.shape[0] - 1 + dx, 1 + dy : padded.shape[1] - 1 + dy]
     assert (neighbours[grass] >= 2).mean() > 0.8  # in patches, not specks
     again = new_world(7, Settings(), loader.load())
     assert again.floor.tiles.tobytes() == floor.tiles.tobytes()
