@@ -23,6 +23,7 @@ def grow(floor: Floor, share: int, rng: np.random.Generator) -> None:
     if share <= 0:
         return
     ground = floor.tiles == Tile.FLOOR
+    ground[floor.start] = False  # the arrival becomes the stairs up
     if not ground.any():
         return
     seed = int(rng.integers(2**31))

@@ -295,24 +295,36 @@ def hazard_shots(content: Content, settings: Settings) -> Iterator[Shot]:
     it; and clouds of caustic and confusing gas drifting, with darkness beside them."""
 
     def grass(floor: Floor) -> list[Cell]:
-        return [(x, y) for x, y in np.argwhere(floor.tiles == Tile.GRASS).tolist()]
+        """Grass cells, the heart of the thickest meadow first."""
+        grown = (floor.tiles == Tile.GRASS).astype(np.int32)
+        padded = np.pad(grown, 3)
+        near = np.zeros(floor.size, dtype=np.int32)
+        for dx in range(-3, 4):
+            for dy in range(-3, 4):
+                near += padded[3 + dx : 3 + dx + floor.width, 3 + dy : 3 + dy + floor.height]
+        cells = np.argwhere(grown > 0).tolist()
+        return sorted(((x, y) for x, y in cells), key=lambda c: -int(near[c]))
 
     burning = scene(content, settings, grass)
     world = burning.world
     seen = [c for c in grass(world.floor) if world.floor.visible[c]]
     if seen:
         burst.burst(world, seen[0], burst.FIRE, amount=0, radius=1, who=None)
-        for _ in range(3):  # the fire's own turns, with nobody acting
+        for _ in range(2):  # the fire's own turns, with nobody acting
             fire.turn(world)
     yield "fire", stack_of(burning)
     clouded = scene(content, settings, grass)
     world = clouded.world
     px, py = world.player.position
     open_ = np.argwhere(world.floor.visible & world.floor.walkable).tolist()
-    far = sorted(open_, key=lambda c: -max(abs(c[0] - px), abs(c[1] - py)))
-    places = far[:: max(1, len(far) // 4)][:3]
-    for (x, y), name in zip(places, ("caustic", "confusion", "darkness"), strict=False):
-        gas.release(world, x, y, 10.0, name)
+    ring = [c for c in open_ if 3 <= max(abs(c[0] - px), abs(c[1] - py)) <= 6] or open_
+    places = [ring[0]]
+    while len(places) < 3:  # each as far from the others as the ring allows
+        places.append(
+            max(ring, key=lambda c: min(abs(c[0] - p[0]) + abs(c[1] - p[1]) for p in places))
+        )
+    for (x, y), name in zip(places, ("caustic", "confusion", "darkness"), strict=True):
+        gas.release(world, x, y, 6.0, name)
     for _ in range(4):  # the clouds' own turns
         gas.spread(world.floor)
     world.refresh_fov()

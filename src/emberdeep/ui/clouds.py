@@ -20,6 +20,8 @@ GAS_MOST = 0.6
 MOST_MIX = 0.8
 """The most of a cell's ground a cloud covers (the terrain shows through)."""
 FLAME_MIX = 0.85
+FLAME_GLYPH = ord("^")
+FLAME_FG = (255, 230, 120)
 
 
 def draw(
@@ -43,8 +45,11 @@ def draw(
         burning = floor.fire[part]
         xs, ys = np.indices(burning.shape)
         pick = (xs * 7 + ys * 13 + burning) % len(flames)  # a flicker, turn by turn
-        mix = np.where(seen & (burning > 0), FLAME_MIX, 0)
-        _blend(console, area, flames[pick], mix, columns)
+        lit = seen & (burning > 0)
+        _blend(console, area, flames[pick], np.where(lit, FLAME_MIX, 0), columns)
+        if columns == 1 and lit.any():  # the glyph modes: flames, each a tongue of fire
+            console.ch[area][lit] = FLAME_GLYPH
+            console.rgb["fg"][area][lit] = FLAME_FG
 
 
 def _blend(
@@ -54,10 +59,12 @@ def _blend(
     mix: np.ndarray[tuple[int, ...], np.dtype[np.floating]],
     columns: int,
 ) -> None:
-    """Each cell's background moved ``mix`` of the way to ``colour``."""
+    """Each cell's background moved ``mix`` of the way to ``colour``, and its foreground
+    too (in the tiles mode the foreground tints the sprite, which hides the ground)."""
     share = np.clip(mix, 0, MOST_MIX if mix.max(initial=0) <= MOST_MIX else FLAME_MIX)[..., None]
     if columns > 1:
         share = np.repeat(share, columns, axis=0)
         colour = np.repeat(colour, columns, axis=0)
-    bg = console.rgb["bg"][area].astype(np.float32)
-    console.rgb["bg"][area] = (bg * (1 - share) + colour * share).astype(np.uint8)
+    for layer in ("bg", "fg"):
+        now = console.rgb[layer][area].astype(np.float32)
+        console.rgb[layer][area] = (now * (1 - share) + colour * share).astype(np.uint8)
