@@ -113,7 +113,7 @@ class FightSense(ItemSense, WaySense):
                 foe = targets.aim_for(floor, player, item)
                 if foe is not None:
                     return Use(slot, foe.position)
-        shatter = self.grenade(world)
+        shatter = self.throw_potion(world)
         if shatter is not None:
             return shatter
         for slot, item in enumerate(world.inventory):
@@ -123,7 +123,7 @@ class FightSense(ItemSense, WaySense):
                     return Throw(slot, foe.position)
         return None
 
-    def grenade(self, world: World) -> PlayerCommand | None:
+    def throw_potion(self, world: World) -> PlayerCommand | None:
         """A known potion that shatters into fire or harmful gas, thrown at the foe it
         reaches that has a crowd round it (or is far the stronger), far enough off that
         the cloud or the blaze will not reach the bot first."""
