@@ -68,10 +68,15 @@ def test_the_stair_dance_takes_the_stairs_when_hurt_and_comes_back() -> None:
 
 
 def test_a_nearly_full_pack_drops_what_the_bot_never_uses_then_spares() -> None:
+    """A known scroll of aggravation goes first; a known potion of poison is kept now
+    (thrown, it shatters into caustic gas: the bot throws it at crowds)."""
     world, kit = kitted()
     world.inventory.remove(kit[3])
-    poison = Item(KINDS["poison_potion"])
+    poison = Item(KINDS["aggravate_scroll"])
     world.identity.learn(poison.kind)
+    grenade = Item(KINDS["poison_potion"])
+    world.identity.learn(grenade.kind)
+    world.inventory.append(grenade)
     world.inventory.append(Item(KINDS["sword"]))
     world.inventory.append(poison)
     while len(world.inventory) < 25:

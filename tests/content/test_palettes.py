@@ -14,7 +14,7 @@ from emberdeep.content.palettes import PALETTE_NAMES, contrast, lighten, luminan
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.things.items import UNIDENTIFIED
 
-STANDING = ("floor", "stairs_down", "stairs_up", "open_door", "deep_water")
+STANDING = ("floor", "stairs_down", "stairs_up", "open_door", "deep_water", "grass", "ash")
 """Where a creature or an item can be: walkable, and not a door that is shut (whoever
 walks into one opens it first). Lava and chasms are never entered."""
 LEAST = {"high-contrast": 4.5}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from emberdeep.agents.bot_items import ItemSense, attacks, status_potion
+from emberdeep.agents.bot_items import ItemSense, attacks, grenade, status_potion
 from emberdeep.agents.bot_ways import WaySense
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Use, Wait
@@ -32,6 +32,12 @@ DANCE_HEALTH = 0.5
 """With ``stair_dance``, below this share of health with a foe in view, the bot takes
 the stairs it stands by and comes straight back (the exploit it measures)."""
 CHASE_TURNS = 10
+GRENADE_CROWD = 2
+"""A known malevolent potion is thrown at a foe with at least this many foes within
+``GRENADE_REACH`` of it (a crowd to catch), or at one this much stronger than the bot."""
+GRENADE_REACH = 2
+GRENADE_SAFE = 4
+"""...and only at a foe at least this far off: the cloud or the fire spreads."""
 SPELLS = (Aim.NOTHING, Aim.CELLS, Aim.FOES)
 """The scrolls that strike, in the order the bot reads them: what finds its own mark
 (lightning), then a blast on a cell (fireball), then what is aimed at a foe (confusion)."""
@@ -107,11 +113,34 @@ class FightSense(ItemSense, WaySense):
                 foe = targets.aim_for(floor, player, item)
                 if foe is not None:
                     return Use(slot, foe.position)
+        shatter = self.throw_potion(world)
+        if shatter is not None:
+            return shatter
         for slot, item in enumerate(world.inventory):
             if item.kind.facts.thrown and not item.equipped:
                 foe = targets.aim_for(floor, player, item, throw=True)
                 if foe is not None:
                     return Throw(slot, foe.position)
+        return None
+
+    def throw_potion(self, world: World) -> PlayerCommand | None:
+        """A known potion that shatters into fire or harmful gas, thrown at the foe it
+        reaches that has a crowd round it (or is far the stronger), far enough off that
+        the cloud or the blaze will not reach the bot first."""
+        slot = self.find(world, lambda facts, kind: grenade(kind))
+        if slot is None:
+            return None
+        floor, player = world.floor, world.player
+        foe = targets.aim_for(floor, player, world.inventory[slot], throw=True)
+        if foe is None or max(abs(foe.x - player.x), abs(foe.y - player.y)) < GRENADE_SAFE:
+            return None
+        near = [
+            m
+            for m in self.visible_enemies(world)
+            if max(abs(m.x - foe.x), abs(m.y - foe.y)) <= GRENADE_REACH
+        ]
+        if len(near) >= GRENADE_CROWD or foe.hp >= GRENADE_CROWD * player.max_hp // 3:
+            return Throw(slot, foe.position)
         return None
 
     @staticmethod

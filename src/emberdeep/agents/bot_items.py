@@ -15,6 +15,7 @@ from emberdeep.engine.acts.actions import PlayerCommand, Use
 from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.creatures.runics import RUNICS
 from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain import burst
 from emberdeep.engine.things.effects import Aim, Effect
 from emberdeep.engine.things.items import SLOT_SIZES, Item, ItemKind, bonus
 
@@ -41,6 +42,11 @@ def keeps(facts: Effect) -> bool:
 def bad(kind: ItemKind) -> bool:
     """What the bot never uses on itself: what backfires, a potion of a bad status."""
     return kind.facts.backfires or (kind.category == "potion" and kind.status in BAD)
+
+
+def grenade(kind: ItemKind) -> bool:
+    """A potion that shatters, thrown, into fire or a gas that harms: thrown at foes."""
+    return kind.category == "potion" and bool(kind.bursts) and burst.harms(kind.bursts)
 
 
 def attacks(kind: ItemKind) -> bool:
@@ -82,7 +88,8 @@ class ItemSense:
         identity = world.identity
         for slot, item in enumerate(world.inventory):
             kind = item.kind
-            if bad(kind) and kind.category in ("potion", "scroll") and identity.is_known(kind):
+            known = identity.is_known(kind)
+            if bad(kind) and kind.category in ("potion", "scroll") and known and not grenade(kind):
                 return slot
             if kind.category == "wand" and identity.is_known(kind) and item.charges <= 0:
                 return slot

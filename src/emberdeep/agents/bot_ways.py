@@ -20,7 +20,7 @@ from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
-from emberdeep.engine.terrain.gas import HARMFUL
+from emberdeep.engine.terrain import danger
 from emberdeep.engine.things.items import INVENTORY_SIZE
 
 
@@ -58,13 +58,14 @@ class WaySense:
 
     @staticmethod
     def out_of_danger(world: World) -> PlayerCommand | None:
-        """A step toward the nearest cell out of harmful gas, when it stands in some:
-        nobody rests in a cloud of poison (deep water and traps it crosses on purpose)."""
+        """A step toward the nearest cell out of fire or harmful gas, when it stands in
+        some: nobody rests in a cloud of poison or in flames (deep water and traps it
+        crosses on purpose)."""
         floor = world.floor
-        if not floor.gas_active or floor.gas[world.player.position] < HARMFUL:
+        hazards = danger.current(floor)
+        if hazards is None or not hazards[world.player.position]:
             return None
-        danger = floor.gas >= HARMFUL
-        safe = floor.walkable & floor.explored & ~danger
+        safe = floor.walkable & floor.explored & ~hazards
         dist = distance_map(floor.walkable.astype(np.int32), safe, 2, 3)
         return autopilot.downhill(world.floor, world.player, dist)
 

@@ -111,7 +111,7 @@ def parse_dungeon(
         if not isinstance(entry, dict):
             raise table.error("levels", "expected [[levels]] tables")
         level = Table(table.source, table.text, entry, f"levels[{n}]")
-        level.reject_unknown(("from", "generator", "params", "hazards", "vault"))
+        level.reject_unknown(("from", "generator", "params", "hazards", "vault", "grass"))
         from_depth = level.integer("from", 1, MAX_DEPTH)
         name = level.choice("generator", sorted(mapgen.GENERATORS))
         params = generator_params(level, mapgen.get(name).params_type)
@@ -121,11 +121,12 @@ def parse_dungeon(
             table_.reject_unknown(tuple(mapgen.hazards.HAZARDS))
             pools = [(kind, table_.integer(kind, 0, MAX_POOLS)) for kind in table_.names()]
         vault = level.integer("vault", 0, 100, 0)
+        grass = level.integer("grass", 0, 100, 0)
         try:
             built = mapgen.get(name).params(**params)
         except (TypeError, ValueError) as exc:
             raise level.error("params", str(exc)) from None
-        plan.append(mapgen.LevelPlan(from_depth, name, built, tuple(pools), vault))
+        plan.append(mapgen.LevelPlan(from_depth, name, built, tuple(pools), vault, grass))
         if len(plan) > 1 and from_depth <= plan[-2].from_depth:
             raise level.error("from", "depths must rise from one level to the next")
     if not plan or plan[0].from_depth != 1:

@@ -10,6 +10,7 @@ from emberdeep.content.shared_keys import ARTICLES, MAX_STAT, by_depth, plural_k
 from emberdeep.content.tomldata import Table
 from emberdeep.engine.creatures.spawning import ByDepth, SpawnTable
 from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.terrain.burst import BURSTS
 from emberdeep.engine.things.effects import EFFECTS
 from emberdeep.engine.things.identify import MAX_LOOK, Catalogue
 from emberdeep.engine.things.items import CATEGORIES, MAX_STACK, SLOTS, UNIDENTIFIED, ItemKind
@@ -18,7 +19,7 @@ ITEM_KEYS = (
     *("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn"),
     *("slot", "power", "defense", "category", "status", "charges", "move_time"),
     *("attack_time", "noise", "description", "bundle", "plural", "article", "strength"),
-    *("regeneration", "recharging", "known"),
+    *("regeneration", "recharging", "known", "bursts"),
 )
 GUESSED_CATEGORY = {
     "heal": "potion",
@@ -72,8 +73,11 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
                 regeneration=item.integer("regeneration", -100, 1000, 0),
                 recharging=item.integer("recharging", -100, 1000, 0),
                 known=item.get("known", bool, False),
+                bursts=item.choice("bursts", BURSTS) if "bursts" in item else "",
             )
         )
+        if effect in ("gas", "incinerate") and not kinds[-1].bursts:
+            raise item.error("bursts", f"a {effect} effect needs what it bursts into")
         if effect == "status" and kinds[-1].turns <= 0:
             raise item.error("turns", "a status effect needs turns > 0")
         weights.append(by_depth(item, "spawn"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.terrain.gas import GAS_NAMES
 
 SOURCE = "lights.toml"
 MAX_RADIUS = 20
@@ -48,6 +49,12 @@ class Lights:
     """Tile name -> the light each cell of it gives."""
     glow: dict[str, Light] = field(default_factory=dict)
     """Monster or item key -> its light."""
+    fire: Light | None = None
+    """The light each burning cell gives (``engine/terrain/fire.py``)."""
+    flames: tuple[Color, ...] = ()
+    """The colours a burning cell flickers between."""
+    gas: dict[str, Color] = field(default_factory=dict)
+    """Gas name (``engine/terrain/gas.py``) -> the tint its cloud gives the ground."""
 
 
 def _light(table: Table) -> Light:
@@ -67,7 +74,7 @@ LIGHT_KEYS = ("color", "radius", "intensity", "falloff")
 def parse_lights(table: Table, fixtures: Collection[str], glowing: Collection[str]) -> Lights:
     """``lights.toml``; ``fixtures`` are the kinds mapgen places (each must be lit) and
     ``glowing`` the monster and item keys a glow may name."""
-    table.reject_unknown(("ambient", "player", "fixtures", "terrain", "glow"))
+    table.reject_unknown(("ambient", "player", "fixtures", "terrain", "glow", "fire", "gas"))
     ambient = table.sub("ambient")
     ambient.reject_unknown(("level", "brightest"))
     level = ambient.get("level", float)
@@ -99,4 +106,21 @@ def parse_lights(table: Table, fixtures: Collection[str], glowing: Collection[st
             raise table.error(f"glow.{name}", "not a monster or an item")
         entry.reject_unknown(LIGHT_KEYS)
         glow[name] = _light(entry)
-    return Lights(level, brightest, _light(player), found, terrain, glow)
+    fire: Light | None = None
+    flames: tuple[Color, ...] = ()
+    if "fire" in table:
+        entry = table.sub("fire")
+        entry.reject_unknown((*LIGHT_KEYS, "flames"))
+        fire = _light(entry)
+        raw = entry.get("flames", list)
+        numbered = {str(n): colour for n, colour in enumerate(raw)}
+        listed = Table(entry.source, entry.text, numbered, entry.key("flames"))
+        flames = tuple(listed.color(str(n)) for n in range(len(raw)))
+        if not flames:
+            raise entry.error("flames", "expected at least one colour")
+    gas = {}
+    if "gas" in table:
+        tints = table.sub("gas")
+        tints.reject_unknown(GAS_NAMES)
+        gas = {name: tints.color(name) for name in tints.names()}
+    return Lights(level, brightest, _light(player), found, terrain, glow, fire, flames, gas)

@@ -90,6 +90,8 @@ class LevelPlan:
     """(hazard name in ``hazards.HAZARDS``, how many pools) for each floor."""
     vault: int = 0
     """Percent chance of a locked vault (``vaults.py``) on each floor."""
+    grass: int = 0
+    """Percent of each floor's plain ground grown over with grass (``vegetation.py``)."""
 
 
 def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None) -> FloorBuilder:
@@ -123,6 +125,7 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
                 rng=rng,
                 arrival=arrival,
             )
+        vegetation.grow(floor, level.grass, rng)  # after everything: it moves nothing
         return floor
 
     return build
@@ -136,7 +139,17 @@ def floor_builder(
 
 
 # Importing the modules registers them.
-from emberdeep.mapgen import bsp, captives, caves, fixtures, hazards, rooms, traps, vaults  # noqa: E402
+from emberdeep.mapgen import (  # noqa: E402
+    bsp,
+    captives,
+    caves,
+    fixtures,
+    hazards,
+    rooms,
+    traps,
+    vaults,
+    vegetation,
+)
 from emberdeep.mapgen.populate import Arrival, populate  # noqa: E402
 
 __all__ = [

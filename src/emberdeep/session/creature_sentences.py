@@ -45,6 +45,7 @@ STATUS_BEGUN = {
     "paralysed": ("be", "paralysed"),
     "levitating": ("float", "up"),
     "regenerating": ("glow", "with health"),
+    "burning": ("catch", "fire"),
 }
 """What is said when a status begins: a verb (agreeing with who has it) and the rest;
 the player "feels" confused where a monster "looks" it."""
@@ -56,6 +57,7 @@ STATUS_ENDED = {
     "paralysed": "able to move again",
     "levitating": "no longer floating",
     "regenerating": "no longer regenerating",
+    "burning": "no longer burning",
 }
 STATUS_GIVEN = {
     "poisoned": "poisons",
@@ -65,6 +67,7 @@ STATUS_GIVEN = {
     "paralysed": "paralyses",
     "levitating": "lifts",
     "regenerating": "heals",
+    "burning": "sets fire to",
 }
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
@@ -126,6 +129,8 @@ def hurt(n: Narrator, e: Hurt) -> list[Line]:
         case "fire":
             rest = f"engulfed in a fiery explosion, and {noun.verb('take')} {points}!"
             text = sentence(noun, "be", rest)
+        case "burning":
+            text = sentence(noun, "burn", f"for {points}.")
         case "scald" if e.source is not None:
             text = sentence(noun, "be", f"scalded by {n.who(e.source).the} for {points}!")
         case _:
@@ -161,6 +166,8 @@ def healed(n: Narrator, e: Healed) -> list[Line]:
 def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
     noun = n.who(e.who)
     if not e.gained:
+        if e.cause == "water":
+            return [Line(sentence(noun, "be", "put out by the water."), MessageKind.STATUS)]
         ended = STATUS_ENDED.get(e.status, f"no longer {e.status}")
         return [Line(sentence(noun, "be", f"{ended}."), MessageKind.STATUS)]
     kind = MessageKind.ENEMY_ATTACK if noun.is_you and e.cause == "blow" else MessageKind.STATUS

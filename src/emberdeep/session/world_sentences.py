@@ -14,12 +14,15 @@ from emberdeep.engine.core.actors import PLAYER_ID
 from emberdeep.engine.core.events import (
     Alarm,
     Area,
+    Cloud,
     DoorOpened,
     Heard,
     Hunger,
+    Ignited,
     LevelGained,
     MessageKind,
     Searched,
+    Shattered,
     StairsTaken,
     TerrainChanged,
     TrapFound,
@@ -68,9 +71,39 @@ def alarm(n: Narrator, e: Alarm) -> list[Line]:
 
 
 def area(n: Narrator, e: Area) -> list[Line]:
-    if e.form == "gas":
-        return [Line("Caustic gas billows out!", MessageKind.STATUS)]
+    """A blast is told by what it does (a gas by its ``Cloud``)."""
     return []
+
+
+CLOUDS = {
+    "caustic": "Caustic gas billows out!",
+    "confusion": "A shimmering cloud of confusing gas billows out!",
+    "paralysis": "A cloud of paralytic gas billows out!",
+    "slowness": "A leaden mist spreads out!",
+    "darkness": "Darkness wells up and swallows the light!",
+}
+"""What is said as each gas (``engine/terrain/gas.py``) is let out."""
+
+
+def cloud(n: Narrator, e: Cloud) -> list[Line]:
+    return [Line(CLOUDS.get(e.gas, "A cloud billows out!"), MessageKind.STATUS)]
+
+
+def shattered(n: Narrator, e: Shattered) -> list[Line]:
+    return [Line(sentence(n.names.thing(e.thing), "shatter", "!"), MessageKind.ITEM)]
+
+
+IGNITIONS = {
+    "potion": "Flames burst out!",
+    "bolt": "The grass catches fire!",
+    "scroll": "The grass catches fire!",
+}
+"""What is said as fire is set; fire spreading from tile to tile is only seen."""
+
+
+def ignited(n: Narrator, e: Ignited) -> list[Line]:
+    said = IGNITIONS.get(e.cause)
+    return [Line(said, MessageKind.STATUS)] if said else []
 
 
 def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:

@@ -39,6 +39,7 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.core.events import Area, Cell, Died, Missile, Who
 from emberdeep.engine.core.flight import fly
 from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.terrain import burst, fire, gas
 from emberdeep.engine.things.effects import BOLT
 from emberdeep.engine.things.items import Item
 from emberdeep.session.game import SAVE_GONE, GameSetup
@@ -286,6 +287,48 @@ def light_shots(content: Content, settings: Settings) -> Iterator[Shot]:
 
     yield "torch", stack_of(scene(content, settings, torches))
     yield "lava", stack_of(scene(content, settings, lava))
+    yield from hazard_shots(content, settings)
+
+
+def hazard_shots(content: Content, settings: Settings) -> Iterator[Shot]:
+    """Fire spreading over grass, a few turns after a potion of incineration burst on
+    it; and clouds of caustic and confusing gas drifting, with darkness beside them."""
+
+    def grass(floor: Floor) -> list[Cell]:
+        """Grass cells, the heart of the thickest meadow first."""
+        grown = (floor.tiles == Tile.GRASS).astype(np.int32)
+        padded = np.pad(grown, 3)
+        near = np.zeros(floor.size, dtype=np.int32)
+        for dx in range(-3, 4):
+            for dy in range(-3, 4):
+                near += padded[3 + dx : 3 + dx + floor.width, 3 + dy : 3 + dy + floor.height]
+        cells = np.argwhere(grown > 0).tolist()
+        return sorted(((x, y) for x, y in cells), key=lambda c: -int(near[c]))
+
+    burning = scene(content, settings, grass)
+    world = burning.world
+    seen = [c for c in grass(world.floor) if world.floor.visible[c]]
+    if seen:
+        burst.burst(world, seen[0], burst.FIRE, amount=0, radius=1, who=None)
+        for _ in range(2):  # the fire's own turns, with nobody acting
+            fire.turn(world)
+    yield "fire", stack_of(burning)
+    clouded = scene(content, settings, grass)
+    world = clouded.world
+    px, py = world.player.position
+    open_ = np.argwhere(world.floor.visible & world.floor.walkable).tolist()
+    ring = [c for c in open_ if 3 <= max(abs(c[0] - px), abs(c[1] - py)) <= 6] or open_
+    places = [ring[0]]
+    while len(places) < 3:  # each as far from the others as the ring allows
+        places.append(
+            max(ring, key=lambda c: min(abs(c[0] - p[0]) + abs(c[1] - p[1]) for p in places))
+        )
+    for (x, y), name in zip(places, ("caustic", "confusion", "darkness"), strict=True):
+        gas.release(world, x, y, 6.0, name)
+    for _ in range(4):  # the clouds' own turns
+        gas.spread(world.floor)
+    world.refresh_fov()
+    yield "gas", stack_of(clouded)
 
 
 def ending_shots(play: PlayScreen) -> Iterator[Shot]:

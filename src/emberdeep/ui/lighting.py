@@ -142,5 +142,8 @@ class Lighting:
             glow = lights.glow.get(item.kind.key)
             if glow is not None and visible[item.position]:
                 stamp(out, floor.transparent, item.position, glow)
+        if floor.fire_active and lights.fire is not None:
+            for x, y in np.argwhere((floor.fire > 0) & visible).tolist():
+                stamp(out, floor.transparent, (x, y), lights.fire)
         np.minimum(out, np.float32(lights.brightest), out=out)
         return out

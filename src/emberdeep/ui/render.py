@@ -21,7 +21,7 @@ from emberdeep.content.looks import Look
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor
 from emberdeep.engine.things.identify import Identity, display_key
-from emberdeep.ui import sprites
+from emberdeep.ui import clouds, sprites
 from emberdeep.ui.palette import Color
 
 SCREEN_WIDTH = 100
@@ -359,9 +359,6 @@ def draw_box(
         console.print(region.x + 2, region.y, f" {title} ", fg=bg, bg=fg)
 
 
-GAS_COLOR = np.array((120, 200, 40))
-GAS_MOST = 0.6
-"""Gas this thick (or thicker) tints a cell fully."""
 REMEMBERED_DIM = 0.5
 
 
@@ -374,7 +371,7 @@ def draw_surroundings(
 ) -> None:
     """Over the terrain, under the creatures: items and remains remembered out of view
     (dimmed), the
-    traps found, and gas in view (a green tint as thick as the gas, one array blend)."""
+    traps found, and gas and fire in view (``clouds.py``)."""
     for position, key in floor.seen_items.items():
         cell = to_screen(position, view, origin)
         look = content.remains if key == REMAINS_KEY else content.looks.get(key)
@@ -388,23 +385,10 @@ def draw_surroundings(
             key = trap.kind.key
             look = content.looks.get(key, Look("^", (255, 255, 255), (0, 0, 0)))
             draw_entity(console, cell, content, key, look, columns=view.columns)
-    if floor.gas_active:
-        _draw_gas(console, floor, view, origin)
-
-
-def _draw_gas(
-    console: tcod.console.Console, floor: Floor, view: Region, origin: tuple[int, int]
-) -> None:
-    areas = _floor_area(floor, view, origin)
-    if areas is None:
-        return
-    part, area = areas
-    amount = np.where(floor.visible[part], floor.gas[part], 0)
-    mix = np.clip(amount / GAS_MOST, 0, 0.8)[..., None]
-    if view.columns > 1:
-        mix = np.repeat(mix, view.columns, axis=0)
-    bg = console.rgb["bg"][area].astype(np.float32)
-    console.rgb["bg"][area] = (bg * (1 - mix) + GAS_COLOR * mix).astype(np.uint8)
+    if floor.gas_active or floor.fire_active:
+        areas = _floor_area(floor, view, origin)
+        if areas is not None:
+            clouds.draw(console, floor, content.lights, *areas, columns=view.columns)
 
 
 def _floor_area(

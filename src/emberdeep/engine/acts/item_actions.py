@@ -13,10 +13,18 @@ from typing import TYPE_CHECKING, ClassVar
 
 from emberdeep.engine.acts.actions import ActionResult, PlayerCommand, done, player_only
 from emberdeep.engine.core.actors import Mode
-from emberdeep.engine.core.events import Attacked, ItemMoved, Missile, Refused, Thing
+from emberdeep.engine.core.events import (
+    Attacked,
+    Identified,
+    ItemMoved,
+    Missile,
+    Refused,
+    Shattered,
+    Thing,
+)
 from emberdeep.engine.core.flight import fly
 from emberdeep.engine.creatures import awareness, combat, harm
-from emberdeep.engine.terrain import traps
+from emberdeep.engine.terrain import burst, traps
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, THROWN
 
@@ -30,7 +38,8 @@ class Throw:
     """Throw one of the inventory item in ``slot`` (a dart, a javelin) at ``target``: it
     hits the first creature in its path (the odds of a blow; damage from the item) and
     lands there, or where its flight ends (``effects.THROWN``: eight cells at most, and
-    lost in a chasm or lava it crosses). The aiming screen draws the same flight."""
+    lost in a chasm or lava it crosses). A potion that bursts shatters there instead
+    (``shatter``: a malevolent potion is a grenade). The aiming screen draws the same flight."""
 
     code: ClassVar[str] = "throw"
     slot: int
@@ -67,6 +76,9 @@ class Throw:
         if flight.fell:
             world.emit(ItemMoved(actor.who, flight.stop, thing, "lost"))
             return done(actor.attack_time)
+        if thrown.kind.bursts and thrown.kind.category == "potion":
+            shatter(world, actor, thrown, flight.struck[0].position if flight.struck else landing)
+            return done(actor.attack_time)
         if flight.struck:
             self.hit(world, actor, flight.struck[0], thrown)
         else:  # it struck nothing: said, so a throw that falls short is not silent
@@ -93,6 +105,17 @@ class Throw:
         harm.take(world, victim, damage, actor)
         if victim.asleep and victim.hp > 0:
             awareness.set_mode(world, victim, Mode.WANDERING, "struck")
+
+
+def shatter(world: World, actor: Actor, thrown: items.Item, at: tuple[int, int]) -> None:
+    """A potion that bursts (``ItemKind.bursts``) breaks where it lands or strikes, into
+    its gas or flames; seeing it teaches the thrower what it was."""
+    kind = thrown.kind
+    thing = world.identity.thing(thrown, count=1)
+    world.emit(Shattered(actor.who, at, thing, kind.bursts))
+    if world.identity.learn(kind):
+        world.emit(Identified(thing, "shattered"))
+    burst.burst(world, at, kind.bursts, amount=kind.amount, radius=max(1, kind.radius), who=actor)
 
 
 def _struck(

@@ -32,9 +32,9 @@ from emberdeep.engine.core.events import (
     TerrainChanged,
 )
 from emberdeep.engine.core.flight import Rule, Stops, fly
-from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.floor import Floor, Tile, is_ground
 from emberdeep.engine.creatures import combat, gear, harm, hunger, statuses
-from emberdeep.engine.terrain import gas, traps
+from emberdeep.engine.terrain import burst, fire, gas, traps
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import ARC, BOLT, LEAP, THROWN, Aim, Target, effect
 from emberdeep.engine.things.items import Item
@@ -168,6 +168,8 @@ def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused |
     world.emit(Area(user.who, target, cells, "fire"))
     for victim in victims:
         harm.hurt(world, victim, kind.amount, "fire", source=user)
+    if kind.bursts:  # what burns in the blast catches: grass, wooden doors
+        fire.ignite(world, [c for c in cells if fire.flammable(floor, c)], user, "scroll")
     return None
 
 
@@ -226,7 +228,7 @@ def blink(world: World, actor: Actor) -> bool:
     none."""
     floor = world.floor
     free = np.argwhere(
-        floor.walkable & (floor.occupant == 0) & (floor.tiles == Tile.FLOOR) & open_to_stairs(floor)
+        floor.walkable & (floor.occupant == 0) & is_ground(floor.tiles) & open_to_stairs(floor)
     )
     if not len(free):
         return False
@@ -275,7 +277,28 @@ def aggravate(world: World, user: Actor, item: Item, target: Target) -> Refused 
 @effect("gas", backfires=True)
 def cloud(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A potion of caustic gas, opened: the cloud starts where the drinker stands."""
-    gas.release(world, user.x, user.y, float(item.kind.amount or GAS_POTION_AMOUNT))
+    kind = item.kind
+    gas.release(world, user.x, user.y, float(kind.amount or GAS_POTION_AMOUNT), kind.bursts)
+    return None
+
+
+@effect("darkness")
+def darkness(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A potion of darkness, drunk: a cloud of darkness wells up round the drinker, who
+    is hidden in it (sight does not pass thick darkness, either way)."""
+    gas.release(world, user.x, user.y, float(item.kind.amount or GAS_POTION_AMOUNT), "darkness")
+    return None
+
+
+@effect("incinerate", backfires=True)
+def incinerate(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
+    """A potion of incineration, drunk: flames burst out round the drinker, who is set
+    ablaze (deep water puts it out)."""
+    kind = item.kind
+    burst.burst(
+        world, user.position, burst.FIRE, amount=kind.amount, radius=max(1, kind.radius), who=user
+    )
+    fire.blaze(world, user, "potion")
     return None
 
 
@@ -294,6 +317,9 @@ def _bolt_victim(world: World, user: Actor, item: Item, target: Target) -> Actor
 @effect("bolt", Aim.FOES, flight=BOLT, strikes=True)
 def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand's bolt: damage and/or a status on the first creature in the line."""
+    floor = world.floor
+    planned = targets.plan(floor, user, item, target) if isinstance(target, tuple) else None
+    cells = planned.cells if planned is not None and not isinstance(planned, Refused) else ()
     victim = _bolt_victim(world, user, item, target)
     if isinstance(victim, Refused):
         return victim
@@ -305,6 +331,10 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     if kind.status and victim.alive:
         turns = gear.staff_power(item, kind.turns)
         statuses.apply(world, victim, kind.status, turns, "bolt", source=user)
+    if kind.bursts == burst.FIRE:  # a fire bolt: what burns on its way catches, and its mark
+        fire.ignite(world, [c for c in cells if fire.flammable(world.floor, c)], user, "bolt")
+        if victim.alive:
+            fire.blaze(world, victim, "bolt")
     return None
 
 

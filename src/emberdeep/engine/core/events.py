@@ -128,6 +128,36 @@ class Area:
 
 
 @dataclass(frozen=True, slots=True)
+class Cloud:
+    """A gas was let out at ``at``: ``gas`` is its name ("caustic", "confusion",
+    "paralysis", "slowness", "darkness": ``engine/terrain/gas.py``)."""
+
+    at: Cell
+    gas: str
+
+
+@dataclass(frozen=True, slots=True)
+class Shattered:
+    """A potion (``thing``) thrown by ``who`` broke at ``at`` and burst ``into`` a gas
+    (its name) or "fire"."""
+
+    who: Who
+    at: Cell
+    thing: Thing
+    into: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ignited:
+    """Fire took hold of ``cells``: ``cause`` is "potion", "bolt", "scroll" (set by
+    ``who``, when someone did) or "spread" (from a burning neighbour)."""
+
+    who: Who | None
+    cells: tuple[Cell, ...]
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
 class Hurt:
     """Damage that is not a blow: ``cause`` is "fire", "lightning", "bolt", "poison",
     "scald", "fall" or "thrown"; ``source`` did it, when someone did."""
@@ -439,7 +469,8 @@ class Heard:
 
 
 Event = (
-    Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
+    Moved | Attacked | Missile | Area | Cloud | Shattered | Ignited | Hurt | Died | Healed
+    | StatusChanged | Teleported
     | Summoned | ModeChanged | Followed | LeftBehind | Shackles | Freed | Ordered | AllyDied
     | ItemMoved | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained

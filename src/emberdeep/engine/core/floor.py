@@ -41,6 +41,10 @@ class Tile:
     """Seen across; stepping in is a fall to the floor below (``hazards``)."""
     LOCKED_DOOR: Final = 9
     """A vault's door: blocks sight; opens for whoever carries its key (``actions.Unlock``)."""
+    GRASS: Final = 10
+    """Open ground that burns, and spreads the fire (``engine/terrain/fire.py``)."""
+    ASH: Final = 11
+    """What burnt grass or a burnt wooden door leaves: open ground that burns no more."""
 
 
 TILE_NAMES: tuple[str, ...] = tuple(
@@ -52,14 +56,30 @@ TILE_NAMES: tuple[str, ...] = tuple(
 )
 """Each tile's name by its value (``TILE_NAMES[Tile.FLOOR] == "floor"``)."""
 TILE_WALKABLE = np.array(
-    [False, True, True, True, True, True, True, False, False, True], dtype=np.bool_
+    [False, True, True, True, True, True, True, False, False, True, True, True], dtype=np.bool_
 )
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
 SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR)
 """Walkable, but never stood on: walking into one opens it first."""
 TILE_TRANSPARENT = np.array(
-    [False, True, True, False, True, True, True, True, True, False], dtype=np.bool_
+    [False, True, True, False, True, True, True, True, True, False, True, True], dtype=np.bool_
 )
+GROUND = (Tile.FLOOR, Tile.GRASS, Tile.ASH)
+"""Plain open ground: where things are put, teleports land and creatures spawn."""
+TILE_FLAMMABILITY = np.array([0, 0, 0, 25, 25, 0, 0, 0, 0, 0, 60, 0], dtype=np.uint8)
+"""Percent chance each turn that a tile next to fire catches (per burning neighbour, at
+most once a turn): grass and wooden doors; a vault's iron-bound door and stone never."""
+TILE_BURNS_FOR = np.array([0, 2, 2, 6, 6, 2, 0, 0, 0, 0, 4, 2], dtype=np.uint8)
+"""Turns a fire lasts on each kind of tile (0: no fire can be there: walls, water,
+lava, chasms). Bare ground burns briefly from what was thrown on it, and never spreads."""
+TILE_BURNT = np.array([0, 1, 2, 11, 11, 5, 6, 7, 8, 9, 11, 11], dtype=np.uint8)
+"""What a tile becomes when its fire goes out: grass and wooden doors to ash."""
+
+
+def is_ground(tiles: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """Where ``tiles`` is plain open ground (``GROUND``)."""
+    found: NDArray[np.bool_] = (tiles == Tile.FLOOR) | (tiles == Tile.GRASS) | (tiles == Tile.ASH)
+    return found
 
 
 @dataclass(frozen=True)
@@ -97,6 +117,11 @@ class Rect:
             self.x <= other.x2 and self.x2 >= other.x and self.y <= other.y2 and self.y2 >= other.y
         )
 
+
+DARKNESS_KIND = 4
+"""The gas kind that hides (``gas.GASES``: its index there, checked by a test)."""
+DARK_ENOUGH = 0.2
+"""Darkness at least this thick blocks sight."""
 
 REMAINS_KEY = "remains"
 """What ``Floor.seen_items`` holds where remains were last seen."""
@@ -148,6 +173,19 @@ class Floor:
         self.gas: NDArray[np.float32] = np.zeros(self.tiles.shape, dtype=np.float32)
         """Poison gas per tile (``engine/terrain/gas.py``); ``gas_active`` while any is left."""
         self.gas_active = False
+        self.gas_kind: NDArray[np.uint8] = np.zeros(self.tiles.shape, dtype=np.uint8)
+        """Which gas (``gas.GASES``) each tile holds: the kind of most of it."""
+        self.dark_version = 0
+        """Counts the turns darkness drifted (the field of view is recomputed)."""
+        self.fire: NDArray[np.uint8] = np.zeros(self.tiles.shape, dtype=np.uint8)
+        """Turns of fire left per tile (``engine/terrain/fire.py``); ``fire_active`` while any."""
+        self.fire_active = False
+        self.hazard_version = 0
+        """Counts the changes of fire and gas (``terrain/danger.py`` keeps its map until
+        it changes)."""
+        self.danger: tuple[int, NDArray[np.bool_] | None] = (-1, None)
+        """Where fire burns or harmful gas hangs, for ``hazard_version`` (None: nowhere):
+        the cells monsters keep out of when they can (``terrain/danger.py``)."""
         self.seen_items: dict[tuple[int, int], str] = {}
         """The item kind the player last saw on each tile out of view (the remembered map)."""
         self.fixtures: dict[tuple[int, int], str] = {}
@@ -168,6 +206,14 @@ class Floor:
 
     def is_walkable(self, x: int, y: int) -> bool:
         return self.in_bounds(x, y) and bool(self.walkable[x, y])
+
+    def see_through(self) -> NDArray[np.bool_]:
+        """Where sight passes: the transparent terrain, less thick darkness
+        (``gas.DARKNESS``, at least ``DARK_ENOUGH``)."""
+        if not self.gas_active or not self.dark_version:
+            return self.transparent
+        dark = (self.gas_kind == DARKNESS_KIND) & (self.gas >= DARK_ENOUGH)
+        return self.transparent & ~dark if dark.any() else self.transparent
 
     def set_tile(self, x: int, y: int, tile: int) -> None:
         """Change terrain in play (doors, digging); keeps derived arrays and FOV in step."""

@@ -93,7 +93,7 @@ def update_fov(
         pov = (x - box[0].start, y - box[1].start)
     else:
         box = (slice(None), slice(None))
-    seen = (sight or Sight()).compute(floor.transparent[box], pov, settings)
+    seen = (sight or Sight()).compute(floor.see_through()[box], pov, settings)
     floor.visible[...] = False
     floor.visible[box] = seen
     floor.explored[box] |= seen

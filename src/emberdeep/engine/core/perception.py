@@ -23,6 +23,7 @@ from emberdeep.engine.core.events import (
     Area,
     Attacked,
     Cell,
+    Cloud,
     Died,
     DoorOpened,
     Enchanted,
@@ -36,6 +37,7 @@ from emberdeep.engine.core.events import (
     Hunger,
     Hurt,
     Identified,
+    Ignited,
     ItemMoved,
     ItemUsed,
     LeftBehind,
@@ -47,6 +49,7 @@ from emberdeep.engine.core.events import (
     RunicFlared,
     Searched,
     Shackles,
+    Shattered,
     StairsTaken,
     StatusChanged,
     Summoned,
@@ -81,7 +84,7 @@ def always(visible: Visible, player: Actor, event: Event) -> Event:
 
 AtACell = (
     Hurt | Healed | StatusChanged | ModeChanged | Followed | Summoned | DoorOpened | TrapSprung
-    | Shackles | Freed | AllyDied | RunicFlared
+    | Shackles | Freed | AllyDied | RunicFlared | Shattered
 )  # fmt: skip
 
 
@@ -115,6 +118,15 @@ def blast(visible: Visible, player: Actor, event: Area) -> Event | None:
     return heard(player, "blast", event.centre)
 
 
+def fire(visible: Visible, player: Actor, event: Ignited) -> Event | None:
+    mine = event.who is not None and event.who.id == PLAYER_ID
+    return event if mine or any(visible.item(*cell) for cell in event.cells) else None
+
+
+def puff(visible: Visible, player: Actor, event: Cloud) -> Event | None:
+    return event if visible.item(*event.at) else None
+
+
 def death(visible: Visible, player: Actor, event: Died) -> Event | None:
     if event.who.id == PLAYER_ID or visible.item(*event.at):
         return event
@@ -140,10 +152,11 @@ RULES: dict[type, Rule] = {
     ),
     **dict.fromkeys(
         (Hurt, Healed, StatusChanged, ModeChanged, Followed, Summoned, DoorOpened,
-         TrapSprung, Shackles, Freed, AllyDied),
+         TrapSprung, Shackles, Freed, AllyDied, Shattered),
         at_a_cell,
     ),
     Moved: stepped, Teleported: stepped, Attacked: blow, Missile: flight, Area: blast,
+    Ignited: fire, Cloud: puff,
     Died: death, TerrainChanged: changed_ground, RunicFlared: at_a_cell,
 }  # fmt: skip
 """Event kind -> how it is perceived. Every kind has a rule (a test checks)."""

@@ -27,11 +27,15 @@ CONFUSED = "confused"
 PARALYSED = "paralysed"
 LEVITATING = "levitating"
 REGENERATING = "regenerating"
-STATUSES = (POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING)
+BURNING = "burning"
+"""Ablaze: fire's damage each turn until it burns out or water puts it out."""
+STATUSES = (POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING, BURNING)
 """Every status, in the order a panel lists them."""
 MAX_TURNS = 1000
 """No status lasts longer (a save holding more is refused)."""
 POISON_DAMAGE = 1
+BURN_DAMAGE = (1, 3)
+"""A burning creature's damage each turn, at least and at most (the play stream rolls)."""
 OPPOSITES = {HASTED: SLOWED, SLOWED: HASTED}
 """Applying one cancels the other."""
 
@@ -95,12 +99,15 @@ def redirect(world: World, actor: Actor, moving: bool) -> str:
 
 
 def tick(world: World, actor: Actor) -> None:
-    """One action's worth of every status: poison hurts, regeneration heals, each runs
+    """One action's worth of every status: poison and fire hurt, regeneration heals, each runs
     down and says when it ends. A monster's confusion runs down in ``World`` (as it
     stumbles); the player's here."""
     statuses = actor.statuses
     if POISONED in statuses and actor.alive:
         _poison(world, actor)
+    if BURNING in statuses and actor.alive:
+        low, high = BURN_DAMAGE
+        harm.hurt(world, actor, int(world.rng.integers(low, high, endpoint=True)), "burning")
     if REGENERATING in statuses and actor.alive and actor.hp < actor.max_hp:
         actor.hp += 1
     ended = []

@@ -22,6 +22,7 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import Crowd
+from emberdeep.engine.terrain import danger
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -254,13 +255,18 @@ def keep_distance(pursuit: Pursuit, i: int, near: int, far: int, stand: Action =
 def closer_step(
     floor: Floor, monster: Actor, order: list[int], around: list[int], here: int
 ) -> Move | None:
-    """The best free step that gets closer on the shared map, if there is one."""
+    """The best free step that gets closer on the shared map, if there is one; not into
+    fire or harmful gas while the monster is out of it (``danger.avoids``)."""
     occupant = floor.occupant
+    x, y = monster.x, monster.y
+    hazards = floor.fire_active or floor.gas_active
     for k in order:
         if around[k] >= here:
             return None
         dx, dy = DIRECTIONS[k]
-        if not occupant.item(monster.x + dx, monster.y + dy):
+        if not occupant.item(x + dx, y + dy):
+            if hazards and danger.avoids(floor, x, y, x + dx, y + dy):
+                continue
             return STEPS[dx, dy]
     return None
 
@@ -281,14 +287,14 @@ def detour(
             if reads[k] >= UNREACHABLE:
                 break
             dx, dy = DIRECTIONS[k]
-            if not occupant(monster.x + dx, monster.y + dy):
+            if not occupant(monster.x + dx, monster.y + dy) and not _shuns(floor, monster, dx, dy):
                 best, best_step = reads[k], (dx, dy)
                 break
     elif crowd is not None:
         for dx, dy in DIRECTIONS:  # the first of equal steps wins, in DIRECTIONS order
             x, y = monster.x + dx, monster.y + dy
             read = crowd.at(x + 1, y + 1)
-            if read < best and not floor.occupant[x, y]:
+            if read < best and not floor.occupant[x, y] and not _shuns(floor, monster, dx, dy):
                 best, best_step = read, (dx, dy)
     length = best // 2 + 1
     if best < UNREACHABLE and length <= path_limit:
@@ -297,6 +303,13 @@ def detour(
         return STEPS[best_step]
     monster.detour = 0
     sx, sy = int(np.sign(player.x - monster.x)), int(np.sign(player.y - monster.y))
-    if floor.is_free(monster.x + sx, monster.y + sy):
+    if floor.is_free(monster.x + sx, monster.y + sy) and not _shuns(floor, monster, sx, sy):
         return STEPS[sx, sy]
     return WAIT
+
+
+def _shuns(floor: Floor, monster: Actor, dx: int, dy: int) -> bool:
+    """Whether ``monster`` keeps out of the step (fire or harmful gas, ``danger``)."""
+    x, y = monster.x, monster.y
+    hazards = floor.fire_active or floor.gas_active
+    return hazards and danger.avoids(floor, x, y, x + dx, y + dy)

@@ -27,11 +27,11 @@ from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.creatures import awareness, hunger, statuses
 from emberdeep.engine.play.approach import Standoff, threats, visible_monsters
 from emberdeep.engine.play.world import World
-from emberdeep.engine.terrain.gas import HARMFUL
+from emberdeep.engine.terrain import danger
 from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
 
 RISK_COST = 1000
-"""Deep water (it may sweep away what you carry), a found trap and harmful gas are
+"""Deep water (it may sweep away what you carry), a found trap, fire and harmful gas are
 crossed only when there is no other way, and a run stops before the first step into
 one (``Stop("risky")``): the player takes that step, or not."""
 BERTH = awareness.WAKE_CHANCES[1][0]
@@ -71,14 +71,15 @@ def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
 
 def risky(floor: Floor, player: Actor) -> NDArray[np.bool_]:
     """Where the player knows a step may cost them: seen deep water (unless levitating),
-    found traps, harmful gas in view."""
+    found traps, fire and harmful gas in view."""
     found = np.zeros(floor.tiles.shape, dtype=np.bool_)
     if not statuses.has(player, statuses.LEVITATING):
         found |= (floor.tiles == Tile.DEEP_WATER) & floor.explored
     for trap in floor.traps.values():
         found[trap.position] |= not trap.hidden
-    if floor.gas_active:
-        found |= (floor.gas >= HARMFUL) & floor.visible
+    hazards = danger.current(floor)
+    if hazards is not None:
+        found |= hazards & floor.visible
     return found
 
 
@@ -271,7 +272,7 @@ def _explore_map(
     (with the ``berth`` round sleepers priced as a risk): made again only when the
     explored tiles (they only grow, so their count names them), the terrain, the items,
     the found traps, the berth or what the player carries for crossing change; never
-    kept while gas drifts."""
+    kept while gas drifts or fire burns."""
     floor = world.floor
     key = (
         int(np.count_nonzero(floor.explored)), floor.terrain_version, tuple(items),
@@ -280,7 +281,7 @@ def _explore_map(
         statuses.has(world.player, statuses.LEVITATING), captive_cells(floor),
         None if berth is None else np.flatnonzero(berth).tobytes(),
     )  # fmt: skip
-    kept = None if floor.gas_active else _EXPLORE_MAPS.get(floor)
+    kept = None if floor.gas_active or floor.fire_active else _EXPLORE_MAPS.get(floor)
     if kept is not None and kept[0] == key:
         return kept[1]
     goals = ~floor.explored

@@ -25,6 +25,7 @@ from emberdeep.engine.core.actors import AWARE, PLAYER_ID, Actor, Mode
 from emberdeep.engine.core.floor import SHUT_DOORS, Floor, Tile
 from emberdeep.engine.creatures import runics
 from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
+from emberdeep.engine.terrain import fire, gas
 from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
 
 if TYPE_CHECKING:
@@ -222,6 +223,26 @@ def gas_is_real(floor: Floor) -> Problem:
     return None
 
 
+def gas_kinds_known(floor: Floor) -> Problem:
+    """Every tile's gas is one of ``gas.GASES``."""
+    if floor.gas_active and (floor.gas_kind >= len(gas.GASES)).any():
+        return "the gas is of a kind the game does not know"
+    return None
+
+
+def fire_can_burn(floor: Floor) -> Problem:
+    """Fire burns only where fire can be (not on walls, water, lava or chasms), no
+    longer than a tile burns, and only while the floor says some burns."""
+    burning = floor.fire > 0
+    if not burning.any():
+        return None
+    if not floor.fire_active:
+        return "fire burns on a floor that holds none"
+    if (floor.fire > fire.MOST).any() or (burning & ~fire.can_burn(floor)).any():
+        return "fire burns where nothing can burn, or longer than anything burns"
+    return None
+
+
 FLOOR_RULES: tuple[Callable[[Floor], Problem], ...] = (
     has_its_staircases,
     one_creature_a_tile,
@@ -229,6 +250,8 @@ FLOOR_RULES: tuple[Callable[[Floor], Problem], ...] = (
     ids_are_keys,
     traps_on_open_ground,
     gas_is_real,
+    gas_kinds_known,
+    fire_can_burn,
 )
 
 

@@ -53,7 +53,7 @@ from emberdeep.engine.creatures import gear, hunger, statuses
 from emberdeep.engine.creatures.fellowship import Fellowship
 from emberdeep.engine.monsters import abilities, arrivals, monster_turns, stairs
 from emberdeep.engine.play.journal import Journal, encode_action
-from emberdeep.engine.terrain import gas, traps
+from emberdeep.engine.terrain import fire, gas, traps
 from emberdeep.engine.things import identify, items
 from emberdeep.engine.things.identify import Identity, display_key
 
@@ -274,9 +274,9 @@ class World:
 
     def refresh_fov(self) -> None:
         """Recompute FOV only if the viewpoint, the terrain or the settings changed."""
-        key = (self.player.position, id(self.floor), self.floor.terrain_version, self.fov)
+        floor = self.floor
+        key = (self.player.position, id(floor), floor.terrain_version, floor.dark_version, self.fov)
         if key != self._fov_key:
-            floor = self.floor
             before = floor.visible.copy()
             update_fov(floor, self.player.position, self.fov, self._sight)
             self._fov_key = key
@@ -351,13 +351,15 @@ class World:
 
     def player_turn(self) -> None:
         """What one player turn does besides the action: statuses run down, gas spreads
-        and is breathed, hidden traps next to the player may be noticed, something may
-        arrive on a floor that has been calm too long."""
+        and is breathed, fire spreads and burns, hidden traps next to the player may be
+        noticed, something may arrive on a floor that has been calm too long."""
         player = self.player
         if player.statuses or player.confused:
             statuses.tick(self, player)
         if self.floor.gas_active:
             gas.turn(self)
+        if self.floor.fire_active:
+            fire.turn(self)
         if self.floor.traps and player.alive:
             traps.notice(self)
         if player.alive:
@@ -494,6 +496,8 @@ class World:
             h.update(repr([item.state() for item in floor.items]).encode())
             h.update(repr([trap.state() for trap in floor.traps.values()]).encode())
             h.update(np.ascontiguousarray(floor.gas).tobytes())
+            h.update(np.ascontiguousarray(floor.gas_kind).tobytes())
+            h.update(np.ascontiguousarray(floor.fire).tobytes())
         return h.hexdigest()
 
 

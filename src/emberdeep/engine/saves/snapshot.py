@@ -115,6 +115,8 @@ def dump_floor(floor: Floor) -> dict[str, Any]:
         "items": dump_items(floor.items),
         "traps": [_trap_fields(t) for t in floor.traps.values()],
         "gas": b64(floor.gas) if floor.gas_active else "",
+        "gas_kind": b64(floor.gas_kind) if floor.gas_active else "",
+        "fire": b64(floor.fire) if floor.fire_active else "",
         "seen_items": [[x, y, key] for (x, y), key in floor.seen_items.items()],
         "fixtures": [[x, y, key] for (x, y), key in floor.fixtures.items()],
     }
@@ -445,8 +447,8 @@ def _rememberable(key: str, item_kinds: Mapping[str, ItemKind]) -> bool:
 
 
 def _load_floor_extras(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemKind]) -> None:
-    """Traps, gas, the remembered items and the light fixtures (none in saves before they
-    existed)."""
+    """Traps, gas, fire, the remembered items and the light fixtures (none in saves
+    before they existed); what the arrays may hold is ``rules.py``'s."""
     for n, trap_raw in enumerate(raw.entries("traps") if "traps" in raw.data else []):
         trap = _trap(Reader(trap_raw, f"{raw.path}.traps[{n}]"), floor)
         floor.traps[trap.position] = trap
@@ -455,6 +457,12 @@ def _load_floor_extras(raw: Reader, floor: Floor, item_kinds: Mapping[str, ItemK
         if (floor.gas > 1e6).any():  # finite, not below nothing: ``rules.gas_is_real``
             raise SnapshotError(f"{raw.path}.gas: impossible amounts")
         floor.gas_active = bool(floor.gas.any())
+    if floor.gas_active and raw.data.get("gas_kind"):  # none before kinds: all caustic
+        floor.gas_kind[...] = raw.array("gas_kind", np.uint8, floor.size)
+        floor.dark_version = 1  # sight is seen through any darkness held
+    if raw.data.get("fire"):  # where it may burn, how long: ``rules.fire_can_burn``
+        floor.fire[...] = raw.array("fire", np.uint8, floor.size)
+        floor.fire_active = bool(floor.fire.any())
     seen = raw.entries("seen_items") if "seen_items" in raw.data else []
     floor.seen_items = _placed(seen, floor, f"{raw.path}.seen_items", "item")
     if not all(_rememberable(key, item_kinds) for key in set(floor.seen_items.values())):

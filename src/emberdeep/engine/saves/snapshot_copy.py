@@ -112,6 +112,12 @@ def _copy_floor(floor: Floor, depth: int) -> Floor:
     if floor.gas_active:  # a save holds the gas only while some is left
         copied.gas[...] = floor.gas
         copied.gas_active = bool(copied.gas.any())
+        if copied.gas_active:
+            copied.gas_kind[...] = floor.gas_kind
+            copied.dark_version = 1
+    if floor.fire_active:
+        copied.fire[...] = floor.fire
+        copied.fire_active = bool(copied.fire.any())
     copied.seen_items = dict(floor.seen_items)
     copied.fixtures = dict(floor.fixtures)
     copied.left_at, copied.calm_since = floor.left_at, floor.calm_since

@@ -15,7 +15,7 @@ from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import ItemMoved, Refused
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
-from emberdeep.engine.terrain import traps
+from emberdeep.engine.terrain import fire, traps
 from emberdeep.engine.things import items
 
 if TYPE_CHECKING:
@@ -46,8 +46,11 @@ def blocked(world: World, actor: Actor, x: int, y: int) -> Refused | None:
 
 
 def entered(world: World, actor: Actor, x: int, y: int) -> None:
-    """``actor`` has just stepped onto (x, y): deep water and traps act on the player."""
+    """``actor`` has just stepped onto (x, y): deep water and traps act on the player;
+    deep water puts out whoever burns."""
     floor = world.floor
+    if actor.statuses and floor.tiles.item(x, y) == Tile.DEEP_WATER:
+        fire.quench(world, actor)
     trap = floor.traps.get((x, y))
     if trap is not None:
         traps.spring(world, actor, trap)

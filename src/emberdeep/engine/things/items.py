@@ -76,6 +76,9 @@ class ItemKind:
     """How the log names more than one, when the regular rule is wrong."""
     article: str = ""
     """"a" or "an" when the spelling misleads, "the" for a unique thing (``grammar``)."""
+    bursts: str = ""
+    """What it bursts into where it breaks or strikes (``engine/terrain/burst.py``): a
+    gas's name or "fire"; a potion that does shatters when thrown."""
     strength: int = 0
     """The strength heavy gear needs: each point the wearer lacks costs it one point of
     enchantment (``gear.bonus``)."""
