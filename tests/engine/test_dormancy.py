@@ -13,6 +13,7 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.schedule import PAST, Schedule
 from emberdeep.engine.creatures import awareness
+from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.world import World
 from emberdeep.engine.saves import snapshot
 from emberdeep.engine.saves.snapshot_copy import copy_world
@@ -93,6 +94,25 @@ def test_dormant_monsters_leave_the_schedule() -> None:
     assert not any(world.floor.visible.item(a.x, a.y) for a in resting.values())
     on_heap = {i for ids in world.schedule._due.values() for i in ids}
     assert not on_heap & resting.keys()
+
+
+def test_the_resting_are_dormant_every_turn() -> None:
+    world = packed(5)
+    chooser = np.random.default_rng(5)
+    steps = list(STEPS.values())
+    for _ in range(60):
+        world.step(steps[int(chooser.integers(len(steps)))])
+        assert violations(world) == []
+    assert world.schedule.resting
+
+
+def test_a_resting_monster_changed_without_an_event_breaks_a_rule() -> None:
+    world = packed(6)
+    for _ in range(4):
+        world.step(WAIT)
+    monster = next(iter(world.schedule.resting.values()))
+    monster.statuses["slowed"] = 5  # (not ``statuses.apply``: nothing is told)
+    assert any("resting_are_dormant" in problem for problem in violations(world))
 
 
 def test_an_event_naming_a_resting_monster_wakes_it() -> None:
