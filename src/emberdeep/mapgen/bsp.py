@@ -7,11 +7,12 @@ join uses the closest pair of rooms across the split so corridors stay short.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
-import tcod.bsp
 import tcod.random
 from numpy.typing import NDArray
+from tcod.cffi import ffi, lib
 
 from emberdeep.engine.core.floor import Floor, Rect, Tile
 from emberdeep.engine.core.rng import sub_seed
@@ -48,14 +49,16 @@ class BspParams(BaseParams):
             raise ValueError("min_size must be at least 4 and fit in the map")
 
 
-def _room_in_leaf(leaf: tcod.bsp.BSP, params: BspParams, draws: Draws) -> Rect:
+def _room_in_leaf(leaf: Any, params: BspParams, draws: Draws) -> Rect:
+    """A room somewhere in ``leaf`` (libtcod's ``TCOD_bsp_t``), the whole leaf with
+    ``full_rooms``."""
+    left, top, width, height = leaf.x, leaf.y, leaf.w, leaf.h
     if params.full_rooms:
-        return Rect(leaf.x, leaf.y, leaf.width, leaf.height)
-    width, height = leaf.width, leaf.height
+        return Rect(left, top, width, height)
     w = draws.between(min(params.min_size, width), width)
     h = draws.between(min(params.min_size, height), height)
-    x = draws.between(leaf.x, leaf.x + width - w)
-    y = draws.between(leaf.y, leaf.y + height - h)
+    x = draws.between(left, left + width - w)
+    y = draws.between(top, top + height - h)
     return Rect(x, y, w, h)
 
 
@@ -89,18 +92,22 @@ def _closest_pair(a: list[Centre], b: list[Centre]) -> tuple[int, int]:
 
 
 def _dig(
-    node: tcod.bsp.BSP, params: BspParams, draws: Draws, tiles: NDArray[np.uint8]
+    node: Any,
+    params: BspParams,
+    draws: Draws,
+    tiles: NDArray[np.uint8],
 ) -> tuple[list[Rect], list[Centre]]:
-    """The rooms under ``node`` and their centres, dug and joined in post order (a
-    leaf's room; a split's corridor once both its sides are dug: the order the
-    generator draws its numbers in, so a seed keeps its floor)."""
-    if not node.children:
+    """The rooms under ``node`` (libtcod's ``TCOD_bsp_t``, read where it lies: making
+    ``tcod.bsp.BSP``'s objects of the whole tree cost more than the split) and their
+    centres, dug and joined in post order (a leaf's room; a split's corridor once both
+    its sides are dug: the order the generator draws its numbers in, so a seed keeps
+    its floor)."""
+    if lib.TCOD_bsp_is_leaf(node):
         room = _room_in_leaf(node, params, draws)
         dig_room(tiles, room)
         return [room], [room.center]
-    first, second = node.children
-    rooms, centres = _dig(first, params, draws, tiles)
-    other_rooms, other_centres = _dig(second, params, draws, tiles)
+    rooms, centres = _dig(lib.TCOD_bsp_left(node), params, draws, tiles)
+    other_rooms, other_centres = _dig(lib.TCOD_bsp_right(node), params, draws, tiles)
     i, j = _closest_pair(centres, other_centres)
     # ``carve.dig_l_tunnel``'s corridor, its coin drawn from ``draws``.
     dig_l(tiles, centres[i], other_centres[j], across_first=draws.random() < 0.5)
@@ -111,15 +118,13 @@ def _dig(
 def generate(params: BspParams, rng: np.random.Generator) -> Floor:
     """BSP rooms: split the map recursively, a room in every leaf, corridors across each split."""
     tiles = solid_rock(params.width, params.height)
-    root = tcod.bsp.BSP(x=0, y=0, width=params.width, height=params.height)
-    root.split_recursive(
-        depth=params.depth,
-        min_width=params.min_size + 1,
-        min_height=params.min_size + 1,
-        max_horizontal_ratio=1.5,
-        max_vertical_ratio=1.5,
-        seed=tcod.random.Random(seed=sub_seed(rng)),
+    # ``tcod.bsp.BSP.split_recursive``'s own call, the tree kept in libtcod's memory.
+    root = ffi.gc(
+        lib.TCOD_bsp_new_with_size(0, 0, params.width, params.height), lib.TCOD_bsp_delete
     )
+    seed = tcod.random.Random(seed=sub_seed(rng))
+    size = params.min_size + 1
+    lib.TCOD_bsp_split_recursive(root, seed.random_c, params.depth, size, size, 1.5, 1.5)
     draws = Draws(rng)
     rooms, _ = _dig(root, params, draws, tiles)
     draws.close()
