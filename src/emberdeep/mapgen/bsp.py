@@ -74,9 +74,15 @@ def _closest_pair(a: list[Centre], b: list[Centre]) -> tuple[int, int]:
     rooms a side): their pairs are measured in Python, where numpy's fixed cost a call
     would be most of it; the few splits high in the tree measure their hundreds of
     pairs as one numpy table, whose first least entry in row order is the pair."""
+    if len(a) == 1 or len(b) == 1:  # one room against a few: the first nearest
+        if len(a) == 1:
+            (x, y), others = a[0], b
+        else:
+            (x, y), others = b[0], a
+        gaps = [abs(x - ox) + abs(y - oy) for ox, oy in others]
+        k = gaps.index(min(gaps))
+        return (0, k) if len(a) == 1 else (k, 0)
     if len(a) * len(b) <= FEW_PAIRS:
-        if len(a) == 1 and len(b) == 1:
-            return 0, 0
         _, i, j = min(
             (abs(ax - bx) + abs(ay - by), i, j)
             for i, (ax, ay) in enumerate(a)
