@@ -75,6 +75,8 @@ def _closest_pair(a: list[Centre], b: list[Centre]) -> tuple[int, int]:
     would be most of it; the few splits high in the tree measure their hundreds of
     pairs as one numpy table, whose first least entry in row order is the pair."""
     if len(a) == 1 or len(b) == 1:  # one room against a few: the first nearest
+        if len(a) == len(b):
+            return 0, 0
         if len(a) == 1:
             (x, y), others = a[0], b
         else:
