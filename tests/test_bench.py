@@ -54,6 +54,18 @@ def test_monster_phase_worlds_are_crowded_and_due() -> None:
     assert all(m.next_time >= world.player.next_time for m in monsters)
 
 
+def test_the_sleepers_floor_rests_and_is_compared_with_the_tutorial() -> None:
+    world = bench_engine.sleeping_world(300, 1)
+    resting = world.schedule.resting
+    assert len(resting) == 300  # every sleeper off the schedule after its first turn
+    assert not any(world.floor.visible.item(m.x, m.y) for m in resting.values())
+    report = bench_report.Report(True)
+    plan = replace(bench_timing.QUICK, steps=5, phase=2)
+    bench_engine.sleepers_phase(report, plan)
+    assert [f.name for f in report.figures] == ["monster phase 80x45, 1000 asleep out of view"]
+    assert report.comparisons[0].approach.startswith("every monster asks")
+
+
 def test_agent_env_figures_are_measured() -> None:
     notes: list[str] = []
     figures = list(bench_env.agent_env(40, notes))

@@ -6,20 +6,20 @@ join uses the closest pair of rooms across the split so corridors stay short.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass, field
-from itertools import islice
+from typing import Any
 
 import numpy as np
-import tcod.bsp
 import tcod.random
 from numpy.typing import NDArray
+from tcod.cffi import ffi, lib
 
 from emberdeep.engine.core.floor import Floor, Rect, Tile
 from emberdeep.engine.core.rng import sub_seed
 from emberdeep.mapgen import BaseParams, register
-from emberdeep.mapgen.carve import dig_l_tunnel, dig_room, farthest_tile, solid_rock
+from emberdeep.mapgen.carve import dig_l, dig_room, farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
+from emberdeep.mapgen.draws import Draws
 from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach
 
@@ -49,62 +49,76 @@ class BspParams(BaseParams):
             raise ValueError("min_size must be at least 4 and fit in the map")
 
 
-def _room_in_leaf(leaf: tcod.bsp.BSP, params: BspParams, rng: np.random.Generator) -> Rect:
+def _room_in_leaf(leaf: Any, params: BspParams, draws: Draws) -> Rect:
+    """A room somewhere in ``leaf`` (libtcod's ``TCOD_bsp_t``), the whole leaf with
+    ``full_rooms``."""
+    left, top, width, height = leaf.x, leaf.y, leaf.w, leaf.h
     if params.full_rooms:
-        return Rect(leaf.x, leaf.y, leaf.width, leaf.height)
-    w = int(rng.integers(min(params.min_size, leaf.width), leaf.width, endpoint=True))
-    h = int(rng.integers(min(params.min_size, leaf.height), leaf.height, endpoint=True))
-    x = int(rng.integers(leaf.x, leaf.x + leaf.width - w, endpoint=True))
-    y = int(rng.integers(leaf.y, leaf.y + leaf.height - h, endpoint=True))
+        return Rect(left, top, width, height)
+    w = draws.between(min(params.min_size, width), width)
+    h = draws.between(min(params.min_size, height), height)
+    x = draws.between(left, left + width - w)
+    y = draws.between(top, top + height - h)
     return Rect(x, y, w, h)
+
+
+FEW_PAIRS = 24
+"""Up to this many pairs across a split are measured one by one; more, as one table."""
 
 
 def _closest_pair(a: list[Centre], b: list[Centre]) -> tuple[int, int]:
     """Which two rooms, one each side of a split (by their centres), are nearest (steps
     across plus steps down); of equal pairs the first in ``a``'s order, then ``b``'s.
 
-    Not every pair is measured: ``b``'s centres sorted by column, each room of ``a``
-    looks outwards from its own column and stops where the columns alone are farther
-    apart than the best pair so far (a split's nearest rooms face each other across
-    it, so a handful of pairs are looked at where the whole table had hundreds)."""
-    if len(a) == 1 and len(b) == 1:
-        return 0, 0
-    across = sorted([(x, y, j) for j, (x, y) in enumerate(b)])
-    columns = [x for x, _, _ in across]
-    # The least (gap, i, j): i only grows, so an equal gap wins only on a smaller j.
-    best, bi, bj = 1 << 62, 0, 0
-    for i, (ax, ay) in enumerate(a):
-        start = bisect_left(columns, ax)
-        for bx, by, j in islice(across, start, None):  # rightwards
-            if bx - ax > best:
-                break
-            gap = bx - ax + abs(ay - by)
-            if gap < best or (gap == best and i == bi and j < bj):
-                best, bi, bj = gap, i, j
-        for bx, by, j in reversed(across[:start]):  # leftwards
-            if ax - bx > best:
-                break
-            gap = ax - bx + abs(ay - by)
-            if gap < best or (gap == best and i == bi and j < bj):
-                best, bi, bj = gap, i, j
-    return bi, bj
+    Most splits part a few rooms (a floor of sixty has some forty splits of one or two
+    rooms a side): their pairs are measured in Python, where numpy's fixed cost a call
+    would be most of it; the few splits high in the tree measure their hundreds of
+    pairs as one numpy table, whose first least entry in row order is the pair."""
+    if len(a) == 1 or len(b) == 1:  # one room against a few: the first nearest
+        if len(a) == len(b):
+            return 0, 0
+        if len(a) == 1:
+            (x, y), others = a[0], b
+        else:
+            (x, y), others = b[0], a
+        gaps = [abs(x - ox) + abs(y - oy) for ox, oy in others]
+        k = gaps.index(min(gaps))
+        return (0, k) if len(a) == 1 else (k, 0)
+    if len(a) * len(b) <= FEW_PAIRS:
+        _, i, j = min(
+            (abs(ax - bx) + abs(ay - by), i, j)
+            for i, (ax, ay) in enumerate(a)
+            for j, (bx, by) in enumerate(b)
+        )
+        return i, j
+    ours, theirs = np.array(a), np.array(b)
+    gaps = np.abs(ours[:, None, 0] - theirs[None, :, 0]) + np.abs(
+        ours[:, None, 1] - theirs[None, :, 1]
+    )
+    i, j = divmod(int(gaps.argmin()), len(b))
+    return i, j
 
 
 def _dig(
-    node: tcod.bsp.BSP, params: BspParams, rng: np.random.Generator, tiles: NDArray[np.uint8]
+    node: Any,
+    params: BspParams,
+    draws: Draws,
+    tiles: NDArray[np.uint8],
 ) -> tuple[list[Rect], list[Centre]]:
-    """The rooms under ``node`` and their centres, dug and joined in post order (a
-    leaf's room; a split's corridor once both its sides are dug: the order the
-    generator draws its numbers in, so a seed keeps its floor)."""
-    if not node.children:
-        room = _room_in_leaf(node, params, rng)
+    """The rooms under ``node`` (libtcod's ``TCOD_bsp_t``, read where it lies: making
+    ``tcod.bsp.BSP``'s objects of the whole tree cost more than the split) and their
+    centres, dug and joined in post order (a leaf's room; a split's corridor once both
+    its sides are dug: the order the generator draws its numbers in, so a seed keeps
+    its floor)."""
+    if lib.TCOD_bsp_is_leaf(node):
+        room = _room_in_leaf(node, params, draws)
         dig_room(tiles, room)
         return [room], [room.center]
-    first, second = node.children
-    rooms, centres = _dig(first, params, rng, tiles)
-    other_rooms, other_centres = _dig(second, params, rng, tiles)
+    rooms, centres = _dig(lib.TCOD_bsp_left(node), params, draws, tiles)
+    other_rooms, other_centres = _dig(lib.TCOD_bsp_right(node), params, draws, tiles)
     i, j = _closest_pair(centres, other_centres)
-    dig_l_tunnel(tiles, centres[i], other_centres[j], rng)
+    # ``carve.dig_l_tunnel``'s corridor, its coin drawn from ``draws``.
+    dig_l(tiles, centres[i], other_centres[j], across_first=draws.random() < 0.5)
     return rooms + other_rooms, centres + other_centres
 
 
@@ -112,16 +126,16 @@ def _dig(
 def generate(params: BspParams, rng: np.random.Generator) -> Floor:
     """BSP rooms: split the map recursively, a room in every leaf, corridors across each split."""
     tiles = solid_rock(params.width, params.height)
-    root = tcod.bsp.BSP(x=0, y=0, width=params.width, height=params.height)
-    root.split_recursive(
-        depth=params.depth,
-        min_width=params.min_size + 1,
-        min_height=params.min_size + 1,
-        max_horizontal_ratio=1.5,
-        max_vertical_ratio=1.5,
-        seed=tcod.random.Random(seed=sub_seed(rng)),
+    # ``tcod.bsp.BSP.split_recursive``'s own call, the tree kept in libtcod's memory.
+    root = ffi.gc(
+        lib.TCOD_bsp_new_with_size(0, 0, params.width, params.height), lib.TCOD_bsp_delete
     )
-    rooms, _ = _dig(root, params, rng, tiles)
+    seed = tcod.random.Random(seed=sub_seed(rng))
+    size = params.min_size + 1
+    lib.TCOD_bsp_split_recursive(root, seed.random_c, params.depth, size, size, 1.5, 1.5)
+    draws = Draws(rng)
+    rooms, _ = _dig(root, params, draws, tiles)
+    draws.close()
     if params.loops > 0 or params.doors > 0:
         dug = Reach(tiles == Tile.FLOOR)  # the loops' searches and the doors share it
         add_loops(tiles, params.loops, rng, dug)

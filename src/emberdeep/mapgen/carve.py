@@ -31,12 +31,18 @@ def dig_l_tunnel(
 def dig_l(
     tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], across_first: bool
 ) -> None:
-    """Two straight legs, along x first (``across_first``) or along y first. Each leg runs
-    along one axis, so it is dug as one slice, ends included."""
+    """Two straight legs, along x first (``across_first``: the corner at ``(x2, y1)``) or
+    along y first (at ``(x1, y2)``). Each leg is one row or column, dug as one slice of
+    it, ends included."""
     (x1, y1), (x2, y2) = start, end
-    corner = (x2, y1) if across_first else (x1, y2)
-    for (ax, ay), (bx, by) in ((start, corner), (corner, end)):
-        tiles[min(ax, bx) : max(ax, bx) + 1, min(ay, by) : max(ay, by) + 1] = Tile.FLOOR
+    across = slice(x1, x2 + 1) if x1 <= x2 else slice(x2, x1 + 1)
+    down = slice(y1, y2 + 1) if y1 <= y2 else slice(y2, y1 + 1)
+    if across_first:
+        tiles[across, y1] = Tile.FLOOR
+        tiles[x2, down] = Tile.FLOOR
+    else:
+        tiles[x1, down] = Tile.FLOOR
+        tiles[across, y2] = Tile.FLOOR
 
 
 def distance_from(floor: Floor, origin: tuple[int, int]) -> NDArray[np.int32]:

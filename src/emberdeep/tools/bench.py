@@ -33,6 +33,7 @@ from emberdeep.tools.bench_engine import (
     gas_steps,
     generation,
     monster_phase,
+    sleepers_phase,
 )
 from emberdeep.tools.bench_env import agent_env_figures
 from emberdeep.tools.bench_frames import frame, terminal, web_frames
@@ -57,6 +58,7 @@ def run_all(quick: bool, compare_nle: bool = False) -> Report:
         ("web frames", lambda: figures(web_frames(plan.terminal))),
         ("web keys", lambda: figures(bench_web.per_key(plan.steps // 4))),
         ("monster turns", lambda: monster_phase(report, plan)),
+        ("sleepers", lambda: sleepers_phase(report, plan)),
         ("saves", lambda: save_figures(report, plan)),
         ("checkpoints", lambda: bench_checkpoints.checkpoint_figures(report, plan.saves, measure)),
         ("game steps", lambda: figures(game_steps(plan.steps))),

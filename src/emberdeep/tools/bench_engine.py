@@ -198,6 +198,48 @@ def monster_phase(report: Report, plan: Plan) -> None:
         report.compare(ours, "per-monster A* on a rebuilt cost map", ref)
 
 
+def sleeping_world(count: int, seed: int) -> World:
+    """A full-rooms BSP floor 80x45 with ``count`` monsters asleep out of the player's
+    view, due at scattered times, after a few turns (play finds a quiet floor so: its
+    sleepers rest off the schedule after their first turn)."""
+    world = World(seed, crowd_builder(80, 45))
+    world.kinds[BENCH_ORC.key] = BENCH_ORC
+    floor, player = world.floor, world.player
+    free = np.argwhere(floor.walkable & (floor.occupant == 0) & ~floor.visible)
+    chooser = rng.stream(seed, "bench")
+    for n, (x, y) in enumerate(free[chooser.choice(len(free), size=count, replace=False)], 2):
+        monster = Actor.spawn(n, BENCH_ORC, int(x), int(y))
+        monster.mode, monster.next_time = Mode.ASLEEP, int(chooser.integers(1, 100))
+        floor.add_actor(monster)
+    world.schedule.reset([a for a in floor.actors.values() if a is not player])
+    for _ in range(3):
+        sleeping_phase(world)
+    return world
+
+
+def sleeping_phase(world: World) -> None:
+    """One monster phase: the player's turn's worth of the monsters' clock."""
+    world.player.next_time += 100
+    world.advance(world.player.next_time, stop_for_player=True)
+
+
+def sleepers_phase(report: Report, plan: Plan) -> None:
+    """The monster phase of a floor of 1000 sleepers out of view, against the tutorial's
+    loop, which asks every monster each turn whether the player is in view."""
+    world = sleeping_world(1000, 1)
+    ours = measure(
+        "monster phase 80x45, 1000 asleep out of view",
+        sleeping_phase,
+        plan.steps,
+        setup=lambda _: world,
+    )
+    report.figures.append(ours)
+    ref = measure(
+        f"reference: {ours.name}", reference.idle_phase, plan.phase, setup=lambda _: world
+    )
+    report.compare(ours, "every monster asks whether it sees the player", ref)
+
+
 def played_world(turns: int) -> World:
     """Seed 1 with the shipped content after up to ``turns`` random moves (a journal and
     explored map as a real save would have)."""

@@ -10,6 +10,8 @@ to today's tcod API (no deprecated calls), without deliberate slowness:
   blocking creature an obstacle), ``tcod.path.AStar`` (diagonal cost 1.41) finds a path
   from the monster to the player, and the monster takes its first step; when there is
   no path or it is 25 steps or longer it steps straight at the player (``move_towards``).
+- ``idle_phase``: the tcod tutorial v2's ``HostileEnemy.perform`` on a floor where no
+  monster sees the player: every monster is asked each turn, and waits.
 - ``render_map``: the tutorial's ``render_all``: a double loop over every map cell that
   picks the cell's look from its visible / explored state and tile kind, then the
   objects in view.
@@ -92,10 +94,28 @@ def monster_phase(world: World) -> None:
             continue
         if not player.alive:
             break
-        if max(abs(player.x - monster.x), abs(player.y - monster.y)) >= 2:
-            move_astar(floor, monster, player)
-        else:
-            combat.attack(world, monster, player)
+        monster_phase_one(world, monster)
+
+
+def idle_phase(world: World) -> None:
+    """The tutorial's ``HostileEnemy.perform`` for every monster, none of which sees the
+    player here: each asks whether it stands in view (and would hunt if so), else waits."""
+    floor, player = world.floor, world.player
+    visible = floor.visible
+    for monster in list(floor.actors.values()):
+        if monster is player or not monster.alive:
+            continue
+        if visible[monster.x, monster.y]:
+            monster_phase_one(world, monster)
+
+
+def monster_phase_one(world: World, monster: Actor) -> None:
+    """One monster's turn of ``monster_phase``."""
+    player = world.player
+    if max(abs(player.x - monster.x), abs(player.y - monster.y)) >= 2:
+        move_astar(world.floor, monster, player)
+    else:
+        combat.attack(world, monster, player)
 
 
 def render_map(console: tcod.console.Console, world: World, content: Content, mode: str) -> None:

@@ -9,11 +9,14 @@ picture of the batch (``pursuit.Batch``).
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import WAIT, Stumble
 from emberdeep.engine.core.actors import AWARE, HUNT_MEMORY, Actor, Mode
 from emberdeep.engine.core.events import StatusChanged
+from emberdeep.engine.core.schedule import PAST
 from emberdeep.engine.creatures.awareness import alert, set_mode, wakes
 from emberdeep.engine.monsters.minds import Decide, decider, idles_unaware
 from emberdeep.engine.monsters.pursuit import Batch
@@ -26,6 +29,7 @@ DORMANT = (Mode.ASLEEP, Mode.WANDERING)
 a captive, a guard, or one that knows where the player is."""
 SMALL_BATCH = 16
 """Up to this many monsters due together, who sees whom is read cell by cell."""
+_ID = attrgetter("id")
 
 
 def advance(world: World, until: int, stop_for_player: bool, halt_below: int = -1) -> None:
@@ -38,48 +42,82 @@ def advance(world: World, until: int, stop_for_player: bool, halt_below: int = -
             break
         world.time = max(world.time, due)
         batch = world.schedule.pop_batch(floor, due)
-        take_turns(world, batch, halt_below)
-        world.schedule.add_all(batch)
+        world.schedule.add_all(take_turns(world, batch, halt_below))
         world.refresh_fov()  # a monster may have opened a door (a key compare, else)
         if world.player.hp < halt_below:
             return
     if world.player.alive:
         world.time = max(world.time, until)
+        # The resting's turns up to ``until`` are over (at it too, unless the player
+        # goes first).
+        world.schedule.now = (until, 0 if stop_for_player else PAST)
 
 
-def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> None:
-    """Every monster in ``monsters`` (due now) notices the player or not, then acts,
-    in order: a confused one stumbles, the rest as their kind decides (``minds``).
-    Once the player has fewer than ``halt_below`` hit points the rest wait, still due.
+def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> list[Actor]:
+    """Every monster in ``monsters`` (due now, oldest first) notices the player or not,
+    then acts, in order: a confused one stumbles, the rest as their kind decides
+    (``minds``). Once the player has fewer than ``halt_below`` hit points the rest
+    wait, still due. Returns the monsters to put back on the schedule.
 
     A dormant monster (asleep, or wandering unaware with nothing its kind does
     then: ``minds.idles_unaware``; out of the player's view, no statuses) only
     waits: its clock is moved on here, exactly as ``perform(WAIT)`` would, without
-    deciding or performing anything, and the batch's arrays (``Batch``) are made
-    only when a monster that is not dormant first needs them. Which monsters are
-    dormant is asked afresh on each one's turn, so one woken by another's deed this
-    very batch acts as before."""
+    deciding or performing anything, and it leaves the schedule (``Schedule.rest``)
+    until something wakes it. The batch's arrays (``Batch``) are made only when a
+    monster that is not dormant first needs them. Which monsters are dormant is asked
+    afresh on each one's turn; a resting monster woken by another's deed in this very
+    batch, whose turn is now too and comes later in it, joins the batch at its place
+    by id (``join``), so it acts as it did when the dormant stayed on the schedule."""
     if not monsters:
-        return
-    player, kinds = world.player, world.kinds
-    # Symmetric FOV: seen by the player means seeing the player. A crowd gathers its
-    # positions in numpy at once; a few are looked at one by one (cheaper), and
-    # their batch is made only if one of them needs it.
-    batch: Batch | None = None
-    if len(monsters) > SMALL_BATCH:
-        batch = Batch(world, monsters)
-        seen = world.floor.visible[batch.xs, batch.ys].tolist()
-    else:
-        in_view = world.floor.visible.item
-        seen = [in_view(m.x, m.y) for m in monsters]
+        return monsters
+    # Who went to rest this batch: off the schedule, or back on it already if woken
+    # since (``Schedule.wake``): never put back with the batch.
+    rested: set[int] = set()
+    batch, done = _turns(world, monsters, halt_below, rested)
+    player = world.player
+    # Stopped for the player's sake, the rest (the resting among them) are still due.
+    halted = player.hp <= 0 or player.hp < halt_below
+    last = PAST if done == len(monsters) and not halted else monsters[done - 1].id + 1
+    world.schedule.end_batch(last if done else 0)
+    if batch is not None:
+        batch.close()
+    if rested:
+        return [m for m in monsters if m.id not in rested]
+    return monsters
+
+
+def _turns(
+    world: World, monsters: list[Actor], halt_below: int, rested: set[int]
+) -> tuple[Batch | None, int]:
+    """``take_turns``' turns, in order: the batch's arrays if a monster needed them,
+    and how many took their turn."""
+    player, kinds, schedule = world.player, world.kinds, world.schedule
+    visible = world.floor.visible
+    batch, seen = _look(world, monsters)
+    i = 0
+
+    def acting() -> int:
+        return monsters[i].id
+
+    def join(woken: Actor) -> None:
+        at = bisect_right(monsters, woken.id, i + 1, key=_ID)
+        seen.insert(at, visible.item(woken.x, woken.y))
+        if batch is None:
+            monsters.insert(at, woken)
+        else:
+            batch.join(woken, at)
+
+    schedule.begin_batch(monsters[0].next_time, acting, join)
     deciders: dict[str, Decide] = {}
     perform = world.perform
     for i, monster in enumerate(monsters):
         if player.hp <= 0 or player.hp < halt_below:
-            break
+            return batch, i
         if monster.hp <= 0:  # a confused neighbour may have killed it this batch
             continue
         if not seen[i] and monster.mode in DORMANT and dozes(world, monster):
+            schedule.rest(monster)
+            rested.add(monster.id)
             continue
         mode = monster.mode
         if mode == Mode.ASLEEP:
@@ -97,10 +135,7 @@ def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> Non
             if not monster.hunting:
                 set_mode(world, monster, Mode.WANDERING)  # lost the player
         if monster.confused:
-            monster.confused -= 1
-            perform(monster, Stumble())
-            if not monster.confused and monster.alive:
-                world.emit(StatusChanged(monster.who, monster.position, "confused", False))
+            _stumble(world, monster)
             continue
         if batch is None:
             # Everyone before this one only waited: the positions are the batch's own.
@@ -114,8 +149,27 @@ def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> Non
             # Refused: it must not stay due for ever, and its reason is not news
             # for the player's log.
             perform(monster, WAIT)
-    if batch is not None:
-        batch.close()
+    return batch, len(monsters)
+
+
+def _look(world: World, monsters: list[Actor]) -> tuple[Batch | None, list[bool]]:
+    """Which of ``monsters`` the player sees: symmetric FOV, seen by the player means
+    seeing the player. A crowd gathers its positions in numpy at once (its batch made
+    now); a few are looked at one by one (cheaper), their batch made only if one of
+    them needs it."""
+    visible = world.floor.visible
+    if len(monsters) > SMALL_BATCH:
+        batch = Batch(world, monsters)
+        return batch, visible[batch.xs, batch.ys].tolist()
+    return None, [visible.item(m.x, m.y) for m in monsters]
+
+
+def _stumble(world: World, monster: Actor) -> None:
+    """A confused monster's turn: a stumble, told when the confusion wears off."""
+    monster.confused -= 1
+    world.perform(monster, Stumble())
+    if not monster.confused and monster.alive:
+        world.emit(StatusChanged(monster.who, monster.position, "confused", False))
 
 
 def dozes(world: World, monster: Actor) -> bool:

@@ -64,6 +64,22 @@ class Batch:
         self.start_ys = [m.y for m in self.monsters]
         self.pursuit = Pursuit(self)
 
+    def join(self, monster: Actor, at: int) -> None:
+        """``monster``, woken from rest during this batch with its turn now, joins it
+        at index ``at``, after the one acting (``monster_turns.take_turns``): only the
+        acting monster's reads are kept by index. Another's deed woke it, so where it
+        stands is where it stood when the batch began; reads made at once for the
+        whole batch are made again, with it."""
+        self.monsters.insert(at, monster)
+        self.start_xs.insert(at, monster.x)
+        self.start_ys.insert(at, monster.y)
+        self.__dict__.pop("xs", None)
+        self.__dict__.pop("ys", None)
+        pursuit = self.pursuit
+        pursuit.rounds = None
+        if pursuit.gathered is not None:
+            pursuit.gather()
+
     def close(self) -> None:
         """The batch is done: its pursuit let go. The two point at each other, so
         without this a crowd's batch (its thousands of numbers read for the chase)

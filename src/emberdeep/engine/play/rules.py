@@ -284,9 +284,30 @@ def seen_is_explored(world: World) -> Problem:
     return None
 
 
+def resting_are_dormant(world: World) -> Problem:
+    """A monster off the schedule (``Schedule.resting``) is one whose turns would only
+    be waits: alive on this floor, asleep or idly wandering, out of view, with no
+    statuses (derived: a loaded world rests nobody). Whatever changes that must be told
+    as an event naming it (``World.emit`` wakes it), or it would sleep through it."""
+    floor, idle = world.floor, world.idle_kinds
+    for actor in world.schedule.resting.values():
+        wandering = actor.mode == Mode.WANDERING
+        if (
+            actor.hp <= 0
+            or floor.actors.get(actor.id) is not actor
+            or not (wandering or actor.mode == Mode.ASLEEP)
+            or actor.statuses
+            or (wandering and (actor.confused or not idle.get(actor.kind)))
+            or floor.visible.item(actor.x, actor.y)
+        ):
+            return f"{actor.name} (#{actor.id}) rests off the schedule but is not dormant"
+    return None
+
+
 WORLD_RULES: tuple[Callable[[World], Problem], ...] = (
     player_on_the_current_floor,
     player_on_no_kept_floor,
     inventory_fits,
     seen_is_explored,
+    resting_are_dormant,
 )

@@ -206,7 +206,10 @@ class World:
 
     def emit(self, event: Event) -> None:
         """Something happened: kept if the player perceives it (``perception``), a sound
-        heard from out of sight once per command."""
+        heard from out of sight once per command. A resting monster it names is woken
+        (``Schedule.wake_named``)."""
+        if self.schedule.resting:
+            self.schedule.wake_named(event, self.floor)
         perceived = perceive(self.floor, self.player, event)
         if perceived is None:
             return
@@ -280,6 +283,8 @@ class World:
             before = floor.visible.copy()
             update_fov(floor, self.player.position, self.fov, self._sight)
             self._fov_key = key
+            if self.schedule.resting:
+                self.schedule.wake_in_view(floor)
             # What was in view until now (a dart just thrown) and what is now, at once:
             # nothing moves between the two, so one pass over both views is the same.
             np.logical_or(before, floor.visible, out=before)
@@ -476,6 +481,7 @@ class World:
 
     def state_hash(self) -> str:
         """A digest of the whole simulated state, for determinism and save/replay tests."""
+        self.schedule.settle()
         h = hashlib.blake2b(digest_size=16)
         h.update(
             repr(

@@ -66,6 +66,7 @@ __all__ = [
 def dump(world: World, kept: bool = True) -> dict[str, Any]:
     """The world as plain data; without ``kept`` the kept floors are left out (a save
     stores each on its own, ``dump_floor``)."""
+    world.schedule.settle()  # the resting monsters' next turns, as they are due
     data = {
         "seed": world.seed,
         "time": world.time,

@@ -42,6 +42,7 @@ CARRIED = ("kind", "equipped", "count", "used", *GEAR)
 def copy_world(world: World) -> World:
     """A new world, as loading ``world``'s save would make it (``snapshot._load``'s
     steps, in its order: FOV and the remembered map come out the same)."""
+    world.schedule.settle()  # the resting monsters' next turns, as they are due
     floor = _copy_floor(world.floor, world.depth)
     copied = World.restore(
         seed=world.seed,
