@@ -58,7 +58,11 @@ def parse_placed(
     return tuple(per_floor), tuple(on_floors)
 
 
-TRAP_KEYS = ("name", "glyph", "color", "effect", "status", "turns", "amount", "spawn")
+TRAP_KEYS = (
+    "name", "glyph", "color", "effect", "status", "turns", "amount", "wakes", "plate", "spawn",
+)  # fmt: skip
+MAX_WAKES = 20
+"""The farthest a trap's noise wakes monsters, in tiles."""
 
 
 def parse_traps(table: Table, per_floor: ByDepth) -> tuple[SpawnTable[TrapKind], dict[str, Look]]:
@@ -75,6 +79,8 @@ def parse_traps(table: Table, per_floor: ByDepth) -> tuple[SpawnTable[TrapKind],
                 status=status,
                 turns=trap.integer("turns", 1, MAX_TURNS) if status else 0,
                 amount=trap.integer("amount", 1, MAX_TURNS) if effect == "gas" else 0,
+                wakes=trap.integer("wakes", 1 if effect == "wake" else 0, MAX_WAKES, 0),
+                plate=trap.get("plate", bool, False),
             )
         )
         weights.append(by_depth(trap, "spawn"))

@@ -8,9 +8,9 @@ from numpy.typing import NDArray
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.floor import Floor, Rect, Tile
 
-TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "<", "~", "%", ":", "L"])
+TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "<", "~", "%", ":", "L", "=", "/", "\\", "S"])
 """``to_text``'s glyph per ``Tile``: wall, floor, stairs, doors, up stairs, water, lava,
-chasm, locked door."""
+chasm, locked door, bridge, lever, pulled lever, sealed door."""
 
 
 def solid_rock(width: int, height: int) -> NDArray[np.uint8]:

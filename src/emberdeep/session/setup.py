@@ -14,8 +14,8 @@ def floor_builder(
     """Content's plan of generators by depth, unless a generator is forced for every depth."""
     forced = generator or settings.generator
     if forced != "auto":
-        return mapgen.floor_builder(forced, content.population)
-    return mapgen.plan_builder(content.dungeon, content.population)
+        return mapgen.floor_builder(forced, content.population, content.setpieces)
+    return mapgen.plan_builder(content.dungeon, content.population, content.setpieces)
 
 
 def new_world(

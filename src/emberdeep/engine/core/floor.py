@@ -41,6 +41,17 @@ class Tile:
     """Seen across; stepping in is a fall to the floor below (``hazards``)."""
     LOCKED_DOOR: Final = 9
     """A vault's door: blocks sight; opens for whoever carries its key (``actions.Unlock``)."""
+    BRIDGE: Final = 10
+    """A rope bridge over a chasm: walked as floor, it gives way behind the player
+    (``terrain/mechanisms.py``)."""
+    LEVER: Final = 11
+    """Set in a wall: the player walking into it pulls it, and the floor's sealed walls
+    open (``terrain/mechanisms.py``)."""
+    PULLED_LEVER: Final = 12
+    """A lever pulled: a wall from then on."""
+    SEALED: Final = 13
+    """A sealed stone door: a shut door no one opens but its lever (walkable as a locked
+    door is, so the room behind it counts as reachable; never stood on)."""
 
 
 TILE_NAMES: tuple[str, ...] = tuple(
@@ -52,13 +63,15 @@ TILE_NAMES: tuple[str, ...] = tuple(
 )
 """Each tile's name by its value (``TILE_NAMES[Tile.FLOOR] == "floor"``)."""
 TILE_WALKABLE = np.array(
-    [False, True, True, True, True, True, True, False, False, True], dtype=np.bool_
+    [False, True, True, True, True, True, True, False, False, True, True, False, False, True],
+    dtype=np.bool_,
 )
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
-SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR)
+SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR, Tile.SEALED)
 """Walkable, but never stood on: walking into one opens it first."""
 TILE_TRANSPARENT = np.array(
-    [False, True, True, False, True, True, True, True, True, False], dtype=np.bool_
+    [False, True, True, False, True, True, True, True, True, False, True, False, False, False],
+    dtype=np.bool_,
 )
 
 
@@ -233,7 +246,8 @@ class Floor:
 
     def open_cells(self) -> NDArray[np.bool_]:
         """Where a creature could be put: walkable, no shut door, nobody there."""
-        shut = (self.tiles == Tile.CLOSED_DOOR) | (self.tiles == Tile.LOCKED_DOOR)
+        tiles = self.tiles
+        shut = (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR) | (tiles == Tile.SEALED)
         found: NDArray[np.bool_] = self.walkable & ~shut & (self.occupant == 0)
         return found
 
