@@ -95,9 +95,18 @@ def lock_problems(floor: Floor) -> list[str]:
     return []
 
 
-def to_text(floor: Floor) -> str:
-    """The floor as rows of ``#`` ``.`` ``>`` with ``@`` at the start: what ``mapgen`` prints."""
+def to_text(floor: Floor, contents: bool = False) -> str:
+    """The floor as rows of ``#`` ``.`` ``>`` with ``@`` at the start: what ``mapgen`` prints.
+    ``contents``: with what lies on it too: ``$`` an item, ``^`` a trap (``_`` hidden),
+    a creature by its kind's first letter (a captive's in capitals)."""
     glyphs = TEXT_GLYPHS[floor.tiles].copy()
+    if contents:
+        for item in floor.items:
+            glyphs[item.position] = "$"
+        for trap in floor.traps.values():
+            glyphs[trap.position] = "_" if trap.hidden else "^"
+        for actor in floor.actors.values():
+            glyphs[actor.position] = actor.kind[0].upper() if actor.shackles else actor.kind[0]
     glyphs[floor.start] = "@"
     return "\n".join("".join(row) for row in glyphs.T)
 

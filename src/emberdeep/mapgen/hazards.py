@@ -24,7 +24,7 @@ HAZARDS = {"water": Tile.DEEP_WATER, "lava": Tile.LAVA, "chasm": Tile.CHASM}
 """Names ``dungeon.toml`` uses for each hazard."""
 ATTEMPTS = 6
 """Tries for each pool before giving up on it."""
-NOT_ON_FOOT = (Tile.DEEP_WATER, Tile.BRIDGE, Tile.SEALED, Tile.LOCKED_DOOR)
+NOT_ON_FOOT = (Tile.DEEP_WATER, Tile.BRIDGE, Tile.SEALED_DOOR, Tile.LOCKED_DOOR)
 """Walkable, but no way to the stairs: a swim, a bridge that falls, doors that need a
 key or a lever."""
 MIN_RADIUS, MAX_RADIUS = 2, 4

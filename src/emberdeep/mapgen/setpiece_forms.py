@@ -168,7 +168,7 @@ def sealed(site: Site) -> tuple[int, int] | None:
         return None
     floor = site.floor
     door, inward = dug
-    floor.tiles[door] = Tile.SEALED
+    floor.tiles[door] = Tile.SEALED_DOOR
     centre = (door[0] + 2 * inward[0], door[1] + 2 * inward[1])
     walls = floor.tiles == Tile.WALL
     beside = np.zeros_like(free)

@@ -135,7 +135,7 @@ class Move:
         tile = floor.tiles.item(x, y)
         if tile == Tile.LOCKED_DOOR:
             return Unlock(x, y).refusal(world, actor)
-        return Refused("sealed") if tile == Tile.SEALED else None
+        return Refused("sealed") if tile == Tile.SEALED_DOOR else None
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         floor = world.floor
@@ -158,7 +158,7 @@ class Move:
             return Alternative(Open(x, y))
         if tile == Tile.LOCKED_DOOR:
             return Alternative(Unlock(x, y))
-        if tile == Tile.SEALED:
+        if tile == Tile.SEALED_DOOR:
             return Refused("sealed")
         x0, y0 = actor.x, actor.y
         floor.move_actor(actor, x, y)

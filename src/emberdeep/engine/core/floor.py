@@ -49,7 +49,7 @@ class Tile:
     open (``terrain/mechanisms.py``)."""
     PULLED_LEVER: Final = 12
     """A lever pulled: a wall from then on."""
-    SEALED: Final = 13
+    SEALED_DOOR: Final = 13
     """A sealed stone door: a shut door no one opens but its lever (walkable as a locked
     door is, so the room behind it counts as reachable; never stood on)."""
 
@@ -67,7 +67,7 @@ TILE_WALKABLE = np.array(
     dtype=np.bool_,
 )
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
-SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR, Tile.SEALED)
+SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR, Tile.SEALED_DOOR)
 """Walkable, but never stood on: walking into one opens it first."""
 TILE_TRANSPARENT = np.array(
     [False, True, True, False, True, True, True, True, True, False, True, False, False, False],
@@ -247,7 +247,7 @@ class Floor:
     def open_cells(self) -> NDArray[np.bool_]:
         """Where a creature could be put: walkable, no shut door, nobody there."""
         tiles = self.tiles
-        shut = (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR) | (tiles == Tile.SEALED)
+        shut = (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR) | (tiles == Tile.SEALED_DOOR)
         found: NDArray[np.bool_] = self.walkable & ~shut & (self.occupant == 0)
         return found
 

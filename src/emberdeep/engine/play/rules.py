@@ -222,6 +222,14 @@ def gas_is_real(floor: Floor) -> Problem:
     return None
 
 
+def a_pulled_lever_opened(floor: Floor) -> Problem:
+    """A lever pulled opened every sealed wall of its floor (``mechanisms.pull``)."""
+    tiles = floor.tiles
+    if (tiles == Tile.PULLED_LEVER).any() and (tiles == Tile.SEALED_DOOR).any():
+        return "a lever is pulled but a sealed wall still stands"
+    return None
+
+
 FLOOR_RULES: tuple[Callable[[Floor], Problem], ...] = (
     has_its_staircases,
     one_creature_a_tile,
@@ -229,6 +237,7 @@ FLOOR_RULES: tuple[Callable[[Floor], Problem], ...] = (
     ids_are_keys,
     traps_on_open_ground,
     gas_is_real,
+    a_pulled_lever_opened,
 )
 
 
