@@ -172,8 +172,11 @@ def _mapgen_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
     parser.add_argument(
         "--level", type=argtypes.positive, default=1, help="dungeon depth of the floor (default 1)"
     )
-    parser.add_argument("--dungeon", action="store_true", help="the game's own floor (its plan, "
-                        "creatures, items, traps and set pieces), shown with what lies on it")  # fmt: skip
+    parser.add_argument(
+        "--dungeon",
+        action="store_true",
+        help="the game's own floor (plan, creatures, items, traps, set pieces) with its contents",
+    )
     return _add_generator_params(parser)
 
 

@@ -4,7 +4,6 @@ floor's stairs down can be reached on foot (no swim), which hand play once found
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from importlib import resources
@@ -25,11 +24,12 @@ from emberdeep.engine.play.world import World
 from emberdeep.mapgen import carve, setpieces
 from emberdeep.mapgen.populate import Arrival
 from emberdeep.mapgen.reach import Reach
-from emberdeep.mapgen.setpiece_site import SetPieceKind, SetPieces
+from emberdeep.mapgen.setpiece_forms import FORMS
+from emberdeep.mapgen.setpiece_site import SetPieces
 
 CONTENT = loader.load()
-PIECES = CONTENT.setpieces
-assert PIECES is not None
+assert CONTENT.setpieces is not None
+PIECES: SetPieces = CONTENT.setpieces
 BY_KEY = {kind.key: kind for kind in PIECES.kinds}
 BARE = mapgen.plan_builder(CONTENT.dungeon, CONTENT.population)
 TEXT = resources.files("emberdeep.content").joinpath("setpieces.toml").read_text()
@@ -42,8 +42,9 @@ def laid(key: str, depth: int, seeds: int = 40) -> tuple[Floor, tuple[int, int],
     for seed in range(seeds):
         floor = BARE(depth, floor_stream(seed, depth))
         arrival = Arrival.of(floor, connected=True)
+        rng = floor_stream(seed, 99)
         placed = setpieces.place(
-            floor, only, CONTENT.population, depth, floor_stream(seed, 99), arrival
+            floor, only, population=CONTENT.population, depth=depth, rng=rng, arrival=arrival
         )
         if placed:
             assert placed[0][0] == key
@@ -131,7 +132,9 @@ def test_a_war_party_holds_its_captive() -> None:
     captive = floor.blocker_at(x, y)
     assert captive is not None and captive.mode == Mode.CAPTIVE and captive.kind == "ogre"
     party = [
-        a.kind for a in floor.actors.values() if a is not captive and max(abs(a.x - x), abs(a.y - y)) <= 3
+        a.kind
+        for a in floor.actors.values()
+        if a is not captive and max(abs(a.x - x), abs(a.y - y)) <= 3
     ]
     assert Counter(party) >= Counter(["goblin", "goblin", "goblin_conjurer", "kobold_shaman"])
 
@@ -215,7 +218,8 @@ def test_bad_set_pieces_name_file_line_and_key(old: str, new: str, key: str, pro
         )
 
 
-def test_the_shipped_set_pieces_are_six_forms_naming_real_monsters() -> None:
-    assert {kind.form for kind in PIECES.kinds} == set(setpieces.FORMS)
-    assert all(isinstance(kind, SetPieceKind) for kind in PIECES.kinds)
-    assert dataclasses.replace(BY_KEY["war_party"]).captive is not None
+def test_the_shipped_set_pieces_are_six_forms_spread_over_every_band_of_depths() -> None:
+    assert {kind.form for kind in PIECES.kinds} == set(FORMS)
+    for first, last in ((1, 3), (4, 7), (8, 11), (12, 16)):
+        found = {k.key for k in PIECES.kinds if k.depths[0] <= last and k.depths[1] >= first}
+        assert len(found) >= (3 if first == 1 else 5), (first, found)

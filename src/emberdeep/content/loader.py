@@ -39,8 +39,8 @@ from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.spawning import Population
 from emberdeep.engine.play.world import Hero
-from emberdeep.mapgen.setpiece_site import SetPieces
 from emberdeep.engine.things.items import UNIDENTIFIED
+from emberdeep.mapgen.setpiece_site import SetPieces
 
 
 @dataclass(frozen=True, eq=False)

@@ -64,7 +64,9 @@ def parse_setpieces(
         if form in NEEDS_TRAP:
             trap = by_trap[entry.choice("trap", sorted(by_trap))]
         elif "trap" in entry:
-            raise entry.error("trap", f"only the forms {', '.join(NEEDS_TRAP)} are laid with a trap")
+            raise entry.error(
+                "trap", f"only the forms {', '.join(NEEDS_TRAP)} are laid with a trap"
+            )
         kinds.append(
             SetPieceKind(
                 key=key,

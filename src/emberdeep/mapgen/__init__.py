@@ -130,7 +130,9 @@ def plan_builder(
             )
         if population is not None and pieces is not None and arrival is not None:
             # After the captive: the rest of the floor's draws are as they were.
-            setpieces.place(floor, pieces, population, depth, rng, arrival)
+            setpieces.place(
+                floor, pieces, population=population, depth=depth, rng=rng, arrival=arrival
+            )
         return floor
 
     return build

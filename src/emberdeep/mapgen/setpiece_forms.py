@@ -55,9 +55,7 @@ def free_squares(free: NDArray[np.bool_], side: int) -> NDArray[np.intp]:
         return np.empty((0, 2), dtype=np.intp)
     sums = np.zeros((width + 1, height + 1), dtype=np.int32)
     sums[1:, 1:] = free.astype(np.int32).cumsum(0).cumsum(1)
-    inside = (
-        sums[side:, side:] - sums[:-side, side:] - sums[side:, :-side] + sums[:-side, :-side]
-    )
+    inside = sums[side:, side:] - sums[:-side, side:] - sums[side:, :-side] + sums[:-side, :-side]
     return np.argwhere(inside == side * side).astype(np.intp)
 
 
@@ -77,7 +75,8 @@ def settle(site: Site, cells: list[tuple[int, int]], mode: Mode | None) -> None:
     order = site.rng.permutation(len(cells))[: len(monsters)].tolist()
     sleepy = []
     for kind, n in zip(monsters, order, strict=False):
-        actor = site.monster(kind, *cells[n], mode)
+        x, y = cells[n]
+        actor = site.monster(kind, x, y, mode)
         if mode is None and kind.sleeps:
             sleepy.append((actor, kind.sleeps))
     fall_asleep(sleepy, site.rng)

@@ -30,7 +30,6 @@ from emberdeep.mapgen.populate import Arrival, pick_kinds
 from emberdeep.mapgen.setpiece_forms import FORMS
 from emberdeep.mapgen.setpiece_site import SetPieces, Site
 
-
 TRIES = 3
 """Kinds tried, at most, for each set piece a floor asks for."""
 
@@ -38,6 +37,7 @@ TRIES = 3
 def place(
     floor: Floor,
     pieces: SetPieces,
+    *,
     population: Population,
     depth: int,
     rng: np.random.Generator,
@@ -60,9 +60,7 @@ def place(
     return laid
 
 
-def keep_whole(
-    floor: Floor, build: Callable[[], tuple[int, int] | None]
-) -> tuple[int, int] | None:
+def keep_whole(floor: Floor, build: Callable[[], tuple[int, int] | None]) -> tuple[int, int] | None:
     """``build``'s answer, or None with the floor as it was if it found no place or broke
     the floor: a walkable tile cut off, or the stairs no longer reachable on foot."""
     tiles = floor.tiles.copy()

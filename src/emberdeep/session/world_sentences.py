@@ -80,12 +80,16 @@ def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:
     if e.cause == "mapped":
         return [Line("A map of the level forms in your mind!", MessageKind.DISCOVERY)]
     if e.cause == "collapsed":
-        return [Line("The bridge gives way behind you and falls into the chasm!", MessageKind.ALERT)]
+        return [
+            Line("The bridge gives way behind you and falls into the chasm!", MessageKind.ALERT)
+        ]
     if e.cause == "lever":
         opened = "" if len(e.cells) > 1 else " Nothing seems to open."
         return [
-            Line("You pull the lever. Somewhere, stone grinds against stone." + opened,
-                 MessageKind.DISCOVERY)
+            Line(
+                "You pull the lever. Somewhere, stone grinds against stone." + opened,
+                MessageKind.DISCOVERY,
+            )
         ]
     return []
 

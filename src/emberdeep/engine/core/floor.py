@@ -247,7 +247,9 @@ class Floor:
     def open_cells(self) -> NDArray[np.bool_]:
         """Where a creature could be put: walkable, no shut door, nobody there."""
         tiles = self.tiles
-        shut = (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR) | (tiles == Tile.SEALED_DOOR)
+        shut = (
+            (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR) | (tiles == Tile.SEALED_DOOR)
+        )
         found: NDArray[np.bool_] = self.walkable & ~shut & (self.occupant == 0)
         return found
 

@@ -54,7 +54,10 @@ def pull(world: World, actor: Actor, x: int, y: int) -> Refused | None:
         return refused
     floor = world.floor
     floor.set_tile(x, y, Tile.PULLED_LEVER)
-    sealed = [(int(sx), int(sy)) for sx, sy in zip(*(floor.tiles == Tile.SEALED_DOOR).nonzero(), strict=True)]
+    sealed = [
+        (int(sx), int(sy))
+        for sx, sy in zip(*(floor.tiles == Tile.SEALED_DOOR).nonzero(), strict=True)
+    ]
     for cell in sealed:
         floor.set_tile(*cell, Tile.FLOOR)
     world.emit(TerrainChanged(((x, y), *sealed), "lever"))
