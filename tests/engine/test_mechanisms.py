@@ -132,10 +132,12 @@ def test_a_found_tripwire_is_stepped_over_and_a_hidden_one_wakes_the_pack() -> N
 
 def test_a_save_keeps_the_bridge_and_the_lever_and_refuses_a_lever_that_opened_nothing() -> None:
     world = world_from_text(CHASM)
+    world.floor.traps[(1, 4)] = Trap(TRAPS["pressure_plate"], 1, 4, hidden=False)
     world.step(Move(1, 0))
     world.step(Move(1, 0))
     back = snapshot.load(snapshot.dump(world), world.build_floor, KINDS, CONTENT.hero.kinds)
     assert (back.floor.tiles == world.floor.tiles).all() and back.floor.tiles[2, 2] == Tile.CHASM
+    assert back.floor.traps[(1, 4)].kind == TRAPS["pressure_plate"]  # its wakes and plate too
     lever = world_from_text(LEVER)
     lever.floor.tiles[6, 2] = Tile.PULLED_LEVER
     assert a_pulled_lever_opened(lever.floor) is not None

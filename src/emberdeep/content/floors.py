@@ -19,7 +19,7 @@ from emberdeep.engine.core.actors import ActorKind
 from emberdeep.engine.creatures.spawning import ByDepth, Captives, Goal, SpawnTable
 from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.terrain.traps import EFFECTS as TRAP_EFFECTS
-from emberdeep.engine.terrain.traps import TrapKind
+from emberdeep.engine.terrain.traps import MAX_WAKES, TrapKind
 from emberdeep.engine.things.identify import MAX_LOOK
 from emberdeep.engine.things.items import ItemKind
 
@@ -61,8 +61,6 @@ def parse_placed(
 TRAP_KEYS = (
     "name", "glyph", "color", "effect", "status", "turns", "amount", "wakes", "plate", "spawn",
 )  # fmt: skip
-MAX_WAKES = 20
-"""The farthest a trap's noise wakes monsters, in tiles."""
 
 
 def parse_traps(table: Table, per_floor: ByDepth) -> tuple[SpawnTable[TrapKind], dict[str, Look]]:

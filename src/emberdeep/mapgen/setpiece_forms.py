@@ -17,7 +17,8 @@ there, or answers None; ``setpieces.keep_whole`` then checks the floor is still 
   levitate over it, or take the risk.
 - ``sealed``: a small vault behind a sealed stone door, and a lever in a wall elsewhere
   on the floor that opens it.
-- ``war_party``: a captive in shackles with its captors' war party around it.
+- ``war_party``: a captive in shackles with its captors' war party around it (on a floor
+  that holds no other captive).
 - ``ambush``: a quiet spot with the reward lying in the open, a pack asleep around it and
   a hidden tripwire under the reward that wakes them all (searching finds it).
 """
@@ -190,8 +191,9 @@ def sealed(site: Site) -> tuple[int, int] | None:
 
 def war_party(site: Site) -> tuple[int, int] | None:
     captives, captive_kind = site.population.captives, site.kind.captive
-    if captives is None or captive_kind is None:
-        return None
+    held = any(a.mode == Mode.CAPTIVE for a in site.floor.actors.values())
+    if captives is None or captive_kind is None or held:
+        return None  # one captive a floor: two would split the player's one choice
     free = site.free()
     spot = pick(site, np.argwhere(free & open_ground(site.floor)))
     if spot is None:

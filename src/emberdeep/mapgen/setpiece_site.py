@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.core.actors import Actor, ActorKind, Mode
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.creatures.gear import forge
-from emberdeep.engine.creatures.spawning import ByDepth, Population, cumulative
+from emberdeep.engine.creatures.spawning import ByDepth, Population
 from emberdeep.engine.terrain.traps import TrapKind
 from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, pick_kinds
 
@@ -90,13 +90,10 @@ class Site:
             return
         items = self.population.items
         depth = self.depth + self.kind.bonus
-        weights = np.array(items.weights_at(depth), dtype=np.float64)
-        for n, kind in enumerate(items.kinds):
-            if kind.effect == "treasure" or kind.facts.opens:
-                weights[n] = 0  # the goal and the vaults' keys are laid on their own
-        if weights.sum() <= 0:
+        chances = items.chances_at(depth)  # (the goal and the keys are never drawn: weight 0)
+        if chances is None:
             return
-        picks = pick_kinds(self.rng, cumulative(weights), self.kind.treasure)
+        picks = pick_kinds(self.rng, chances, self.kind.treasure)
         for n, pick in enumerate(picks.tolist()):
             item = forge(items.kinds[pick], depth, self.rng)
             item.x, item.y = spots[min(n, len(spots) - 1)]

@@ -34,7 +34,7 @@ def refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
     if tile == Tile.LAVA:
         return Refused("lava")
     if tile == Tile.LEVER:
-        return mechanisms.pull_refusal(world, actor, x, y)
+        return mechanisms.pull_refusal(world.floor, actor, x, y)
     if tile == Tile.CHASM and actor.is_player and not statuses.has(actor, statuses.LEVITATING):
         return None
     return Refused("blocked")

@@ -25,6 +25,7 @@ from emberdeep.engine.creatures import statuses
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
 
@@ -40,9 +41,9 @@ def crossed(world: World, actor: Actor, x: int, y: int) -> None:
     world.emit(TerrainChanged(((x, y),), "collapsed"))
 
 
-def pull_refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
+def pull_refusal(floor: Floor, actor: Actor, x: int, y: int) -> Refused | None:
     """Why walking into the lever at (x, y) pulls nothing, or None: the player pulls it."""
-    if world.floor.tiles.item(x, y) != Tile.LEVER or not actor.is_player:
+    if floor.tiles.item(x, y) != Tile.LEVER or not actor.is_player:
         return Refused("blocked")
     return None
 
@@ -50,9 +51,9 @@ def pull_refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
 def pull(world: World, actor: Actor, x: int, y: int) -> Refused | None:
     """The player pulls the lever at (x, y): it stays down, and every sealed wall of the
     floor slides open (a ``TerrainChanged`` "lever" naming the lever and the walls)."""
-    if refused := pull_refusal(world, actor, x, y):
-        return refused
     floor = world.floor
+    if refused := pull_refusal(floor, actor, x, y):
+        return refused
     floor.set_tile(x, y, Tile.PULLED_LEVER)
     sealed = [
         (int(sx), int(sy))

@@ -35,6 +35,8 @@ NOTICE_CHANCE = 10
 SEARCH_CHANCE = 80
 """Percent chance a search finds each hidden trap around you."""
 TRAPDOOR_DAMAGE = 3
+MAX_WAKES = 20
+"""The farthest a trap's noise wakes monsters, in tiles."""
 ALARM_HUNT = 30
 """Turns an alarm sets every monster hunting the player (as if it had just seen them)."""
 
