@@ -140,11 +140,14 @@ def test_a_war_party_holds_its_captive() -> None:
 
 
 def test_an_ambush_hides_a_tripwire_under_its_bait_with_the_pack_asleep_round_it() -> None:
-    floor, (x, y), _ = laid("ambush", 2)
+    floor, (x, y), _ = laid("ambush", 4)
     trap = floor.traps[(x, y)]
     assert trap.kind.key == "tripwire" and trap.hidden and floor.items_at(x, y)
     pack = [a for a in floor.actors.values() if max(abs(a.x - x), abs(a.y - y)) == 2]
     assert len(pack) >= 4 and all(a.mode == Mode.ASLEEP for a in pack)
+    shallow, (x, y), _ = laid("rat_nest", 1)
+    rats = [a.kind for a in shallow.actors.values() if max(abs(a.x - x), abs(a.y - y)) == 2]
+    assert rats.count("rat") >= 3 and shallow.traps[(x, y)].hidden
 
 
 def test_the_shipped_floors_hold_every_kind_spread_by_depth_and_stay_whole() -> None:
