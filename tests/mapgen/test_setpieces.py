@@ -226,3 +226,14 @@ def test_the_shipped_set_pieces_are_six_forms_spread_over_every_band_of_depths()
     for first, last in ((1, 3), (4, 7), (8, 11), (12, 16)):
         found = {k.key for k in PIECES.kinds if k.depths[0] <= last and k.depths[1] >= first}
         assert len(found) >= (3 if first == 1 else 5), (first, found)
+
+
+def test_mapgen_dungeon_prints_a_games_floor_with_its_set_pieces(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from emberdeep import cli
+
+    assert cli.main(["mapgen", "--dungeon", "--seed", "3", "--level", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert "S" in printed and "/" in printed and "$" in printed  # a sealed vault, its lever
+    assert printed.count("@") == 1 and printed.count(">") == 1
