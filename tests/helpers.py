@@ -25,14 +25,15 @@ from emberdeep.ui.stack import ScreenStack
 _TILES = {
     "#": Tile.WALL, ".": Tile.FLOOR, ">": Tile.STAIRS_DOWN, "@": Tile.FLOOR,
     "+": Tile.CLOSED_DOOR, "~": Tile.DEEP_WATER, "%": Tile.LAVA, ":": Tile.CHASM,
-    "L": Tile.LOCKED_DOOR, '"': Tile.GRASS, ",": Tile.ASH,
+    "L": Tile.LOCKED_DOOR, '"': Tile.GRASS, ",": Tile.ASH, "=": Tile.BRIDGE, "/": Tile.LEVER,
+    "S": Tile.SEALED_DOOR,
 }  # fmt: skip
 
 
 def floor_from_text(picture: str) -> Floor:
     """``#`` wall, ``.`` floor, ``>`` stairs, ``@`` start (also a floor), ``+`` a closed
     door, ``~`` deep water, ``%`` lava, ``:`` chasm, ``L`` a locked door, ``"`` grass,
-    ``,`` ash."""
+    ``,`` ash, ``=`` a bridge, ``/`` a lever, ``S`` a sealed door."""
     rows = [row.strip() for row in picture.strip().splitlines()]
     tiles = np.array([[_TILES[ch] for ch in row] for row in rows], dtype=np.uint8).T
     grid = np.array([list(row) for row in rows]).T

@@ -22,7 +22,15 @@ from hypothesis import strategies as st
 
 from emberdeep import config
 from emberdeep.config import Settings, parse_settings
-from emberdeep.content import creature_kinds, floors, item_kinds, loader, looks, shared_keys
+from emberdeep.content import (
+    creature_kinds,
+    floors,
+    item_kinds,
+    loader,
+    looks,
+    setpieces,
+    shared_keys,
+)
 from emberdeep.content.parsed import ParsedCache
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.acts.actions import Move, Wait
@@ -183,7 +191,7 @@ def test_the_settings_the_game_writes_read_back_without_problems() -> None:
 
 CONTENT_FILES = (
     "tiles.toml", "monsters.toml", "items.toml", "player.toml", "spawns.toml", "dungeon.toml",
-    "traps.toml", "appearances.toml", "statuses.toml", "captives.toml",
+    "traps.toml", "appearances.toml", "statuses.toml", "captives.toml", "setpieces.toml",
 )  # fmt: skip
 SHIPPED = {
     name: resources.files("emberdeep.content").joinpath(name).read_text(encoding="utf-8")
@@ -192,6 +200,7 @@ SHIPPED = {
 SPAWNS = Table.parse("spawns.toml", SHIPPED["spawns.toml"])
 MONSTERS_PER_ROOM = shared_keys.by_depth(SPAWNS, "monsters_per_room")
 ITEMS_PER_ROOM = shared_keys.by_depth(SPAWNS, "items_per_room")
+TRAPS, _ = floors.parse_traps(Table.parse("traps.toml", SHIPPED["traps.toml"]), ITEMS_PER_ROOM)
 
 
 def parse_spawns(table: Table) -> None:
@@ -217,6 +226,9 @@ PARSERS: dict[str, Callable[[Table], object]] = {
     "appearances.toml": lambda t: item_kinds.parse_appearances(t, CONTENT.population.items),
     "statuses.toml": looks.parse_statuses,
     "captives.toml": lambda t: floors.parse_captives(t, CONTENT.population.monsters),
+    "setpieces.toml": lambda t: setpieces.parse_setpieces(
+        t, CONTENT.population.monsters, TRAPS
+    ),
 }  # fmt: skip
 
 

@@ -172,6 +172,11 @@ def _mapgen_options(parser: argparse.ArgumentParser) -> dict[str, set[str]]:
     parser.add_argument(
         "--level", type=argtypes.positive, default=1, help="dungeon depth of the floor (default 1)"
     )
+    parser.add_argument(
+        "--dungeon",
+        action="store_true",
+        help="the game's own floor (plan, creatures, items, traps, set pieces) with its contents",
+    )
     return _add_generator_params(parser)
 
 
@@ -293,6 +298,12 @@ def run_mapgen(args: argparse.Namespace, owners: dict[str, set[str]]) -> int:
             print(f"emberdeep: {flag} is not a parameter of {args.generator}", file=sys.stderr)
             return 2
         overrides[field_name] = value
+    if args.dungeon:
+        from emberdeep.content import loader
+        from emberdeep.session.setup import dungeon_floor
+
+        print(to_text(dungeon_floor(args.seed, args.level, loader.load()), contents=True))
+        return 0
     try:
         build = mapgen.floor_builder(args.generator, **overrides)
         floor = build(args.level, rng.floor_stream(args.seed, args.level))

@@ -33,7 +33,8 @@ def test_every_screen_is_drawn_at_every_size_with_whole_boxes_and_no_cut_text(
     for screen in ("title", "play", "inventory", "drop", "character", "history", "help",
                    "look", "confirm-quit", "targeting", "level-up", "game-over", "victory",
                    "options", "seed-prompt", "saved-games", "hall-of-fame", "torch", "lava",
-                   "bolt", "explosion", "aiming", "details-item", "details-monster"):  # fmt: skip
+                   "bolt", "explosion", "aiming", "details-item", "details-monster", "bridge",
+                   "sealed-door", "lever", "plate"):  # fmt: skip
         for width, height in screenshots.SIZES:
             assert f"{width}x{height}-ascii-{screen}.png" in found, screen
     assert {FULL_SIZE, (100, 34), MIN_SIZE} <= set(screenshots.SIZES)
@@ -65,6 +66,8 @@ def test_beside_each_png_a_text_of_the_screens_characters(
         assert len(rows) <= height and all(len(row) <= width for row in rows), name
     assert "@" in (out / "100x52-ascii-torch.txt").read_text("utf-8")
     assert "¤" in (out / "100x52-ascii-torch.txt").read_text("utf-8")  # the torch
+    assert "=" in (out / "100x52-ascii-bridge.txt").read_text("utf-8")  # the bridge
+    assert "/" in (out / "100x52-ascii-lever.txt").read_text("utf-8")  # the lever
 
 
 def test_the_checker_finds_a_box_cut_at_the_edge_drawn_over_or_broken_by_text() -> None:

@@ -19,7 +19,7 @@ from emberdeep.engine.core.actors import ActorKind
 from emberdeep.engine.creatures.spawning import ByDepth, Captives, Goal, SpawnTable
 from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.terrain.traps import EFFECTS as TRAP_EFFECTS
-from emberdeep.engine.terrain.traps import TrapKind
+from emberdeep.engine.terrain.traps import MAX_WAKES, TrapKind
 from emberdeep.engine.things.identify import MAX_LOOK
 from emberdeep.engine.things.items import ItemKind
 
@@ -58,7 +58,9 @@ def parse_placed(
     return tuple(per_floor), tuple(on_floors)
 
 
-TRAP_KEYS = ("name", "glyph", "color", "effect", "status", "turns", "amount", "spawn")
+TRAP_KEYS = (
+    "name", "glyph", "color", "effect", "status", "turns", "amount", "wakes", "plate", "spawn",
+)  # fmt: skip
 
 
 def parse_traps(table: Table, per_floor: ByDepth) -> tuple[SpawnTable[TrapKind], dict[str, Look]]:
@@ -75,6 +77,8 @@ def parse_traps(table: Table, per_floor: ByDepth) -> tuple[SpawnTable[TrapKind],
                 status=status,
                 turns=trap.integer("turns", 1, MAX_TURNS) if status else 0,
                 amount=trap.integer("amount", 1, MAX_TURNS) if effect == "gas" else 0,
+                wakes=trap.integer("wakes", 1 if effect == "wake" else 0, MAX_WAKES, 0),
+                plate=trap.get("plate", bool, False),
             )
         )
         weights.append(by_depth(trap, "spawn"))

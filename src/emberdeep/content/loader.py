@@ -33,12 +33,14 @@ from emberdeep.content.looks import GLYPH_MODES, Look, TileLooks, parse_statuses
 from emberdeep.content.palettes import Palette, parse_palettes
 from emberdeep.content.parsed import ParsedCache, cache_path
 from emberdeep.content.pixelart import Sprite, parse_sprites
+from emberdeep.content.setpieces import parse_setpieces
 from emberdeep.content.shared_keys import by_depth
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.spawning import Population
 from emberdeep.engine.play.world import Hero
 from emberdeep.engine.things.items import UNIDENTIFIED
+from emberdeep.mapgen.setpiece_site import SetPieces
 
 
 @dataclass(frozen=True, eq=False)
@@ -68,6 +70,8 @@ class Content:
     """What shines (``lights.toml``); the default lights nothing."""
     descriptions: Descriptions = field(default_factory=Descriptions)
     """Flavour text for every monster and item (``descriptions.toml``)."""
+    setpieces: SetPieces | None = None
+    """The set pieces the floor builder lays (``setpieces.toml``); None: none."""
 
     def recoloured(self, name: str) -> Content:
         """This content in palette ``name`` (``palettes.toml``): the same object for the
@@ -151,6 +155,7 @@ def load() -> Content:
     status_looks, status_labels = parse_statuses(read_table("statuses.toml", cache))
     plan, goal = parse_dungeon(read_table("dungeon.toml", cache), items, monsters)
     captives = parse_captives(read_table("captives.toml", cache), monsters)
+    setpieces = parse_setpieces(read_table("setpieces.toml", cache), monsters, traps)
     drawn = [
         ("shroud", "the unexplored shroud ([shroud] in tiles.toml)"),
         *((name, f"terrain {name!r} (tiles.toml)") for name in TILE_NAMES),
@@ -189,4 +194,5 @@ def load() -> Content:
         palettes=palettes,
         lights=lights,
         descriptions=descriptions,
+        setpieces=setpieces,
     )

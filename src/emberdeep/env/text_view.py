@@ -29,14 +29,17 @@ LAVA = "\u2248"
 """Lava's character on the text maps (the game draws it as deep water's ``~``)."""
 TERRAIN = {Tile.LAVA: "lava", Tile.DEEP_WATER: "deep water", Tile.CHASM: "chasm",
            Tile.CLOSED_DOOR: "closed door", Tile.LOCKED_DOOR: "locked door",
-           Tile.OPEN_DOOR: "open door"}  # fmt: skip
+           Tile.OPEN_DOOR: "open door", Tile.BRIDGE: "bridge (it falls behind you)",
+           Tile.LEVER: "lever (walk into it)", Tile.SEALED_DOOR: "sealed door"}  # fmt: skip
 """Terrain named in "In view" (the stairs are named with the things)."""
 BLOCKERS = {Tile.WALL: "a wall", Tile.LAVA: "lava (certain death)",
             Tile.CHASM: "a chasm (a fall to the floor below)",
-            Tile.LOCKED_DOOR: "a locked door (it needs its key)"}  # fmt: skip
-LEGEND = {"@": "you", "#": "wall", ".": "floor", "+": "door (closed or locked)",
+            Tile.LOCKED_DOOR: "a locked door (it needs its key)",
+            Tile.SEALED_DOOR: "a sealed door (a lever opens it)"}  # fmt: skip
+LEGEND = {"@": "you", "#": "wall", ".": "floor", "+": "door (closed, locked or sealed)",
           "'": "open door", "<": "stairs up", ">": "stairs down", "~": "deep water",
-          LAVA: "lava", ":": "chasm", "^": "trap"}  # fmt: skip
+          LAVA: "lava", ":": "chasm", "^": "trap", "=": "bridge", "/": "lever",
+          "\\": "pulled lever"}  # fmt: skip
 """What the maps' terrain characters mean; a letter is a creature, any other an item."""
 
 

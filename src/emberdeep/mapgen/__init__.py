@@ -94,9 +94,14 @@ class LevelPlan:
     """Percent of each floor's plain ground grown over with grass (``vegetation.py``)."""
 
 
-def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None) -> FloorBuilder:
+def plan_builder(
+    plan: Sequence[LevelPlan],
+    population: Population | None = None,
+    pieces: SetPieces | None = None,
+) -> FloorBuilder:
     """A ``World`` floor builder following ``plan`` (sorted by depth), then monsters and
-    items from ``population`` (none without one), all from the floor's own stream."""
+    items from ``population`` (none without one), then set ``pieces`` (none without a
+    population), all from the floor's own stream."""
     if not plan or plan[0].from_depth != 1:
         raise ValueError("a dungeon plan must start at depth 1")
 
@@ -125,6 +130,11 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
                 rng=rng,
                 arrival=arrival,
             )
+        if population is not None and pieces is not None and arrival is not None:
+            # After the captive: the rest of the floor's draws are as they were.
+            setpieces.place(
+                floor, pieces, population=population, depth=depth, rng=rng, arrival=arrival
+            )
         vegetation.grow(floor, level.grass, rng)  # after everything: it moves nothing
         return floor
 
@@ -132,10 +142,13 @@ def plan_builder(plan: Sequence[LevelPlan], population: Population | None = None
 
 
 def floor_builder(
-    name: str, population: Population | None = None, **overrides: Any
+    name: str,
+    population: Population | None = None,
+    pieces: SetPieces | None = None,
+    **overrides: Any,
 ) -> FloorBuilder:
     """A builder using generator ``name`` (with ``overrides``) at every depth."""
-    return plan_builder([LevelPlan(1, name, get(name).params(**overrides))], population)
+    return plan_builder([LevelPlan(1, name, get(name).params(**overrides))], population, pieces)
 
 
 # Importing the modules registers them.
@@ -146,11 +159,13 @@ from emberdeep.mapgen import (  # noqa: E402
     fixtures,
     hazards,
     rooms,
+    setpieces,
     traps,
     vaults,
     vegetation,
 )
 from emberdeep.mapgen.populate import Arrival, populate  # noqa: E402
+from emberdeep.mapgen.setpiece_site import SetPieces  # noqa: E402
 
 __all__ = [
     "GENERATORS",

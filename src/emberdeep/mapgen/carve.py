@@ -8,9 +8,12 @@ from numpy.typing import NDArray
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.floor import Floor, Rect, Tile
 
-TEXT_GLYPHS = np.array(["#", ".", ">", "+", "'", "<", "~", "%", ":", "L", '"', ","])
+TEXT_GLYPHS = np.array(
+    ["#", ".", ">", "+", "'", "<", "~", "%", ":", "L", '"', ",", "=", "/", "\\", "S"]
+)
 """``to_text``'s glyph per ``Tile``: wall, floor, stairs, doors, up stairs, water, lava,
-chasm, locked door, grass, ash (as ``tests/helpers.py`` reads them)."""
+chasm, locked door, grass, ash, bridge, lever, pulled lever, sealed door (as
+``tests/helpers.py`` reads them)."""
 
 
 def solid_rock(width: int, height: int) -> NDArray[np.uint8]:
@@ -101,9 +104,18 @@ def lock_problems(floor: Floor) -> list[str]:
     return []
 
 
-def to_text(floor: Floor) -> str:
-    """The floor as rows of ``#`` ``.`` ``>`` with ``@`` at the start: what ``mapgen`` prints."""
+def to_text(floor: Floor, contents: bool = False) -> str:
+    """The floor as rows of ``#`` ``.`` ``>`` with ``@`` at the start: what ``mapgen`` prints.
+    ``contents``: with what lies on it too: ``$`` an item, ``^`` a trap (``_`` hidden),
+    a creature by its kind's first letter (a captive's in capitals)."""
     glyphs = TEXT_GLYPHS[floor.tiles].copy()
+    if contents:
+        for item in floor.items:
+            glyphs[item.position] = "$"
+        for trap in floor.traps.values():
+            glyphs[trap.position] = "_" if trap.hidden else "^"
+        for actor in floor.actors.values():
+            glyphs[actor.position] = actor.kind[0].upper() if actor.shackles else actor.kind[0]
     glyphs[floor.start] = "@"
     return "\n".join("".join(row) for row in glyphs.T)
 

@@ -1,11 +1,13 @@
 """Pools of deep water, lava and chasm on any generator's floor, with ways around.
 
 A pool is a rough disc (a circle with a ragged edge from the floor's stream) of plain
-floor turned into the hazard; stairs, the start and doors are never covered. Deep water
-can be waded, so it never cuts a floor in two; lava and chasms cannot be walked, so a
-pool of either is kept only if every walkable tile is still reachable from the start
-(``everything_reachable``): there is always a way round, often a strip of floor left
-as a bridge between two halves of a pool.
+floor turned into the hazard; stairs, the start and doors are never covered. Lava and
+chasms cannot be walked, so a pool of either is kept only if every walkable tile is still
+reachable from the start (``everything_reachable``): there is always a way round, often a
+strip of floor left as a bridge between two halves of a pool. Deep water can be waded,
+but wading loses things: every pool is kept only if the stairs down can still be reached
+from the start on foot, with no swim (``stairs_on_foot``; in hand play a pool once lay
+across the only way down).
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from emberdeep.mapgen.reach import Reach
 HAZARDS = {"water": Tile.DEEP_WATER, "lava": Tile.LAVA, "chasm": Tile.CHASM}
 """Names ``dungeon.toml`` uses for each hazard."""
 ATTEMPTS = 6
-"""Tries for each pool of a kind that cannot be walked before giving up on it."""
+"""Tries for each pool before giving up on it."""
+NOT_ON_FOOT = (Tile.DEEP_WATER, Tile.BRIDGE, Tile.SEALED_DOOR, Tile.LOCKED_DOOR)
+"""Walkable, but no way to the stairs: a swim, a bridge that falls, doors that need a
+key or a lever."""
 MIN_RADIUS, MAX_RADIUS = 2, 4
 CLEARANCE = 3
 """No pool comes within this many tiles of the start or the stairs."""
@@ -67,18 +72,15 @@ def add_pools(floor: Floor, kind: str, count: int, rng: np.random.Generator) -> 
     tile = HAZARDS[kind]
     made = 0
     for _ in range(count):
-        for _ in range(ATTEMPTS if not TILE_WALKABLE[tile] else 1):
+        for _ in range(ATTEMPTS):
             mask = pool(floor, rng)
             if not mask.any():
                 break
-            if TILE_WALKABLE[tile]:  # water: nothing can be cut off
-                floor.tiles[mask] = tile
-                made += 1
-                break
             before = floor.tiles.copy()
             floor.tiles[mask] = tile
-            floor.walkable = TILE_WALKABLE.take(floor.tiles)
-            if everything_reachable(floor):
+            if not TILE_WALKABLE[tile]:
+                floor.walkable = TILE_WALKABLE.take(floor.tiles)
+            if stairs_on_foot(floor) and (TILE_WALKABLE[tile] or everything_reachable(floor)):
                 made += 1
                 break
             floor.tiles[...] = before
@@ -107,6 +109,16 @@ def everything_reachable(floor: Floor) -> bool:
     tried up to six times a kind)."""
     reach = Reach(floor.walkable)
     return reach.reached(floor.start) == reach.bits
+
+
+def stairs_on_foot(floor: Floor) -> bool:
+    """Whether the stairs down can be walked to from the start with no swim, no bridge
+    and no door that needs a key or a lever (``NOT_ON_FOOT``)."""
+    walk = floor.walkable.copy()
+    for tile in NOT_ON_FOOT:
+        walk[floor.tiles == tile] = False
+    reach = Reach(walk)
+    return bool(reach.reached(floor.start) & reach.bit(*floor.stairs))
 
 
 def refresh(floor: Floor, box: tuple[slice, slice] | None = None) -> None:

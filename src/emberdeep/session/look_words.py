@@ -11,7 +11,7 @@ player cannot see now (creatures there may have moved), and everything on tiles 
 from __future__ import annotations
 
 from emberdeep.engine.core.actors import Actor, Mode
-from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.core.floor import TILE_NAMES, Tile
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.creatures.statuses import active
 from emberdeep.engine.play.world import World
@@ -83,6 +83,15 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
 
 FREE_HINT = "walk into it to free it (you are asked first)"
 """How a captive is freed, said wherever it is looked at."""
+TERRAIN_HINTS = {
+    Tile.BRIDGE: "old planks over the chasm: they will give way behind you",
+    Tile.LEVER: "a lever set in the wall: walk into it to pull it",
+    Tile.PULLED_LEVER: "a lever, pulled down",
+    Tile.SEALED_DOOR: "a sealed stone door: a lever somewhere on this floor opens it",
+}
+"""What the set pieces' terrain does, said when it is looked at (``mechanisms.py``)."""
+PLATE_HINT = "it covers the way: no stepping over it; it will click"
+"""Said of a pressure plate in view: unlike a found trap, it springs anyway."""
 
 
 def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
@@ -109,4 +118,10 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
         if actor.mode == Mode.CAPTIVE:  # what to do about it
             odds.append(f"  {FREE_HINT}")
         lines[1:1] = [f"  {actor.hp}/{actor.max_hp} HP, {doing(actor)}", *odds]
+    hint = TERRAIN_HINTS.get(int(floor.tiles[pos]))
+    if hint is not None:
+        lines.append(f"  {hint}")
+    trap = floor.traps.get(pos)
+    if trap is not None and not trap.hidden and trap.kind.plate:
+        lines.append(f"  {PLATE_HINT}")
     return lines

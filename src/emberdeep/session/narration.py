@@ -116,6 +116,7 @@ REFUSALS = {
     "locked": "The door is locked.",
     "need_key": "The door is locked. Its key must be somewhere on this floor.",
     "player_only": "Only the player can do that.",
+    "sealed": "The stone door is sealed. A lever somewhere on this floor must open it.",
     "nothing_here": "There is nothing here to pick up.",
     "inventory_full": "Your inventory is full.",
     "no_such_item": "You have no such item.",

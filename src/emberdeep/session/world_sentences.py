@@ -59,6 +59,9 @@ def trap_sprung(n: Narrator, e: TrapSprung) -> list[Line]:
     trap = n.names.trap(e.trap)
     if e.avoided:
         return [Line(f"You step carefully over {trap.the}.")]
+    kind = n.names.traps.get(e.trap)
+    if kind is not None and kind.plate:
+        return [Line(sentence(trap, "click", "under your feet!"), MessageKind.ALERT)]
     return [Line(f"You trigger {trap.a}!", MessageKind.ALERT)]
 
 
@@ -109,6 +112,18 @@ def ignited(n: Narrator, e: Ignited) -> list[Line]:
 def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:
     if e.cause == "mapped":
         return [Line("A map of the level forms in your mind!", MessageKind.DISCOVERY)]
+    if e.cause == "collapsed":
+        return [
+            Line("The bridge gives way behind you and falls into the chasm!", MessageKind.ALERT)
+        ]
+    if e.cause == "lever":
+        opened = "" if len(e.cells) > 1 else " Nothing seems to open."
+        return [
+            Line(
+                "You pull the lever. Somewhere, stone grinds against stone." + opened,
+                MessageKind.DISCOVERY,
+            )
+        ]
     return []
 
 

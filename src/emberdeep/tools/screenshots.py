@@ -331,6 +331,22 @@ def hazard_shots(content: Content, settings: Settings) -> Iterator[Shot]:
     yield "gas", stack_of(clouded)
 
 
+def setpiece_shots(content: Content, settings: Settings) -> Iterator[Shot]:
+    """The set pieces' terrain in view: a bridge over a chasm, a sealed door, its lever,
+    a pressure plate before a vault (``mapgen/setpiece_forms.py``)."""
+
+    def tiles(kind: int) -> Callable[[Floor], list[Cell]]:
+        return lambda floor: [(x, y) for x, y in np.argwhere(floor.tiles == kind).tolist()]
+
+    def plates(floor: Floor) -> list[Cell]:
+        return [p for p, trap in floor.traps.items() if trap.kind.plate]
+
+    yield "bridge", stack_of(scene(content, settings, tiles(Tile.BRIDGE)))
+    yield "sealed-door", stack_of(scene(content, settings, tiles(Tile.SEALED_DOOR)))
+    yield "lever", stack_of(scene(content, settings, tiles(Tile.LEVER)))
+    yield "plate", stack_of(scene(content, settings, plates))
+
+
 def ending_shots(play: PlayScreen) -> Iterator[Shot]:
     """The end of a game, lost and won, as its box shows it (drawn, not played: the
     session is left alone)."""
@@ -385,6 +401,7 @@ def render_all(
             shots: list[Shot] = [*play_shots(play, content)]
             shots += motion_shots(play, settings)
             shots += light_shots(content, settings)
+            shots += setpiece_shots(content, settings)
             if mode == modes[0]:
                 shots += title_shots(app)
             shots += ending_shots(play)

@@ -30,7 +30,7 @@ from emberdeep.engine.core.flight import Rule, Stops, fly
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import may_see_step
 from emberdeep.engine.creatures import combat, gear
-from emberdeep.engine.terrain import hazards
+from emberdeep.engine.terrain import hazards, mechanisms
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, Aim, Target
 
@@ -132,9 +132,10 @@ class Move:
             return None
         if not floor.walkable.item(x, y):
             return hazards.refusal(world, actor, x, y)
-        if floor.tiles.item(x, y) == Tile.LOCKED_DOOR:
+        tile = floor.tiles.item(x, y)
+        if tile == Tile.LOCKED_DOOR:
             return Unlock(x, y).refusal(world, actor)
-        return None
+        return Refused("sealed") if tile == Tile.SEALED_DOOR else None
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         floor = world.floor
@@ -157,9 +158,15 @@ class Move:
             return Alternative(Open(x, y))
         if tile == Tile.LOCKED_DOOR:
             return Alternative(Unlock(x, y))
+        if tile == Tile.SEALED_DOOR:
+            return Refused("sealed")
         x0, y0 = actor.x, actor.y
         floor.move_actor(actor, x, y)
-        if actor.id == PLAYER_ID or may_see_step(floor, x0, y0, x, y):
+        if actor.id == PLAYER_ID:
+            world.emit(Moved(actor.who, (x0, y0), (x, y)))
+            if floor.tiles.item(x0, y0) == Tile.BRIDGE:
+                mechanisms.crossed(world, actor, x0, y0)
+        elif may_see_step(floor, x0, y0, x, y):
             world.emit(Moved(actor.who, (x0, y0), (x, y)))
         if tile == Tile.DEEP_WATER or (floor.traps and (x, y) in floor.traps):
             hazards.entered(world, actor, x, y)

@@ -500,7 +500,7 @@ REFUSALS = (
     "out_of_range", "no_clear_line", "nobody_to_mend", "nowhere", "no_room",
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
     "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn", "no_allies",
-    "not_hungry", "too_hungry",
+    "not_hungry", "too_hungry", "sealed",
 )  # fmt: skip
 """Every reason an action or a run may be refused for (a monster's are never shown)."""
 

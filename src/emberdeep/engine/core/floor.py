@@ -45,6 +45,17 @@ class Tile:
     """Open ground that burns, and spreads the fire (``engine/terrain/fire.py``)."""
     ASH: Final = 11
     """What burnt grass or a burnt wooden door leaves: open ground that burns no more."""
+    BRIDGE: Final = 12
+    """A rope bridge over a chasm: walked as floor, it gives way behind the player
+    (``terrain/mechanisms.py``)."""
+    LEVER: Final = 13
+    """Set in a wall: the player walking into it pulls it, and the floor's sealed walls
+    open (``terrain/mechanisms.py``)."""
+    PULLED_LEVER: Final = 14
+    """A lever pulled: a wall from then on."""
+    SEALED_DOOR: Final = 15
+    """A sealed stone door: a shut door no one opens but its lever (walkable as a locked
+    door is, so the room behind it counts as reachable; never stood on)."""
 
 
 TILE_NAMES: tuple[str, ...] = tuple(
@@ -56,23 +67,30 @@ TILE_NAMES: tuple[str, ...] = tuple(
 )
 """Each tile's name by its value (``TILE_NAMES[Tile.FLOOR] == "floor"``)."""
 TILE_WALKABLE = np.array(
-    [False, True, True, True, True, True, True, False, False, True, True, True], dtype=np.bool_
+    # wall, floor, stairs down, closed and open doors, stairs up, deep water, lava, chasm,
+    # locked door; grass, ash, bridge, lever, pulled lever, sealed door
+    [False, True, True, True, True, True, True, False, False, True]
+    + [True, True, True, False, False, True],  # noqa: RUF005 (two rows, as commented)
+    dtype=np.bool_,
 )
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
-SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR)
+SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR, Tile.SEALED_DOOR)
 """Walkable, but never stood on: walking into one opens it first."""
 TILE_TRANSPARENT = np.array(
-    [False, True, True, False, True, True, True, True, True, False, True, True], dtype=np.bool_
+    [False, True, True, False, True, True, True, True, True, False]
+    + [True, True, True, False, False, False],  # noqa: RUF005 (in the order above)
+    dtype=np.bool_,
 )
 GROUND = (Tile.FLOOR, Tile.GRASS, Tile.ASH)
 """Plain open ground: where things are put, teleports land and creatures spawn."""
-TILE_FLAMMABILITY = np.array([0, 0, 0, 25, 25, 0, 0, 0, 0, 0, 60, 0], dtype=np.uint8)
+TILE_FLAMMABILITY = np.array([0, 0, 0, 25, 25, 0, 0, 0, 0, 0, 60, 0, 0, 0, 0, 0], dtype=np.uint8)
 """Percent chance each turn that a tile next to fire catches (per burning neighbour, at
-most once a turn): grass and wooden doors; a vault's iron-bound door and stone never."""
-TILE_BURNS_FOR = np.array([0, 2, 2, 6, 6, 2, 0, 0, 0, 0, 4, 2], dtype=np.uint8)
+most once a turn): grass and wooden doors; a vault's iron-bound door, a sealed stone
+door, a bridge (whose fall would drop whoever stands on it) and stone never."""
+TILE_BURNS_FOR = np.array([0, 2, 2, 6, 6, 2, 0, 0, 0, 0, 4, 2, 0, 0, 0, 0], dtype=np.uint8)
 """Turns a fire lasts on each kind of tile (0: no fire can be there: walls, water,
 lava, chasms). Bare ground burns briefly from what was thrown on it, and never spreads."""
-TILE_BURNT = np.array([0, 1, 2, 11, 11, 5, 6, 7, 8, 9, 11, 11], dtype=np.uint8)
+TILE_BURNT = np.array([0, 1, 2, 11, 11, 5, 6, 7, 8, 9, 11, 11, 12, 13, 14, 15], dtype=np.uint8)
 """What a tile becomes when its fire goes out: grass and wooden doors to ash."""
 
 
@@ -279,7 +297,10 @@ class Floor:
 
     def open_cells(self) -> NDArray[np.bool_]:
         """Where a creature could be put: walkable, no shut door, nobody there."""
-        shut = (self.tiles == Tile.CLOSED_DOOR) | (self.tiles == Tile.LOCKED_DOOR)
+        tiles = self.tiles
+        shut = (
+            (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR) | (tiles == Tile.SEALED_DOOR)
+        )
         found: NDArray[np.bool_] = self.walkable & ~shut & (self.occupant == 0)
         return found
 

@@ -58,11 +58,12 @@ def captive_cells(floor: Floor) -> tuple[tuple[int, int], ...]:
 
 def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
     """``cost`` with what the player knows to fear priced in (``risky``), a locked door a
-    wall without a key, and a chasm one unless levitating."""
+    wall without a key, a sealed door a wall, and a chasm one unless levitating."""
     floor = world.floor
     known = floor.explored
     if not any(item.kind.effect == "key" for item in world.inventory):
         cost[(floor.tiles == Tile.LOCKED_DOOR) & known] = 0
+    cost[(floor.tiles == Tile.SEALED_DOOR) & known] = 0
     if not statuses.has(world.player, statuses.LEVITATING):
         cost[(floor.tiles == Tile.CHASM) & known] = 0  # a walk, not a fall
     cost[risky(world.floor, world.player) & (cost > 0)] = RISK_COST

@@ -243,6 +243,14 @@ def fire_can_burn(floor: Floor) -> Problem:
     return None
 
 
+def a_pulled_lever_opened(floor: Floor) -> Problem:
+    """A lever pulled opened every sealed wall of its floor (``mechanisms.pull``)."""
+    tiles = floor.tiles
+    if (tiles == Tile.PULLED_LEVER).any() and (tiles == Tile.SEALED_DOOR).any():
+        return "a lever is pulled but a sealed wall still stands"
+    return None
+
+
 FLOOR_RULES: tuple[Callable[[Floor], Problem], ...] = (
     has_its_staircases,
     one_creature_a_tile,
@@ -252,6 +260,7 @@ FLOOR_RULES: tuple[Callable[[Floor], Problem], ...] = (
     gas_is_real,
     gas_kinds_known,
     fire_can_burn,
+    a_pulled_lever_opened,
 )
 
 

@@ -52,7 +52,7 @@ from emberdeep.engine.saves.snapshot_reader import (
     is_table,
 )
 from emberdeep.engine.terrain.traps import EFFECTS as TRAP_EFFECTS
-from emberdeep.engine.terrain.traps import Trap, TrapKind
+from emberdeep.engine.terrain.traps import MAX_WAKES, Trap, TrapKind
 from emberdeep.engine.things.identify import MAX_LOOK, Identity
 from emberdeep.engine.things.items import MAX_STACK, Item, ItemKind
 
@@ -369,6 +369,8 @@ def _trap(entry: Reader, floor: Floor) -> Trap:
         status=status,
         turns=entry.integer("turns", 0, MAX_TURNS),
         amount=entry.integer("amount", 0, MAX_TURNS),
+        wakes=entry.integer("wakes", 0, MAX_WAKES) if "wakes" in entry.data else 0,
+        plate=entry.get("plate", bool) if "plate" in entry.data else False,
     )
     x, y = entry.integer("x", 0, floor.width - 1), entry.integer("y", 0, floor.height - 1)
     if (x, y) in floor.traps:  # a table holds one a tile; where it may lie is ``rules``'

@@ -1,4 +1,5 @@
-"""Terrain that is dangerous to enter: deep water, lava and chasms.
+"""Terrain that is dangerous to enter: deep water, lava and chasms (and the ways into
+terrain that cannot be walked: a lever in a wall is pulled, ``mechanisms.py``).
 
 Deep water is walkable, but whoever wades in (without levitating) may let go of
 something they carry, which the current takes. Lava and chasms are not walkable, so
@@ -15,7 +16,7 @@ from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import ItemMoved, Refused
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
-from emberdeep.engine.terrain import fire, traps
+from emberdeep.engine.terrain import fire, mechanisms, traps
 from emberdeep.engine.things import items
 
 if TYPE_CHECKING:
@@ -27,10 +28,13 @@ DROP_CHANCE = 50
 
 def refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
     """Why a step into terrain that cannot be walked is refused, or None for a chasm
-    the player falls into (changes nothing: ``blocked`` acts on it)."""
+    the player falls into or a lever the player pulls (changes nothing: ``blocked`` acts
+    on it)."""
     tile = world.floor.tiles.item(x, y)
     if tile == Tile.LAVA:
         return Refused("lava")
+    if tile == Tile.LEVER:
+        return mechanisms.pull_refusal(world.floor, actor, x, y)
     if tile == Tile.CHASM and actor.is_player and not statuses.has(actor, statuses.LEVITATING):
         return None
     return Refused("blocked")
@@ -38,9 +42,11 @@ def refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
 
 def blocked(world: World, actor: Actor, x: int, y: int) -> Refused | None:
     """A step into terrain that cannot be walked: refused, or (a chasm, for the player)
-    a fall to the floor below (None: it happened)."""
+    a fall to the floor below, or a lever pulled (None: it happened)."""
     refused = refusal(world, actor, x, y)
     if refused is None:
+        if world.floor.tiles.item(x, y) == Tile.LEVER:
+            return mechanisms.pull(world, actor, x, y)
         traps.fall(world, actor, "chasm")
     return refused
 

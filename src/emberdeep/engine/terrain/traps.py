@@ -8,7 +8,10 @@ a known trapdoor in the only corridor back up must not trap a player with the tr
 below for ever. Levitating over a trap does not spring it. What a trap does is its
 kind's ``effect`` (content: ``traps.toml``): an alarm that wakes the floor and sets it
 hunting, a cloud of gas, a trapdoor to the floor below, or a status (a paralysing dart,
-a confusing flash).
+a confusing flash), or only the waking of the monsters near (a tripwire). A kind may also
+wake the monsters within ``wakes`` tiles whatever else it does, and a pressure plate
+(``plate``) is laid in plain view and cannot be stepped over: it springs every time (the
+set pieces' traps, ``mapgen/setpieces.py``).
 Monsters know their own dungeon and never spring traps.
 """
 
@@ -26,12 +29,14 @@ if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
-EFFECTS = ("alarm", "gas", "trapdoor", "status")
+EFFECTS = ("alarm", "gas", "trapdoor", "status", "wake")
 NOTICE_CHANCE = 10
 """Percent chance each turn to notice a hidden trap next to you."""
 SEARCH_CHANCE = 80
 """Percent chance a search finds each hidden trap around you."""
 TRAPDOOR_DAMAGE = 3
+MAX_WAKES = 20
+"""The farthest a trap's noise wakes monsters, in tiles."""
 ALARM_HUNT = 30
 """Turns an alarm sets every monster hunting the player (as if it had just seen them)."""
 
@@ -47,6 +52,10 @@ class TrapKind:
     turns: int = 0
     amount: int = 0
     """Gas released, as a whole number of tiles' worth."""
+    wakes: int = 0
+    """Monsters within this many tiles wake and hunt when it springs."""
+    plate: bool = False
+    """A pressure plate: springs even when found (it covers the way)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -106,7 +115,7 @@ def spring(world: World, actor: Actor, trap: Trap) -> None:
     if not actor.is_player or statuses.has(actor, statuses.LEVITATING):
         return
     kind = trap.kind
-    if not trap.hidden:
+    if not trap.hidden and not kind.plate:
         world.emit(TrapSprung(actor.who, kind.key, trap.position, avoided=True))
         return
     trap.hidden = False
@@ -117,8 +126,19 @@ def spring(world: World, actor: Actor, trap: Trap) -> None:
         gas.release(world, trap.x, trap.y, float(kind.amount))
     elif kind.effect == "status":
         statuses.apply(world, actor, kind.status, kind.turns, "trap")
-    elif kind.effect == "trapdoor":
+    if kind.wakes:
+        wake(world, trap, kind.wakes)
+    if kind.effect == "trapdoor":
         fall(world, actor, "trapdoor")
+
+
+def wake(world: World, trap: Trap, reach: int) -> None:
+    """The monsters within ``reach`` tiles of ``trap`` wake and come for the player (a
+    guard too: the click is its signal)."""
+    for monster in world.floor.actors.values():
+        near = max(abs(monster.x - trap.x), abs(monster.y - trap.y)) <= reach
+        if near and monster.alive and not monster.is_player and monster.hostile:
+            awareness.alert(world, monster, ALARM_HUNT, "alarm")
 
 
 def alarm(world: World, cause: str) -> None:
