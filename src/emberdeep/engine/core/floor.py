@@ -69,18 +69,18 @@ TILE_NAMES: tuple[str, ...] = tuple(
 TILE_WALKABLE = np.array(
     # wall, floor, stairs down, closed and open doors, stairs up, deep water, lava, chasm,
     # locked door; grass, ash, bridge, lever, pulled lever, sealed door
-    [False, True, True, True, True, True, True, False, False, True]
-    + [True, True, True, False, False, True],  # noqa: RUF005 (two rows, as commented)
+    [False, True, True, True, True, True, True, False, False, True,
+     True, True, True, False, False, True],
     dtype=np.bool_,
-)
+)  # fmt: skip
 """Where creatures may go (a closed door too: whoever walks into it opens it first)."""
 SHUT_DOORS = (Tile.CLOSED_DOOR, Tile.LOCKED_DOOR, Tile.SEALED_DOOR)
 """Walkable, but never stood on: walking into one opens it first."""
 TILE_TRANSPARENT = np.array(
-    [False, True, True, False, True, True, True, True, True, False]
-    + [True, True, True, False, False, False],  # noqa: RUF005 (in the order above)
+    [False, True, True, False, True, True, True, True, True, False,
+     True, True, True, False, False, False],  # in the order above
     dtype=np.bool_,
-)
+)  # fmt: skip
 GROUND = (Tile.FLOOR, Tile.GRASS, Tile.ASH)
 """Plain open ground: where things are put, teleports land and creatures spawn."""
 TILE_FLAMMABILITY = np.array([0, 0, 0, 25, 25, 0, 0, 0, 0, 0, 60, 0, 0, 0, 0, 0], dtype=np.uint8)
