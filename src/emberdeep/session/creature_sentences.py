@@ -30,6 +30,7 @@ from emberdeep.engine.core.events import (
     Teleported,
     Who,
 )
+from emberdeep.session.beast_sentences import status_trick
 from emberdeep.session.grammar import capitalized, hit_points, sentence
 from emberdeep.session.log_line import Line
 
@@ -45,6 +46,10 @@ STATUS_BEGUN = {
     "paralysed": ("be", "paralysed"),
     "levitating": ("float", "up"),
     "regenerating": ("glow", "with health"),
+    "weakened": ("look", "weak"),
+    "held": ("be", "held fast"),
+    "shielded": ("shimmer", "behind a spectral shield"),
+    "submerged": ("sink", "out of sight"),
 }
 """What is said when a status begins: a verb (agreeing with who has it) and the rest;
 the player "feels" confused where a monster "looks" it."""
@@ -56,6 +61,10 @@ STATUS_ENDED = {
     "paralysed": "able to move again",
     "levitating": "no longer floating",
     "regenerating": "no longer regenerating",
+    "weakened": "no longer weakened",
+    "held": "no longer held",
+    "shielded": "no longer shielded",
+    "submerged": "back on the surface",
 }
 STATUS_GIVEN = {
     "poisoned": "poisons",
@@ -65,6 +74,10 @@ STATUS_GIVEN = {
     "paralysed": "paralyses",
     "levitating": "lifts",
     "regenerating": "heals",
+    "weakened": "weakens",
+    "held": "grips",
+    "shielded": "shields",
+    "submerged": "drowns",
 }
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
@@ -159,6 +172,9 @@ def healed(n: Narrator, e: Healed) -> list[Line]:
 
 
 def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
+    trick = status_trick(n, e)
+    if trick is not None:
+        return trick
     noun = n.who(e.who)
     if not e.gained:
         ended = STATUS_ENDED.get(e.status, f"no longer {e.status}")
@@ -187,6 +203,8 @@ def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
 
 
 def teleported(n: Narrator, e: Teleported) -> list[Line]:
+    if e.cause == "pounce":
+        return [Line(sentence(n.who(e.who), "leap", "out of the dark!"), MessageKind.ALERT)]
     if e.cause == "blink":
         return [Line(sentence(n.who(e.who), "blink", "away!"), MessageKind.STATUS)]
     return [Line(sentence(n.who(e.who), "be", "whisked away!"), MessageKind.STATUS)]

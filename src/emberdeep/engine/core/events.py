@@ -314,6 +314,14 @@ class Enchanted:
 
 
 @dataclass(frozen=True, slots=True)
+class Corroded:
+    """Acid (``who``'s) ate a point of the player's worn ``thing`` (as it is now)."""
+
+    who: Who
+    thing: Thing
+
+
+@dataclass(frozen=True, slots=True)
 class RunicFlared:
     """The runic on ``thing`` (worn or wielded by ``who``) did its work on ``target``
     (None: on its wearer), which told the player what it is."""
@@ -441,7 +449,8 @@ class Heard:
 Event = (
     Moved | Attacked | Missile | Area | Hurt | Died | Healed | StatusChanged | Teleported
     | Summoned | ModeChanged | Followed | LeftBehind | Shackles | Freed | Ordered | AllyDied
-    | ItemMoved | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
+    | ItemMoved | ItemUsed | Identified | Enchanted | Corroded | RunicFlared | Grew | Fizzled
+    | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
     | Victory | Hunger | Heard
 )  # fmt: skip

@@ -25,6 +25,7 @@ from emberdeep.engine.core.events import (
     Cell,
     Died,
     DoorOpened,
+    Corroded,
     Enchanted,
     Event,
     Fizzled,
@@ -134,7 +135,7 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
-        (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
+        (ItemMoved, ItemUsed, Identified, Enchanted, Corroded, Grew, Fizzled, Searched, StairsTaken,
          LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger, LeftBehind),
         always,
     ),

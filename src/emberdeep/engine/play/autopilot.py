@@ -305,7 +305,8 @@ def visible_monsters(floor: Floor, player: Actor) -> list[int]:
         a.id
         for a in floor.actors.values()
         if a.alive and a is not player and a.mode != Mode.ALLY and floor.visible[a.position]
-    ]
+        and not statuses.hidden(a)
+    ]  # fmt: skip
 
 
 def threats(world: World, standoff: Standoff | None = None) -> list[Actor]:
