@@ -44,7 +44,7 @@ def niches(floor: Floor) -> NDArray[np.bool_]:
     for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2)):
         walls += wall[dx : dx + width, dy : dy + height]
         grounds += ground[dx : dx + width, dy : dy + height]
-    found = (tiles == Tile.WALL) & (walls == 3) & (grounds == 1)
+    found: NDArray[np.bool_] = (tiles == Tile.WALL) & (walls == 3) & (grounds == 1)
     found[[0, -1], :] = False
     found[:, [0, -1]] = False
     return found
@@ -80,7 +80,7 @@ def band(
     floor: Floor, leader: Actor, kind: ActorKind, kinds: Mapping[str, ActorKind], next_id: int
 ) -> list[Actor]:
     """The leader's band, each on the free tile nearest it (as many as there is room for)."""
-    members = []
+    members: list[Actor] = []
     for key in kind.band:
         spot = floor.free_near(leader.x, leader.y, reach=BAND_ROOM)
         if spot is None:

@@ -53,4 +53,3 @@ def corroded(n: Narrator, e: Corroded) -> list[Line]:
     thing = n.names.thing(e.thing._replace(enchant=None, runic=""))
     text = f"{capitalized(n.who(e.who).possessive)} acid eats at your {thing.singular}!"
     return [Line(text, MessageKind.ENEMY_ATTACK)]
-

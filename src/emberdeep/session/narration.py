@@ -21,9 +21,9 @@ from emberdeep.engine.core.events import (
     AllyDied,
     Area,
     Attacked,
+    Corroded,
     Died,
     DoorOpened,
-    Corroded,
     Enchanted,
     Event,
     Fizzled,
@@ -57,6 +57,7 @@ from emberdeep.engine.core.events import (
     Who,
 )
 from emberdeep.engine.play.autopilot import Stop
+from emberdeep.session.beast_sentences import corroded
 from emberdeep.session.creature_sentences import (
     ally_died,
     attacked,
@@ -73,7 +74,6 @@ from emberdeep.session.creature_sentences import (
     summoned,
     teleported,
 )
-from emberdeep.session.beast_sentences import corroded
 from emberdeep.session.grammar import Noun, listed, sentence
 from emberdeep.session.item_sentences import (
     enchanted,
@@ -271,7 +271,8 @@ NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     ModeChanged: mode_changed, Followed: followed, LeftBehind: left_behind,
     Shackles: shackles, Freed: freed,
     Ordered: ordered, AllyDied: ally_died, ItemMoved: item_moved, ItemUsed: item_used,
-    Identified: identified, Enchanted: enchanted, Corroded: corroded, RunicFlared: runic_flared, Grew: grew,
+    Identified: identified, Enchanted: enchanted, Corroded: corroded,
+    RunicFlared: runic_flared, Grew: grew,
     Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, TerrainChanged: terrain_changed, StairsTaken: stairs_taken,

@@ -25,7 +25,11 @@ GRIPS = "holds"
 def holder(world: World, actor: Actor) -> Actor | None:
     """The living creature next to ``actor`` that can hold it, if any."""
     for other in world.floor.actors.values():
-        if other.alive and other is not actor and max(abs(other.x - actor.x), abs(other.y - actor.y)) <= 1:
+        if (
+            other.alive
+            and other is not actor
+            and max(abs(other.x - actor.x), abs(other.y - actor.y)) <= 1
+        ):
             kind = world.kinds.get(other.kind)
             if kind is not None and kind.ability(GRIPS) is not None:
                 return other
@@ -47,5 +51,7 @@ def struggles(world: World, actor: Actor) -> bool:
         world.emit(StatusChanged(actor.who, actor.position, HELD, False, 0, "struggle", grip.who))
     else:
         turns = actor.statuses[HELD]
-        world.emit(StatusChanged(actor.who, actor.position, HELD, True, turns, "struggle", grip.who))
+        world.emit(
+            StatusChanged(actor.who, actor.position, HELD, True, turns, "struggle", grip.who)
+        )
     return True

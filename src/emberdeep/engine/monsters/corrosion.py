@@ -10,6 +10,7 @@ from emberdeep.engine.core.actors import Ability, Actor
 from emberdeep.engine.core.events import Corroded
 from emberdeep.engine.creatures import gear
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.engine.things.items import rework
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -25,7 +26,7 @@ def corrode(world: World, acid: Actor, slot: str) -> None:
     def eat() -> None:
         worn.enchant -= 1
 
-    gear.rework(world, worn, eat)
+    rework(world, worn, eat)
     world.emit(Corroded(acid.who, world.identity.thing(worn)))
 
 

@@ -19,6 +19,8 @@ def holds(world: World, grappler: Actor, target: Actor, known: Ability) -> None:
     """Its blow grips the target for ``turns`` (a grip already held is only renewed)."""
     if target.hp > 0 and grappler.hp > 0:
         if statuses.HELD in target.statuses:
-            target.statuses[statuses.HELD] = max(target.statuses[statuses.HELD], known.number("turns"))
+            target.statuses[statuses.HELD] = max(
+                target.statuses[statuses.HELD], known.number("turns")
+            )
             return
         statuses.apply(world, target, statuses.HELD, known.number("turns"), "blow", source=grappler)

@@ -82,4 +82,3 @@ class Surface:
             del actor.statuses[SUBMERGED]
             world.emit(StatusChanged(actor.who, actor.position, SUBMERGED, False, 0, "surface"))
         return Attack(self.foe).perform(world, actor)
-

@@ -44,7 +44,9 @@ class Pounce:
             (max(abs(x - actor.x), abs(y - actor.y)), x, y)
             for x in range(foe.x - 1, foe.x + 2)
             for y in range(foe.y - 1, foe.y + 2)
-            if floor.in_bounds(x, y) and floor.is_free(x, y) and clear(floor, actor.position, (x, y))
+            if floor.in_bounds(x, y)
+            and floor.is_free(x, y)
+            and clear(floor, actor.position, (x, y))
         ]
         if not spots or not foe.alive:
             return Refused("nowhere")

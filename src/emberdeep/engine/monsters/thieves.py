@@ -22,6 +22,7 @@ from emberdeep.engine.monsters.pursuit import Batch
 from emberdeep.engine.things.items import Item, take_one
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
 STOLEN = ("potion", "scroll")
@@ -54,7 +55,7 @@ def escapes(batch: Batch, i: int, known: Ability) -> Action | None:
     thief = batch.monsters[i]
     if not thief.loot:
         return None
-    if _loot(batch.world, thief) is None:  # left behind (it stumbled): a plain monster again
+    if _loot(batch.floor, thief) is None:  # left behind (it stumbled): a plain monster again
         thief.loot = ""
         return None
     if thief.mode != Mode.FLEEING:
@@ -63,8 +64,9 @@ def escapes(batch: Batch, i: int, known: Ability) -> Action | None:
     return Abscond(step) if step is not None else None
 
 
-def _loot(world: World, thief: Actor) -> Item | None:
-    return next((i for i in world.floor.items_at(thief.x, thief.y) if i.kind.key == thief.loot), None)
+def _loot(floor: Floor, thief: Actor) -> Item | None:
+    """The item the thief carries: its loot's kind, lying under it."""
+    return next((i for i in floor.items_at(thief.x, thief.y) if i.kind.key == thief.loot), None)
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class Abscond:
     step: Action
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
-        item = _loot(world, actor)
+        item = _loot(world.floor, actor)
         result = self.step.perform(world, actor)
         if item is not None and actor.position != (item.x, item.y):
             item.x, item.y = actor.x, actor.y
