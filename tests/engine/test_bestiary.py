@@ -15,7 +15,7 @@ from emberdeep.engine.play.world import World
 from emberdeep.engine.saves import snapshot
 from emberdeep.engine.things.items import Item, toggle_equipment
 from emberdeep.mapgen.dwellers import band, niches, settle
-from tests.helpers import add_monster, floor_from_text, texts, world_from_text
+from tests.helpers import add_monster, floor_from_text, steps, texts, world_from_text
 
 CONTENT = loader.load()
 KINDS = CONTENT.hero.kinds
@@ -58,7 +58,7 @@ def test_a_monkey_snatches_a_potion_runs_and_drops_it_when_killed() -> None:
     thief = monster(world, "monkey", 2, 1)
     events: list[Event] = []
     for _ in range(30):
-        events += world.step(Wait())
+        events += steps(world.step(Wait()))
         if thief.loot:
             break
     assert thief.loot == "health_potion" and world.inventory[0].count == 1
@@ -99,7 +99,7 @@ def test_an_eel_under_water_cannot_be_aimed_at_and_surfaces_to_strike_then_dives
     world.floor.occupant[1, 1], world.floor.occupant[2, 2] = 0, 1
     events: list[Event] = []
     for _ in range(6):
-        events += world.step(Wait())
+        events += steps(world.step(Wait()))
     surfaced = [e for e in events if isinstance(e, StatusChanged) and e.cause == "surface"]
     dived = [e for e in events if isinstance(e, StatusChanged) and e.cause == "dive"]
     assert surfaced and dived
@@ -152,7 +152,7 @@ def test_an_acid_mound_eats_the_armour_it_touches_and_the_blade_that_strikes_it(
     mound.max_hp = mound.hp = 1000
     events: list[Event] = []
     for _ in range(40):
-        events += world.step(Wait())
+        events += steps(world.step(Wait()))
         if armour.enchant < 0:
             break
     assert armour.enchant < 0 and world.player.defense < defense
@@ -247,7 +247,7 @@ def test_a_turret_is_set_in_a_niche_of_the_wall_and_shoots() -> None:
     start = turret.position
     events: list[Event] = []
     for _ in range(5):
-        events += world.step(Wait())
+        events += steps(world.step(Wait()))
     assert turret.position == start and "shoots" in said(events)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.core.actors import Ability, Actor
+from emberdeep.engine.core.actors import Ability, Actor, ActorKind
 from emberdeep.engine.monsters.abilities import ability
 from emberdeep.engine.terrain import gas
 
@@ -19,3 +19,9 @@ def bursts(world: World, bag: Actor, known: Ability) -> None:
     """Release ``amount`` tiles' worth of gas where it died (a gas trap gives 14), to
     spread and thin by the gas's own rules."""
     gas.release(world, bag.x, bag.y, float(known.number("amount")))
+
+
+def bursting(kind: ActorKind) -> bool:
+    """Whether a creature of ``kind`` bursts when it dies (for whoever would rather not
+    kill it in melee: the bot)."""
+    return kind.ability("bursts") is not None
