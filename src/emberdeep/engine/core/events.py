@@ -182,7 +182,8 @@ class StatusChanged:
 
 @dataclass(frozen=True, slots=True)
 class Teleported:
-    """Gone from ``start``, now at ``end``: "blink" (a wisp's), "teleport" (magic)."""
+    """Gone from ``start``, now at ``end``: "blink" (a wisp's), "teleport" (magic),
+    "pounce" (a leap to its foe's side)."""
 
     who: Who
     start: Cell
@@ -277,8 +278,8 @@ class AllyDied:
 
 @dataclass(frozen=True, slots=True)
 class ItemMoved:
-    """An item changed hands: ``change`` is "picked", "dropped", "swept" (off by deep
-    water), "lost" (fallen below), "caged" (the rest of a choice, once one was taken),
+    """An item changed hands: ``change`` is "picked", "dropped", "stolen" (by ``who``, a
+    thief: it now lies under it), "swept" (off by deep water), "lost" (fallen below), "caged" (the rest of a choice, once one was taken),
     "wielded", "worn", "unwielded", "removed", "thrown", "landed" (thrown, it struck no
     one and lies at ``at``)."""
 
