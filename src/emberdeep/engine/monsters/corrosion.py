@@ -39,6 +39,7 @@ def corrodes(world: World, acid: Actor, target: Actor, known: Ability) -> None:
 
 @ability("acidic", "struck")
 def acidic(world: World, acid: Actor, striker: Actor, known: Ability) -> None:
-    """The player's weapon that strikes it is eaten (a bare hand is not)."""
-    if striker.is_player:
+    """The player's weapon that strikes it and leaves it alive is eaten (a bare hand is
+    not; a killing blow goes through)."""
+    if striker.is_player and acid.hp > 0:
         corrode(world, acid, "weapon")
