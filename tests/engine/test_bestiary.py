@@ -3,6 +3,8 @@ hint promises, in a small pictured world."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from emberdeep.content import loader
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import Move, Wait
@@ -263,11 +265,14 @@ def test_a_lurker_finds_water_or_no_home() -> None:
 def test_a_chieftain_comes_with_its_war_party() -> None:
     floor = floor_from_text(HALL)
     kind = KINDS["goblin_chieftain"]
-    chief = settle(floor, kind, 5, 6, 2)
+    chief = settle(floor, kind, 5, 3, 2)  # the start (1, 1) within reach of its band
     assert chief is not None
-    party = band(floor, chief, kind, KINDS, 6)
+    cells = np.argwhere(floor.tiles == Tile.FLOOR)
+    cells = cells[(cells[:, 0] != floor.start[0]) | (cells[:, 1] != floor.start[1])]
+    party = band(floor, chief, kind, KINDS, 6, cells=cells)
     assert [m.kind for m in party] == list(kind.band)
     assert all(max(abs(m.x - chief.x), abs(m.y - chief.y)) <= 2 for m in party)
+    assert all(m.position != floor.start for m in party)  # only where anything may go
 
 
 def test_a_hound_pounces_to_your_side_from_across_the_room() -> None:

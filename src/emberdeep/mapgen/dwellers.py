@@ -77,15 +77,25 @@ def settle(floor: Floor, kind: ActorKind, actor_id: int, x: int, y: int) -> Acto
 
 
 def band(
-    floor: Floor, leader: Actor, kind: ActorKind, kinds: Mapping[str, ActorKind], next_id: int
+    floor: Floor,
+    leader: Actor,
+    kind: ActorKind,
+    kinds: Mapping[str, ActorKind],
+    next_id: int,
+    *,
+    cells: NDArray[np.intp],
 ) -> list[Actor]:
-    """The leader's band, each on the free tile nearest it (as many as there is room for)."""
+    """The leader's band, each on the free tile among ``cells`` (where anything may be
+    placed: never the start's room or the stairs) nearest it within ``BAND_ROOM``, as
+    many as there is room for."""
+    near = cells[np.maximum(abs(cells[:, 0] - leader.x), abs(cells[:, 1] - leader.y)) <= BAND_ROOM]
     members: list[Actor] = []
     for key in kind.band:
-        spot = floor.free_near(leader.x, leader.y, reach=BAND_ROOM)
-        if spot is None:
+        free = [(x, y) for x, y in near.tolist() if floor.is_free(x, y)]
+        if not free:
             break
-        member = Actor.spawn(next_id + len(members), kinds[key], *spot)
+        x, y = min(free, key=lambda c: (max(abs(c[0] - leader.x), abs(c[1] - leader.y)), c))
+        member = Actor.spawn(next_id + len(members), kinds[key], x, y)
         floor.add_actor(member)
         members.append(member)
     return members

@@ -154,7 +154,7 @@ def populate(
                 sleepy.append((monster, kind.sleeps))
             next_id += 1
             if kind.band:
-                bands.append((monster, band(floor, monster, kind, kinds, next_id)))
+                bands.append((monster, band(floor, monster, kind, kinds, next_id, cells=cells)))
                 next_id += len(bands[-1][1])
     fall_asleep(sleepy, rng)
     for leader, members in bands:  # a band sleeps, or wakes, as one
