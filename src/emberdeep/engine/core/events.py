@@ -280,8 +280,8 @@ class AllyDied:
 class ItemMoved:
     """An item changed hands: ``change`` is "picked", "dropped", "stolen" (by ``who``, a
     thief: it now lies under it), "swept" (off by deep water), "lost" (fallen below),
-    "caged" (the rest of a choice, once one was taken), "wielded", "worn", "unwielded", "removed", "thrown", "landed" (thrown, it struck no
-    one and lies at ``at``)."""
+    "caged" (the rest of a choice, once one was taken), "wielded", "worn", "unwielded",
+    "removed", "thrown", "landed" (thrown, it struck no one and lies at ``at``)."""
 
     who: Who
     at: Cell
