@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import Move, Wait
@@ -17,7 +18,18 @@ from emberdeep.engine.play.world import World
 from emberdeep.engine.saves import snapshot
 from emberdeep.engine.things.items import Item, toggle_equipment
 from emberdeep.mapgen.dwellers import band, niches, settle
-from tests.helpers import add_monster, floor_from_text, steps, texts, world_from_text
+from emberdeep.session.look_words import describe_tile
+from emberdeep.tools.screenshots import text_of
+from emberdeep.ui import sidebar
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import (
+    add_monster,
+    drawn_on_stack,
+    floor_from_text,
+    steps,
+    texts,
+    world_from_text,
+)
 
 CONTENT = loader.load()
 KINDS = CONTENT.hero.kinds
@@ -295,3 +307,24 @@ def test_homed_monsters_never_arrive_nor_follow_on_the_stairs() -> None:
     for _ in range(200):
         kind = arrivals.pick(world, 6)
         assert kind is not None and not kind.habitat
+
+
+def test_a_submerged_lurker_is_neither_drawn_nor_told_nor_listed() -> None:
+    world = world_from_text(POOL)
+    eel = monster(world, "eel", 4, 2)
+    eel.statuses[statuses.SUBMERGED] = statuses.MAX_TURNS
+    world.refresh_fov()
+    assert world.floor.visible[eel.position]
+
+    def shown() -> tuple[str, bool, bool]:
+        screen = text_of(drawn_on_stack(PlayScreen.of(world, CONTENT, Settings())))
+        told = any("Eel" in line for line in describe_tile(world, eel.position))
+        return screen, told, eel in sidebar.in_view(world)
+
+    under, told, listed = shown()
+    assert not told and not listed
+    del eel.statuses[statuses.SUBMERGED]
+    above, told, listed = shown()
+    assert told and listed
+    drawn = {b for a, b in zip(under, above, strict=True) if a != b}
+    assert CONTENT.looks["eel"].glyph in drawn  # the map shows it only once it surfaces
