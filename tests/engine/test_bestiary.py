@@ -17,7 +17,7 @@ from emberdeep.engine.monsters import arrivals, stairs
 from emberdeep.engine.play.world import World
 from emberdeep.engine.saves import snapshot
 from emberdeep.engine.things.items import Item, toggle_equipment
-from emberdeep.mapgen.dwellers import band, niches, settle
+from emberdeep.mapgen.dwellers import away_from_start, band, niches, settle
 from emberdeep.session.look_words import describe_tile
 from emberdeep.tools.screenshots import text_of
 from emberdeep.ui import sidebar
@@ -48,6 +48,14 @@ POOL = """
 #..~~~~..#
 #..~~~~..#
 ##########
+"""
+
+
+LAKE = """
+####################
+#@.~~.......~~~~...#
+#...........~~~~...#
+####################
 """
 
 
@@ -237,23 +245,28 @@ def test_a_bloat_bursts_into_gas_when_it_dies() -> None:
 
 
 VAULTED = """
-##############
-##############
-##@.........>#
-##...........#
-##############
-##############
+####################
+####################
+##@...............>#
+##.................#
+####################
+####################
 """
+
+
+def turret_is_far(world: World) -> bool:
+    return not away_from_start(world.floor)[5, 1] and bool(away_from_start(world.floor)[12, 1])
 
 
 def test_a_turret_is_set_in_a_niche_of_the_wall_and_shoots() -> None:
     world = world_from_text(VAULTED)
     found = niches(world.floor)
     assert not found[2, 2] and found[5, 1] and not found[0, 2] and not found[5, 0]
-    turret = settle(world.floor, KINDS["arrow_turret"], 9, 6, 2)
+    assert turret_is_far(world)
+    turret = settle(world.floor, KINDS["arrow_turret"], 9, 5, 2)  # never by the start
     assert turret is not None and turret.y == 1  # dug into the top wall
     assert world.floor.tiles[turret.position] == Tile.FLOOR
-    world.floor.move_actor(world.player, 5, 3)  # in front of the niche: in its view
+    world.floor.move_actor(world.player, turret.x, 3)  # in front of the niche: in its view
     world.schedule.add(turret)
     world.kinds[turret.kind] = KINDS["arrow_turret"]
     turret.mode, turret.hunting = Mode.HUNTING, 10
@@ -268,9 +281,12 @@ def test_a_turret_is_set_in_a_niche_of_the_wall_and_shoots() -> None:
 def test_a_lurker_finds_water_or_no_home() -> None:
     dry = floor_from_text(HALL)
     assert settle(dry, KINDS["eel"], 5, 5, 2) is None
-    wet = floor_from_text(POOL)
+    near = floor_from_text(POOL)  # its water all within a few steps of the start
+    assert settle(near, KINDS["eel"], 5, 5, 2) is None
+    wet = floor_from_text(LAKE)
     eel = settle(wet, KINDS["eel"], 5, 8, 2)
     assert eel is not None and wet.tiles[eel.position] == Tile.DEEP_WATER
+    assert eel.x >= 12  # the pond by the start is no home
     assert statuses.SUBMERGED in eel.statuses
 
 

@@ -20,6 +20,8 @@ from emberdeep.engine.creatures.statuses import MAX_TURNS, SUBMERGED
 
 BAND_ROOM = 2
 """How far from its leader a band's member may stand."""
+SAFE = 6
+"""No home within this many tiles of the floor's start (``populate.SAFE_STEPS``'s)."""
 
 
 def nearest(mask: NDArray[np.bool_], x: int, y: int) -> tuple[int, int] | None:
@@ -50,13 +52,26 @@ def niches(floor: Floor) -> NDArray[np.bool_]:
     return found
 
 
+def away_from_start(floor: Floor) -> NDArray[np.bool_]:
+    """The cells outside the start's room and more than ``SAFE`` tiles from it: no
+    lurker or turret waits at the arrival."""
+    far: NDArray[np.bool_] = np.ones(floor.tiles.shape, dtype=np.bool_)
+    x, y = floor.start
+    far[max(0, x - SAFE) : x + SAFE + 1, max(0, y - SAFE) : y + SAFE + 1] = False
+    for room in floor.rooms:
+        if room.encloses(x, y):
+            far[room.x : room.x2 + 1, room.y : room.y2 + 1] = False
+    return far
+
+
 def home(floor: Floor, kind: ActorKind, x: int, y: int) -> tuple[int, int] | None:
     """Where a monster of ``kind`` drawn at (x, y) goes: (x, y) itself when it has no
     habitat, the nearest free deep water, or the nearest niche (dug), else nowhere."""
     if kind.habitat == "water":
-        return nearest((floor.tiles == Tile.DEEP_WATER) & (floor.occupant == 0), x, y)
+        water = (floor.tiles == Tile.DEEP_WATER) & (floor.occupant == 0)
+        return nearest(water & away_from_start(floor), x, y)
     if kind.habitat == "wall":
-        spot = nearest(niches(floor), x, y)
+        spot = nearest(niches(floor) & away_from_start(floor), x, y)
         if spot is not None:
             floor.set_tile(*spot, Tile.FLOOR)
         return spot
