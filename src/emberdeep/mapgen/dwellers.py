@@ -34,12 +34,12 @@ def nearest(mask: NDArray[np.bool_], x: int, y: int) -> tuple[int, int] | None:
 
 
 def niches(floor: Floor) -> NDArray[np.bool_]:
-    """Wall tiles that could be dug into a niche: inside the map, with exactly one
+    """Wall tiles that could be dug into a niche: inside the map, with exactly one free
     plain floor tile beside them (4-way) and wall on their three other sides, so the
-    niche leads nowhere."""
+    niche leads nowhere (a niche dug already holds its turret: none is dug off it)."""
     tiles = floor.tiles
     wall = np.pad(tiles == Tile.WALL, 1)
-    ground = np.pad(tiles == Tile.FLOOR, 1)
+    ground = np.pad((tiles == Tile.FLOOR) & (floor.occupant == 0), 1)
     width, height = tiles.shape
     walls = np.zeros(tiles.shape, dtype=np.int8)
     grounds = np.zeros(tiles.shape, dtype=np.int8)
