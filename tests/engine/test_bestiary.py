@@ -344,3 +344,16 @@ def test_a_submerged_lurker_is_neither_drawn_nor_told_nor_listed() -> None:
     assert told and listed
     drawn = {b for a, b in zip(under, above, strict=True) if a != b}
     assert CONTENT.looks["eel"].glyph in drawn  # the map shows it only once it surfaces
+
+
+def test_the_bot_rests_off_the_waters_edge() -> None:
+    from emberdeep.agents.bot import Bot
+
+    world = world_from_text(LAKE)
+    world.floor.move_actor(world.player, 2, 2)  # beside the pond
+    world.player.hp = 5
+    command = Bot(1).choose(world)
+    assert isinstance(command, Move)
+    x, y = 2 + command.dx, 2 + command.dy
+    near = world.floor.tiles[x - 1 : x + 2, y - 1 : y + 2]
+    assert not (near == Tile.DEEP_WATER).any()

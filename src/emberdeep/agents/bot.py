@@ -147,8 +147,9 @@ class Bot(FightSense, ItemSense, WaySense):
         carrying = self.find(world, wins) is not None
         hungry = hunger.state(world.nourishment) and self.find(world, feeds) is None
         if player.hp < player.max_hp * self.rest_below and not (carrying or hungry):
-            return Wait()  # (the Heart stops healing by rest: with it, climb on; nor
-            # does a hungry bot with nothing to eat wait for its wounds to close)
+            return self.off_the_water(world) or Wait()  # (the Heart stops healing by
+            # rest: with it, climb on; nor does a hungry bot with nothing to eat wait for
+            # its wounds to close; nor does it rest where an eel may bite)
         if self.frees_captives and (freeing := self.free_captives(world)) is not None:
             return freeing
         if carrying or world.depth > self.goal_depth:
