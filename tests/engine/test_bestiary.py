@@ -371,3 +371,26 @@ def test_the_bot_rests_off_the_waters_edge() -> None:
     x, y = 2 + command.dx, 2 + command.dy
     near = world.floor.tiles[x - 1 : x + 2, y - 1 : y + 2]
     assert not (near == Tile.DEEP_WATER).any()
+
+
+def test_the_bot_fights_acid_bare_handed_and_wields_its_blade_again_after() -> None:
+    from emberdeep.agents.bot import Bot, take_turn
+    from emberdeep.session.driver import Driver
+
+    world = world_from_text(HALL)
+    tough(world)
+    blade = Item(ITEMS["sword"])
+    world.inventory.append(blade)
+    toggle_equipment(world, world.player, blade)
+    mound = monster(world, "acid_mound", 2, 1)
+    bot, driver = Bot(1), Driver(world)
+    take_turn(driver, bot)
+    assert not blade.equipped  # taken off before the first blow
+    for _ in range(60):
+        if not mound.alive:
+            break
+        take_turn(driver, bot)
+    assert not mound.alive and blade.enchant == 0  # no blade touched it
+    for _ in range(3):
+        take_turn(driver, bot)
+    assert blade.equipped

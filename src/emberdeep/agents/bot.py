@@ -113,14 +113,15 @@ class Bot(FightSense, ItemSense, WaySense):
             if self.build in LEVEL_UP_STATS:
                 return LevelUp(self.build)
             return LevelUp(LEVEL_UP_STATS[player.level % 3])
+        enemies = self.visible_enemies(world)
         worn = (world.strength, *((id(i), i.enchant, i.known, i.equipped) for i in world.inventory))
-        if worn != self.worn:  # what to wear changes only when the pack or strength does
+        if worn != self.worn and not self.acid_beside(world, enemies):  # what to wear
+            # changes only when the pack or strength does (and no blade beside acid)
             for slot, item in enumerate(world.inventory):
                 kind = item.kind
                 if kind.facts.worn and self.better(world, slot) != item.equipped:
                     return Use(slot)
             self.worn = worn
-        enemies = self.visible_enemies(world)
         dance = self.dance(world, enemies)
         if dance is not None:
             return dance

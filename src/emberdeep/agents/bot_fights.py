@@ -29,6 +29,7 @@ from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.bursts import bursting
+from emberdeep.engine.monsters.corrosion import corrodes_blades
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
@@ -69,6 +70,9 @@ class FightSense(ItemSense, WaySense):
         nearest = min(enemies, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
         if gap <= 1:
+            blade = self.blade_to_sheathe(world, enemies)
+            if blade is not None:
+                return Use(blade)  # bare hands against acid
             if bursting(world.kinds[nearest.kind]) and self.refusals < 2:
                 back = self.step_back(world, nearest)  # then pop it from there
                 if back is not None and self.ranged(world) is not None:
@@ -108,6 +112,26 @@ class FightSense(ItemSense, WaySense):
                 return step
         explore = autopilot.explore_action(world, dare=True)  # no way to any: explore on
         return explore if not isinstance(explore, Stop) else self.wander()
+
+    @staticmethod
+    def acid_beside(world: World, enemies: list[Actor]) -> bool:
+        """Whether a foe whose acid eats blades is next to it."""
+        player = world.player
+        return any(
+            corrodes_blades(world.kinds[m.kind])
+            and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
+            for m in enemies
+        )
+
+    def blade_to_sheathe(self, world: World, enemies: list[Actor]) -> int | None:
+        """The slot of the weapon it wields, when acid is beside it (taken off: the gear
+        is put back on once no acid is near, ``Bot.choose``)."""
+        if not self.acid_beside(world, enemies) or self.refusals >= 2:
+            return None
+        return next(
+            (n for n, i in enumerate(world.inventory) if i.equipped and i.kind.slot == "weapon"),
+            None,
+        )
 
     @staticmethod
     def step_back(world: World, foe: Actor) -> Move | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.core.actors import Ability, Actor
+from emberdeep.engine.core.actors import Ability, Actor, ActorKind
 from emberdeep.engine.core.events import Corroded
 from emberdeep.engine.creatures import gear
 from emberdeep.engine.monsters.abilities import ability
@@ -43,3 +43,9 @@ def acidic(world: World, acid: Actor, striker: Actor, known: Ability) -> None:
     not; a killing blow goes through)."""
     if striker.is_player and acid.hp > 0:
         corrode(world, acid, "weapon")
+
+
+def corrodes_blades(kind: ActorKind) -> bool:
+    """Whether a weapon that strikes a creature of ``kind`` is eaten (for whoever would
+    rather fight it bare-handed: the bot)."""
+    return kind.ability("acidic") is not None
