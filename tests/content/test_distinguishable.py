@@ -5,6 +5,8 @@ outline, items of one category by a clear part of their picture."""
 from __future__ import annotations
 
 import itertools
+import re
+from importlib import resources
 
 import numpy as np
 from numpy.typing import NDArray
@@ -110,3 +112,23 @@ def test_the_measures_can_fail() -> None:
     assert silhouette_difference("orc", "orc") == 0.0
     assert repainted("health_potion", "health_potion") == 0.0
     assert silhouette_difference("player", "health_potion") > SILHOUETTE
+
+
+HINT = re.compile(r"^\[(\w+)\]\s+#\s*(\S.*)$")
+"""A monster's section header with its one-line hint: ``[eel]  # strikes from ...``."""
+
+
+def test_every_monster_has_its_own_glyph_hint_description_and_sprite() -> None:
+    """What a player is told of each monster (the hint, the look panel's text) and what
+    they see of it (glyph, sprite) is its own: no two alike, none missing."""
+    content = loader.load()
+    text = resources.files("emberdeep.content").joinpath("monsters.toml").read_text("utf-8")
+    hints = {m[1]: m[2] for line in text.splitlines() if (m := HINT.match(line))}
+    monsters = [kind.key for kind in content.population.monsters.kinds]
+    assert [key for key in monsters if key not in hints] == []
+    assert len(set(hints.values())) == len(hints)
+    described = [content.descriptions.monsters.get(key, "") for key in monsters]
+    assert all(described) and len(set(described)) == len(described)
+    assert all(key in content.sprites for key in monsters)
+    glyphs = [content.looks[key].glyph for key in monsters]
+    assert len(set(glyphs)) == len(glyphs)

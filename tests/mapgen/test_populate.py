@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from emberdeep import mapgen
 from emberdeep.content import loader
 from emberdeep.engine.core.distance import distance_map
-from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.core.rng import floor_stream
 from emberdeep.engine.creatures.spawning import cumulative
 from emberdeep.mapgen.populate import (
@@ -36,22 +36,48 @@ def populated(name: str, seed: int, depth: int) -> Floor:
     name=st.sampled_from(sorted(mapgen.GENERATORS)),
 )
 def test_monsters_are_placed_only_where_they_may_stand(seed: int, depth: int, name: str) -> None:
+    """Where anything may be placed (``Arrival``), by its kind's weight at the depth; a
+    lurker in deep water and a turret in a niche of the wall instead (each outside the
+    start's room); a war band's members round their leader, whatever their own weights."""
     floor = populated(name, seed, depth)
     bestiary = loader.load().population.monsters
+    kinds = {k.key: k for k in bestiary.kinds}
     start_rooms = [r for r in floor.rooms if r.encloses(*floor.start)]
     allowed = {tuple(cell) for cell in Arrival.of(floor).cells.tolist()}
     positions = [m.position for m in floor.actors.values()]
     assert len(set(positions)) == len(positions)
+    banded = 0  # members of kinds not found at this depth on their own
     for monster in floor.actors.values():
+        kind = kinds[monster.kind]
         assert floor.walkable[monster.position]
         assert monster.position not in (floor.start, floor.stairs)
         assert not any(r.encloses(*monster.position) for r in start_rooms)
-        assert monster.position in allowed
+        if kind.habitat == "water":
+            assert floor.tiles[monster.position] == Tile.DEEP_WATER
+        elif kind.habitat == "wall":
+            assert len(niche_sides(floor, *monster.position)) == 1
+        else:
+            assert monster.position in allowed
         weight = bestiary.weights_at(depth)[[k.key for k in bestiary.kinds].index(monster.kind)]
-        assert weight > 0, f"{monster.kind} may not appear at depth {depth}"
-    assert len(positions) <= bestiary.per_room.at(depth) * room_count(
-        floor, Arrival.of(floor).cells
+        if weight == 0:
+            leaders = [a for a in floor.actors.values() if monster.kind in kinds[a.kind].band]
+            assert leaders, f"{monster.kind} may not appear at depth {depth}"
+            banded += 1
+    bands = sum(len(kinds[a.kind].band) for a in floor.actors.values())
+    assert banded <= bands
+    assert (
+        len(positions)
+        <= bestiary.per_room.at(depth) * room_count(floor, Arrival.of(floor).cells) + bands
     )
+
+
+def niche_sides(floor: Floor, x: int, y: int) -> list[tuple[int, int]]:
+    """The open sides (4-way) of a turret's niche."""
+    return [
+        (x + dx, y + dy)
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        if floor.tiles[x + dx, y + dy] != Tile.WALL
+    ]
 
 
 def test_same_seed_same_monsters_and_deeper_floors_are_tougher() -> None:

@@ -113,14 +113,15 @@ class Bot(FightSense, ItemSense, WaySense):
             if self.build in LEVEL_UP_STATS:
                 return LevelUp(self.build)
             return LevelUp(LEVEL_UP_STATS[player.level % 3])
+        enemies = self.visible_enemies(world)
         worn = (world.strength, *((id(i), i.enchant, i.known, i.equipped) for i in world.inventory))
-        if worn != self.worn:  # what to wear changes only when the pack or strength does
+        if worn != self.worn and not self.acid_beside(world, enemies):  # what to wear
+            # changes only when the pack or strength does (and no blade beside acid)
             for slot, item in enumerate(world.inventory):
                 kind = item.kind
                 if kind.facts.worn and self.better(world, slot) != item.equipped:
                     return Use(slot)
             self.worn = worn
-        enemies = self.visible_enemies(world)
         dance = self.dance(world, enemies)
         if dance is not None:
             return dance
@@ -147,8 +148,9 @@ class Bot(FightSense, ItemSense, WaySense):
         carrying = self.find(world, wins) is not None
         hungry = hunger.state(world.nourishment) and self.find(world, feeds) is None
         if player.hp < player.max_hp * self.rest_below and not (carrying or hungry):
-            return Wait()  # (the Heart stops healing by rest: with it, climb on; nor
-            # does a hungry bot with nothing to eat wait for its wounds to close)
+            return self.off_the_water(world) or Wait()  # (the Heart stops healing by
+            # rest: with it, climb on; nor does a hungry bot with nothing to eat wait for
+            # its wounds to close; nor does it rest where an eel may bite)
         if self.frees_captives and (freeing := self.free_captives(world)) is not None:
             return freeing
         if carrying or world.depth > self.goal_depth:

@@ -15,13 +15,25 @@ from collections.abc import Callable
 from emberdeep.agents.bot_items import ItemSense, attacks, grenade, status_potion
 from emberdeep.agents.bot_ways import WaySense
 from emberdeep.engine.acts import targets
-from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Use, Wait
+from emberdeep.engine.acts.actions import (
+    DIRECTIONS,
+    Ascend,
+    Descend,
+    Move,
+    PlayerCommand,
+    Use,
+    Wait,
+)
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
+from emberdeep.engine.monsters.bursts import bursting
+from emberdeep.engine.monsters.corrosion import corrodes_blades
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain.gas import HARMFUL
 from emberdeep.engine.things.effects import Aim, Effect
 from emberdeep.engine.things.items import ItemKind
 
@@ -64,6 +76,13 @@ class FightSense(ItemSense, WaySense):
         nearest = min(enemies, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
         if gap <= 1:
+            blade = self.blade_to_sheathe(world, enemies)
+            if blade is not None:
+                return Use(blade)  # bare hands against acid
+            if bursting(world.kinds[nearest.kind]) and self.refusals < 2:
+                back = self.step_back(world, nearest)  # then pop it from there
+                if back is not None and self.ranged(world) is not None:
+                    return back
             return Move(nearest.x - player.x, nearest.y - player.y)
         ranged = None if self.refusals >= 2 else self.ranged(world)
         if ranged is not None:
@@ -99,6 +118,41 @@ class FightSense(ItemSense, WaySense):
                 return step
         explore = autopilot.explore_action(world, dare=True)  # no way to any: explore on
         return explore if not isinstance(explore, Stop) else self.wander()
+
+    @staticmethod
+    def acid_beside(world: World, enemies: list[Actor]) -> bool:
+        """Whether a foe whose acid eats blades is next to it."""
+        player = world.player
+        return any(
+            corrodes_blades(world.kinds[m.kind])
+            and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
+            for m in enemies
+        )
+
+    def blade_to_sheathe(self, world: World, enemies: list[Actor]) -> int | None:
+        """The slot of the weapon it wields, when acid is beside it (taken off: the gear
+        is put back on once no acid is near, ``Bot.choose``)."""
+        if not self.acid_beside(world, enemies) or self.refusals >= 2:
+            return None
+        return next(
+            (n for n, i in enumerate(world.inventory) if i.equipped and i.kind.slot == "weapon"),
+            None,
+        )
+
+    @staticmethod
+    def step_back(world: World, foe: Actor) -> Move | None:
+        """A step to a free tile out of ``foe``'s reach and out of gas, if there is one."""
+        floor, player = world.floor, world.player
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if (
+                floor.is_free(x, y)
+                and max(abs(x - foe.x), abs(y - foe.y)) > 1
+                and floor.tiles[x, y] == Tile.FLOOR
+                and floor.gas[x, y] < HARMFUL
+            ):
+                return Move(dx, dy)
+        return None
 
     def ranged(self, world: World) -> PlayerCommand | None:
         """A known good potion before a fight, a wand or staff with charges (known or

@@ -70,6 +70,24 @@ class WaySense:
         return autopilot.downhill(world.floor, world.player, dist)
 
     @staticmethod
+    def off_the_water(world: World) -> PlayerCommand | None:
+        """A step to a free tile with no deep water beside it, when it stands by some:
+        nobody rests where something may strike from under the water."""
+        floor, player = world.floor, world.player
+        water = floor.tiles == Tile.DEEP_WATER
+
+        def wet(x: int, y: int) -> bool:
+            return bool(water[max(0, x - 1) : x + 2, max(0, y - 1) : y + 2].any())
+
+        if not wet(player.x, player.y):
+            return None
+        for dx, dy in DIRECTIONS:
+            x, y = player.x + dx, player.y + dy
+            if floor.is_free(x, y) and not water[x, y] and not wet(x, y):
+                return Move(dx, dy)
+        return None
+
+    @staticmethod
     def to_chasm(world: World) -> PlayerCommand | None:
         floor = world.floor
         chasms = (floor.tiles == Tile.CHASM) & floor.explored

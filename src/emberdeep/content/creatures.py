@@ -14,9 +14,11 @@ from emberdeep.engine.creatures.statuses import STATUSES
 from emberdeep.engine.monsters.abilities import ABILITIES, FORMS
 
 MOVES = ("chase", "still")
+HABITATS = ("", "water", "wall")
+MAX_BAND = 8
 DISTANCE_REASONS = ("always", "shot", "allies")
 TRAIT_KEYS = ("moves", "strays", "flees_below", "keeps_distance", "guards", "leaves_remains",
-              "abilities")  # fmt: skip
+              "abilities", "habitat", "band")  # fmt: skip
 MAX_REACH = 40
 
 
@@ -29,7 +31,13 @@ def traits(table: Table, monsters: Collection[str]) -> dict[str, Any]:
         "flees_below": table.integer("flees_below", 0, 100, 0),
         "guards": table.integer("guards", 0, MAX_REACH, 0),
         "leaves_remains": table.get("leaves_remains", bool, True),
+        "habitat": table.choice("habitat", HABITATS, ""),
     }
+    if "band" in table:
+        band = table.get("band", list)
+        if len(band) > MAX_BAND or not all(isinstance(k, str) and k in monsters for k in band):
+            raise table.error("band", f"expected at most {MAX_BAND} monster kinds of monsters.toml")
+        found["band"] = tuple(band)
     if "keeps_distance" in table:
         keeps = table.sub("keeps_distance")
         keeps.reject_unknown(("near", "far", "while"))

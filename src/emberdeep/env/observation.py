@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.creatures.statuses import hidden
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import INVENTORY_SIZE
@@ -272,7 +273,8 @@ class Observer:
                 if actor is player:
                     continue
                 if actor.hp > 0:
-                    living.append((row, column, numbers[actor.kind]))
+                    if not hidden(actor):  # under the water: not seen
+                        living.append((row, column, numbers[actor.kind]))
                 else:
                     drawn.append((row, column, remains))
         identity = world.identity

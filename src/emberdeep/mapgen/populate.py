@@ -21,6 +21,7 @@ from emberdeep.engine.core.rng import below
 from emberdeep.engine.creatures.gear import forge
 from emberdeep.engine.creatures.spawning import Goal, Population, SpawnTable
 from emberdeep.engine.things.items import Item
+from emberdeep.mapgen.dwellers import band, settle
 from emberdeep.mapgen.reach import Reach
 
 FIRST_MONSTER_ID = 2  # 1 is the player's
@@ -144,14 +145,21 @@ def populate(
     rooms = room_count(floor, cells)
     next_id = max(floor.actors, default=FIRST_MONSTER_ID - 1) + 1
     sleepy: list[tuple[Actor, int]] = []
+    bands: list[tuple[Actor, list[Actor]]] = []
+    kinds = {kind.key: kind for kind in population.monsters.kinds}
     for kind, x, y in _placements(population.monsters, cells, rooms, depth, rng):
-        if floor.is_free(x, y):
-            monster = Actor.spawn(next_id, kind, x, y)
-            floor.add_actor(monster)
+        monster = settle(floor, kind, next_id, x, y)
+        if monster is not None:
             if kind.sleeps:
                 sleepy.append((monster, kind.sleeps))
             next_id += 1
+            if kind.band:
+                bands.append((monster, band(floor, monster, kind, kinds, next_id, cells=cells)))
+                next_id += len(bands[-1][1])
     fall_asleep(sleepy, rng)
+    for leader, members in bands:  # a band sleeps, or wakes, as one
+        for member in members:
+            member.mode = leader.mode
     placed = population.placed(depth)
     where = cells[below(rng, len(cells), len(placed))].tolist() if len(cells) else []
     loot = [(kind, x, y) for kind, (x, y) in zip(placed, where, strict=False)]

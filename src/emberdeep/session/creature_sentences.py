@@ -30,6 +30,7 @@ from emberdeep.engine.core.events import (
     Teleported,
     Who,
 )
+from emberdeep.session.beast_sentences import status_trick
 from emberdeep.session.grammar import capitalized, hit_points, sentence
 from emberdeep.session.log_line import Line
 
@@ -46,6 +47,10 @@ STATUS_BEGUN = {
     "levitating": ("float", "up"),
     "regenerating": ("glow", "with health"),
     "burning": ("catch", "fire"),
+    "weakened": ("look", "weak"),
+    "held": ("be", "held fast"),
+    "shielded": ("shimmer", "behind a spectral shield"),
+    "submerged": ("sink", "out of sight"),
 }
 """What is said when a status begins: a verb (agreeing with who has it) and the rest;
 the player "feels" confused where a monster "looks" it."""
@@ -58,6 +63,10 @@ STATUS_ENDED = {
     "levitating": "no longer floating",
     "regenerating": "no longer regenerating",
     "burning": "no longer burning",
+    "weakened": "no longer weakened",
+    "held": "no longer held",
+    "shielded": "no longer shielded",
+    "submerged": "back on the surface",
 }
 STATUS_GIVEN = {
     "poisoned": "poisons",
@@ -68,6 +77,10 @@ STATUS_GIVEN = {
     "levitating": "lifts",
     "regenerating": "heals",
     "burning": "sets fire to",
+    "weakened": "weakens",
+    "held": "grips",
+    "shielded": "shields",
+    "submerged": "drowns",
 }
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
@@ -164,6 +177,9 @@ def healed(n: Narrator, e: Healed) -> list[Line]:
 
 
 def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
+    trick = status_trick(n, e)
+    if trick is not None:
+        return trick
     noun = n.who(e.who)
     if not e.gained:
         if e.cause == "water":
@@ -194,6 +210,8 @@ def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
 
 
 def teleported(n: Narrator, e: Teleported) -> list[Line]:
+    if e.cause == "pounce":
+        return [Line(sentence(n.who(e.who), "leap", "out of the dark!"), MessageKind.ALERT)]
     if e.cause == "blink":
         return [Line(sentence(n.who(e.who), "blink", "away!"), MessageKind.STATUS)]
     return [Line(sentence(n.who(e.who), "be", "whisked away!"), MessageKind.STATUS)]

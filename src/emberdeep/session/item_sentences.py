@@ -20,6 +20,7 @@ from emberdeep.engine.core.events import (
     MessageKind,
     RunicFlared,
 )
+from emberdeep.session.beast_sentences import stolen
 from emberdeep.session.grammar import capitalized, hit_points, sentence
 from emberdeep.session.log_line import Line
 
@@ -53,6 +54,8 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             return [Line(text, MessageKind.ITEM)]
         case "lost":
             return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
+        case "stolen":
+            return stolen(n, e)
         case "caged":
             text = f"Bars slam down over {noun.count(e.thing.quantity)}: you chose."
             return [Line(text, MessageKind.ITEM)]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.floor import TILE_NAMES, Tile
 from emberdeep.engine.creatures import combat
-from emberdeep.engine.creatures.statuses import active
+from emberdeep.engine.creatures.statuses import active, hidden
 from emberdeep.engine.play.world import World
 from emberdeep.session.names import describe
 
@@ -60,6 +60,8 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
     living: list[str] = []
     remains: list[str] = []
     for actor in floor.actors_at(*pos):
+        if actor.alive and hidden(actor):
+            continue  # under the water: not to be seen
         if actor is world.player:
             if actor.alive:
                 living.insert(0, "you")
@@ -75,7 +77,9 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
     trap = floor.traps.get(pos)
     if trap is not None and not trap.hidden:
         things.append(trap.kind.name)
-    statuses = [f"{n} {t}" for a in floor.actors_at(*pos) if a.alive for n, t in active(a)]
+    statuses = [
+        f"{n} {t}" for a in floor.actors_at(*pos) if a.alive and not hidden(a) for n, t in active(a)
+    ]
     if statuses:
         living.append(", ".join(statuses))
     return [*living, *remains, *things, terrain_name(world, pos)]
@@ -103,7 +107,7 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
     if not lines or not floor.visible[pos]:
         return lines or ["You have not seen this place."]
     for actor in floor.actors_at(*pos):
-        if not actor.alive or actor is player:
+        if not actor.alive or actor is player or hidden(actor):
             continue
         low, high = combat.damage_range(actor.power)
         mine_low, mine_high = combat.damage_range(player.power)

@@ -22,6 +22,7 @@ from emberdeep.engine.core.events import (
     Area,
     Attacked,
     Cloud,
+    Corroded,
     Died,
     DoorOpened,
     Enchanted,
@@ -59,6 +60,7 @@ from emberdeep.engine.core.events import (
     Who,
 )
 from emberdeep.engine.play.autopilot import Stop
+from emberdeep.session.beast_sentences import corroded
 from emberdeep.session.creature_sentences import (
     ally_died,
     attacked,
@@ -276,7 +278,8 @@ NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     ModeChanged: mode_changed, Followed: followed, LeftBehind: left_behind,
     Shackles: shackles, Freed: freed,
     Ordered: ordered, AllyDied: ally_died, ItemMoved: item_moved, ItemUsed: item_used,
-    Identified: identified, Enchanted: enchanted, RunicFlared: runic_flared, Grew: grew,
+    Identified: identified, Enchanted: enchanted, Corroded: corroded,
+    RunicFlared: runic_flared, Grew: grew,
     Fizzled: fizzled, DoorOpened: door_opened,
     TrapFound: trap_found, TrapSprung: trap_sprung, Searched: searched, Alarm: alarm,
     Area: area, Cloud: cloud, Shattered: shattered, Ignited: ignited,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 from emberdeep.engine.acts import magic
+from emberdeep.engine.acts.struggle import struggles
 from emberdeep.engine.core.actors import PLAYER_ID, UNALIGNED, Actor, Mode
 from emberdeep.engine.core.events import (
     DoorOpened,
@@ -30,6 +31,7 @@ from emberdeep.engine.core.flight import Rule, Stops, fly
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import may_see_step
 from emberdeep.engine.creatures import combat, gear
+from emberdeep.engine.creatures.statuses import HELD
 from emberdeep.engine.terrain import hazards, mechanisms
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, Aim, Target
@@ -150,6 +152,8 @@ class Move:
             if BUMPS and (target.mode in UNALIGNED or actor.mode == Mode.ALLY):
                 return BUMPS[0](actor, target)  # swap, free, or nothing (``allies.bump``)
             return Alternative(Attack(target))
+        if actor.statuses and HELD in actor.statuses and struggles(world, actor):
+            return done(actor.move_time)
         if not floor.walkable.item(x, y):
             refused = hazards.blocked(world, actor, x, y)
             return refused or done(actor.move_time)

@@ -127,6 +127,12 @@ class ActorKind:
     """How the log names more than one, when the regular rule is wrong ("Wolves")."""
     article: str = ""
     """"a" or "an" when the spelling misleads, "the" for a unique creature (``grammar``)."""
+    habitat: str = ""
+    """Where the floor builder puts it: "" (open floor), "water" (in deep water, and
+    nowhere on a floor without any) or "wall" (in a niche dug into a room's wall). A kind
+    with a habitat never arrives by the stairs and never follows the player on them."""
+    band: tuple[str, ...] = ()
+    """The kinds placed round it when the floor builder places it (a war party)."""
 
     def ability(self, name: str) -> Ability | None:
         """Its ability called ``name``, if it has one."""
@@ -174,6 +180,10 @@ class Actor:
     """A captive: the turns of work left to free it (0 for everyone else)."""
     stays: bool = False
     """An ally told to wait where it is rather than follow (``allies.Order``)."""
+    loot: str = ""
+    """The item kind a thief snatched from the player's pack and carries (one of a
+    potion or a scroll: nothing else about it to keep), dropped where it dies
+    (``monsters/thieves.py``); "" for none."""
     _who: Who | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
@@ -231,7 +241,9 @@ class Actor:
             self.power, self.move_time, self.attack_time, self.xp, self.mode.value, self.blocks,
             self.next_time, self.confused, self.hunting, self.detour, self.level,
             tuple(sorted(self.statuses.items())),
-        ) + ((self.shackles, self.stays) if self.shackles or self.stays else ())  # fmt: skip
+        ) + ((self.shackles, self.stays) if self.shackles or self.stays else ()) + (
+            (self.loot,) if self.loot else ()
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)

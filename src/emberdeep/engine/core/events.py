@@ -212,7 +212,8 @@ class StatusChanged:
 
 @dataclass(frozen=True, slots=True)
 class Teleported:
-    """Gone from ``start``, now at ``end``: "blink" (a wisp's), "teleport" (magic)."""
+    """Gone from ``start``, now at ``end``: "blink" (a wisp's), "teleport" (magic),
+    "pounce" (a leap to its foe's side)."""
 
     who: Who
     start: Cell
@@ -307,10 +308,10 @@ class AllyDied:
 
 @dataclass(frozen=True, slots=True)
 class ItemMoved:
-    """An item changed hands: ``change`` is "picked", "dropped", "swept" (off by deep
-    water), "lost" (fallen below), "caged" (the rest of a choice, once one was taken),
-    "wielded", "worn", "unwielded", "removed", "thrown", "landed" (thrown, it struck no
-    one and lies at ``at``)."""
+    """An item changed hands: ``change`` is "picked", "dropped", "stolen" (by ``who``, a
+    thief: it now lies under it), "swept" (off by deep water), "lost" (fallen below),
+    "caged" (the rest of a choice, once one was taken), "wielded", "worn", "unwielded",
+    "removed", "thrown", "landed" (thrown, it struck no one and lies at ``at``)."""
 
     who: Who
     at: Cell
@@ -340,6 +341,14 @@ class Identified:
 class Enchanted:
     """A scroll of enchanting was spent on ``thing`` (as it is now)."""
 
+    thing: Thing
+
+
+@dataclass(frozen=True, slots=True)
+class Corroded:
+    """Acid (``who``'s) ate a point of the player's worn ``thing`` (as it is now)."""
+
+    who: Who
     thing: Thing
 
 
@@ -472,7 +481,8 @@ Event = (
     Moved | Attacked | Missile | Area | Cloud | Shattered | Ignited | Hurt | Died | Healed
     | StatusChanged | Teleported
     | Summoned | ModeChanged | Followed | LeftBehind | Shackles | Freed | Ordered | AllyDied
-    | ItemMoved | ItemUsed | Identified | Enchanted | RunicFlared | Grew | Fizzled | DoorOpened
+    | ItemMoved | ItemUsed | Identified | Enchanted | Corroded | RunicFlared | Grew | Fizzled
+    | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
     | Victory | Hunger | Heard
 )  # fmt: skip

@@ -24,6 +24,7 @@ from emberdeep.engine.core.events import (
     Attacked,
     Cell,
     Cloud,
+    Corroded,
     Died,
     DoorOpened,
     Enchanted,
@@ -146,7 +147,7 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
-        (ItemMoved, ItemUsed, Identified, Enchanted, Grew, Fizzled, Searched, StairsTaken,
+        (ItemMoved, ItemUsed, Identified, Enchanted, Corroded, Grew, Fizzled, Searched, StairsTaken,
          LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger, LeftBehind),
         always,
     ),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Attacked
-from emberdeep.engine.creatures import awareness, runics
+from emberdeep.engine.creatures import awareness, runics, statuses
 from emberdeep.engine.creatures.harm import take
 
 if TYPE_CHECKING:
@@ -69,7 +69,8 @@ def attack(world: World, attacker: Actor, target: Actor, shot: str = "") -> bool
     verb = kind.verb if kind is not None else "hit"
     sleeping = target.mode == Mode.ASLEEP
     sure = sleeping or (target.is_player and runics.wears(world, "vulnerability"))
-    if not sure and int(rng.integers(100)) >= hit_chance(target.defense, attacker.power):
+    power = statuses.power(attacker) if attacker.statuses else attacker.power
+    if not sure and int(rng.integers(100)) >= hit_chance(target.defense, power):
         world.emit(
             Attacked(
                 attacker.who,
@@ -83,12 +84,13 @@ def attack(world: World, attacker: Actor, target: Actor, shot: str = "") -> bool
             )
         )
         return False
-    low, high = damage_range(attacker.power)
+    low, high = damage_range(power)
     rolled = int(rng.integers(low, high, endpoint=True))
     absorbed = int(rng.integers(0, max(0, target.defense) // ABSORB_SHARE, endpoint=True))
     damage = max(1, rolled - absorbed) * (SNEAK_ATTACK if sleeping else 1)
     if target.is_player and world.inventory:
         damage = runics.struck(world, attacker, target, damage)
+    shield = target.statuses and statuses.SHIELDED in target.statuses
     world.emit(
         Attacked(
             attacker.who,
@@ -104,6 +106,8 @@ def attack(world: World, attacker: Actor, target: Actor, shot: str = "") -> bool
     )
     if attacker.is_player and world.inventory:
         damage = runics.landed(world, attacker, target, damage)
+    if shield:
+        damage = statuses.absorbed(world, target, damage)
     take(world, target, damage, attacker)
     if sleeping and target.hp > 0:
         awareness.set_mode(world, target, Mode.WANDERING, "struck")

@@ -7,6 +7,7 @@ without importing the rules of melee.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor, saturating
@@ -15,6 +16,11 @@ from emberdeep.engine.creatures import fellowship
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
+
+AFTERMATH: list[Callable[[World, Actor], None]] = []
+"""What follows any creature's death, registered by the rooms above (a thief drops its
+loot, a bloat bursts: ``monsters/thieves.py``, ``monsters/abilities.py``'s ``dies``
+trigger): harm knows nothing of them, and they act however the creature died."""
 
 
 def hurt(
@@ -59,3 +65,5 @@ def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = ""
         floor.remove_actor(actor)
     world.emit(died)
     fellowship.mourn(world, actor, killer, cause)
+    for aftermath in AFTERMATH:
+        aftermath(world, actor)

@@ -12,6 +12,11 @@ ability flags. An ability is one function registered here with the moment it is 
   distance shoots when it holds its ground.
 - ``strikes`` / ``struck``: after a melee blow of its lands and hurts, or after it is
   struck in melee and hurt (venom, scalding ooze, splitting).
+- ``dies``: when it dies, however (a bloat bursts).
+
+Abilities with more to them than a function live in modules of their own, one job each,
+registered here when ``engine/monsters/__init__.py`` imports them: ``thieves``,
+``lurkers``, ``grapplers``, ``corrosion``, ``wards``, ``bursts``, ``pouncers``.
 
 Adding an ability means one function here, registered with ``@ability`` and the numbers
 it takes, and ``[monster.abilities] name = { ... }`` in ``content/monsters.toml``: the
@@ -40,7 +45,8 @@ if TYPE_CHECKING:
 
 Decision = Callable[[Batch, int, Ability], "Action | None"]
 Reaction = Callable[["World", Actor, Actor, Ability], None]
-TRIGGERS = ("upkeep", "turn", "shot", "strikes", "struck")
+Ending = Callable[["World", Actor, Ability], None]
+TRIGGERS = ("upkeep", "turn", "shot", "strikes", "struck", "dies")
 WORDS = ("monster", "status", "form", "flight")
 """What a word-valued number may name: a monster kind, a status, a missile's form, the
 rule a missile flies by (``flight.Stops``)."""
@@ -58,6 +64,8 @@ class Spec:
     react: Reaction | None
     numbers: Mapping[str, tuple[int, int, int | None]]
     words: Mapping[str, str]
+    ends: Ending | None = None
+    """A ``dies`` ability's function."""
 
 
 ABILITIES: dict[str, Spec] = {}
@@ -72,12 +80,14 @@ def ability(
 
     def register(function: Callable[..., object]) -> Callable[..., object]:
         reacts = trigger in ("strikes", "struck")
+        ends = trigger == "dies"
         ABILITIES[name] = Spec(
             trigger,
-            None if reacts else function,  # type: ignore[arg-type]
+            None if reacts or ends else function,  # type: ignore[arg-type]
             function if reacts else None,  # type: ignore[arg-type]
             numbers,
             words or {},
+            function if ends else None,  # type: ignore[arg-type]
         )
         return function
 
@@ -95,6 +105,20 @@ def react(world: World, striker: Actor, target: Actor) -> None:
             spec = ABILITIES[known.name]
             if spec.trigger == trigger and spec.react and used(world.rng, known):
                 spec.react(world, actor, other, known)
+
+
+def last_acts(world: World, actor: Actor) -> None:
+    """``actor`` died: its kind's ``dies`` abilities (``harm.AFTERMATH``)."""
+    kind = world.kinds.get(actor.kind)
+    if kind is None or actor.is_player:
+        return
+    for known in kind.abilities:
+        spec = ABILITIES[known.name]
+        if spec.ends is not None and used(world.rng, known):
+            spec.ends(world, actor, known)
+
+
+harm.AFTERMATH.append(last_acts)
 
 
 def used(rng: np.random.Generator, known: Ability) -> bool:

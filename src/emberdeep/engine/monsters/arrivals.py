@@ -96,8 +96,9 @@ def arrive(
 def pick(world: World, depth: int, native: int = 0, *, flat: bool = False) -> ActorKind | None:
     """A kind by its spawn weight at ``depth`` (the world's kinds, in content's order;
     ``flat``: to the power ``FLATTEN``), of those first found at ``native`` or deeper
-    when any of them lives at ``depth``."""
-    kinds = [k for k in world.kinds.values() if k.spawn]
+    when any of them lives at ``depth``. A kind with a home of its own (deep water, a
+    wall) never comes by the stairs."""
+    kinds = [k for k in world.kinds.values() if k.spawn and not k.habitat]
     weights = np.array([ByDepth(k.spawn).at(depth) for k in kinds], dtype=np.float64)
     if flat:
         weights **= FLATTEN

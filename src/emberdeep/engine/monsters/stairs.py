@@ -10,12 +10,13 @@ stream).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from emberdeep.engine.core.actors import AWARE, Actor, Mode
+from emberdeep.engine.core.actors import AWARE, Actor, ActorKind, Mode
 from emberdeep.engine.core.events import Followed, LeftBehind
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.monsters import allies
@@ -34,15 +35,17 @@ WANDER_MOST = 90
 """Percent: the likeliest an awake monster is to have moved, however long you were away."""
 
 
-def followers(floor: Floor, player: Actor) -> list[Actor]:
+def followers(floor: Floor, player: Actor, kinds: Mapping[str, ActorKind]) -> list[Actor]:
     """The monsters that will take the stairs after the player: awake, aware of the
-    player, and next to them; and the player's following allies near them
+    player, next to them, and free to leave (not one with a home of its own, a lurker
+    in the water or a turret in a wall); and the player's following allies near them
     (``allies.coming_along``), down and up alike."""
     return [
         m
         for m in floor.actors.values()
         if m.hp > 0 and m is not player and m.mode in AWARE
         and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
+        and not (m.kind in kinds and kinds[m.kind].habitat)
     ] + allies.coming_along(floor, player)  # fmt: skip
 
 
@@ -91,5 +94,6 @@ def live_the_time(world: World, floor: Floor) -> None:
             continue
         if int(rng.integers(100)) < moved:
             x, y = (int(v) for v in open_cells[int(rng.integers(len(open_cells)))])
-            if floor.is_free(x, y):
-                floor.move_actor(monster, x, y)
+            kind = world.kinds.get(monster.kind)
+            if floor.is_free(x, y) and not (kind is not None and kind.habitat):
+                floor.move_actor(monster, x, y)  # (a lurker or a turret stays home)

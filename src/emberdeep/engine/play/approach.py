@@ -18,6 +18,7 @@ import numpy as np
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.creatures import statuses
 from emberdeep.engine.play.world import World
 
 CALM = (Mode.ASLEEP, Mode.ALLY, Mode.CAPTIVE)
@@ -34,7 +35,8 @@ def visible_monsters(floor: Floor, player: Actor) -> list[int]:
         a.id
         for a in floor.actors.values()
         if a.alive and a is not player and a.mode != Mode.ALLY and floor.visible[a.position]
-    ]
+        and not statuses.hidden(a)
+    ]  # fmt: skip
 
 
 def gap(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -447,7 +447,7 @@ class World:
         back to has lived the time (``engine/monsters/stairs.py``)."""
         left = self.floor
         going_up = depth < self.depth
-        coming = stairs.followers(self.floor, self.player)
+        coming = stairs.followers(self.floor, self.player, self.kinds)
         stairs.leave_behind(self, coming, "up" if going_up else "down")
         left.remove_actor(self.player)
         left.visible[...] = False  # out of sight, only remembered
