@@ -28,7 +28,14 @@ def stairs_down(world: World) -> None:
 
 
 def stairs_up(world: World) -> list[Event] | Refused:
-    world.floor.move_actor(world.player, *world.floor.start)
+    """Onto the up stairs (whoever stood there steps aside first) and up."""
+    floor = world.floor
+    occupant = floor.blocker_at(*floor.start)
+    if occupant is not None and occupant is not world.player:
+        aside = floor.free_near(*floor.start)
+        assert aside is not None
+        floor.move_actor(occupant, *aside)
+    floor.move_actor(world.player, *floor.start)
     return world.step(Ascend())
 
 

@@ -69,7 +69,7 @@ def test_a_flooded_room_holds_its_reward_on_an_island_with_its_dwellers_in_the_w
     around = floor.tiles[x - 2 : x + 3, y - 2 : y + 3]
     assert (around == Tile.DEEP_WATER).sum() == 24
     swimmers = [a for a in floor.actors.values() if floor.tiles[a.position] == Tile.DEEP_WATER]
-    assert [a.kind for a in swimmers] == ["rat", "rat"]
+    assert [a.kind for a in swimmers] == ["eel"]
     assert on_foot(floor)
 
 
@@ -195,8 +195,8 @@ def test_a_pool_that_would_drown_the_only_way_down_is_not_kept() -> None:
     ("old", "new", "key", "problem"),
     [
         ('form = "flooded"', 'form = "moat"', "flooded_room.form", "expected one of"),
-        ('monsters = ["rat", "rat"]', 'monsters = ["eel"]', "flooded_room.monsters",
-         "'eel' is not a monster"),
+        ('monsters = ["eel"]', 'monsters = ["sea_serpent"]', "flooded_room.monsters",
+         "'sea_serpent' is not a monster"),
         ("depths = [2, 14]", "depths = [14, 2]", "flooded_room.depths", "expected \\[first"),
         ('trap = "pressure_plate"', 'trap = "pit"', "paralysis_vault.trap", "expected one of"),
         ('captive = "ogre"\n', "", "war_party.captive", "missing"),
