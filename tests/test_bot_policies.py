@@ -149,3 +149,15 @@ def test_the_bot_eats_before_it_wades_and_wades_for_nothing_it_need_not_reach() 
     assert bot.to_a_choice(world) is None  # not for a vault's choice
     world.inventory.clear()
     assert bot.to_a_choice(world) == Move(1, 0)  # with no food to lose, it goes
+
+
+def test_on_the_hearts_floor_the_bot_explores_on_through_deep_water() -> None:
+    """Elsewhere it leaves a floor whose rest lies beyond deep water; on the treasure's
+    floor there is nothing to leave for (bots wandered there till they starved)."""
+    world = world_from_text("##########\n#@>.~....#\n##########")
+    world.floor.move_actor(world.player, 3, 1)
+    world.floor.explored[5:, :] = False  # the rest, beyond the water, unseen
+    elsewhere, there = Bot(1), Bot(1)
+    there.goal_depth = world.depth
+    assert elsewhere.explore(world) == Move(-1, 0)  # back to the stairs, to leave
+    assert there.explore(world) == Move(1, 0)  # into the water, for the rest

@@ -32,13 +32,18 @@ class WaySense:
     rng: np.random.Generator
     leaving: int
     thorough: bool
+    goal_depth: int
 
     def explore(self, world: World) -> PlayerCommand | Stop:
         """Explore round deep water, traps and gas; once the rest of the floor lies only
         beyond them, leave it for the known stairs (deep water washes a pack's stacks
         away: bots starved with their rations gone downstream), and wade only where
         there is no other way on. A ``thorough`` bot explores every room, past found
-        traps and gas too (but no careful player wades with their food)."""
+        traps and gas too (but no careful player wades with their food). On the
+        treasure's floor there is no leaving: it explores on, through what it must
+        (bots that left its rest beyond deep water wandered there till they starved)."""
+        if world.depth >= self.goal_depth:
+            return autopilot.explore_action(world, dare=True)
         if self.leaving != world.depth:
             step = autopilot.explore_action(world)
             if step != autopilot.RISKY:
