@@ -116,3 +116,53 @@ def test_a_careful_bot_rests_to_full_and_explores_past_a_found_trap_not_deep_wat
     assert plain.explore(world) != Move(1, 0)  # the plain bot leaves the floor's rest
     world.floor.move_actor(player, 6, 1)
     assert careful.explore(world) != Move(1, 0)  # but it never wades with its food
+
+
+@pytest.mark.parametrize("variant", ["", "rest-to-full", "careful", "stair-dance"])
+def test_every_bot_rests_to_full_and_eats_before_it_takes_the_heart(variant: str) -> None:
+    """The Heart stops healing: every way of playing rests to full (and eats, with room
+    for a whole ration) before it walks to it, so the variants differ in how they play
+    the floors, not in the state they start the climb in."""
+    world = world_from_text("#########\n#@......#\n#########")
+    world.floor.items.append(Item(KINDS["ember_heart"], 7, 1))
+    world.inventory.append(Item(KINDS["ration"]))
+    player = world.player
+    bot = Bot(
+        1, rest_to_full=variant == "rest-to-full", careful=variant == "careful",
+        stair_dance=variant == "stair-dance",
+    )  # fmt: skip
+    player.hp = player.max_hp * 3 // 4
+    assert bot.choose(world) == Wait()  # over half, short of full: it rests
+    player.hp = player.max_hp
+    assert bot.choose(world) == Move(1, 0)  # full, with a stomach too full to eat
+    world.nourishment = 300
+    assert bot.choose(world) == Use(0)  # room for all of the ration: it eats first
+
+
+def test_the_bot_eats_before_it_wades_and_wades_for_nothing_it_need_not_reach() -> None:
+    """The current may take the food: bots lost their only ration and starved a floor
+    on. It eats first where the stomach holds half a ration, and never wades with food
+    for a vault's choice."""
+    world = world_from_text("########\n#@~...>#\n########")
+    world.inventory.append(Item(KINDS["ration"]))
+    bot = Bot(1)
+    world.nourishment = 2150 - 900
+    assert bot.choose(world) == Use(0)  # the only way on is through: eat, then wade
+    world.nourishment = 2150 - 800
+    assert bot.choose(world) == Move(1, 0)  # too full to eat half: wade
+    world.floor.items.append(Item(KINDS["sword"], 4, 1, choice=1))
+    assert bot.to_a_choice(world) is None  # not for a vault's choice
+    world.inventory.clear()
+    assert bot.to_a_choice(world) == Move(1, 0)  # with no food to lose, it goes
+
+
+def test_on_the_hearts_floor_the_bot_explores_on_through_deep_water() -> None:
+    """Elsewhere it leaves a floor whose rest lies beyond deep water; on the treasure's
+    floor there is nothing to leave for (bots wandered there till they starved)."""
+    world = world_from_text("##########\n#@>.~....#\n##########")
+    world.floor.move_actor(world.player, 3, 1)
+    world.floor.explored[5:, :] = False  # the rest, beyond the water, unseen
+    elsewhere, there = Bot(1), Bot(1)
+    there.goal_depth = world.depth
+    assert elsewhere.explore(world) == Move(-1, 0)  # back to the stairs, to leave
+    assert there.explore(world) == Move(1, 0)  # into the water, for the rest

@@ -13,7 +13,7 @@ from emberdeep.engine.core.events import ItemMoved, MessageKind, Refused
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.play.invariants import violations
-from emberdeep.engine.terrain import gas
+from emberdeep.engine.terrain import gas, traps
 from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item, toggle_equipment
 from tests.helpers import ORC, STATUE, add_monster, lines, texts, world_from_text
@@ -57,6 +57,23 @@ def test_an_alarm_wakes_the_floor_and_sets_it_hunting() -> None:
     world.floor.traps[(4, 2)] = Trap(TRAPS["alarm_trap"], 4, 2)
     world.step(Move(1, 0))
     assert orc.mode == Mode.HUNTING and orc.hunting > 0
+
+
+def test_an_alarm_calls_only_the_nearest_and_a_second_adds_nobody() -> None:
+    """An alarm trap and then a scroll of aggravation once brought a whole floor at once
+    (found in hand play): the nearest come, up to ``ALARM_HUNTERS`` hunting in all; the
+    rest wake and wander, and a second alarm while they hunt calls nobody more."""
+    wide = "\n".join(["#" * 24, "#@" + "." * 21 + "#", "#" + "." * 22 + "#", "#" * 24])
+    world = world_from_text(wide)
+    orcs = [add_monster(world, ORC, x, 2, hunting=False) for x in range(4, 22, 2)]
+    for orc in orcs:
+        orc.mode = Mode.ASLEEP
+    traps.alarm(world, "trap")
+    hunting = [o for o in orcs if o.mode == Mode.HUNTING]
+    assert hunting == orcs[: traps.ALARM_HUNTERS]  # the nearest
+    assert all(o.mode == Mode.WANDERING for o in orcs[traps.ALARM_HUNTERS :])
+    traps.alarm(world, "scroll")
+    assert [o for o in orcs if o.mode == Mode.HUNTING] == hunting
 
 
 def test_searching_finds_traps_around_and_luck_finds_them_too() -> None:

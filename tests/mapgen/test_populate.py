@@ -13,9 +13,11 @@ from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.core.rng import floor_stream
 from emberdeep.engine.creatures.spawning import cumulative
 from emberdeep.mapgen.populate import (
+    REPEAT_SHARE,
     SAFE_STEPS,
     Arrival,
     pick_kinds,
+    pick_varied,
     populate,
     room_count,
 )
@@ -150,3 +152,32 @@ def test_the_sleepers_dice_in_one_draw_are_the_dice_one_by_one(
     singles = [int(one.integers(100)) for _ in range(count)]
     assert many.integers(100, size=count).tolist() == singles
     assert one.bit_generator.state == many.bit_generator.state
+
+
+def test_a_kind_drawn_is_drawn_again_at_a_share_of_its_weight() -> None:
+    """Two kinds, one nine times the other: drawn by weight alone the heavy one takes
+    nine draws in ten; once drawn, its weight is cut to ``REPEAT_SHARE``, so a second
+    draw is a near thing and the light kind is found too."""
+    weights = np.array([9.0, 1.0])
+    firsts = seconds = 0
+    for seed in range(400):
+        picks = pick_varied(np.random.default_rng(seed), weights, 2)
+        firsts += picks[0] == 0
+        seconds += picks == [0, 0]
+    assert 330 < firsts < 390  # the first draw is by weight: 9 in 10
+    repeat = 9 * REPEAT_SHARE / (9 * REPEAT_SHARE + 1)  # 0.69 at a quarter
+    assert abs(seconds / firsts - repeat) < 0.08
+
+
+def test_a_floors_loot_varies() -> None:
+    """Over many generated floors, the most common kind of a floor's random loot is
+    seldom found more than twice (by weight alone a floor of 12 finds held three or four
+    potions of healing)."""
+    population = loader.load().population
+    placed = {kind.key for kind in population.placed(6)}
+    most = []
+    for seed in range(30):
+        floor = populated("rooms", seed, 6)
+        found = [i.kind.key for i in floor.items if i.kind.key not in placed]
+        most.append(max(found.count(key) for key in set(found)) if found else 0)
+    assert sum(n > 2 for n in most) <= 2, most

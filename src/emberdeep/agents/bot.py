@@ -12,7 +12,10 @@ through a known danger (deep water, a found trap), it says yes and takes it, as 
 person asked by a run would. It is deterministic: the same
 seed plays the same game. ``build`` makes it always raise one stat (for the balance
 figures: no single stat should win), or mix them ("mixed"); ``careful`` makes it play
-as a careful person does: every room explored, a rest to full after every fight.
+as a careful person does: every room explored, a rest to full after every fight. Every
+way of playing does what anyone would before taking the Heart (which stops healing):
+rests to full and eats if the stomach has room; so the variants differ only in how they
+play the floors, which is what ``emberdeep balance`` compares.
 
 ``Bot`` holds the bot's state and the order of its decisions (``choose``); the decisions
 themselves come from the three parts it is made of, each a module: where to go
@@ -26,7 +29,7 @@ import numpy as np
 
 from emberdeep.agents.bot_fights import FightSense
 from emberdeep.agents.bot_items import ItemSense, feeds, wins
-from emberdeep.agents.bot_ways import WaySense
+from emberdeep.agents.bot_ways import WaySense, wades_with_food
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import (
     LEVEL_UP_STATS,
@@ -52,6 +55,9 @@ SEARCHES = 3
 REST_BELOW = 0.5
 """With nobody in sight, the bot waits to heal up to this share before going on (the
 time is paid in food and in what a calm floor draws; ``careful`` rests to full)."""
+WADE_FED = 0.5
+"""Before wading deep water with food, it eats when the stomach holds at least this
+share of it: less is wasted than the current would likely take."""
 BUILDS = ("mixed", *LEVEL_UP_STATS)
 POLICIES = ("mixed", "weapon", "armor", "staffs")
 """Where the bot spends its scrolls of enchanting: its weapon first, its armour first,
@@ -108,6 +114,14 @@ class Bot(FightSense, ItemSense, WaySense):
         """Whether it walks to the captives it knows of and frees them (``free_captives``)."""
 
     def choose(self, world: World) -> PlayerCommand:
+        """The next command (``decide``), but never food carried into deep water that
+        could have been eaten first."""
+        command = self.decide(world)
+        if wades_with_food(world, command):
+            return self.eat_with_room(world, WADE_FED) or command
+        return command
+
+    def decide(self, world: World) -> PlayerCommand:
         player = world.player
         if world.can_level_up:
             if self.build in LEVEL_UP_STATS:
@@ -137,7 +151,7 @@ class Bot(FightSense, ItemSense, WaySense):
         if self.chasing and self.last_seen is not None:  # after it, round the corner
             self.chasing -= 1
             step = autopilot.travel_action(world, self.last_seen, dare=True)
-            if not isinstance(step, Stop):
+            if not isinstance(step, Stop) and not wades_with_food(world, step):
                 return step
         away = self.out_of_danger(world)
         if away is not None:
@@ -147,17 +161,19 @@ class Bot(FightSense, ItemSense, WaySense):
             return Drop(junk)  # room for food and better things
         carrying = self.find(world, wins) is not None
         hungry = hunger.state(world.nourishment) and self.find(world, feeds) is None
-        if player.hp < player.max_hp * self.rest_below and not (carrying or hungry):
+        treasure = None if carrying else self.known_treasure(world)
+        rest_below = 1.0 if treasure is not None else self.rest_below
+        if player.hp < player.max_hp * rest_below and not (carrying or hungry):
             return self.off_the_water(world) or Wait()  # (the Heart stops healing by
             # rest: with it, climb on; nor does a hungry bot with nothing to eat wait for
-            # its wounds to close; nor does it rest where an eel may bite)
+            # its wounds to close; nor does it rest where an eel may bite; and every bot
+            # rests to full before it takes the Heart, as anyone would)
         if self.frees_captives and (freeing := self.free_captives(world)) is not None:
             return freeing
         if carrying or world.depth > self.goal_depth:
             return self.climb_out(world)  # out with it, or back up after a fall too far
-        treasure = self.known_treasure(world)
         if treasure is not None:
-            return self.take(world, treasure)
+            return self.eat_with_room(world, 1.0) or self.take(world, treasure)
         trial = self.try_unknown(world)
         if trial is not None:
             return trial

@@ -131,6 +131,16 @@ class ItemSense:
         slot = self.find(world, feeds)
         return None if slot is None else Use(slot)
 
+    def eat_with_room(self, world: World, room: float) -> PlayerCommand | None:
+        """Eat the first food whose ``room`` share (1: all of it) the stomach can hold
+        now, if any: before a climb the Heart makes long, or a wade that may wash the
+        food away (``Bot.choose``)."""
+        slot = self.find(world, feeds)
+        if slot is None:
+            return None
+        amount = world.inventory[slot].kind.amount
+        return Use(slot) if world.nourishment + amount * room <= hunger.STOMACH else None
+
     def try_unknown(self, world: World) -> PlayerCommand | None:
         """Alone and healthy: read an unknown scroll or drink an unknown potion, to learn
         it (identify first, when known)."""

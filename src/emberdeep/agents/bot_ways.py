@@ -2,7 +2,8 @@
 a floor whose rest lies only beyond them), stepping out of harmful gas, reaching a
 vault's choice, the treasure, the captives it frees, the up stairs with the treasure,
 a chasm when the stairs are out of reach, and a step through a creature when that is
-the only way on.
+the only way on. Deep water is waded with food only where it must be (and then fed
+first when there is room: ``ItemSense.before_wading``).
 
 These are the bot's decisions about where to go, apart from what it fights and what
 it does with its pack; ``Bot`` (``agents/bot.py``) orders them in its ``choose``.
@@ -17,6 +18,7 @@ from emberdeep.engine.acts.actions import DIRECTIONS, Ascend, Drop, Move, PickUp
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.distance import distance_map
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.creatures import statuses
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
@@ -30,13 +32,18 @@ class WaySense:
     rng: np.random.Generator
     leaving: int
     thorough: bool
+    goal_depth: int
 
     def explore(self, world: World) -> PlayerCommand | Stop:
         """Explore round deep water, traps and gas; once the rest of the floor lies only
         beyond them, leave it for the known stairs (deep water washes a pack's stacks
         away: bots starved with their rations gone downstream), and wade only where
         there is no other way on. A ``thorough`` bot explores every room, past found
-        traps and gas too (but no careful player wades with their food)."""
+        traps and gas too (but no careful player wades with their food). On the
+        treasure's floor there is no leaving: it explores on, through what it must
+        (bots that left its rest beyond deep water wandered there till they starved)."""
+        if world.depth >= self.goal_depth:
+            return autopilot.explore_action(world, dare=True)
         if self.leaving != world.depth:
             step = autopilot.explore_action(world)
             if step != autopilot.RISKY:
@@ -115,7 +122,7 @@ class WaySense:
             if item.position == player.position:
                 return PickUp()
             step = autopilot.travel_action(world, item.position, dare=True)
-            if not isinstance(step, Stop):
+            if not isinstance(step, Stop) and not wades_with_food(world, step):
                 return step
         return None
 
@@ -184,10 +191,19 @@ class WaySense:
         if max(abs(dx), abs(dy)) == 1:
             return Move(dx, dy)
         step = autopilot.travel_action(world, nearest.position, dare=True)
-        return None if isinstance(step, Stop) else step
+        return None if isinstance(step, Stop) or wades_with_food(world, step) else step
 
 
 def wading(world: World, step: Move) -> bool:
     """Whether ``step`` goes into deep water."""
     player = world.player
     return bool(world.floor.tiles[player.x + step.dx, player.y + step.dy] == Tile.DEEP_WATER)
+
+
+def wades_with_food(world: World, step: PlayerCommand) -> bool:
+    """Whether ``step`` takes food into deep water (the current may take it: bots lost
+    their only ration so and starved a floor later). What it does not have to reach (a
+    vault's choice, a captive, a foe round the corner) is not worth the food."""
+    if not isinstance(step, Move) or statuses.has(world.player, statuses.LEVITATING):
+        return False
+    return wading(world, step) and any(i.kind.facts.feeds for i in world.inventory)

@@ -19,7 +19,7 @@ from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.core.rng import below
 from emberdeep.engine.creatures.gear import forge
-from emberdeep.engine.creatures.spawning import Goal, Population, SpawnTable
+from emberdeep.engine.creatures.spawning import Goal, Population, SpawnTable, cumulative
 from emberdeep.engine.things.items import Item
 from emberdeep.mapgen.dwellers import band, settle
 from emberdeep.mapgen.reach import Reach
@@ -29,6 +29,11 @@ SAFE_STEPS = 6
 """Nothing is placed fewer walking steps than this from the player's arrival."""
 AREA_PER_ROOM = 60
 """Tiles of open floor that count as one room on a floor without rooms."""
+REPEAT_SHARE = 0.25
+"""A kind already drawn for a floor's loot is drawn again at this share of its weight
+(each time): a floor's finds vary. Drawn by weight alone, a floor of ten rooms held
+three or four potions of healing and as many scrolls of identify (found in hand play:
+"the same things again and again")."""
 K = TypeVar("K")
 
 
@@ -93,19 +98,40 @@ def pick_kinds(
     return picks
 
 
+def pick_varied(rng: np.random.Generator, weights: NDArray[np.float64], count: int) -> list[int]:
+    """``count`` kinds by ``weights`` (not all 0), one uniform each as ``pick_kinds``
+    draws, each kind's weight cut to ``REPEAT_SHARE`` of itself once drawn."""
+    weights = weights.copy()
+    picks = []
+    for draw in rng.random(count).tolist():
+        kind = int(cumulative(weights).searchsorted(draw, side="right"))
+        picks.append(kind)
+        weights[kind] *= REPEAT_SHARE
+    return picks
+
+
 def _placements(
-    table: SpawnTable[K], cells: NDArray[np.intp], rooms: int, depth: int, rng: np.random.Generator
+    table: SpawnTable[K],
+    cells: NDArray[np.intp],
+    rooms: int,
+    depth: int,
+    rng: np.random.Generator,
+    *,
+    varied: bool = False,
 ) -> list[tuple[K, int, int]]:
-    """Up to the depth's per-room maximum of (kind, x, y) for each room, kinds by weight."""
+    """Up to the depth's per-room maximum of (kind, x, y) for each room, kinds by weight
+    (``varied``: by ``pick_varied``, for loot; a pack of one kind of monster is fine)."""
     chances = table.chances_at(depth)
     if chances is None or not len(cells):
         return []
     count = int(below(rng, table.per_room.at(depth) + 1, rooms).sum())
-    kinds = pick_kinds(rng, chances, count)
+    if varied:
+        weights = np.array(table.weights_at(depth), dtype=np.float64)
+        kinds = pick_varied(rng, weights, count)
+    else:
+        kinds = pick_kinds(rng, chances, count).tolist()
     where = cells[below(rng, len(cells), count)]
-    return [
-        (table.kinds[k], x, y) for k, (x, y) in zip(kinds.tolist(), where.tolist(), strict=True)
-    ]
+    return [(table.kinds[k], x, y) for k, (x, y) in zip(kinds, where.tolist(), strict=True)]
 
 
 def steps_from_start(floor: Floor) -> NDArray[np.int32]:
@@ -164,7 +190,8 @@ def populate(
     where = cells[below(rng, len(cells), len(placed))].tolist() if len(cells) else []
     loot = [(kind, x, y) for kind, (x, y) in zip(placed, where, strict=False)]
     taken = {(item.x, item.y) for item in floor.items}  # never a pile
-    for item_kind, x, y in loot + _placements(population.items, cells, rooms, depth, rng):
+    found = _placements(population.items, cells, rooms, depth, rng, varied=True)
+    for item_kind, x, y in loot + found:
         if (x, y) not in taken:
             taken.add((x, y))
             item = forge(item_kind, depth, rng)

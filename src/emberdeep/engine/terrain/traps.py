@@ -38,7 +38,14 @@ TRAPDOOR_DAMAGE = 3
 MAX_WAKES = 20
 """The farthest a trap's noise wakes monsters, in tiles."""
 ALARM_HUNT = 30
-"""Turns an alarm sets every monster hunting the player (as if it had just seen them)."""
+"""Turns an alarm sets the monsters it calls hunting the player (as if they had just
+seen them)..."""
+ALARM_HUNTERS = 5
+"""...the nearest of them, until this many hostile monsters on the floor hunt the
+player (those already hunting count); the rest wake and wander. An alarm trap, then a
+scroll of aggravation, with shamans mending the crowd, once brought the whole floor at
+once (found in hand play): a second alarm while the first's hunters are still on the
+scent now adds nobody."""
 
 
 @dataclass(frozen=True)
@@ -142,12 +149,24 @@ def wake(world: World, trap: Trap, reach: int) -> None:
 
 
 def alarm(world: World, cause: str) -> None:
-    """Every monster on the floor wakes and comes for the player (a guard stays at its
-    post)."""
-    world.emit(Alarm(world.player.position, cause))
-    for monster in world.floor.actors.values():
-        if monster.alive and not monster.is_player and monster.mode != Mode.GUARDING:
+    """Every monster on the floor wakes; the nearest come for the player, so that at
+    most ``ALARM_HUNTERS`` hunt them (a guard stays at its post)."""
+    player = world.player
+    world.emit(Alarm(player.position, cause))
+    roused = [
+        m
+        for m in world.floor.actors.values()
+        if m.alive and m.hostile and m.mode not in (Mode.GUARDING, Mode.HUNTING)
+    ]
+    hunters = sum(
+        1 for m in world.floor.actors.values() if m.alive and m.hostile and m.mode == Mode.HUNTING
+    )
+    roused.sort(key=lambda m: (max(abs(m.x - player.x), abs(m.y - player.y)), m.id))
+    for n, monster in enumerate(roused):
+        if hunters + n < ALARM_HUNTERS:
             awareness.alert(world, monster, ALARM_HUNT, "alarm")
+        elif monster.mode == Mode.ASLEEP:
+            awareness.set_mode(world, monster, Mode.WANDERING, "alarm")
 
 
 def fall(world: World, actor: Actor, cause: str) -> None:
