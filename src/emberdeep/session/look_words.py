@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.creatures.statuses import active
 from emberdeep.engine.play.world import World
@@ -65,6 +66,8 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
                 living.insert(0, "you")
             else:
                 remains.insert(0, "your remains")
+        elif actor.alive and hidden(floor, actor):
+            continue
         elif actor.alive:
             living.append(f"{actor.name} ({health_word(actor)})")
         else:
@@ -75,7 +78,12 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
     trap = floor.traps.get(pos)
     if trap is not None and not trap.hidden:
         things.append(trap.kind.name)
-    statuses = [f"{n} {t}" for a in floor.actors_at(*pos) if a.alive for n, t in active(a)]
+    statuses = [
+        f"{n} {t}"
+        for a in floor.actors_at(*pos)
+        if a.alive and not hidden(floor, a)
+        for n, t in active(a)
+    ]
     if statuses:
         living.append(", ".join(statuses))
     return [*living, *remains, *things, terrain_name(world, pos)]
@@ -94,7 +102,7 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
     if not lines or not floor.visible[pos]:
         return lines or ["You have not seen this place."]
     for actor in floor.actors_at(*pos):
-        if not actor.alive or actor is player:
+        if not actor.alive or actor is player or hidden(floor, actor):
             continue
         low, high = combat.damage_range(actor.power)
         mine_low, mine_high = combat.damage_range(player.power)

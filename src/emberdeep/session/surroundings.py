@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.creatures import hunger
 from emberdeep.engine.creatures.statuses import active
 from emberdeep.engine.play.world import World
@@ -54,6 +55,8 @@ def in_view(world: World) -> list[str]:
 
     for actor in floor.actors.values():
         if actor is player or not floor.visible[actor.position]:
+            continue
+        if actor.alive and hidden(floor, actor):
             continue
         if actor.alive:
             statuses = "".join(f", {name}" for name, _ in active(actor))

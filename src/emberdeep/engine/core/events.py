@@ -308,9 +308,11 @@ class Identified:
 
 @dataclass(frozen=True, slots=True)
 class Enchanted:
-    """A scroll of enchanting was spent on ``thing`` (as it is now)."""
+    """A scroll of enchanting was spent on ``thing`` (as it is now), or, with ``sapped``
+    naming who, a creature's touch took a point of it away."""
 
     thing: Thing
+    sapped: Who | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,10 +329,12 @@ class RunicFlared:
 
 @dataclass(frozen=True, slots=True)
 class Grew:
-    """A lasting gain from a rare item: "strength" or "health" by ``amount``."""
+    """A lasting change to the player: a gain from a rare item, "strength" or "health" by
+    ``amount``, or a loss (``amount`` below 0) to ``source``'s blow (a vampire's bite)."""
 
     stat: str
     amount: int
+    source: Who | None = None
 
 
 @dataclass(frozen=True, slots=True)

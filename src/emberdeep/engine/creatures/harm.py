@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor, saturating
 from emberdeep.engine.core.events import Died, Hurt, Thing
+from emberdeep.engine.core.perception import IMAGE
 from emberdeep.engine.creatures import fellowship
 
 if TYPE_CHECKING:
@@ -47,11 +48,11 @@ def take(world: World, target: Actor, amount: int, source: Actor | None, cause: 
 
 def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = "") -> None:
     """The actor becomes its remains (a dead actor: it no longer blocks, acts or counts
-    as living). A summoned thing leaves nothing behind."""
+    as living). A summoned thing, or an image, leaves nothing behind."""
     floor = world.floor
     floor.stop_blocking(actor)
     kind = world.kinds.get(actor.kind)
-    vanished = kind is not None and not kind.leaves_remains
+    vanished = (kind is not None and not kind.leaves_remains) or IMAGE in actor.statuses
     died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
     if actor.is_player:
         world.death = died

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import StatusChanged
+from emberdeep.engine.core.perception import IMAGE, INVISIBLE, SUBMERGED
 from emberdeep.engine.creatures import harm
 
 if TYPE_CHECKING:
@@ -27,8 +28,14 @@ CONFUSED = "confused"
 PARALYSED = "paralysed"
 LEVITATING = "levitating"
 REGENERATING = "regenerating"
-STATUSES = (POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING)
-"""Every status, in the order a panel lists them."""
+STATUSES = (
+    POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING, INVISIBLE,
+    SUBMERGED, IMAGE,
+)  # fmt: skip
+"""Every status, in the order a panel lists them. Being hidden (invisible, submerged) is
+the perception's rule (``core/perception.hidden``)."""
+UNLISTED = (IMAGE,)
+"""Statuses a panel never shows: which of them is real is the question an image asks."""
 MAX_TURNS = 1000
 """No status lasts longer (a save holding more is refused)."""
 POISON_DAMAGE = 1
@@ -42,7 +49,7 @@ def active(actor: Actor) -> list[tuple[str, int]]:
     found = dict(actor.statuses)
     if actor.confused:
         found[CONFUSED] = actor.confused
-    return [(name, found[name]) for name in STATUSES if name in found]
+    return [(name, found[name]) for name in STATUSES if name in found and name not in UNLISTED]
 
 
 def has(actor: Actor, name: str) -> bool:
@@ -71,6 +78,12 @@ def apply(
             actor.who, actor.position, name, True, turns, cause, source.who if source else None
         )
     )
+
+
+def remove(world: World, actor: Actor, name: str) -> None:
+    """End a status at once (not confusion), told as its end."""
+    if actor.statuses.pop(name, None) is not None and actor.alive:
+        world.emit(StatusChanged(actor.who, actor.position, name, False))
 
 
 def cost(actor: Actor, time: int) -> int:
@@ -103,6 +116,10 @@ def tick(world: World, actor: Actor) -> None:
         _poison(world, actor)
     if REGENERATING in statuses and actor.alive and actor.hp < actor.max_hp:
         actor.hp += 1
+    if statuses.get(IMAGE) == 1 and actor.alive:  # an image's time is up
+        actor.hp = 0
+        harm.die(world, actor, cause="faded")
+        return
     ended = []
     for name in list(statuses):
         statuses[name] -= 1

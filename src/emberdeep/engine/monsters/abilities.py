@@ -306,10 +306,12 @@ class Blink:
 
 @dataclass(frozen=True)
 class Summon:
-    """Call up ``count`` creatures of ``kind`` around the summoner, hunting at once."""
+    """Call up ``count`` creatures of ``kind`` around the summoner, hunting at once;
+    ``cause`` says how ("summon", or "scatter": it broke into them)."""
 
     kind: str
     count: int
+    cause: str = "summon"
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         kind = world.kinds.get(self.kind)
@@ -336,7 +338,7 @@ class Summon:
                 tuple(c.who for c in called),
                 kind.key,
                 tuple(c.position for c in called),
-                "summon",
+                self.cause,
             )
         )
         return done(actor.attack_time)

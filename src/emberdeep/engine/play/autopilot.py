@@ -24,6 +24,7 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.events import Thing
 from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.creatures import awareness, hunger, statuses
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain.gas import HARMFUL
@@ -304,7 +305,7 @@ def visible_monsters(floor: Floor, player: Actor) -> list[int]:
     return [
         a.id
         for a in floor.actors.values()
-        if a.alive and a is not player and a.mode != Mode.ALLY and floor.visible[a.position]
+        if a.alive and a is not player and a.mode != Mode.ALLY and in_sight(floor, a)
     ]
 
 
