@@ -7,7 +7,7 @@ panel lists; it leaves nothing when it dies, and ends when the status runs out
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, bring_forth, done
@@ -64,14 +64,14 @@ class Mirror:
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         made: list[Actor] = []
+        template = replace(actor, next_time=world.time + actor.attack_time)
         for _ in range(self.count):
             where = world.floor.free_near(actor.x, actor.y, 2)
             if where is None:
                 break
-            image = bring_forth(world, actor, *where, hp=actor.hp)
+            image = bring_forth(world, template, *where, hp=actor.hp)
             image.statuses = {IMAGE: self.lasts}
             image.power, image.xp = IMAGE_POWER, 0
-            image.next_time = world.time + actor.attack_time
             if actor.mode != Mode.ALLY:
                 image.mode, image.hunting = Mode.HUNTING, HUNT_MEMORY
             made.append(image)
