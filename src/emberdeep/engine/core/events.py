@@ -470,7 +470,7 @@ REFUSALS = (
     "not_visible", "throw_unseen", "throw_elsewhere", "take_off_first", "throw_it",
     "key_use", "no_charges", "aim_at_creature", "full_health", "nobody_near",
     "select_enemy", "not_yourself", "nobody_in_radius", "treasure", "hesitate",
-    "out_of_range", "no_clear_line", "nobody_to_mend", "nowhere", "no_room",
+    "out_of_range", "no_clear_line", "nobody_to_mend", "nothing_to_negate", "nowhere", "no_room",
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
     "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn", "no_allies",
     "not_hungry", "too_hungry",
