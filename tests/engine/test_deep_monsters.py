@@ -223,3 +223,26 @@ def test_a_sylph_casts_images_that_vanish_at_a_blow_and_in_time() -> None:
         world.step(Wait())
     assert all(not a.alive and a.id not in world.floor.actors for a in images)
     assert sylph.alive
+
+
+SPLIT = """
+###########
+#@...#....#
+#....#....#
+#....#....#
+###########
+"""
+
+
+def test_a_delving_worm_burrows_through_rock_toward_its_foe() -> None:
+    world = world_from_text(SPLIT)
+    tough(world)
+    worm = monster(world, "delving_worm", 7, 1)
+    assert world.floor.tiles[5, 1] == 0  # the wall between
+    text = ""
+    for _ in range(12):
+        text += said(world.step(Wait()))
+        if worm.x <= 5:
+            break
+    assert worm.x == 5 and world.floor.tiles[5, 1] == 1 and world.floor.walkable[5, 1]
+    assert "burrows through" in text

@@ -76,6 +76,8 @@ def area(n: Narrator, e: Area) -> list[Line]:
 def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:
     if e.cause == "mapped":
         return [Line("A map of the level forms in your mind!", MessageKind.DISCOVERY)]
+    if e.cause == "burrowed":
+        return [Line("The rock crumbles: something burrows through!", MessageKind.ALERT)]
     return []
 
 

@@ -10,6 +10,7 @@ from types import ModuleType
 
 from emberdeep.engine.monsters import (
     abilities,
+    burrows,
     charges,
     drains,
     images,
@@ -20,7 +21,7 @@ from emberdeep.engine.monsters import (
 )
 
 MODULES: tuple[ModuleType, ...] = (
-    abilities, veils, sapping, leaps, charges, drains, negation, images,
+    abilities, veils, sapping, leaps, charges, drains, negation, images, burrows,
 )  # fmt: skip
 """The modules whose ``@ability`` functions make up the registry."""
 
