@@ -10,7 +10,7 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import Move, Use, Wait
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Died, Event, Moved, Refused, Teleported
-from emberdeep.engine.core.perception import IMAGE, hidden, in_sight
+from emberdeep.engine.core.perception import IMAGE, SUBMERGED, hidden, in_sight
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.images import Mirror
 from emberdeep.engine.monsters.pursuit import gap
@@ -97,7 +97,7 @@ def test_a_naga_is_unseen_under_deep_water_and_seen_on_land() -> None:
     floor = world.floor
     if floor.tiles[naga.position] == 6:  # still in the water (it may have come ashore)
         assert hidden(floor, naga)
-    naga.statuses[statuses.SUBMERGED] = 10
+    naga.statuses[SUBMERGED] = 10
     floor.move_actor(naga, 10, 3)  # on dry land the status hides nothing
     assert not hidden(floor, naga)
     floor.move_actor(naga, 6, 3)
