@@ -12,12 +12,13 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Died, Event, Moved, Refused, Teleported
 from emberdeep.engine.core.perception import IMAGE, SUBMERGED, hidden, in_sight
 from emberdeep.engine.creatures import statuses
+from emberdeep.engine.monsters.abilities import Blink
 from emberdeep.engine.monsters.images import Mirror
 from emberdeep.engine.monsters.pursuit import gap
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
-from tests.helpers import add_monster, texts, world_from_text
+from tests.helpers import STATUE, add_monster, texts, world_from_text
 
 CONTENT = loader.load()
 KINDS = CONTENT.hero.kinds
@@ -246,3 +247,17 @@ def test_a_delving_worm_burrows_through_rock_toward_its_foe() -> None:
             break
     assert worm.x == 5 and world.floor.tiles[5, 1] == 1 and world.floor.walkable[5, 1]
     assert "burrows through" in text
+
+
+def test_a_blink_never_lands_in_a_shut_door() -> None:
+    """Found by a soak of deep games: a fiendling blinked into a closed door."""
+    world = world_from_text("""
+        ########
+        #@.....+
+        ########
+    """)
+    imp = monster(world, "fiendling", 2, 1)
+    for x in (4, 5, 6):  # every tile far enough but the door is taken
+        add_monster(world, STATUE, x, 1)
+    result = Blink(world.player, 7, 3).perform(world, imp)
+    assert isinstance(result, Refused) and imp.position == (2, 1)

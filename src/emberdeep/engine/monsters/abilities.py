@@ -31,6 +31,7 @@ from emberdeep.engine.acts.actions import Action, ActionResult, Shoot, bring_for
 from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, Mode
 from emberdeep.engine.core.events import Healed, Refused, Summoned, Teleported
 from emberdeep.engine.core.flight import Rule, Stops, clear
+from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import awareness, harm, statuses
 from emberdeep.engine.monsters.allies import foe_of, friends_near
 from emberdeep.engine.monsters.pursuit import Batch, gap
@@ -291,7 +292,9 @@ class Blink:
         inside = (xs >= 0) & (ys >= 0) & (xs < floor.width) & (ys < floor.height)
         xs, ys = xs[inside], ys[inside]
         far = np.maximum(abs(xs - self.away_from.x), abs(ys - self.away_from.y)) >= self.least
-        free = floor.walkable[xs, ys] & (floor.occupant[xs, ys] == 0) & far
+        tiles = floor.tiles[xs, ys]
+        shut = (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR)  # never stood in
+        free = floor.walkable[xs, ys] & (floor.occupant[xs, ys] == 0) & far & ~shut
         candidates = [
             (cx, cy)
             for cx, cy in zip(xs[free].tolist(), ys[free].tolist(), strict=True)
