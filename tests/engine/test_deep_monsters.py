@@ -18,7 +18,7 @@ from emberdeep.engine.monsters.pursuit import gap
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
-from tests.helpers import STATUE, add_monster, texts, world_from_text
+from tests.helpers import add_monster, texts, world_from_text
 
 CONTENT = loader.load()
 KINDS = CONTENT.hero.kinds
@@ -252,12 +252,13 @@ def test_a_delving_worm_burrows_through_rock_toward_its_foe() -> None:
 def test_a_blink_never_lands_in_a_shut_door() -> None:
     """Found by a soak of deep games: a fiendling blinked into a closed door."""
     world = world_from_text("""
-        ########
-        #@.....+
-        ########
+        #####
+        #@..#
+        ###.#
+        ###.#
+        ###+#
+        #####
     """)
-    imp = monster(world, "fiendling", 2, 1)
-    for x in (4, 5, 6):  # every tile far enough but the door is taken
-        add_monster(world, STATUE, x, 1)
+    imp = monster(world, "fiendling", 3, 1)  # the door is the one tile far enough
     result = Blink(world.player, 7, 3).perform(world, imp)
-    assert isinstance(result, Refused) and imp.position == (2, 1)
+    assert isinstance(result, Refused) and imp.position == (3, 1)
