@@ -219,6 +219,7 @@ def test_a_sylph_casts_images_that_vanish_at_a_blow_and_in_time() -> None:
             break
         events += events_of(near.step(toward(player, image)))
     assert not image.alive and image.id not in near.floor.actors
+    assert near.kills.get("glamour_sylph", 0) == 0  # no kill to count, no experience
     assert any(isinstance(e, Died) and e.who.id == image.id and e.vanished for e in events)
     for _ in range(16):  # an image lasts 15 of its own turns
         world.step(Wait())

@@ -35,13 +35,15 @@ def hurt(
 
 
 def take(world: World, target: Actor, amount: int, source: Actor | None, cause: str = "") -> None:
-    """Lose ``amount`` hit points; a kill by the player earns the victim's experience."""
+    """Lose ``amount`` hit points; a kill by the player earns the victim's experience
+    and is counted (an image's is not)."""
     target.hp = max(0, target.hp - amount)
     if target.alive:
         return
     if source is not None and source.is_player and source is not target:
         source.xp = saturating(source.xp, target.xp)
-        world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
+        if IMAGE not in target.statuses:  # an image struck down was never there
+            world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
     fellowship.credit(world, target, source)
     die(world, target, source, cause)
 
