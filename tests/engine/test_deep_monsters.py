@@ -203,6 +203,7 @@ def test_a_sylph_casts_images_that_vanish_at_a_blow_and_in_time() -> None:
     world.step(Wait())
     images = [a for a in world.floor.actors.values() if IMAGE in a.statuses and a.alive]
     assert len(images) == 3 and all(a.kind == "glamour_sylph" for a in images)
+    assert sylph.hp == KINDS["glamour_sylph"].hp - 3  # the casting's cost
     assert all(statuses.active(a) == [] for a in images)  # no panel tells them apart
     # an image beside the player, struck, is gone without remains
     near = world_from_text(HALL)

@@ -26,12 +26,17 @@ IMAGE_POWER = 1
 """An image's blows and shots: a sting, not a wound."""
 
 
-@ability("images", "turn", count=(1, 6, 3), lasts=(2, 100, 15), reach=(1, 20, 7))
+@ability(
+    "images", "turn", count=(1, 6, 3), lasts=(2, 100, 15), reach=(1, 20, 7), cost=(0, 100, 3)
+)  # fmt: skip
 def images(batch: Batch, i: int, known: Ability) -> Action | None:
     """When it sees its foe within ``reach`` and fewer than ``count`` of its images are
-    about, cast images of itself to make up ``count``, each lasting ``lasts`` turns. An
-    image casts none."""
+    about, cast images of itself to make up ``count``, each lasting ``lasts`` turns, at a
+    ``cost`` in its own life (so striking images down wears the caster too, and a chase
+    ends). An image casts none."""
     monster = batch.monsters[i]
+    if monster.hp <= known.number("cost"):
+        return None
     foe = foe_of(batch, i)
     if IMAGE in monster.statuses or foe is None or gap(monster, foe) > known.number("reach"):
         return None
@@ -44,6 +49,7 @@ def images(batch: Batch, i: int, known: Ability) -> Action | None:
     )
     if about >= known.number("count"):
         return None
+    monster.hp -= known.number("cost")
     return Mirror(known.number("count") - about, known.number("lasts"))
 
 
