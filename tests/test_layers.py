@@ -261,7 +261,9 @@ ENGINE_ROOMS: tuple[str, ...] = (
     "terrain",
     # What a creature can do: actions, magic, using and throwing items, their targets.
     "acts",
-    # How monsters decide and come and go: minds, abilities, pursuit, allies, arrivals.
+    # How creatures close on a foe and whose side they are on: the chase, the sides.
+    "chase",
+    # How monsters decide and come and go: minds, abilities, arrivals, the stairs.
     "monsters",
     # The game as a whole: the world, its clock, runs, the journal and the invariants.
     "play",

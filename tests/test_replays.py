@@ -161,7 +161,7 @@ def test_a_game_with_an_ally_and_its_orders_replays_identically(tmp_path: Path) 
     """Freeing (moves into a captive), the ally's turns, its orders and its taking the
     stairs are all in the journal: the replay and a save of it come out the same."""
     from emberdeep.agents.bot import Bot, take_turn
-    from emberdeep.engine.monsters.allies import Order
+    from emberdeep.engine.chase.allies import Order
     from emberdeep.engine.saves import snapshot
 
     world = new_world(6, Settings(), CONTENT)  # a game whose bot frees a captive early

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Ascend, Descend, Move, Wait
+from emberdeep.engine.chase.allies import Order, next_order
 from emberdeep.engine.core.actors import Actor, ActorKind, Mode
 from emberdeep.engine.core.events import (
     AllyDied,
@@ -16,7 +17,6 @@ from emberdeep.engine.core.events import (
     Refused,
     Shackles,
 )
-from emberdeep.engine.monsters.allies import Order, next_order
 from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.journal import decode_action, encode_action
 from emberdeep.engine.play.world import World

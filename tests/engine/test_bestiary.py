@@ -19,6 +19,7 @@ from emberdeep.engine.core.events import (
     Teleported,
 )
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import combat, statuses
 from emberdeep.engine.monsters import arrivals, stairs
 from emberdeep.engine.play.world import World
@@ -122,7 +123,7 @@ def test_an_eel_under_water_cannot_be_aimed_at_and_surfaces_to_strike_then_dives
     world = world_from_text(POOL)
     tough(world)
     eel = monster(world, "eel", 4, 2)
-    eel.statuses[statuses.SUBMERGED] = statuses.MAX_TURNS
+    eel.statuses[SUBMERGED] = statuses.MAX_TURNS
     assert targets.targets(world.floor, world.player, None) == []
     world.player.x, world.player.y = 2, 2
     world.floor.occupant[1, 1], world.floor.occupant[2, 2] = 0, 1
@@ -147,7 +148,7 @@ def test_a_bog_monsters_grip_holds_you_until_you_struggle_free() -> None:
         if statuses.HELD in world.player.statuses:
             break
     assert statuses.HELD in world.player.statuses
-    assert statuses.SUBMERGED not in bog.statuses  # it keeps hold above the water
+    assert SUBMERGED not in bog.statuses  # it keeps hold above the water
     text = said(world.step(Move(-1, 0)))
     if statuses.HELD in world.player.statuses:
         assert world.player.position == (2, 2) and "struggle" in text
@@ -294,7 +295,7 @@ def test_a_lurker_finds_water_or_no_home() -> None:
     eel = settle(wet, KINDS["eel"], 5, 8, 2)
     assert eel is not None and wet.tiles[eel.position] == Tile.DEEP_WATER
     assert eel.x >= 12  # the pond by the start is no home
-    assert statuses.SUBMERGED in eel.statuses
+    assert SUBMERGED in eel.statuses
 
 
 def test_a_chieftain_comes_with_its_war_party() -> None:
@@ -342,7 +343,7 @@ def test_homed_monsters_never_arrive_nor_follow_on_the_stairs() -> None:
 def test_a_submerged_lurker_is_neither_drawn_nor_told_nor_listed() -> None:
     world = world_from_text(POOL)
     eel = monster(world, "eel", 4, 2)
-    eel.statuses[statuses.SUBMERGED] = statuses.MAX_TURNS
+    eel.statuses[SUBMERGED] = statuses.MAX_TURNS
     world.refresh_fov()
     assert world.floor.visible[eel.position]
 
@@ -353,7 +354,7 @@ def test_a_submerged_lurker_is_neither_drawn_nor_told_nor_listed() -> None:
 
     under, told, listed = shown()
     assert not told and not listed
-    del eel.statuses[statuses.SUBMERGED]
+    del eel.statuses[SUBMERGED]
     above, told, listed = shown()
     assert told and listed
     drawn = {b for a, b in zip(under, above, strict=True) if a != b}

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from emberdeep.engine.chase.pursuit import ranked_steps
 from emberdeep.engine.core.distance import UNREACHABLE, Field, distance_map
-from emberdeep.engine.monsters.pursuit import ranked_steps
 
 
 def reference(cost: np.ndarray, goals: np.ndarray, cardinal: int, diagonal: int) -> np.ndarray:

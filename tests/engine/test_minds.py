@@ -10,12 +10,12 @@ import pytest
 
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Descend, Move, Wait
+from emberdeep.engine.chase.pursuit import Batch
 from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, ActorKind, KeepsDistance, Mode
 from emberdeep.engine.core.events import Event, ModeChanged, Refused
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.monsters import abilities
 from emberdeep.engine.monsters.abilities import ABILITIES, Spec
-from emberdeep.engine.monsters.pursuit import Batch
 from emberdeep.engine.things.items import Item
 from tests.helpers import ORC, add_monster, steps, texts, world_from_text
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from emberdeep.engine.acts.actions import DIRECTIONS
-from emberdeep.engine.monsters import pursuit
-from emberdeep.engine.monsters.pursuit import Batch, gap
+from emberdeep.engine.chase import pursuit
+from emberdeep.engine.chase.pursuit import Batch, gap
 from emberdeep.tools.bench_engine import crowded_world
 
 

@@ -11,7 +11,8 @@ from emberdeep.content.tomldata import Table
 from emberdeep.engine.core.actors import Ability, KeepsDistance
 from emberdeep.engine.core.flight import Stops
 from emberdeep.engine.creatures.statuses import STATUSES
-from emberdeep.engine.monsters.abilities import ABILITIES, FORMS
+from emberdeep.engine.monsters.abilities import FORMS
+from emberdeep.engine.monsters.repertoire import registry
 
 MOVES = ("chase", "still")
 HABITATS = ("", "water", "wall")
@@ -54,9 +55,10 @@ def traits(table: Table, monsters: Collection[str]) -> dict[str, Any]:
 
 def ability(name: str, listed: Table, monsters: Collection[str]) -> Ability:
     """One entry of a monster's ``[abilities]``: a registered name and its numbers."""
-    spec = ABILITIES.get(name)
+    known = registry()
+    spec = known.get(name)
     if spec is None:
-        raise listed.error(name, f"unknown ability (known: {', '.join(sorted(ABILITIES))})")
+        raise listed.error(name, f"unknown ability (known: {', '.join(sorted(known))})")
     table = listed.sub(name)
     table.reject_unknown(("rate", *spec.numbers, *spec.words))
     values: dict[str, int | str] = {}

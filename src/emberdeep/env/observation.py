@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.engine.core.floor import TILE_NAMES
-from emberdeep.engine.creatures.statuses import hidden
+from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import INVENTORY_SIZE
@@ -273,7 +273,7 @@ class Observer:
                 if actor is player:
                     continue
                 if actor.hp > 0:
-                    if not hidden(actor):  # under the water: not seen
+                    if not hidden(floor, actor):  # under water, or invisible
                         living.append((row, column, numbers[actor.kind]))
                 else:
                     drawn.append((row, column, remains))

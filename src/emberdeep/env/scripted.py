@@ -24,6 +24,7 @@ from emberdeep.engine.acts.actions import (
     Wait,
 )
 from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.env import actions
@@ -78,8 +79,8 @@ class ScriptedPolicy:
                 return go(world, held[0].position)
             return explore(world, pick_up=False)
         hunted = [floor.actors[i] for i in env.added if i in floor.actors and floor.actors[i].alive]
-        seen = [m for m in hunted if floor.visible[m.position]]
-        return go(world, seen[0].position) if seen else Wait()
+        found = [m for m in hunted if in_sight(floor, m)]
+        return go(world, found[0].position) if found else Wait()
 
 
 def next_to(one: Actor, other: Actor) -> bool:

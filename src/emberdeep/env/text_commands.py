@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 
 from emberdeep.engine.acts.actions import DIRECTIONS
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.play.world import World
 from emberdeep.env.actions import NUMBERS
 from emberdeep.session.names import describe
@@ -131,7 +132,7 @@ def attack(name: str, world: World) -> int:
     floor, player = world.floor, world.player
     near = [
         a for a in floor.actors.values()
-        if a.alive and a is not player and floor.visible[a.position]
+        if a.alive and a is not player and in_sight(floor, a)
         and max(abs(a.x - player.x), abs(a.y - player.y)) == 1
     ]  # fmt: skip
     named = [a for a in near if not name or name in (a.name.lower(), a.kind.lower())]

@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.play.world import World
 from emberdeep.session.names import describe
 from emberdeep.session.surroundings import NOTHING, conditions, in_view, where
@@ -94,7 +95,7 @@ def blocked(world: World, direction: tuple[int, int], name: str) -> str:
     if not floor.explored[x, y]:
         return f"something unseen is {name} of you at {(x, y)}"
     other = floor.blocker_at(x, y)
-    if other is not None and floor.visible[x, y]:
+    if other is not None and in_sight(floor, other):
         return f"{other.name} stands {name} of you at {(x, y)}"
     what = BLOCKERS.get(int(floor.tiles[x, y]), "the way")
     return f"{what} is {name} of you at {(x, y)}"

@@ -16,7 +16,8 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.core.actors import Actor, ActorKind
 from emberdeep.engine.core.floor import Floor, Tile
-from emberdeep.engine.creatures.statuses import MAX_TURNS, SUBMERGED
+from emberdeep.engine.core.perception import SUBMERGED
+from emberdeep.engine.creatures.statuses import MAX_TURNS
 
 BAND_ROOM = 2
 """How far from its leader a band's member may stand."""

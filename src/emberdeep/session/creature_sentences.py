@@ -50,7 +50,9 @@ STATUS_BEGUN = {
     "weakened": ("look", "weak"),
     "held": ("be", "held fast"),
     "shielded": ("shimmer", "behind a spectral shield"),
-    "submerged": ("sink", "out of sight"),
+    "invisible": ("fade", "from sight"),
+    "submerged": ("slip", "under the water"),
+    "image": ("shimmer", "into being"),
 }
 """What is said when a status begins: a verb (agreeing with who has it) and the rest;
 the player "feels" confused where a monster "looks" it."""
@@ -66,7 +68,9 @@ STATUS_ENDED = {
     "weakened": "no longer weakened",
     "held": "no longer held",
     "shielded": "no longer shielded",
-    "submerged": "back on the surface",
+    "invisible": "visible again",
+    "submerged": "out of the water",
+    "image": "real now",
 }
 STATUS_GIVEN = {
     "poisoned": "poisons",
@@ -80,7 +84,9 @@ STATUS_GIVEN = {
     "weakened": "weakens",
     "held": "grips",
     "shielded": "shields",
+    "invisible": "hides",
     "submerged": "drowns",
+    "image": "mirrors",
 }
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
@@ -159,6 +165,8 @@ def died(n: Narrator, e: Died) -> list[Line]:
     noun = n.who(e.who)
     if e.cause == "faded":
         return [Line(sentence(noun, "fade", "away."), MessageKind.STATUS)]
+    if e.cause == "negated":
+        return [Line(sentence(noun, "be", "unmade!"), MessageKind.ENEMY_DIED)]
     if e.vanished:
         return [Line(sentence(noun, "vanish", "!"), MessageKind.ENEMY_DIED)]
     if e.killer is not None and e.killer.id == PLAYER_ID:
@@ -185,6 +193,10 @@ def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
         if e.cause == "water":
             return [Line(sentence(noun, "be", "put out by the water."), MessageKind.STATUS)]
         ended = STATUS_ENDED.get(e.status, f"no longer {e.status}")
+        if e.cause == "negation" and e.source is not None:  # "... is no longer hasted!"
+            caster = n.who(e.source)
+            text = f"{sentence(caster, 'chant', 'a negation:')} {noun.the} {noun.verb('be')}"
+            return [Line(f"{text} {ended}!", MessageKind.ENEMY_ATTACK)]
         return [Line(sentence(noun, "be", f"{ended}."), MessageKind.STATUS)]
     kind = MessageKind.ENEMY_ATTACK if noun.is_you and e.cause == "blow" else MessageKind.STATUS
     if e.cause == "blow" and e.source is not None:
@@ -214,6 +226,10 @@ def teleported(n: Narrator, e: Teleported) -> list[Line]:
         return [Line(sentence(n.who(e.who), "leap", "out of the dark!"), MessageKind.ALERT)]
     if e.cause == "blink":
         return [Line(sentence(n.who(e.who), "blink", "away!"), MessageKind.STATUS)]
+    if e.cause == "lunge":
+        return [Line(sentence(n.who(e.who), "blink", "to the attack!"), MessageKind.ALERT)]
+    if e.cause == "charge":
+        return [Line(sentence(n.who(e.who), "charge", "!"), MessageKind.ALERT)]
     return [Line(sentence(n.who(e.who), "be", "whisked away!"), MessageKind.STATUS)]
 
 
@@ -222,6 +238,10 @@ def summoned(n: Narrator, e: Summoned) -> list[Line]:
     if e.cause == "split":
         return [Line(sentence(who, "split", "in two!"), MessageKind.ALERT)]
     what = n.names.kind(e.kind).count(len(e.called))
+    if e.cause == "scatter":
+        return [Line(sentence(who, "burst", f"into {what}!"), MessageKind.ALERT)]
+    if e.cause == "images":
+        return [Line(sentence(who, "shimmer", "and multiplies!"), MessageKind.ALERT)]
     return [Line(sentence(who, "call", f"up {what}!"), MessageKind.ALERT)]
 
 

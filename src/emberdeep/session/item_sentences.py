@@ -91,6 +91,10 @@ FIZZLES = {
 
 def enchanted(n: Narrator, e: Enchanted) -> list[Line]:
     thing = n.names.thing(e.thing)
+    if e.sapped is not None:
+        thief = n.who(e.sapped).the
+        return [Line(capitalized(f"{thief} drinks the glow from your {thing.singular}!"),
+                     MessageKind.ENEMY_ATTACK)]  # fmt: skip
     return [Line(f"Your {thing.singular} gleams briefly in the darkness.", MessageKind.DISCOVERY)]
 
 
@@ -117,6 +121,10 @@ def runic_flared(n: Narrator, e: RunicFlared) -> list[Line]:
 def grew(n: Narrator, e: Grew) -> list[Line]:
     if e.stat == "strength":
         return [Line("Newfound strength surges through your body.", MessageKind.DISCOVERY)]
+    if e.amount < 0:
+        taker = n.who(e.source).the if e.source is not None else "something"
+        text = f"{capitalized(taker)} withers you: {hit_points(-e.amount)} less health, for good!"
+        return [Line(text, MessageKind.ENEMY_ATTACK)]
     text = f"You feel more resilient: {hit_points(e.amount)} more health, for good."
     return [Line(text, MessageKind.DISCOVERY)]
 

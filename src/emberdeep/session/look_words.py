@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.floor import TILE_NAMES, Tile
+from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.creatures import combat
-from emberdeep.engine.creatures.statuses import active, hidden
+from emberdeep.engine.creatures.statuses import active
 from emberdeep.engine.play.world import World
 from emberdeep.session.names import describe
 
@@ -60,13 +61,15 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
     living: list[str] = []
     remains: list[str] = []
     for actor in floor.actors_at(*pos):
-        if actor.alive and hidden(actor):
-            continue  # under the water: not to be seen
+        if actor.alive and hidden(floor, actor):
+            continue  # under water, or invisible: not to be seen
         if actor is world.player:
             if actor.alive:
                 living.insert(0, "you")
             else:
                 remains.insert(0, "your remains")
+        elif actor.alive and hidden(floor, actor):
+            continue
         elif actor.alive:
             living.append(f"{actor.name} ({health_word(actor)})")
         else:
@@ -78,7 +81,10 @@ def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
     if trap is not None and not trap.hidden:
         things.append(trap.kind.name)
     statuses = [
-        f"{n} {t}" for a in floor.actors_at(*pos) if a.alive and not hidden(a) for n, t in active(a)
+        f"{n} {t}"
+        for a in floor.actors_at(*pos)
+        if a.alive and not hidden(floor, a)
+        for n, t in active(a)
     ]
     if statuses:
         living.append(", ".join(statuses))
@@ -107,7 +113,7 @@ def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
     if not lines or not floor.visible[pos]:
         return lines or ["You have not seen this place."]
     for actor in floor.actors_at(*pos):
-        if not actor.alive or actor is player or hidden(actor):
+        if not actor.alive or actor is player or hidden(floor, actor):
             continue
         low, high = combat.damage_range(actor.power)
         mine_low, mine_high = combat.damage_range(player.power)

@@ -142,6 +142,7 @@ REFUSALS = {
     "out_of_range": "Out of range.",
     "no_clear_line": "There is no clear line.",
     "nobody_to_mend": "Nobody needs mending.",
+    "nothing_to_negate": "There is no magic there to negate.",
     "nowhere": "Nowhere to go.",
     "no_room": "No room.",
     "nothing_answers": "Nothing answers.",

@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.creatures import hunger
-from emberdeep.engine.creatures.statuses import active, hidden
+from emberdeep.engine.creatures.statuses import active
 from emberdeep.engine.play.world import World
 from emberdeep.session.look_words import doing, health_word, terrain_name
 from emberdeep.session.names import describe
@@ -53,7 +54,9 @@ def in_view(world: World) -> list[str]:
         found.append((steps, f"{text}: {where(world, position)}"))
 
     for actor in floor.actors.values():
-        if actor is player or not floor.visible[actor.position] or hidden(actor):
+        if actor is player or not floor.visible[actor.position]:
+            continue
+        if actor.alive and hidden(floor, actor):
             continue
         if actor.alive:
             statuses = "".join(f", {name}" for name, _ in active(actor))

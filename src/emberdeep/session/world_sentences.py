@@ -124,6 +124,8 @@ def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:
                 MessageKind.DISCOVERY,
             )
         ]
+    if e.cause == "burrowed":
+        return [Line("The rock crumbles: something burrows through!", MessageKind.ALERT)]
     return []
 
 

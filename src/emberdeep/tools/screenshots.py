@@ -39,6 +39,7 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.core.events import Area, Cell, Died, Missile, Who
 from emberdeep.engine.core.flight import fly
 from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.terrain import burst, fire, gas
 from emberdeep.engine.things.effects import BOLT
 from emberdeep.engine.things.items import Item
@@ -169,7 +170,7 @@ def interesting_moment(play: PlayScreen) -> None:
     bot = Bot(0)
     for _ in range(WARM_UP_TURNS):
         floor = world.floor
-        monsters = [a for a in floor.actors.values() if a.alive and floor.visible[a.position]]
+        monsters = [a for a in floor.actors.values() if a.alive and in_sight(floor, a)]
         items = [i for i in floor.items if floor.visible[i.position]]
         if len(monsters) > 1 and items and world.depth > 1:
             return
@@ -371,7 +372,7 @@ def _killer(play: PlayScreen) -> Who | None:
     """A creature in view, to be named as the killer."""
     world = play.world
     for actor in world.floor.actors.values():
-        if actor.alive and actor is not world.player and world.floor.visible[actor.position]:
+        if actor.alive and actor is not world.player and in_sight(world.floor, actor):
             return actor.who
     return None
 

@@ -22,6 +22,7 @@ from numpy.typing import NDArray
 from emberdeep.content.lights import Light, Lights
 from emberdeep.content.loader import Content
 from emberdeep.engine.core.floor import TILE_NAMES, Floor
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.play.world import World
 
 LightMap = NDArray[np.float32]
@@ -136,7 +137,7 @@ class Lighting:
         visible = floor.visible
         for actor in floor.actors.values():
             glow = lights.glow.get(actor.kind)
-            if glow is not None and actor.alive and visible[actor.position]:
+            if glow is not None and actor.alive and in_sight(floor, actor):
                 stamp(out, floor.transparent, actor.position, glow)
         for item in floor.items:
             glow = lights.glow.get(item.kind.key)

@@ -20,7 +20,7 @@ from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor
-from emberdeep.engine.creatures.statuses import hidden
+from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.things.identify import Identity, display_key
 from emberdeep.ui import clouds, sprites
 from emberdeep.ui.palette import Color
@@ -320,7 +320,9 @@ def draw_actors(
     xs = np.fromiter((a.x for a in actors), dtype=np.intp, count=len(actors))
     ys = np.fromiter((a.y for a in actors), dtype=np.intp, count=len(actors))
     shown: list[Actor] = [
-        actors[i] for i in np.flatnonzero(floor.visible[xs, ys]) if not hidden(actors[i])
+        actors[i]
+        for i in np.flatnonzero(floor.visible[xs, ys])
+        if not (actors[i].alive and hidden(floor, actors[i]))
     ]
     for actor in shown:
         if not actor.alive:

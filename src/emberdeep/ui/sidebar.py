@@ -21,8 +21,8 @@ from numpy.typing import NDArray
 from emberdeep.content.loader import Content
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.floor import TILE_NAMES, Tile
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.creatures import hunger, statuses
-from emberdeep.engine.creatures.statuses import hidden
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import Item
@@ -77,9 +77,7 @@ def in_view(world: World) -> list[Actor | Item]:
         return (max(abs(x - px), abs(y - py)), (x - px) ** 2 + (y - py) ** 2)
 
     creatures = [
-        a
-        for a in floor.actors.values()
-        if a.alive and a is not player and floor.visible[a.x, a.y] and not hidden(a)
+        a for a in floor.actors.values() if a.alive and a is not player and in_sight(floor, a)
     ]
     things = [i for i in floor.items if floor.visible[i.position] and i.position != (px, py)]
     return [*sorted(creatures, key=distance), *sorted(things, key=distance)]

@@ -254,6 +254,7 @@ def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor
     floor = world.floor
     mode = Mode.WANDERING if template.mode == Mode.ASLEEP else template.mode
     twin = replace(template, id=max(floor.actors) + 1, x=x, y=y, hp=hp, mode=mode)
+    twin.statuses = dict(template.statuses)  # its own, not shared with the template
     twin.next_time = max(world.time, template.next_time)
     floor.add_actor(twin)
     world.schedule.add(twin)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.flight import Cell, Flight, Rule, fly
-from emberdeep.engine.creatures.statuses import hidden
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import EFFECTS, THROWN, Aim
 
 if TYPE_CHECKING:
@@ -72,8 +72,7 @@ def targets(floor: Floor, user: Actor, rule: Rule | None, far: int | None = None
         other
         for other in floor.actors.values()
         if other.hp > 0 and other is not user and opposed(user, other)
-        and floor.visible[other.position] and not hidden(other)
-        and reaches(floor, user, other, rule, far)
+        and in_sight(floor, other) and reaches(floor, user, other, rule, far)
     ]  # fmt: skip
     return sorted(foes, key=lambda other: (steps(user, other), other.id))
 

@@ -37,7 +37,7 @@ class Mode(str, Enum):
     GUARDING = "guarding"
     """Stands over something until roused (``ActorKind.guards``)."""
     ALLY = "ally"
-    """On the player's side (``engine/monsters/allies.py``): follows, or waits where told
+    """On the player's side (``engine/chase/allies.py``): follows, or waits where told
     (``Actor.stays``), and fights the hostile."""
     CAPTIVE = "captive"
     """In shackles: does nothing, is left alone, and joins whoever frees it

@@ -339,9 +339,11 @@ class Identified:
 
 @dataclass(frozen=True, slots=True)
 class Enchanted:
-    """A scroll of enchanting was spent on ``thing`` (as it is now)."""
+    """A scroll of enchanting was spent on ``thing`` (as it is now), or, with ``sapped``
+    naming who, a creature's touch took a point of it away."""
 
     thing: Thing
+    sapped: Who | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,10 +368,12 @@ class RunicFlared:
 
 @dataclass(frozen=True, slots=True)
 class Grew:
-    """A lasting gain from a rare item: "strength" or "health" by ``amount``."""
+    """A lasting change to the player: a gain from a rare item, "strength" or "health" by
+    ``amount``, or a loss (``amount`` below 0) to ``source``'s blow (a vampire's bite)."""
 
     stat: str
     amount: int
+    source: Who | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -507,7 +511,7 @@ REFUSALS = (
     "not_visible", "throw_unseen", "throw_elsewhere", "take_off_first", "throw_it",
     "key_use", "no_charges", "aim_at_creature", "full_health", "nobody_near",
     "select_enemy", "not_yourself", "nobody_in_radius", "treasure", "hesitate",
-    "out_of_range", "no_clear_line", "nobody_to_mend", "nowhere", "no_room",
+    "out_of_range", "no_clear_line", "nobody_to_mend", "nothing_to_negate", "nowhere", "no_room",
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
     "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn", "no_allies",
     "not_hungry", "too_hungry", "sealed",

@@ -60,6 +60,7 @@ from emberdeep.engine.core.events import (
     TrapSprung,
     Victory,
 )
+from emberdeep.engine.core.floor import Tile
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -67,6 +68,15 @@ if TYPE_CHECKING:
 
 HEARING = 12
 """Farthest (in tiles, as the crow flies) a fight or a death is heard through walls."""
+INVISIBLE = "invisible"
+"""A status: its bearer is not seen, except in gas that outlines it."""
+SUBMERGED = "submerged"
+"""A status: its bearer, while in deep water, is under it and not seen at all."""
+IMAGE = "image"
+"""A status: its bearer is an illusion of its kind, seen like the real one; one blow ends
+it and it leaves nothing behind (``monsters/images.py``)."""
+OUTLINED = 0.05
+"""Gas at least this thick shows the shape of an invisible creature (Brogue's rule)."""
 
 Visible = NDArray[np.bool_]
 Rule = Callable[[Visible, "Actor", Any], "Event | None"]
@@ -74,8 +84,29 @@ Rule = Callable[[Visible, "Actor", Any], "Event | None"]
 
 def perceive(floor: Floor, player: Actor, event: Event) -> Event | None:
     """``event`` if the player perceives it, a ``Heard`` if it is heard from out of
-    sight, else None. ``floor`` is the player's floor."""
+    sight, else None. ``floor`` is the player's floor. A hidden creature's steps and
+    blinks pass unseen (its blows are felt, and said)."""
+    if isinstance(event, Moved | Teleported):
+        mover = floor.actors.get(event.who.id)
+        if mover is not None and hidden(floor, mover):
+            return None
     return RULES[type(event)](floor.visible, player, event)
+
+
+def hidden(floor: Floor, actor: Actor) -> bool:
+    """Whether ``actor`` cannot be seen wherever it stands: under deep water, or
+    invisible outside gas. The one rule screens, the bot, the agents and aiming share."""
+    statuses = actor.statuses
+    if not statuses or actor.is_player:
+        return False
+    if SUBMERGED in statuses:
+        return bool(floor.tiles[actor.x, actor.y] == Tile.DEEP_WATER)
+    return INVISIBLE in statuses and float(floor.gas[actor.x, actor.y]) < OUTLINED
+
+
+def in_sight(floor: Floor, actor: Actor) -> bool:
+    """Whether the player sees ``actor`` now: in view and not hidden."""
+    return bool(floor.visible[actor.x, actor.y]) and not hidden(floor, actor)
 
 
 def always(visible: Visible, player: Actor, event: Event) -> Event:

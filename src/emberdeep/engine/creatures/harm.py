@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor, saturating
 from emberdeep.engine.core.events import Died, Hurt, Thing
+from emberdeep.engine.core.perception import IMAGE
 from emberdeep.engine.creatures import fellowship
 
 if TYPE_CHECKING:
@@ -40,24 +41,26 @@ def hurt(
 
 
 def take(world: World, target: Actor, amount: int, source: Actor | None, cause: str = "") -> None:
-    """Lose ``amount`` hit points; a kill by the player earns the victim's experience."""
+    """Lose ``amount`` hit points; a kill by the player earns the victim's experience
+    and is counted (an image's is not)."""
     target.hp = max(0, target.hp - amount)
     if target.alive:
         return
     if source is not None and source.is_player and source is not target:
         source.xp = saturating(source.xp, target.xp)
-        world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
+        if IMAGE not in target.statuses:  # an image struck down was never there
+            world.kills[target.kind] = world.kills.get(target.kind, 0) + 1
     fellowship.credit(world, target, source)
     die(world, target, source, cause)
 
 
 def die(world: World, actor: Actor, killer: Actor | None = None, cause: str = "") -> None:
     """The actor becomes its remains (a dead actor: it no longer blocks, acts or counts
-    as living). A summoned thing leaves nothing behind."""
+    as living). A summoned thing, or an image, leaves nothing behind."""
     floor = world.floor
     floor.stop_blocking(actor)
     kind = world.kinds.get(actor.kind)
-    vanished = kind is not None and not kind.leaves_remains
+    vanished = (kind is not None and not kind.leaves_remains) or IMAGE in actor.statuses
     died = Died(actor.who, actor.position, killer.who if killer else None, cause, vanished)
     if actor.is_player:
         world.death = died

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import StatusChanged
+from emberdeep.engine.core.perception import IMAGE, INVISIBLE, SUBMERGED
 from emberdeep.engine.creatures import harm
 
 if TYPE_CHECKING:
@@ -32,16 +33,17 @@ BURNING = "burning"
 WEAKENED = "weakened"
 """Its blows are ``WEAKNESS`` weaker (a centipede's bite)."""
 HELD = "held"
-"""Cannot step away: each try is a struggle (``acts/grips.py``; a bog monster's grip)."""
+"""Cannot step away: each try is a struggle (``acts/struggle.py``; a bog monster's grip)."""
 SHIELDED = "shielded"
 """The next blow that lands on it is absorbed whole (a goblin mystic's spectral shield)."""
-SUBMERGED = "submerged"
-"""Under deep water: out of sight and out of reach of aim (``monsters/lurkers.py``)."""
 STATUSES = (
     POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING, BURNING, WEAKENED,
-    HELD, SHIELDED, SUBMERGED,
+    HELD, SHIELDED, INVISIBLE, SUBMERGED, IMAGE,
 )  # fmt: skip
-"""Every status, in the order a panel lists them."""
+"""Every status, in the order a panel lists them. Being hidden (invisible, submerged) is
+the perception's rule (``core/perception.hidden``)."""
+UNLISTED = (IMAGE,)
+"""Statuses a panel never shows: which of them is real is the question an image asks."""
 MAX_TURNS = 1000
 """No status lasts longer (a save holding more is refused)."""
 POISON_DAMAGE = 1
@@ -60,7 +62,7 @@ def active(actor: Actor) -> list[tuple[str, int]]:
     found = dict(actor.statuses)
     if actor.confused:
         found[CONFUSED] = actor.confused
-    return [(name, found[name]) for name in STATUSES if name in found]
+    return [(name, found[name]) for name in STATUSES if name in found and name not in UNLISTED]
 
 
 def has(actor: Actor, name: str) -> bool:
@@ -109,10 +111,10 @@ def absorbed(world: World, target: Actor, damage: int) -> int:
     return 0
 
 
-def hidden(actor: Actor) -> bool:
-    """Whether ``actor`` is under deep water, out of sight: not drawn, not aimed at, not
-    a threat in view (``monsters/lurkers.py``)."""
-    return SUBMERGED in actor.statuses
+def remove(world: World, actor: Actor, name: str) -> None:
+    """End a status at once (not confusion), told as its end."""
+    if actor.statuses.pop(name, None) is not None and actor.alive:
+        world.emit(StatusChanged(actor.who, actor.position, name, False))
 
 
 def cost(actor: Actor, time: int) -> int:
@@ -148,6 +150,10 @@ def tick(world: World, actor: Actor) -> None:
         harm.hurt(world, actor, int(world.rng.integers(low, high, endpoint=True)), "burning")
     if REGENERATING in statuses and actor.alive and actor.hp < actor.max_hp:
         actor.hp += 1
+    if statuses.get(IMAGE) == 1 and actor.alive:  # an image's time is up
+        actor.hp = 0
+        harm.die(world, actor, cause="faded")
+        return
     ended = []
     for name in list(statuses):
         statuses[name] -= 1

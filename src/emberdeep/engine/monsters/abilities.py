@@ -33,12 +33,13 @@ import numpy as np
 
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import Action, ActionResult, Shoot, bring_forth, done
+from emberdeep.engine.chase.allies import foe_of, friends_near
+from emberdeep.engine.chase.pursuit import Batch, gap
 from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, Mode
 from emberdeep.engine.core.events import Healed, Refused, Summoned, Teleported
 from emberdeep.engine.core.flight import Rule, Stops, clear
+from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import awareness, harm, statuses
-from emberdeep.engine.monsters.allies import foe_of, friends_near
-from emberdeep.engine.monsters.pursuit import Batch, gap
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -315,7 +316,9 @@ class Blink:
         inside = (xs >= 0) & (ys >= 0) & (xs < floor.width) & (ys < floor.height)
         xs, ys = xs[inside], ys[inside]
         far = np.maximum(abs(xs - self.away_from.x), abs(ys - self.away_from.y)) >= self.least
-        free = floor.walkable[xs, ys] & (floor.occupant[xs, ys] == 0) & far
+        tiles = floor.tiles[xs, ys]
+        shut = (tiles == Tile.CLOSED_DOOR) | (tiles == Tile.LOCKED_DOOR)  # never stood in
+        free = floor.walkable[xs, ys] & (floor.occupant[xs, ys] == 0) & far & ~shut
         candidates = [
             (cx, cy)
             for cx, cy in zip(xs[free].tolist(), ys[free].tolist(), strict=True)
@@ -330,10 +333,12 @@ class Blink:
 
 @dataclass(frozen=True)
 class Summon:
-    """Call up ``count`` creatures of ``kind`` around the summoner, hunting at once."""
+    """Call up ``count`` creatures of ``kind`` around the summoner, hunting at once;
+    ``cause`` says how ("summon", or "scatter": it broke into them)."""
 
     kind: str
     count: int
+    cause: str = "summon"
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         kind = world.kinds.get(self.kind)
@@ -360,7 +365,7 @@ class Summon:
                 tuple(c.who for c in called),
                 kind.key,
                 tuple(c.position for c in called),
-                "summon",
+                self.cause,
             )
         )
         return done(actor.attack_time)

@@ -2,7 +2,7 @@
 they come up only to strike, and go down again.
 
 A lurker's whole turn is its ``submerges`` ability (its kind does not chase: it keeps to
-deep water). Submerged (``statuses.SUBMERGED``) it is not drawn, not aimed at and not
+deep water). Submerged (``perception.SUBMERGED``) it is not drawn, not aimed at and not
 counted as a threat in view; next to its foe it surfaces with a blow; then, unless its
 foe is held fast (a bog monster keeps its grip), it dives again. So the answer is to
 keep away from deep water, or to strike back in the turn it shows itself.
@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import STEPS, WAIT, Action, ActionResult, Attack, done
+from emberdeep.engine.chase.allies import foe_of
+from emberdeep.engine.chase.pursuit import Batch, gap
 from emberdeep.engine.core.actors import Ability, Actor
 from emberdeep.engine.core.events import StatusChanged
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import statuses
-from emberdeep.engine.creatures.statuses import HELD, MAX_TURNS, SUBMERGED
+from emberdeep.engine.creatures.statuses import HELD, MAX_TURNS
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.engine.monsters.allies import foe_of
-from emberdeep.engine.monsters.pursuit import Batch, gap
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor

@@ -23,12 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from emberdeep.engine.acts.actions import WAIT, Action, Attack, Either, Stumble
+from emberdeep.engine.chase.allies import ally_turn, foe_of, friends_near
+from emberdeep.engine.chase.pursuit import Batch, gap, keep_distance
 from emberdeep.engine.core.actors import AWARE, UNALIGNED, Ability, ActorKind, Mode
 from emberdeep.engine.core.events import Healed
 from emberdeep.engine.creatures import awareness
-from emberdeep.engine.monsters.abilities import ABILITIES, used
-from emberdeep.engine.monsters.allies import ally_turn, foe_of, friends_near
-from emberdeep.engine.monsters.pursuit import Batch, gap, keep_distance
+from emberdeep.engine.monsters.abilities import used
+from emberdeep.engine.monsters.repertoire import registry
 
 Decide = Callable[[int], Action]
 ALLY_REACH = 6
@@ -142,7 +143,7 @@ def _asked(kind: ActorKind, trigger: str) -> list[tuple[Ability, Callable[..., A
     """The kind's abilities asked at ``trigger``, in its order, with their functions."""
     found = []
     for known in kind.abilities:
-        spec = ABILITIES[known.name]
+        spec = registry()[known.name]
         if spec.trigger == trigger and spec.decide is not None:
             found.append((known, spec.decide))
     return found

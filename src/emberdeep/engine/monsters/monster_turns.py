@@ -14,12 +14,12 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import WAIT, Stumble
+from emberdeep.engine.chase.pursuit import Batch
 from emberdeep.engine.core.actors import AWARE, HUNT_MEMORY, Actor, Mode
 from emberdeep.engine.core.events import StatusChanged
 from emberdeep.engine.core.schedule import PAST
 from emberdeep.engine.creatures.awareness import alert, set_mode, wakes
 from emberdeep.engine.monsters.minds import Decide, decider, idles_unaware
-from emberdeep.engine.monsters.pursuit import Batch
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World

@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
+from emberdeep.engine.chase.allies import foe_of
+from emberdeep.engine.chase.pursuit import Batch, gap
 from emberdeep.engine.core.actors import Ability, Actor
 from emberdeep.engine.core.events import Refused, Teleported
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.engine.monsters.allies import foe_of
-from emberdeep.engine.monsters.pursuit import Batch, gap
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from emberdeep.engine.chase import allies
 from emberdeep.engine.core.actors import AWARE, Actor, ActorKind, Mode
 from emberdeep.engine.core.events import Followed, LeftBehind
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.monsters import allies
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult
+from emberdeep.engine.chase.pursuit import Batch
 from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, Mode
 from emberdeep.engine.core.events import ItemMoved
 from emberdeep.engine.creatures import awareness, harm
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.engine.monsters.pursuit import Batch
 from emberdeep.engine.things.items import Item, take_one
 
 if TYPE_CHECKING:

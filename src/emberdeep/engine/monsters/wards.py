@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
+from emberdeep.engine.chase.allies import foe_of, friends_near
+from emberdeep.engine.chase.pursuit import Batch
 from emberdeep.engine.core.actors import Ability, Actor
 from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.engine.monsters.allies import foe_of, friends_near
-from emberdeep.engine.monsters.pursuit import Batch
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World

@@ -18,7 +18,7 @@ import numpy as np
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.creatures import statuses
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.play.world import World
 
 CALM = (Mode.ASLEEP, Mode.ALLY, Mode.CAPTIVE)
@@ -34,9 +34,8 @@ def visible_monsters(floor: Floor, player: Actor) -> list[int]:
     return [
         a.id
         for a in floor.actors.values()
-        if a.alive and a is not player and a.mode != Mode.ALLY and floor.visible[a.position]
-        and not statuses.hidden(a)
-    ]  # fmt: skip
+        if a.alive and a is not player and a.mode != Mode.ALLY and in_sight(floor, a)
+    ]
 
 
 def gap(a: tuple[int, int], b: tuple[int, int]) -> int:

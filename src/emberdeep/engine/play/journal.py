@@ -32,8 +32,8 @@ from emberdeep.engine.acts.actions import (
     Wait,
 )
 from emberdeep.engine.acts.item_actions import DECODERS as ITEM_DECODERS
+from emberdeep.engine.chase.allies import DECODERS as ALLY_DECODERS
 from emberdeep.engine.core.fov import ALGORITHMS
-from emberdeep.engine.monsters.allies import DECODERS as ALLY_DECODERS
 
 MAX_TIME = 2**62
 """The latest world time a recorded ``advance`` may name."""

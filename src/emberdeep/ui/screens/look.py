@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import tcod.console
 
 from emberdeep.engine.acts.actions import Move
-from emberdeep.engine.creatures.statuses import hidden
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
 from emberdeep.ui import cursor, look, palette, render
@@ -83,7 +83,7 @@ class LookScreen:
         if not floor.visible[self.cursor]:
             return Stay()
         for actor in floor.actors_at(*self.cursor):
-            if actor.alive and actor is not world.player and not hidden(actor):
+            if actor.alive and actor is not world.player and in_sight(floor, actor):
                 return Push(DetailsScreen.of_monster(self.parent, actor))
         items = floor.items_at(*self.cursor)
         if items:

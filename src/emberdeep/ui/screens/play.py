@@ -22,9 +22,9 @@ from emberdeep.content.loader import Content
 from emberdeep.content.looks import RENDER_MODES
 from emberdeep.engine.acts.actions import Ascend, Descend, Move, PickUp, Wait
 from emberdeep.engine.acts.item_actions import Search
+from emberdeep.engine.chase.allies import next_order
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Event, MessageKind
-from emberdeep.engine.monsters.allies import next_order
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.session import collector, look_words

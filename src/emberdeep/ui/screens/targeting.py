@@ -25,7 +25,7 @@ from emberdeep.engine.acts.actions import Move, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import Refused
-from emberdeep.engine.creatures.statuses import hidden
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import Aim
 from emberdeep.session import look_words
 from emberdeep.session.names import item_name
@@ -243,7 +243,6 @@ class TargetingScreen:
             "you" if actor is world.player else actor.name
             for actor in sorted(floor.actors.values(), key=lambda a: a.id)
             if actor.alive
-            and floor.visible[actor.position]
-            and not hidden(actor)
+            and (actor is world.player or in_sight(floor, actor))
             and (actor.x - cx) ** 2 + (actor.y - cy) ** 2 <= self.radius**2
         ]

@@ -38,12 +38,12 @@ from emberdeep.engine.acts.actions import (
     done,
     player_only,
 )
+from emberdeep.engine.chase.pursuit import Batch, gap
 from emberdeep.engine.core.actors import PLAYER_ID, Actor, Mode
 from emberdeep.engine.core.events import Freed, Moved, Ordered, Refused, Shackles
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import goal_at
 from emberdeep.engine.creatures import awareness
-from emberdeep.engine.monsters.pursuit import Batch, gap
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
