@@ -45,6 +45,7 @@ STATUS_BEGUN = {
     "paralysed": ("be", "paralysed"),
     "levitating": ("float", "up"),
     "regenerating": ("glow", "with health"),
+    "fireproof": ("look", "proof against fire"),
 }
 """What is said when a status begins: a verb (agreeing with who has it) and the rest;
 the player "feels" confused where a monster "looks" it."""
@@ -56,6 +57,7 @@ STATUS_ENDED = {
     "paralysed": "able to move again",
     "levitating": "no longer floating",
     "regenerating": "no longer regenerating",
+    "fireproof": "no longer proof against fire",
 }
 STATUS_GIVEN = {
     "poisoned": "poisons",
@@ -65,6 +67,7 @@ STATUS_GIVEN = {
     "paralysed": "paralyses",
     "levitating": "lifts",
     "regenerating": "heals",
+    "fireproof": "wards",
 }
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
@@ -189,6 +192,8 @@ def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
 def teleported(n: Narrator, e: Teleported) -> list[Line]:
     if e.cause == "blink":
         return [Line(sentence(n.who(e.who), "blink", "away!"), MessageKind.STATUS)]
+    if e.cause == "beckon":
+        return [Line(sentence(n.who(e.who), "be", "yanked towards you!"), MessageKind.STATUS)]
     return [Line(sentence(n.who(e.who), "be", "whisked away!"), MessageKind.STATUS)]
 
 
@@ -196,6 +201,11 @@ def summoned(n: Narrator, e: Summoned) -> list[Line]:
     who = n.who(e.who)
     if e.cause == "split":
         return [Line(sentence(who, "split", "in two!"), MessageKind.ALERT)]
+    if e.cause == "polymorph":
+        what = n.names.kind(e.kind).a
+        return [Line(sentence(who, "twist", f"and change into {what}!"), MessageKind.ALERT)]
+    if e.cause == "plenty":
+        return [Line(sentence(who, "shimmer", "and becomes two!"), MessageKind.ALERT)]
     what = n.names.kind(e.kind).count(len(e.called))
     return [Line(sentence(who, "call", f"up {what}!"), MessageKind.ALERT)]
 
@@ -204,6 +214,8 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
     if e.cause == "alarm":  # the alarm said it for all of them
         return []
     noun = n.who(e.who)
+    if e.cause == "dominated":
+        return [Line(sentence(noun, "bow", "to your will!"), MessageKind.DISCOVERY)]
     if e.previous == "asleep":
         return [Line(sentence(noun, "wake", "up!"), MessageKind.ALERT)]
     if e.mode == "fleeing":

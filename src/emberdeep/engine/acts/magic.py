@@ -120,7 +120,7 @@ def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused 
     victim = found[0]
     flight = fly(floor, user.position, victim.position, BOLT, item.kind.range)
     world.emit(Missile(user.who, flight.cells, "lightning"))
-    harm.hurt(world, victim, item.kind.amount, "lightning", source=user)
+    harm.hurt(world, victim, item.kind.amount, "lightning", source=user, means="magic")
     return None
 
 
@@ -163,7 +163,7 @@ def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused |
     cells = tuple(zip(xs[inside].tolist(), ys[inside].tolist(), strict=True))
     world.emit(Area(user.who, target, cells, "fire"))
     for victim in victims:
-        harm.hurt(world, victim, kind.amount, "fire", source=user)
+        harm.hurt(world, victim, kind.amount, "fire", source=user, means="magic")
     return None
 
 
@@ -297,7 +297,7 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     if kind.amount:
         low, high = combat.damage_range(gear.staff_power(item, kind.amount))
         damage = int(world.rng.integers(low, high, endpoint=True))
-        harm.hurt(world, victim, damage, "bolt", source=user)
+        harm.hurt(world, victim, damage, "bolt", source=user, means="magic")
     if kind.status and victim.alive:
         turns = gear.staff_power(item, kind.turns)
         statuses.apply(world, victim, kind.status, turns, "bolt", source=user)
@@ -384,5 +384,5 @@ def strike_along(
     low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
     for victim in planned.struck:
         damage = int(world.rng.integers(low, high, endpoint=True))
-        harm.hurt(world, victim, damage, form, source=user)
+        harm.hurt(world, victim, damage, form, source=user, means="magic")
     return None

@@ -27,7 +27,11 @@ CONFUSED = "confused"
 PARALYSED = "paralysed"
 LEVITATING = "levitating"
 REGENERATING = "regenerating"
-STATUSES = (POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING)
+FIREPROOF = harm.FIREPROOF
+STATUSES = (
+    *(POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING),
+    FIREPROOF,
+)
 """Every status, in the order a panel lists them."""
 MAX_TURNS = 1000
 """No status lasts longer (a save holding more is refused)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from emberdeep.engine.acts import sorcery  # noqa: F401  (its effects register on import)
 from emberdeep.engine.acts.actions import (
     WAIT,
     Action,
