@@ -209,7 +209,7 @@ def learn(world: World, other: Item) -> None:
     world.emit(Identified(before, "scroll"))
 
 
-@effect("teleport")
+@effect("teleport", escapes=True)
 def teleport(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     if not blink(world, user):
         world.emit(Fizzled(world.identity.thing(item, count=1), "teleport"))

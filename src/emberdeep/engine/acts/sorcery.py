@@ -63,7 +63,7 @@ def steadfast(world: World, creature: Actor) -> bool:
     return bool(kind.guards) or not kind.leaves_remains
 
 
-@effect("descent")
+@effect("descent", escapes=True)
 def descent(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A potion of descent: its drinker sinks through the floor to the one below,
     unhurt, leaving whatever chased them (no monster follows a fall)."""
@@ -87,7 +87,7 @@ def negate(world: World, user: Actor, creature: Actor) -> bool:
     return bool(ended)
 
 
-@effect("negation", strikes=True)
+@effect("negation", strikes=True, negates=True)
 def negation(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A scroll of negation: every creature in view, the reader too, loses its magic
     (``negate``): a conjurer's blades vanish, a hasted foe slows, a poison ends."""
@@ -99,7 +99,7 @@ def negation(world: World, user: Actor, item: Item, target: Target) -> Refused |
     return None
 
 
-@effect("negate", Aim.FOES, flight=BOLT, strikes=True)
+@effect("negate", Aim.FOES, flight=BOLT, strikes=True, negates=True)
 def negate_bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand of negation: the first creature in line loses its magic."""
     victim = _struck(world, user, item, target)
@@ -131,7 +131,7 @@ def shatter(world: World, user: Actor, item: Item, target: Target) -> Refused | 
     return None
 
 
-@effect("recharge")
+@effect("recharge", recharges=True)
 def recharge(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A scroll of recharging: every staff carried is full at once."""
     spent = [i for i in world.inventory if i.kind.category == "staff" and i.used]
@@ -143,7 +143,7 @@ def recharge(world: World, user: Actor, item: Item, target: Target) -> Refused |
     return None
 
 
-@effect("polymorph", Aim.FOES, flight=BOLT, strikes=True)
+@effect("polymorph", Aim.FOES, flight=BOLT, strikes=True, gamble=True)
 def polymorph(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand of polymorph: the creature struck becomes one of another kind, drawn
     from every kind that roams the dungeon, at the same share of its health and on the
@@ -175,7 +175,7 @@ def polymorph(world: World, user: Actor, item: Item, target: Target) -> Refused 
     return None
 
 
-@effect("beckon", Aim.FOES, flight=BOLT, strikes=True)
+@effect("beckon", Aim.FOES, flight=BOLT, strikes=True, pulls=True)
 def beckon(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand of beckoning: the creature struck is yanked along the bolt's path to the
     cell nearest its user: an archer or a caster brought into reach of a blade."""
@@ -196,7 +196,7 @@ def beckon(world: World, user: Actor, item: Item, target: Target) -> Refused | N
     return None
 
 
-@effect("dominate", Aim.FOES, flight=BOLT)
+@effect("dominate", Aim.FOES, flight=BOLT, binds=True)
 def dominate(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand of domination: the creature struck may become the user's ally for good,
     likelier the more hurt it is (``DOMINATE_LEAST`` percent at full health, certain

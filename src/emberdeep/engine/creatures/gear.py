@@ -21,6 +21,8 @@ from emberdeep.engine.creatures import runics
 from emberdeep.engine.things.items import Item, ItemKind, rework, worn_total
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.actors import Actor
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
 MAX_ENCHANT = 1000
@@ -127,13 +129,12 @@ def tick(world: World) -> None:
                 know(world, item, "worn")
     radius = worn_total(world, "clairvoyance")
     if radius > 0:
-        foresee(world, radius)
+        foresee(world.floor, world.player, radius)
 
 
-def foresee(world: World, radius: int) -> None:
+def foresee(floor: Floor, player: Actor, radius: int) -> None:
     """A ring of clairvoyance: the layout within ``radius`` of the player becomes known
     (the open ground and the walls beside it, as a map shows it), through any wall."""
-    floor, player = world.floor, world.player
     width, height = floor.size
     x0, x1 = max(0, player.x - radius - 1), min(width, player.x + radius + 2)
     y0, y1 = max(0, player.y - radius - 1), min(height, player.y + radius + 2)
