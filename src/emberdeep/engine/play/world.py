@@ -405,8 +405,10 @@ class World:
             player.hp = min(player.max_hp, player.hp + gains.hp)
         elif stat == "power":
             player.power = saturating(player.power, gains.power)
+            player.defense = max(0, player.defense - gains.might_costs)
         else:
             player.defense = saturating(player.defense, gains.defense)
+            player.power = max(1, player.power - gains.agility_costs)
         self.emit(LevelGained(player.level, stat))
 
     @property
