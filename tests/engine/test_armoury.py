@@ -8,6 +8,7 @@ from dataclasses import replace
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Move, Use
 from emberdeep.engine.acts.item_actions import Throw
+from emberdeep.engine.acts.targets import aim_for
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import (
     Died,
@@ -46,12 +47,14 @@ def kind(key: str) -> ItemKind:
     return KINDS[key]
 
 
-def test_descent_sinks_the_drinker_to_the_floor_below_unhurt() -> None:
+def test_descent_sinks_the_drinker_to_the_floor_below_unhurt_and_unfollowed() -> None:
     world = world_from_text(HALL)
     world.inventory.append(Item(kind("descent_potion")))
+    add_monster(world, ORC, 2, 1)  # at the drinker's heels: by the stairs it would follow
     hp = world.player.hp
     events = steps(world.step(Use(0)))
     assert world.depth == 2 and world.player.hp == hp
+    assert [a.kind for a in world.floor.actors.values()] == ["player"]
     (fall,) = [e for e in events if isinstance(e, StairsTaken)]
     assert (fall.way, fall.cause) == ("fell", "descent")
     assert "You sink through the floor!" in texts(events)
@@ -204,6 +207,18 @@ def test_staffs_of_healing_and_haste_help_the_creature_struck() -> None:
     assert ally.hp > 2 and any(isinstance(e, Healed) for e in events)
     steps(world.step(Use(1, (4, 1))))
     assert statuses.has(ally, statuses.HASTED)
+
+
+def test_a_staff_for_allies_is_aimed_at_the_nearest_ally_else_the_nearest_foe() -> None:
+    world = world_from_text(ROOM)
+    staff = Item(kind("healing_staff"))
+    foe = add_monster(world, ORC, 4, 3)
+    world.refresh_fov()
+    assert aim_for(world.floor, world.player, staff) is foe  # an unknown one gives nothing away
+    ally = add_monster(world, ORC, 8, 3)
+    ally.mode, ally.hunting = Mode.ALLY, 0
+    world.refresh_fov()
+    assert aim_for(world.floor, world.player, staff) is ally
 
 
 def test_a_ring_of_clairvoyance_shows_the_layout_beyond_the_walls() -> None:

@@ -203,9 +203,11 @@ def summoned(n: Narrator, e: Summoned) -> list[Line]:
         return [Line(sentence(who, "split", "in two!"), MessageKind.ALERT)]
     if e.cause == "polymorph":
         what = n.names.kind(e.kind).a
-        return [Line(sentence(who, "twist", f"and change into {what}!"), MessageKind.ALERT)]
+        rest = f"and {who.verb('change')} into {what}!"
+        return [Line(sentence(who, "twist", rest), MessageKind.ALERT)]
     if e.cause == "plenty":
-        return [Line(sentence(who, "shimmer", "and becomes two!"), MessageKind.ALERT)]
+        rest = f"and {who.verb('become')} two!"
+        return [Line(sentence(who, "shimmer", rest), MessageKind.ALERT)]
     what = n.names.kind(e.kind).count(len(e.called))
     return [Line(sentence(who, "call", f"up {what}!"), MessageKind.ALERT)]
 

@@ -34,16 +34,18 @@ WANDER_MOST = 90
 """Percent: the likeliest an awake monster is to have moved, however long you were away."""
 
 
-def followers(floor: Floor, player: Actor) -> list[Actor]:
+def followers(floor: Floor, player: Actor, *, chased: bool = True) -> list[Actor]:
     """The monsters that will take the stairs after the player: awake, aware of the
-    player, and next to them; and the player's following allies near them
+    player, and next to them (unless not ``chased``: sunk through the floor by a
+    potion, the player leaves no trail); and the player's following allies near them
     (``allies.coming_along``), down and up alike."""
-    return [
+    hunters = [
         m
         for m in floor.actors.values()
-        if m.hp > 0 and m is not player and m.mode in AWARE
+        if chased and m.hp > 0 and m is not player and m.mode in AWARE
         and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
-    ] + allies.coming_along(floor, player)  # fmt: skip
+    ]  # fmt: skip
+    return hunters + allies.coming_along(floor, player)
 
 
 def leave_behind(world: World, coming: list[Actor], way: str) -> None:
