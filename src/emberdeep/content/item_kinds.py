@@ -90,7 +90,7 @@ def parse_items(
         if monsters is not None and kinds[-1].summons and kinds[-1].summons not in monsters:
             raise item.error("summons", f"no monster kind {kinds[-1].summons!r} (monsters.toml)")
         if kinds[-1].breaks and category != "thrown":
-            raise item.error("breaks", "only a thrown weapon breaks")
+            raise item.error("breaks", 'only a thrown weapon (category = "thrown") breaks')
         if effect == "status" and kinds[-1].turns <= 0:
             raise item.error("turns", "a status effect needs turns > 0")
         weights.append(by_depth(item, "spawn"))
