@@ -116,10 +116,11 @@ class Bot(FightSense, ItemSense, WaySense):
             return LevelUp(LEVEL_UP_STATS[player.level % 3])
         worn = (world.strength, *((id(i), i.enchant, i.known, i.equipped) for i in world.inventory))
         if worn != self.worn:  # what to wear changes only when the pack or strength does
-            for slot, item in enumerate(world.inventory):
-                kind = item.kind
-                if kind.facts.worn and self.better(world, slot) != item.equipped:
-                    return Use(slot)
+            for wearing in (True, False):  # what comes off first: putting a ring on
+                for slot, item in enumerate(world.inventory):  # takes off the oldest
+                    worn_now = item.equipped is wearing and item.kind.facts.worn
+                    if worn_now and self.better(world, slot) != item.equipped:
+                        return Use(slot)
             self.worn = worn
         enemies = self.visible_enemies(world)
         dance = self.dance(world, enemies)
@@ -157,15 +158,15 @@ class Bot(FightSense, ItemSense, WaySense):
         treasure = self.known_treasure(world)
         if treasure is not None:
             return self.take(world, treasure)
-        trial = self.try_unknown(world)
-        if trial is not None:
-            return trial
         choice = self.to_a_choice(world)
         if choice is not None:
             return choice
         step = self.explore(world)
         if not isinstance(step, Stop):
             return step
+        trial = self.try_unknown(world)  # the floor done: what it might do (a potion of
+        if trial is not None:  # descent) loses nothing now
+            return trial
         if step == autopilot.BLOCKED:
             unexplored = ~world.floor.explored
             forced = self.through(
