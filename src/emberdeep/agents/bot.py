@@ -158,15 +158,15 @@ class Bot(FightSense, ItemSense, WaySense):
         treasure = self.known_treasure(world)
         if treasure is not None:
             return self.take(world, treasure)
+        trial = self.try_unknown(world)
+        if trial is not None:
+            return trial
         choice = self.to_a_choice(world)
         if choice is not None:
             return choice
         step = self.explore(world)
         if not isinstance(step, Stop):
             return step
-        trial = self.try_unknown(world)  # the floor done: what it might do (a potion of
-        if trial is not None:  # descent) loses nothing now
-            return trial
         if step == autopilot.BLOCKED:
             unexplored = ~world.floor.explored
             forced = self.through(
