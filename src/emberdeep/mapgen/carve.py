@@ -21,28 +21,26 @@ def dig_room(tiles: NDArray[np.uint8], room: Rect) -> None:
     tiles[room.inner] = Tile.FLOOR
 
 
-def dig_l_tunnel(
-    tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], rng: np.random.Generator
+def dig_boxes(
+    tiles: NDArray[np.uint8],
+    x0: NDArray[np.int64],
+    y0: NDArray[np.int64],
+    x1: NDArray[np.int64],
+    y1: NDArray[np.int64],
 ) -> None:
-    """Two straight legs with the corner on either side, chosen at random (the tutorial's way)."""
-    dig_l(tiles, start, end, across_first=rng.random() < 0.5)
-
-
-def dig_l(
-    tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], across_first: bool
-) -> None:
-    """Two straight legs, along x first (``across_first``: the corner at ``(x2, y1)``) or
-    along y first (at ``(x1, y2)``). Each leg is one row or column, dug as one slice of
-    it, ends included."""
-    (x1, y1), (x2, y2) = start, end
-    across = slice(x1, x2 + 1) if x1 <= x2 else slice(x2, x1 + 1)
-    down = slice(y1, y2 + 1) if y1 <= y2 else slice(y2, y1 + 1)
-    if across_first:
-        tiles[across, y1] = Tile.FLOOR
-        tiles[x2, down] = Tile.FLOOR
-    else:
-        tiles[x1, down] = Tile.FLOOR
-        tiles[across, y2] = Tile.FLOOR
+    """Dig many boxes at once, each ``x0..x1`` across and ``y0..y1`` down, ends included
+    (none empty): a floor's rooms and corridors in a few numpy calls instead of a slice
+    each. Each box adds one at its top-left corner and below-right of its far corner and
+    takes one away at the other two; summed along both axes, a tile covered by any box
+    is above zero."""
+    width, height = tiles.shape
+    stride = height + 1
+    adds = np.concatenate((x0 * stride + y0, (x1 + 1) * stride + y1 + 1))
+    takes = np.concatenate(((x1 + 1) * stride + y0, x0 * stride + y1 + 1))
+    size = (width + 1) * stride
+    marks = np.bincount(adds, minlength=size) - np.bincount(takes, minlength=size)
+    cover = marks.reshape(width + 1, stride).cumsum(0).cumsum(1)
+    tiles[cover[:width, :height] > 0] = Tile.FLOOR
 
 
 def distance_from(floor: Floor, origin: tuple[int, int]) -> NDArray[np.int32]:
