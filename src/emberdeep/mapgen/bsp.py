@@ -17,7 +17,7 @@ from tcod.cffi import ffi, lib
 from emberdeep.engine.core.floor import Floor, Rect, Tile
 from emberdeep.engine.core.rng import sub_seed
 from emberdeep.mapgen import BaseParams, register
-from emberdeep.mapgen.carve import dig_boxes, farthest_tile, solid_rock
+from emberdeep.mapgen.carve import dug_boxes, farthest_tile
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.draws import U32, Halves
 from emberdeep.mapgen.loops import add_loops
@@ -48,6 +48,8 @@ class BspParams(BaseParams):
 
 
 Leaves = list[tuple[int, int, int, int]]
+NEVER = 2**63 - 1
+"""Above every pair's key (``_pairs``)."""
 
 
 def _read_tree(root: Any) -> tuple[Leaves, list[int], list[int], list[int]]:
@@ -137,7 +139,9 @@ def _draw(
     return rooms, coins
 
 
-def _pairs(centres: NDArray[np.int64], codes: list[int], splits: list[int]) -> NDArray[np.int64]:
+def _pairs(
+    centres: tuple[NDArray[np.int64], NDArray[np.int64]], codes: list[int], splits: list[int]
+) -> NDArray[np.int64]:
     """For each split (``splits``' heap numbers), the closest pair of rooms across it, one
     each side, by their ``centres`` (steps across plus steps down): of equal pairs the
     first in the left side's order, then the right side's, as the generator always chose.
@@ -152,20 +156,44 @@ def _pairs(centres: NDArray[np.int64], codes: list[int], splits: list[int]) -> N
     padded = numbers << (levels.max() - levels)
     parted = np.frexp(padded[:, None] ^ padded[None, :])[1]
     split = padded[:, None] >> parted
-    gaps = np.abs(centres[:, None, 0] - centres[None, :, 0])
-    gaps += np.abs(centres[:, None, 1] - centres[None, :, 1])
+    across, down = centres
+    gaps = np.abs(across[:, None] - across[None, :])
+    gaps += np.abs(down[:, None] - down[None, :])
     # The gap, then the left room's order, then the right's: the pair under the least key.
     keys = gaps * (count * count) + np.arange(count * count, dtype=np.int64).reshape(count, count)
-    least = np.full(2 << int(levels.max()), np.iinfo(np.int64).max, dtype=np.int64)
+    least = np.full(2 << int(levels.max()), NEVER, dtype=np.int64)
     np.minimum.at(least, split.ravel(), keys.ravel())
     pair: NDArray[np.int64] = least[splits] % (count * count)
     return pair
 
 
+Column = NDArray[np.int64]
+
+
+def _legs(
+    centres: tuple[Column, Column], pair: Column, coins: list[bool]
+) -> tuple[tuple[Column, Column], ...]:
+    """Each split's corridor between its pair of rooms (``pair``: the left room's number
+    times the rooms' count plus the right's), an L of two legs from centre to centre: a
+    row and a column, across first (heads: the corner in the near room's row) or down
+    first. As boxes one tile wide: for each of x0, y0, x1 and y1 (ends included), the
+    row legs' values and the column legs'."""
+    across, down = centres
+    near, far = np.divmod(pair, len(across))
+    ax, ay, bx, by = across[near], down[near], across[far], down[far]
+    heads = np.array(coins)
+    row, column = np.where(heads, ay, by), np.where(heads, bx, ax)
+    return (
+        (np.minimum(ax, bx), column),
+        (row, np.minimum(ay, by)),
+        (np.maximum(ax, bx), column),
+        (row, np.maximum(ay, by)),
+    )
+
+
 @register("bsp", BspParams)
 def generate(params: BspParams, rng: np.random.Generator) -> Floor:
     """BSP rooms: split the map recursively, a room in every leaf, corridors across each split."""
-    tiles = solid_rock(params.width, params.height)
     # ``tcod.bsp.BSP.split_recursive``'s own call, the tree kept in libtcod's memory.
     root = ffi.gc(
         lib.TCOD_bsp_new_with_size(0, 0, params.width, params.height), lib.TCOD_bsp_delete
@@ -177,24 +205,17 @@ def generate(params: BspParams, rng: np.random.Generator) -> Floor:
     words = len(splits) if params.full_rooms else 2 * len(leaves) + len(splits)
     boxes, coins = _draw(leaves, closes, params, Halves(rng, words))
     rooms = list(map(Rect._make, boxes))
-    corners = np.array(boxes, dtype=np.int64).reshape(-1, 4)
-    centres = corners[:, :2] + corners[:, 2:] // 2
-    x0, y0 = corners[:, 0] + 1, corners[:, 1] + 1  # the inside, ends included
-    x1, y1 = corners[:, 0] + corners[:, 2] - 2, corners[:, 1] + corners[:, 3] - 2
+    x, y, w, h = np.array(boxes, dtype=np.int64).reshape(-1, 4).T
+    centres = x + w // 2, y + h // 2
+    # The rooms' insides and the corridors, as boxes with their ends included.
+    x0, y0, x1, y1 = x + 1, y + 1, x + w - 2, y + h - 2
     if splits:
-        # An L of two legs, a row and a column, as one-tile-wide boxes: across first
-        # (the corner at the far room's column, the near one's row) or down first.
-        pair = _pairs(centres, codes, splits)
-        (ax, ay), (bx, by) = centres[pair // len(codes)].T, centres[pair % len(codes)].T
-        across = np.array(coins)
-        row, column = np.where(across, ay, by), np.where(across, bx, ax)
-        low_x, high_x = np.minimum(ax, bx), np.maximum(ax, bx)
-        low_y, high_y = np.minimum(ay, by), np.maximum(ay, by)
-        x0 = np.concatenate((x0, low_x, column))
-        x1 = np.concatenate((x1, high_x, column))
-        y0 = np.concatenate((y0, row, low_y))
-        y1 = np.concatenate((y1, row, high_y))
-    dig_boxes(tiles, x0, y0, x1, y1)
+        legs = _legs(centres, _pairs(centres, codes, splits), coins)
+        x0, y0, x1, y1 = (
+            np.concatenate((a, *b)) for a, b in zip((x0, y0, x1, y1), legs, strict=True)
+        )
+    inside = dug_boxes((params.width, params.height), x0, y0, x1, y1)
+    tiles = np.where(inside, np.uint8(Tile.FLOOR), np.uint8(Tile.WALL))
     if params.loops > 0 or params.doors > 0:
         dug = Reach(tiles == Tile.FLOOR)  # the loops' searches and the doors share it
         add_loops(tiles, params.loops, rng, dug)

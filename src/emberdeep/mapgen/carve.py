@@ -21,26 +21,27 @@ def dig_room(tiles: NDArray[np.uint8], room: Rect) -> None:
     tiles[room.inner] = Tile.FLOOR
 
 
-def dig_boxes(
-    tiles: NDArray[np.uint8],
+def dug_boxes(
+    size: tuple[int, int],
     x0: NDArray[np.int64],
     y0: NDArray[np.int64],
     x1: NDArray[np.int64],
     y1: NDArray[np.int64],
-) -> None:
-    """Dig many boxes at once, each ``x0..x1`` across and ``y0..y1`` down, ends included
-    (none empty): a floor's rooms and corridors in a few numpy calls instead of a slice
-    each. Each box adds one at its top-left corner and below-right of its far corner and
-    takes one away at the other two; summed along both axes, a tile covered by any box
-    is above zero."""
-    width, height = tiles.shape
+) -> NDArray[np.bool_]:
+    """Where any of many boxes lies on a floor of ``size``, each ``x0..x1`` across and
+    ``y0..y1`` down, ends included (none empty): a floor's rooms and corridors in a few
+    numpy calls instead of a slice each. Each box adds one at its top-left corner and
+    below-right of its far corner and takes one away at the other two; summed along both
+    axes, a tile any box covers is above zero."""
+    width, height = size
     stride = height + 1
-    adds = np.concatenate((x0 * stride + y0, (x1 + 1) * stride + y1 + 1))
-    takes = np.concatenate(((x1 + 1) * stride + y0, x0 * stride + y1 + 1))
-    size = (width + 1) * stride
-    marks = np.bincount(adds, minlength=size) - np.bincount(takes, minlength=size)
+    cells = (width + 1) * stride
+    near, far, below = x0 * stride, (x1 + 1) * stride, y1 + 1
+    marks = np.bincount(np.concatenate((near + y0, far + below)), minlength=cells)
+    marks -= np.bincount(np.concatenate((far + y0, near + below)), minlength=cells)
     cover = marks.reshape(width + 1, stride).cumsum(0).cumsum(1)
-    tiles[cover[:width, :height] > 0] = Tile.FLOOR
+    dug: NDArray[np.bool_] = cover[:width, :height] > 0
+    return dug
 
 
 def distance_from(floor: Floor, origin: tuple[int, int]) -> NDArray[np.int32]:
