@@ -7,6 +7,7 @@ join uses the closest pair of rooms across the split so corridors stay short.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -205,7 +206,8 @@ def generate(params: BspParams, rng: np.random.Generator) -> Floor:
     words = len(splits) if params.full_rooms else 2 * len(leaves) + len(splits)
     boxes, coins = _draw(leaves, closes, params, Halves(rng, words))
     rooms = list(map(Rect._make, boxes))
-    x, y, w, h = np.array(boxes, dtype=np.int64).reshape(-1, 4).T
+    # As columns (``fromiter``: numpy's ``array`` reads tuples slowly).
+    x, y, w, h = np.fromiter(chain.from_iterable(boxes), np.int64, 4 * len(boxes)).reshape(-1, 4).T
     centres = x + w // 2, y + h // 2
     # The rooms' insides and the corridors, as boxes with their ends included.
     x0, y0, x1, y1 = x + 1, y + 1, x + w - 2, y + h - 2
