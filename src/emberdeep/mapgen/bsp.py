@@ -51,6 +51,8 @@ class BspParams(BaseParams):
 Leaves = list[tuple[int, int, int, int]]
 NEVER = 2**63 - 1
 """Above every pair's key (``_pairs``)."""
+TABLE_CELLS = 1 << 13
+"""The most pairs ``_pairs`` measures in one block of its table."""
 
 
 def _read_tree(root: Any) -> tuple[Leaves, list[int], list[int], list[int]]:
@@ -150,20 +152,26 @@ def _pairs(
     Every pair of leaves is parted by exactly one split, the deepest node above both: a
     leaf's heap number shifted to the deepest level (``padded``), two leaves' first
     differing bit names it. So every pair's gap, leaf numbers and split come as one table
-    and each split's least pair is one ``minimum.at`` over it, not a search a split."""
+    and each split's least pair is one ``minimum.at`` over it, not a search a split. The
+    table is made a block of rows at a time (``TABLE_CELLS`` at most), each row from its
+    own leaf on (a pair's key is the least in its left leaf's row): a floor of thousands
+    of leaves would not fit it whole."""
     count = len(codes)
     numbers = np.array(codes, dtype=np.int64)
     levels = np.frexp(numbers)[1]
     padded = numbers << (levels.max() - levels)
-    parted = np.frexp(padded[:, None] ^ padded[None, :])[1]
-    split = padded[:, None] >> parted
     across, down = centres
-    gaps = np.abs(across[:, None] - across[None, :])
-    gaps += np.abs(down[:, None] - down[None, :])
-    # The gap, then the left room's order, then the right's: the pair under the least key.
-    keys = gaps * (count * count) + np.arange(count * count, dtype=np.int64).reshape(count, count)
     least = np.full(2 << int(levels.max()), NEVER, dtype=np.int64)
-    np.minimum.at(least, split.ravel(), keys.ravel())
+    rows = max(1, TABLE_CELLS // count)
+    for first in range(0, count, rows):
+        mine, theirs = slice(first, first + rows), slice(first, count)
+        split = padded[mine, None] >> np.frexp(padded[mine, None] ^ padded[None, theirs])[1]
+        gaps = np.abs(across[mine, None] - across[None, theirs])
+        gaps += np.abs(down[mine, None] - down[None, theirs])
+        # The gap, then the left room's order, then the right's: the least key's pair.
+        numbering = np.arange(first, min(first + rows, count))[:, None] * count
+        keys = gaps * (count * count) + numbering + np.arange(first, count)
+        np.minimum.at(least, split.ravel(), keys.ravel())
     pair: NDArray[np.int64] = least[splits] % (count * count)
     return pair
 
