@@ -61,6 +61,8 @@ def test_a_menu_detail_that_does_not_fit_keeps_its_whole_leading_clauses() -> No
     assert leading_clauses(detail, 80) == detail
     assert leading_clauses(detail, 30) == "worn; Power +2, quick"
     assert leading_clauses(detail, 3) == ""  # not even the first clause: none at all
+    thrown = "Bad: you cannot move for 5 turns. Thrown, it shatters into paralytic gas."
+    assert leading_clauses(thrown, 45) == "Bad: you cannot move for 5 turns"
 
 
 def test_the_hint_row_drops_whole_hints_from_the_end() -> None:

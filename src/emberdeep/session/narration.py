@@ -216,7 +216,7 @@ class Narrator:
         elif reason == "monster_in_view" and refused.detail in self.names.creatures:
             text = (
                 f"Not with {self.names.kind(refused.detail).the} coming at you! "
-                "Fight it, or flee: > and < take a step a press."
+                "Fight it, or flee: > and < walk to the stairs one step per key."
             )
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."

@@ -126,17 +126,20 @@ CLAUSE_END = re.compile(r"[.;:,](?=\s|$)")
 
 def leading_clauses(detail: str, width: int) -> str:
     """The rule for an option's detail that does not fit beside its label: its leading
-    clauses (up to a ".", ";", ":" or ",") that fit, and nothing when not even the first
-    does. The label is never shortened for it, and the whole text is one key away (an
-    item's ``?``): a row says "worn; Power +2" rather than "worn; Power +2, quick: att…"."""
+    clauses (up to a ".", ";", ":" or ",") that fit, whole sentences first (a clause
+    after a full stop is never left dangling), and nothing when not even the first does.
+    The label is never shortened for it, and the whole text is one key away (an item's
+    ``?``): a row says "worn; Power +2" rather than "worn; Power +2, quick: att…"."""
     if len(detail) <= width:
         return detail
-    kept = ""
+    kept = sentences = ""
     for end in CLAUSE_END.finditer(detail):
         if end.start() > width:
             break
         kept = detail[: end.start()]
-    return kept
+        if end.group() != ",":
+            sentences = kept
+    return sentences or kept  # "Bad: you cannot move for 5 turns", never "... turns. Thrown"
 
 
 class Menu:
