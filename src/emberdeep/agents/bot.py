@@ -29,7 +29,7 @@ import numpy as np
 
 from emberdeep.agents.bot_fights import FightSense
 from emberdeep.agents.bot_items import ItemSense, feeds, wins
-from emberdeep.agents.bot_ways import WaySense, wades_with_food
+from emberdeep.agents.bot_ways import WaySense, ashore, wades_with_food
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import (
     LEVEL_UP_STATS,
@@ -108,6 +108,8 @@ class Bot(FightSense, ItemSense, WaySense):
         self.leaving = 0
         """The depth whose unexplored rest lies past deep water or a trap: left for the
         stairs."""
+        self.lurked: dict[int, set[tuple[int, int]]] = {}
+        """Where lurkers showed themselves, by depth (``WaySense.shunned``)."""
         self.refusals = 0
         """Refused commands in a row: after two, it stops reaching for items."""
         self.frees_captives = policy in FREES_CAPTIVES
@@ -150,8 +152,11 @@ class Bot(FightSense, ItemSense, WaySense):
         self.patience = 0
         if self.chasing and self.last_seen is not None:  # after it, round the corner
             self.chasing -= 1
-            step = autopilot.travel_action(world, self.last_seen, dare=True)
-            if not isinstance(step, Stop) and not wades_with_food(world, step):
+            shun = self.shunned(world)
+            step = autopilot.travel_action(world, self.last_seen, dare=True, shun=shun)
+            if not (isinstance(step, Stop) or wades_with_food(world, step)) and not ashore(
+                world, step, shun
+            ):
                 return step
         away = self.out_of_danger(world)
         if away is not None:

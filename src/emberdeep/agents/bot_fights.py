@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from emberdeep.agents.bot_items import ItemSense, attacks, grenade, status_potion
-from emberdeep.agents.bot_ways import WaySense
+from emberdeep.agents.bot_ways import WaySense, ashore
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import (
     DIRECTIONS,
@@ -30,6 +30,7 @@ from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.bursts import bursting
 from emberdeep.engine.monsters.corrosion import corrodes_blades
+from emberdeep.engine.monsters.lurkers import lurks
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
@@ -75,6 +76,10 @@ class FightSense(ItemSense, WaySense):
         player = world.player
         nearest = min(enemies, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
+        if lurks(world.kinds[nearest.kind]) and not statuses.has(player, statuses.HELD):
+            answer = self.lurker(world, nearest)  # (held fast, it strikes back)
+            if answer is not None:
+                return answer
         if gap <= 1:
             blade = self.blade_to_sheathe(world, enemies)
             if blade is not None:
@@ -110,14 +115,33 @@ class FightSense(ItemSense, WaySense):
         def order(m: Actor) -> tuple[bool, int]:  # who can hurt it from afar first
             return world.kinds[m.kind].reach <= 1, max(abs(m.x - player.x), abs(m.y - player.y))
 
+        shun = self.shunned(world)  # never to a foe along a lurker's shore: it waits
         for foe in sorted(enemies, key=order)[:3]:  # the first it can get to
-            step = autopilot.travel_action(world, foe.position, dare=True)
-            if not isinstance(step, Stop):
+            step = autopilot.travel_action(world, foe.position, dare=True, shun=shun)
+            if not isinstance(step, Stop) and not ashore(world, step, shun):
                 if foe.position != self.last_seen:  # a new lead (never the same one for ever)
                     self.last_seen, self.chasing = foe.position, CHASE_TURNS
                 return step
-        explore = autopilot.explore_action(world, dare=True)  # no way to any: explore on
+        explore = autopilot.explore_action(world, dare=True, shun=shun)  # no way: explore on
+        if ashore(world, explore, shun):
+            return Wait()
         return explore if not isinstance(explore, Stop) else self.wander()
+
+    def lurker(self, world: World, lurker: Actor) -> PlayerCommand | None:
+        """A lurker showed itself: nobody trades blows from the shore with what dives
+        after each bite. Remembered (``shunned``), it is shot at from off the shore, or
+        left: a step off the shore, or on the way round it; a bot already leaving the
+        floor walks on past (off and back on would feed it for ever). None: fight it."""
+        self.lurked.setdefault(world.depth, set()).add(lurker.position)
+        if self.leaving != world.depth:
+            away = self.off_the_shore(world)
+            if away is not None:
+                return away
+            ranged = None if self.refusals >= 2 else self.ranged(world)
+            if ranged is not None:
+                return ranged
+        step = self.explore(world)
+        return step if isinstance(step, Move) else None
 
     @staticmethod
     def acid_beside(world: World, enemies: list[Actor]) -> bool:

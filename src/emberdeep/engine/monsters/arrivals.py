@@ -42,7 +42,7 @@ FLATTEN = 0.5
 """A calm floor's arrivals are picked by their spawn weights to this power (1 would be
 the floor's own mix; a player resting on depth 3 once met some forty jackals, rats and
 kobolds one after another)."""
-CALM_DEEPER = 1
+CALM_DEEPER = 0
 """A calm floor's arrivals are of the kinds and weights of this many floors deeper: the
 time a long rest buys is paid for in a visitor a little stronger than the floor's own,
 not in one more of the floor's own to cut down at full health for its experience (the
