@@ -58,6 +58,10 @@ time is paid in food and in what a calm floor draws; ``careful`` rests to full).
 WADE_FED = 0.5
 """Before wading deep water with food, it eats when the stomach holds at least this
 share of it: less is wasted than the current would likely take."""
+FLEE_UP = 0.5
+"""Carrying the Heart (no healing but potions) and under this share of health, it runs
+for the up stairs past whatever is in view rather than fight it (on the stairs a foe
+beside it follows; one further back is left behind)."""
 BUILDS = ("mixed", *LEVEL_UP_STATS)
 POLICIES = ("mixed", "weapon", "armor", "staffs")
 """Where the bot spends its scrolls of enchanting: its weapon first, its armour first,
@@ -147,6 +151,8 @@ class Bot(FightSense, ItemSense, WaySense):
         sustain = self.sustain(world, bool(enemies))
         if sustain is not None:
             return sustain
+        if enemies and self.find(world, wins) is not None and player.hp < player.max_hp * FLEE_UP:
+            return self.climb_out(world)  # the Heart stops healing: run for the stairs
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0

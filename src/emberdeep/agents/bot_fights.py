@@ -30,10 +30,11 @@ from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.bursts import bursting
 from emberdeep.engine.monsters.corrosion import corrodes_blades
-from emberdeep.engine.monsters.lurkers import lurks
+from emberdeep.engine.monsters.lurkers import in_water, lurks
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain import burst, fire
 from emberdeep.engine.terrain.gas import HARMFUL
 from emberdeep.engine.things.effects import Aim, Effect
 from emberdeep.engine.things.items import ItemKind
@@ -56,6 +57,12 @@ SPELLS = (Aim.NOTHING, Aim.CELLS, Aim.FOES)
 (lightning), then a blast on a cell (fireball), then what is aimed at a foe (confusion)."""
 
 
+def lurking(world: World, foe: Actor) -> bool:
+    """Whether ``foe`` strikes from deep water and is in some (one stranded on land is
+    fought as anything else is)."""
+    return lurks(world.kinds[foe.kind]) and in_water(world.floor, foe.x, foe.y)
+
+
 def spell(aims: Aim) -> Callable[[Effect, ItemKind], bool]:
     """A scroll that strikes foes and is aimed so."""
     return lambda facts, kind: kind.category == "scroll" and facts.strikes and facts.aims is aims
@@ -76,7 +83,7 @@ class FightSense(ItemSense, WaySense):
         player = world.player
         nearest = min(enemies, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
-        if lurks(world.kinds[nearest.kind]) and not statuses.has(player, statuses.HELD):
+        if lurking(world, nearest) and not statuses.has(player, statuses.HELD):
             answer = self.lurker(world, nearest)  # (held fast, it strikes back)
             if answer is not None:
                 return answer
@@ -186,8 +193,11 @@ class FightSense(ItemSense, WaySense):
         if haste is not None and not statuses.has(world.player, statuses.HASTED):
             return Use(haste)
         floor, player = world.floor, world.player
+        kindling = self.on_kindling(world)
         for slot, item in enumerate(world.inventory):
             if item.charges > 0 and attacks(item.kind):
+                if kindling and item.kind.bursts == burst.FIRE:
+                    continue  # its bolt lights the grass on its way: never from grass
                 foe = targets.aim_for(floor, player, item)
                 if foe is not None:
                     return Use(slot, foe.position)
@@ -200,6 +210,17 @@ class FightSense(ItemSense, WaySense):
                 if foe is not None:
                     return Throw(slot, foe.position)
         return None
+
+    @staticmethod
+    def on_kindling(world: World) -> bool:
+        """Whether fire would spread to where it stands or beside it (``fire.flammable``:
+        a bot that shot a fire bolt from grass burned to death in the blaze)."""
+        floor, player = world.floor, world.player
+        return any(
+            floor.in_bounds(player.x + dx, player.y + dy)
+            and fire.flammable(floor, (player.x + dx, player.y + dy))
+            for dx, dy in ((0, 0), *DIRECTIONS)
+        )
 
     def throw_potion(self, world: World) -> PlayerCommand | None:
         """A known potion that shatters into fire or harmful gas, thrown at the foe it

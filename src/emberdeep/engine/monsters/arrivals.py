@@ -53,16 +53,16 @@ SCENT = 200
 CLIMB_DEEPER = 2
 """A climb's hunters come from this many floors below the one entered, and never from
 shallower than the deepest floor reached: the Heart's own depths come after it..."""
-CLIMB_HUNTERS = (5, 8)
+CLIMB_HUNTERS = (1, 3)
 """...five of them on the first floor climbed into, one more every three floors, at most
 eight (two to five: 10-13% of deaths came on the climb, four to seven 10-24%; at five
 to eight 20-33%, and about half of those who take the Heart die getting out)..."""
 CLIMB_NATIVE = 7
 """...and only kinds first found at this depth or deeper: the deep's own creatures, not
 the orcs and trolls a hero of the deep cuts down in passing."""
-HEART_GRACE = 25
+HEART_GRACE = 50
 """Turns of calm, carrying the Heart, before more may arrive..."""
-HEART_MOST_PER_MILLE = 40
+HEART_MOST_PER_MILLE = 10
 """...and the likeliest an arrival then gets, per turn."""
 WARDEN_DELAY = 1500
 """World time (15 turns) the warden stands, catching up, where it came up after you."""

@@ -62,7 +62,7 @@ FloorBuilder = Callable[[int, np.random.Generator], Floor]
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
-REGEN_FULL = 450
+REGEN_FULL = 300
 """Turns the player takes to heal from nothing to full by resting, at any level (1,200
 starved careful players, who rest to full after every fight: two of four games played
 by hand, and most of the careful bot's deaths at 600; Brogue's is 300)..."""
