@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,27 @@ def test_the_report_counts_climbs_close_calls_and_arrivals() -> None:
     assert "took the Heart 2, died on the climb 1 (100% of deaths)" in text
     assert "close calls per game 2.00" in text
     assert "arrival at depths 8-16: 60% (2 arrivals)" in text
+
+
+def test_a_game_counts_the_kinds_met_early_and_its_kills_by_means() -> None:
+    outcome = play(3, "mixed", cap=600)
+    means = outcome.kills_by_means
+    assert list(means) == ["melee", "thrown", "magic", "allies", "other"]
+    assert sum(means.values()) > 0 and means["allies"] == outcome.ally_kills
+    assert sum(means.values()) - means["allies"] <= sum(outcome.kills.values())
+    assert 1 <= outcome.kinds_met_early <= len(outcome.kills) + 10
+    assert set(json.loads(json.dumps(asdict(outcome)))) >= {"kinds_met_early", "kills_by_means"}
+
+
+def test_the_report_gives_the_median_kinds_met_and_the_thrown_share() -> None:
+    games = [
+        Outcome(1, "mixed", kinds_met_early=5, kills_by_means={"melee": 6, "thrown": 2}),
+        Outcome(2, "mixed", kinds_met_early=9, kills_by_means={"melee": 1, "thrown": 1}),
+        Outcome(3, "mixed", kinds_met_early=8, kills_by_means={"magic": 0}),
+    ]
+    text = report(games)
+    assert "median monster kinds met on depths 1-4: 8;" in text
+    assert "(thrown share 30%)" in text and "melee: 70%" in text
 
 
 def test_each_policy_and_variant_is_reported_apart() -> None:

@@ -91,12 +91,14 @@ def test_agent_env_figures_are_measured() -> None:
 
 def test_start_up_is_timed_in_cpu_beside_its_anchors() -> None:
     figures = bench_startup.startup(1)
-    game, platform, version, nothing = figures
-    assert "first frame" in game.name and "anchor" in platform.name
+    game, platform, version, nothing, title = figures
+    assert "first frame" in game.name and "anchor" in platform.name and "title" in title.name
     assert version.target_ms == bench_startup.VERSION_TARGET_MS and "anchor" in nothing.name
     assert all(f.median_ms > 0 for f in figures)
     assert nothing.median_ms < game.median_ms  # a game's start does more than nothing
-    assert "platform's floor" in bench_startup.floor_share(figures)
+    assert nothing.median_ms < title.median_ms
+    share = bench_startup.floor_share(figures)
+    assert "to first frame: the platform's floor" in share and "to the title screen" in share
 
 
 def test_turn_figures_are_the_tail_against_a_frame() -> None:

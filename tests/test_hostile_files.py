@@ -214,7 +214,9 @@ def parse_spawns(table: Table) -> None:
 PARSERS: dict[str, Callable[[Table], object]] = {
     "tiles.toml": looks.parse_tiles,
     "monsters.toml": lambda t: creature_kinds.parse_monsters(t, MONSTERS_PER_ROOM),
-    "items.toml": lambda t: item_kinds.parse_items(t, ITEMS_PER_ROOM),
+    "items.toml": lambda t: item_kinds.parse_items(
+        t, ITEMS_PER_ROOM, [kind.key for kind in CONTENT.population.monsters.kinds]
+    ),
     "player.toml": lambda t: creature_kinds.parse_hero(
         t, CONTENT.population.items, CONTENT.population.monsters
     ),

@@ -22,20 +22,25 @@ GOAL = CONTENT.population.goal
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
 
 
+def stand_on(world: World, cell: tuple[int, int]) -> None:
+    """Put the player on ``cell``, a creature standing there stepping aside (the floors
+    are generated: one may stand on the stairs)."""
+    floor = world.floor
+    there = floor.blocker_at(*cell)
+    if there is not None and not there.is_player:
+        aside = floor.free_near(*cell, 3)
+        assert aside is not None
+        floor.move_actor(there, *aside)
+    floor.move_actor(world.player, *cell)
+
+
 def stairs_down(world: World) -> None:
-    world.floor.move_actor(world.player, *world.floor.stairs)
+    stand_on(world, world.floor.stairs)
     world.step(Descend())
 
 
 def stairs_up(world: World) -> list[Event] | Refused:
-    """Onto the up stairs (whoever stood there steps aside first) and up."""
-    floor = world.floor
-    occupant = floor.blocker_at(*floor.start)
-    if occupant is not None and occupant is not world.player:
-        aside = floor.free_near(*floor.start)
-        assert aside is not None
-        floor.move_actor(occupant, *aside)
-    floor.move_actor(world.player, *floor.start)
+    stand_on(world, world.floor.start)
     return world.step(Ascend())
 
 

@@ -59,6 +59,24 @@ def test_level_up_thresholds_and_choices() -> None:
     assert (player.level, player.power, player.defense, player.xp) == (4, 3, 2, 100)
 
 
+def test_might_and_agility_are_trades_that_shape_a_build() -> None:
+    """Might buys power with defense, Agility defense with power (issue 41): neither
+    is a plain gain, so a level spent changes how the hero wins fights."""
+    world = world_from_text("#####\n#@..#\n#####")
+    player, rules = world.player, world.progression
+    assert rules.might_costs > 0 and rules.agility_costs > 0
+    player.xp = 10_000
+    power, defense = player.power, player.defense
+    world.step(LevelUp("power"))
+    assert (player.power, player.defense) == (power + rules.power, defense - rules.might_costs)
+    power, defense = player.power, player.defense
+    world.step(LevelUp("defense"))
+    assert (player.power, player.defense) == (
+        power - rules.agility_costs,
+        defense + rules.defense,
+    )
+
+
 def test_kills_give_experience() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     orc = add_monster(world, ORC, 2, 1)

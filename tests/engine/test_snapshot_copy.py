@@ -135,12 +135,14 @@ def test_a_copy_is_what_loading_the_save_makes(seed: int, turns: int, pushed: bo
 
 
 def test_a_copy_of_a_deep_game_with_everything_in_it_is_what_loading_makes() -> None:
-    world = bot_played(8, 1500, pushed=True)  # (seed 5 reached depth 4 before the set pieces)
+    # The first of a few seeds whose bot game is deep enough (three floors kept, a pack, a
+    # trap): which one is depends on the content, not on what is tested here.
+    deep = (bot_played(seed, 1500, pushed=True) for seed in range(5, 25))
+    world = next(w for w in deep if len(w.kept) >= 3 and w.inventory and w.floor.traps)
     # What a quiet bot game may lack: gas, a status, a spent charge, a remembered item.
     world.floor.gas[world.player.position] = 0.5
     world.floor.gas_active = True
     world.player.statuses["poisoned"] = 3
-    assert len(world.kept) >= 3 and world.inventory and world.floor.traps
     assert picture(copy_world(world)) == picture(loaded(world))
 
 

@@ -137,7 +137,7 @@ def test_a_kill_is_yours_and_comes_after_the_blow_that_made_it() -> None:
     events = steps(world.step(Move(1, 0)))  # into the orc: an attack
     said = texts(events)
     assert said[0].startswith("You hit the orc for ") and said[1] == "You kill the orc!"
-    assert Died(orc.who, orc.position, world.player.who, "") in events
+    assert Died(orc.who, orc.position, world.player.who, "", means="melee") in events
     assert ("You kill the orc!", MessageKind.ENEMY_DIED) in lines(events)
     assert world.kills == {"orc": 1}
 

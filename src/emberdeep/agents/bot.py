@@ -43,6 +43,7 @@ from emberdeep.engine.acts.actions import (
 from emberdeep.engine.acts.item_actions import Search
 from emberdeep.engine.core import rng
 from emberdeep.engine.core.distance import distance_map
+from emberdeep.engine.core.events import Event
 from emberdeep.engine.creatures import hunger
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.autopilot import Stop
@@ -137,10 +138,11 @@ class Bot(FightSense, ItemSense, WaySense):
         worn = (world.strength, *((id(i), i.enchant, i.known, i.equipped) for i in world.inventory))
         if worn != self.worn and not self.acid_beside(world, enemies):  # what to wear
             # changes only when the pack or strength does (and no blade beside acid)
-            for slot, item in enumerate(world.inventory):
-                kind = item.kind
-                if kind.facts.worn and self.better(world, slot) != item.equipped:
-                    return Use(slot)
+            for wearing in (True, False):  # what comes off first: putting a ring on
+                for slot, item in enumerate(world.inventory):  # takes off the oldest
+                    worn_now = item.equipped is wearing and item.kind.facts.worn
+                    if worn_now and self.better(world, slot) != item.equipped:
+                        return Use(slot)
             self.worn = worn
         dance = self.dance(world, enemies)
         if dance is not None:
@@ -213,19 +215,21 @@ class Bot(FightSense, ItemSense, WaySense):
         return self.wander()  # on the goal's floor, the treasure is not found yet
 
 
-def take_turn(driver: Driver, bot: Bot) -> None:
+def take_turn(driver: Driver, bot: Bot) -> list[Event]:
     """One player turn: the bot's choice, or a wait if the game refused it (a refused
-    action costs no time, and choosing it again would never end)."""
+    action costs no time, and choosing it again would never end). Returns what the
+    player perceived of it (the balance tool counts kills by their means)."""
     world = driver.world
     command = bot.choose(world)
     used = world.inventory[command.slot].kind.key if isinstance(command, Use) else ""
-    if driver.command(command).refused is not None:
+    report = driver.command(command)
+    if report.refused is not None:
         bot.refusals += 1
-        driver.command(Wait())
-        return
+        return driver.command(Wait()).events
     bot.refusals = 0
     if used:
         bot.items_used[used] = bot.items_used.get(used, 0) + 1
+    return report.events
 
 
 def random_seed(base: int, game: int) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from emberdeep.agents.bot_items import ItemSense, attacks, grenade, status_potion
+from emberdeep.agents.bot_items import ItemSense, attacks, grenade, recharges, status_potion
 from emberdeep.agents.bot_ways import WaySense, ashore
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import (
@@ -55,6 +55,17 @@ GRENADE_SAFE = 4
 SPELLS = (Aim.NOTHING, Aim.CELLS, Aim.FOES)
 """The scrolls that strike, in the order the bot reads them: what finds its own mark
 (lightning), then a blast on a cell (fireball), then what is aimed at a foe (confusion)."""
+
+
+SUMMON_NEAR = 5
+"""A foe this near (in steps) is worth conjuring blades against."""
+
+
+def dangerous(world: World, foe: Actor) -> bool:
+    """A foe that would likely win a straight fight: three of its blows take what health
+    is left, or it would take more than eight of the bot's."""
+    player = world.player
+    return foe.power * 3 >= player.hp or foe.hp > 8 * max(1, player.power)
 
 
 def lurking(world: World, foe: Actor) -> bool:
@@ -193,6 +204,9 @@ class FightSense(ItemSense, WaySense):
         if haste is not None and not statuses.has(world.player, statuses.HASTED):
             return Use(haste)
         floor, player = world.floor, world.player
+        answer = self.answer(world)
+        if answer is not None:
+            return answer
         kindling = self.on_kindling(world)
         for slot, item in enumerate(world.inventory):
             if item.charges > 0 and attacks(item.kind):
@@ -240,6 +254,50 @@ class FightSense(ItemSense, WaySense):
         ]
         if len(near) >= GRENADE_CROWD or foe.hp >= GRENADE_CROWD * player.max_hp // 3:
             return Throw(slot, foe.position)
+        return None
+
+    def answer(self, world: World) -> PlayerCommand | None:
+        """The known items whose worth depends on the foe: a scroll of recharging when a
+        staff is spent, blades conjured when a foe comes near, negation at conjured
+        things, a pull at an archer, a binding at a foe near death worth keeping, a
+        gamble (polymorph) at a foe that would win anyway."""
+        floor, player, identity = world.floor, world.player, world.identity
+        spent = any(i.kind.category == "staff" and i.charges <= 0 for i in world.inventory)
+        refill = self.find(world, recharges)
+        if spent and refill is not None:
+            return Use(refill)
+        enemies = self.visible_enemies(world)
+        near = min((targets.steps(player, m) for m in enemies), default=99)
+        conjured = [m for m in enemies if not world.kinds[m.kind].leaves_remains]
+        for slot, item in enumerate(world.inventory):
+            kind, facts = item.kind, item.kind.facts
+            if not identity.is_known(kind) or kind.category not in ("wand", "staff", "scroll"):
+                continue
+            if kind.category != "scroll" and item.charges <= 0:
+                continue
+            if facts.aims is Aim.NOTHING:
+                if kind.summons and near <= SUMMON_NEAR:
+                    return Use(slot)
+                if facts.negates and len(conjured) >= 2:
+                    return Use(slot)
+                continue
+            if facts.aims is not Aim.FOES:
+                continue
+            foe = targets.aim_for(floor, player, item)
+            if foe is None:
+                continue
+            fits = (
+                (facts.negates and foe in conjured)
+                or (
+                    facts.pulls
+                    and world.kinds[foe.kind].reach > 1
+                    and targets.steps(player, foe) > 2
+                )
+                or (facts.binds and foe.hp * 4 < foe.max_hp and foe.max_hp >= player.max_hp // 3)
+                or (facts.gamble and dangerous(world, foe))
+            )
+            if fits:
+                return Use(slot, foe.position)
         return None
 
     @staticmethod

@@ -50,8 +50,20 @@ def grenade(kind: ItemKind) -> bool:
 
 
 def attacks(kind: ItemKind) -> bool:
-    """A wand or staff aimed at foes: every wand helps, and every staff that strikes."""
-    return kind.category in ("wand", "staff") and kind.facts.aims is Aim.FOES
+    """A wand or staff aimed at foes that plainly harms them: not one whose worth
+    depends on the foe (a gamble, a binding, a pull, a negation: ``FightSense.answer``
+    judges those)."""
+    facts = kind.facts
+    special = facts.gamble or facts.binds or facts.pulls or facts.negates
+    return kind.category in ("wand", "staff") and facts.aims is Aim.FOES and not special
+
+
+def escapes(facts: Effect, kind: ItemKind) -> bool:
+    return facts.escapes
+
+
+def recharges(facts: Effect, kind: ItemKind) -> bool:
+    return facts.recharges
 
 
 def status_potion(status: str) -> Wanted:
@@ -121,6 +133,8 @@ class ItemSense:
         player = world.player
         if fighting and player.hp < player.max_hp * LOW_HEALTH:
             potion = self.find(world, heals)
+            if potion is None and self.find(world, wins) is None:  # (never off the climb)
+                potion = self.find(world, escapes)
             if potion is None:
                 potion = self.unknown(world, "potion")
             if potion is not None:
@@ -205,6 +219,7 @@ class ItemSense:
         gain = bonus(probe, world.strength)
         runic = 2 if probe.runic and not RUNICS[probe.runic].bad else 0
         other = gain.regeneration // 25 + gain.recharging // 20 - gain.noise // 3
+        other += gain.awareness // 10 + gain.clairvoyance
         return 2 * gain.power + 2 * gain.defense - gain.move_time // 10 + runic + other
 
     def enchant(self, world: World) -> PlayerCommand | None:

@@ -90,9 +90,11 @@ def parse_hero(
             raise table.error("start_items", f"no item {key!r} in items.toml")
         start.append(by_key[key])
     gains = table.sub("level_up")
-    gains.reject_unknown(("base", "factor", "hp", "power", "defense"))
+    names = ("base", "factor", "hp", "power", "defense", "might_costs", "agility_costs")
+    gains.reject_unknown(names)
     progression = Progression(
-        *(gains.integer(name, 0, MAX_STAT) for name in ("base", "factor", "hp", "power", "defense"))
+        *(gains.integer(name, 0, MAX_STAT) for name in names[:5]),
+        *(gains.integer(name, 0, MAX_STAT, 0) for name in names[5:]),
     )
     kind = actor_kind("player", table, {})
     kinds = {monster.key: monster for monster in monsters.kinds}

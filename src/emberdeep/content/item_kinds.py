@@ -5,6 +5,8 @@ effect a status and turns), and the looks unknown potions, scrolls and wands are
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from emberdeep.content.looks import BLACK, Look
 from emberdeep.content.shared_keys import ARTICLES, MAX_STAT, by_depth, plural_key
 from emberdeep.content.tomldata import Table
@@ -19,7 +21,8 @@ ITEM_KEYS = (
     *("name", "glyph", "color", "effect", "amount", "range", "radius", "turns", "spawn"),
     *("slot", "power", "defense", "category", "status", "charges", "move_time"),
     *("attack_time", "noise", "description", "bundle", "plural", "article", "strength"),
-    *("regeneration", "recharging", "known", "bursts"),
+    *("regeneration", "recharging", "known", "bursts", "summons", "breaks", "awareness"),
+    *("clairvoyance",),
 )
 GUESSED_CATEGORY = {
     "heal": "potion",
@@ -32,7 +35,11 @@ MAX_SLOWDOWN = 500
 """The most equipment may add to (or, negated, take from) an action's time."""
 
 
-def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], dict[str, Look]]:
+def parse_items(
+    table: Table, per_room: ByDepth, monsters: Collection[str] | None = None
+) -> tuple[SpawnTable[ItemKind], dict[str, Look]]:
+    """The item kinds; ``monsters`` (the monster kinds' keys) checks what an item
+    calls up (``summons``) when given."""
     kinds, weights, looks = [], [], {}
     for key, item in table.subtables():
         item.reject_unknown(ITEM_KEYS)
@@ -74,10 +81,20 @@ def parse_items(table: Table, per_room: ByDepth) -> tuple[SpawnTable[ItemKind], 
                 recharging=item.integer("recharging", -100, 1000, 0),
                 known=item.get("known", bool, False),
                 bursts=item.choice("bursts", BURSTS) if "bursts" in item else "",
+                summons=item.get("summons", str, ""),
+                breaks=item.integer("breaks", 0, 100, 0),
+                awareness=item.integer("awareness", 0, 100, 0),
+                clairvoyance=item.integer("clairvoyance", 0, 20, 0),
             )
         )
         if effect in ("gas", "incinerate") and not kinds[-1].bursts:
             raise item.error("bursts", f"a {effect} effect needs what it bursts into")
+        if effect == "conjure" and not kinds[-1].summons:
+            raise item.error("summons", "a conjuring effect needs the monster kind it calls up")
+        if monsters is not None and kinds[-1].summons and kinds[-1].summons not in monsters:
+            raise item.error("summons", f"no monster kind {kinds[-1].summons!r} (monsters.toml)")
+        if kinds[-1].breaks and category != "thrown":
+            raise item.error("breaks", 'only a thrown weapon (category = "thrown") breaks')
         if effect == "status" and kinds[-1].turns <= 0:
             raise item.error("turns", "a status effect needs turns > 0")
         weights.append(by_depth(item, "spawn"))

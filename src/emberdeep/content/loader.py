@@ -135,7 +135,9 @@ def load() -> Content:
         read_table("monsters.toml", cache), by_depth(spawns, "monsters_per_room")
     )
     items, item_looks = parse_items(
-        read_table("items.toml", cache), by_depth(spawns, "items_per_room")
+        read_table("items.toml", cache),
+        by_depth(spawns, "items_per_room"),
+        [kind.key for kind in monsters.kinds],
     )
     clash = set(looks) & set(item_looks)
     if clash:

@@ -24,28 +24,27 @@ def dig_room(tiles: NDArray[np.uint8], room: Rect) -> None:
     tiles[room.inner] = Tile.FLOOR
 
 
-def dig_l_tunnel(
-    tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], rng: np.random.Generator
-) -> None:
-    """Two straight legs with the corner on either side, chosen at random (the tutorial's way)."""
-    dig_l(tiles, start, end, across_first=rng.random() < 0.5)
-
-
-def dig_l(
-    tiles: NDArray[np.uint8], start: tuple[int, int], end: tuple[int, int], across_first: bool
-) -> None:
-    """Two straight legs, along x first (``across_first``: the corner at ``(x2, y1)``) or
-    along y first (at ``(x1, y2)``). Each leg is one row or column, dug as one slice of
-    it, ends included."""
-    (x1, y1), (x2, y2) = start, end
-    across = slice(x1, x2 + 1) if x1 <= x2 else slice(x2, x1 + 1)
-    down = slice(y1, y2 + 1) if y1 <= y2 else slice(y2, y1 + 1)
-    if across_first:
-        tiles[across, y1] = Tile.FLOOR
-        tiles[x2, down] = Tile.FLOOR
-    else:
-        tiles[x1, down] = Tile.FLOOR
-        tiles[across, y2] = Tile.FLOOR
+def dug_boxes(
+    size: tuple[int, int],
+    x0: NDArray[np.int64],
+    y0: NDArray[np.int64],
+    x1: NDArray[np.int64],
+    y1: NDArray[np.int64],
+) -> NDArray[np.bool_]:
+    """Where any of many boxes lies on a floor of ``size``, each ``x0..x1`` across and
+    ``y0..y1`` down, ends included (none empty): a floor's rooms and corridors in a few
+    numpy calls instead of a slice each. Each box adds one at its top-left corner and
+    below-right of its far corner and takes one away at the other two; summed along both
+    axes, a tile any box covers is above zero."""
+    width, height = size
+    stride = height + 1
+    cells = (width + 1) * stride
+    near, far, below = x0 * stride, (x1 + 1) * stride, y1 + 1
+    marks = np.bincount(np.concatenate((near + y0, far + below)), minlength=cells)
+    marks -= np.bincount(np.concatenate((far + y0, near + below)), minlength=cells)
+    cover = marks.reshape(width + 1, stride).cumsum(0).cumsum(1)
+    dug: NDArray[np.bool_] = cover[:width, :height] > 0
+    return dug
 
 
 def distance_from(floor: Floor, origin: tuple[int, int]) -> NDArray[np.int32]:

@@ -88,7 +88,7 @@ def generate(params: RoomsParams, rng: np.random.Generator) -> Floor:
         if clashes[i] & kept:
             continue
         kept |= 1 << i
-        # As ``dig_room`` and ``dig_l`` with plain ints: a slice costs less than a Rect's
+        # As ``dig_room`` and an L of two legs, with plain ints: a slice costs less than a Rect's
         # properties, and this loop is a tenth of a new game.
         tiles[rx + 1 : rx + w - 1, ry + 1 : ry + h - 1] = Tile.FLOOR
         cx, cy = rx + w // 2, ry + h // 2

@@ -53,6 +53,7 @@ STATUS_BEGUN = {
     "invisible": ("fade", "from sight"),
     "submerged": ("slip", "under the water"),
     "image": ("shimmer", "into being"),
+    "fireproof": ("look", "proof against fire"),
 }
 """What is said when a status begins: a verb (agreeing with who has it) and the rest;
 the player "feels" confused where a monster "looks" it."""
@@ -71,6 +72,7 @@ STATUS_ENDED = {
     "invisible": "visible again",
     "submerged": "out of the water",
     "image": "real now",
+    "fireproof": "no longer proof against fire",
 }
 STATUS_GIVEN = {
     "poisoned": "poisons",
@@ -87,6 +89,7 @@ STATUS_GIVEN = {
     "invisible": "hides",
     "submerged": "drowns",
     "image": "mirrors",
+    "fireproof": "wards",
 }
 """What a blow that gives a status does: "The vampire bat's bite confuses you!"."""
 SHOT_VERBS = {"arrow": "shoot", "spark": "zap", "bolt": "blast"}
@@ -230,6 +233,8 @@ def teleported(n: Narrator, e: Teleported) -> list[Line]:
         return [Line(sentence(n.who(e.who), "blink", "to the attack!"), MessageKind.ALERT)]
     if e.cause == "charge":
         return [Line(sentence(n.who(e.who), "charge", "!"), MessageKind.ALERT)]
+    if e.cause == "beckon":
+        return [Line(sentence(n.who(e.who), "be", "yanked towards you!"), MessageKind.STATUS)]
     return [Line(sentence(n.who(e.who), "be", "whisked away!"), MessageKind.STATUS)]
 
 
@@ -237,6 +242,13 @@ def summoned(n: Narrator, e: Summoned) -> list[Line]:
     who = n.who(e.who)
     if e.cause == "split":
         return [Line(sentence(who, "split", "in two!"), MessageKind.ALERT)]
+    if e.cause == "polymorph":
+        what = n.names.kind(e.kind).a
+        rest = f"and {who.verb('change')} into {what}!"
+        return [Line(sentence(who, "twist", rest), MessageKind.ALERT)]
+    if e.cause == "plenty":
+        rest = f"and {who.verb('become')} two!"
+        return [Line(sentence(who, "shimmer", rest), MessageKind.ALERT)]
     what = n.names.kind(e.kind).count(len(e.called))
     if e.cause == "scatter":
         return [Line(sentence(who, "burst", f"into {what}!"), MessageKind.ALERT)]
@@ -249,6 +261,8 @@ def mode_changed(n: Narrator, e: ModeChanged) -> list[Line]:
     if e.cause == "alarm":  # the alarm said it for all of them
         return []
     noun = n.who(e.who)
+    if e.cause == "dominated":
+        return [Line(sentence(noun, "bow", "to your will!"), MessageKind.DISCOVERY)]
     if e.previous == "asleep":
         return [Line(sentence(noun, "wake", "up!"), MessageKind.ALERT)]
     if e.mode == "fleeing":

@@ -22,7 +22,7 @@ from emberdeep.content.loader import Content
 from emberdeep.engine.play import replay
 from emberdeep.engine.play.journal import JournalError
 from emberdeep.engine.play.world import FloorBuilder, World
-from emberdeep.session import morgue, setup
+from emberdeep.session import morgue, records, setup
 from emberdeep.session.letters import ItemLetters
 from emberdeep.session.log import MessageLog
 from emberdeep.session.narration import narrator_for
@@ -66,7 +66,7 @@ class GameSetup:
 
     def saved_games(self) -> list[games.Listing]:
         """The saved games, newest first; raises ``games.GameError`` if they can't be listed."""
-        return [] if self.data is None else games.list_games(self.data)
+        return records.saved_games(self.data)
 
     def delete_game(self, game: str) -> str | None:
         """Delete a saved game; None when done, else why not (for the player)."""

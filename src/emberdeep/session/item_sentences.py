@@ -56,6 +56,11 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
         case "stolen":
             return stolen(n, e)
+        case "broke":
+            return [Line(sentence(noun, "break", "on the blow."), MessageKind.ITEM)]
+        case "recharged":
+            text = f"Your {noun.singular} hums with power: its charges are full."
+            return [Line(text, MessageKind.DISCOVERY)]
         case "caged":
             text = f"Bars slam down over {noun.count(e.thing.quantity)}: you chose."
             return [Line(text, MessageKind.ITEM)]
@@ -86,6 +91,13 @@ FIZZLES = {
     "use": "Nothing much seems to happen.",
     "identify": "You feel knowledgeable, about nothing.",
     "teleport": "You feel a tug, and nothing more.",
+    "negation": "A wave of stillness passes, and finds no magic to undo.",
+    "shatter": "The air hums, but there is no wall near enough to break.",
+    "recharge": "Power crackles round your pack, and finds no staff to fill.",
+    "polymorph": "The bolt shivers over its mark, and nothing changes.",
+    "beckon": "The bolt tugs at its mark, but nothing comes.",
+    "dominate": "Its will resists yours.",
+    "plenty": "The bolt glows round its mark, and fades.",
 }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from emberdeep.storage.files import backup_path
-from emberdeep.storage.games import GameError, Listing
+from emberdeep.storage.games import GameError, Listing, list_games
 from emberdeep.storage.locks import GameLockedError
 from emberdeep.storage.replays import divergence_text
 from emberdeep.storage.saves import LOG_LINES, LogLine, SaveError, data_dir
@@ -34,6 +34,13 @@ __all__ = [
     "scores_file",
     "top",
 ]
+
+
+def saved_games(data: Path | None) -> list[Listing]:
+    """The saved games in the data folder ``data``, newest first (none when saving is
+    off); raises ``GameError`` if they can't be listed. Here, not only on ``GameSetup``:
+    the title screen lists them before its first frame, without the session's machinery."""
+    return [] if data is None else list_games(data)
 
 
 def has_backup(listing: Listing) -> bool:

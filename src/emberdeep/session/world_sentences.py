@@ -126,6 +126,8 @@ def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:
         ]
     if e.cause == "burrowed":
         return [Line("The rock crumbles: something burrows through!", MessageKind.ALERT)]
+    if e.cause == "shattered":
+        return [Line("The walls around you shatter into rubble!", MessageKind.DISCOVERY)]
     return []
 
 
@@ -135,6 +137,11 @@ FALLS = {"trapdoor": "The floor gives way beneath you!", "chasm": "You leap into
 def stairs_taken(n: Narrator, e: StairsTaken) -> list[Line]:
     if e.way == "up":
         return [Line("You climb back up the stairs.")]
+    if e.way == "fell" and e.cause == "descent":
+        return [
+            Line("You sink through the floor!", MessageKind.STATUS),
+            Line("You descend deeper into the heart of the dungeon..."),
+        ]
     if e.way == "fell":
         return [
             Line(FALLS.get(e.cause, "You fall!"), MessageKind.STATUS),

@@ -8,8 +8,10 @@ a killed process never leaves a stale lock behind: the OS drops it with the proc
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import filelock
+if TYPE_CHECKING:
+    import filelock
 
 
 class GameLockedError(Exception):
@@ -24,6 +26,10 @@ process is refused."""
 
 class GameLock:
     def __init__(self, save_file: Path) -> None:
+        # Imported here: ``filelock`` brings ``asyncio``, a twentieth of a start-up, and
+        # the title screen locks nothing (a game is locked when it is started or resumed).
+        import filelock
+
         self.path = save_file.with_name(save_file.name + ".lock")
         self._lock = _LOCKS.setdefault(self.path, filelock.FileLock(self.path, timeout=0))
         self._held = False
@@ -31,6 +37,8 @@ class GameLock:
     def acquire(self) -> None:
         """Take the lock at once or raise ``GameLockedError``; an unwritable folder is not a
         reason to refuse play (saving will say what is wrong), so it is let through."""
+        import filelock
+
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._lock.acquire()

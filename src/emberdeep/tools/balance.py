@@ -21,6 +21,7 @@ import collections
 import json
 import multiprocessing
 import os
+import statistics
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -31,6 +32,8 @@ from emberdeep.agents.bot import BUILDS, POLICIES, Bot, random_seed, take_turn
 from emberdeep.agents.bot_items import wins
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.core.events import Died
+from emberdeep.engine.play.world import World
 from emberdeep.session.driver import Driver
 from emberdeep.session.game import GameSetup
 from emberdeep.session.narration import narrator_for
@@ -78,6 +81,12 @@ class Outcome:
     ally_kills: int = 0
     food_eaten: int = 0
     """Food eaten (rations): with healing, the clock a careful player plays against."""
+    kinds_met_early: int = 0
+    """Distinct monster kinds seen on depths 1 to ``EARLY`` (hostile, in view): whether
+    the first floors ask more than one question."""
+    kills_by_means: dict[str, int] = field(default_factory=dict)
+    """The player's side's kills by means (``MEANS``), from each kill's ``Died.means``
+    (allies' from their record: theirs may happen out of sight)."""
 
     @property
     def label(self) -> str:
@@ -86,6 +95,12 @@ class Outcome:
         )
 
 
+EARLY = 4
+"""The depths whose monster kinds met are counted (``kinds_met_early``)."""
+MEANS = {"melee": "melee", "thrown": "thrown", "magic": "magic", "other": "other"}
+"""``Died.means`` -> the balance's name for it; allies are counted from their record."""
+KILL_MEANS = ("melee", "thrown", "magic", "allies", "other")
+"""The kinds of kill ``kills_by_means`` reports (staff, wand and scroll are "magic")."""
 CLOSE_CALL = (0.2, 0.5)
 VARIANTS = ("rest-to-full", "stair-dance", "careful")
 """The ways of playing ``--rest-to-full``, ``--stair-dance`` and ``--careful`` name."""
@@ -105,8 +120,14 @@ def play(
     driver = Driver(world)
     player, brink = world.player, False
     outcome.arrival[1] = 1.0
+    met: set[str] = set()
+    means = collections.Counter[str]()
     while not world.over and outcome.turns < cap:
-        take_turn(driver, bot)
+        for event in take_turn(driver, bot):
+            if type(event) is Died and event.means in MEANS:
+                means[MEANS[event.means]] += 1
+        if world.depth <= EARLY:
+            met |= in_view(world)
         outcome.turns += 1
         turns[world.depth] += 1
         health = player.hp / player.max_hp
@@ -133,7 +154,18 @@ def play(
     outcome.food_eaten = sum(n for key, n in bot.items_used.items() if key in food)
     outcome.allies_freed = world.fellowship.freed
     outcome.ally_kills = sum(world.fellowship.kills.values())
+    means["allies"] = outcome.ally_kills
+    outcome.kinds_met_early = len(met)
+    outcome.kills_by_means = {name: means[name] for name in KILL_MEANS}
     return outcome
+
+
+def in_view(world: World) -> set[str]:
+    """The kinds of the hostile creatures the player sees now."""
+    floor = world.floor
+    return {
+        a.kind for a in floor.actors.values() if a.hostile and a.alive and floor.visible[a.position]
+    }
 
 
 Job = tuple[int, str, int, str, str]
@@ -208,6 +240,9 @@ def report(outcomes: list[Outcome]) -> str:
         for o in games:
             enchanted.update(o.enchanted)
             kills.update(o.kills)
+        by_means = collections.Counter[str]({name: 0 for name in KILL_MEANS})
+        for o in games:
+            by_means.update(o.kills_by_means)
         floors = sum(o.deepest for o in games)
         killed = sum(kills.values())
         lines += [
@@ -235,6 +270,10 @@ def report(outcomes: list[Outcome]) -> str:
             + ", ".join(f"{k}: {share(n, killed)}" for k, n in kills.most_common(4)),
             f"  allies freed per game {sum(o.allies_freed for o in games) / len(games):.1f}, "
             f"their kills per game {sum(o.ally_kills for o in games) / len(games):.1f}",
+            f"  median monster kinds met on depths 1-{EARLY}: "
+            f"{statistics.median(o.kinds_met_early for o in games):g}; kills by means: "
+            + ", ".join(f"{k}: {share(n, by_means.total())}" for k, n in by_means.items())
+            + f" (thrown share {share(by_means['thrown'], by_means.total())})",
         ]
     return "\n".join(lines)
 

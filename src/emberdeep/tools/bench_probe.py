@@ -88,8 +88,19 @@ def turn_times() -> dict[str, Any]:
 
 
 def first_frame() -> dict[str, Any]:
-    """``emberdeep play --seed 1 --frames 1`` in this process, its CPU time taken when
-    the first frame is presented (any tree: it patches tcod's ``present``, which every
+    """``emberdeep play --seed 1 --frames 1``: straight into a new game, its first frame
+    the play screen (``presented``)."""
+    return presented("--seed", "1")
+
+
+def title_frame() -> dict[str, Any]:
+    """``emberdeep play --frames 1``: the title screen, a player's first frame."""
+    return presented()
+
+
+def presented(*words: str) -> dict[str, Any]:
+    """``emberdeep play WORDS --frames 1`` in this process, its CPU time taken when the
+    first frame is presented (any tree: it patches tcod's ``present``, which every
     version presents through; OPENBLAS_NUM_THREADS is set as the game sets it, since
     tcod is imported here first)."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -106,7 +117,7 @@ def first_frame() -> dict[str, Any]:
     tcod.context.Context.present = timed  # type: ignore[method-assign]
     # `python -m emberdeep play ...` run here, as a process would run it (the tools
     # never import the command line above them).
-    sys.argv = ["emberdeep", "play", "--seed", "1", "--frames", "1"]
+    sys.argv = ["emberdeep", "play", *words, "--frames", "1"]
     try:
         runpy.run_module("emberdeep", run_name="__main__", alter_sys=True)
         status: object = 0
@@ -117,7 +128,7 @@ def first_frame() -> dict[str, Any]:
     return {"cpu_ms": seen[0]}
 
 
-PROBES = {"turns": turn_times, "first-frame": first_frame}
+PROBES = {"turns": turn_times, "first-frame": first_frame, "title-frame": title_frame}
 
 
 if __name__ == "__main__":

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
 from emberdeep.session import records
-from emberdeep.session.game import GameSetup
-from emberdeep.session.playing import Game
 from emberdeep.ui import theme
 from emberdeep.ui.keys import DEFAULT_KEYS
 
 if TYPE_CHECKING:
+    from emberdeep.session.game import GameSetup
+    from emberdeep.session.playing import Game
     from emberdeep.ui.screens import Screen
 
 
@@ -65,5 +65,8 @@ class App:
 
     @property
     def setup(self) -> GameSetup:
-        """Made on demand: the options screen may have changed the settings."""
+        """Made on demand: the options screen may have changed the settings. (Imported
+        here: the title screen's first frame needs none of the session's machinery.)"""
+        from emberdeep.session.game import GameSetup
+
         return GameSetup(self.content, self.settings, self.data, self.generator)

@@ -13,9 +13,10 @@ import functools
 from emberdeep import config
 from emberdeep.content import loader
 from emberdeep.content.loader import Content
+from emberdeep.session import game, playing
 from emberdeep.ui import keys
 from emberdeep.ui.app import App
-from emberdeep.ui.screens import main_menu
+from emberdeep.ui.screens import hall_of_fame, main_menu, options, play, prompt, saved_games
 
 
 @functools.cache
@@ -33,6 +34,19 @@ def new_app() -> App:
     return App(content(), settings, notices, keymap=keymap)
 
 
-__all__ = ["content", "main_menu", "new_app"]  # main_menu: every screen, imported here
+# Every screen and the session, imported here (the title screen imports what its
+# choices lead to only when one is chosen, for a window's first frame).
+__all__ = [
+    "content",
+    "game",
+    "hall_of_fame",
+    "main_menu",
+    "new_app",
+    "options",
+    "play",
+    "playing",
+    "prompt",
+    "saved_games",
+]
 
 content()

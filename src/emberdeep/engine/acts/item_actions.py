@@ -23,7 +23,7 @@ from emberdeep.engine.core.events import (
     Thing,
 )
 from emberdeep.engine.core.flight import fly
-from emberdeep.engine.creatures import awareness, combat, harm
+from emberdeep.engine.creatures import awareness, combat, harm, statuses
 from emberdeep.engine.terrain import burst, traps
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, THROWN
@@ -80,7 +80,9 @@ class Throw:
             shatter(world, actor, thrown, flight.struck[0].position if flight.struck else landing)
             return done(actor.attack_time)
         if flight.struck:
-            self.hit(world, actor, flight.struck[0], thrown)
+            if self.hit(world, actor, flight.struck[0], thrown):
+                world.emit(ItemMoved(actor.who, flight.stop, thing, "broke"))
+                return done(actor.attack_time)
         else:  # it struck nothing: said, so a throw that falls short is not silent
             world.emit(ItemMoved(actor.who, landing, thing, "landed"))
         thrown.x, thrown.y = landing
@@ -88,23 +90,28 @@ class Throw:
         return done(actor.attack_time)
 
     @staticmethod
-    def hit(world: World, actor: Actor, victim: Actor, thrown: items.Item) -> None:
-        """A thrown weapon strikes with the odds of a blow and its own damage; anything
-        else thrown only bumps (a miss that does nothing)."""
+    def hit(world: World, actor: Actor, victim: Actor, thrown: items.Item) -> bool:
+        """A thrown weapon strikes with the odds of a blow and its own damage, and gives
+        its kind's status (a bola slows); anything else thrown only bumps (a miss that
+        does nothing). True when it broke on the hit (its kind's ``breaks`` percent):
+        darts and bolas are a supply spent, not a weapon kept for ever."""
         kind = thrown.kind
         thing = world.identity.thing(thrown, count=1)
         if not EFFECTS[kind.effect].thrown:
             _struck(world, actor, victim, thing, 0, verb="bump")
-            return
+            return False
         if int(world.rng.integers(100)) >= combat.hit_chance(victim.defense):
             _struck(world, actor, victim, thing, 0, verb="throw")
-            return
+            return False
         low, high = combat.damage_range(kind.amount)
         damage = int(world.rng.integers(low, high, endpoint=True))
         _struck(world, actor, victim, thing, damage, verb="throw")
-        harm.take(world, victim, damage, actor)
+        harm.take(world, victim, damage, actor, means="thrown")
         if victim.asleep and victim.hp > 0:
             awareness.set_mode(world, victim, Mode.WANDERING, "struck")
+        if kind.status and victim.alive:
+            statuses.apply(world, victim, kind.status, kind.turns, "thrown", source=actor)
+        return kind.breaks > 0 and int(world.rng.integers(100)) < kind.breaks
 
 
 def shatter(world: World, actor: Actor, thrown: items.Item, at: tuple[int, int]) -> None:

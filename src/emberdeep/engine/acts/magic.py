@@ -124,7 +124,7 @@ def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused 
     victim = found[0]
     flight = fly(floor, user.position, victim.position, BOLT, item.kind.range)
     world.emit(Missile(user.who, flight.cells, "lightning"))
-    harm.hurt(world, victim, item.kind.amount, "lightning", source=user)
+    harm.hurt(world, victim, item.kind.amount, "lightning", source=user, means="magic")
     return None
 
 
@@ -167,7 +167,7 @@ def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused |
     cells = tuple(zip(xs[inside].tolist(), ys[inside].tolist(), strict=True))
     world.emit(Area(user.who, target, cells, "fire"))
     for victim in victims:
-        harm.hurt(world, victim, kind.amount, "fire", source=user)
+        harm.hurt(world, victim, kind.amount, "fire", source=user, means="magic")
     if kind.bursts:  # what burns in the blast catches: grass, wooden doors
         fire.ignite(world, [c for c in cells if fire.flammable(floor, c)], user, "scroll")
     return None
@@ -215,7 +215,7 @@ def learn(world: World, other: Item) -> None:
     world.emit(Identified(before, "scroll"))
 
 
-@effect("teleport")
+@effect("teleport", escapes=True)
 def teleport(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     if not blink(world, user):
         world.emit(Fizzled(world.identity.thing(item, count=1), "teleport"))
@@ -327,7 +327,7 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     if kind.amount:
         low, high = combat.damage_range(gear.staff_power(item, kind.amount))
         damage = int(world.rng.integers(low, high, endpoint=True))
-        harm.hurt(world, victim, damage, "bolt", source=user)
+        harm.hurt(world, victim, damage, "bolt", source=user, means="magic")
     if kind.status and victim.alive:
         turns = gear.staff_power(item, kind.turns)
         statuses.apply(world, victim, kind.status, turns, "bolt", source=user)
@@ -418,5 +418,5 @@ def strike_along(
     low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
     for victim in planned.struck:
         damage = int(world.rng.integers(low, high, endpoint=True))
-        harm.hurt(world, victim, damage, form, source=user)
+        harm.hurt(world, victim, damage, form, source=user, means="magic")
     return None

@@ -78,13 +78,31 @@ def targets(floor: Floor, user: Actor, rule: Rule | None, far: int | None = None
 
 
 def choices(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> list[Actor]:
-    """The foes a use (or a throw) of ``item`` may go to, nearest first: for what is
-    aimed at foes (and anything thrown), those its flight strikes; for what is aimed at
-    a cell, every foe in view; none for the rest."""
+    """The creatures a use (or a throw) of ``item`` may go to, nearest first: for what
+    is aimed at foes (and anything thrown), the foes its flight strikes; for what is
+    aimed at allies, the allies it strikes (else the foes); for what is aimed at a
+    cell, every foe in view; none for the rest."""
     aims = EFFECTS[item.kind.effect].aims
+    rule, far = rule_of(item, throw=throw), reach(item, throw=throw)
     if throw or aims is Aim.FOES:
-        return targets(floor, user, rule_of(item, throw=throw), reach(item, throw=throw))
+        return targets(floor, user, rule, far)
+    if aims is Aim.ALLIES:  # its own side first; with none in reach, like any bolt
+        return friends(floor, user, rule, far) or targets(floor, user, rule, far)
     return targets(floor, user, None) if aims is Aim.CELLS else []
+
+
+def friends(floor: Floor, user: Actor, rule: Rule | None, far: int | None = None) -> list[Actor]:
+    """The living creatures on ``user``'s side in the player's view (not the user) that
+    a use flying by ``rule`` reaches, nearest first (ties: the older)."""
+    found = [
+        other
+        for other in floor.actors.values()
+        if other.hp > 0 and other is not user
+        and (other.friendly if user.friendly else other.hostile)
+        and floor.visible[other.position]
+        and reaches(floor, user, other, rule, far)
+    ]  # fmt: skip
+    return sorted(found, key=lambda other: (steps(user, other), other.id))
 
 
 def aim_for(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> Actor | None:

@@ -248,14 +248,20 @@ class Actor:
 
 @dataclass(frozen=True)
 class Progression:
-    """Experience and levels, as in the tutorial: the next level costs
-    ``base + factor * level`` experience and lets the player raise one stat."""
+    """Experience and levels: the next level costs ``base + factor * level`` experience
+    and buys one of three ways to grow, each a trade (issue 41: a choice that changes
+    how you play): Constitution (``hp`` more health), Might (``power`` more, and
+    ``might_costs`` defense less: a brawler who must kill first) or Agility
+    (``defense`` more, and ``agility_costs`` power less: a guard who lets staffs, wands
+    and allies do the killing)."""
 
     base: int = 200
     factor: int = 150
     hp: int = 20
     power: int = 1
     defense: int = 1
+    might_costs: int = 0
+    agility_costs: int = 0
 
     def xp_to_next(self, level: int) -> int:
         return self.base + self.factor * level

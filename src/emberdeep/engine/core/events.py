@@ -182,6 +182,10 @@ class Died:
     cause: str
     """How the player's death is told in the hall of fame: "a goblin", "poison"..."""
     vanished: bool = False
+    means: str = ""
+    """A kill by the player's side, by what (``harm.MEANS``): "melee", "thrown",
+    "magic" (a staff, wand or scroll), "ally" or "other" (a runic's reprisal...); ""
+    when nobody on the player's side did it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +227,9 @@ class Teleported:
 
 @dataclass(frozen=True, slots=True)
 class Summoned:
-    """``who`` brought forth ``called``: "summon" (calls up), "split" (divides)."""
+    """``who`` brought forth ``called``: "summon" (calls up), "split" (divides),
+    "conjure" (a staff's blades), "plenty" (a double), "polymorph" (``who`` became
+    ``called``)."""
 
     who: Who
     at: Cell

@@ -108,7 +108,7 @@ def attack(world: World, attacker: Actor, target: Actor, shot: str = "") -> bool
         damage = runics.landed(world, attacker, target, damage)
     if shield:
         damage = statuses.absorbed(world, target, damage)
-    take(world, target, damage, attacker)
+    take(world, target, damage, attacker, means="melee")
     if sleeping and target.hp > 0:
         awareness.set_mode(world, target, Mode.WANDERING, "struck")
     if attacker.mode == Mode.ALLY and target.hp > 0:

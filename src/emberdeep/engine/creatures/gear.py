@@ -21,6 +21,8 @@ from emberdeep.engine.creatures import runics
 from emberdeep.engine.things.items import Item, ItemKind, rework, worn_total
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.actors import Actor
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
 MAX_ENCHANT = 1000
@@ -125,6 +127,29 @@ def tick(world: World) -> None:
             item.proof += 1
             if item.proof >= PROOF_TURNS:
                 know(world, item, "worn")
+    radius = worn_total(world, "clairvoyance")
+    if radius > 0:
+        foresee(world.floor, world.player, radius)
+
+
+def foresee(floor: Floor, player: Actor, radius: int) -> None:
+    """A ring of clairvoyance: the layout within ``radius`` of the player becomes known
+    (the open ground and the walls beside it, as a map shows it), through any wall."""
+    width, height = floor.size
+    x0, x1 = max(0, player.x - radius - 1), min(width, player.x + radius + 2)
+    y0, y1 = max(0, player.y - radius - 1), min(height, player.y + radius + 2)
+    box = (slice(x0, x1), slice(y0, y1))
+    open_ = np.pad((floor.walkable | floor.transparent)[box], 1)
+    near = np.zeros((x1 - x0, y1 - y0), dtype=np.bool_)
+    for dx in (0, 1, 2):
+        for dy in (0, 1, 2):
+            near |= open_[dx : dx + x1 - x0, dy : dy + y1 - y0]
+    xs, ys = np.mgrid[x0:x1, y0:y1]
+    near &= (xs - player.x) ** 2 + (ys - player.y) ** 2 <= radius**2
+    seen = floor.explored[box]
+    if (near & ~seen).any():
+        floor.explored[box] = seen | near
+        floor.sight_changed(box)
 
 
 def know(world: World, item: Item, cause: str) -> None:

@@ -28,6 +28,7 @@ CONFUSED = "confused"
 PARALYSED = "paralysed"
 LEVITATING = "levitating"
 REGENERATING = "regenerating"
+FIREPROOF = harm.FIREPROOF
 BURNING = "burning"
 """Ablaze: fire's damage each turn until it burns out or water puts it out."""
 WEAKENED = "weakened"
@@ -38,7 +39,7 @@ SHIELDED = "shielded"
 """The next blow that lands on it is absorbed whole (a goblin mystic's spectral shield)."""
 STATUSES = (
     POISONED, HASTED, SLOWED, CONFUSED, PARALYSED, LEVITATING, REGENERATING, BURNING, WEAKENED,
-    HELD, SHIELDED, INVISIBLE, SUBMERGED, IMAGE,
+    HELD, SHIELDED, INVISIBLE, SUBMERGED, IMAGE, FIREPROOF,
 )  # fmt: skip
 """Every status, in the order a panel lists them. Being hidden (invisible, submerged) is
 the perception's rule (``core/perception.hidden``)."""

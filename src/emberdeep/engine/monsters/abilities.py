@@ -16,7 +16,7 @@ ability flags. An ability is one function registered here with the moment it is 
 
 Abilities with more to them than a function live in modules of their own, one job each,
 registered here when ``engine/monsters/__init__.py`` imports them: ``thieves``,
-``lurkers``, ``grapplers``, ``corrosion``, ``wards``, ``bursts``, ``pouncers``.
+``lurkers``, ``grapplers``, ``corrosion``, ``wards``, ``bursts``, ``leaps``.
 
 Adding an ability means one function here, registered with ``@ability`` and the numbers
 it takes, and ``[monster.abilities] name = { ... }`` in ``content/monsters.toml``: the

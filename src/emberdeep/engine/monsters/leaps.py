@@ -1,6 +1,7 @@
-"""A monster that blinks to its foe's side from afar (Brogue's dar blademaster): distance
-is no refuge from it and running only lets it choose the moment, so it asks the player to
-meet it, or to break the line of sight it needs (a corner, a door, a cloud)."""
+"""Monsters that cross the gap to their foe's side in one move: the dar blademaster blinks
+(``lunge``), the shadow hound leaps (``pounces``). Distance is no refuge from either and
+darts or a long corridor buy nothing: they ask the player to meet them (a blade, a wall at
+one's back), or to break the line of sight they need (a corner, a door, a cloud)."""
 
 from __future__ import annotations
 
@@ -24,21 +25,32 @@ if TYPE_CHECKING:
 def lunge(batch: Batch, i: int, known: Ability) -> Action | None:
     """When its foe is at least ``least`` and at most ``reach`` tiles away along a clear
     line, it blinks to a free tile beside it."""
+    return leap(batch, i, known, "lunge")
+
+
+@ability("pounces", "turn", reach=(2, 20, 6), least=(2, 20, 3))
+def pounces(batch: Batch, i: int, known: Ability) -> Action | None:
+    """The same crossing as a leap (told as a pounce)."""
+    return leap(batch, i, known, "pounce")
+
+
+def leap(batch: Batch, i: int, known: Ability, how: str) -> Action | None:
     monster = batch.monsters[i]
     foe = foe_of(batch, i)
     if foe is None or not known.number("least") <= gap(monster, foe) <= known.number("reach"):
         return None
     if not clear(batch.floor, monster.position, foe.position):
         return None
-    return Lunge(foe)
+    return Lunge(foe, how)
 
 
 @dataclass(frozen=True)
 class Lunge:
     """Reappear on a free tile next to ``foe`` that it can see from where it stands (the
-    nearest such tile to where it was)."""
+    nearest such tile to where it was), told as ``how`` ("lunge", "pounce")."""
 
     foe: Actor
+    how: str = "lunge"
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         floor, start, foe = world.floor, actor.position, self.foe
@@ -55,5 +67,5 @@ class Lunge:
             return Refused("nowhere")
         end = min(beside, key=lambda c: max(abs(c[0] - start[0]), abs(c[1] - start[1])))
         floor.move_actor(actor, *end)
-        world.emit(Teleported(actor.who, start, end, "lunge"))
+        world.emit(Teleported(actor.who, start, end, self.how))
         return done(actor.move_time)

@@ -20,7 +20,6 @@ from emberdeep.engine.monsters import (
     leaps,
     lurkers,
     negation,
-    pouncers,
     sapping,
     thieves,
     veils,
@@ -28,7 +27,7 @@ from emberdeep.engine.monsters import (
 )
 
 MODULES: tuple[ModuleType, ...] = (
-    abilities, thieves, lurkers, grapplers, corrosion, wards, bursts, pouncers,
+    abilities, thieves, lurkers, grapplers, corrosion, wards, bursts,
     veils, sapping, leaps, charges, drains, negation, images, burrows,
 )  # fmt: skip
 """The modules whose ``@ability`` functions make up the registry."""

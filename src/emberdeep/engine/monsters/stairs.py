@@ -35,18 +35,22 @@ WANDER_MOST = 90
 """Percent: the likeliest an awake monster is to have moved, however long you were away."""
 
 
-def followers(floor: Floor, player: Actor, kinds: Mapping[str, ActorKind]) -> list[Actor]:
+def followers(
+    floor: Floor, player: Actor, kinds: Mapping[str, ActorKind], *, chased: bool = True
+) -> list[Actor]:
     """The monsters that will take the stairs after the player: awake, aware of the
     player, next to them, and free to leave (not one with a home of its own, a lurker
-    in the water or a turret in a wall); and the player's following allies near them
+    in the water or a turret in a wall; none at all unless ``chased``: sunk through the
+    floor by a potion, the player leaves no trail); and the player's following allies near them
     (``allies.coming_along``), down and up alike."""
-    return [
+    hunters = [
         m
         for m in floor.actors.values()
-        if m.hp > 0 and m is not player and m.mode in AWARE
+        if chased and m.hp > 0 and m is not player and m.mode in AWARE
         and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
         and not (m.kind in kinds and kinds[m.kind].habitat)
-    ] + allies.coming_along(floor, player)  # fmt: skip
+    ]  # fmt: skip
+    return hunters + allies.coming_along(floor, player)
 
 
 def leave_behind(world: World, coming: list[Actor], way: str) -> None:

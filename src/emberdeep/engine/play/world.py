@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from emberdeep.engine.acts import sorcery  # noqa: F401  (its effects register on import)
 from emberdeep.engine.acts.actions import (
     WAIT,
     Action,
@@ -411,8 +412,10 @@ class World:
             player.hp = min(player.max_hp, player.hp + gains.hp)
         elif stat == "power":
             player.power = saturating(player.power, gains.power)
+            player.defense = max(0, player.defense - gains.might_costs)
         else:
             player.defense = saturating(player.defense, gains.defense)
+            player.power = max(1, player.power - gains.agility_costs)
         self.emit(LevelGained(player.level, stat))
 
     @property
@@ -430,7 +433,7 @@ class World:
         no free heal. ``cause``: "stairs", or how the player fell ("trapdoor", "chasm")."""
         way = "down" if cause == "stairs" else "fell"
         self.emit(StairsTaken(self.depth, self.depth + 1, way, cause))
-        self.change_floor(self.depth + 1)
+        self.change_floor(self.depth + 1, chased=cause != "descent")
 
     def ascend(self) -> None:
         """Back to the floor above, arriving on its down stairs."""
@@ -442,12 +445,12 @@ class World:
         self.won = True
         self.emit(Victory(self.depth))
 
-    def change_floor(self, depth: int) -> None:
-        """To ``depth``: the monsters at the player's heels come along, and a floor come
-        back to has lived the time (``engine/monsters/stairs.py``)."""
+    def change_floor(self, depth: int, *, chased: bool = True) -> None:
+        """To ``depth``: the monsters at the player's heels come along (unless not
+        ``chased``), and a floor come back to has lived the time (``monsters/stairs.py``)."""
         left = self.floor
         going_up = depth < self.depth
-        coming = stairs.followers(self.floor, self.player, self.kinds)
+        coming = stairs.followers(self.floor, self.player, self.kinds, chased=chased)
         stairs.leave_behind(self, coming, "up" if going_up else "down")
         left.remove_actor(self.player)
         left.visible[...] = False  # out of sight, only remembered

@@ -188,7 +188,11 @@ def _load(
             algorithm, fov.integer("radius", 0, MAX_SIDE), fov.get("light_walls", bool)
         ),
         progression=Progression(
-            **{f.name: progression.integer(f.name, 0, BIG) for f in fields(Progression)}
+            **{  # a save from before the trades of a level has none
+                f.name: progression.integer(f.name, 0, BIG)
+                for f in fields(Progression)
+                if f.name in progression or "costs" not in f.name
+            }
         ),
         floor=floor,
         kinds=kinds,

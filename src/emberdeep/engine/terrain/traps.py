@@ -24,6 +24,7 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Alarm, Searched, TrapFound, TrapSprung
 from emberdeep.engine.creatures import awareness, statuses
 from emberdeep.engine.terrain import gas
+from emberdeep.engine.things.items import worn_total
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -105,11 +106,12 @@ def search(world: World, actor: Actor, chance: int = SEARCH_CHANCE) -> int:
 
 
 def notice(world: World) -> None:
-    """A player's turn of luck: hidden traps next to them may be noticed. Draws from
+    """A player's turn of luck: hidden traps next to them may be noticed (likelier
+    with a ring of awareness). Draws from
     the play stream only when there is one to notice, so trap-free floors play as
     before."""
     if world.floor.traps:
-        search(world, world.player, NOTICE_CHANCE)
+        search(world, world.player, NOTICE_CHANCE + worn_total(world, "awareness"))
 
 
 def searched(world: World, actor: Actor) -> None:

@@ -100,6 +100,19 @@ class Effect:
     """The game's goal: carried out of the dungeon, it wins."""
     fits: Fits | None = None
     """For ``Aim.ITEMS``: which of the user's items it may be spent on."""
+    gamble: bool = False
+    """What it does to a foe is as likely worse as better (a polymorph): worth it only
+    against a foe that would win anyway."""
+    binds: bool = False
+    """It may make the creature struck an ally, likelier the more hurt it is."""
+    pulls: bool = False
+    """It brings the creature struck to its user (a foe that strikes from afar)."""
+    negates: bool = False
+    """It strips magic: conjured things vanish, statuses end."""
+    escapes: bool = False
+    """It takes its user out of a fight (to elsewhere on the floor, or below)."""
+    recharges: bool = False
+    """It fills the user's staffs."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -123,6 +136,12 @@ def effect(
     opens: bool = False,
     wins: bool = False,
     fits: Fits | None = None,
+    gamble: bool = False,
+    binds: bool = False,
+    pulls: bool = False,
+    negates: bool = False,
+    escapes: bool = False,
+    recharges: bool = False,
 ) -> Callable[[Use], Use]:
     """Decorator: the function is what content's ``effect = "name"`` does, with its
     facts (``Effect``)."""
@@ -132,7 +151,8 @@ def effect(
     def register(use: Use) -> Use:
         EFFECTS[name] = Effect(
             use, aims, flight, consumes, reveals, thrown, worn, strikes, backfires, mends,
-            feeds, lasting, identifies, opens, wins, fits,
+            feeds, lasting, identifies, opens, wins, fits, gamble, binds, pulls, negates,
+            escapes, recharges,
         )  # fmt: skip
         return use
 

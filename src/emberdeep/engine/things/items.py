@@ -88,6 +88,14 @@ class ItemKind:
     known: bool = False
     """Known from the start though its category hides kinds (the scroll of enchanting,
     the currency every player must recognise)."""
+    summons: str = ""
+    """The monster kind its effect calls up (a staff of conjuration's blades)."""
+    breaks: int = 0
+    """A thrown weapon's percent chance to break when it hits (not to be picked up)."""
+    awareness: int = 0
+    clairvoyance: int = 0
+    """A ring's per-point numbers: percent added to noticing hidden traps each turn, and
+    the radius round the wearer whose layout is known as they walk."""
 
     @property
     def stacks(self) -> bool:
@@ -194,6 +202,8 @@ class Bonus:
     noise: int = 0
     regeneration: int = 0
     recharging: int = 0
+    awareness: int = 0
+    clairvoyance: int = 0
 
 
 def effective_enchant(item: Item, strength: int) -> int:
@@ -211,6 +221,7 @@ def bonus(item: Item, strength: int) -> Bonus:
             *(kind.power * points, kind.defense * points, kind.move_time * points),
             *(kind.attack_time * points, kind.noise * points),
             *(kind.regeneration * points, kind.recharging * points),
+            *(kind.awareness * points, kind.clairvoyance * points),
         )
     extra_power = points if kind.slot == "weapon" else 0
     extra_defense = points if kind.slot == "armor" else 0

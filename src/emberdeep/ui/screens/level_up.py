@@ -26,8 +26,14 @@ class LevelUpScreen:
             "Level up!",
             [
                 Option(f"Constitution (+{gains.hp} HP)", f"from {player.max_hp}"),
-                Option(f"Might (+{gains.power} power)", f"from {player.power}"),
-                Option(f"Agility (+{gains.defense} defense)", f"from {player.defense}"),
+                Option(
+                    f"Might (+{gains.power} power, -{gains.might_costs} defense)",
+                    f"from {player.power}/{player.defense}",
+                ),
+                Option(
+                    f"Agility (+{gains.defense} defense, -{gains.agility_costs} power)",
+                    f"from {player.defense}/{player.power}",
+                ),
             ],
             header=f"Congratulations! You reach level {player.level + 1}. Choose a stat to raise:",
             preselect=False,

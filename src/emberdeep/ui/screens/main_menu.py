@@ -4,34 +4,34 @@ from __future__ import annotations
 
 import functools
 import secrets
+from typing import TYPE_CHECKING
 
 import tcod.console
 import tcod.constants
 
 from emberdeep import __version__
-from emberdeep.engine.core import rng
-from emberdeep.session import collector
-from emberdeep.session.game import GameOverError, GameSession, sentence
-from emberdeep.session.playing import Game
 from emberdeep.session.records import (
     GameError,
     GameLockedError,
     Listing,
     SaveError,
     has_backup,
+    saved_games,
     scores_file,
 )
 from emberdeep.ui import render
-from emberdeep.ui.app import App
 from emberdeep.ui.fitting import fit, wrap
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.menu import Cancelled, Chosen, Menu
 from emberdeep.ui.screens import Push, Quit, Reset, Result, Stay
-from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
-from emberdeep.ui.screens.options import OptionsScreen
-from emberdeep.ui.screens.play import PlayScreen
-from emberdeep.ui.screens.prompt import PromptScreen
-from emberdeep.ui.screens.saved_games import SavedGamesScreen
+
+if TYPE_CHECKING:
+    from emberdeep.session.game import GameSession
+    from emberdeep.ui.app import App
+    from emberdeep.ui.screens.play import PlayScreen
+
+# The first frame is this screen: what only its choices lead to (the session, the play
+# screen and the other screens, a third of a start-up) is imported when one is chosen.
 
 TITLE = [
     "#####  #   #  ####   #####  ####   ####   #####  #####  ####",
@@ -58,8 +58,10 @@ class MainMenu:
 
     def build_menu(self) -> Menu:
         try:
-            self.listings = self.app.setup.saved_games()
+            self.listings = saved_games(self.app.data)
         except GameError as exc:
+            from emberdeep.session.game import sentence
+
             self.message = self.message or sentence(str(exc))
         entries = [("new", "New game"), ("seed", "New game with a seed")]
         if self.listings:
@@ -82,6 +84,12 @@ class MainMenu:
         return Stay()
 
     def choose(self, action: str) -> Result:
+        from emberdeep.engine.core import rng
+        from emberdeep.ui.screens.hall_of_fame import HallOfFameScreen
+        from emberdeep.ui.screens.options import OptionsScreen
+        from emberdeep.ui.screens.prompt import PromptScreen
+        from emberdeep.ui.screens.saved_games import SavedGamesScreen
+
         match action:
             case "new":
                 return self.start(secrets.randbelow(rng.MAX_SEED))
@@ -101,6 +109,8 @@ class MainMenu:
         return Quit()
 
     def seed_entered(self, text: str) -> Result | str:
+        from emberdeep.engine.core import rng
+
         try:
             return self.start(rng.parse_seed(text), text)
         except ValueError as exc:
@@ -118,6 +128,8 @@ class MainMenu:
         return listing is not None and has_backup(listing)
 
     def resume(self, game: str, from_backup: bool = False) -> Reset:
+        from emberdeep.session.game import GameOverError
+
         app = self.app
         try:
             session = app.setup.continue_game(game, from_backup)
@@ -178,6 +190,10 @@ def start_game(app: App, session: GameSession, *, welcome: bool = True) -> PlayS
     """The play screen for ``session``'s game, which becomes the app's (``App.game``),
     saved at once so that Continue finds it. ``welcome``: a new game's first lines (the
     start-up notices, then the welcome) go into its log."""
+    from emberdeep.session import collector
+    from emberdeep.session.playing import Game
+    from emberdeep.ui.screens.play import PlayScreen
+
     if welcome:
         for notice in app.notices:
             session.log.add(notice)

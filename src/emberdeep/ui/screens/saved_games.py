@@ -9,7 +9,7 @@ from datetime import datetime
 
 import tcod.console
 
-from emberdeep.session.records import GameError, Listing
+from emberdeep.session.records import GameError, Listing, saved_games
 from emberdeep.ui import palette, render
 from emberdeep.ui.app import App
 from emberdeep.ui.fitting import fit
@@ -55,7 +55,7 @@ class SavedGamesScreen:
 
     def refresh(self) -> None:
         try:
-            self.listings = self.app.setup.saved_games()
+            self.listings = saved_games(self.app.data)
         except GameError as exc:
             self.listings, self.message = [], str(exc)
         highlight = self.menu.highlight or 0
