@@ -29,7 +29,7 @@ import numpy as np
 
 from emberdeep.agents.bot_fights import FightSense
 from emberdeep.agents.bot_items import ItemSense, feeds, wins
-from emberdeep.agents.bot_ways import WaySense, ashore, wades_with_food
+from emberdeep.agents.bot_ways import WaySense, wades_with_food
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import (
     LEVEL_UP_STATS,
@@ -158,14 +158,9 @@ class Bot(FightSense, ItemSense, WaySense):
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
-        if self.chasing and self.last_seen is not None:  # after it, round the corner
-            self.chasing -= 1
-            shun = self.shunned(world)
-            step = autopilot.travel_action(world, self.last_seen, dare=True, shun=shun)
-            if not (isinstance(step, Stop) or wades_with_food(world, step)) and not ashore(
-                world, step, shun
-            ):
-                return step
+        chase = self.round_the_corner(world)
+        if chase is not None:
+            return chase
         away = self.out_of_danger(world)
         if away is not None:
             return away

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from emberdeep.agents.bot_items import ItemSense, attacks, grenade, recharges, status_potion
-from emberdeep.agents.bot_ways import WaySense, ashore
+from emberdeep.agents.bot_ways import WaySense, ashore, wades_with_food
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import (
     DIRECTIONS,
@@ -144,6 +144,19 @@ class FightSense(ItemSense, WaySense):
         if ashore(world, explore, shun):
             return Wait()
         return explore if not isinstance(explore, Stop) else self.wander()
+
+    def round_the_corner(self, world: World) -> PlayerCommand | None:
+        """A step after the foe it last saw, for ``CHASE_TURNS`` (so stepping out of
+        sight does not turn it back, and back again, for ever), never into deep water
+        with food nor onto a lurker's shore."""
+        if not self.chasing or self.last_seen is None:
+            return None
+        self.chasing -= 1
+        shun = self.shunned(world)
+        step = autopilot.travel_action(world, self.last_seen, dare=True, shun=shun)
+        if isinstance(step, Stop) or wades_with_food(world, step) or ashore(world, step, shun):
+            return None
+        return step
 
     def lurker(self, world: World, lurker: Actor) -> PlayerCommand | None:
         """A lurker showed itself: nobody trades blows from the shore with what dives

@@ -52,7 +52,8 @@ def shore(floor: Floor) -> NDArray[np.bool_]:
             near[max(0, dx) : w + min(0, dx), max(0, dy) : h + min(0, dy)] |= water[
                 max(0, -dx) : w + min(0, -dx), max(0, -dy) : h + min(0, -dy)
             ]
-    return near & ~water & floor.walkable
+    found: NDArray[np.bool_] = near & ~water & floor.walkable
+    return found
 
 
 @ability("submerges", "turn")
