@@ -82,3 +82,30 @@ def test_the_bot_never_shoots_a_fire_bolt_from_grass() -> None:
     assert bot.choose(world) == Use(0, (7, 2))  # from bare floor, it shoots
     world.floor.tiles[1:4, 1:4] = Tile.GRASS
     assert bot.choose(world) != Use(0, (7, 2))
+
+
+NARROWS = """
+#########
+#~~~~~~~#
+#.@.....#
+#~~~~~~.#
+#.......#
+#.......#
+#########
+"""
+
+
+def test_hurt_on_a_shore_with_no_dry_step_beside_the_bot_walks_off_it_to_rest() -> None:
+    world = world_from_text(NARROWS)
+    world.player.hp = 5
+    bot = Bot(1, careful=True)
+    shore = lurkers.shore(world.floor)
+    for _ in range(12):
+        if not shore[world.player.position]:
+            break
+        command = bot.choose(world)
+        assert isinstance(command, Move)  # never a rest beside the water
+        world.floor.move_actor(
+            world.player, world.player.x + command.dx, world.player.y + command.dy
+        )
+    assert not shore[world.player.position]

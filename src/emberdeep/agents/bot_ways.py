@@ -85,21 +85,18 @@ class WaySense:
 
     @staticmethod
     def off_the_water(world: World) -> PlayerCommand | None:
-        """A step to a free tile with no deep water beside it, when it stands by some:
-        nobody rests where something may strike from under the water."""
+        """A step toward the nearest seen tile no lurker can strike (``lurkers.shore``),
+        when it stands where one can: nobody rests where something may strike from under
+        the water (careful bots that rested on a shore with no dry step beside it were
+        bitten at every rest until they starved)."""
         floor, player = world.floor, world.player
         water = floor.tiles == Tile.DEEP_WATER
-
-        def wet(x: int, y: int) -> bool:
-            return bool(water[max(0, x - 1) : x + 2, max(0, y - 1) : y + 2].any())
-
-        if not wet(player.x, player.y):
+        reach = lurkers.shore(floor) | water
+        if not reach[player.position]:
             return None
-        for dx, dy in DIRECTIONS:
-            x, y = player.x + dx, player.y + dy
-            if floor.is_free(x, y) and not water[x, y] and not wet(x, y):
-                return Move(dx, dy)
-        return None
+        ground = floor.walkable & floor.explored & ~water
+        dist = distance_map(ground.astype(np.int32), ground & ~reach, 2, 3)
+        return autopilot.downhill(floor, player, dist)
 
     def shunned(self, world: World) -> NDArray[np.bool_] | None:
         """The shore (``lurkers.shore``) within ``LURK_BERTH`` of where a lurker showed
