@@ -56,8 +56,9 @@ class WaySense:
             if step != autopilot.RISKY:
                 return step
             dared = autopilot.explore_action(world, dare=True, shun=shun) if self.thorough else None
-            if isinstance(dared, Move) and not wading(world, dared):
-                return dared  # past a found trap or gas, never through deep water
+            if isinstance(dared, Move) and not (wading(world, dared) or ashore(world, dared, shun)):
+                return dared  # past a found trap or gas, never through deep water nor
+                # along a lurker's shore (careful bots went back to it after every rest)
             self.leaving = world.depth  # (or it steps to and fro between the two goals)
         floor, player = world.floor, world.player
         if floor.explored[floor.stairs]:
