@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from emberdeep.agents.bot import Bot
 from emberdeep.content import loader
-from emberdeep.engine.acts.actions import Move, Use
+from emberdeep.engine.acts.actions import Ascend, Move, Use
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import statuses
@@ -109,3 +109,15 @@ def test_hurt_on_a_shore_with_no_dry_step_beside_the_bot_walks_off_it_to_rest() 
             world.player, world.player.x + command.dx, world.player.y + command.dy
         )
     assert not shore[world.player.position]
+
+
+def test_hurt_with_the_heart_the_bot_runs_for_the_stairs_past_a_foe() -> None:
+    world = world_from_text(POND.replace("~", "."))
+    heart = next(kind for kind in ITEMS.values() if kind.effect == "treasure")
+    world.inventory.append(Item(heart))
+    add_monster(world, ORC, 5, 2)
+    world.player.hp = world.player.max_hp // 3
+    assert world.player.position == world.floor.start
+    assert Bot(1).choose(world) == Ascend()
+    world.player.hp = world.player.max_hp
+    assert Bot(1).choose(world) != Ascend()  # whole, it fights what is in view
