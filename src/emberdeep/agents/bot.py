@@ -59,6 +59,10 @@ time is paid in food and in what a calm floor draws; ``careful`` rests to full).
 WADE_FED = 0.5
 """Before wading deep water with food, it eats when the stomach holds at least this
 share of it: less is wasted than the current would likely take."""
+FLEE_UP = 0.5
+"""Carrying the Heart (no healing but potions) and under this share of health, it runs
+for the up stairs past whatever is in view rather than fight it (on the stairs a foe
+beside it follows; one further back is left behind)."""
 BUILDS = ("mixed", *LEVEL_UP_STATS)
 POLICIES = ("mixed", "weapon", "armor", "staffs")
 """Where the bot spends its scrolls of enchanting: its weapon first, its armour first,
@@ -109,6 +113,8 @@ class Bot(FightSense, ItemSense, WaySense):
         self.leaving = 0
         """The depth whose unexplored rest lies past deep water or a trap: left for the
         stairs."""
+        self.lurked: dict[int, set[tuple[int, int]]] = {}
+        """Where lurkers showed themselves, by depth (``WaySense.shunned``)."""
         self.refusals = 0
         """Refused commands in a row: after two, it stops reaching for items."""
         self.frees_captives = policy in FREES_CAPTIVES
@@ -147,14 +153,14 @@ class Bot(FightSense, ItemSense, WaySense):
         sustain = self.sustain(world, bool(enemies))
         if sustain is not None:
             return sustain
+        if enemies and self.find(world, wins) is not None and player.hp < player.max_hp * FLEE_UP:
+            return self.climb_out(world)  # the Heart stops healing: run for the stairs
         if enemies:
             return self.fight(world, enemies)
         self.patience = 0
-        if self.chasing and self.last_seen is not None:  # after it, round the corner
-            self.chasing -= 1
-            step = autopilot.travel_action(world, self.last_seen, dare=True)
-            if not isinstance(step, Stop) and not wades_with_food(world, step):
-                return step
+        chase = self.round_the_corner(world)
+        if chase is not None:
+            return chase
         away = self.out_of_danger(world)
         if away is not None:
             return away

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from emberdeep.agents.bot_items import ItemSense, attacks, grenade, recharges, status_potion
-from emberdeep.agents.bot_ways import WaySense
+from emberdeep.agents.bot_ways import WaySense, ashore, wades_with_food
 from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import (
     DIRECTIONS,
@@ -30,9 +30,11 @@ from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.bursts import bursting
 from emberdeep.engine.monsters.corrosion import corrodes_blades
+from emberdeep.engine.monsters.lurkers import in_water, lurks
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain import burst, fire
 from emberdeep.engine.terrain.gas import HARMFUL
 from emberdeep.engine.things.effects import Aim, Effect
 from emberdeep.engine.things.items import ItemKind
@@ -66,6 +68,12 @@ def dangerous(world: World, foe: Actor) -> bool:
     return foe.power * 3 >= player.hp or foe.hp > 8 * max(1, player.power)
 
 
+def lurking(world: World, foe: Actor) -> bool:
+    """Whether ``foe`` strikes from deep water and is in some (one stranded on land is
+    fought as anything else is)."""
+    return lurks(world.kinds[foe.kind]) and in_water(world.floor, foe.x, foe.y)
+
+
 def spell(aims: Aim) -> Callable[[Effect, ItemKind], bool]:
     """A scroll that strikes foes and is aimed so."""
     return lambda facts, kind: kind.category == "scroll" and facts.strikes and facts.aims is aims
@@ -86,6 +94,10 @@ class FightSense(ItemSense, WaySense):
         player = world.player
         nearest = min(enemies, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
+        if lurking(world, nearest) and not statuses.has(player, statuses.HELD):
+            answer = self.lurker(world, nearest)  # (held fast, it strikes back)
+            if answer is not None:
+                return answer
         if gap <= 1:
             blade = self.blade_to_sheathe(world, enemies)
             if blade is not None:
@@ -121,14 +133,46 @@ class FightSense(ItemSense, WaySense):
         def order(m: Actor) -> tuple[bool, int]:  # who can hurt it from afar first
             return world.kinds[m.kind].reach <= 1, max(abs(m.x - player.x), abs(m.y - player.y))
 
+        shun = self.shunned(world)  # never to a foe along a lurker's shore: it waits
         for foe in sorted(enemies, key=order)[:3]:  # the first it can get to
-            step = autopilot.travel_action(world, foe.position, dare=True)
-            if not isinstance(step, Stop):
+            step = autopilot.travel_action(world, foe.position, dare=True, shun=shun)
+            if not isinstance(step, Stop) and not ashore(world, step, shun):
                 if foe.position != self.last_seen:  # a new lead (never the same one for ever)
                     self.last_seen, self.chasing = foe.position, CHASE_TURNS
                 return step
-        explore = autopilot.explore_action(world, dare=True)  # no way to any: explore on
+        explore = autopilot.explore_action(world, dare=True, shun=shun)  # no way: explore on
+        if ashore(world, explore, shun):
+            return Wait()
         return explore if not isinstance(explore, Stop) else self.wander()
+
+    def round_the_corner(self, world: World) -> PlayerCommand | None:
+        """A step after the foe it last saw, for ``CHASE_TURNS`` (so stepping out of
+        sight does not turn it back, and back again, for ever), never into deep water
+        with food nor onto a lurker's shore."""
+        if not self.chasing or self.last_seen is None:
+            return None
+        self.chasing -= 1
+        shun = self.shunned(world)
+        step = autopilot.travel_action(world, self.last_seen, dare=True, shun=shun)
+        if isinstance(step, Stop) or wades_with_food(world, step) or ashore(world, step, shun):
+            return None
+        return step
+
+    def lurker(self, world: World, lurker: Actor) -> PlayerCommand | None:
+        """A lurker showed itself: nobody trades blows from the shore with what dives
+        after each bite. Remembered (``shunned``), it is shot at from off the shore, or
+        left: a step off the shore, or on the way round it; a bot already leaving the
+        floor walks on past (off and back on would feed it for ever). None: fight it."""
+        self.lurked.setdefault(world.depth, set()).add(lurker.position)
+        if self.leaving != world.depth:
+            away = self.off_the_shore(world)
+            if away is not None:
+                return away
+            ranged = None if self.refusals >= 2 else self.ranged(world)
+            if ranged is not None:
+                return ranged
+        step = self.explore(world)
+        return step if isinstance(step, Move) else None
 
     @staticmethod
     def acid_beside(world: World, enemies: list[Actor]) -> bool:
@@ -176,8 +220,11 @@ class FightSense(ItemSense, WaySense):
         answer = self.answer(world)
         if answer is not None:
             return answer
+        kindling = self.on_kindling(world)
         for slot, item in enumerate(world.inventory):
             if item.charges > 0 and attacks(item.kind):
+                if kindling and item.kind.bursts == burst.FIRE:
+                    continue  # its bolt lights the grass on its way: never from grass
                 foe = targets.aim_for(floor, player, item)
                 if foe is not None:
                     return Use(slot, foe.position)
@@ -190,6 +237,17 @@ class FightSense(ItemSense, WaySense):
                 if foe is not None:
                     return Throw(slot, foe.position)
         return None
+
+    @staticmethod
+    def on_kindling(world: World) -> bool:
+        """Whether fire would spread to where it stands or beside it (``fire.flammable``:
+        a bot that shot a fire bolt from grass burned to death in the blaze)."""
+        floor, player = world.floor, world.player
+        return any(
+            floor.in_bounds(player.x + dx, player.y + dy)
+            and fire.flammable(floor, (player.x + dx, player.y + dy))
+            for dx, dy in ((0, 0), *DIRECTIONS)
+        )
 
     def throw_potion(self, world: World) -> PlayerCommand | None:
         """A known potion that shatters into fire or harmful gas, thrown at the foe it

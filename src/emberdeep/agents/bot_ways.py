@@ -19,11 +19,16 @@ from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.distance import distance_map
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
+from emberdeep.engine.monsters import lurkers
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import danger
 from emberdeep.engine.things.items import INVENTORY_SIZE
+
+LURK_BERTH = 4
+"""How far along the shore from where a lurker showed itself the bot keeps off (it swims
+to its foe under the water)."""
 
 
 class WaySense:
@@ -31,6 +36,7 @@ class WaySense:
 
     rng: np.random.Generator
     leaving: int
+    lurked: dict[int, set[tuple[int, int]]]
     thorough: bool
     goal_depth: int
 
@@ -42,26 +48,28 @@ class WaySense:
         traps and gas too (but no careful player wades with their food). On the
         treasure's floor there is no leaving: it explores on, through what it must
         (bots that left its rest beyond deep water wandered there till they starved)."""
+        shun = self.shunned(world)  # (and off a lurker's shore where there is a way)
         if world.depth >= self.goal_depth:
-            return autopilot.explore_action(world, dare=True)
+            return autopilot.explore_action(world, dare=True, shun=shun)
         if self.leaving != world.depth:
-            step = autopilot.explore_action(world)
+            step = autopilot.explore_action(world, shun=shun)
             if step != autopilot.RISKY:
                 return step
-            dared = autopilot.explore_action(world, dare=True) if self.thorough else None
-            if isinstance(dared, Move) and not wading(world, dared):
-                return dared  # past a found trap or gas, never through deep water
+            dared = autopilot.explore_action(world, dare=True, shun=shun) if self.thorough else None
+            if isinstance(dared, Move) and not (wading(world, dared) or ashore(world, dared, shun)):
+                return dared  # past a found trap or gas, never through deep water nor
+                # along a lurker's shore (careful bots went back to it after every rest)
             self.leaving = world.depth  # (or it steps to and fro between the two goals)
         floor, player = world.floor, world.player
         if floor.explored[floor.stairs]:
             if player.position == floor.stairs:
                 return Stop("explored_stairs")
-            way = autopilot.travel_action(world, floor.stairs)
+            way = autopilot.travel_action(world, floor.stairs, shun=shun)
             if way == autopilot.RISKY:  # the stairs only through it: wade
-                way = autopilot.travel_action(world, floor.stairs, dare=True)
+                way = autopilot.travel_action(world, floor.stairs, dare=True, shun=shun)
             if not isinstance(way, Stop):
                 return way
-        return autopilot.explore_action(world, dare=True)
+        return autopilot.explore_action(world, dare=True, shun=shun)
 
     @staticmethod
     def out_of_danger(world: World) -> PlayerCommand | None:
@@ -78,19 +86,43 @@ class WaySense:
 
     @staticmethod
     def off_the_water(world: World) -> PlayerCommand | None:
-        """A step to a free tile with no deep water beside it, when it stands by some:
-        nobody rests where something may strike from under the water."""
+        """A step toward the nearest seen tile no lurker can strike (``lurkers.shore``),
+        when it stands where one can: nobody rests where something may strike from under
+        the water (careful bots that rested on a shore with no dry step beside it were
+        bitten at every rest until they starved)."""
         floor, player = world.floor, world.player
         water = floor.tiles == Tile.DEEP_WATER
+        reach = lurkers.shore(floor) | water
+        if not reach[player.position]:
+            return None
+        ground = floor.walkable & floor.explored & ~water
+        dist = distance_map(ground.astype(np.int32), ground & ~reach, 2, 3)
+        return autopilot.downhill(floor, player, dist)
 
-        def wet(x: int, y: int) -> bool:
-            return bool(water[max(0, x - 1) : x + 2, max(0, y - 1) : y + 2].any())
+    def shunned(self, world: World) -> NDArray[np.bool_] | None:
+        """The shore (``lurkers.shore``) within ``LURK_BERTH`` of where a lurker showed
+        itself on this floor: explore and travel go round it when they can, and stop
+        before it when they cannot (``leaving`` the floor's rest, as for deep water)."""
+        seen = self.lurked.get(world.depth)
+        if not seen:
+            return None
+        near = np.zeros(world.floor.tiles.shape, dtype=np.bool_)
+        for x, y in seen:
+            b = LURK_BERTH
+            near[max(0, x - b) : x + b + 1, max(0, y - b) : y + b + 1] = True
+        return near & lurkers.shore(world.floor)
 
-        if not wet(player.x, player.y):
+    @staticmethod
+    def off_the_shore(world: World) -> PlayerCommand | None:
+        """A step to a seen free tile no lurker can strike, when it stands where one can."""
+        floor, player = world.floor, world.player
+        reach = lurkers.shore(floor)
+        if not reach[player.position]:
             return None
         for dx, dy in DIRECTIONS:
             x, y = player.x + dx, player.y + dy
-            if floor.is_free(x, y) and not water[x, y] and not wet(x, y):
+            dry = floor.tiles[x, y] != Tile.DEEP_WATER
+            if floor.is_free(x, y) and floor.explored[x, y] and dry and not reach[x, y]:
                 return Move(dx, dy)
         return None
 
@@ -194,10 +226,20 @@ class WaySense:
         return None if isinstance(step, Stop) or wades_with_food(world, step) else step
 
 
-def wading(world: World, step: Move) -> bool:
-    """Whether ``step`` goes into deep water."""
+def ashore(world: World, step: PlayerCommand | Stop, shun: NDArray[np.bool_] | None) -> bool:
+    """Whether ``step`` goes from outside ``shun`` (``WaySense.shunned``) into it."""
+    if shun is None or not isinstance(step, Move):
+        return False
     player = world.player
-    return bool(world.floor.tiles[player.x + step.dx, player.y + step.dy] == Tile.DEEP_WATER)
+    return bool(shun[player.x + step.dx, player.y + step.dy] and not shun[player.position])
+
+
+def wading(world: World, step: Move) -> bool:
+    """Whether ``step`` goes into deep water (a step into a creature there is a blow:
+    held by a bog monster, the bot that took it for a wade ate instead, and drowned)."""
+    player, floor = world.player, world.floor
+    x, y = player.x + step.dx, player.y + step.dy
+    return bool(floor.tiles[x, y] == Tile.DEEP_WATER) and floor.blocker_at(x, y) is None
 
 
 def wades_with_food(world: World, step: PlayerCommand) -> bool:

@@ -261,6 +261,8 @@ def _span(site: Site, x0: int, y0: int, x1: int, y1: int) -> tuple[int, int] | N
     if reach.reached(floor.start) != reach.bits:
         return None  # the floor would fall apart with the bridge
     span = [cell for cell in path if floor.tiles[cell] == Tile.BRIDGE]
+    if not span:
+        return None  # the landings covered the whole path: no bridge (it crashed a game)
     middle = span[len(span) // 2]
     site.reward([middle])
     settle(site, landings, None)

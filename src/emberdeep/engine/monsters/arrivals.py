@@ -42,28 +42,30 @@ FLATTEN = 0.5
 """A calm floor's arrivals are picked by their spawn weights to this power (1 would be
 the floor's own mix; a player resting on depth 3 once met some forty jackals, rats and
 kobolds one after another)."""
-CALM_DEEPER = 1
-"""A calm floor's arrivals are of the kinds and weights of this many floors deeper: the
-time a long rest buys is paid for in a visitor a little stronger than the floor's own,
-not in one more of the floor's own to cut down at full health for its experience (the
-bots that rested to full after every fight won 7-11 points more than those that went
-on at half: the arrivals fed them)."""
+CALM_DEEPER = 0
+"""A calm floor's arrivals are of the kinds and weights of this many floors deeper (at 1,
+the time a long rest bought was paid for in a visitor a little stronger than the floor's
+own: the bots that rested to full won 7-11 points more than those that went on at half
+when the arrivals were the floor's own; with the new monsters of depths 1-16 no bot won
+at 1, and 0 is the floor's own again)."""
 SCENT = 200
 """Turns an arrival or a climb's hunter knows where the player is."""
 CLIMB_DEEPER = 2
 """A climb's hunters come from this many floors below the one entered, and never from
 shallower than the deepest floor reached: the Heart's own depths come after it..."""
-CLIMB_HUNTERS = (5, 8)
-"""...five of them on the first floor climbed into, one more every three floors, at most
-eight (two to five: 10-13% of deaths came on the climb, four to seven 10-24%; at five
-to eight 20-33%, and about half of those who take the Heart die getting out)..."""
+CLIMB_HUNTERS = (1, 3)
+"""...one of them on the first floor climbed into, one more every three floors, at most
+three (two to five: 10-13% of deaths came on the climb, four to seven 10-24%, five to
+eight 20-33%; once the deep floors held vampires, behemoths and furies, every bot that
+took the Heart died on the way out at four to seven)..."""
 CLIMB_NATIVE = 7
 """...and only kinds first found at this depth or deeper: the deep's own creatures, not
 the orcs and trolls a hero of the deep cuts down in passing."""
-HEART_GRACE = 25
+HEART_GRACE = 50
 """Turns of calm, carrying the Heart, before more may arrive..."""
-HEART_MOST_PER_MILLE = 40
-"""...and the likeliest an arrival then gets, per turn."""
+HEART_MOST_PER_MILLE = 10
+"""...and the likeliest an arrival then gets, per turn (25 and 4% before the new deep
+monsters)."""
 WARDEN_DELAY = 1500
 """World time (15 turns) the warden stands, catching up, where it came up after you."""
 

@@ -13,10 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import numpy as np
+from numpy.typing import NDArray
+
 from emberdeep.engine.acts.actions import STEPS, WAIT, Action, ActionResult, Attack, done
 from emberdeep.engine.chase.allies import foe_of
 from emberdeep.engine.chase.pursuit import Batch, gap
-from emberdeep.engine.core.actors import Ability, Actor
+from emberdeep.engine.core.actors import Ability, Actor, ActorKind
 from emberdeep.engine.core.events import StatusChanged
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import SUBMERGED
@@ -31,6 +34,26 @@ if TYPE_CHECKING:
 
 def in_water(floor: Floor, x: int, y: int) -> bool:
     return bool(floor.tiles.item(x, y) == Tile.DEEP_WATER)
+
+
+def lurks(kind: ActorKind) -> bool:
+    """Whether ``kind`` strikes from under the water (its turn is ``submerges``)."""
+    return kind.ability("submerges") is not None
+
+
+def shore(floor: Floor) -> NDArray[np.bool_]:
+    """The dry cells a lurker in deep water can strike: those beside deep water (it
+    keeps to the water and bites only what is next to it)."""
+    water = floor.tiles == Tile.DEEP_WATER
+    near = np.zeros_like(water)
+    w, h = water.shape
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            near[max(0, dx) : w + min(0, dx), max(0, dy) : h + min(0, dy)] |= water[
+                max(0, -dx) : w + min(0, -dx), max(0, -dy) : h + min(0, -dy)
+            ]
+    found: NDArray[np.bool_] = near & ~water & floor.walkable
+    return found
 
 
 @ability("submerges", "turn")

@@ -84,11 +84,13 @@ def risky(floor: Floor, player: Actor) -> NDArray[np.bool_]:
     return found
 
 
-def unless_risky(floor: Floor, player: Actor, step: Move) -> Move | Stop:
-    """``step``, or a stop before it when it leaves safe ground for a risk (a run asks
-    first: the player takes such a step themselves)."""
+def unless_risky(
+    floor: Floor, player: Actor, step: Move, shun: NDArray[np.bool_] | None = None
+) -> Move | Stop:
+    """``step``, or a stop before it when it leaves safe ground for a risk (or for a
+    tile in ``shun``: a run asks first, the player takes such a step themselves)."""
     there = (player.x + step.dx, player.y + step.dy)
-    danger = risky(floor, player)
+    danger = risky(floor, player) if shun is None else risky(floor, player) | shun
     return RISKY if danger[there] and not danger[player.position] else step
 
 
@@ -131,31 +133,40 @@ BLOCKED = Stop("blocked")
 RISKY = Stop("risky")
 
 
-def travel_map(world: World, target: tuple[int, int]) -> NDArray[np.int32]:
+def travel_map(
+    world: World, target: tuple[int, int], shun: NDArray[np.bool_] | None = None
+) -> NDArray[np.int32]:
     floor = world.floor
     cost = avoid(world, (floor.walkable & floor.explored).astype(np.int32))
+    if shun is not None:
+        cost[shun & (cost > 0)] = RISK_COST
     goals = np.zeros(floor.tiles.shape, dtype=np.bool_)
     goals[target] = True
     return distance_map(cost, goals, 2, 3)
 
 
 def travel_action(
-    world: World, target: tuple[int, int], *, dare: bool = False
+    world: World,
+    target: tuple[int, int],
+    *,
+    dare: bool = False,
+    shun: NDArray[np.bool_] | None = None,
 ) -> PlayerCommand | Stop:
     """The next step toward ``target`` over explored tiles, or why there is none.
-    ``dare``: take a step into a known danger too (the player said yes)."""
+    ``dare``: take a step into a known danger too (the player said yes); ``shun``:
+    tiles priced as a danger too (as ``explore_action``'s)."""
     floor = world.floor
     if not floor.in_bounds(*target) or not floor.explored[target]:
         return Stop("no_way")
     if world.player.position == target:
         return Stop("arrived")
-    dist = travel_map(world, target)
+    dist = travel_map(world, target, shun)
     if dist[world.player.position] == UNREACHABLE:
         return Stop("no_way")
     step = downhill(world.floor, world.player, dist)
     if step is None:
         return BLOCKED
-    return step if dare else unless_risky(world.floor, world.player, step)
+    return step if dare else unless_risky(world.floor, world.player, step, shun)
 
 
 def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
@@ -189,13 +200,16 @@ def explore_action(
     *,
     dare: bool = False,
     sleepers: Mapping[int, tuple[int, int]] | None = None,
+    shun: NDArray[np.bool_] | None = None,
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
     ``dare`` as for ``travel_action``; ``sleepers`` (id -> where each was seen asleep:
     a person's explore, the bot picks its own fights) keeps a ``BERTH`` from them, in
     view or not: a sleeper that went out of sight is still there, and forgetting it would
-    send explore back towards it, to stop again when it comes into view."""
+    send explore back towards it, to stop again when it comes into view. ``shun``: tiles
+    priced and stopped before as a known danger is (the bot's shore where a lurker
+    showed itself)."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
@@ -211,7 +225,8 @@ def explore_action(
     if wants_items and player.position in known_items:
         return PickUp()
     berth = near_sleepers(floor, sleepers.values()) if sleepers else None
-    dist = _explore_map(world, known_items if wants_items else [], berth)
+    priced = berth if shun is None else shun if berth is None else berth | shun
+    dist = _explore_map(world, known_items if wants_items else [], priced)
     if dist[player.position] != UNREACHABLE:
         step = downhill(world.floor, world.player, dist)
         if step is None:
@@ -219,9 +234,9 @@ def explore_action(
         there = (player.x + step.dx, player.y + step.dy)
         if berth is not None and berth[there] and not berth[player.position]:
             return Stop("sleeper", monsters=sleeping_near(floor, sleepers or {}, there))
-        return step if dare else unless_risky(world.floor, world.player, step)
+        return step if dare else unless_risky(world.floor, world.player, step, shun)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
-        action = travel_action(world, floor.stairs, dare=dare)
+        action = travel_action(world, floor.stairs, dare=dare, shun=shun)
         if isinstance(action, Move) or action == RISKY:
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
