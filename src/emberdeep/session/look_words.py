@@ -47,7 +47,15 @@ def health_word(actor: Actor) -> str:
 
 
 def terrain_name(world: World, pos: tuple[int, int]) -> str:
-    return TILE_NAMES[int(world.floor.tiles[pos])].replace("_", " ")
+    """The tile's name, after the light fixture on it if there is one ("brazier, floor":
+    a torch, a brazier or glowing fungus is drawn with a glyph of its own)."""
+    name = TILE_NAMES[int(world.floor.tiles[pos])].replace("_", " ")
+    fixture = world.floor.fixtures.get(pos)
+    return f"{FIXTURE_NAMES.get(fixture, fixture)}, {name}" if fixture else name
+
+
+FIXTURE_NAMES = {"fungus": "glowing fungus"}
+"""Fixtures whose name on screen is not their key."""
 
 
 def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
