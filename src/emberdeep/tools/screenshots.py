@@ -62,7 +62,10 @@ SEED = 2026
 WARM_UP_TURNS = 4000
 """At most this many bot turns to find a moment with a monster and an item in view."""
 SCENE_DEPTHS = 12
-"""How deep a scene (a torch, lava) is looked for."""
+"""How deep a scene (a torch, lava) is looked for in one game."""
+SCENE_SEEDS = 6
+"""How many games (``SEED`` and the next) a scene is looked for in: which floors hold a
+bridge or a lever depends on the content, not on what the screenshot shows."""
 SCENE_TRIES = 20
 """Torches or lava cells tried for a place to stand in sight of one."""
 AIMED_ITEM = "fireball_scroll"
@@ -262,9 +265,12 @@ def motion_shots(play: PlayScreen, settings: Settings) -> Iterator[Shot]:
 def scene(content: Content, settings: Settings, near: Callable[[Floor], list[Cell]]) -> PlayScreen:
     """A new game, taken down to the first floor where ``near`` finds something, the
     player standing a few steps from the first of it (a torch, lava)."""
-    world = new_world(SEED, settings, content)
-    while not near(world.floor) and world.depth < SCENE_DEPTHS:
-        world.change_floor(world.depth + 1)
+    for seed in range(SEED, SEED + SCENE_SEEDS):
+        world = new_world(seed, settings, content)
+        while not near(world.floor) and world.depth < SCENE_DEPTHS:
+            world.change_floor(world.depth + 1)
+        if near(world.floor):
+            break
     floor = world.floor
     open_cells = np.argwhere(floor.walkable & (floor.occupant == 0)).tolist()
     for tx, ty in near(floor)[:SCENE_TRIES]:
