@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import functools
 
+# Imported by storage/locks.py only when a game is locked (a window's start-up does
+# without it); a game process locks its game as it starts, so it is imported here,
+# before the fork, and no game process imports anything after forking.
+import filelock  # noqa: F401
+
 from emberdeep import config
 from emberdeep.content import loader
 from emberdeep.content.loader import Content
-from emberdeep.session import game, playing
+from emberdeep.session import collector, game, playing
 from emberdeep.ui import keys
 from emberdeep.ui.app import App
 from emberdeep.ui.screens import hall_of_fame, main_menu, options, play, prompt, saved_games
@@ -37,6 +42,7 @@ def new_app() -> App:
 # Every screen and the session, imported here (the title screen imports what its
 # choices lead to only when one is chosen, for a window's first frame).
 __all__ = [
+    "collector",
     "content",
     "game",
     "hall_of_fame",
