@@ -4,12 +4,15 @@ into deep water is not a wade), and never shoots a fire bolt from grass."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from emberdeep.agents.bot import Bot
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Ascend, Move, Use
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import statuses
+from emberdeep.engine.creatures.combat import damage_range
 from emberdeep.engine.monsters import lurkers
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.things.items import Item
@@ -121,3 +124,26 @@ def test_hurt_with_the_heart_the_bot_runs_for_the_stairs_past_a_foe() -> None:
     assert Bot(1).choose(world) == Ascend()
     world.player.hp = world.player.max_hp
     assert Bot(1).choose(world) != Ascend()  # whole, it fights what is in view
+
+
+def test_losing_a_melee_the_bot_strikes_with_its_staff_point_blank() -> None:
+    world = world_from_text(POND.replace("~", "."))
+    world.inventory.append(Item(ITEMS["firebolt_staff"]))
+    add_monster(world, ORC, 3, 2)
+    assert Bot(1).choose(world) == Move(1, 0)  # one orc: the blade does
+    add_monster(world, ORC, 2, 3)
+    command = Bot(1).choose(world)
+    assert isinstance(command, Use) and command.slot == 0  # two beside it: the staff
+
+
+def test_the_bot_drinks_when_the_foes_beside_it_could_kill_it_before_its_next_turn() -> None:
+    world = world_from_text(POND.replace("~", "."))
+    potion = Item(ITEMS["health_potion"])
+    world.inventory.append(potion)
+    world.identity.learn(potion.kind)
+    brute = add_monster(world, replace(ORC, key="brute", power=8, hp=40), 3, 2)
+    world.player.hp = 20  # two thirds of its health: more than the brute's hardest blow
+    assert Bot(1).choose(world) != Use(0)
+    world.player.hp = 12  # 40%, but a blow of 8 give or take 4 could end it
+    assert damage_range(brute.power)[1] >= world.player.hp
+    assert Bot(1).choose(world) == Use(0)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from emberdeep.engine.core.actors import KeepsDistance, Mode
-from emberdeep.engine.play.approach import STANDOFF, Standoff, threats
+from emberdeep.engine.creatures.combat import damage_range
+from emberdeep.engine.play.approach import STANDOFF, Standoff, peril, threats
 from tests.helpers import ORC, add_monster, world_from_text
 
 HALL = """
@@ -51,3 +52,20 @@ def test_one_that_comes_no_nearer_for_a_while_is_no_threat_one_that_nears_is() -
     world.floor.move_actor(pacer, 7, 1)  # a step nearer: it comes after all
     standoff.update(world)
     assert threats(world, standoff) == [pacer]
+
+
+def test_peril_counts_the_hardest_blows_that_can_land_before_your_next_turn() -> None:
+    world = world_from_text(HALL)
+    assert peril(world) == 0
+    beside = add_monster(world, ORC, 2, 1)  # power 3: blows of 2-4
+    assert peril(world) == damage_range(ORC.power)[1] == 4
+    add_monster(world, ORC, 4, 1)  # two steps off: it only closes in this turn
+    assert peril(world) == 4
+    quick = add_monster(world, replace(ORC, key="quick", move_time=50), 1, 2)
+    world.floor.move_actor(quick, 4, 2)
+    assert peril(world) == 4  # three steps off, two a turn: not yet
+    world.floor.move_actor(quick, 3, 2)
+    assert peril(world) == 8  # two steps off, two a turn: it arrives and strikes
+    beside.mode = Mode.FLEEING
+    world.floor.move_actor(beside, 9, 1)
+    assert peril(world) == 4  # running away: no threat

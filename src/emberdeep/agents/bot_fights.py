@@ -106,6 +106,10 @@ class FightSense(ItemSense, WaySense):
                 back = self.step_back(world, nearest)  # then pop it from there
                 if back is not None and self.ranged(world) is not None:
                     return back
+            if self.refusals < 2 and self.outmatched(world, enemies):
+                magic = self.point_blank(world)
+                if magic is not None:
+                    return magic
             return Move(nearest.x - player.x, nearest.y - player.y)
         ranged = None if self.refusals >= 2 else self.ranged(world)
         if ranged is not None:
@@ -144,6 +148,36 @@ class FightSense(ItemSense, WaySense):
         if ashore(world, explore, shun):
             return Wait()
         return explore if not isinstance(explore, Stop) else self.wander()
+
+    @staticmethod
+    def outmatched(world: World, enemies: list[Actor]) -> bool:
+        """A melee not to fight with the blade alone: a foe beside it that would likely
+        win a straight fight, or more than one foe beside it."""
+        player = world.player
+        beside = [m for m in enemies if targets.steps(player, m) <= 1]
+        return len(beside) > 1 or any(dangerous(world, m) for m in beside)
+
+    def point_blank(self, world: World) -> PlayerCommand | None:
+        """In a melee it is losing: a wand or staff that harms, else a scroll that
+        strikes (never one whose blast would catch it), at the foe the engine aims at."""
+        floor, player = world.floor, world.player
+        for slot, item in enumerate(world.inventory):
+            if item.charges > 0 and attacks(item.kind):
+                if item.kind.bursts == burst.FIRE and self.on_kindling(world):
+                    continue
+                foe = targets.aim_for(floor, player, item)
+                if foe is not None:
+                    return Use(slot, foe.position)
+        for aims in (Aim.NOTHING, Aim.FOES):
+            scroll = self.find(world, spell(aims))
+            if scroll is None or world.inventory[scroll].kind.radius:
+                continue
+            if aims is Aim.NOTHING:
+                return Use(scroll)
+            foe = targets.aim_for(floor, player, world.inventory[scroll])
+            if foe is not None:
+                return Use(scroll, foe.position)
+        return None
 
     def round_the_corner(self, world: World) -> PlayerCommand | None:
         """A step after the foe it last saw, for ``CHASE_TURNS`` (so stepping out of

@@ -14,12 +14,15 @@ from collections.abc import Callable
 from emberdeep.engine.acts.actions import PlayerCommand, Use
 from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.creatures.runics import RUNICS
+from emberdeep.engine.play import approach
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import burst
 from emberdeep.engine.things.effects import Aim, Effect
 from emberdeep.engine.things.items import SLOT_SIZES, Item, ItemKind, bonus
 
 LOW_HEALTH = 0.25
+REGENERATE_BELOW = 0.5
+"""In a fight under this share of health, it drinks a known potion of regeneration."""
 SAFE_HEALTH = 0.7
 """Unknown potions and scrolls are tried only above this share of health, alone."""
 BAD = frozenset({"poisoned", "confused", "paralysed", "slowed"})
@@ -127,11 +130,15 @@ class ItemSense:
         return rest[-1] if rest else None
 
     def sustain(self, world: World, fighting: bool) -> PlayerCommand | None:
-        """Badly hurt in a fight, it drinks healing (else an unknown potion, as a
-        gamble; out of a fight it rests instead); hungry, it eats (in a fight only once
-        weak with hunger)."""
+        """Badly hurt in a fight (under ``LOW_HEALTH``, or no more health than the foes
+        at hand could take before its next turn: ``approach.peril``), it drinks healing,
+        else escapes, else drinks an unknown potion as a gamble (out of a fight it rests
+        instead); hurt in a fight, it drinks regeneration; hungry, it eats (in a fight
+        only once weak with hunger)."""
         player = world.player
-        if fighting and player.hp < player.max_hp * LOW_HEALTH:
+        if fighting and (
+            player.hp < player.max_hp * LOW_HEALTH or player.hp <= approach.peril(world)
+        ):
             potion = self.find(world, heals)
             if potion is None and self.find(world, wins) is None:  # (never off the climb)
                 potion = self.find(world, escapes)
@@ -139,6 +146,10 @@ class ItemSense:
                 potion = self.unknown(world, "potion")
             if potion is not None:
                 return Use(potion)
+        if fighting and player.hp < player.max_hp * REGENERATE_BELOW:
+            regen = self.find(world, status_potion(statuses.REGENERATING))
+            if regen is not None and not statuses.has(player, statuses.REGENERATING):
+                return Use(regen)
         state = hunger.state(world.nourishment)
         if not state or (fighting and state == "hungry"):
             return None

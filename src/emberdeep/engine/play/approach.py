@@ -19,6 +19,8 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.perception import in_sight
+from emberdeep.engine.creatures import statuses
+from emberdeep.engine.creatures.combat import damage_range
 from emberdeep.engine.play.world import World
 
 CALM = (Mode.ASLEEP, Mode.ALLY, Mode.CAPTIVE)
@@ -63,6 +65,23 @@ def threats(world: World, standoff: Standoff | None = None) -> list[Actor]:
         if on_foot[monster.position] != UNREACHABLE or (kind is not None and kind.reach > 1):
             found.append(monster)
     return sorted(found, key=lambda m: gap(m.position, player.position))
+
+
+def peril(world: World, standoff: Standoff | None = None) -> int:
+    """The most the threats in view could take from the player before its next turn:
+    each one within its reach (or a turn's movement of it) at its hardest blow, as many
+    blows as it strikes in a turn. What a player weighs before one more exchange of blows
+    (the bot drinks or flees when its health is no more than this)."""
+    player, total = world.player, 0
+    for monster in threats(world, standoff):
+        kind = world.kinds.get(monster.kind)
+        reach = kind.reach if kind is not None else 1
+        closing = gap(monster.position, player.position) - reach
+        if closing > max(1, player.move_time // max(1, monster.move_time)) - 1:
+            continue
+        blows = max(1, player.attack_time // max(1, monster.attack_time))
+        total += blows * damage_range(statuses.power(monster))[1]
+    return total
 
 
 def coming(world: World, monster: Actor, standoff: Standoff | None) -> bool:
