@@ -147,3 +147,11 @@ def test_the_bot_drinks_when_the_foes_beside_it_could_kill_it_before_its_next_tu
     world.player.hp = 12  # 40%, but a blow of 8 give or take 4 could end it
     assert damage_range(brute.power)[1] >= world.player.hp
     assert Bot(1).choose(world) == Use(0)
+
+
+def test_the_bot_shoots_the_conjurer_before_the_nearer_foe() -> None:
+    world = world_from_text(POND.replace("~", "."))
+    world.inventory.append(Item(ITEMS["firebolt_staff"]))
+    add_monster(world, ORC, 5, 2)
+    conjurer = add_monster(world, KINDS["goblin_conjurer"], 7, 5)  # off the orc's line
+    assert Bot(1).choose(world) == Use(0, conjurer.position)

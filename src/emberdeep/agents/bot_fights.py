@@ -28,6 +28,7 @@ from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
+from emberdeep.engine.monsters.abilities import summoner
 from emberdeep.engine.monsters.bursts import bursting
 from emberdeep.engine.monsters.corrosion import corrodes_blades
 from emberdeep.engine.monsters.lurkers import in_water, lurks
@@ -37,7 +38,7 @@ from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import burst, fire
 from emberdeep.engine.terrain.gas import HARMFUL
 from emberdeep.engine.things.effects import Aim, Effect
-from emberdeep.engine.things.items import ItemKind
+from emberdeep.engine.things.items import Item, ItemKind
 
 SNEAK_PAST = 3
 """A sleeper that would take more than this many of the bot's average blows is left
@@ -92,7 +93,7 @@ class FightSense(ItemSense, WaySense):
 
     def fight(self, world: World, enemies: list[Actor]) -> PlayerCommand:
         player = world.player
-        nearest = min(enemies, key=lambda m: max(abs(m.x - player.x), abs(m.y - player.y)))
+        nearest = min(enemies, key=lambda m: (targets.steps(player, m), not self.caller(world, m)))
         gap = max(abs(nearest.x - player.x), abs(nearest.y - player.y))
         if lurking(world, nearest) and not statuses.has(player, statuses.HELD):
             answer = self.lurker(world, nearest)  # (held fast, it strikes back)
@@ -134,8 +135,10 @@ class FightSense(ItemSense, WaySense):
         if self.patience < 3 and world.kinds[nearest.kind].reach <= 1:
             return Wait()  # let it come to us (but never stand and be shot)
 
-        def order(m: Actor) -> tuple[bool, int]:  # who can hurt it from afar first
-            return world.kinds[m.kind].reach <= 1, max(abs(m.x - player.x), abs(m.y - player.y))
+        def order(m: Actor) -> tuple[bool, bool, int]:  # who calls up others, then who
+            # can hurt it from afar, first
+            far = world.kinds[m.kind].reach <= 1
+            return not self.caller(world, m), far, targets.steps(player, m)
 
         shun = self.shunned(world)  # never to a foe along a lurker's shore: it waits
         for foe in sorted(enemies, key=order)[:3]:  # the first it can get to
@@ -250,7 +253,6 @@ class FightSense(ItemSense, WaySense):
         haste = self.find(world, status_potion(statuses.HASTED))
         if haste is not None and not statuses.has(world.player, statuses.HASTED):
             return Use(haste)
-        floor, player = world.floor, world.player
         answer = self.answer(world)
         if answer is not None:
             return answer
@@ -259,7 +261,7 @@ class FightSense(ItemSense, WaySense):
             if item.charges > 0 and attacks(item.kind):
                 if kindling and item.kind.bursts == burst.FIRE:
                     continue  # its bolt lights the grass on its way: never from grass
-                foe = targets.aim_for(floor, player, item)
+                foe = self.mark(world, item)
                 if foe is not None:
                     return Use(slot, foe.position)
         shatter = self.throw_potion(world)
@@ -267,10 +269,20 @@ class FightSense(ItemSense, WaySense):
             return shatter
         for slot, item in enumerate(world.inventory):
             if item.kind.facts.thrown and not item.equipped:
-                foe = targets.aim_for(floor, player, item, throw=True)
+                foe = self.mark(world, item, throw=True)
                 if foe is not None:
                     return Throw(slot, foe.position)
         return None
+
+    def mark(self, world: World, item: Item, *, throw: bool = False) -> Actor | None:
+        """The foe to send ``item`` at: of those it reaches (``targets.choices``), the
+        nearest that calls up others (reach it before it calls more), else the nearest."""
+        found = targets.choices(world.floor, world.player, item, throw=throw)
+        return next((m for m in found if self.caller(world, m)), found[0] if found else None)
+
+    @staticmethod
+    def caller(world: World, foe: Actor) -> bool:
+        return summoner(world.kinds[foe.kind])
 
     @staticmethod
     def on_kindling(world: World) -> bool:

@@ -35,7 +35,7 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import Action, ActionResult, Shoot, bring_forth, done
 from emberdeep.engine.chase.allies import foe_of, friends_near
 from emberdeep.engine.chase.pursuit import Batch, gap
-from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, Mode
+from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, ActorKind, Mode
 from emberdeep.engine.core.events import Healed, Refused, Summoned, Teleported
 from emberdeep.engine.core.flight import Rule, Stops, clear
 from emberdeep.engine.core.floor import Tile
@@ -173,6 +173,12 @@ def summon(batch: Batch, i: int, known: Ability) -> Action | None:
         return None
     monster.hp -= cost
     return Summon(kind, known.number("count"))
+
+
+def summoner(kind: ActorKind) -> bool:
+    """Whether a creature of ``kind`` calls up others (for whoever would strike it before
+    what it calls: the bot)."""
+    return kind.ability("summon") is not None
 
 
 @ability("blink", "turn", reach=(1, 20, 7), least=(1, 20, 3), cost=(0, 1000, 2))
