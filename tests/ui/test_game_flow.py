@@ -184,14 +184,15 @@ def test_enough_experience_opens_the_level_up_menu(app: App) -> None:
     play = press(stack, "a")
     assert isinstance(play, PlayScreen)
     play.world.player.xp = play.world.xp_to_next
-    defense = play.world.player.defense
+    defense, power = play.world.player.defense, play.world.player.power
     screen = press(stack, ".")
     assert isinstance(screen, LevelUpScreen)
     assert press(stack, "escape") is screen  # a level must be spent
-    after = press(stack, "b")  # Might: two power for a point of defense
+    after = press(stack, "b")  # Might: power for a point of defense
     assert after is play
-    assert play.world.player.level == 2 and play.world.player.power == 6
-    assert play.world.player.defense == defense - 1
+    gains = app.content.hero.progression
+    assert play.world.player.level == 2 and play.world.player.power == power + gains.power
+    assert play.world.player.defense == defense - gains.might_costs == defense - 1
 
 
 def test_character_sheet_shows_the_seed(app: App) -> None:
