@@ -15,13 +15,15 @@ from emberdeep.tools import soak
 def test_the_bot_explores_fights_and_descends() -> None:
     world = new_world(random_seed(2, 0), Settings(), loader.load())
     driver, bot = Driver(world), Bot(0)
+    explored = 0  # the most of one floor it saw (it may have just come down the stairs)
     for _ in range(1500):
         if not world.player.alive:
             break
         take_turn(driver, bot)
+        explored = max(explored, int(world.floor.explored.sum()))
     assert world.depth >= 2
     assert sum(world.kills.values()) > 0
-    assert world.floor.explored.sum() > 100
+    assert explored > 100
 
 
 def test_the_bot_is_deterministic() -> None:

@@ -20,7 +20,7 @@ def test_shipped_content_loads_with_every_tile_in_every_mode() -> None:
     assert content.tiles["solid"]["wall"].dark.bg == (0, 0, 100)
     assert content.looks["player"].glyph == "@"
     player = content.hero.kind
-    assert (player.hp, player.defense, player.power) == (30, 1, 2)
+    assert (player.hp, player.defense, player.power) == (30, 1, 3)
     assert [k.key for k in content.hero.start_items] == ["dagger", "leather_armor"]
     rules = content.hero.progression  # player.toml's [level_up]: base + factor * level
     assert rules.xp_to_next(1) == rules.base + rules.factor > 0

@@ -18,24 +18,26 @@ def test_new_game_starts_with_dagger_and_leather_worn() -> None:
         ("Dagger", True),
         ("Leather Armor", True),
     ]
-    assert (world.player.power, world.player.defense) == (4, 2)
+    hero = loader.load().hero.kind
+    assert (world.player.power, world.player.defense) == (hero.power + 2, hero.defense + 1)
 
 
 def test_equipping_swaps_the_slot_and_removing_takes_the_bonus_off() -> None:
     world = world_from_text("#####\n#@..#\n#####")
     world.inventory += [Item(KINDS["dagger"]), Item(KINDS["sword"]), Item(KINDS["chain_mail"])]
     world.strength = 20  # strong enough for all of it (tests/engine/test_gear.py: the lack)
+    bare = world.player.power
     world.step(Use(0))
-    assert world.player.power == 4
+    assert world.player.power == bare + 2
     world.step(Use(1))  # the sword replaces the dagger
-    assert world.player.power == 6
+    assert world.player.power == bare + 4
     assert [i.equipped for i in world.inventory] == [False, True, False]
     world.step(Use(2))
     assert world.player.defense == 4
     world.step(Use(2))  # off again
     assert world.player.defense == 1
     world.step(Drop(1))  # dropping worn gear takes it off first
-    assert world.player.power == 2 and not world.floor.items[0].equipped
+    assert world.player.power == bare and not world.floor.items[0].equipped
 
 
 def test_level_up_thresholds_and_choices() -> None:
@@ -54,9 +56,12 @@ def test_level_up_thresholds_and_choices() -> None:
     assert world.time == before  # choosing takes no time
     assert world.xp_to_next == second
     player.xp = second + third + 100
+    power, defense = player.power, player.defense
     world.step(LevelUp("power"))
     world.step(LevelUp("defense"))
-    assert (player.level, player.power, player.defense, player.xp) == (4, 3, 2, 100)
+    assert (player.level, player.xp) == (4, 100)
+    assert player.power == power + rules.power - rules.agility_costs
+    assert player.defense == defense - rules.might_costs + rules.defense
 
 
 def test_might_and_agility_are_trades_that_shape_a_build() -> None:

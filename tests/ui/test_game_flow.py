@@ -203,7 +203,10 @@ def test_character_sheet_shows_the_seed(app: App) -> None:
     console = render.new_console()
     sheet.draw(console)
     text = "".join(chr(c) for c in console.ch.T.flatten())
-    assert f"Seed: {sheet.parent.world.seed}" in text and "Power: 4" in text
+    assert (
+        f"Seed: {sheet.parent.world.seed}" in text
+        and f"Power: {sheet.parent.world.player.power}" in text
+    )
     assert "Stomach: 2150 of 2150 turns" in text
     assert press(stack, "escape") is play
 
