@@ -107,6 +107,7 @@ def test_keys_still_streaming_in_after_the_level_up_box_was_shown_are_not_taken(
     player = screen.world.player
     hp, power, defense = player.max_hp, player.power, player.defense
     stack = ScreenStack(screen)
+    typed: list[tuple[float | None, list[InputEvent]]]
     typed = [(0.2 * n, [KeyPress(key)]) for n, key in enumerate("tc", start=1)]
     script = Script(
         stack,
