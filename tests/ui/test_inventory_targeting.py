@@ -252,7 +252,7 @@ def test_right_click_or_escape_cancels_without_using_the_item() -> None:
         orc = add_monster(s.world, ORC, 6, 3)
         s.world.refresh_fov()
         targeting = aim(s, FIREBALL)
-        assert targeting.handle(event) == Pop()
+        assert targeting.handle(event) == PopTo(s)  # to the map, not the menu
         assert [item.kind for item in s.world.inventory] == [FIREBALL]
         assert orc.hp == ORC.hp and s.world.turn == 0
 
