@@ -11,7 +11,7 @@ from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Rest, Travel
-from emberdeep.session.narration import STOPS
+from emberdeep.session.narration import REFUSALS, STOPS
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL
@@ -123,6 +123,17 @@ def test_travel_to_the_stairs_with_a_monster_in_view_takes_a_step_a_press() -> N
     screen.handle(KeyPress(">"))
     assert world.depth == 2  # on them, the press takes them
     assert not any("Not with" in entry.text for entry in screen.log.entries)
+
+
+def test_greater_than_with_the_stairs_not_found_yet_says_so_and_what_to_do() -> None:
+    """Not "There are no stairs here.": the stairs exist, the player has not found them."""
+    world = world_from_text(STAIRS_ROOM)
+    world.floor.explored[world.floor.stairs] = False
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress(">"))
+    said = screen.log.entries[-1].text
+    assert said == REFUSALS["stairs_not_found"] and "explore (x)" in said
+    assert world.turn == 0 and not screen.running and world.depth == 1
 
 
 def test_z_rests_until_healed_and_a_monster_interrupts() -> None:

@@ -253,8 +253,10 @@ class Driver:
             case TakeStairs(up):
                 floor = self.world.floor
                 stairs = stairs_of(floor, up)  # the way up is where you came in
-                if self.world.player.position == stairs or not floor.explored[stairs]:
+                if self.world.player.position == stairs or (up and not floor.explored[stairs]):
                     self.act(Ascend() if up else Descend())
+                elif not floor.explored[stairs]:  # not "no stairs here": none found yet
+                    self.take(Refused("stairs_not_found"))
                 else:
                     self.start_run(command)  # walk there, and take them on arrival
             case _:
