@@ -306,3 +306,30 @@ def test_explore_goes_on_past_a_monster_running_away() -> None:
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
     assert screen.running  # not refused for it
+
+
+def test_z_rests_through_poison_and_refuses_once_when_the_poison_would_kill() -> None:
+    """Hand play met a rest that stopped at every sting of poison ("You are hurt."), so
+    each Z bought one turn. The sting is expected: the rest goes on through it, and
+    stops for anything else that hurts. A poison that would kill before it wears off is
+    refused at once, with what to do."""
+    room = "#######\n#.....#\n#.@...#\n#.....#\n#######"
+    screen = PlayScreen.of(world_from_text(room), loader.load(), Settings())
+    player = screen.world.player
+    player.hp = player.max_hp - 8
+    player.statuses[statuses.POISONED] = 5
+    screen.handle(KeyPress("Z"))
+    steps = ticks(screen)
+    said = [entry.text for entry in screen.log.entries]
+    assert steps > 5 and STOPS["hurt"] not in said
+    assert player.hp == player.max_hp and said[-1] == "You feel rested."
+    player.hp = 4
+    player.statuses[statuses.POISONED] = 10
+    screen.handle(KeyPress("Z"))
+    assert not screen.running and screen.log.entries[-1].text == REFUSALS["deadly_poison"]
+    player.statuses[statuses.POISONED] = 2
+    screen.handle(KeyPress("Z"))
+    assert screen.running
+    player.hp -= 2  # a blow, not the poison's sting
+    ticks(screen)
+    assert screen.log.entries[-1].text == STOPS["hurt"]

@@ -28,7 +28,7 @@ from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, 
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Event, MessageKind, Refused
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.creatures import hunger
+from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
@@ -371,6 +371,9 @@ class Driver:
             return
         if isinstance(command, Rest) and hunger.state(world.nourishment) == "faint":
             self.take(Refused("too_hungry"))  # a rest now would pass out and starve
+            return
+        if isinstance(command, Rest) and statuses.poison_left(player) >= player.hp:
+            self.take(Refused("deadly_poison"))  # a rest would wait for it to kill
             return
         self.run = Run(command, autopilot.Watch.start(world))
 

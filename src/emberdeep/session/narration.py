@@ -158,6 +158,8 @@ REFUSALS = {
     "no_allies": "There is no ally in view to tell.",
     "not_hungry": "You are not hungry enough to eat that yet.",
     "too_hungry": "You are faint with hunger: eat (i, then a ration) before you rest.",
+    "deadly_poison": "The poison in you would kill you before it wears off: drink a potion"
+    " of healing, do not rest.",
     "stairs_not_found": "You have not found the stairs down yet: explore (x) to find them.",
 }
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""

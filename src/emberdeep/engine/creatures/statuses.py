@@ -170,6 +170,11 @@ def tick(world: World, actor: Actor) -> None:
             world.emit(StatusChanged(actor.who, actor.position, name, False))
 
 
+def poison_left(actor: Actor) -> int:
+    """The health the poison in ``actor`` will still take if nothing ends it early."""
+    return actor.statuses.get(POISONED, 0) * POISON_DAMAGE
+
+
 def _poison(world: World, actor: Actor) -> None:
     """Poison's sting each turn: a tick of health, told only when it kills."""
     actor.hp = max(0, actor.hp - POISON_DAMAGE)

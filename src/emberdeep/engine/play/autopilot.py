@@ -357,6 +357,9 @@ class Watch:
     monsters_seen: set[int]
     hunger: str
     """The hunger state (``hunger.STATES``) at the last check."""
+    poisoned: bool = False
+    """Whether the player was poisoned at the last check: poison's sting since then is
+    expected, not a reason to stop (a rest stopped at every sting, step after step)."""
 
     @classmethod
     def start(cls, world: World) -> Watch:
@@ -367,6 +370,7 @@ class Watch:
             world.depth,
             set(visible_monsters(world.floor, world.player)),
             hunger.state(world.nourishment),
+            statuses.POISONED in world.player.statuses,
         )
 
     def check(
@@ -378,7 +382,7 @@ class Watch:
     ) -> Stop | None:
         """Why to stop now, or None to go on. Updates what it remembers. Below
         ``low_hp_percent`` of full health a walk stops (rest first); ``standoff`` as
-        for ``threats``."""
+        for ``threats``. Losing health stops it, but for poison's sting."""
         reason = None
         player = world.player
         items = in_view(world.floor)
@@ -387,7 +391,7 @@ class Watch:
             reason = Stop("monsters", monsters=seen(world.floor, world.player))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = Stop("badly_hurt")
-        elif world.player.hp < self.hp:
+        elif world.player.hp < self.hp - (statuses.POISON_DAMAGE if self.poisoned else 0):
             reason = Stop("hurt")
         elif hungrier(self.hunger, hunger.state(world.nourishment)):
             reason = Stop(hunger.state(world.nourishment))
@@ -400,6 +404,7 @@ class Watch:
         self.hp, self.items_seen = world.player.hp, len(items)
         self.carried, self.depth = len(world.inventory), world.depth
         self.monsters_seen, self.hunger = monsters, hunger.state(world.nourishment)
+        self.poisoned = statuses.POISONED in player.statuses
         return reason
 
 
