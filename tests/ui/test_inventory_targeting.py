@@ -335,3 +335,19 @@ def test_a_third_ring_asks_which_ring_to_take_off() -> None:
     asked.choose(1)  # the second comes off, not the oldest
     assert first.equipped and third.equipped and not second.equipped
     assert sum(i.equipped for i in world.inventory) == 2
+
+
+def test_a_full_pack_says_so_with_the_item_when_stepped_on_or_picked_up() -> None:
+    """Hand play walked onto a scroll with 26 things carried and heard nothing."""
+    s = play(ROOM, *[POTION] * 26)
+    scroll = Item(FIREBALL, PLAYER[0] + 1, PLAYER[1])
+    s.world.floor.items.append(scroll)
+    s.handle(KeyPress("l"))
+    assert s.world.player.position == scroll.position
+    assert logged(s)[-1] == "Your pack is full: the scroll of fireball stays here."
+    s.handle(KeyPress("g"))
+    assert logged(s)[-1] == "Your pack is full: no room for the scroll of fireball."
+    s.world.inventory.pop()
+    s.handle(KeyPress("h"))
+    s.handle(KeyPress("l"))  # room now: nothing said about it
+    assert "stays here" not in logged(s)[-1] and len(logged(s)) == 2

@@ -352,8 +352,8 @@ class PickUp:
             thing, choice = world.identity.thing(item), item.choice
             if items.add_to(world.inventory, item) is not None:
                 break
-        else:
-            return Refused("inventory_full")
+        else:  # named: the top one, what a press would have taken
+            return Refused("inventory_full", thing=world.identity.thing(here[-1]))
         floor = world.floor
         floor.items.remove(item)
         taken = item.count
