@@ -43,6 +43,8 @@ STATUSES = (
 )  # fmt: skip
 """Every status, in the order a panel lists them. Being hidden (invisible, submerged) is
 the perception's rule (``core/perception.hidden``)."""
+BANES = frozenset({POISONED, SLOWED, CONFUSED, PARALYSED, BURNING, WEAKENED, HELD})
+"""The statuses that harm their bearer; the rest help it (or hide it)."""
 UNLISTED = (IMAGE,)
 """Statuses a panel never shows: which of them is real is the question an image asks."""
 MAX_TURNS = 1000
