@@ -334,7 +334,7 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     if kind.bursts == burst.FIRE:  # a fire bolt: what burns on its way catches, and its mark
         fire.ignite(world, [c for c in cells if fire.flammable(world.floor, c)], user, "bolt")
         if victim.alive:
-            fire.blaze(world, victim, "bolt")
+            fire.blaze(world, victim, "bolt", by=user)
     return None
 
 

@@ -19,6 +19,7 @@ from emberdeep.engine.core.perception import IMAGE, INVISIBLE, SUBMERGED
 from emberdeep.engine.creatures import harm
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
 POISONED = "poisoned"
@@ -150,7 +151,8 @@ def tick(world: World, actor: Actor) -> None:
         _poison(world, actor)
     if BURNING in statuses and actor.alive:
         low, high = BURN_DAMAGE
-        harm.hurt(world, actor, int(world.rng.integers(low, high, endpoint=True)), "burning")
+        amount = int(world.rng.integers(low, high, endpoint=True))
+        harm.hurt(world, actor, amount, "burning", source=_fire_setter(world.floor, actor))
     if REGENERATING in statuses and actor.alive and actor.hp < actor.max_hp:
         actor.hp += 1
     if statuses.get(IMAGE) == 1 and actor.alive:  # an image's time is up
@@ -163,6 +165,8 @@ def tick(world: World, actor: Actor) -> None:
         if statuses[name] <= 0:
             del statuses[name]
             ended.append(name)
+    if BURNING not in statuses:
+        actor.ablaze_by = 0
     if actor.is_player and actor.confused:
         actor.confused -= 1
         if not actor.confused:
@@ -170,6 +174,15 @@ def tick(world: World, actor: Actor) -> None:
     if actor.alive:
         for name in ended:
             world.emit(StatusChanged(actor.who, actor.position, name, False))
+
+
+def _fire_setter(floor: Floor, actor: Actor) -> Actor | None:
+    """Whose fire ``actor`` burns by (``Actor.ablaze_by``), while they are still on its
+    floor: a death by it is their kill, experience and all."""
+    if not actor.ablaze_by:
+        return None
+    setter = floor.actors.get(actor.ablaze_by)
+    return setter if setter is not None and setter is not actor else None
 
 
 def poison_left(actor: Actor) -> int:
