@@ -333,3 +333,26 @@ def test_z_rests_through_poison_and_refuses_once_when_the_poison_would_kill() ->
     player.hp -= 2  # a blow, not the poison's sting
     ticks(screen)
     assert screen.log.entries[-1].text == STOPS["hurt"]
+
+
+def test_a_run_stops_once_when_a_following_ally_falls_far_behind() -> None:
+    """Hand play travelled across a floor and left its ally far behind (and then took
+    the stairs without it). A run stops when a following ally falls behind, says so,
+    and a run started again goes on (it does not stop at every step)."""
+    hall = "#" * 40 + "\n#@" + "." * 37 + "#\n" + "#" * 40
+    world = world_from_text(hall)
+    world.floor.explored[...] = True
+    ally = add_monster(world, ORC, 2, 1, hunting=False)
+    ally.mode = Mode.ALLY
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.perform(Travel((36, 1)))
+    for _ in range(3):
+        screen.tick()
+    assert screen.running
+    world.floor.move_actor(ally, 1, 1)  # held up far behind (a fight, a door)
+    world.floor.move_actor(world.player, 12, 1)
+    ticks(screen)
+    said = screen.log.entries[-1].text
+    assert "falling behind" in said and "orc" in said and world.player.x < 15
+    screen.perform(Travel((36, 1)))
+    assert ticks(screen) > 3  # once told, the walk goes on

@@ -247,6 +247,12 @@ class Narrator:
                 f"The way on passes close to {asleep}, asleep: walk past {it} yourself, "
                 f"or strike first while {it} sleep{'s' if it == 'it' else ''}."
             )
+        if stop.why == "ally_behind":
+            lagging = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
+            return (
+                f"You stop: your allies are falling behind ({lagging}). Wait a turn or two"
+                " (s) for them to catch up, or go on without them."
+            )
         if stop.why == "items":
             seen = [self.names.thing(t).count(t.quantity) for t in stop.things]
             return f"You see {listed(seen)}."
