@@ -10,7 +10,7 @@ import numpy as np
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.acts import targets
-from emberdeep.engine.acts.actions import Use
+from emberdeep.engine.acts.actions import PickUp, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.things.items import Item
@@ -247,3 +247,25 @@ def test_after_the_target_dies_the_next_aim_starts_where_it_fell_not_on_the_play
     assert not orc.alive and world.inventory
     again = TargetingScreen(screen, 0, throw=True)
     assert again.cursor == (4, 1) != world.player.position and again.warning == NO_TARGET
+
+
+def test_a_stack_used_up_and_gathered_again_gets_its_letter_back() -> None:
+    """Hand play threw its last dart (b) and, after drinking its potion (a), picked the
+    dart up as (a): a stack that comes back takes the letter its kind had, when free;
+    the other items keep theirs."""
+    screen = play("health_potion", "darts", "fireball_scroll")
+    world = screen.world
+    world.player.hp = 1
+    assert screen.letters.of(world.inventory) == ["a", "b", "c"]
+    screen.perform(Use(0))  # the potion: (a) is free
+    add_monster(world, ORC, 4, 1, hunting=False)
+    world.refresh_fov()
+    screen.perform(Throw(0, (4, 1)))  # the last dart: (b) is free
+    assert screen.letters.of(world.inventory) == ["c"]
+    dart = next(item for item in world.floor.items if item.kind.key == "darts")
+    world.floor.move_actor(world.player, *dart.position)
+    screen.perform(PickUp())
+    assert [i.kind.key for i in world.inventory] == ["fireball_scroll", "darts"]
+    assert screen.letters.of(world.inventory) == ["c", "b"]
+    world.inventory.append(Item(KINDS["health_potion"]))
+    assert screen.letters.of(world.inventory)[-1] == "a"  # its kind's letter again
