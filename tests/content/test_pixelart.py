@@ -30,6 +30,8 @@ def kinds() -> list[str]:
         *(kind.key for kind in (population.traps.kinds if population.traps else ())),
         *(f"unknown_{category}" for category in ("potion", "scroll", "wand", "staff")),
         *FIXTURES,
+        "flames",
+        "gas_cloud",
     ]
 
 

@@ -290,3 +290,31 @@ def test_a_save_with_impossible_fire_or_gas_is_refused(key: str, value: int, rul
     floor[column] = base64.b64encode(array.tobytes()).decode()
     with pytest.raises(SnapshotError, match=rule):
         snapshot.load(data, lambda depth, rng: floor_from_text(MEADOW), KINDS)
+
+
+def test_a_monster_burnt_to_death_by_the_players_fire_is_the_players_kill() -> None:
+    """Hand play set an orc alight with a potion of incineration and watched it burn to
+    death for no experience: a death by the fire the player set is their kill. Who set
+    a creature alight survives a save; fire that was nobody's gives nothing."""
+    world = world_from_text(HALL)
+    orc = add_monster(world, ORC, 5, 2)
+    orc.hp = 2
+    xp = world.player.xp
+    fire.ignite(world, [orc.position], world.player, "potion")
+    assert orc.ablaze_by == world.player.id
+    data = json.loads(json.dumps(snapshot.dump(world)))
+    loaded = snapshot.load(data, lambda depth, rng: floor_from_text(HALL), KINDS, world.kinds)
+    assert loaded.floor.actors[orc.id].ablaze_by == world.player.id
+    for _ in range(10):
+        if not orc.alive:
+            break
+        world.step(Wait())
+    assert not orc.alive and world.player.xp == xp + ORC.xp and world.kills["orc"] == 1
+    stray = add_monster(world, ORC, 8, 2)
+    stray.hp = 2
+    fire.ignite(world, [stray.position], None, "spread")  # nobody's fire
+    for _ in range(10):
+        if not stray.alive:
+            break
+        world.step(Wait())
+    assert not stray.alive and world.player.xp == xp + ORC.xp and stray.ablaze_by == 0

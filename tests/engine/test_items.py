@@ -139,7 +139,7 @@ def test_inventory_holds_26_and_says_when_full() -> None:
     kind = ItemKind("pebble", "Pebble", "heal")
     world.inventory.extend(Item(kind) for _ in range(INVENTORY_SIZE))
     world.floor.items.append(Item(kind, 5, 3))
-    assert texts(world.step(PickUp())) == ["Your inventory is full."]
+    assert texts(world.step(PickUp())) == ["Your pack is full: no room for the pebble."]
     assert len(world.floor.items) == 1 and world.turn == 0
 
 

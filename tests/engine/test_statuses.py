@@ -107,7 +107,7 @@ def test_potions_give_their_status_and_bad_ones_are_real() -> None:
     world.inventory.append(Item(KINDS["poison_potion"]))
     events = world.step(Use(0))
     assert statuses.has(world.player, statuses.POISONED)
-    assert ("You are poisoned!", MessageKind.STATUS) in lines(events)
+    assert ("You are poisoned!", MessageKind.ENEMY_ATTACK) in lines(events)  # bad news: red
     assert world.identity.is_known(KINDS["poison_potion"])
 
 

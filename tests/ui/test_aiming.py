@@ -9,7 +9,8 @@ import numpy as np
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.acts.actions import Use
+from emberdeep.engine.acts import targets
+from emberdeep.engine.acts.actions import PickUp, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.things.items import Item
@@ -19,6 +20,7 @@ from emberdeep.ui.screens import PopTo, Stay
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.targeting import NO_TARGET, PATH_BG, TargetingScreen
+from emberdeep.ui.stack import ScreenStack
 from tests.helpers import ORC, add_monster, opened, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
@@ -199,3 +201,71 @@ def test_the_aiming_words_never_cover_the_map() -> None:
         rows = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
         below = "\n".join(rows[view.y + view.height :])
         assert "Aim the Dart:" in below and "Here: Orc" in below
+
+
+def test_the_cursor_starts_on_an_awake_foe_before_a_nearer_sleeper() -> None:
+    """The engine's one choice (``targets.choices``) puts a sleeper after an awake foe:
+    hand play met the aim on a sleeping kobold beside an orc that was hitting. The
+    cursor, the bot's aim and a scroll of lightning all ask it."""
+    screen = play("darts")
+    world = screen.world
+    sleeper = add_monster(world, ORC, 3, 1, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    awake = add_monster(world, ORC, 3, 2)
+    world.refresh_fov()
+    item = world.inventory[0]
+    assert targets.choices(world.floor, world.player, item, throw=True) == [awake, sleeper]
+    assert TargetingScreen(screen, 0, throw=True).cursor == awake.position
+    awake.mode = Mode.ASLEEP  # both asleep: the nearest again
+    assert targets.aim_for(world.floor, world.player, item, throw=True) is sleeper
+
+
+def test_escape_while_aiming_closes_the_menu_it_was_chosen_in_too() -> None:
+    """One Esc: back to the map, not to the inventory the item was chosen in."""
+    screen = play("darts")
+    add_monster(screen.world, ORC, 5, 1)
+    screen.world.refresh_fov()
+    stack = ScreenStack(screen)
+    for key in ("t", "a", "escape"):
+        stack.handle(KeyPress(key))
+        if key == "a":
+            assert isinstance(stack.top, TargetingScreen)
+    assert stack.screens == [screen] and len(screen.world.inventory) == 1
+
+
+def test_after_the_target_dies_the_next_aim_starts_where_it_fell_not_on_the_player() -> None:
+    screen = play("darts")
+    world = screen.world
+    orc = add_monster(world, ORC, 4, 1)
+    orc.hp = 1
+    world.inventory[0].count = 3
+    world.refresh_fov()
+    aiming = opened(opened(screen.handle(KeyPress("t")), InventoryScreen).handle(KeyPress("a")),
+                    TargetingScreen)  # fmt: skip
+    assert aiming.cursor == orc.position
+    aiming.handle(KeyPress("enter"))
+    assert not orc.alive and world.inventory
+    again = TargetingScreen(screen, 0, throw=True)
+    assert again.cursor == (4, 1) != world.player.position and again.warning == NO_TARGET
+
+
+def test_a_stack_used_up_and_gathered_again_gets_its_letter_back() -> None:
+    """Hand play threw its last dart (b) and, after drinking its potion (a), picked the
+    dart up as (a): a stack that comes back takes the letter its kind had, when free;
+    the other items keep theirs."""
+    screen = play("health_potion", "darts", "fireball_scroll")
+    world = screen.world
+    world.player.hp = 1
+    assert screen.letters.of(world.inventory) == ["a", "b", "c"]
+    screen.perform(Use(0))  # the potion: (a) is free
+    add_monster(world, ORC, 4, 1, hunting=False)
+    world.refresh_fov()
+    screen.perform(Throw(0, (4, 1)))  # the last dart: (b) is free
+    assert screen.letters.of(world.inventory) == ["c"]
+    dart = next(item for item in world.floor.items if item.kind.key == "darts")
+    world.floor.move_actor(world.player, *dart.position)
+    screen.perform(PickUp())
+    assert [i.kind.key for i in world.inventory] == ["fireball_scroll", "darts"]
+    assert screen.letters.of(world.inventory) == ["c", "b"]
+    world.inventory.append(Item(KINDS["health_potion"]))
+    assert screen.letters.of(world.inventory)[-1] == "a"  # its kind's letter again

@@ -16,6 +16,7 @@ from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.details import monster_lines
 from emberdeep.ui.screens.help import help_lines
 from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.sidebar import ALLY_HEALTH, HEALTH_FULL
 from tests.helpers import ORC, add_monster, opened, world_from_text
 
 CONTENT = loader.load()
@@ -131,3 +132,23 @@ def test_a_captive_looked_at_says_how_to_free_it() -> None:
     foe = add_monster(screen.world, ORC, 6, 2)
     screen.world.refresh_fov()
     assert f"  {FREE_HINT}" not in describe_in_detail(screen.world, foe.position)
+
+
+def test_an_allys_health_bar_is_not_a_foes_red() -> None:
+    """Hand play read an ally's red bar in the sidebar as an enemy's."""
+    screen = with_captive()
+    goblin = screen.world.floor.blocker_at(3, 2)
+    assert goblin is not None
+    goblin.mode, goblin.shackles = Mode.ALLY, 0
+    foe = add_monster(screen.world, ORC, 6, 2)
+    screen.world.refresh_fov()
+    console = render.new_console(100, 52)
+    screen.draw(console)
+    bars = {}
+    for entry in screen.sidebar.entries:
+        actor = screen.world.floor.blocker_at(*entry.position)
+        if actor is not None:
+            bars[actor.id] = tuple(
+                int(c) for c in console.rgb["bg"][screen.layout.sidebar.x + 3, entry.top]
+            )
+    assert bars[foe.id] == HEALTH_FULL and bars[goblin.id] == ALLY_HEALTH[0] != HEALTH_FULL

@@ -252,7 +252,7 @@ def test_right_click_or_escape_cancels_without_using_the_item() -> None:
         orc = add_monster(s.world, ORC, 6, 3)
         s.world.refresh_fov()
         targeting = aim(s, FIREBALL)
-        assert targeting.handle(event) == Pop()
+        assert targeting.handle(event) == PopTo(s)  # to the map, not the menu
         assert [item.kind for item in s.world.inventory] == [FIREBALL]
         assert orc.hp == ORC.hp and s.world.turn == 0
 
@@ -331,7 +331,25 @@ def test_a_third_ring_asks_which_ring_to_take_off() -> None:
     menu = opened(screen.handle(KeyPress("i")), InventoryScreen)
     asked = opened(menu.choose(2), InventoryScreen)
     assert asked.menu.title == "Take off which ring for the Ring of Wisdom?"
-    assert asked.menu.options[2].disabled and not asked.menu.options[1].disabled
-    asked.choose(1)  # the second comes off, not the oldest
+    letters = screen.letters.of(world.inventory)
+    assert [o.key for o in asked.menu.options] == letters[:2]  # the worn rings alone
+    assert asked.handle(KeyPress(letters[2])) == Stay()  # the new ring is not offered
+    asked.handle(KeyPress(letters[1]))  # the second comes off, not the oldest
     assert first.equipped and third.equipped and not second.equipped
     assert sum(i.equipped for i in world.inventory) == 2
+
+
+def test_a_full_pack_says_so_with_the_item_when_stepped_on_or_picked_up() -> None:
+    """Hand play walked onto a scroll with 26 things carried and heard nothing."""
+    s = play(ROOM, *[POTION] * 26)
+    scroll = Item(FIREBALL, PLAYER[0] + 1, PLAYER[1])
+    s.world.floor.items.append(scroll)
+    s.handle(KeyPress("l"))
+    assert s.world.player.position == scroll.position
+    assert logged(s)[-1] == "Your pack is full: the scroll of fireball stays here."
+    s.handle(KeyPress("g"))
+    assert logged(s)[-1] == "Your pack is full: no room for the scroll of fireball."
+    s.world.inventory.pop()
+    s.handle(KeyPress("h"))
+    s.handle(KeyPress("l"))  # room now: nothing said about it
+    assert "stays here" not in logged(s)[-1] and len(logged(s)) == 2

@@ -17,7 +17,7 @@ from emberdeep.ui.screens.inventory import NOTHING_TO_THROW, InventoryScreen
 from emberdeep.ui.screens.level_up import LevelUpScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.targeting import TargetingScreen
-from emberdeep.ui.stack import ScreenStack
+from emberdeep.ui.stack import SETTLE_SECONDS, ScreenStack
 from tests.helpers import opened, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
@@ -48,6 +48,9 @@ class Script:
         self.stack = stack
         self.batches = batches
         self.shown: list[object] = []
+        self.now = 0.0
+        """The stack's clock: a batch handed over with ``when`` > 0 arrives at that time."""
+        stack.clock = lambda: self.now
 
     def console_size(self) -> tuple[int, int]:
         return render.SCREEN_WIDTH, render.SCREEN_HEIGHT
@@ -62,6 +65,8 @@ class Script:
         if (timeout == 0) != (when == 0):
             return []  # nothing was waiting (or this batch comes only after a wait)
         self.batches.pop(0)
+        if when:
+            self.now = when
         return batch
 
 
@@ -83,13 +88,41 @@ def test_a_key_pressed_before_the_level_up_box_opened_is_not_taken_by_it() -> No
         [
             (None, [KeyPress("."), KeyPress("enter"), KeyPress("a")]),
             (0, [KeyPress("b"), MouseMove(1, 1)]),
-            (None, [KeyPress("c")]),
+            (SETTLE_SECONDS + 0.1, [KeyPress("c")]),
         ],
     )
     loop.run(stack, script)
     assert any(isinstance(top, LevelUpScreen) for top in script.shown)
     assert player.max_hp == hp and player.power <= power  # neither a nor b (nor Enter)
     assert player.defense > defense and player.level == 2  # c: Agility, chosen once seen
+
+
+def test_keys_still_streaming_in_after_the_level_up_box_was_shown_are_not_taken() -> None:
+    """The volley, as hand play met it: "t c Enter" for a throw typed as a stream while
+    the kill before it opened the box. Each key comes after the box was shown but before
+    the player could read it (0.2 s apart): none chooses a stat, and each keeps the box
+    settling. After a pause, "a" is a deliberate choice: Constitution."""
+    screen = play()
+    level_up_ready(screen)
+    player = screen.world.player
+    hp, power, defense = player.max_hp, player.power, player.defense
+    stack = ScreenStack(screen)
+    typed: list[tuple[float | None, list[InputEvent]]]
+    typed = [(0.2 * n, [KeyPress(key)]) for n, key in enumerate("tc", start=1)]
+    script = Script(
+        stack,
+        [
+            (None, [KeyPress(".")]),
+            *typed,
+            (0.6, [KeyPress("enter")]),
+            (0.6 + SETTLE_SECONDS - 0.05, [KeyPress("b")]),  # still a stream: dropped
+            (0.6 + 2 * SETTLE_SECONDS + 0.1, [KeyPress("a")]),
+        ],
+    )
+    loop.run(stack, script)
+    assert isinstance(script.shown[1], LevelUpScreen)
+    assert (player.power, player.defense) == (power, defense)  # neither b nor c
+    assert player.level == 2 and player.max_hp == hp + screen.world.progression.hp  # a
 
 
 def test_keys_typed_before_a_menu_opened_are_dropped_but_not_other_input() -> None:

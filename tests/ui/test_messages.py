@@ -28,6 +28,23 @@ def test_long_messages_wrap_and_newest_sit_at_the_bottom() -> None:
     assert tuple(console.rgb["fg"][0, 0]) == KIND_COLORS[MessageKind.INFO]
 
 
+def test_the_log_shows_whole_messages_never_a_wrapped_tail() -> None:
+    """Hand play read "are full." alone on the log's top row: the tail of an older line
+    whose start had scrolled off. An older message that cannot show whole is left out."""
+    log = MessageLog()
+    log.add("Your pack is full and the potions there are full.")
+    log.add("You wait.")
+    log.add("The orc hits you.")
+    console = render.new_console(30, 3)
+    messages.draw(log, console, 0, 0, width=30, height=3)
+    lines = ["".join(map(chr, console.ch[:, y])).rstrip() for y in range(3)]
+    assert lines == ["", "You wait.", "The orc hits you."]
+    tall = MessageLog()
+    tall.add("word " * 30)  # taller than the box alone: its beginning is shown
+    messages.draw(tall, console, 0, 0, width=30, height=3)
+    assert "".join(map(chr, console.ch[:, 0])).startswith("word word")
+
+
 def test_log_is_bounded() -> None:
     log = MessageLog(limit=5)
     for i in range(20):

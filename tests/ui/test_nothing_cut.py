@@ -56,6 +56,13 @@ def test_wrap_leaves_nothing_out_and_breaks_a_path_after_a_folder() -> None:
     assert fitting.home_path(Path.home() / "x.toml") == "~/x.toml"
 
 
+def test_wrap_keeps_a_count_like_charges_together() -> None:
+    """Hand play met the sidebar's "Staff of Fire [2/" with "2]" on the next row: a
+    count's "/" was taken for a path's folder separator."""
+    assert fitting.wrap("Staff of Fire [2/2]", 17) == ["Staff of Fire", "[2/2]"]
+    assert fitting.wrap("Health 10/30 now", 9) == ["Health", "10/30 now"]
+
+
 def test_a_menu_detail_that_does_not_fit_keeps_its_whole_leading_clauses() -> None:
     detail = "worn; Power +2, quick: attacks take 20% less time. Needs 10 strength."
     assert leading_clauses(detail, 80) == detail

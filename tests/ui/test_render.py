@@ -8,7 +8,8 @@ from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.play.world import World
-from emberdeep.ui import render
+from emberdeep.engine.terrain import gas
+from emberdeep.ui import render, sprites
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.render import Region, camera_origin
 from emberdeep.ui.screens.play import PlayScreen
@@ -142,3 +143,31 @@ def test_fixtures_follow_the_camera_and_the_view_they_are_drawn_in() -> None:
         for (x, y), name in other.fixtures.items()
         if name == "torch" and 6 <= x < 46 and 3 <= y < 23
     }
+
+
+def test_fire_has_its_own_mark_and_fire_and_gas_their_own_tiles() -> None:
+    """Hand play took fire for traps (both "^") and barely saw fire or gas in the tiles
+    mode, where a tint alone darkens a dark floor sprite."""
+    world = world_from_text(CORRIDOR)
+    world.floor.explored[...] = True
+    px, py = world.player.position
+    burning, gassy = (px + 2, py), (px + 4, py)
+    world.floor.fire[burning] = 3
+    world.floor.fire_active = True
+    gas.release(world, *gassy, 0.05)  # a thin wisp
+    floor = world.floor
+    origin = camera_origin(world.player.position, (floor.width, floor.height), FULL.map)
+    ascii = draw(world)
+    cell = render.to_screen(burning, FULL.map, origin)
+    assert cell is not None and chr(ascii.ch[cell]) == "§"  # a trap's is "^"
+    content = loader.load()
+    tiles = PlayScreen.of(world, content, Settings(render_mode="tiles", lighting=False))
+    console = render.new_console()
+    tiles.draw(console)
+    atlas = sprites.atlas(content)
+    for pos, name in ((burning, sprites.FLAMES), (gassy, sprites.GAS_CLOUD)):
+        at = render.to_screen(pos, tiles.layout.map, tiles.origin())
+        assert at is not None
+        code = atlas.code(name, sprites.on("floor"))
+        wide = tiles.layout.map.columns == 2
+        assert int(console.ch[at]) == (sprites.wide_code(code) if wide else code)

@@ -11,7 +11,7 @@ from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Rest, Travel
-from emberdeep.session.narration import STOPS
+from emberdeep.session.narration import REFUSALS, STOPS
 from emberdeep.ui import render
 from emberdeep.ui.input import Click, KeyPress, MouseMove
 from emberdeep.ui.layout import FULL
@@ -123,6 +123,17 @@ def test_travel_to_the_stairs_with_a_monster_in_view_takes_a_step_a_press() -> N
     screen.handle(KeyPress(">"))
     assert world.depth == 2  # on them, the press takes them
     assert not any("Not with" in entry.text for entry in screen.log.entries)
+
+
+def test_greater_than_with_the_stairs_not_found_yet_says_so_and_what_to_do() -> None:
+    """Not "There are no stairs here.": the stairs exist, the player has not found them."""
+    world = world_from_text(STAIRS_ROOM)
+    world.floor.explored[world.floor.stairs] = False
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress(">"))
+    said = screen.log.entries[-1].text
+    assert said == REFUSALS["stairs_not_found"] and "explore (x)" in said
+    assert world.turn == 0 and not screen.running and world.depth == 1
 
 
 def test_z_rests_until_healed_and_a_monster_interrupts() -> None:
@@ -295,3 +306,53 @@ def test_explore_goes_on_past_a_monster_running_away() -> None:
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
     assert screen.running  # not refused for it
+
+
+def test_z_rests_through_poison_and_refuses_once_when_the_poison_would_kill() -> None:
+    """Hand play met a rest that stopped at every sting of poison ("You are hurt."), so
+    each Z bought one turn. The sting is expected: the rest goes on through it, and
+    stops for anything else that hurts. A poison that would kill before it wears off is
+    refused at once, with what to do."""
+    room = "#######\n#.....#\n#.@...#\n#.....#\n#######"
+    screen = PlayScreen.of(world_from_text(room), loader.load(), Settings())
+    player = screen.world.player
+    player.hp = player.max_hp - 8
+    player.statuses[statuses.POISONED] = 5
+    screen.handle(KeyPress("Z"))
+    steps = ticks(screen)
+    said = [entry.text for entry in screen.log.entries]
+    assert steps > 5 and STOPS["hurt"] not in said
+    assert player.hp == player.max_hp and said[-1] == "You feel rested."
+    player.hp = 4
+    player.statuses[statuses.POISONED] = 10
+    screen.handle(KeyPress("Z"))
+    assert not screen.running and screen.log.entries[-1].text == REFUSALS["deadly_poison"]
+    player.statuses[statuses.POISONED] = 2
+    screen.handle(KeyPress("Z"))
+    assert screen.running
+    player.hp -= 2  # a blow, not the poison's sting
+    ticks(screen)
+    assert screen.log.entries[-1].text == STOPS["hurt"]
+
+
+def test_a_run_stops_once_when_a_following_ally_falls_far_behind() -> None:
+    """Hand play travelled across a floor and left its ally far behind (and then took
+    the stairs without it). A run stops when a following ally falls behind, says so,
+    and a run started again goes on (it does not stop at every step)."""
+    hall = "#" * 40 + "\n#@" + "." * 37 + "#\n" + "#" * 40
+    world = world_from_text(hall)
+    world.floor.explored[...] = True
+    ally = add_monster(world, ORC, 2, 1, hunting=False)
+    ally.mode = Mode.ALLY
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.perform(Travel((36, 1)))
+    for _ in range(3):
+        screen.tick()
+    assert screen.running
+    world.floor.move_actor(ally, 1, 1)  # held up far behind (a fight, a door)
+    world.floor.move_actor(world.player, 12, 1)
+    ticks(screen)
+    said = screen.log.entries[-1].text
+    assert "falling behind" in said and "orc" in said and world.player.x < 15
+    screen.perform(Travel((36, 1)))
+    assert ticks(screen) > 3  # once told, the walk goes on

@@ -168,6 +168,8 @@ def load() -> Content:
         *((kind.key, f"trap {kind.key!r} (traps.toml)") for kind in traps.kinds),
         *((key, f"unknown items {key!r} (appearances.toml)") for key in unknown_looks),
         *((key, f"light fixture {key!r} (lights.toml)") for key in mapgen.fixtures.FIXTURES),
+        ("flames", "fire on the floor ([flames] in sprites.toml)"),
+        ("gas_cloud", "gas on the floor, tinted by its kind ([gas_cloud] in sprites.toml)"),
     ]
     sprites = parse_sprites(read_table("sprites.toml", cache), drawn)
     palettes = parse_palettes(read_table("palettes.toml", cache), [*looks, "remains"], GLYPH_MODES)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from emberdeep.engine.core.events import Corroded, ItemMoved, MessageKind, StatusChanged
 from emberdeep.session.grammar import capitalized, sentence
 from emberdeep.session.log_line import Line
+from emberdeep.session.news import news_kind
 
 if TYPE_CHECKING:
     from emberdeep.session.narration import Narrator
@@ -21,24 +22,27 @@ def status_trick(n: Narrator, e: StatusChanged) -> list[Line] | None:
     source = n.who(e.source) if e.source is not None else None
     match (e.status, e.gained, e.cause):
         case ("submerged", True, "dive"):
-            return [Line(sentence(noun, "dive", "out of sight."), MessageKind.STATUS)]
+            return [Line(sentence(noun, "dive", "out of sight."), news_kind(n.names, e.who, True))]
         case ("submerged", False, "surface"):
             return [Line(sentence(noun, "surge", "up out of the water!"), MessageKind.ALERT)]
         case ("held", True, "blow") if source is not None:
             return [Line(sentence(source, "seize", f"{noun.the}!"), MessageKind.ENEMY_ATTACK)]
         case ("held", True, "struggle") if source is not None:
             text = sentence(noun, "struggle", f"in {source.possessive} grip.")
-            return [Line(text, MessageKind.STATUS)]
+            return [Line(text, news_kind(n.names, e.who, False))]
         case ("held", False, "struggle") if source is not None:
-            return [Line(sentence(noun, "break", f"free of {source.the}!"), MessageKind.STATUS)]
+            text = sentence(noun, "break", f"free of {source.the}!")
+            return [Line(text, news_kind(n.names, e.who, True))]
         case ("held", False, "released"):
-            return [Line(sentence(noun, "be", "free of the grip."), MessageKind.STATUS)]
+            return [
+                Line(sentence(noun, "be", "free of the grip."), news_kind(n.names, e.who, True))
+            ]
         case ("shielded", True, "shield") if source is not None:
             text = sentence(source, "cast", f"a spectral shield over {noun.the}!")
             return [Line(text, MessageKind.ALERT)]
         case ("shielded", False, "absorbed"):
             text = capitalized(f"{noun.possessive} spectral shield takes the blow and shatters!")
-            return [Line(text, MessageKind.STATUS)]
+            return [Line(text, news_kind(n.names, e.who, False))]
     return None
 
 

@@ -33,6 +33,7 @@ from emberdeep.engine.core.events import (
 from emberdeep.session.beast_sentences import status_trick
 from emberdeep.session.grammar import capitalized, hit_points, sentence
 from emberdeep.session.log_line import Line
+from emberdeep.session.news import news_kind, status_kind
 
 if TYPE_CHECKING:
     from emberdeep.session.narration import Narrator
@@ -109,12 +110,12 @@ def _attack_kind(attacker: Who, target: Who) -> MessageKind:
     return MessageKind.ENEMY_ATTACK if target.id == PLAYER_ID else MessageKind.INFO
 
 
-def _hurt_kind(who: Who, source: Who | None) -> MessageKind:
+def _hurt_kind(n: Narrator, who: Who, source: Who | None) -> MessageKind:
     if who.id == PLAYER_ID:
         return MessageKind.ENEMY_ATTACK
     if source is not None and source.id == PLAYER_ID:
         return MessageKind.PLAYER_ATTACK
-    return MessageKind.STATUS
+    return news_kind(n.names, who, False)  # an ally's hurt is bad news, a foe's good
 
 
 def attacked(n: Narrator, e: Attacked) -> list[Line]:
@@ -139,7 +140,7 @@ def attacked(n: Narrator, e: Attacked) -> list[Line]:
 
 
 def hurt(n: Narrator, e: Hurt) -> list[Line]:
-    noun, kind = n.who(e.who), _hurt_kind(e.who, e.source)
+    noun, kind = n.who(e.who), _hurt_kind(n, e.who, e.source)
     points = hit_points(e.amount)
     match e.cause:
         case "lightning":
@@ -180,11 +181,12 @@ def died(n: Narrator, e: Died) -> list[Line]:
 def healed(n: Narrator, e: Healed) -> list[Line]:
     if e.cause == "mend" and e.source is not None:
         wounds = f", and {n.who(e.who).possessive} wounds close."
-        return [Line(sentence(n.who(e.source), "chant", wounds), MessageKind.STATUS)]
+        kind = news_kind(n.names, e.who, True)  # a foe's wounds closing: danger
+        return [Line(sentence(n.who(e.source), "chant", wounds), kind)]
     if e.who.id == PLAYER_ID:
         text = f"You feel better, and recover {hit_points(e.amount)}."
         return [Line(text, MessageKind.STATUS)]
-    return [Line(sentence(n.who(e.who), "look", "better."), MessageKind.STATUS)]
+    return [Line(sentence(n.who(e.who), "look", "better."), news_kind(n.names, e.who, True))]
 
 
 def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
@@ -193,15 +195,16 @@ def status_changed(n: Narrator, e: StatusChanged) -> list[Line]:
         return trick
     noun = n.who(e.who)
     if not e.gained:
+        ended_kind = status_kind(n.names, e.who, e.status, False)
         if e.cause == "water":
-            return [Line(sentence(noun, "be", "put out by the water."), MessageKind.STATUS)]
+            return [Line(sentence(noun, "be", "put out by the water."), ended_kind)]
         ended = STATUS_ENDED.get(e.status, f"no longer {e.status}")
         if e.cause == "negation" and e.source is not None:  # "... is no longer hasted!"
             caster = n.who(e.source)
             text = f"{sentence(caster, 'chant', 'a negation:')} {noun.the} {noun.verb('be')}"
             return [Line(f"{text} {ended}!", MessageKind.ENEMY_ATTACK)]
-        return [Line(sentence(noun, "be", f"{ended}."), MessageKind.STATUS)]
-    kind = MessageKind.ENEMY_ATTACK if noun.is_you and e.cause == "blow" else MessageKind.STATUS
+        return [Line(sentence(noun, "be", f"{ended}."), ended_kind)]
+    kind = status_kind(n.names, e.who, e.status, True)
     if e.cause == "blow" and e.source is not None:
         blow = (
             BLOWS.get(n.names.creatures[e.source.kind].verb, "blow")

@@ -28,11 +28,12 @@ from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, 
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Event, MessageKind, Refused
 from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.creatures import hunger
+from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.world import ACTION_TIME, World
+from emberdeep.engine.things import items
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
@@ -253,8 +254,10 @@ class Driver:
             case TakeStairs(up):
                 floor = self.world.floor
                 stairs = stairs_of(floor, up)  # the way up is where you came in
-                if self.world.player.position == stairs or not floor.explored[stairs]:
+                if self.world.player.position == stairs or (up and not floor.explored[stairs]):
                     self.act(Ascend() if up else Descend())
+                elif not floor.explored[stairs]:  # not "no stairs here": none found yet
+                    self.take(Refused("stairs_not_found"))
                 else:
                     self.start_run(command)  # walk there, and take them on arrival
             case _:
@@ -279,7 +282,7 @@ class Driver:
             if world.player_due:
                 action, self.pending = self.pending or self.next_run_step(), None
                 if action is not None:
-                    self.take(world.player_act(action))
+                    self.act_now(action)
         return self.finish()
 
     def interrupt(self) -> Report:
@@ -317,13 +320,20 @@ class Driver:
     # -- the rest -----------------------------------------------------------------------
 
     def act(self, action: PlayerCommand) -> None:
-        world = self.world
-        if not self.rules.real_time:
-            self.take(world.step(action))
-        elif world.player_due:
-            self.take(world.player_act(action))
+        if not self.rules.real_time or self.world.player_due:
+            self.act_now(action)
         else:
             self.pending = action
+
+    def act_now(self, action: PlayerCommand) -> None:
+        """The player's ``action``, now; after a step, what a full pack leaves lying
+        where the player stands is said (a full pack is never silent)."""
+        world, was = self.world, self.world.player.position
+        self.take(world.step(action) if not self.rules.real_time else world.player_act(action))
+        if self.narrator is not None and world.player.position != was and not world.over:
+            left = items.none_fit(world.inventory, world.floor.items_at(*world.player.position))
+            if left is not None:
+                self.say(self.narrator.left_here(world.identity.thing(left)))
 
     def take(self, result: list[Event] | Refused) -> None:
         """What the world reported, added to the report under way (and narrated)."""
@@ -369,6 +379,9 @@ class Driver:
             return
         if isinstance(command, Rest) and hunger.state(world.nourishment) == "faint":
             self.take(Refused("too_hungry"))  # a rest now would pass out and starve
+            return
+        if isinstance(command, Rest) and statuses.poison_left(player) >= player.hp:
+            self.take(Refused("deadly_poison"))  # a rest would wait for it to kill
             return
         self.run = Run(command, autopilot.Watch.start(world))
 

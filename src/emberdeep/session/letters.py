@@ -20,23 +20,31 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 class ItemLetters:
     """Each carried item's letter, for as long as it is carried: a new item gets the
+    letter its kind last had, when that is free (the darts thrown to the last and
+    gathered up again are still (b): hand play saw them come back as (a)), else the
     first letter no other item holds."""
 
     def __init__(self, kept: Iterable[tuple[Item, str]] = ()) -> None:
         self.held: dict[int, tuple[Item, str]] = {id(item): (item, key) for item, key in kept}
         """id(item) -> (the item, kept so its id is not reused, its letter)."""
+        self.left: dict[str, str] = {}
+        """Item kind -> the letter of the last of its kind to leave the pack."""
 
     def of(self, inventory: list[Item]) -> list[str]:
         """The letter of each item of ``inventory``, in its order."""
         carried = {id(item) for item in inventory}
         for gone in [key for key in self.held if key not in carried]:
-            del self.held[gone]
+            item, letter = self.held.pop(gone)
+            self.left[item.kind.key] = letter
         taken = {letter for _, letter in self.held.values()}
-        free = iter(letter for letter in LETTERS if letter not in taken)
         out = []
         for item in inventory:
             if id(item) not in self.held:
-                self.held[id(item)] = (item, next(free, "?"))
+                letter = self.left.pop(item.kind.key, "")
+                if not letter or letter in taken:
+                    letter = next((free for free in LETTERS if free not in taken), "?")
+                self.held[id(item)] = (item, letter)
+                taken.add(letter)
             out.append(self.held[id(item)][1])
         return out
 

@@ -54,6 +54,7 @@ from emberdeep.engine.core.events import (
     Summoned,
     Teleported,
     TerrainChanged,
+    Thing,
     TrapFound,
     TrapSprung,
     Victory,
@@ -120,7 +121,7 @@ REFUSALS = {
     "player_only": "Only the player can do that.",
     "sealed": "The stone door is sealed. A lever somewhere on this floor must open it.",
     "nothing_here": "There is nothing here to pick up.",
-    "inventory_full": "Your inventory is full.",
+    "inventory_full": "Your pack is full.",
     "no_such_item": "You have no such item.",
     "no_stairs_down": "There are no stairs here.",
     "no_stairs_up": "There are no stairs up here.",
@@ -158,6 +159,9 @@ REFUSALS = {
     "no_allies": "There is no ally in view to tell.",
     "not_hungry": "You are not hungry enough to eat that yet.",
     "too_hungry": "You are faint with hunger: eat (i, then a ration) before you rest.",
+    "deadly_poison": "The poison in you would kill you before it wears off: drink a potion"
+    " of healing, do not rest.",
+    "stairs_not_found": "You have not found the stairs down yet: explore (x) to find them.",
 }
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""
 STOPS = {
@@ -218,10 +222,18 @@ class Narrator:
                 f"Not with {self.names.kind(refused.detail).the} coming at you! "
                 "Fight it, or flee: > and < walk to the stairs one step per key."
             )
+        elif reason == "inventory_full" and refused.thing is not None:
+            text = f"Your pack is full: no room for {self.names.thing(refused.thing).the}."
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
             text = REFUSALS.get(reason, "You cannot do that.")
+        return Line(text, MessageKind.REFUSED)
+
+    def left_here(self, thing: Thing) -> Line:
+        """Stepping onto an item with no room for it: said, so a full pack is never
+        silent."""
+        text = f"Your pack is full: {self.names.thing(thing).the} stays here."
         return Line(text, MessageKind.REFUSED)
 
     def stop(self, stop: Stop) -> str:
@@ -234,6 +246,12 @@ class Narrator:
             return (
                 f"The way on passes close to {asleep}, asleep: walk past {it} yourself, "
                 f"or strike first while {it} sleep{'s' if it == 'it' else ''}."
+            )
+        if stop.why == "ally_behind":
+            lagging = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
+            return (
+                f"You stop: your allies are falling behind ({lagging}). Wait a turn or two"
+                " (s) for them to catch up, or go on without them."
             )
         if stop.why == "items":
             seen = [self.names.thing(t).count(t.quantity) for t in stop.things]

@@ -89,7 +89,7 @@ CLOUDS = {
 
 
 def cloud(n: Narrator, e: Cloud) -> list[Line]:
-    return [Line(CLOUDS.get(e.gas, "A cloud billows out!"), MessageKind.STATUS)]
+    return [Line(CLOUDS.get(e.gas, "A cloud billows out!"), MessageKind.ALERT)]
 
 
 def shattered(n: Narrator, e: Shattered) -> list[Line]:
@@ -106,7 +106,7 @@ IGNITIONS = {
 
 def ignited(n: Narrator, e: Ignited) -> list[Line]:
     said = IGNITIONS.get(e.cause)
-    return [Line(said, MessageKind.STATUS)] if said else []
+    return [Line(said, MessageKind.ALERT)] if said else []  # fire: danger, not good news
 
 
 def terrain_changed(n: Narrator, e: TerrainChanged) -> list[Line]:
@@ -139,12 +139,12 @@ def stairs_taken(n: Narrator, e: StairsTaken) -> list[Line]:
         return [Line("You climb back up the stairs.")]
     if e.way == "fell" and e.cause == "descent":
         return [
-            Line("You sink through the floor!", MessageKind.STATUS),
+            Line("You sink through the floor!", MessageKind.ALERT),
             Line("You descend deeper into the heart of the dungeon..."),
         ]
     if e.way == "fell":
         return [
-            Line(FALLS.get(e.cause, "You fall!"), MessageKind.STATUS),
+            Line(FALLS.get(e.cause, "You fall!"), MessageKind.ALERT),
             Line("You descend deeper into the heart of the dungeon..."),
             Line("You land hard, and hurt yourself.", MessageKind.ENEMY_ATTACK),
         ]

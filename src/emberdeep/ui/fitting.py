@@ -84,7 +84,9 @@ def _pieces(word: str, width: int) -> list[str]:
 
 
 def _is_path(word: str) -> bool:
-    return any(sep in word for sep in SEPARATORS)
+    """A folder path: a separator and a name. A count such as "[2/2]" or "10/30" is no
+    path, and is never broken after its "/" (the sidebar showed "[2/" over "2]")."""
+    return any(sep in word for sep in SEPARATORS) and any(ch.isalpha() for ch in word)
 
 
 def wrap(text: str, width: int) -> list[str]:

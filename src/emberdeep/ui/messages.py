@@ -57,13 +57,18 @@ def wrapped(log: MessageLog, width: int) -> list[tuple[str, Color]]:
 def draw(
     log: MessageLog, console: tcod.console.Console, x: int, y: int, *, width: int, height: int
 ) -> None:
-    """The newest lines of ``log`` that fit in ``width`` by ``height`` at (x, y),
-    bottom-aligned."""
+    """The newest messages of ``log`` that fit whole in ``width`` by ``height`` at
+    (x, y), bottom-aligned: an older one that would show only its wrapped tail ("are
+    full." read as a line of its own) is left out. The newest alone taller than the
+    box shows its beginning."""
     lines: list[tuple[str, Color]] = []
     for entry in reversed(log.entries):
         color = KIND_COLORS[entry.kind]
-        lines[:0] = [(line, color) for line in wrap(entry.full_text, width)]
-        if len(lines) >= height:
+        more = [(line, color) for line in wrap(entry.full_text, width)]
+        if len(lines) + len(more) > height:
+            if not lines:
+                lines = more[:height]
             break
-    for row, (text, color) in enumerate(lines[-height:]):
-        console.print(x, y + row, text, fg=color)
+        lines[:0] = more
+    for row, (text, color) in enumerate(lines):
+        console.print(x, y + height - len(lines) + row, text, fg=color)

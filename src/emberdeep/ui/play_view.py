@@ -55,6 +55,14 @@ class PlayView(Protocol):
         """The floor position shown at the map view's top-left."""
         ...
 
+    aimed: tuple[int, int] | None
+    """The cell last aimed at (a throw, a scroll, a staff), so the next aim with no foe
+    to start on starts there (where the last target fell), not on the player."""
+
+    def back(self) -> Result:
+        """Close every overlay over the play view (Esc while aiming: one press)."""
+        ...
+
     def perform(self, command: Command) -> Result:
         """Carry out ``command`` (a turn); back to the play view, or what it calls for."""
         ...

@@ -393,7 +393,7 @@ def draw_surroundings(
     if floor.gas_active or floor.fire_active:
         areas = _floor_area(floor, view, origin)
         if areas is not None:
-            clouds.draw(console, floor, content.lights, *areas, columns=view.columns)
+            clouds.draw(console, floor, content, *areas, columns=view.columns)
 
 
 def _floor_area(

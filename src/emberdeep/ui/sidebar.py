@@ -37,6 +37,9 @@ BG: Color = (12, 12, 18)
 RULE_FG: Color = (70, 64, 52)
 HEALTH_FULL: Color = (120, 24, 24)
 HEALTH_EMPTY: Color = (40, 14, 14)
+ALLY_HEALTH: tuple[Color, Color] = ((28, 96, 52), (10, 34, 18))
+"""An ally's health bar (full, empty): green, never a foe's red (hand play read an
+ally's bar as an enemy's)."""
 XP_FULL: Color = (40, 60, 120)
 XP_EMPTY: Color = (16, 20, 40)
 BAR_TEXT: Color = (255, 255, 255)
@@ -237,9 +240,10 @@ class Sidebar:
         look = content.looks[actor.kind]
         console.print(x, y, look.glyph, fg=look.fg)
         named, state = lines
+        colors = ALLY_HEALTH if actor.friendly else (HEALTH_FULL, HEALTH_EMPTY)
         for row, label in enumerate(named):
             bar(console, x + 2, y + row, width - 2, value=actor.hp, maximum=actor.max_hp,
-                label=label)  # fmt: skip
+                label=label, colors=colors)  # fmt: skip
         for row, line in enumerate(state, start=y + len(named)):
             console.print(x + 2, row, line, fg=STATE_FG)
 

@@ -66,6 +66,13 @@ SHROUD = "shroud"
 SHROUD_STATE = "unexplored"
 TERRAIN_STATES = ("lit", "dark")
 ALONE = "alone"
+FLAMES, GAS_CLOUD = "flames", "gas_cloud"
+"""The sprites drawn over burning cells and gas in view (``ui/clouds.py``)."""
+OVERLAY_LOOKS = {
+    FLAMES: Look("§", (255, 230, 120), (0, 0, 0)),
+    GAS_CLOUD: Look(".", (200, 200, 200), (0, 0, 0)),
+}
+"""Their glyphs where sprites are shown as text: fire is "§", never a trap's "^"."""
 """An entity sprite over nothing (transparent around it), e.g. for menus and the sheet."""
 
 _GREY = np.array([0.299, 0.587, 0.114], dtype=np.float32)
@@ -186,7 +193,7 @@ def atlas(content: Content) -> Atlas:
     terrain = list(TILE_NAMES) if drawable(content) else []
     entities = _entities(content)
     ascii_tiles = content.tiles["ascii"]
-    looks = {**content.looks, "remains": content.remains}
+    looks = {**content.looks, "remains": content.remains, **OVERLAY_LOOKS}
     # Grounds index [nothing, shroud, lit terrain..., dark terrain...]; figures index
     # [nothing, each entity...].
     shroud, lit, dark = 1, 2, 2 + len(terrain)

@@ -13,9 +13,18 @@ menu, a question) takes no key, click or wheel turn sent before it was first sho
 player pressed those for the screen they saw, not for one they had not seen yet. The
 stack names that screen (``unseen``) until the loop has shown it (``seen``), and
 ``too_soon`` says which input it must not be handed.
+
+A box that opens unbidden (``unbidden = True``: the level-up choice, which a kill in the
+middle of a volley opens) also drops the keys that keep coming just after it was shown:
+a player typing "t c Enter" for the next throw has not read it yet, and "c" would choose
+a stat. It takes input only after ``SETTLE_SECONDS`` without any, so the choice is made
+by a key pressed after a pause, deliberately.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 import tcod.console
 
@@ -34,13 +43,21 @@ from emberdeep.ui.screens import (
     as_ticking,
 )
 
+SETTLE_SECONDS = 0.6
+"""How long an unbidden box must go without deliberate input before it takes any: longer
+than the gap between keys typed in a stream, shorter than reading the box."""
+
 
 class ScreenStack:
-    def __init__(self, screen: Screen) -> None:
+    def __init__(self, screen: Screen, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.screens: list[Screen] = [screen]
         self.unseen: Screen | None = None
         """A screen opened (pushed or put in place of the stack) since the last frame
         was shown, until the loop has shown it: input sent before then is not its."""
+        self.clock = clock
+        self.settling: tuple[Screen, float] | None = None
+        """An unbidden box that has been shown, and the time until which it still drops
+        deliberate input (pushed on by every input it drops)."""
 
     @property
     def top(self) -> Screen | None:
@@ -61,17 +78,28 @@ class ScreenStack:
 
     def too_soon(self, event: InputEvent) -> bool:
         """Whether ``event`` is a deliberate input (a key, a click, the wheel) that would
-        land on a screen the player has not seen yet: one to drop."""
-        return (
-            self.unseen is not None
-            and self.unseen is self.top
-            and isinstance(event, KeyPress | Click | Wheel)
-        )
+        land on a screen the player has not seen yet, or on an unbidden box still
+        settling: one to drop. Dropped on a settling box, it keeps the box settling."""
+        if not isinstance(event, KeyPress | Click | Wheel):
+            return False
+        top = self.top
+        if self.unseen is not None and self.unseen is top:
+            return True
+        if self.settling is None or self.settling[0] is not top:
+            return False
+        now = self.clock()
+        if now >= self.settling[1]:
+            return False
+        self.settling = (top, now + SETTLE_SECONDS)
+        return True
 
     def seen(self, screen: Screen | None) -> None:
-        """``screen`` has been shown: input from now on is meant for it."""
+        """``screen`` has been shown: input from now on is meant for it (an unbidden box's
+        once it has settled)."""
         if screen is self.unseen:
             self.unseen = None
+            if screen is not None and getattr(screen, "unbidden", False):
+                self.settling = (screen, self.clock() + SETTLE_SECONDS)
 
     @property
     def tick_seconds(self) -> float | None:

@@ -10,7 +10,7 @@ in Hauberk. ``World.perform`` follows alternatives and charges the time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
@@ -26,6 +26,7 @@ from emberdeep.engine.core.events import (
     Missile,
     Moved,
     Refused,
+    Summoned,
 )
 from emberdeep.engine.core.flight import Rule, Stops, fly
 from emberdeep.engine.core.floor import Tile
@@ -261,6 +262,14 @@ def bring_forth(world: World, template: Actor, x: int, y: int, hp: int) -> Actor
     return twin
 
 
+def summoned(by: Actor, called: Sequence[Actor], kind: str, cause: str) -> Summoned:
+    """The event of ``by`` bringing forth ``called`` (creatures of ``kind``, each where it
+    now stands) for ``cause`` (``Summoned``'s): every summoning, image, split, double or
+    change says it this one way."""
+    cells = tuple(c.position for c in called)
+    return Summoned(by.who, by.position, tuple(c.who for c in called), kind, cells, cause)
+
+
 @dataclass(frozen=True)
 class Either:
     """``chance`` percent of the time ``first``, else ``second``: decided by the world's
@@ -352,8 +361,8 @@ class PickUp:
             thing, choice = world.identity.thing(item), item.choice
             if items.add_to(world.inventory, item) is not None:
                 break
-        else:
-            return Refused("inventory_full")
+        else:  # named: the top one, what a press would have taken
+            return Refused("inventory_full", thing=world.identity.thing(here[-1]))
         floor = world.floor
         floor.items.remove(item)
         taken = item.count

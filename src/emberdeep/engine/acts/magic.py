@@ -58,9 +58,9 @@ def wasted(world: World, item: Item) -> bool:
 
 
 def read_blind(floor: Floor, user: Actor, item: Item) -> tuple[int, int] | None:
-    """Where an unknown scroll that would want aiming strikes when read: the nearest foe
-    it can reach (``targets.targets``), else nowhere. The reader cannot aim what they do
-    not know, and asking them to would tell them what it is."""
+    """Where an unknown scroll that would want aiming strikes when read: the first foe
+    it can reach (``targets.targets``: awake, then nearest), else nowhere. The reader
+    cannot aim what they do not know, and asking them to would tell them what it is."""
     found = targets.targets(floor, user, targets.rule_of(item))
     return found[0].position if found else None
 
@@ -115,8 +115,8 @@ def food(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
 
 @effect("lightning", flight=BOLT, strikes=True)
 def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    """Strikes the nearest foe it can reach within range (``targets.targets``: counted
-    in steps as creatures move; ties: the older)."""
+    """Strikes the first foe it can reach within range (``targets.targets``: awake
+    before asleep, then nearest, counted in steps as creatures move; ties: the older)."""
     floor = world.floor
     found = targets.targets(floor, user, BOLT, item.kind.range)
     if not found:
@@ -334,7 +334,7 @@ def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     if kind.bursts == burst.FIRE:  # a fire bolt: what burns on its way catches, and its mark
         fire.ignite(world, [c for c in cells if fire.flammable(world.floor, c)], user, "bolt")
         if victim.alive:
-            fire.blaze(world, victim, "bolt")
+            fire.blaze(world, victim, "bolt", by=user)
     return None
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from emberdeep.engine.acts import targets
-from emberdeep.engine.acts.actions import bring_forth
+from emberdeep.engine.acts.actions import bring_forth, summoned
 from emberdeep.engine.core.actors import HUNT_MEMORY, Actor, Mode
 from emberdeep.engine.core.events import (
     Fizzled,
@@ -23,7 +23,6 @@ from emberdeep.engine.core.events import (
     Missile,
     Refused,
     StatusChanged,
-    Summoned,
     Teleported,
     TerrainChanged,
 )
@@ -167,11 +166,7 @@ def polymorph(world: World, user: Actor, item: Item, target: Target) -> Refused 
     world.floor.stop_blocking(victim)  # its cell is the new one's; its id is never reused
     changed = bring_forth(world, template, *victim.position, hp=max(1, round(kind.hp * share)))
     world.floor.remove_actor(victim)
-    world.emit(
-        Summoned(
-            victim.who, victim.position, (changed.who,), kind.key, (changed.position,), "polymorph"
-        )
-    )
+    world.emit(summoned(victim, [changed], kind.key, "polymorph"))
     return None
 
 
@@ -228,7 +223,7 @@ def plenty(world: World, user: Actor, item: Item, target: Target) -> Refused | N
         return None
     twin = bring_forth(world, victim, *where, hp=victim.hp)
     twin.statuses = dict(victim.statuses)
-    world.emit(Summoned(victim.who, victim.position, (twin.who,), victim.kind, (where,), "plenty"))
+    world.emit(summoned(victim, [twin], victim.kind, "plenty"))
     return None
 
 
@@ -278,10 +273,5 @@ def conjure(world: World, user: Actor, item: Item, target: Target) -> Refused | 
         called.append(bring_forth(world, template, *where, hp=kind.hp))
     if not called:
         return Refused("no_room")
-    world.emit(
-        Summoned(
-            user.who, user.position, tuple(c.who for c in called), kind.key,
-            tuple(c.position for c in called), "conjure",
-        )
-    )  # fmt: skip
+    world.emit(summoned(user, called, kind.key, "conjure"))
     return None

@@ -5,7 +5,8 @@ One rule for "the nearest foe this can reach", asked by the targeting screen's c
 the environment's aim, the bot, a scroll read blind and a scroll of lightning finding
 its mark: a foe of the user's side (``opposed``: never the player's ally or a captive
 for the player), in the player's view, that the use's flight reaches (aimed at it, it
-strikes it: for a bolt, nobody stands in front), nearest first. Nearest is counted in
+strikes it: for a bolt, nobody stands in front), awake ones first (a sleeper is no
+threat yet, and a throw at it wakes it), then nearest first. Nearest is counted in
 steps as creatures move (a diagonal neighbour is 1 away), ties going to the older
 creature (the lower id). ``plan`` previews one aimed use: its flight and whom it
 strikes, or why it cannot be (a ``Refused``, as the action would answer), so the aiming
@@ -65,16 +66,22 @@ def reaches(
     return target in fly(floor, user.position, target.position, rule, far).struck
 
 
+def order(user: Actor, other: Actor) -> tuple[bool, int, int]:
+    """Where ``other`` comes among ``user``'s choices: awake before asleep, then nearest
+    first, ties going to the older."""
+    return other.asleep, steps(user, other), other.id
+
+
 def targets(floor: Floor, user: Actor, rule: Rule | None, far: int | None = None) -> list[Actor]:
     """The living foes of ``user`` in the player's view that a use flying by ``rule``
-    reaches, nearest first (ties: the older)."""
+    reaches, awake first, then nearest first (ties: the older)."""
     foes = [
         other
         for other in floor.actors.values()
         if other.hp > 0 and other is not user and opposed(user, other)
         and in_sight(floor, other) and reaches(floor, user, other, rule, far)
     ]  # fmt: skip
-    return sorted(foes, key=lambda other: (steps(user, other), other.id))
+    return sorted(foes, key=lambda other: order(user, other))
 
 
 def choices(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> list[Actor]:

@@ -184,6 +184,9 @@ class Actor:
     """The item kind a thief snatched from the player's pack and carries (one of a
     potion or a scroll: nothing else about it to keep), dropped where it dies
     (``monsters/thieves.py``); "" for none."""
+    ablaze_by: int = 0
+    """While it burns: the id of the creature whose fire set it ablaze (a potion or a
+    bolt aimed at it), whose kill its death by burning is; 0 for nobody's."""
     _who: Who | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
@@ -243,7 +246,7 @@ class Actor:
             tuple(sorted(self.statuses.items())),
         ) + ((self.shackles, self.stays) if self.shackles or self.stays else ()) + (
             (self.loot,) if self.loot else ()
-        )  # fmt: skip
+        ) + ((self.ablaze_by,) if self.ablaze_by else ())  # fmt: skip
 
 
 @dataclass(frozen=True)

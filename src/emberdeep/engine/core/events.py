@@ -520,7 +520,8 @@ REFUSALS = (
     "out_of_range", "no_clear_line", "nobody_to_mend", "nothing_to_negate", "nowhere", "no_room",
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
     "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn", "no_allies",
-    "not_hungry", "too_hungry", "sealed",
+    "not_hungry", "too_hungry", "sealed", "stairs_not_found",
+    "deadly_poison",
 )  # fmt: skip
 """Every reason an action or a run may be refused for (a monster's are never shown)."""
 

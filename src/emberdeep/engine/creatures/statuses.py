@@ -19,6 +19,7 @@ from emberdeep.engine.core.perception import IMAGE, INVISIBLE, SUBMERGED
 from emberdeep.engine.creatures import harm
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
 POISONED = "poisoned"
@@ -43,6 +44,8 @@ STATUSES = (
 )  # fmt: skip
 """Every status, in the order a panel lists them. Being hidden (invisible, submerged) is
 the perception's rule (``core/perception.hidden``)."""
+BANES = frozenset({POISONED, SLOWED, CONFUSED, PARALYSED, BURNING, WEAKENED, HELD})
+"""The statuses that harm their bearer; the rest help it (or hide it)."""
 UNLISTED = (IMAGE,)
 """Statuses a panel never shows: which of them is real is the question an image asks."""
 MAX_TURNS = 1000
@@ -148,7 +151,8 @@ def tick(world: World, actor: Actor) -> None:
         _poison(world, actor)
     if BURNING in statuses and actor.alive:
         low, high = BURN_DAMAGE
-        harm.hurt(world, actor, int(world.rng.integers(low, high, endpoint=True)), "burning")
+        amount = int(world.rng.integers(low, high, endpoint=True))
+        harm.hurt(world, actor, amount, "burning", source=_fire_setter(world.floor, actor))
     if REGENERATING in statuses and actor.alive and actor.hp < actor.max_hp:
         actor.hp += 1
     if statuses.get(IMAGE) == 1 and actor.alive:  # an image's time is up
@@ -161,6 +165,8 @@ def tick(world: World, actor: Actor) -> None:
         if statuses[name] <= 0:
             del statuses[name]
             ended.append(name)
+    if BURNING not in statuses:
+        actor.ablaze_by = 0
     if actor.is_player and actor.confused:
         actor.confused -= 1
         if not actor.confused:
@@ -168,6 +174,20 @@ def tick(world: World, actor: Actor) -> None:
     if actor.alive:
         for name in ended:
             world.emit(StatusChanged(actor.who, actor.position, name, False))
+
+
+def _fire_setter(floor: Floor, actor: Actor) -> Actor | None:
+    """Whose fire ``actor`` burns by (``Actor.ablaze_by``), while they are still on its
+    floor: a death by it is their kill, experience and all."""
+    if not actor.ablaze_by:
+        return None
+    setter = floor.actors.get(actor.ablaze_by)
+    return setter if setter is not None and setter is not actor else None
+
+
+def poison_left(actor: Actor) -> int:
+    """The health the poison in ``actor`` will still take if nothing ends it early."""
+    return actor.statuses.get(POISONED, 0) * POISON_DAMAGE
 
 
 def _poison(world: World, actor: Actor) -> None:

@@ -32,11 +32,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from emberdeep.engine.acts import targets
-from emberdeep.engine.acts.actions import Action, ActionResult, Shoot, bring_forth, done
+from emberdeep.engine.acts.actions import (
+    Action,
+    ActionResult,
+    Shoot,
+    bring_forth,
+    done,
+    summoned,
+)
 from emberdeep.engine.chase.allies import foe_of, friends_near
 from emberdeep.engine.chase.pursuit import Batch, gap
 from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, ActorKind, Mode
-from emberdeep.engine.core.events import Healed, Refused, Summoned, Teleported
+from emberdeep.engine.core.events import Healed, Refused, Teleported
 from emberdeep.engine.core.flight import Rule, Stops, clear
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import awareness, harm, statuses
@@ -282,7 +289,7 @@ def split(world: World, jelly: Actor, striker: Actor, known: Ability) -> None:
         return
     twin = bring_forth(world, jelly, *where, hp=jelly.hp // 2)
     jelly.hp -= twin.hp
-    world.emit(Summoned(jelly.who, jelly.position, (twin.who,), jelly.kind, (where,), "split"))
+    world.emit(summoned(jelly, [twin], jelly.kind, "split"))
 
 
 # -- the actions abilities take ---------------------------------------------------------
@@ -364,16 +371,7 @@ class Summon:
             called.append(bring_forth(world, template, *where, hp=kind.hp))
         if not called:
             return Refused("no_room")
-        world.emit(
-            Summoned(
-                actor.who,
-                actor.position,
-                tuple(c.who for c in called),
-                kind.key,
-                tuple(c.position for c in called),
-                self.cause,
-            )
-        )
+        world.emit(summoned(actor, called, kind.key, self.cause))
         return done(actor.attack_time)
 
 

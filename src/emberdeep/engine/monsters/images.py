@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from emberdeep.engine.acts.actions import Action, ActionResult, bring_forth, done
+from emberdeep.engine.acts.actions import Action, ActionResult, bring_forth, done, summoned
 from emberdeep.engine.chase.allies import foe_of, friends_near
 from emberdeep.engine.chase.pursuit import Batch, gap
 from emberdeep.engine.core.actors import HUNT_MEMORY, Ability, Actor, Mode
-from emberdeep.engine.core.events import Refused, Summoned
+from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.perception import IMAGE
 from emberdeep.engine.creatures import harm
 from emberdeep.engine.monsters.abilities import ability
@@ -83,14 +83,5 @@ class Mirror:
             made.append(image)
         if not made:
             return Refused("no_room")
-        world.emit(
-            Summoned(
-                actor.who,
-                actor.position,
-                tuple(m.who for m in made),
-                actor.kind,
-                tuple(m.position for m in made),
-                "images",
-            )
-        )
+        world.emit(summoned(actor, made, actor.kind, "images"))
         return done(actor.attack_time)

@@ -20,6 +20,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.acts.actions import DIRECTIONS, Move, PickUp, PlayerCommand
+from emberdeep.engine.chase import allies
+from emberdeep.engine.chase.pursuit import gap
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
 from emberdeep.engine.core.events import Thing
@@ -122,7 +124,8 @@ class Stop:
     "no_way", "risky" (the way on is through a known danger), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
     gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
-    ``monsters``), or a worse hunger state ("hungry", "weak", "faint")."""
+    ``monsters``), "ally_behind" (the allies in ``monsters`` fell behind), or a worse
+    hunger state ("hungry", "weak", "faint")."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -357,6 +360,12 @@ class Watch:
     monsters_seen: set[int]
     hunger: str
     """The hunger state (``hunger.STATES``) at the last check."""
+    poisoned: bool = False
+    """Whether the player was poisoned at the last check: poison's sting since then is
+    expected, not a reason to stop (a rest stopped at every sting, step after step)."""
+    behind: frozenset[int] = frozenset()
+    """The following allies already fallen behind (``lagging``) at the last check: a run
+    stops once when one falls behind, not at every step after."""
 
     @classmethod
     def start(cls, world: World) -> Watch:
@@ -367,6 +376,8 @@ class Watch:
             world.depth,
             set(visible_monsters(world.floor, world.player)),
             hunger.state(world.nourishment),
+            statuses.POISONED in world.player.statuses,
+            lagging(world.floor, world.player),
         )
 
     def check(
@@ -378,7 +389,7 @@ class Watch:
     ) -> Stop | None:
         """Why to stop now, or None to go on. Updates what it remembers. Below
         ``low_hp_percent`` of full health a walk stops (rest first); ``standoff`` as
-        for ``threats``."""
+        for ``threats``. Losing health stops it, but for poison's sting."""
         reason = None
         player = world.player
         items = in_view(world.floor)
@@ -387,10 +398,12 @@ class Watch:
             reason = Stop("monsters", monsters=seen(world.floor, world.player))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = Stop("badly_hurt")
-        elif world.player.hp < self.hp:
+        elif world.player.hp < self.hp - (statuses.POISON_DAMAGE if self.poisoned else 0):
             reason = Stop("hurt")
         elif hungrier(self.hunger, hunger.state(world.nourishment)):
             reason = Stop(hunger.state(world.nourishment))
+        elif lag := lagging(world.floor, player) - self.behind:
+            reason = Stop("ally_behind", monsters=kinds_of(world.floor, lag))
         elif len(world.inventory) > self.carried:
             reason = Stop("picked_up")  # "You pick up a dart." said it, in its place
         elif not pick_up and len(items) > self.items_seen:
@@ -400,7 +413,24 @@ class Watch:
         self.hp, self.items_seen = world.player.hp, len(items)
         self.carried, self.depth = len(world.inventory), world.depth
         self.monsters_seen, self.hunger = monsters, hunger.state(world.nourishment)
+        self.poisoned = statuses.POISONED in player.statuses
+        self.behind = lagging(world.floor, player)
         return reason
+
+
+def lagging(floor: Floor, player: Actor) -> frozenset[int]:
+    """The following allies farther from the player than they keep (``allies.LEASH``):
+    a run walking on would leave them behind, and the stairs without them."""
+    return frozenset(a.id for a in allies.following(floor) if gap(a, player) > allies.LEASH)
+
+
+def kinds_of(floor: Floor, ids: Collection[int]) -> tuple[tuple[str, int], ...]:
+    """The kinds of the creatures ``ids`` and how many of each, in floor order."""
+    counts: dict[str, int] = {}
+    for actor_id in sorted(ids):
+        kind = floor.actors[actor_id].kind
+        counts[kind] = counts.get(kind, 0) + 1
+    return tuple(counts.items())
 
 
 def hungrier(before: str, now: str) -> bool:

@@ -69,7 +69,7 @@ def checked_statuses(raw: object, where: str) -> dict[str, int]:
     return dict(raw)
 
 
-SINCE_COLUMNS = ("shackles", "stays", "loot")
+SINCE_COLUMNS = ("shackles", "stays", "loot", "ablaze_by")
 """Creature fields added after the formats that saved creatures one table each."""
 
 

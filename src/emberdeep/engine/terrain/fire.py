@@ -69,6 +69,10 @@ def ignite(world: World, cells: Iterable[Cell], who: Actor | None, cause: str) -
         floor.hazard_version += 1
         floor.gas[tuple(np.array(lit).T)] = 0  # the flames burn the gas away
         world.emit(Ignited(who.who if who else None, tuple(lit), cause))
+        for cell in lit:  # caught in the fire ``who`` set: its death is ``who``'s kill
+            standing = floor.blocker_at(*cell)
+            if standing is not None and standing.alive and standing is not who:
+                blaze(world, standing, "fire", by=who)
         scorch(world)
     return tuple(lit)
 
@@ -115,11 +119,14 @@ def scorch(world: World) -> None:
             world.emit(Ignited(actor.who, ((x, y),), "spread"))
 
 
-def blaze(world: World, actor: Actor, cause: str) -> None:
+def blaze(world: World, actor: Actor, cause: str, *, by: Actor | None = None) -> None:
     """``actor`` is set ablaze for ``BURN_TURNS`` (renewed quietly while it stays in the
-    flames); never in deep water."""
+    flames); never in deep water. ``by``: whose fire it caught (``Actor.ablaze_by``:
+    kept until the burning ends, so a death by it is their kill)."""
     if world.floor.tiles.item(*actor.position) == Tile.DEEP_WATER:
         return
+    if by is not None:
+        actor.ablaze_by = by.id
     if statuses.has(actor, statuses.BURNING):
         actor.statuses[statuses.BURNING] = max(actor.statuses[statuses.BURNING], BURN_TURNS)
     else:
@@ -130,6 +137,7 @@ def quench(world: World, actor: Actor) -> None:
     """Deep water puts out a burning creature."""
     if statuses.has(actor, statuses.BURNING):
         del actor.statuses[statuses.BURNING]
+        actor.ablaze_by = 0
         world.emit(StatusChanged(actor.who, actor.position, statuses.BURNING, False, 0, "water"))
 
 

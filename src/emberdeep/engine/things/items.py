@@ -267,14 +267,36 @@ def noise(world: World) -> int:
     return worn_total(world, "noise")
 
 
-def add_to(inventory: list[Item], item: Item) -> Item | None:
-    """Put ``item`` in ``inventory``, on a stack of its kind when it stacks; returns the
-    item that now holds it, or None when there is no room (26 slots)."""
+def stack_for(inventory: list[Item], item: Item) -> Item | None:
+    """The stack of ``inventory`` that ``item`` would join (its kind, when it stacks,
+    with room for it), if any."""
     if item.kind.stacks:
         for other in inventory:
             if other.kind is item.kind and other.count + item.count <= MAX_STACK:
-                other.count += item.count
                 return other
+    return None
+
+
+def has_room(inventory: list[Item], item: Item) -> bool:
+    """Whether ``add_to`` would take ``item``: a stack to join, or a free slot."""
+    return stack_for(inventory, item) is not None or len(inventory) < INVENTORY_SIZE
+
+
+def none_fit(inventory: list[Item], here: list[Item]) -> Item | None:
+    """The top one of ``here`` (the items on a tile) when the pack has room for none of
+    them, else None: what stepping there with a full pack leaves lying."""
+    if not here or any(has_room(inventory, item) for item in here):
+        return None
+    return here[-1]
+
+
+def add_to(inventory: list[Item], item: Item) -> Item | None:
+    """Put ``item`` in ``inventory``, on a stack of its kind when it stacks; returns the
+    item that now holds it, or None when there is no room (26 slots)."""
+    other = stack_for(inventory, item)
+    if other is not None:
+        other.count += item.count
+        return other
     if len(inventory) >= INVENTORY_SIZE:
         return None
     item.x, item.y = -1, -1  # carried: no place on the floor (and none in a save)

@@ -89,6 +89,8 @@ class InventoryScreen:
         """Menu row -> inventory slot (the throw menu is in its own order)."""
         if purpose == "throw":
             self.slots.sort(key=lambda slot: throw_order(inventory[slot]))
+        if purpose == "instead":  # only the rings it could replace, each by its letter
+            self.slots = [slot for slot in self.slots if worn_ring(inventory[slot])]
         options = []
         for slot in self.slots:
             entry = option(parent, inventory[slot], letters[slot])
@@ -96,8 +98,6 @@ class InventoryScreen:
                 entry = replace(entry, disabled=True, detail="worn: take it off to throw")
             if purpose == "on" and not fits(world, inventory[scroll], inventory[slot]):
                 entry = replace(entry, disabled=True, detail="not for this")
-            if purpose == "instead" and not worn_ring(inventory[slot]):
-                entry = replace(entry, disabled=True, detail="")
             options.append(entry)
         title = TITLES[purpose]
         if purpose in ("on", "instead"):

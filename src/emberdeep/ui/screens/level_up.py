@@ -1,7 +1,8 @@
 """The level-up choice, as in the tutorial: one stat rises. It cannot be dismissed: the
 level is spent before play goes on. Nothing is highlighted when it opens, so an Enter
 meant for something else (it often opens in the middle of a fight) chooses nothing: a
-letter, a click, or a move to a stat and then Enter does."""
+letter, a click, or a move to a stat and then Enter does. It opens unbidden, so the keys
+still coming in a stream when it appears are dropped too (``ui/stack.py``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,9 @@ if TYPE_CHECKING:
 
 
 class LevelUpScreen:
+    unbidden = True
+    """Opened by the game, not by a key: it settles before it takes input."""
+
     def __init__(self, parent: PlayView) -> None:
         self.parent = parent
         player, gains = parent.world.player, parent.world.progression

@@ -139,6 +139,8 @@ class PlayScreen:
         """The last command's events in motion, while they play (``ui/motion.py``)."""
         self.settled_depth = self.world.depth
         """The floor last frozen out of the collector (``session/collector.py``)."""
+        self.aimed: tuple[int, int] | None = None
+        """The cell last aimed at: where the next aim with no foe in reach starts."""
 
     @classmethod
     def of(cls, world: World, content: Content, settings: Settings) -> PlayScreen:
@@ -274,6 +276,10 @@ class PlayScreen:
             return self.perform(FreeCaptive(captive.position))
 
         return Push(ConfirmScreen(f"Free {name}? It will fight at your side.", yes=yes))
+
+    def back(self) -> Result:
+        """Close every overlay over this screen."""
+        return PopTo(self)
 
     def perform(self, command: Command) -> Result:
         """Hand a command to the turn driver; show what it reports, and go back to this

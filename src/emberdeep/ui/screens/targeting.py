@@ -1,7 +1,8 @@
 """Aiming an item at a tile: a cursor over the map, moved by keys or the mouse.
 
 Scrolls that hit "a creature" or "an area" need a target the engine cannot guess. The
-cursor starts on the nearest monster in view (Tab cycles through the others), so the
+cursor starts on the engine's first choice (``targets.choices``: an awake foe before a
+sleeper, then the nearest; Tab cycles through the others), so the
 common case is one key. What a choice would do is shown before it is made: the whole
 blast of an area effect is highlighted and the creatures caught in it, the player
 included, are named. Only tiles in view can be confirmed, as the engine would refuse the
@@ -34,7 +35,7 @@ from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.palette import Color
-from emberdeep.ui.screens import Pop, Result, Stay
+from emberdeep.ui.screens import Result, Stay
 
 if TYPE_CHECKING:
     from emberdeep.ui.play_view import PlayView
@@ -80,9 +81,17 @@ class TargetingScreen:
         self.warning = ""
         """Shown in place of the hint after an impossible confirm, until the cursor moves."""
         targets = self.targets()
-        self.cursor = targets[0].position if targets else parent.world.player.position
+        self.cursor = targets[0].position if targets else self.no_target_start()
         if not targets and self.mode is Aim.FOES:
             self.warning = NO_TARGET
+
+    def no_target_start(self) -> tuple[int, int]:
+        """Where the cursor starts with no foe to start on: the cell last aimed at (where
+        the last target fell) while it is in view, else the player."""
+        world, last = self.parent.world, self.parent.aimed
+        if last is not None and world.floor.in_bounds(*last) and world.floor.visible[last]:
+            return last
+        return world.player.position
 
     @property
     def hint(self) -> str:
@@ -98,7 +107,7 @@ class TargetingScreen:
         return () if isinstance(planned, Refused) else planned.cells
 
     def targets(self) -> list[Actor]:
-        """The foes the item can strike, nearest first (``targets.choices``): the cursor
+        """The foes the item can strike, in the engine's order (``targets.choices``): the cursor
         never offers one a wall or another creature shields, nor an ally or a captive
         (the player can still move the cursor onto one)."""
         world = self.parent.world
@@ -109,7 +118,7 @@ class TargetingScreen:
     def handle(self, event: InputEvent) -> Result:
         match event:
             case KeyPress(key) if key in CANCEL:
-                return Pop()
+                return self.parent.back()  # not back to the menu it was chosen in
             case KeyPress(key) if key in CONFIRM:
                 return self.confirm()
             case KeyPress(key) if key in NEXT_TARGET:
@@ -124,13 +133,14 @@ class TargetingScreen:
                 if self.point(x, y):
                     return self.confirm()
             case Click(button=3):
-                return Pop()
+                return self.parent.back()
         return Stay()
 
     def confirm(self) -> Result:
         if not self.parent.world.floor.visible[self.cursor]:
             self.warning = NOT_IN_VIEW
             return Stay()
+        self.parent.aimed = self.cursor
         if self.throw:
             return self.parent.perform(Throw(self.slot, self.cursor))
         return self.parent.perform(Use(self.slot, self.cursor))
