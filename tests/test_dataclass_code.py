@@ -10,7 +10,6 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from typing import Any
 
@@ -88,16 +87,25 @@ def test_kept_code_is_used_again_without_compiling(
     assert not list(path.parent.glob("*.tmp"))
 
 
-@pytest.mark.parametrize(
-    "damage",
-    [b"", b"garbage", MAGIC_NUMBER + b"\x00\x01broken",
-     b"\x00\x00\x0d\x0a" + b"{}", MAGIC_NUMBER + b"N"],
-)  # fmt: skip
+def damaged(path: Path) -> list[bytes]:
+    """A good cache file's bytes, and the ways it can be spoiled."""
+    good = path.read_bytes()
+    flipped = bytearray(good)
+    flipped[-20] ^= 0x40
+    return [b"", b"garbage", good[:-7], bytes(flipped), b"\x00\x00\x0d\x0a" + good[4:],
+            good[:4] + b"\x00\x00\x00\x00" + good[8:]]  # fmt: skip
+
+
+@pytest.mark.parametrize("spoil", range(6))
 def test_a_damaged_or_foreign_cache_is_ignored_and_rewritten(
-    tmp_path: Path, through: Callable[[CodeCache], type], damage: bytes
+    tmp_path: Path, through: Callable[[CodeCache], type], spoil: int
 ) -> None:
     path = tmp_path / "code.marshal"
-    path.write_bytes(damage)
+    made = CodeCache(path)
+    through(made)
+    made.save()
+    assert len(CodeCache(path).kept) == len(METHODS)
+    path.write_bytes(damaged(path)[spoil])
     cache = CodeCache(path)
     assert cache.kept == {}
     point: Any = through(cache)

@@ -13,13 +13,16 @@ object kept in the user's cache folder, marked with the interpreter's bytecode m
 number; the same text is then executed from the kept code. The same text compiles to the
 same code, so every class is exactly the class a fresh compile makes. Like the parsed
 content beside it (``content/parsed.py``), the cache is only ever a shortcut: a file that
-is missing, damaged, foreign or unwritable is ignored, and rewritten at exit when a text
-was compiled afresh.
+is missing, damaged (its CRC-32 is checked before anything is unmarshalled), foreign or
+unwritable is ignored, and rewritten at exit when a text was compiled afresh. It is
+trusted as Python trusts the bytecode in its own ``__pycache__`` folders: whoever can
+write the user's cache folder can already change what the user runs.
 """
 
 from __future__ import annotations
 
 import atexit
+import binascii
 import builtins
 import contextlib
 import dataclasses
@@ -35,6 +38,7 @@ from emberdeep.content.parsed import cache_folder
 CACHE_NAME = "dataclass-code.marshal"
 MAX_BYTES = 16 * 2**20
 """A cache file larger than this is not read (the game's own methods make about 1 MB)."""
+CRC_BYTES = 4
 KEEP_BYTES = 4 * 2**20
 """Above this, a rewrite keeps only the texts this run used (old versions' methods go)."""
 
@@ -77,7 +81,7 @@ class CodeCache:
         temporary = self.path.with_name(f"{self.path.name}.{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_bytes(MAGIC_NUMBER + blob)
+            temporary.write_bytes(MAGIC_NUMBER + _crc(blob) + blob)
             os.replace(temporary, self.path)  # whole or not at all, even with two games
         except OSError:
             with contextlib.suppress(OSError):
@@ -93,16 +97,24 @@ def _read(path: Path) -> dict[str, CodeType]:
         blob = path.read_bytes()
     except OSError:
         return {}
-    if not blob.startswith(MAGIC_NUMBER):  # another interpreter's bytecode
+    head = len(MAGIC_NUMBER) + CRC_BYTES
+    if blob[: len(MAGIC_NUMBER)] != MAGIC_NUMBER:  # another interpreter's bytecode
+        return {}
+    body = memoryview(blob)[head:]
+    if blob[len(MAGIC_NUMBER) : head] != _crc(body):  # damaged
         return {}
     try:
-        kept = marshal.loads(blob[len(MAGIC_NUMBER) :])
+        kept = marshal.loads(body)
     except (ValueError, EOFError, TypeError):
         return {}
     if not isinstance(kept, dict):
         return {}
     return {text: code for text, code in kept.items()
             if isinstance(text, str) and isinstance(code, CodeType)}  # fmt: skip
+
+
+def _crc(blob: bytes | memoryview) -> bytes:
+    return binascii.crc32(blob).to_bytes(CRC_BYTES, "little")
 
 
 _installed: list[CodeCache] = []
