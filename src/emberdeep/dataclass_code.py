@@ -28,6 +28,7 @@ import contextlib
 import dataclasses
 import marshal
 import os
+import sys
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType
@@ -35,7 +36,9 @@ from typing import Any
 
 from emberdeep.content.parsed import cache_folder
 
-CACHE_NAME = "dataclass-code.marshal"
+CACHE_NAME = f"dataclass-code.{sys.implementation.cache_tag}.marshal"
+"""One file per interpreter version (``cpython-311``), so two that share the cache folder
+do not overwrite each other's code."""
 MAX_BYTES = 16 * 2**20
 """A cache file larger than this is not read (the game's own methods make about 1 MB)."""
 CRC_BYTES = 4
