@@ -173,3 +173,14 @@ def test_agent_platform_figures_and_the_nle_note() -> None:
     assert any("2 workers / 1 worker" in note for note in report.notes)
     bench_agents.compare_nle(report, 5, rounds=1)
     assert "NetHackScore-v0" in report.notes[-1]
+
+
+def test_the_monster_phase_growth_is_the_exponent_from_100_to_1000_hunters() -> None:
+    report = bench_report.Report(quick=True)
+    for count, ms in ((100, 1.0), (1000, 10.0**0.8), (10, 0.5)):
+        report.figures.append(
+            bench_report.figure(f"monster phase 80x45, {count} chasing", [ms], None)
+        )
+    assert bench_engine.growth(report).endswith("hunters ** 0.80 (target k <= 1.0) ok")
+    report.figures[1] = bench_report.figure("monster phase 80x45, 1000 chasing", [12.0], None)
+    assert bench_engine.growth(report).endswith("hunters ** 1.08 (target k <= 1.0) SLOW")
