@@ -15,6 +15,7 @@ from emberdeep.tools import (
     bench_compare,
     bench_engine,
     bench_env,
+    bench_probe,
     bench_reference,
     bench_report,
     bench_saves,
@@ -184,3 +185,9 @@ def test_the_monster_phase_growth_is_the_exponent_from_100_to_1000_hunters() -> 
     assert bench_engine.growth(report).endswith("hunters ** 0.80 (target k <= 1.0) ok")
     report.figures[1] = bench_report.figure("monster phase 80x45, 1000 chasing", [12.0], None)
     assert bench_engine.growth(report).endswith("hunters ** 1.08 (target k <= 1.0) SLOW")
+
+
+def test_the_phase_probe_times_a_crowd_of_each_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench_probe, "PHASE_RUNS", 2)
+    medians = bench_probe.crowd_phase()
+    assert list(medians) == ["100", "1000"] and all(ms > 0 for ms in medians.values())
