@@ -136,13 +136,19 @@ def crowd_phase() -> dict[str, Any]:
     """The monster phase on a crowded 80x45 floor (``crowded_world``: every monster
     hunting, all due at once), ``PHASE_RUNS`` fresh worlds for each of
     ``PHASE_HUNTERS``: the median CPU ms of one phase, by hunters. Older trees kept
-    ``crowded_world`` in ``tools/bench.py``."""
+    ``crowded_world`` in ``tools/bench.py``: looked up by name, as this tree's
+    ``bench.py`` imports this file's callers."""
+    import importlib
     import statistics
 
-    try:
-        from emberdeep.tools.bench_engine import crowded_world
-    except ImportError:
-        from emberdeep.tools.bench import crowded_world  # type: ignore[attr-defined, no-redef, unused-ignore]
+    for name in ("emberdeep.tools.bench_engine", "emberdeep.tools.bench"):
+        try:
+            crowded_world = importlib.import_module(name).crowded_world
+            break
+        except (ImportError, AttributeError):
+            continue
+    else:
+        raise SystemExit("this tree has no crowded_world to time")
 
     medians = {}
     for hunters in PHASE_HUNTERS:
