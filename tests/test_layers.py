@@ -46,7 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # from the vocabularies below (render modes, palettes, FOV algorithms, generators)
     # and it is written with storage's atomic write, so it sits just above storage; as
     # it reads no game state, nothing below needs it.
-    ("emberdeep.config", "emberdeep.dataclass_code"),
+    ("emberdeep.config",),
     # A game's life: new, continue, save policy, end (and its morgue file).
     ("emberdeep.session",),
     # Programs that play: the bot.

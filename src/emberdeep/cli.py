@@ -524,11 +524,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv.insert(0, "play")
     parser, owners = build_parser(argv[0] if argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
-    # A command runs: the game's dataclasses' methods come compiled from the cache from
-    # here on (a fifth of a start-up; `--help` has exited and needs none of it).
-    from emberdeep import dataclass_code
-
-    dataclass_code.install()
     try:
         if args.command == "mapgen":
             return run_mapgen(args, owners)
