@@ -15,6 +15,7 @@ from emberdeep.tools import (
     bench_compare,
     bench_engine,
     bench_env,
+    bench_probe,
     bench_reference,
     bench_report,
     bench_saves,
@@ -173,3 +174,20 @@ def test_agent_platform_figures_and_the_nle_note() -> None:
     assert any("2 workers / 1 worker" in note for note in report.notes)
     bench_agents.compare_nle(report, 5, rounds=1)
     assert "NetHackScore-v0" in report.notes[-1]
+
+
+def test_the_monster_phase_growth_is_the_exponent_from_100_to_1000_hunters() -> None:
+    report = bench_report.Report(quick=True)
+    for count, ms in ((100, 1.0), (1000, 10.0**0.8), (10, 0.5)):
+        report.figures.append(
+            bench_report.figure(f"monster phase 80x45, {count} chasing", [ms], None)
+        )
+    assert bench_engine.growth(report).endswith("hunters ** 0.80 (target k <= 1.0) ok")
+    report.figures[1] = bench_report.figure("monster phase 80x45, 1000 chasing", [12.0], None)
+    assert bench_engine.growth(report).endswith("hunters ** 1.08 (target k <= 1.0) SLOW")
+
+
+def test_the_phase_probe_times_a_crowd_of_each_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench_probe, "PHASE_RUNS", 2)
+    medians = bench_probe.crowd_phase()
+    assert list(medians) == ["100", "1000"] and all(ms > 0 for ms in medians.values())

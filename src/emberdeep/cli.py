@@ -227,8 +227,9 @@ def _bench_options(parser: argparse.ArgumentParser) -> None:
         "--compare",
         type=Path,
         metavar="REF",
-        help="instead, the start-up and turn-time figures of this checkout and of the "
-        "checkout at REF, in new processes in turns (three rounds), with the ratio",
+        help="instead, the start-up, turn-time and crowded monster-phase figures of this "
+        "checkout and of the checkout at REF, in new processes in turns (three rounds), "
+        "with the ratio",
     )
 
 

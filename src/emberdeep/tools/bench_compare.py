@@ -1,7 +1,7 @@
-"""``emberdeep bench --compare REF``: the start-up and stutter figures of this checkout
-and of another (REF, a path to a checkout) measured in turns, A B A B, each in a new
-process whose ``PYTHONPATH`` is one tree's ``src``, and printed side by side with the
-ratio REF / this (above 1: this checkout is faster).
+"""``emberdeep bench --compare REF``: the start-up, stutter and crowded monster phase
+figures of this checkout and of another (REF, a path to a checkout) measured in turns,
+A B A B, each in a new process whose ``PYTHONPATH`` is one tree's ``src``, and printed
+side by side with the ratio REF / this (above 1: this checkout is faster).
 
 The same measuring code (``bench_probe.py``, run by its path; ``bench_startup``'s
 processes) times both trees, so the figures differ only by the code measured. Each
@@ -48,13 +48,19 @@ def _turns(env: Mapping[str, str]) -> list[tuple[str, float]]:
     ]
 
 
+def _phase(env: Mapping[str, str]) -> list[tuple[str, float]]:
+    medians = probe("phase", env)
+    return [(f"monster phase 80x45, {hunters} hunters, CPU ms", float(ms))  # type: ignore[arg-type]
+            for hunters, ms in medians.items()]  # fmt: skip
+
+
 def compare(ref: Path, rounds: int = 3, *, turns: bool = True) -> str:
     """``rounds`` rounds, each this tree then REF for every figure, and the platform's
     anchor; the report as text."""
     ref_src = (ref / "src").resolve()
     if not (ref_src / "emberdeep" / "__init__.py").is_file():
         raise ValueError(f"{ref} is not a checkout of Emberdeep (no src/emberdeep)")
-    takes: list[Take] = [_startup, _turns] if turns else [_startup]
+    takes: list[Take] = [_startup, _turns, _phase] if turns else [_startup]
     values: dict[str, dict[str, list[float]]] = {}
     loads: list[float] = []
     with start_env(THIS) as ours, start_env(ref_src) as theirs:

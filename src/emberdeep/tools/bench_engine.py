@@ -9,6 +9,7 @@ used by the save figures (``bench_saves.py``) and the pursuit tests too.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 import numpy as np
@@ -171,8 +172,28 @@ def crowd_builder(width: int, height: int) -> FloorBuilder:
     return mapgen.floor_builder("bsp", width=width, height=height, full_rooms=True)
 
 
+GROWTH_FROM, GROWTH_TO = 100, 1000
+GROWTH_TARGET = 1.0
+"""A phase's time grows at most as fast as the crowd: time ~ hunters ** k, k <= 1."""
+
+
+def growth(report: Report) -> str:
+    """The note with k, the exponent of a phase's growth from ``GROWTH_FROM`` to
+    ``GROWTH_TO`` hunters on 80x45 (each blocked hunter's detour must not cost more
+    the more hunters there are)."""
+    times = {f.name: f.median_ms for f in report.figures}
+    low = times[f"monster phase 80x45, {GROWTH_FROM} chasing"]
+    high = times[f"monster phase 80x45, {GROWTH_TO} chasing"]
+    k = math.log(high / low) / math.log(GROWTH_TO / GROWTH_FROM)
+    verdict = "ok" if k <= GROWTH_TARGET else "SLOW"
+    return (
+        f"monster phase growth from {GROWTH_FROM} to {GROWTH_TO} hunters on 80x45: "
+        f"time ~ hunters ** {k:.2f} (target k <= {GROWTH_TARGET}) {verdict}"
+    )
+
+
 def monster_phase(report: Report, plan: Plan) -> None:
-    cases = [(80, 45, n) for n in (10, 50, 200, 1000)] + [(200, 200, 1000)]
+    cases = [(80, 45, n) for n in (10, 50, GROWTH_FROM, 200, GROWTH_TO)] + [(200, 200, 1000)]
     for width, height, count in cases:
 
         def setup(i: int, w: int = width, h: int = height, c: int = count) -> World:
@@ -196,6 +217,7 @@ def monster_phase(report: Report, plan: Plan) -> None:
             warm_up=False,
         )
         report.compare(ours, "per-monster A* on a rebuilt cost map", ref)
+    report.notes.append(growth(report))
 
 
 def sleeping_world(count: int, seed: int) -> World:

@@ -1,6 +1,6 @@
 """Figures taken in a process of their own, from any checkout of Emberdeep: the turn
-times of two bot games, and the process CPU time to the first frame of the game and of
-the bare platform.
+times of two bot games, the monster phase of a crowd, and the process CPU time to the
+first frame of the game and of the bare platform.
 
 ``emberdeep bench --compare REF`` runs this file by its path with ``PYTHONPATH`` set to
 one checkout's ``src`` or the other's (``python -P bench_probe.py FIGURE``), so the same
@@ -128,7 +128,44 @@ def presented(*words: str) -> dict[str, Any]:
     return {"cpu_ms": seen[0]}
 
 
-PROBES = {"turns": turn_times, "first-frame": first_frame, "title-frame": title_frame}
+PHASE_RUNS = 30
+PHASE_HUNTERS = (100, 1000)
+
+
+def crowd_phase() -> dict[str, Any]:
+    """The monster phase on a crowded 80x45 floor (``crowded_world``: every monster
+    hunting, all due at once), ``PHASE_RUNS`` fresh worlds for each of
+    ``PHASE_HUNTERS``: the median CPU ms of one phase, by hunters. Older trees kept
+    ``crowded_world`` in ``tools/bench.py``: looked up by name, as this tree's
+    ``bench.py`` imports this file's callers."""
+    import importlib
+    import statistics
+
+    for name in ("emberdeep.tools.bench_engine", "emberdeep.tools.bench"):
+        try:
+            crowded_world = importlib.import_module(name).crowded_world
+            break
+        except (ImportError, AttributeError):
+            continue
+    else:
+        raise SystemExit("this tree has no crowded_world to time")
+
+    medians = {}
+    for hunters in PHASE_HUNTERS:
+        warm = crowded_world(80, 45, hunters, 255)
+        warm.advance(warm.player.next_time, stop_for_player=True)
+        samples = []
+        for seed in range(PHASE_RUNS):
+            world = crowded_world(80, 45, hunters, seed)
+            began = time.process_time_ns()
+            world.advance(world.player.next_time, stop_for_player=True)
+            samples.append((time.process_time_ns() - began) / 1e6)
+        medians[str(hunters)] = statistics.median(samples)
+    return medians
+
+
+PROBES = {"turns": turn_times, "first-frame": first_frame, "title-frame": title_frame,
+          "phase": crowd_phase}  # fmt: skip
 
 
 if __name__ == "__main__":

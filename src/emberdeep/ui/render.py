@@ -169,31 +169,33 @@ def draw_map(
     With ``light`` (``ui/lighting.py``: a factor per cell and colour), each cell in view
     is drawn at its light; remembered and unknown cells keep their own dim looks.
 
-    The cells are gathered as raw bytes in the console's own layout and copied in as
-    bytes: numpy gathers and assigns records field by field, ten times slower (most of
-    the lit frame's cost was there)."""
+    The cells are gathered as raw bytes in the console's own layout, row by row as its
+    memory holds them, and copied in as bytes: numpy gathers and assigns records field
+    by field, ten times slower (most of the lit frame's cost was there), and a copy
+    across the rows' grain was a tenth of a frame."""
     areas = _floor_area(floor, view, origin)
     if areas is None:
         return
-    part, area = areas
-    tiles = floor.tiles[part]
-    visible = floor.visible[part]
-    explored = floor.explored[part]
+    part, (columns, rows) = areas
+    tiles = floor.tiles[part].T  # [y, x] from here on: the console's memory order
+    visible = floor.visible[part].T
+    explored = floor.explored[part].T
     n = len(TILE_NAMES)
     index = np.where(visible, tiles, np.where(explored, tiles + n, 2 * n))
     cells = np.take(_packed(table), index, axis=0)
     records = cells.view(tcod.console.rgba_graphic)[..., 0]
     if light is not None:
         # Only the cells in view are lit: a few hundred, gathered, not the whole view.
-        shade = light[part][visible]
+        shade = light[part].transpose(1, 0, 2)[visible]
         shown = records[visible]
         shown["fg"][:, :3] = np.minimum(shown["fg"][:, :3] * shade, 255)
         shown["bg"][:, :3] = shown["bg"][:, :3] * np.minimum(shade, GROUND_MOST)
         records[visible] = shown
     if view.columns == 2:
-        width, height = records.shape
-        cells = widen(records).view(np.uint8).reshape(2 * width, height, -1)
-    _cell_bytes(console)[area] = cells
+        height, width = records.shape
+        wide = np.ascontiguousarray(widen(records.T).T)
+        cells = wide.view(np.uint8).reshape(height, 2 * width, -1)
+    _cell_rows(console)[rows, columns] = cells
 
 
 _PACKED: dict[int, tuple[NDArray[np.void], NDArray[np.uint8]]] = {}
@@ -214,11 +216,11 @@ def _packed(table: NDArray[np.void]) -> NDArray[np.uint8]:
     return packed
 
 
-def _cell_bytes(console: tcod.console.Console) -> NDArray[np.uint8]:
-    """The console's cells as bytes ``[x, y, 12]``, a view: writing it draws."""
-    rows = console.rgba.T.view(np.uint8)
-    cells: NDArray[np.uint8] = rows.reshape(console.height, console.width, -1).transpose(1, 0, 2)
-    return cells
+def _cell_rows(console: tcod.console.Console) -> NDArray[np.uint8]:
+    """The console's cells as bytes ``[y, x, 12]``, a view in its memory's order:
+    writing it draws."""
+    rows: NDArray[np.uint8] = console.rgba.T.view(np.uint8)
+    return rows.reshape(console.height, console.width, -1)
 
 
 def widen(cells: NDArray[np.void]) -> NDArray[np.void]:
@@ -377,13 +379,15 @@ def draw_surroundings(
     """Over the terrain, under the creatures: items and remains remembered out of view
     (dimmed), the
     traps found, and gas and fire in view (``clouds.py``)."""
+    fg = console.rgb["fg"]  # a view of the cells: what draw_entity draws is in it
+    seen = floor.visible.item
     for position, key in floor.seen_items.items():
         cell = to_screen(position, view, origin)
         look = content.remains if key == REMAINS_KEY else content.looks.get(key)
-        if cell is not None and not floor.visible[position] and look is not None:
+        if cell is not None and not seen(position) and look is not None:
             draw_entity(console, cell, content, key, look, columns=view.columns)
-            shown = tile_cells(cell, view)
-            console.rgb["fg"][shown] = (console.rgb["fg"][shown] * REMEMBERED_DIM).astype(np.uint8)
+            shown = fg[tile_cells(cell, view)]  # dimmed in place, truncated as astype does
+            np.multiply(shown, REMEMBERED_DIM, out=shown, casting="unsafe")
     for trap in floor.traps.values():
         if not trap.hidden and floor.explored[trap.position]:
             cell = to_screen(trap.position, view, origin)

@@ -60,6 +60,8 @@ class Succeeded(NamedTuple):
 
 
 _PLAIN: dict[int, Succeeded] = {}
+_DOORS = frozenset({Tile.CLOSED_DOOR, Tile.LOCKED_DOOR, Tile.SEALED_DOOR})
+"""The tiles a step is not simply taken onto: it opens, unlocks, or is refused."""
 
 
 def done(cost: int) -> Succeeded:
@@ -159,11 +161,11 @@ class Move:
             refused = hazards.blocked(world, actor, x, y)
             return refused or done(actor.move_time)
         tile = floor.tiles.item(x, y)
-        if tile == Tile.CLOSED_DOOR:
-            return Alternative(Open(x, y))
-        if tile == Tile.LOCKED_DOOR:
-            return Alternative(Unlock(x, y))
-        if tile == Tile.SEALED_DOOR:
+        if tile in _DOORS:  # one question for the plain floor most steps are onto
+            if tile == Tile.CLOSED_DOOR:
+                return Alternative(Open(x, y))
+            if tile == Tile.LOCKED_DOOR:
+                return Alternative(Unlock(x, y))
             return Refused("sealed")
         x0, y0 = actor.x, actor.y
         floor.move_actor(actor, x, y)

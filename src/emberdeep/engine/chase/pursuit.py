@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
 
 _MODE = attrgetter("mode")
+_X, _Y = attrgetter("x"), attrgetter("y")
 DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
 DY = np.array([d[1] for d in DIRECTIONS], dtype=np.intp)
 PATH_LIMIT = 25
@@ -60,8 +61,8 @@ class Batch:
 
     def __post_init__(self) -> None:
         self.floor, self.player = self.world.floor, self.world.player
-        self.start_xs = [m.x for m in self.monsters]
-        self.start_ys = [m.y for m in self.monsters]
+        self.start_xs = list(map(_X, self.monsters))  # (``map``: read in C, a crowd's
+        self.start_ys = list(map(_Y, self.monsters))  # thousand at a time)
         self.pursuit = Pursuit(self)
 
     def join(self, monster: Actor, at: int) -> None:
@@ -185,11 +186,11 @@ class Pursuit:
             gathered = self.gathered
             if gathered is None:
                 here, order, around = self.row(i)
+                step = closer_step(floor, monster, order, around, here)
             else:  # ``row`` for a crowd, read here: every chaser of it asks
                 heres, orders, arounds = gathered
                 k = 8 * i
-                here, order, around = heres[i], orders[k : k + 8], arounds[k : k + 8]
-            step = closer_step(floor, monster, order, around, here)
+                step = closer_step(floor, monster, orders[k : k + 8], arounds[k : k + 8], heres[i])
             if step is not None:
                 return step
         if self.crowd is None:  # the creatures as they stand when the first is blocked

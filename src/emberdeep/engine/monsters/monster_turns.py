@@ -73,7 +73,7 @@ def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> lis
     # Who went to rest this batch: off the schedule, or back on it already if woken
     # since (``Schedule.wake``): never put back with the batch.
     rested: set[int] = set()
-    batch, done = _turns(world, monsters, halt_below, rested)
+    batch, done = _turns(world, monsters, max(halt_below, 1), rested)
     player = world.player
     # Stopped for the player's sake, the rest (the resting among them) are still due.
     halted = player.hp <= 0 or player.hp < halt_below
@@ -87,10 +87,11 @@ def take_turns(world: World, monsters: list[Actor], halt_below: int = -1) -> lis
 
 
 def _turns(
-    world: World, monsters: list[Actor], halt_below: int, rested: set[int]
+    world: World, monsters: list[Actor], least_hp: int, rested: set[int]
 ) -> tuple[Batch | None, int]:
-    """``take_turns``' turns, in order: the batch's arrays if a monster needed them,
-    and how many took their turn."""
+    """``take_turns``' turns, in order, until the player has fewer than ``least_hp``
+    hit points (at least 1: dead, or under ``halt_below``): the batch's arrays if a
+    monster needed them, and how many took their turn."""
     player, kinds, schedule = world.player, world.kinds, world.schedule
     visible = world.floor.visible
     batch, seen = _look(world, monsters)
@@ -111,15 +112,15 @@ def _turns(
     deciders: dict[str, Decide] = {}
     perform = world.perform
     for i, monster in enumerate(monsters):
-        if player.hp <= 0 or player.hp < halt_below:
+        if player.hp < least_hp:
             return batch, i
         if monster.hp <= 0:  # a confused neighbour may have killed it this batch
             continue
-        if not seen[i] and monster.mode in DORMANT and dozes(world, monster):
+        mode = monster.mode
+        if not seen[i] and mode in DORMANT and dozes(world, monster):
             schedule.rest(monster)
             rested.add(monster.id)
             continue
-        mode = monster.mode
         if mode == Mode.ASLEEP:
             if not (seen[i] and wakes(world, monster)):
                 perform(monster, WAIT)
