@@ -356,3 +356,30 @@ def test_a_run_stops_once_when_a_following_ally_falls_far_behind() -> None:
     assert "falling behind" in said and "orc" in said and world.player.x < 15
     screen.perform(Travel((36, 1)))
     assert ticks(screen) > 3  # once told, the walk goes on
+
+
+def test_a_sleeper_seen_again_still_asleep_stops_no_run() -> None:
+    """Hand play: a sleeping centipede seen and lost and seen again as the player walked
+    stopped explore and travel at every step ("You see a centipede" seven times)."""
+    world = world_from_text("""
+    ################################
+    #@.............................#
+    ####.####.####.####.####.####.##
+    #..............................#
+    #..............................#
+    #..............................#
+    ################################
+    """)
+    world.floor.explored[...] = True
+    sleeper = add_monster(world, ORC, 16, 5, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.perform(Travel((30, 1)))
+    ticks(screen)
+    assert screen.log.entries[-1].text == "You see an orc."  # once, through a gap
+    seen_at = world.player.x
+    screen.perform(Travel((30, 1)))
+    ticks(screen)  # out of sight behind the wall, in sight again through the next gap
+    assert world.player.position == (30, 1) and sleeper.mode == Mode.ASLEEP
+    said = [entry.text for entry in screen.log.entries]
+    assert said.count("You see an orc.") == 1 and seen_at < 16

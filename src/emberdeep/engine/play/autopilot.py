@@ -386,15 +386,18 @@ class Watch:
         pick_up: bool = True,
         low_hp_percent: int = 0,
         standoff: Standoff | None = None,
+        quiet: Collection[int] = (),
     ) -> Stop | None:
         """Why to stop now, or None to go on. Updates what it remembers. Below
         ``low_hp_percent`` of full health a walk stops (rest first); ``standoff`` as
-        for ``threats``. Losing health stops it, but for poison's sting."""
+        for ``threats``. Losing health stops it, but for poison's sting. A monster of
+        ``quiet`` (sleepers seen before, still asleep: ``sleepers.Sleepers``) coming
+        into view again is no news."""
         reason = None
         player = world.player
         items = in_view(world.floor)
         monsters = set(visible_monsters(world.floor, world.player))
-        if monsters - self.monsters_seen or (monsters and threats(world, standoff)):
+        if monsters - self.monsters_seen - set(quiet) or (monsters and threats(world, standoff)):
             reason = Stop("monsters", monsters=seen(world.floor, world.player))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = Stop("badly_hurt")
