@@ -383,3 +383,20 @@ def test_a_sleeper_seen_again_still_asleep_stops_no_run() -> None:
     assert world.player.position == (30, 1) and sleeper.mode == Mode.ASLEEP
     said = [entry.text for entry in screen.log.entries]
     assert said.count("You see an orc.") == 1 and seen_at < 16
+
+
+def test_a_run_refused_for_a_turret_says_it_aims_not_that_it_comes() -> None:
+    """Hand play: "Not with the arrow turret coming at you!" for one set in a wall."""
+    world = world_from_text("""
+    ############
+    #@.........#
+    ############
+    """)
+    turret_kind = loader.load().hero.kinds["arrow_turret"]
+    world.kinds = {**world.kinds, "arrow_turret": turret_kind}
+    add_monster(world, turret_kind, 5, 1)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    said = screen.log.entries[-1].text
+    assert not screen.running
+    assert said.startswith("Not while the arrow turret has you in its sights!"), said

@@ -371,7 +371,7 @@ class Driver:
             self.flee_step(command)  # Brogue's way: one step a key while they are in view
             return
         if threats:
-            self.take(Refused("monster_in_view", detail=threats[0].kind))
+            self.take(approach.refusal(world, threats[0]))
             return
         player = world.player
         if isinstance(command, Rest) and player.hp >= player.max_hp:

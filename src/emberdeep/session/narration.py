@@ -155,6 +155,7 @@ REFUSALS = {
     "nothing_to_learn": "You know all there is to know about that.",
     "aim_elsewhere": "Aim it at a place you can see, away from you.",
     "monster_in_view": "Not with a monster coming at you! Fight, or flee: > and < step a press.",
+    "monster_aiming": "Not while a monster has you in its sights! Step out of them, or fight.",
     "already_rested": "You are already at full health: explore (x) on.",
     "no_allies": "There is no ally in view to tell.",
     "not_hungry": "You are not hungry enough to eat that yet.",
@@ -221,6 +222,11 @@ class Narrator:
             text = (
                 f"Not with {self.names.kind(refused.detail).the} coming at you! "
                 "Fight it, or flee: > and < walk to the stairs one step per key."
+            )
+        elif reason == "monster_aiming" and refused.detail in self.names.creatures:
+            text = (
+                f"Not while {self.names.kind(refused.detail).the} has you in its sights! "
+                "Step out of its sight, or fight it."
             )
         elif reason == "inventory_full" and refused.thing is not None:
             text = f"Your pack is full: no room for {self.names.thing(refused.thing).the}."
