@@ -400,3 +400,28 @@ def test_a_run_refused_for_a_turret_says_it_aims_not_that_it_comes() -> None:
     said = screen.log.entries[-1].text
     assert not screen.running
     assert said.startswith("Not while the arrow turret has you in its sights!"), said
+
+
+def test_explore_stopped_by_water_says_the_stairs_are_a_dry_walk_away() -> None:
+    """Hand play: explore said only "The way on is through deep water..." while > would
+    have walked round to the stairs."""
+    picture = """
+    ##############
+    #@....~~+....#
+    #.....########
+    #.....########
+    #>....########
+    ##############
+    """
+    world = world_from_text(picture)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == STOPS["risky_stairs"]
+    assert world.player.position[0] <= 5  # at the water's edge, not in it
+    beyond = picture.replace(">", ".").replace("+....#", "+...>#")  # the stairs beyond too
+    world = world_from_text(beyond)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == STOPS["risky"]

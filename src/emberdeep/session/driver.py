@@ -452,6 +452,7 @@ class Driver:
             else:
                 sleepers = self.sleepers.on(world.floor)
                 choice = autopilot.explore_action(world, rules.auto_pickup, sleepers=sleepers)
+                choice = autopilot.or_stairs(world, choice) if isinstance(choice, Stop) else choice
             if not isinstance(choice, Stop):
                 return choice
             stop = choice

@@ -174,6 +174,8 @@ STOPS = {
     "blocked": "Something is in the way: step round it yourself.",
     "no_way": "You don't know a way there: explore (x) first.",
     "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
+    "risky_stairs": "The way on is through deep water, a trap or gas: take that step yourself, "
+    "or press > to walk round to the stairs down.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach: search (s) for a hidden way on.",

@@ -121,7 +121,8 @@ class Stop:
     """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
     (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
-    "no_way", "risky" (the way on is through a known danger), "arrived",
+    "no_way", "risky" (the way on is through a known danger; "risky_stairs": and the
+    stairs down can be reached without one), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
     gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
     ``monsters``), "ally_behind" (the allies in ``monsters`` fell behind), or a worse
@@ -243,6 +244,19 @@ def explore_action(
         if isinstance(action, Move) or action == RISKY:
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
+
+
+def or_stairs(world: World, stop: Stop) -> Stop:
+    """A person's explore stopped before a risk (``RISKY``): when the known stairs down
+    can be reached without one, by a long dry way round, the stop says so
+    ("risky_stairs": hand play was told only of the water while ``>`` would have walked
+    to the stairs). What is left to explore is all beyond the risk: a dry way to it
+    would cost less than ``RISK_COST`` a step."""
+    floor = world.floor
+    if stop != RISKY or not floor.explored[floor.stairs]:
+        return stop
+    way = travel_action(world, floor.stairs)
+    return Stop("risky_stairs") if isinstance(way, Move) or way == Stop("arrived") else stop
 
 
 _EXPLORE_MAPS: weakref.WeakKeyDictionary[Floor, tuple[tuple[object, ...], NDArray[np.int32]]]
