@@ -5,6 +5,7 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.acts.actions import Drop
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play import approach, autopilot
@@ -425,3 +426,25 @@ def test_explore_stopped_by_water_says_the_stairs_are_a_dry_walk_away() -> None:
     screen.handle(KeyPress("x"))
     ticks(screen)
     assert screen.log.entries[-1].text == STOPS["risky"]
+
+
+def test_a_persons_explore_leaves_the_kind_they_dropped_here() -> None:
+    """Hand play dropped potions of slowness to make room, pressed x and read "You pick
+    up a potion of slowness": another one, lying farther on (DCSS leaves a kind the
+    player dropped; the bot's explore takes it, as before)."""
+    world = world_from_text("""
+    ##########
+    #@.......#
+    ##########
+    """)
+    slowness = next(k for k in loader.load().population.items.kinds if k.key == "slowness_potion")
+    world.identity.learn(slowness)
+    world.inventory.append(Item(slowness))
+    world.floor.items.append(Item(slowness, 6, 1))  # another, lying on the way
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.perform(Drop(0))
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert world.inventory == [] and len(world.floor.items) == 2
+    assert not any("You pick up" in entry.text for entry in screen.log.entries)
+    assert not isinstance(autopilot.explore_action(world), autopilot.Stop)  # the bot's would

@@ -451,7 +451,9 @@ class Driver:
                 choice = autopilot.travel_action(world, run.command.target)
             else:
                 sleepers = self.sleepers.on(world.floor)
-                choice = autopilot.explore_action(world, rules.auto_pickup, sleepers=sleepers)
+                choice = autopilot.explore_action(
+                    world, rules.auto_pickup, sleepers=sleepers, shunned_kinds=True
+                )
                 choice = autopilot.or_stairs(world, choice) if isinstance(choice, Stop) else choice
             if not isinstance(choice, Stop):
                 return choice

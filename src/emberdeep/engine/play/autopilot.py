@@ -205,6 +205,7 @@ def explore_action(
     dare: bool = False,
     sleepers: Mapping[int, tuple[int, int]] | None = None,
     shun: NDArray[np.bool_] | None = None,
+    shunned_kinds: bool = False,
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
@@ -213,15 +214,20 @@ def explore_action(
     view or not: a sleeper that went out of sight is still there, and forgetting it would
     send explore back towards it, to stop again when it comes into view. ``shun``: tiles
     priced and stopped before as a known danger is (the bot's shore where a lurker
-    showed itself)."""
+    showed itself). ``shunned_kinds`` (a person's explore) leaves lying every item of a
+    kind the player has dropped on this floor, not only the ones dropped (DCSS's rule:
+    hand play dropped potions of slowness to make room, and explore went to pick up
+    another)."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
     held = captive_cells(floor)
+    shunned = {i.kind.key for i in floor.items if i.dropped} if shunned_kinds else set()
     known_items = [
         i.position
         for i in floor.items
         if floor.explored[i.position] and not (i.dropped or i.choice) and i.position not in held
+        and i.kind.key not in shunned
         and (room or stacks.get(i.kind.key, MAX_STACK) + i.count <= MAX_STACK)  # a full
         # pack still takes more of what it stacks
     ]  # fmt: skip
