@@ -147,6 +147,24 @@ def test_explore_leaves_what_the_player_dropped() -> None:
     assert world.inventory and not world.inventory[0].dropped  # picked up again by hand
 
 
+def test_explore_taking_a_thing_leaves_the_same_kind_the_player_dropped_there() -> None:
+    world = world_from_text("""
+    #####
+    #@..#
+    #####
+    """)
+    world.inventory.append(Item(POTION, count=2))
+    world.step(Drop(0))  # put down where one of its kind already lay
+    world.floor.items.insert(0, Item(POTION, 1, 1))
+    assert explore_fully(world) in (Stop("explored"), Stop("explored_stairs"))
+    assert [i.count for i in world.inventory] == [1]  # the one found, not the two put down
+    assert [(i.count, i.dropped) for i in world.floor.items] == [(2, True)]
+    while world.player.position != (1, 1):
+        world.step(Move(-1, 0))
+    world.step(PickUp())
+    assert [i.count for i in world.inventory] == [3]  # by hand, they come too
+
+
 def test_only_an_awake_monster_that_can_reach_you_keeps_a_run_from_starting() -> None:
     world = world_from_text("""
     ##########

@@ -20,7 +20,7 @@ from emberdeep.engine.core.events import (
 )
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import SUBMERGED
-from emberdeep.engine.creatures import combat, statuses
+from emberdeep.engine.creatures import combat, harm, statuses
 from emberdeep.engine.monsters import arrivals, stairs
 from emberdeep.engine.play.world import World
 from emberdeep.engine.saves import snapshot
@@ -168,6 +168,22 @@ def test_a_grip_lets_go_when_the_holder_dies() -> None:
     world.floor.occupant[3, 1] = 0
     world.step(Move(0, 1))
     assert world.player.position == (1, 2) and statuses.HELD not in world.player.statuses
+
+
+def test_a_grip_ends_the_moment_its_holder_dies_or_is_no_longer_beside_you() -> None:
+    """Hand play: "Held (3)" stayed in the sidebar after the bog monster died."""
+    world = world_from_text(HALL)
+    bog = monster(world, "bog_monster", 2, 1)
+    statuses.apply(world, world.player, statuses.HELD, 5, "blow", source=bog)
+    world.take_events()
+    harm.hurt(world, bog, bog.hp, "melee", source=world.player)
+    assert not bog.alive and statuses.HELD not in world.player.statuses
+    assert "You are free of the grip." in said(world.take_events())
+    other = monster(world, "bog_monster", 2, 2)
+    statuses.apply(world, world.player, statuses.HELD, 5, "blow", source=other)
+    world.floor.move_actor(world.player, 6, 3)  # a blink away
+    world.step(Wait())
+    assert statuses.HELD not in world.player.statuses
 
 
 def test_an_acid_mound_eats_the_armour_it_touches_and_the_blade_that_strikes_it() -> None:

@@ -179,6 +179,21 @@ def test_gear_worn_long_enough_becomes_known() -> None:
     assert any(isinstance(e, Identified) and e.thing.enchant == 2 for e in seen)
 
 
+def test_a_ring_whose_figure_moves_is_known_when_put_on_and_others_are_not() -> None:
+    """Hand play: a ring put on took Def 3 to 1, and still read "(?)"."""
+    world = world_from_text(ROOM)
+    cursed = Item(KINDS["protection_ring"], enchant=-2, known=False)
+    stealth = Item(KINDS["stealth_ring"], enchant=2, known=False)
+    world.inventory += [cursed, stealth]
+    defense = world.player.defense
+    events = world.step(Use(0))
+    assert not isinstance(events, Refused)
+    assert world.player.defense == defense - 2 and cursed.known
+    assert any(isinstance(e, Identified) and e.thing.enchant == -2 for e in events)
+    world.step(Use(1))
+    assert stealth.equipped and not stealth.known  # nothing on screen moved: worn a while
+
+
 def test_identify_learns_unknown_gear_once_kinds_are_known() -> None:
     world = world_from_text(ROOM)
     ring = Item(KINDS["protection_ring"], enchant=-2, known=False)

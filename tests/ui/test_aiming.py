@@ -203,6 +203,27 @@ def test_the_aiming_words_never_cover_the_map() -> None:
         assert "Aim the Dart:" in below and "Here: Orc" in below
 
 
+def test_the_aiming_words_on_the_bottom_row_keep_the_sidebars_edge() -> None:
+    """Hand play at 80x24: the "Here:" line wrapped onto the bottom row, which spans the
+    whole width there, and the sidebar's edge was gone beside it."""
+    screen = play("darts")
+    add_monster(screen.world, ORC, 4, 1, hunting=False)
+    for key in ("health_potion", "identify_scroll", "sword", "darts", "chain_mail"):
+        screen.world.floor.items.append(Item(KINDS[key], 4, 1))
+    screen.world.refresh_fov()
+    console = render.new_console(80, 24)
+    screen.draw(console)
+    aiming = TargetingScreen(screen, 0, throw=True)
+    aiming.draw(console)
+    view, bottom = screen.layout.map, console.height - 1
+    row = "".join(map(chr, console.ch[:, bottom]))
+    assert "floor" in row  # the last words of "Here:" reached the bottom row
+    assert row[: view.x - 1].strip() == ""  # none of the key hints left there
+    assert [chr(c) for c in console.ch[view.x - 1, view.y : console.height]] == ["│"] * (
+        console.height - view.y
+    )
+
+
 def test_the_cursor_starts_on_an_awake_foe_before_a_nearer_sleeper() -> None:
     """The engine's one choice (``targets.choices``) puts a sleeper after an awake foe:
     hand play met the aim on a sleeping kobold beside an orc that was hitting. The

@@ -5,6 +5,7 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.acts.actions import Drop
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play import approach, autopilot
@@ -356,3 +357,94 @@ def test_a_run_stops_once_when_a_following_ally_falls_far_behind() -> None:
     assert "falling behind" in said and "orc" in said and world.player.x < 15
     screen.perform(Travel((36, 1)))
     assert ticks(screen) > 3  # once told, the walk goes on
+
+
+def test_a_sleeper_seen_again_still_asleep_stops_no_run() -> None:
+    """Hand play: a sleeping centipede seen and lost and seen again as the player walked
+    stopped explore and travel at every step ("You see a centipede" seven times)."""
+    world = world_from_text("""
+    ################################
+    #@.............................#
+    ####.####.####.####.####.####.##
+    #..............................#
+    #..............................#
+    #..............................#
+    ################################
+    """)
+    world.floor.explored[...] = True
+    sleeper = add_monster(world, ORC, 16, 5, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.perform(Travel((30, 1)))
+    ticks(screen)
+    assert screen.log.entries[-1].text == "You see an orc."  # once, through a gap
+    seen_at = world.player.x
+    screen.perform(Travel((30, 1)))
+    ticks(screen)  # out of sight behind the wall, in sight again through the next gap
+    assert world.player.position == (30, 1) and sleeper.mode == Mode.ASLEEP
+    said = [entry.text for entry in screen.log.entries]
+    assert said.count("You see an orc.") == 1 and seen_at < 16
+
+
+def test_a_run_refused_for_a_turret_says_it_aims_not_that_it_comes() -> None:
+    """Hand play: "Not with the arrow turret coming at you!" for one set in a wall."""
+    world = world_from_text("""
+    ############
+    #@.........#
+    ############
+    """)
+    turret_kind = loader.load().hero.kinds["arrow_turret"]
+    world.kinds = {**world.kinds, "arrow_turret": turret_kind}
+    add_monster(world, turret_kind, 5, 1)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    said = screen.log.entries[-1].text
+    assert not screen.running
+    assert said.startswith("Not while the arrow turret has you in its sights!"), said
+
+
+def test_explore_stopped_by_water_says_the_stairs_are_a_dry_walk_away() -> None:
+    """Hand play: explore said only "The way on is through deep water..." while > would
+    have walked round to the stairs."""
+    picture = """
+    ##############
+    #@....~~+....#
+    #.....########
+    #.....########
+    #>....########
+    ##############
+    """
+    world = world_from_text(picture)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == STOPS["risky_stairs"]
+    assert world.player.position[0] <= 5  # at the water's edge, not in it
+    beyond = picture.replace(">", ".").replace("+....#", "+...>#")  # the stairs beyond too
+    world = world_from_text(beyond)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == STOPS["risky"]
+
+
+def test_a_persons_explore_leaves_the_kind_they_dropped_here() -> None:
+    """Hand play dropped potions of slowness to make room, pressed x and read "You pick
+    up a potion of slowness": another one, lying farther on (DCSS leaves a kind the
+    player dropped; the bot's explore takes it, as before)."""
+    world = world_from_text("""
+    ##########
+    #@.......#
+    ##########
+    """)
+    slowness = next(k for k in loader.load().population.items.kinds if k.key == "slowness_potion")
+    world.identity.learn(slowness)
+    world.inventory.append(Item(slowness))
+    world.floor.items.append(Item(slowness, 6, 1))  # another, lying on the way
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.perform(Drop(0))
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert world.inventory == [] and len(world.floor.items) == 2
+    assert not any("You pick up" in entry.text for entry in screen.log.entries)
+    assert not isinstance(autopilot.explore_action(world), autopilot.Stop)  # the bot's would

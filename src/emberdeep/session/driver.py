@@ -32,6 +32,7 @@ from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
+from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
 from emberdeep.engine.things import items
 from emberdeep.session.game import GameSession
@@ -202,10 +203,9 @@ class Driver:
         """How long each monster in view has stood out of reach (one that does not
         come does not keep a run from starting)."""
         self.standoff.update(world)
-        self.sleepers: dict[int, tuple[int, int]] = {}
-        """The sleepers seen on this floor and where (``sleepers_floor``): explore keeps
-        its distance from them out of view too."""
-        self.sleepers_floor = world.floor
+        self.sleepers = Sleepers()
+        """The sleepers seen on this floor: explore keeps its distance from them out of
+        view too, and one seen again still asleep stops no run and is not introduced."""
         self.in_view: set[int] = set(approach.visible_monsters(world.floor, world.player))
         """The monsters in view a moment ago: one not among them is a newcomer (those in
         view when play begins or resumes are not)."""
@@ -371,7 +371,7 @@ class Driver:
             self.flee_step(command)  # Brogue's way: one step a key while they are in view
             return
         if threats:
-            self.take(Refused("monster_in_view", detail=threats[0].kind))
+            self.take(approach.refusal(world, threats[0]))
             return
         player = world.player
         if isinstance(command, Rest) and player.hp >= player.max_hp:
@@ -383,6 +383,7 @@ class Driver:
         if isinstance(command, Rest) and statuses.poison_left(player) >= player.hp:
             self.take(Refused("deadly_poison"))  # a rest would wait for it to kill
             return
+        self.sleepers.update(world.floor, world.player)
         self.run = Run(command, autopilot.Watch.start(world))
 
     def flee_step(self, command: Travel | TakeStairs) -> None:
@@ -423,7 +424,9 @@ class Driver:
         resting = isinstance(run.command, Rest)
         low = rules.explore_stop_hp if isinstance(run.command, Explore) else 0  # a walk
         # to a place is the player's choice at any health (fleeing to the stairs, say)
-        stop = run.watch.check(world, rules.auto_pickup, low, self.standoff)
+        quiet = self.sleepers.quiet(world.floor)
+        stop = run.watch.check(world, rules.auto_pickup, low, self.standoff, quiet)
+        self.sleepers.update(world.floor, world.player)
         if stop is None and isinstance(run.command, FreeCaptive):
             step = shackles_step(world, run.command.target)
             if step is not None:
@@ -447,10 +450,11 @@ class Driver:
             if isinstance(run.command, Travel):
                 choice = autopilot.travel_action(world, run.command.target)
             else:
-                if self.sleepers_floor is not world.floor:
-                    self.sleepers_floor, self.sleepers = world.floor, {}
-                autopilot.sleepers_seen(world.floor, world.player, self.sleepers)
-                choice = autopilot.explore_action(world, rules.auto_pickup, sleepers=self.sleepers)
+                sleepers = self.sleepers.on(world.floor)
+                choice = autopilot.explore_action(
+                    world, rules.auto_pickup, sleepers=sleepers, shunned_kinds=True
+                )
+                choice = autopilot.or_stairs(world, choice) if isinstance(choice, Stop) else choice
             if not isinstance(choice, Stop):
                 return choice
             stop = choice
@@ -490,8 +494,10 @@ class Driver:
             self.view_floor, self.in_view = world.floor, set()
             self.unannounced.clear()
         now = set(approach.visible_monsters(world.floor, world.player))
-        new = now - self.in_view
+        new = now - self.in_view - self.sleepers.quiet(world.floor)
         self.in_view = now
+        if self.run is None:  # a run's next check names them, then remembers them
+            self.sleepers.update(world.floor, world.player)
         self.unannounced = (self.unannounced | new) & now
         if new and pausing and self.paused is None:  # the pause's line names them
             self.run = None

@@ -155,6 +155,7 @@ REFUSALS = {
     "nothing_to_learn": "You know all there is to know about that.",
     "aim_elsewhere": "Aim it at a place you can see, away from you.",
     "monster_in_view": "Not with a monster coming at you! Fight, or flee: > and < step a press.",
+    "monster_aiming": "Not while a monster has you in its sights! Step out of them, or fight.",
     "already_rested": "You are already at full health: explore (x) on.",
     "no_allies": "There is no ally in view to tell.",
     "not_hungry": "You are not hungry enough to eat that yet.",
@@ -173,6 +174,8 @@ STOPS = {
     "blocked": "Something is in the way: step round it yourself.",
     "no_way": "You don't know a way there: explore (x) first.",
     "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
+    "risky_stairs": "The way on is through deep water, a trap or gas: take that step yourself, "
+    "or press > to walk round to the stairs down.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach: search (s) for a hidden way on.",
@@ -221,6 +224,11 @@ class Narrator:
             text = (
                 f"Not with {self.names.kind(refused.detail).the} coming at you! "
                 "Fight it, or flee: > and < walk to the stairs one step per key."
+            )
+        elif reason == "monster_aiming" and refused.detail in self.names.creatures:
+            text = (
+                f"Not while {self.names.kind(refused.detail).the} has you in its sights! "
+                "Step out of its sight, or fight it."
             )
         elif reason == "inventory_full" and refused.thing is not None:
             text = f"Your pack is full: no room for {self.names.thing(refused.thing).the}."

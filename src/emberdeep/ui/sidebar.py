@@ -170,8 +170,7 @@ class Sidebar:
         x, width = region.x + 1, region.width - 2
         bottom = region.y + region.height
         console.draw_rect(region.x, region.y, region.width, region.height, ch=ord(" "), bg=BG)
-        console.draw_rect(region.x + region.width - 1, region.y, 1, region.height, ch=ord("│"),
-                          fg=RULE_FG, bg=BG)  # fmt: skip
+        rule(console, region.x + region.width - 1, region.y, region.height)
         player = world.player
         y = region.y
         depth = f"Depth {world.depth}"
@@ -307,3 +306,10 @@ def bar(
     if filled:
         console.draw_rect(x, y, filled, 1, ch=ord(" "), bg=full)
     console.print(x, y, fit(label, width), fg=BAR_TEXT)
+
+
+def rule(console: tcod.console.Console, x: int, y: int, height: int) -> None:
+    """The sidebar's edge: a column of "│" from row ``y``, ``height`` rows; also drawn
+    by a screen that takes the row under the sidebar (the aiming words at 80x24), so the
+    edge is never broken under them."""
+    console.draw_rect(x, y, 1, height, ch=ord("│"), fg=RULE_FG, bg=BG)

@@ -345,7 +345,10 @@ class PickUp:
     """Pick up the top item where the player stands that fits in the pack (with every
     slot taken, more of what it already stacks), one the player did not drop here
     before one they did, and with it every other of its kind lying there that stacks
-    with it: thrown darts gathered up, say (hand play took one a press)."""
+    with it: thrown darts gathered up, say (hand play took one a press). Taking what
+    the player did not drop never sweeps up with it what they did (auto-explore takes
+    the one and must leave the other: hand play saw explore take back the potions of
+    slowness just put down); another press takes those too."""
 
     code: ClassVar[str] = "g"
 
@@ -360,7 +363,7 @@ class PickUp:
             return Refused("nothing_here")
         # The top one that fits (a full pack still stacks), what was not dropped first.
         for item in sorted(reversed(here), key=lambda i: i.dropped):
-            thing, choice = world.identity.thing(item), item.choice
+            thing, choice, dropped = world.identity.thing(item), item.choice, item.dropped
             if items.add_to(world.inventory, item) is not None:
                 break
         else:  # named: the top one, what a press would have taken
@@ -370,6 +373,7 @@ class PickUp:
         taken = item.count
         for other in here:
             alike = other is not item and other.kind is item.kind and not other.choice
+            alike = alike and (dropped or not other.dropped)
             if alike and item.kind.stacks and items.add_to(world.inventory, other) is not None:
                 floor.items.remove(other)
                 taken += other.count

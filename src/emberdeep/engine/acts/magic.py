@@ -73,6 +73,7 @@ def equip(world: World, user: Actor, item: Item, target: Target) -> Refused | No
     if instead is not None and (not instead.equipped or instead.kind.slot != item.kind.slot):
         return Refused("no_target")
     items.toggle_equipment(world, user, item, instead=instead)
+    gear.put_on(world, item)
     return None
 
 

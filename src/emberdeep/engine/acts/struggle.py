@@ -36,15 +36,23 @@ def holder(world: World, actor: Actor) -> Actor | None:
     return None
 
 
+def let_go(world: World, held: Actor) -> bool:
+    """Whether ``held``'s grip ended now, as no living grappler is next to it (told as
+    released): at once, not only when it next tries a step (``grapplers.died``, the
+    player's turn), so no "Held" stays in the sidebar once the holder is gone."""
+    if held.alive and HELD in held.statuses and holder(world, held) is None:
+        del held.statuses[HELD]
+        world.emit(StatusChanged(held.who, held.position, HELD, False, 0, "released"))
+        return True
+    return False
+
+
 def struggles(world: World, actor: Actor) -> bool:
     """Whether ``actor``, held, spends its step struggling (told either way); False
     when it is not held, or the grip has let go (told), and it may step."""
-    if HELD not in actor.statuses:
-        return False
-    grip = holder(world, actor)
+    grip = holder(world, actor) if HELD in actor.statuses else None
     if grip is None:
-        del actor.statuses[HELD]
-        world.emit(StatusChanged(actor.who, actor.position, HELD, False, 0, "released"))
+        let_go(world, actor)
         return False
     if int(world.rng.integers(BREAK_FREE)) == 0:
         del actor.statuses[HELD]

@@ -18,7 +18,7 @@ import numpy as np
 
 from emberdeep.engine.core.events import Enchanted, Identified
 from emberdeep.engine.creatures import runics
-from emberdeep.engine.things.items import Item, ItemKind, rework, worn_total
+from emberdeep.engine.things.items import Item, ItemKind, bonus, rework, worn_total
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -150,6 +150,20 @@ def foresee(floor: Floor, player: Actor, radius: int) -> None:
     if (near & ~seen).any():
         floor.explored[box] = seen | near
         floor.sight_changed(box)
+
+
+def put_on(world: World, item: Item) -> None:
+    """The rule for knowing a ring at once: one whose bonus moves a figure the sidebar
+    shows (Power, Defense: a ring of might or protection) is known the moment it is put
+    on, as the player reads its number change (hand play put on a ring, saw "Def 3" turn
+    to "Def 1" and still read "(?)"). Other rings, and weapons and armour (whose figure
+    does not tell the enchantment from the kind's own), are known after ``PROOF_TURNS``
+    worn, as before."""
+    if not item.equipped or item.known or item.kind.slot != "ring":
+        return
+    shown = bonus(item, world.strength)
+    if shown.power or shown.defense:
+        know(world, item, "worn")
 
 
 def know(world: World, item: Item, cause: str) -> None:

@@ -17,6 +17,7 @@ import numpy as np
 
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.distance import UNREACHABLE, distance_map
+from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.creatures import statuses
@@ -65,6 +66,16 @@ def threats(world: World, standoff: Standoff | None = None) -> list[Actor]:
         if on_foot[monster.position] != UNREACHABLE or (kind is not None and kind.reach > 1):
             found.append(monster)
     return sorted(found, key=lambda m: gap(m.position, player.position))
+
+
+def refusal(world: World, threat: Actor) -> Refused:
+    """Why a run does not start with ``threat`` in view: "monster_aiming" for one that
+    never moves (a turret in a wall has the player in its sights, it is not coming:
+    hand play read "Not with the arrow turret coming at you!"), else "monster_in_view";
+    ``detail`` names its kind."""
+    kind = world.kinds.get(threat.kind)
+    still = kind is not None and kind.moves == "still"
+    return Refused("monster_aiming" if still else "monster_in_view", detail=threat.kind)
 
 
 def peril(world: World, standoff: Standoff | None = None) -> int:

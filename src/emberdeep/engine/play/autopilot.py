@@ -121,7 +121,8 @@ class Stop:
     """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
     (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
-    "no_way", "risky" (the way on is through a known danger), "arrived",
+    "no_way", "risky" (the way on is through a known danger; "risky_stairs": and the
+    stairs down can be reached without one), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
     gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
     ``monsters``), "ally_behind" (the allies in ``monsters`` fell behind), or a worse
@@ -204,6 +205,7 @@ def explore_action(
     dare: bool = False,
     sleepers: Mapping[int, tuple[int, int]] | None = None,
     shun: NDArray[np.bool_] | None = None,
+    shunned_kinds: bool = False,
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
@@ -212,15 +214,20 @@ def explore_action(
     view or not: a sleeper that went out of sight is still there, and forgetting it would
     send explore back towards it, to stop again when it comes into view. ``shun``: tiles
     priced and stopped before as a known danger is (the bot's shore where a lurker
-    showed itself)."""
+    showed itself). ``shunned_kinds`` (a person's explore) leaves lying every item of a
+    kind the player has dropped on this floor, not only the ones dropped (DCSS's rule:
+    hand play dropped potions of slowness to make room, and explore went to pick up
+    another)."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
     held = captive_cells(floor)
+    shunned = {i.kind.key for i in floor.items if i.dropped} if shunned_kinds else set()
     known_items = [
         i.position
         for i in floor.items
         if floor.explored[i.position] and not (i.dropped or i.choice) and i.position not in held
+        and i.kind.key not in shunned
         and (room or stacks.get(i.kind.key, MAX_STACK) + i.count <= MAX_STACK)  # a full
         # pack still takes more of what it stacks
     ]  # fmt: skip
@@ -243,6 +250,19 @@ def explore_action(
         if isinstance(action, Move) or action == RISKY:
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
+
+
+def or_stairs(world: World, stop: Stop) -> Stop:
+    """A person's explore stopped before a risk (``RISKY``): when the known stairs down
+    can be reached without one, by a long dry way round, the stop says so
+    ("risky_stairs": hand play was told only of the water while ``>`` would have walked
+    to the stairs). What is left to explore is all beyond the risk: a dry way to it
+    would cost less than ``RISK_COST`` a step."""
+    floor = world.floor
+    if stop != RISKY or not floor.explored[floor.stairs]:
+        return stop
+    way = travel_action(world, floor.stairs)
+    return Stop("risky_stairs") if isinstance(way, Move) or way == Stop("arrived") else stop
 
 
 _EXPLORE_MAPS: weakref.WeakKeyDictionary[Floor, tuple[tuple[object, ...], NDArray[np.int32]]]
@@ -386,15 +406,18 @@ class Watch:
         pick_up: bool = True,
         low_hp_percent: int = 0,
         standoff: Standoff | None = None,
+        quiet: Collection[int] = (),
     ) -> Stop | None:
         """Why to stop now, or None to go on. Updates what it remembers. Below
         ``low_hp_percent`` of full health a walk stops (rest first); ``standoff`` as
-        for ``threats``. Losing health stops it, but for poison's sting."""
+        for ``threats``. Losing health stops it, but for poison's sting. A monster of
+        ``quiet`` (sleepers seen before, still asleep: ``sleepers.Sleepers``) coming
+        into view again is no news."""
         reason = None
         player = world.player
         items = in_view(world.floor)
         monsters = set(visible_monsters(world.floor, world.player))
-        if monsters - self.monsters_seen or (monsters and threats(world, standoff)):
+        if monsters - self.monsters_seen - set(quiet) or (monsters and threats(world, standoff)):
             reason = Stop("monsters", monsters=seen(world.floor, world.player))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
             reason = Stop("badly_hurt")

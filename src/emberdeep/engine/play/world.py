@@ -27,6 +27,7 @@ from emberdeep.engine.acts.actions import (
     Stumble,
     Succeeded,
 )
+from emberdeep.engine.acts.struggle import let_go
 from emberdeep.engine.core import rng as rngs
 from emberdeep.engine.core.actors import (
     MAX_LEVEL,
@@ -364,6 +365,7 @@ class World:
         player = self.player
         if player.statuses or player.confused:
             statuses.tick(self, player)
+            let_go(self, player)  # the grip of one no longer beside the player
         if self.floor.gas_active:
             gas.turn(self)
         if self.floor.fire_active:

@@ -30,7 +30,7 @@ from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import Aim
 from emberdeep.session import look_words
 from emberdeep.session.names import item_name
-from emberdeep.ui import cursor, render
+from emberdeep.ui import cursor, render, sidebar
 from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
@@ -239,8 +239,11 @@ class TargetingScreen:
                 places = list(range(below - extra, below)) + places
         hints = self.parent.layout.hints
         for y, (text, fg) in zip(places, rows, strict=False):
-            left = hints.x if y == hints.y else view.x  # no stub of the key hints left
-            console.draw_rect(left, y, view.x + width - left, 1, ch=ord(" "), bg=BAR_BG)
+            if y == hints.y and hints.x < view.x:  # no stub of the key hints left, and
+                # the sidebar's edge goes on down beside the words (hand play at 80x24)
+                console.draw_rect(hints.x, y, view.x - hints.x, 1, ch=ord(" "), bg=sidebar.BG)
+                sidebar.rule(console, view.x - 1, y, 1)
+            console.draw_rect(view.x, y, width, 1, ch=ord(" "), bg=BAR_BG)
             console.print(view.x + 1, y, text, fg=fg)
 
     def caught(self) -> list[str]:
