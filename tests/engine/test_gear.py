@@ -16,7 +16,7 @@ from emberdeep.engine.creatures.statuses import SLOWED
 from emberdeep.engine.play.invariants import item_problems
 from emberdeep.engine.play.journal import decode_action
 from emberdeep.engine.saves import snapshot
-from emberdeep.engine.things.items import Item
+from emberdeep.engine.things.items import ARMOUR_PER_POINT, Item, bonus
 from emberdeep.mapgen.vaults import choices
 from tests.helpers import ORC, add_monster, floor_from_text, world_from_text
 
@@ -254,3 +254,12 @@ def test_a_size_is_drawn_as_numpy_choice_draws_it() -> None:
         drawn = [gear._one_of(sizes, ours) for _ in range(300)]
         assert drawn == [int(numpys.choice(sizes)) for _ in range(300)]
         assert ours.random() == numpys.random()
+
+
+def test_a_point_on_armour_is_two_of_defense_and_a_point_below_zero_one() -> None:
+    mail = KINDS["chain_mail"]
+    plain = bonus(Item(mail), strength=20).defense
+    assert bonus(Item(mail, enchant=2), strength=20).defense == plain + 2 * ARMOUR_PER_POINT
+    assert bonus(Item(mail, enchant=-1), strength=20).defense == plain - 1
+    sword = KINDS["sword"]
+    assert bonus(Item(sword, enchant=2), strength=20).power == bonus(Item(sword), 20).power + 2

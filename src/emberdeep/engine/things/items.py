@@ -211,10 +211,18 @@ def effective_enchant(item: Item, strength: int) -> int:
     return item.enchant - max(0, item.kind.strength - strength)
 
 
+ARMOUR_PER_POINT = 2
+"""Defense a point of enchantment on armour gives. A point of defense only lowers the
+odds a blow lands and absorbs a little, where a point of power strikes every blow: at
+one a point, the armour-first bot won 7 of 100 games to weapon-first's 17 (seed 40).
+Corrosion and curses (points below zero) take one a point."""
+
+
 def bonus(item: Item, strength: int) -> Bonus:
     """A weapon adds its power and each point of enchantment one more; armour its
-    defense likewise; a ring its kind's numbers once per point (a ring of protection +3
-    is 3 defense; a cursed -2 takes 2 away). Weight (time, noise) stays the kind's."""
+    defense and each point of enchantment two more (``ARMOUR_PER_POINT``), each point
+    below zero one less; a ring its kind's numbers once per point (a ring of protection
+    +3 is 3 defense; a cursed -2 takes 2 away). Weight (time, noise) stays the kind's."""
     kind, points = item.kind, effective_enchant(item, strength)
     if kind.slot == "ring":
         return Bonus(
@@ -224,7 +232,9 @@ def bonus(item: Item, strength: int) -> Bonus:
             *(kind.awareness * points, kind.clairvoyance * points),
         )
     extra_power = points if kind.slot == "weapon" else 0
-    extra_defense = points if kind.slot == "armor" else 0
+    extra_defense = 0
+    if kind.slot == "armor":
+        extra_defense = ARMOUR_PER_POINT * points if points > 0 else points
     noise = kind.noise + (CLAMOUR_NOISE if item.runic == "clamour" else 0)
     return Bonus(
         kind.power + extra_power, kind.defense + extra_defense, kind.move_time,
