@@ -24,7 +24,7 @@ from emberdeep import __version__, argtypes
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
-    from emberdeep.engine.play.world import FloorBuilder
+    from emberdeep.engine.core.floor import FloorBuilder
     from emberdeep.storage.replays import ReplayFile
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen

@@ -14,9 +14,8 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.creatures.spawning import Population
-from emberdeep.engine.play.world import FloorBuilder
 
 
 @dataclass(frozen=True)

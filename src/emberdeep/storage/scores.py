@@ -30,11 +30,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emberdeep import __version__
-from emberdeep.engine.play.world import World
 from emberdeep.storage import saves
 
 if TYPE_CHECKING:
     import sqlite3
+
+    from emberdeep.engine.play.world import World
 
 SCORES_NAME = "scores.sqlite"
 SCHEMA_VERSION = 1
