@@ -30,6 +30,7 @@ from emberdeep.engine.core.floor import FloorBuilder
 from emberdeep.engine.core.fov import FovSettings
 from emberdeep.engine.core.rng import MAX_SEED
 from emberdeep.engine.play.hero import Hero
+from emberdeep.records import Record
 from emberdeep.storage.files import write_atomically
 
 if TYPE_CHECKING:
@@ -60,8 +61,8 @@ class ReplayError(Exception):
     """A replay file could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True)
-class ReplayFile:
+@dataclass(frozen=True, eq=False, repr=False)
+class ReplayFile(Record):
     """A replay as read from its file: enough to play the game again from its seed."""
 
     seed: int

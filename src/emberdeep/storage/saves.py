@@ -37,6 +37,7 @@ from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.things.items import ItemKind
+from emberdeep.records import Record
 from emberdeep.storage import files
 from emberdeep.storage.files import Staged
 
@@ -75,8 +76,8 @@ class SaveError(Exception):
     """A save could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True)
-class LogLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class LogLine(Record):
     """One entry of the message log as saved: its text, its kind (for its colour) and how
     many times in a row it happened ("(x3)")."""
 
@@ -85,8 +86,8 @@ class LogLine:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class SaveInfo:
+@dataclass(frozen=True, eq=False, repr=False)
+class SaveInfo(Record):
     """What a save says about itself, beyond the world: the settings that shaped it, and
     the last lines of the log."""
 
@@ -102,8 +103,8 @@ class SaveInfo:
     """The seed as the player typed it, when a word ("ember"; "": the number)."""
 
 
-@dataclass(frozen=True)
-class Summary:
+@dataclass(frozen=True, eq=False, repr=False)
+class Summary(Record):
     """A saved game as a list shows it."""
 
     seed: int

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emberdeep import __version__
+from emberdeep.records import Record
 from emberdeep.storage import saves
 
 if TYPE_CHECKING:
@@ -68,8 +69,8 @@ class ScoresError(Exception):
     """The hall of fame could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True)
-class ScoreEntry:
+@dataclass(frozen=True, eq=False, repr=False)
+class ScoreEntry(Record):
     """One finished game."""
 
     score: int

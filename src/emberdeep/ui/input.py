@@ -13,24 +13,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from emberdeep.records import Record
 
-@dataclass(frozen=True)
-class KeyPress:
+
+@dataclass(frozen=True, eq=False, repr=False)
+class KeyPress(Record):
     """A key by its ``keys.toml`` name (``a``, ``escape``, ``kp_7``...)."""
 
     key: str
 
 
-@dataclass(frozen=True)
-class MouseMove:
+@dataclass(frozen=True, eq=False, repr=False)
+class MouseMove(Record):
     """The pointer is over console cell (x, y)."""
 
     x: int
     y: int
 
 
-@dataclass(frozen=True)
-class Click:
+@dataclass(frozen=True, eq=False, repr=False)
+class Click(Record):
     """A mouse button pressed over console cell (x, y)."""
 
     x: int
@@ -38,25 +40,25 @@ class Click:
     button: int  # 1 left, 2 middle, 3 right
 
 
-@dataclass(frozen=True)
-class Wheel:
+@dataclass(frozen=True, eq=False, repr=False)
+class Wheel(Record):
     """The mouse wheel turned."""
 
     dy: int  # positive scrolls up
 
 
-@dataclass(frozen=True)
-class Resized:
+@dataclass(frozen=True, eq=False, repr=False)
+class Resized(Record):
     """The window or terminal changed size; screens may want to redraw."""
 
 
-@dataclass(frozen=True)
-class CloseRequested:
+@dataclass(frozen=True, eq=False, repr=False)
+class CloseRequested(Record):
     """The window's close button or the terminal's hang-up: save and leave."""
 
 
-@dataclass(frozen=True)
-class FocusLost:
+@dataclass(frozen=True, eq=False, repr=False)
+class FocusLost(Record):
     """The window (or terminal) is no longer the one the player types into."""
 
 
