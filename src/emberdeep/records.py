@@ -6,7 +6,8 @@ each with an ``exec`` of its own: the game makes some 180 dataclasses before its
 frame, 160 of them frozen, and making them was a fifth of the CPU to that frame.
 Compiled code is never kept on disk (no file the game reads may run code), so the
 classes that only live to be made, matched and read (the engine's events and actions,
-input events, the screens' results, the session's and storage's small records) ask
+the registries' entries, input events, the screens' results, generator parameters,
+the session's and storage's small records) ask
 ``dataclass`` for ``__init__`` and the frozen guards alone, and take the other three
 from ``Record``::
 

@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 
 from emberdeep.engine.core.actors import ActorKind, Progression
 from emberdeep.engine.things import identify, items
+from emberdeep.records import Record
 
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
-@dataclass(frozen=True)
-class Hero:
+@dataclass(frozen=True, eq=False, repr=False)
+class Hero(Record):
     """Who the player starts as: stats, starting kit (worn if wearable), progression."""
 
     kind: ActorKind = TUTORIAL_PLAYER
