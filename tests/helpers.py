@@ -14,8 +14,8 @@ from emberdeep.content import loader
 from emberdeep.engine.acts.actions import DIRECTIONS, Move
 from emberdeep.engine.core.actors import HUNT_MEMORY, Actor, ActorKind, Mode
 from emberdeep.engine.core.events import Event, MessageKind, Refused
-from emberdeep.engine.core.floor import Floor, Tile
-from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.core.floor import Floor, FloorBuilder, Tile
+from emberdeep.engine.play.world import World
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import floor_builder, new_world
 from emberdeep.ui import render

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import subprocess
@@ -177,6 +178,15 @@ def test_bad_input_exits_2_with_one_line_and_no_traceback(
     assert code == 2, err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     assert err.startswith("emberdeep")
+
+
+def test_bad_play_input_leaves_the_collector_on(capsys: pytest.CaptureFixture[str]) -> None:
+    """``main`` turns the collector off while a play command's arguments are read (the
+    collections numpy's import would run are start-up time); a refused line gives it
+    back to a process that goes on (a test runner, a tool calling ``main``)."""
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--seed"])
+    assert gc.isenabled() and "emberdeep" in capsys.readouterr().err
 
 
 def test_every_numeric_option_is_checked_by_kind() -> None:

@@ -7,7 +7,7 @@ import pytest
 from emberdeep.content.tomldata import DataError
 from emberdeep.engine.acts.actions import Move
 from emberdeep.ui import keys, sdl, terminal
-from emberdeep.ui.input import COMMANDS, UiCommand
+from emberdeep.ui.commands import COMMANDS, UiCommand
 from emberdeep.ui.keys import DEFAULT_KEYS, command_for
 
 VI_KEYS = ("h", "j", "k", "l", "y", "u", "b", "n")

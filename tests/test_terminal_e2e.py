@@ -243,7 +243,7 @@ def dive(world: World) -> PlayerCommand:
     return choice if isinstance(choice, Move) else Wait()
 
 
-KEYS = {Descend: ">", Wait: "."}
+KEYS: dict[type[PlayerCommand], str] = {Descend: ">", Wait: "."}
 VI = {(0, -1): "k", (0, 1): "j", (-1, 0): "h", (1, 0): "l",
       (-1, -1): "y", (1, -1): "u", (-1, 1): "b", (1, 1): "n"}  # fmt: skip
 

@@ -7,6 +7,7 @@ The only module that knows about arguments; it wires settings, content, engine a
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import time
@@ -24,7 +25,7 @@ from emberdeep import __version__, argtypes
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
-    from emberdeep.engine.play.world import FloorBuilder
+    from emberdeep.engine.core.floor import FloorBuilder
     from emberdeep.storage.replays import ReplayFile
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
@@ -417,9 +418,9 @@ def run_play(args: argparse.Namespace) -> int:
     The cyclic collector waits until the first screen is ready: starting up makes a
     hundred thousand objects that all live (the modules, the content, the first floor)
     and next to no garbage, and the collections it would run meanwhile were a sixth of
-    the CPU before the first frame. ``start_game`` freezes them out of it after."""
-    import gc
-
+    the CPU before the first frame. ``start_game`` freezes them out of it after, or,
+    for the title screen, ``collector.settle_start``. ``main`` turned it off already,
+    before the arguments were read."""
     from emberdeep.session import collector
 
     collector.activate()  # one game at a time: frozen out of the collector as it plays
@@ -441,6 +442,7 @@ def run_play(args: argparse.Namespace) -> int:
                 print(f"emberdeep: {exc}.", file=sys.stderr)
                 return 1
     finally:
+        collector.settle_start()
         gc.enable()
     return present(screen, app, args.terminal, args.frames)
 
@@ -524,7 +526,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
         argv.insert(0, "play")
     parser, owners = build_parser(argv[0] if argv[0] in COMMANDS else None)
-    args = parser.parse_args(argv)
+    collecting = gc.isenabled()
+    if argv[0] == "play":
+        gc.disable()  # until the first screen is ready (``run_play``): a seed's type imports numpy
+    try:
+        args = parser.parse_args(argv)
+    except BaseException:
+        if collecting:
+            gc.enable()
+        raise
     try:
         if args.command == "mapgen":
             return run_mapgen(args, owners)

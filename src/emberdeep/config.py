@@ -21,6 +21,7 @@ from emberdeep.content.palettes import DEFAULT, PALETTE_NAMES
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.core.fov import ALGORITHMS, FovSettings
 from emberdeep.mapgen import GENERATORS
+from emberdeep.records import Record
 from emberdeep.storage.files import write_atomically
 
 FONT_LAYOUTS = ("cp437", "tcod")
@@ -36,8 +37,8 @@ def _range(lo: int, hi: int) -> dict[str, Any]:
     return {"range": (lo, hi)}
 
 
-@dataclass(frozen=True)
-class Settings:
+@dataclass(frozen=True, eq=False, repr=False)
+class Settings(Record):
     """Every setting with its default. Field metadata is the validation rule."""
 
     render_mode: str = field(default="ascii", metadata=_choice(*RENDER_MODES))

@@ -53,8 +53,16 @@ def test_the_next_game_frees_the_one_played_before() -> None:
     assert gone() is None
 
 
+def test_what_the_start_up_made_is_frozen_before_the_collector_comes_back() -> None:
+    kept = Node()
+    collector.settle_start()
+    assert gc.get_freeze_count() > 0
+    assert not any(o is kept for o in gc.get_objects())  # no young collection walks it
+
+
 def test_a_process_that_did_not_activate_it_freezes_nothing() -> None:
     collector.activate(False)
+    collector.settle_start()
     collector.settle_game()
     collector.settle_floor()
     assert gc.get_freeze_count() == 0 and not collector.Frozen.game

@@ -17,7 +17,7 @@ from emberdeep.content.shared_keys import ARTICLES, MAX_STAT, by_depth, plural_k
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.core.actors import ActorKind, Progression
 from emberdeep.engine.creatures.spawning import ByDepth, SpawnTable
-from emberdeep.engine.play.world import Hero
+from emberdeep.engine.play.hero import Hero
 from emberdeep.engine.things.items import ItemKind
 
 BLOW_VERBS = ("hit", "bite", "sting", "touch", "claw", "slash", "burn", "bash")

@@ -12,13 +12,14 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from emberdeep.content.tomldata import DataError, Table
+from emberdeep.records import Record
 
 SOURCE = "descriptions.toml"
 MAX_TEXT = 400
 
 
-@dataclass(frozen=True)
-class Descriptions:
+@dataclass(frozen=True, eq=False, repr=False)
+class Descriptions(Record):
     monsters: dict[str, str] = field(default_factory=dict)
     items: dict[str, str] = field(default_factory=dict)
     unknown: dict[str, str] = field(default_factory=dict)

@@ -10,6 +10,7 @@ from collections.abc import Collection
 from emberdeep.content.looks import BLACK, Look
 from emberdeep.content.shared_keys import ARTICLES, MAX_STAT, by_depth, plural_key
 from emberdeep.content.tomldata import Table
+from emberdeep.engine.acts import magic, sorcery  # noqa: F401  (their effects register on import)
 from emberdeep.engine.creatures.spawning import ByDepth, SpawnTable
 from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.terrain.burst import BURSTS

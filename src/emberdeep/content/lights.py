@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.terrain.gas import GAS_NAMES
+from emberdeep.records import Record
 
 SOURCE = "lights.toml"
 MAX_RADIUS = 20
 
 
-@dataclass(frozen=True)
-class Light:
+@dataclass(frozen=True, eq=False, repr=False)
+class Light(Record):
     """One light: ``intensity * (1 - d / radius) ** falloff`` of ``color`` at distance d."""
 
     color: Color
@@ -29,8 +30,8 @@ class Light:
     falloff: float
 
 
-@dataclass(frozen=True)
-class Fixture:
+@dataclass(frozen=True, eq=False, repr=False)
+class Fixture(Record):
     """A light fixture's light and how it is drawn in the glyph modes."""
 
     light: Light
@@ -38,8 +39,8 @@ class Fixture:
     glyph_color: Color
 
 
-@dataclass(frozen=True)
-class Lights:
+@dataclass(frozen=True, eq=False, repr=False)
+class Lights(Record):
     ambient: float = 1.0
     """What a cell in view with no light on it is lit at (1: as tiles.toml draws it)."""
     brightest: float = 1.0

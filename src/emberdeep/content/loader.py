@@ -38,7 +38,7 @@ from emberdeep.content.shared_keys import by_depth
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.spawning import Population
-from emberdeep.engine.play.world import Hero
+from emberdeep.engine.play.hero import Hero
 from emberdeep.engine.things.items import UNIDENTIFIED
 from emberdeep.mapgen.setpiece_site import SetPieces
 

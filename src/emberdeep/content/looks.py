@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from emberdeep.content.tomldata import Color, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.statuses import STATUSES
+from emberdeep.records import Record
 
 GLYPH_MODES = ("ascii", "solid")
 """Render modes drawn with font glyphs, whose looks are in tiles.toml."""
@@ -22,8 +23,8 @@ RENDER_MODES = (*GLYPH_MODES, "tiles")
 BLACK: Color = (0, 0, 0)
 
 
-@dataclass(frozen=True)
-class Look:
+@dataclass(frozen=True, eq=False, repr=False)
+class Look(Record):
     """How one thing is drawn: a glyph and its colours."""
 
     glyph: str
@@ -31,8 +32,8 @@ class Look:
     bg: Color
 
 
-@dataclass(frozen=True)
-class TileLooks:
+@dataclass(frozen=True, eq=False, repr=False)
+class TileLooks(Record):
     """A terrain kind in one render mode: in view, and remembered."""
 
     lit: Look

@@ -28,6 +28,7 @@ from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.statuses import STATUSES
+from emberdeep.records import Record
 
 DEFAULT = "default"
 PALETTE_NAMES = (DEFAULT, "high-contrast", "colour-blind")
@@ -118,16 +119,16 @@ def lighten(colors: list[Color], least: float) -> list[Color]:
     return [(int(r), int(g), int(b)) for r, g, b in mixed]
 
 
-@dataclass(frozen=True)
-class TileColours:
+@dataclass(frozen=True, eq=False, repr=False)
+class TileColours(Record):
     """A palette's terrain look in one state: colours only (glyphs stay the content's)."""
 
     fg: Color
     bg: Color
 
 
-@dataclass(frozen=True)
-class Palette:
+@dataclass(frozen=True, eq=False, repr=False)
+class Palette(Record):
     """One colour palette from ``palettes.toml``: rules over every foreground, then single
     colours that override them."""
 

@@ -31,7 +31,8 @@ import numpy as np
 from emberdeep import __version__
 from emberdeep.content.loader import Content
 from emberdeep.engine.core import rng as rngs
-from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.core.floor import FloorBuilder
+from emberdeep.engine.play.world import World
 from emberdeep.engine.saves.snapshot_copy import copy_world
 from emberdeep.engine.things.items import ItemKind
 from emberdeep.storage import saves

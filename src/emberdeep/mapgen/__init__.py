@@ -14,13 +14,13 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.creatures.spawning import Population
-from emberdeep.engine.play.world import FloorBuilder
+from emberdeep.records import Record
 
 
-@dataclass(frozen=True)
-class BaseParams:
+@dataclass(frozen=True, eq=False, repr=False)
+class BaseParams(Record):
     """Parameters every generator shares."""
 
     width: int = dataclasses.field(default=80, metadata={"help": "map width in tiles"})
@@ -79,8 +79,8 @@ def get(name: str) -> Generator[Any]:
         raise ValueError(f"unknown generator {name!r} (known: {known})") from None
 
 
-@dataclass(frozen=True)
-class LevelPlan:
+@dataclass(frozen=True, eq=False, repr=False)
+class LevelPlan(Record):
     """From ``from_depth`` down (until the next plan), floors come from this generator."""
 
     from_depth: int

@@ -16,10 +16,11 @@ from emberdeep.engine.creatures.gear import forge
 from emberdeep.engine.creatures.spawning import ByDepth, Population
 from emberdeep.engine.terrain.traps import TrapKind
 from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, pick_kinds
+from emberdeep.records import Record
 
 
-@dataclass(frozen=True)
-class SetPieceKind:
+@dataclass(frozen=True, eq=False, repr=False)
+class SetPieceKind(Record):
     """One kind of set piece as content describes it."""
 
     key: str
@@ -40,8 +41,8 @@ class SetPieceKind:
     """The reward is drawn as if this many floors deeper."""
 
 
-@dataclass(frozen=True)
-class SetPieces:
+@dataclass(frozen=True, eq=False, repr=False)
+class SetPieces(Record):
     """Every kind, and how many a floor tries by depth."""
 
     kinds: tuple[SetPieceKind, ...]

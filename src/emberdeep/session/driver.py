@@ -35,6 +35,7 @@ from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
 from emberdeep.engine.things import items
+from emberdeep.records import Record
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
@@ -44,33 +45,33 @@ RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""
 
 
-@dataclass(frozen=True)
-class Explore:
+@dataclass(frozen=True, eq=False, repr=False)
+class Explore(Record):
     """Walk to the nearest unexplored place (or item), and on, until disturbed."""
 
 
-@dataclass(frozen=True)
-class Travel:
+@dataclass(frozen=True, eq=False, repr=False)
+class Travel(Record):
     """Walk to ``target`` over known ground, until there or disturbed."""
 
     target: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Rest:
+@dataclass(frozen=True, eq=False, repr=False)
+class Rest(Record):
     """Wait until healed, or disturbed."""
 
 
-@dataclass(frozen=True)
-class FreeCaptive:
+@dataclass(frozen=True, eq=False, repr=False)
+class FreeCaptive(Record):
     """Work at the shackles of the captive at ``target`` (next to the player) until it is
     free, or disturbed like a rest; with a threat in view, one turn's work only."""
 
     target: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class TakeStairs:
+@dataclass(frozen=True, eq=False, repr=False)
+class TakeStairs(Record):
     """Take the stairs down (or ``up``): at once when standing on them, else walk to
     them when they are known and take them on arriving, with the one press (with a
     threat in view, a step a press)."""
@@ -96,8 +97,8 @@ class Pause(Enum):
     """The window went to the background."""
 
 
-@dataclass(frozen=True)
-class Paused:
+@dataclass(frozen=True, eq=False, repr=False)
+class Paused(Record):
     """A pause that began, as data: the screen words it (``session/pauses.py``) with the
     pause key as the player bound it."""
 
@@ -137,8 +138,8 @@ class Report:
     """At the end of a game: the hall-of-fame rank, the morgue file, the replay."""
 
 
-@dataclass(frozen=True)
-class RunRules:
+@dataclass(frozen=True, eq=False, repr=False)
+class RunRules(Record):
     """The player's settings for runs and real time."""
 
     auto_pickup: bool = True

@@ -19,9 +19,10 @@ from pathlib import Path
 from emberdeep import bounds
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
+from emberdeep.engine.core.floor import FloorBuilder
 from emberdeep.engine.play import replay
 from emberdeep.engine.play.journal import JournalError
-from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.play.world import World
 from emberdeep.session import morgue, records, setup
 from emberdeep.session.letters import ItemLetters
 from emberdeep.session.log import MessageLog

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from emberdeep.records import Record
+
 A_SOUNDS = ("one", "once", "uni", "use", "usu", "uti", "ure", "eu", "ewe", "ufo")
 """Words that begin with a vowel letter but a consonant sound: "a unicorn"."""
 AN_SOUNDS = ("hour", "honest", "honor", "honour", "heir")
@@ -82,8 +84,8 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
-@dataclass(frozen=True)
-class Noun:
+@dataclass(frozen=True, eq=False, repr=False)
+class Noun(Record):
     """A thing the log names. ``singular`` is as written in a sentence; ``plural`` and
     ``article`` override the regular rules ("" keeps them). ``article = "the"`` is a
     unique thing, always definite. ``many`` is a noun that is plural in itself

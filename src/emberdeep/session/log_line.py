@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from emberdeep.engine.core.events import MessageKind
+from emberdeep.records import Record
 
 
-@dataclass(frozen=True)
-class Line:
+@dataclass(frozen=True, eq=False, repr=False)
+class Line(Record):
     """One line of the log and what it is about."""
 
     text: str

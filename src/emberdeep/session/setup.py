@@ -5,9 +5,9 @@ from __future__ import annotations
 from emberdeep import mapgen
 from emberdeep.config import Settings
 from emberdeep.content.loader import Content
-from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.core.rng import floor_stream
-from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.play.world import World
 
 
 def floor_builder(

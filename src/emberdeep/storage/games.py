@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from emberdeep.records import Record
 from emberdeep.storage import saves
 from emberdeep.storage.files import (
     backup_path,
@@ -45,8 +46,8 @@ class GameError(Exception):
     """A game folder could not be made, read or deleted; the message is for the player."""
 
 
-@dataclass(frozen=True)
-class Listing:
+@dataclass(frozen=True, eq=False, repr=False)
+class Listing(Record):
     """One saved game as the title screen lists it: its summary, or why it can't be read."""
 
     game: str

@@ -23,15 +23,24 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from emberdeep import __version__, bounds
+from emberdeep.engine.core.floor import FloorBuilder
 from emberdeep.engine.core.fov import FovSettings
 from emberdeep.engine.core.rng import MAX_SEED
-from emberdeep.engine.play import replay
-from emberdeep.engine.play.journal import Journal, JournalError
-from emberdeep.engine.play.world import FloorBuilder, Hero, World
+from emberdeep.engine.play.hero import Hero
+from emberdeep.records import Record
 from emberdeep.storage.files import write_atomically
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play import replay
+    from emberdeep.engine.play.journal import Journal
+    from emberdeep.engine.play.world import World
+
+# The journal, the world and replaying them are imported where a replay is read or
+# played, not here: the title screen's first frame imports this module (through the
+# session's records) and none of them.
 
 FORMAT = 2
 MAX_BYTES = 8 * 1024 * 1024
@@ -52,8 +61,8 @@ class ReplayError(Exception):
     """A replay file could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True)
-class ReplayFile:
+@dataclass(frozen=True, eq=False, repr=False)
+class ReplayFile(Record):
     """A replay as read from its file: enough to play the game again from its seed."""
 
     seed: int
@@ -69,6 +78,8 @@ class ReplayFile:
 
     def fresh_world(self, build_floor: FloorBuilder, hero: Hero) -> World:
         """The world as it was before the first command."""
+        from emberdeep.engine.play.world import World
+
         return World(self.seed, build_floor, self.start_fov, hero)
 
 
@@ -196,6 +207,9 @@ def decode(data: bytes) -> ReplayFile:
         or not isinstance(final_hash, str)
     ):
         raise ReplayError("the replay file is damaged (missing or mistyped fields)")
+    from emberdeep.engine.play import replay
+    from emberdeep.engine.play.journal import Journal, JournalError
+
     commands = payload.get("commands")
     try:  # the bounds first: no command is checked of a file that asks too much
         replay.check_bounds(
@@ -268,6 +282,9 @@ def verify(
     replay_file: ReplayFile, builder_for: Callable[[str], FloorBuilder], hero: Hero
 ) -> str | None:
     """Re-run headless. None when everything matched, else what went differently."""
+    from emberdeep.engine.play import replay
+    from emberdeep.engine.play.journal import JournalError
+
     try:
         build = builder_for(replay_file.generator)
     except ValueError:

@@ -28,19 +28,25 @@ import zlib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from emberdeep import APP_NAME, __version__, bounds
 from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.core.events import MessageKind
-from emberdeep.engine.core.floor import Floor
-from emberdeep.engine.play.world import FloorBuilder, World
-from emberdeep.engine.saves import snapshot
+from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.things.items import ItemKind
+from emberdeep.records import Record
 from emberdeep.storage import files
 from emberdeep.storage.files import Staged
+
+if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
+
+# The snapshot code (and through it the world and all it plays with) is imported where
+# a world is written or read, not here: the title screen lists saved games by their
+# summary lines, and its first frame imports neither.
 
 MAGIC = b"EMBERDEEP SAVE\n"
 FORMAT = 5
@@ -70,8 +76,8 @@ class SaveError(Exception):
     """A save could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True)
-class LogLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class LogLine(Record):
     """One entry of the message log as saved: its text, its kind (for its colour) and how
     many times in a row it happened ("(x3)")."""
 
@@ -80,8 +86,8 @@ class LogLine:
     count: int = 1
 
 
-@dataclass(frozen=True)
-class SaveInfo:
+@dataclass(frozen=True, eq=False, repr=False)
+class SaveInfo(Record):
     """What a save says about itself, beyond the world: the settings that shaped it, and
     the last lines of the log."""
 
@@ -97,8 +103,8 @@ class SaveInfo:
     """The seed as the player typed it, when a word ("ember"; "": the number)."""
 
 
-@dataclass(frozen=True)
-class Summary:
+@dataclass(frozen=True, eq=False, repr=False)
+class Summary(Record):
     """A saved game as a list shows it."""
 
     seed: int
@@ -163,6 +169,8 @@ class SaveWriter:
         way; a checkpoint 0, the world stored as it is, and a kept floor 1); ``extra``
         is stored under the payload's ``"extra"`` key for a caller that keeps more than
         the game (the environment's step count), plain JSON data that a game ignores."""
+        from emberdeep.engine.saves import snapshot
+
         payload: dict[str, Any] = {
             "game_version": info.game_version,
             "generator": info.generator,
@@ -380,6 +388,8 @@ def decode_world(
     started = payload.get("started", "")
     if not all(isinstance(v, str) for v in (generator, version, started)):
         raise SaveError("the save file is damaged (missing header fields)")
+    from emberdeep.engine.saves import snapshot
+
     try:
         build: FloorBuilder = builder_for(str(generator))
     except ValueError:

@@ -30,11 +30,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emberdeep import __version__
-from emberdeep.engine.play.world import World
+from emberdeep.records import Record
 from emberdeep.storage import saves
 
 if TYPE_CHECKING:
     import sqlite3
+
+    from emberdeep.engine.play.world import World
 
 SCORES_NAME = "scores.sqlite"
 SCHEMA_VERSION = 1
@@ -67,8 +69,8 @@ class ScoresError(Exception):
     """The hall of fame could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True)
-class ScoreEntry:
+@dataclass(frozen=True, eq=False, repr=False)
+class ScoreEntry(Record):
     """One finished game."""
 
     score: int

@@ -21,8 +21,9 @@ from emberdeep.engine.acts.actions import DIRECTIONS, Move, Wait
 from emberdeep.engine.chase.pursuit import PATH_LIMIT
 from emberdeep.engine.core import rng
 from emberdeep.engine.core.actors import HUNT_MEMORY, Actor, ActorKind, Mode
+from emberdeep.engine.core.floor import FloorBuilder
 from emberdeep.engine.core.fov import Sight, update_fov
-from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import gas
 from emberdeep.session.game import GameSetup
 from emberdeep.tools import bench_reference as reference

@@ -47,11 +47,11 @@ from numpy.typing import NDArray
 from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.engine.core.actors import Actor
-from emberdeep.engine.core.floor import TILE_NAMES, TILE_WALKABLE, Floor
+from emberdeep.engine.core.floor import TILE_NAMES, TILE_WALKABLE, Floor, FloorBuilder
 from emberdeep.engine.core.fov import Sight
 from emberdeep.engine.core.hunt import Hunt
 from emberdeep.engine.creatures import combat
-from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.play.world import World
 from emberdeep.engine.things.identify import display_key
 
 PATH_LIMIT = 25

@@ -18,12 +18,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from emberdeep.records import Record
+
 ELLIPSIS = "…"
 SEPARATORS = ("/", "\\")
 
 
-@dataclass(frozen=True)
-class Cut:
+@dataclass(frozen=True, eq=False, repr=False)
+class Cut(Record):
     """A text ``fit`` had to cut: what it was given and the width it was cut to."""
 
     text: str

@@ -14,8 +14,11 @@ Like the settings file, a bad ``keys.toml`` never stops the game: each problem b
 message naming the file, the line and the key, and that key keeps the binding it had
 before the entry (the preset's), while every other entry still applies.
 
-Command names are checked against ``ui.input.COMMANDS`` when the file is read, not
-copied here, so commands added later can be bound with no change to this module.
+Command names are checked against ``ui.commands.COMMANDS`` when a player's file is read,
+not copied here, so commands added later can be bound with no change to this module.
+That module is imported only when a command is wanted (``command_for``, a player's file
+checked): the commands are the engine's actions, which the shipped presets and the
+title screen's first frame do without.
 """
 
 from __future__ import annotations
@@ -27,10 +30,13 @@ import re
 from collections.abc import Callable, Collection
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from emberdeep.config import config_dir
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.ui.input import COMMANDS, Command
+
+if TYPE_CHECKING:
+    from emberdeep.ui.commands import Command
 
 KEYS_FILE = "keys.toml"
 DEFAULT_PRESET = "default"
@@ -108,8 +114,10 @@ def parse_keys(
 ) -> tuple[dict[str, str], list[str]]:
     """Bindings from the text of a user key file: its preset (default: ``default``) with
     its ``[keys]`` applied, plus one message per problem. ``commands`` are the valid
-    command names (default: ``ui.input.COMMANDS``, read now)."""
+    command names (default: ``ui.commands.COMMANDS``, read now)."""
     if commands is None:
+        from emberdeep.ui.commands import COMMANDS
+
         commands = COMMANDS
     reader = _Reader(source, text, commands)
     return reader.read(base=preset, default_base=DEFAULT_PRESET), reader.problems
@@ -238,6 +246,8 @@ player's own, from ``keys.toml``, are ``load_keymap()``."""
 
 
 def command_for(key: str, keymap: dict[str, str] | None = None) -> Command | None:
+    from emberdeep.ui.commands import COMMANDS
+
     name = (DEFAULT_KEYS if keymap is None else keymap).get(key)
     return COMMANDS.get(name) if name else None
 

@@ -20,6 +20,7 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 
+from emberdeep.records import Record
 from emberdeep.ui.render import Region
 
 FULL_SIZE = (100, 52)
@@ -37,8 +38,8 @@ COMPACT_BELOW = 40
 across the whole bottom (a row under the log alone would be too narrow for the hints)."""
 
 
-@dataclass(frozen=True)
-class Layout:
+@dataclass(frozen=True, eq=False, repr=False)
+class Layout(Record):
     """Where each part of the play screen goes in a console of a given size."""
 
     width: int

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import tcod.console
 
+from emberdeep.records import Record
 from emberdeep.ui import palette, render
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
@@ -66,8 +67,8 @@ CANCEL = frozenset({"escape"})
 VI_MOVES = {"k": -1, "j": 1}
 
 
-@dataclass(frozen=True)
-class Option:
+@dataclass(frozen=True, eq=False, repr=False)
+class Option(Record):
     """One line of a menu. ``detail`` is shown dimmed at the right (a count, a cost, or
     why a disabled option cannot be chosen)."""
 
@@ -79,21 +80,21 @@ class Option:
     and from turn to turn); "" gives it the letter of its row on screen."""
 
 
-@dataclass(frozen=True)
-class Chosen:
+@dataclass(frozen=True, eq=False, repr=False)
+class Chosen(Record):
     """The player chose an option."""
 
     index: int
     """Index into the options the menu was built with."""
 
 
-@dataclass(frozen=True)
-class Cancelled:
+@dataclass(frozen=True, eq=False, repr=False)
+class Cancelled(Record):
     """The player closed the menu without choosing."""
 
 
-@dataclass(frozen=True)
-class StillOpen:
+@dataclass(frozen=True, eq=False, repr=False)
+class StillOpen(Record):
     """The menu took the input and stays open."""
 
 
@@ -102,8 +103,8 @@ CANCELLED = Cancelled()
 STILL_OPEN = StillOpen()
 
 
-@dataclass(frozen=True)
-class MenuLayout:
+@dataclass(frozen=True, eq=False, repr=False)
+class MenuLayout(Record):
     """Where everything of a menu goes on the console, in cells."""
 
     box: Region

@@ -26,6 +26,7 @@ from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import Item
+from emberdeep.records import Record
 from emberdeep.session.look_words import doing
 from emberdeep.session.names import describe
 from emberdeep.ui import palette
@@ -58,8 +59,8 @@ PLAIN_GROUND = frozenset({Tile.FLOOR, Tile.WALL})
 """Terrain not worth a line under the player's feet."""
 
 
-@dataclass(frozen=True)
-class Entry:
+@dataclass(frozen=True, eq=False, repr=False)
+class Entry(Record):
     """One thing listed in the sidebar: the rows it takes and where it stands."""
 
     top: int

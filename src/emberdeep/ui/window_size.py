@@ -20,14 +20,16 @@ from dataclasses import dataclass
 import tcod.sdl.sys
 from tcod.cffi import ffi, lib
 
+from emberdeep.records import Record
+
 __all__ = ["Placement", "WindowFit", "desktop_size", "fit_window", "place_console"]
 
 Size = tuple[int, int]
 """(width, height)."""
 
 
-@dataclass(frozen=True)
-class WindowFit:
+@dataclass(frozen=True, eq=False, repr=False)
+class WindowFit(Record):
     """The window to open: ``scale`` screen pixels per font pixel, and its size."""
 
     scale: int
@@ -35,8 +37,8 @@ class WindowFit:
     height: int
 
 
-@dataclass(frozen=True)
-class Placement:
+@dataclass(frozen=True, eq=False, repr=False)
+class Placement(Record):
     """Where the console is drawn in a window: its top-left corner and size in pixels."""
 
     scale: int

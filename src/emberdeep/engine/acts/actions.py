@@ -36,6 +36,7 @@ from emberdeep.engine.creatures.statuses import HELD
 from emberdeep.engine.terrain import hazards, mechanisms
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, Aim, Target
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -105,8 +106,8 @@ def player_only(player: Actor, actor: Actor) -> Refused | None:
     return None if actor is player else Refused("player_only")
 
 
-@dataclass(frozen=True)
-class Move:
+@dataclass(frozen=True, eq=False, repr=False)
+class Move(Record):
     """Step one tile in a direction; each component is -1, 0 or 1."""
 
     code: ClassVar[str] = "m"
@@ -180,8 +181,8 @@ class Move:
         return _PLAIN.get(actor.move_time) or done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Open:
+@dataclass(frozen=True, eq=False, repr=False)
+class Open(Record):
     """Open the closed door at (x, y), next to the actor."""
 
     x: int
@@ -199,8 +200,8 @@ class Open:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Unlock:
+@dataclass(frozen=True, eq=False, repr=False)
+class Unlock(Record):
     """Open the locked door at (x, y) with a key from the inventory (used up)."""
 
     x: int
@@ -234,8 +235,8 @@ def _key_slot(world: World) -> int | None:
     return next((n for n, i in enumerate(world.inventory) if EFFECTS[i.kind.effect].opens), None)
 
 
-@dataclass(frozen=True)
-class Attack:
+@dataclass(frozen=True, eq=False, repr=False)
+class Attack(Record):
     """Strike the creature ``target`` in melee."""
 
     target: Actor
@@ -272,8 +273,8 @@ def summoned(by: Actor, called: Sequence[Actor], kind: str, cause: str) -> Summo
     return Summoned(by.who, by.position, tuple(c.who for c in called), kind, cells, cause)
 
 
-@dataclass(frozen=True)
-class Either:
+@dataclass(frozen=True, eq=False, repr=False)
+class Either(Record):
     """``chance`` percent of the time ``first``, else ``second``: decided by the world's
     stream when it is performed (a behaviour has no dice of its own). An erratic flyer
     stumbles half the time; a monster keeping its distance backs off only some of the
@@ -289,8 +290,8 @@ class Either:
         return Alternative(self.second)
 
 
-@dataclass(frozen=True)
-class Shoot:
+@dataclass(frozen=True, eq=False, repr=False)
+class Shoot(Record):
     """Loose a missile at ``target`` within ``reach`` tiles, along a clear line: it flies
     by ``stops`` (``flight.Stops``, named by the ``shoot`` ability) and strikes whom it
     meets first."""
@@ -314,8 +315,8 @@ class Shoot:
         return done(actor.attack_time)
 
 
-@dataclass(frozen=True)
-class Wait:
+@dataclass(frozen=True, eq=False, repr=False)
+class Wait(Record):
     """Let time pass for one action."""
 
     code: ClassVar[str] = "w"
@@ -327,8 +328,8 @@ class Wait:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Stumble:
+@dataclass(frozen=True, eq=False, repr=False)
+class Stumble(Record):
     """A confused creature lurches in a random direction, hitting whoever is there."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
@@ -340,8 +341,8 @@ class Stumble:
         return Alternative(Wait())
 
 
-@dataclass(frozen=True)
-class PickUp:
+@dataclass(frozen=True, eq=False, repr=False)
+class PickUp(Record):
     """Pick up the top item where the player stands that fits in the pack (with every
     slot taken, more of what it already stacks), one the player did not drop here
     before one they did, and with it every other of its kind lying there that stacks
@@ -384,8 +385,8 @@ class PickUp:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Drop:
+@dataclass(frozen=True, eq=False, repr=False)
+class Drop(Record):
     """Drop the inventory item in ``slot`` (0 = a)."""
 
     code: ClassVar[str] = "d"
@@ -413,8 +414,8 @@ CHARGED = frozenset({"wand", "staff"})
 """Categories used a charge at a time, not used up."""
 
 
-@dataclass(frozen=True)
-class Use:
+@dataclass(frozen=True, eq=False, repr=False)
+class Use(Record):
     """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming, or
     at the item in slot ``on`` (a scroll of enchanting; for a ring put on, the worn ring
     it takes the place of)."""
@@ -464,8 +465,8 @@ class Use:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Descend:
+@dataclass(frozen=True, eq=False, repr=False)
+class Descend(Record):
     """Take the down stairs the player stands on."""
 
     code: ClassVar[str] = ">"
@@ -486,8 +487,8 @@ class Descend:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Ascend:
+@dataclass(frozen=True, eq=False, repr=False)
+class Ascend(Record):
     """Take the up stairs the player stands on; on depth 1 they lead out of the dungeon,
     which wins the game for whoever carries the treasure (and is refused to anyone else)."""
 
@@ -516,8 +517,8 @@ class Ascend:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class LevelUp:
+@dataclass(frozen=True, eq=False, repr=False)
+class LevelUp(Record):
     """Spend a level on ``stat``: "hp", "power" or "defense". Takes no time."""
 
     code: ClassVar[str] = "l"

@@ -27,14 +27,15 @@ from emberdeep.engine.creatures import awareness, combat, harm, statuses
 from emberdeep.engine.terrain import burst, traps
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, THROWN
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.play.world import World
 
 
-@dataclass(frozen=True)
-class Throw:
+@dataclass(frozen=True, eq=False, repr=False)
+class Throw(Record):
     """Throw one of the inventory item in ``slot`` (a dart, a javelin) at ``target``: it
     hits the first creature in its path (the odds of a blow; damage from the item) and
     lands there, or where its flight ends (``effects.THROWN``: eight cells at most, and
@@ -133,8 +134,8 @@ def _struck(
     world.emit(Attacked(actor.who, victim.who, start, end, damage > 0, damage, verb, thing=thing))
 
 
-@dataclass(frozen=True)
-class Search:
+@dataclass(frozen=True, eq=False, repr=False)
+class Search(Record):
     """Search the eight tiles around for hidden traps (good odds each)."""
 
     code: ClassVar[str] = "search"

@@ -44,6 +44,7 @@ from emberdeep.engine.core.events import Freed, Moved, Ordered, Refused, Shackle
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import goal_at
 from emberdeep.engine.creatures import awareness
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -193,8 +194,8 @@ def bump(actor: Actor, target: Actor) -> ActionResult:
 BUMPS.append(bump)
 
 
-@dataclass(frozen=True)
-class Swap:
+@dataclass(frozen=True, eq=False, repr=False)
+class Swap(Record):
     """The player and an ally next to them change places (allies never block the way)."""
 
     ally: Actor
@@ -213,8 +214,8 @@ class Swap:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class WorkShackles:
+@dataclass(frozen=True, eq=False, repr=False)
+class WorkShackles(Record):
     """A turn's work at a captive's shackles; the last turn frees it, an ally from now on."""
 
     captive: Actor
@@ -257,8 +258,8 @@ def in_earshot(floor: Floor, player: Actor) -> list[Actor]:
     ]  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Order:
+@dataclass(frozen=True, eq=False, repr=False)
+class Order(Record):
     """Tell the allies in view to wait where they are (``stay``) or to follow."""
 
     code: ClassVar[str] = "order"

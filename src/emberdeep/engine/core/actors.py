@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from emberdeep.engine.core.events import Who
+from emberdeep.records import Record
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
@@ -59,8 +60,8 @@ alarm or a pack's call never set it hunting, and it is never dormant (a far-away
 sleeper may be cheap to skip; an ally following the player, never)."""
 
 
-@dataclass(frozen=True)
-class Ability:
+@dataclass(frozen=True, eq=False, repr=False)
+class Ability(Record):
     """One thing a kind can do, as content gives it: a name in the engine's registry
     (``engine/monsters/abilities.py``), how often it is tried when its condition holds, and its
     numbers (checked on load against what the ability declares)."""
@@ -79,8 +80,8 @@ class Ability:
         return str(self.values[name])
 
 
-@dataclass(frozen=True)
-class KeepsDistance:
+@dataclass(frozen=True, eq=False, repr=False)
+class KeepsDistance(Record):
     """A monster that hangs back between ``near`` and ``far`` tiles from the player while
     ``reason`` holds: "always", "shot" (it has a clear shot) or "allies" (others of its
     side are near to hide behind)."""
@@ -90,8 +91,8 @@ class KeepsDistance:
     reason: str = "always"
 
 
-@dataclass(frozen=True)
-class ActorKind:
+@dataclass(frozen=True, eq=False, repr=False)
+class ActorKind(Record):
     """A creature as content describes it. Times are in world time units (100 = normal)."""
 
     key: str
@@ -249,8 +250,8 @@ class Actor:
         ) + ((self.ablaze_by,) if self.ablaze_by else ())  # fmt: skip
 
 
-@dataclass(frozen=True)
-class Progression:
+@dataclass(frozen=True, eq=False, repr=False)
+class Progression(Record):
     """Experience and levels: the next level costs ``base + factor * level`` experience
     and buys one of three ways to grow, each a trade (issue 41: a choice that changes
     how you play): Constitution (``hp`` more health), Might (``power`` more, and

@@ -23,6 +23,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, NamedTuple
 
+from emberdeep.records import Record
+
 Cell = tuple[int, int]
 
 
@@ -75,8 +77,8 @@ class Thing(NamedTuple):
 # -- creatures ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Moved:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Moved(Record):
     """One step, door to door included."""
 
     who: Who
@@ -84,8 +86,8 @@ class Moved:
     end: Cell
 
 
-@dataclass(frozen=True, slots=True)
-class Attacked:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Attacked(Record):
     """A blow or a shot. ``verb`` is the attacker's own blow ("hit", "bite"; "throw" or
     "bump" for a thrown ``thing``); ``shot`` the form of a missile that struck ("arrow",
     "spark"; "" for a blow); ``damage`` is 0 on a miss; ``sneak`` is a sleeper struck for
@@ -104,8 +106,8 @@ class Attacked:
     shot: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Missile:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Missile(Record):
     """Something flew along ``path`` (first cell next to the thrower, last where it
     stopped): an arrow, a thrown dart (``thing``), a wand's bolt, a spark."""
 
@@ -116,8 +118,8 @@ class Missile:
     thing: Thing | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Area:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Area(Record):
     """An effect that filled ``cells`` at once around ``centre`` (an explosion, a cloud)."""
 
     who: Who | None
@@ -127,8 +129,8 @@ class Area:
     """"fire", "gas", "light"."""
 
 
-@dataclass(frozen=True, slots=True)
-class Cloud:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Cloud(Record):
     """A gas was let out at ``at``: ``gas`` is its name ("caustic", "confusion",
     "paralysis", "slowness", "darkness": ``engine/terrain/gas.py``)."""
 
@@ -136,8 +138,8 @@ class Cloud:
     gas: str
 
 
-@dataclass(frozen=True, slots=True)
-class Shattered:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Shattered(Record):
     """A potion (``thing``) thrown by ``who`` broke at ``at`` and burst ``into`` a gas
     (its name) or "fire"."""
 
@@ -147,8 +149,8 @@ class Shattered:
     into: str
 
 
-@dataclass(frozen=True, slots=True)
-class Ignited:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Ignited(Record):
     """Fire took hold of ``cells``: ``cause`` is "potion", "bolt", "scroll" (set by
     ``who``, when someone did) or "spread" (from a burning neighbour)."""
 
@@ -157,8 +159,8 @@ class Ignited:
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class Hurt:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Hurt(Record):
     """Damage that is not a blow: ``cause`` is "fire", "lightning", "bolt", "poison",
     "scald", "fall" or "thrown"; ``source`` did it, when someone did."""
 
@@ -171,8 +173,8 @@ class Hurt:
     """What struck (a thrown dart), when it was a thing."""
 
 
-@dataclass(frozen=True, slots=True)
-class Died:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Died(Record):
     """A creature is dead: ``killer`` when a creature did it; ``vanished`` when nothing
     is left behind (a summoned blade)."""
 
@@ -188,8 +190,8 @@ class Died:
     when nobody on the player's side did it."""
 
 
-@dataclass(frozen=True, slots=True)
-class Healed:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Healed(Record):
     """``who`` regained ``amount``: "potion", "mend" (by ``source``), "drain", "runic",
     "breath" (a fleeing monster out of sight catching it)."""
 
@@ -200,8 +202,8 @@ class Healed:
     source: Who | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class StatusChanged:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class StatusChanged(Record):
     """A status began (``gained``) or ended. ``cause`` says what gave it: "blow" (with
     ``source``, the biter), "potion", "bolt", "trap", "gas", "scroll"; "" when it ran out."""
 
@@ -214,8 +216,8 @@ class StatusChanged:
     source: Who | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Teleported:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Teleported(Record):
     """Gone from ``start``, now at ``end``: "blink" (a wisp's), "teleport" (magic),
     "pounce" (a leap to its foe's side)."""
 
@@ -225,8 +227,8 @@ class Teleported:
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class Summoned:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Summoned(Record):
     """``who`` brought forth ``called``: "summon" (calls up), "split" (divides),
     "conjure" (a staff's blades), "plenty" (a double), "polymorph" (``who`` became
     ``called``)."""
@@ -239,8 +241,8 @@ class Summoned:
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class ModeChanged:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ModeChanged(Record):
     """A monster's mode changed (``actors.Mode``): woke, noticed the player, fled..."""
 
     who: Who
@@ -251,8 +253,8 @@ class ModeChanged:
     """"alarm", "called" (by its pack), "struck", "" (it saw the player)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Followed:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Followed(Record):
     """A monster took the stairs after the player (``way``: "down", "up") and now
     stands at ``at``, next to them: at their heels, or their ``ally``."""
 
@@ -262,8 +264,8 @@ class Followed:
     ally: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class LeftBehind:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class LeftBehind(Record):
     """The player took the stairs (``way``) while a following ally at ``at`` was too far
     to come along: it stays on the floor left, until the player comes back."""
 
@@ -272,8 +274,8 @@ class LeftBehind:
     way: str
 
 
-@dataclass(frozen=True, slots=True)
-class Shackles:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Shackles(Record):
     """The player worked at a captive's shackles: ``left`` turns of work to go."""
 
     who: Who
@@ -281,16 +283,16 @@ class Shackles:
     left: int
 
 
-@dataclass(frozen=True, slots=True)
-class Freed:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Freed(Record):
     """A captive is free of its shackles and now the player's ally."""
 
     who: Who
     at: Cell
 
 
-@dataclass(frozen=True, slots=True)
-class Ordered:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Ordered(Record):
     """The player told the allies ``told`` to wait where they are (``stay``) or to
     follow."""
 
@@ -298,8 +300,8 @@ class Ordered:
     stay: bool
 
 
-@dataclass(frozen=True, slots=True)
-class AllyDied:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class AllyDied(Record):
     """An ally is dead for good (told beside its ``Died``, for the bond): ``killer``
     when a creature did it, ``cause`` otherwise ("poison", "faded")."""
 
@@ -312,8 +314,8 @@ class AllyDied:
 # -- things ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ItemMoved:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ItemMoved(Record):
     """An item changed hands: ``change`` is "picked", "dropped", "stolen" (by ``who``, a
     thief: it now lies under it), "swept" (off by deep water), "lost" (fallen below),
     "caged" (the rest of a choice, once one was taken), "wielded", "worn", "unwielded",
@@ -325,8 +327,8 @@ class ItemMoved:
     change: str
 
 
-@dataclass(frozen=True, slots=True)
-class ItemUsed:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class ItemUsed(Record):
     """An item was drunk, read, zapped or used (said before what it does)."""
 
     who: Who
@@ -334,8 +336,8 @@ class ItemUsed:
     category: str
 
 
-@dataclass(frozen=True, slots=True)
-class Identified:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Identified(Record):
     """The player learnt what ``thing`` (in its old look) is: the kind ``thing.kind``.
     ``cause`` is "use" or "scroll"."""
 
@@ -343,8 +345,8 @@ class Identified:
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class Enchanted:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Enchanted(Record):
     """A scroll of enchanting was spent on ``thing`` (as it is now), or, with ``sapped``
     naming who, a creature's touch took a point of it away."""
 
@@ -352,16 +354,16 @@ class Enchanted:
     sapped: Who | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Corroded:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Corroded(Record):
     """Acid (``who``'s) ate a point of the player's worn ``thing`` (as it is now)."""
 
     who: Who
     thing: Thing
 
 
-@dataclass(frozen=True, slots=True)
-class RunicFlared:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class RunicFlared(Record):
     """The runic on ``thing`` (worn or wielded by ``who``) did its work on ``target``
     (None: on its wearer), which told the player what it is."""
 
@@ -372,8 +374,8 @@ class RunicFlared:
     thing: Thing
 
 
-@dataclass(frozen=True, slots=True)
-class Grew:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Grew(Record):
     """A lasting change to the player: a gain from a rare item, "strength" or "health" by
     ``amount``, or a loss (``amount`` below 0) to ``source``'s blow (a vampire's bite)."""
 
@@ -382,8 +384,8 @@ class Grew:
     source: Who | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Fizzled:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Fizzled(Record):
     """An item was used up and did nothing the player could see: "use" (nothing much
     happens), "identify" (nothing to learn), "teleport" (nowhere to go)."""
 
@@ -394,21 +396,21 @@ class Fizzled:
 # -- the dungeon -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class DoorOpened:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class DoorOpened(Record):
     who: Who
     at: Cell
     unlocked: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class TrapFound:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class TrapFound(Record):
     trap: str
     at: Cell
 
 
-@dataclass(frozen=True, slots=True)
-class TrapSprung:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class TrapSprung(Record):
     """``who`` stepped on a trap: sprung, or (``avoided``) stepped over with care."""
 
     who: Who
@@ -417,8 +419,8 @@ class TrapSprung:
     avoided: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Searched:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Searched(Record):
     """The player searched and found ``found`` traps (each also a ``TrapFound``)."""
 
     who: Who
@@ -426,8 +428,8 @@ class Searched:
     found: int
 
 
-@dataclass(frozen=True, slots=True)
-class Alarm:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Alarm(Record):
     """Every creature on the floor woke and came for the player."""
 
     at: Cell
@@ -435,8 +437,8 @@ class Alarm:
     """"trap" or "scroll"."""
 
 
-@dataclass(frozen=True, slots=True)
-class TerrainChanged:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class TerrainChanged(Record):
     """Cells changed, or became known: "mapped" (a scroll showed the whole floor: no
     ``cells`` stands for all of it)."""
 
@@ -444,8 +446,8 @@ class TerrainChanged:
     cause: str
 
 
-@dataclass(frozen=True, slots=True)
-class StairsTaken:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class StairsTaken(Record):
     """The player left depth ``start`` for ``end``: "down", "up", "fell" (a trapdoor,
     ``cause`` "trapdoor") or a leap into a chasm (``cause`` "chasm")."""
 
@@ -455,21 +457,21 @@ class StairsTaken:
     cause: str = "stairs"
 
 
-@dataclass(frozen=True, slots=True)
-class LevelGained:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class LevelGained(Record):
     level: int
     stat: str
 
 
-@dataclass(frozen=True, slots=True)
-class Victory:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Victory(Record):
     """Out of the dungeon with the treasure."""
 
     depth: int
 
 
-@dataclass(frozen=True, slots=True)
-class Hunger:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Hunger(Record):
     """The player's hunger (``hunger.STATES``) changed: the clock ran down to ``state``
     ("time"), or they ate ``amount`` turns of food ("ate")."""
 
@@ -478,8 +480,8 @@ class Hunger:
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Heard:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Heard(Record):
     """A sound from out of sight: "fighting", "death" (a scream), "blast", "alarm"...
     said once per command. ``at`` is where it came from."""
 
@@ -500,8 +502,8 @@ EVENT_KINDS: tuple[type[Event], ...] = Event.__args__
 """Every kind, for tests and tools that must cover them all."""
 
 
-@dataclass(frozen=True, slots=True)
-class Refused:
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
+class Refused(Record):
     """The action was impossible and cost no time. ``reason`` is a code from
     ``REFUSALS`` (the narration words it); ``thing`` or ``detail`` fill it in."""
 

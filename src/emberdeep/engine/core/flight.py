@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 
 import tcod.los
 
+from emberdeep.records import Record
+
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.core.floor import Floor
@@ -36,8 +38,8 @@ class Stops(str, Enum):
     """It halts before an obstruction, a wall or a creature, striking none (a blink)."""
 
 
-@dataclass(frozen=True)
-class Rule:
+@dataclass(frozen=True, eq=False, repr=False)
+class Rule(Record):
     """How something flies. ``reach`` 0: as far as the cell aimed at."""
 
     stops: Stops
@@ -50,8 +52,8 @@ class Rule:
     what cannot be seen through."""
 
 
-@dataclass(frozen=True)
-class Flight:
+@dataclass(frozen=True, eq=False, repr=False)
+class Flight(Record):
     """A flight from ``start``: the cells it crossed in order (the last where it
     stopped), the creatures it struck in order, the cell that stopped it (None: it flew
     its full length), and whether it fell (into a chasm or lava, its last cell)."""

@@ -6,6 +6,7 @@ functions, so no transposes are needed anywhere between the engine and the scree
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -310,3 +311,7 @@ class Floor:
 
     def actors_at(self, x: int, y: int) -> list[Actor]:
         return [a for a in self.actors.values() if a.x == x and a.y == y]
+
+
+FloorBuilder = Callable[[int, np.random.Generator], Floor]
+"""Builds the floor for a depth from that floor's own random stream (see ``rng.floor_stream``)."""

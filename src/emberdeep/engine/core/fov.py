@@ -11,6 +11,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.tcod_map import TcodMap
+from emberdeep.records import Record
 
 ALGORITHMS: dict[str, int] = {
     "basic": tcod.constants.FOV_BASIC,
@@ -22,8 +23,8 @@ ALGORITHMS: dict[str, int] = {
 }
 
 
-@dataclass(frozen=True)
-class FovSettings:
+@dataclass(frozen=True, eq=False, repr=False)
+class FovSettings(Record):
     """The libtcod tutorial's torch: radius 10, walls lit; ``radius`` 0 means unlimited."""
 
     algorithm: str = "symmetric"

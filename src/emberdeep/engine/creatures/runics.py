@@ -18,6 +18,7 @@ from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import Healed, RunicFlared
 from emberdeep.engine.creatures import harm, statuses
 from emberdeep.engine.things.items import Item, effective_enchant
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -26,8 +27,8 @@ Act = Callable[["World", Actor, Actor, Item, int], int]
 """(world, wearer, other creature, item, damage) -> the damage after it acted."""
 
 
-@dataclass(frozen=True)
-class Runic:
+@dataclass(frozen=True, eq=False, repr=False)
+class Runic(Record):
     slot: str
     """"weapon" or "armor"."""
     bad: bool

@@ -10,6 +10,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.core.actors import ActorKind
 from emberdeep.engine.things.items import ItemKind
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.terrain.traps import TrapKind
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 K = TypeVar("K")
 
 
-@dataclass(frozen=True)
-class ByDepth:
+@dataclass(frozen=True, eq=False, repr=False)
+class ByDepth(Record):
     """A value that changes with depth: ``steps`` are (from_depth, value), sorted by depth.
     The value at a depth is the one of the deepest step at or above it."""
 
@@ -76,8 +77,8 @@ def cumulative(weights: NDArray[np.float64]) -> NDArray[np.float64]:
     return chances
 
 
-@dataclass(frozen=True)
-class Population:
+@dataclass(frozen=True, eq=False, repr=False)
+class Population(Record):
     """Everything a floor builder needs to fill a floor."""
 
     monsters: SpawnTable[ActorKind]
@@ -108,8 +109,8 @@ class Population:
         return list(found)
 
 
-@dataclass(frozen=True)
-class Captives:
+@dataclass(frozen=True, eq=False, repr=False)
+class Captives(Record):
     """Monsters found in shackles (Brogue's captives): on ``chance`` percent of the floors
     from ``from_depth`` down, one of ``kinds`` (by its weights at the depth; ``per_room``
     is unused), needing ``shackles`` turns of work, watched by ``captors`` (a count by
@@ -122,8 +123,8 @@ class Captives:
     captors: ByDepth
 
 
-@dataclass(frozen=True)
-class Goal:
+@dataclass(frozen=True, eq=False, repr=False)
+class Goal(Record):
     """What the game is for: ``treasure`` lies on floor ``depth``, watched by ``guardian``;
     carrying it out of the dungeon wins."""
 

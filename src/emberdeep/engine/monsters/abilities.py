@@ -47,6 +47,7 @@ from emberdeep.engine.core.events import Healed, Refused, Teleported
 from emberdeep.engine.core.flight import Rule, Stops, clear
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import awareness, harm, statuses
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -61,8 +62,8 @@ rule a missile flies by (``flight.Stops``)."""
 FORMS = ("arrow", "spark", "bolt")
 
 
-@dataclass(frozen=True)
-class Spec:
+@dataclass(frozen=True, eq=False, repr=False)
+class Spec(Record):
     """A registered ability: when it is asked, its function, and what content must give
     it: ``numbers`` by name as (lowest, highest, default or None when required),
     ``words`` by name as what they name (``WORDS``)."""
@@ -295,8 +296,8 @@ def split(world: World, jelly: Actor, striker: Actor, known: Ability) -> None:
 # -- the actions abilities take ---------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Mend:
+@dataclass(frozen=True, eq=False, repr=False)
+class Mend(Record):
     """A caster closes ``patient``'s wounds (``amount`` HP), along a clear line."""
 
     patient: Actor
@@ -314,8 +315,8 @@ class Mend:
         return done(actor.attack_time)
 
 
-@dataclass(frozen=True)
-class Blink:
+@dataclass(frozen=True, eq=False, repr=False)
+class Blink(Record):
     """Vanish and reappear up to ``reach`` tiles away, somewhere in sight of where it
     was and at least ``least`` tiles from ``away_from``."""
 
@@ -344,8 +345,8 @@ class Blink:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Summon:
+@dataclass(frozen=True, eq=False, repr=False)
+class Summon(Record):
     """Call up ``count`` creatures of ``kind`` around the summoner, hunting at once;
     ``cause`` says how ("summon", or "scatter": it broke into them)."""
 
@@ -375,8 +376,8 @@ class Summon:
         return done(actor.attack_time)
 
 
-@dataclass(frozen=True)
-class Fade:
+@dataclass(frozen=True, eq=False, repr=False)
+class Fade(Record):
     """A conjured creature's time is up: it is gone, leaving nothing."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:

@@ -16,6 +16,7 @@ from emberdeep.engine.core.events import Moved, Refused, TerrainChanged
 from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -45,8 +46,8 @@ def diggable(floor: Floor, x: int, y: int) -> bool:
     return not bool((around == Tile.LOCKED_DOOR).any())
 
 
-@dataclass(frozen=True)
-class Dig:
+@dataclass(frozen=True, eq=False, repr=False)
+class Dig(Record):
     """Turn the rock at (x, y) to floor and move into it, in ``time``."""
 
     x: int

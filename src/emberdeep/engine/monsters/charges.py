@@ -18,6 +18,7 @@ from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import SHUT_DOORS, Floor
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -53,8 +54,8 @@ def run(floor: Floor, monster: Actor, foe: Actor) -> list[tuple[int, int]] | Non
     return cells
 
 
-@dataclass(frozen=True)
-class Charge:
+@dataclass(frozen=True, eq=False, repr=False)
+class Charge(Record):
     """Rush along the line to ``foe`` and strike it with ``bonus`` percent more power."""
 
     foe: Actor

@@ -18,6 +18,7 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.perception import IMAGE
 from emberdeep.engine.creatures import harm
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -61,8 +62,8 @@ def illusory(world: World, struck: Actor, striker: Actor, known: Ability) -> Non
         harm.die(world, struck, striker, "faded")
 
 
-@dataclass(frozen=True)
-class Mirror:
+@dataclass(frozen=True, eq=False, repr=False)
+class Mirror(Record):
     """``count`` images of the caster around it, its health shown, lasting ``lasts``."""
 
     count: int

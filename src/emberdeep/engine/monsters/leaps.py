@@ -16,6 +16,7 @@ from emberdeep.engine.core.events import Refused, Teleported
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.core.floor import SHUT_DOORS
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -44,8 +45,8 @@ def leap(batch: Batch, i: int, known: Ability, how: str) -> Action | None:
     return Lunge(foe, how)
 
 
-@dataclass(frozen=True)
-class Lunge:
+@dataclass(frozen=True, eq=False, repr=False)
+class Lunge(Record):
     """Reappear on a free tile next to ``foe`` that it can see from where it stands (the
     nearest such tile to where it was), told as ``how`` ("lunge", "pounce")."""
 

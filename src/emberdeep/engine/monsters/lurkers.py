@@ -26,6 +26,7 @@ from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.creatures.statuses import HELD, MAX_TURNS
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -84,8 +85,8 @@ def submerges(batch: Batch, i: int, known: Ability) -> Action:
     return best or WAIT
 
 
-@dataclass(frozen=True)
-class Dive:
+@dataclass(frozen=True, eq=False, repr=False)
+class Dive(Record):
     """Go under the surface: out of sight until it surfaces."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
@@ -95,8 +96,8 @@ class Dive:
         return done(actor.move_time)
 
 
-@dataclass(frozen=True)
-class Surface:
+@dataclass(frozen=True, eq=False, repr=False)
+class Surface(Record):
     """Come up out of the water with a blow at ``foe``."""
 
     foe: Actor

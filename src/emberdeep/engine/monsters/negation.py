@@ -17,6 +17,7 @@ from emberdeep.engine.core.flight import clear
 from emberdeep.engine.core.perception import IMAGE, INVISIBLE
 from emberdeep.engine.creatures import harm, statuses
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -45,8 +46,8 @@ def magical(world: World, actor: Actor) -> bool:
     return made or any(name in actor.statuses for name in NEGATED)
 
 
-@dataclass(frozen=True)
-class Negate:
+@dataclass(frozen=True, eq=False, repr=False)
+class Negate(Record):
     """Take ``target``'s magic away: its gifts end, and a made thing is unmade."""
 
     target: Actor

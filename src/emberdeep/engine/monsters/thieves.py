@@ -20,6 +20,7 @@ from emberdeep.engine.core.events import ItemMoved
 from emberdeep.engine.creatures import awareness, harm
 from emberdeep.engine.monsters.abilities import ability
 from emberdeep.engine.things.items import Item, take_one
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -69,8 +70,8 @@ def _loot(floor: Floor, thief: Actor) -> Item | None:
     return next((i for i in floor.items_at(thief.x, thief.y) if i.kind.key == thief.loot), None)
 
 
-@dataclass(frozen=True)
-class Abscond:
+@dataclass(frozen=True, eq=False, repr=False)
+class Abscond(Record):
     """A thief's step, its loot carried along."""
 
     step: Action

@@ -15,6 +15,7 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.abilities import ability
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -37,8 +38,8 @@ def shields(batch: Batch, i: int, known: Ability) -> Action | None:
     return None
 
 
-@dataclass(frozen=True)
-class Ward:
+@dataclass(frozen=True, eq=False, repr=False)
+class Ward(Record):
     """Cast a spectral shield on ``friend`` for ``turns``."""
 
     friend: Actor

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -46,7 +45,7 @@ from emberdeep.engine.core.events import (
     StairsTaken,
     Victory,
 )
-from emberdeep.engine.core.floor import REMAINS_KEY, Floor, Tile
+from emberdeep.engine.core.floor import REMAINS_KEY, Floor, FloorBuilder, Tile
 from emberdeep.engine.core.fov import FovSettings, Sight, update_fov
 from emberdeep.engine.core.hunt import Hunt
 from emberdeep.engine.core.perception import perceive
@@ -54,13 +53,11 @@ from emberdeep.engine.core.schedule import Schedule
 from emberdeep.engine.creatures import gear, hunger, statuses
 from emberdeep.engine.creatures.fellowship import Fellowship
 from emberdeep.engine.monsters import abilities, arrivals, monster_turns, stairs
+from emberdeep.engine.play.hero import Hero
 from emberdeep.engine.play.journal import Journal, encode_action
 from emberdeep.engine.terrain import fire, gas, traps
 from emberdeep.engine.things import identify, items
 from emberdeep.engine.things.identify import Identity, display_key
-
-FloorBuilder = Callable[[int, np.random.Generator], Floor]
-"""Builds the floor for a depth from that floor's own random stream (see ``rng.floor_stream``)."""
 
 ACTION_TIME = 100
 """Time one ordinary action takes; all costs are integers on this scale."""
@@ -76,21 +73,6 @@ HALT_WHEN_HURT = 2
 """The bit of a recorded advance's flags that stops the clock at the first hurt."""
 MAX_ALTERNATIVES = 8
 """An action may hand over to another this many times (a guard against a cycle)."""
-TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
-
-
-@dataclass(frozen=True)
-class Hero:
-    """Who the player starts as: stats, starting kit (worn if wearable), progression."""
-
-    kind: ActorKind = TUTORIAL_PLAYER
-    start_items: tuple[items.ItemKind, ...] = ()
-    progression: Progression = field(default_factory=Progression)
-    catalogue: identify.Catalogue = field(default_factory=identify.Catalogue)
-    """The kinds the hero does not know yet, and the looks dealt to them."""
-    kinds: Mapping[str, ActorKind] = field(default_factory=dict)
-    """Every creature kind by key: what play may bring forth (a summoner's summons).
-    Carried by the hero because every new world is made with one."""
 
 
 class World:

@@ -28,7 +28,7 @@ from emberdeep.engine.core.actors import (
     ActorKind,
     Progression,
 )
-from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor, Rect, Tile
+from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor, FloorBuilder, Rect, Tile
 from emberdeep.engine.core.fov import ALGORITHMS, FovSettings
 from emberdeep.engine.creatures import gear, hunger
 from emberdeep.engine.creatures.fellowship import Fellowship, Loss
@@ -36,7 +36,7 @@ from emberdeep.engine.creatures.statuses import MAX_TURNS, STATUSES
 from emberdeep.engine.play import rules
 from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.journal import Journal, JournalError
-from emberdeep.engine.play.world import FloorBuilder, World
+from emberdeep.engine.play.world import World
 from emberdeep.engine.saves.snapshot_columns import dump_actors, load_actors
 from emberdeep.engine.saves.snapshot_items import dump_items, load_items
 from emberdeep.engine.saves.snapshot_legacy import load_legacy_actors

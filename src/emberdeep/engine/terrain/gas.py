@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.core.events import Area, Cloud
 from emberdeep.engine.core.floor import DARKNESS_KIND
 from emberdeep.engine.creatures import runics, statuses
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -43,8 +44,8 @@ MOST = 1e6
 """No tile holds more (a save holding more is refused)."""
 
 
-@dataclass(frozen=True)
-class Gas:
+@dataclass(frozen=True, eq=False, repr=False)
+class Gas(Record):
     """One kind of gas: the status a breath of it gives and for how long (renewed while
     breathed), or none (darkness only hides)."""
 

@@ -21,6 +21,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, TypeAlias
 
 from emberdeep.engine.core.flight import Rule, Stops
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -67,8 +68,8 @@ SEEK = Rule(Stops.THROUGH)
 """A scroll of lightning: to the creature it finds, through any on the way."""
 
 
-@dataclass(frozen=True)
-class Effect:
+@dataclass(frozen=True, eq=False, repr=False)
+class Effect(Record):
     use: Use
     aims: Aim = Aim.NOTHING
     flight: Rule | None = None

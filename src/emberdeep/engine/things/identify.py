@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from emberdeep.engine.core import rng as rngs
 from emberdeep.engine.core.events import Thing
 from emberdeep.engine.things.items import UNIDENTIFIED, Item, ItemKind
+from emberdeep.records import Record
 
 MAX_LOOK = 40
 GROWS = frozenset({"weapon", "armor", "ring", "staff", "wand"})
@@ -24,8 +25,8 @@ GROWS = frozenset({"weapon", "armor", "ring", "staff", "wand"})
 """The longest look a save may hold."""
 
 
-@dataclass(frozen=True)
-class Catalogue:
+@dataclass(frozen=True, eq=False, repr=False)
+class Catalogue(Record):
     """What content hides: the unidentified kinds and the looks each category deals."""
 
     kinds: tuple[ItemKind, ...] = ()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.events import ItemMoved
 from emberdeep.engine.things.effects import EFFECTS, Effect
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -37,8 +38,8 @@ CLAMOUR_NOISE = 20
 MAX_STACK = 99
 
 
-@dataclass(frozen=True)
-class ItemKind:
+@dataclass(frozen=True, eq=False, repr=False)
+class ItemKind(Record):
     """An item as content describes it. Unused parameters stay 0."""
 
     key: str
@@ -191,8 +192,8 @@ def unequip(world: World, user: Actor, item: Item) -> None:
     world.emit(ItemMoved(user.who, user.position, world.identity.thing(item), change))
 
 
-@dataclass(frozen=True)
-class Bonus:
+@dataclass(frozen=True, eq=False, repr=False)
+class Bonus(Record):
     """What wearing an item adds to its wearer."""
 
     power: int = 0

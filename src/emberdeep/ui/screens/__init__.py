@@ -25,6 +25,7 @@ from typing import Protocol, cast, runtime_checkable
 
 import tcod.console
 
+from emberdeep.records import Record
 from emberdeep.ui.input import InputEvent
 
 
@@ -36,39 +37,39 @@ class Screen(Protocol):
     def draw(self, console: tcod.console.Console) -> None: ...
 
 
-@dataclass(frozen=True)
-class Stay:
+@dataclass(frozen=True, eq=False, repr=False)
+class Stay(Record):
     """Keep showing what is shown."""
 
 
-@dataclass(frozen=True)
-class Push:
+@dataclass(frozen=True, eq=False, repr=False)
+class Push(Record):
     """Open ``screen`` over the top one."""
 
     screen: Screen
 
 
-@dataclass(frozen=True)
-class Pop:
+@dataclass(frozen=True, eq=False, repr=False)
+class Pop(Record):
     """Close the top screen."""
 
 
-@dataclass(frozen=True)
-class PopTo:
+@dataclass(frozen=True, eq=False, repr=False)
+class PopTo(Record):
     """Close every screen above ``screen``, which must be on the stack."""
 
     screen: Screen
 
 
-@dataclass(frozen=True)
-class Reset:
+@dataclass(frozen=True, eq=False, repr=False)
+class Reset(Record):
     """Close every screen and show ``screen`` alone."""
 
     screen: Screen
 
 
-@dataclass(frozen=True)
-class Quit:
+@dataclass(frozen=True, eq=False, repr=False)
+class Quit(Record):
     """Close every screen: nothing is left to show."""
 
 

@@ -3,7 +3,7 @@
 Keys can be rebound (``keys.toml``, presets), so a fixed help text would lie; this screen
 is built from the keymap in use, grouped by command and written as players write keys
 ("Move north: Up, Keypad 8, k"), and says where to change it. Commands come from
-``ui.input.COMMANDS`` when the screen opens, so a command added later shows up (with a
+``ui.commands.COMMANDS`` when the screen opens, so a command added later shows up (with a
 name made from its key) without touching this file.
 
 It is an overlay like the message history (``ui/pager.py``), but paged: PgDn shows the
@@ -14,8 +14,8 @@ same lines again on each page, and one entry's name and keys on different pages)
 from __future__ import annotations
 
 from emberdeep.content.looks import RENDER_MODES
-from emberdeep.ui import input as ui_input
 from emberdeep.ui import keys, palette
+from emberdeep.ui.commands import COMMANDS
 from emberdeep.ui.fitting import home_path, wrap
 from emberdeep.ui.pager import Line, Pager, text_area
 from emberdeep.ui.palette import Color
@@ -62,7 +62,7 @@ def friendly_name(command: str) -> str:
 def bindings(keymap: dict[str, str]) -> list[tuple[str, list[str]]]:
     """(friendly name, keys) per command: every command of ``COMMANDS`` in its order
     (those without a key too), then any other name the keymap uses; keys in keymap order."""
-    by_command: dict[str, list[str]] = {name: [] for name in ui_input.COMMANDS}
+    by_command: dict[str, list[str]] = {name: [] for name in COMMANDS}
     for key, command in keymap.items():
         by_command.setdefault(command, []).append(key)
     return [(friendly_name(command), found) for command, found in by_command.items()]

@@ -18,8 +18,9 @@ from emberdeep.engine.core.perception import in_sight
 from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
 from emberdeep.ui import cursor, look, palette, render
+from emberdeep.ui.commands import UiCommand
 from emberdeep.ui.fitting import wrap
-from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, UiCommand
+from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
 from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.details import DetailsScreen

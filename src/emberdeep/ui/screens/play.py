@@ -43,6 +43,7 @@ from emberdeep.session.narration import narrator_for
 from emberdeep.session.pauses import pause_line
 from emberdeep.session.playing import Game
 from emberdeep.ui import lighting, look, messages, motion, render, sprites
+from emberdeep.ui.commands import UiCommand
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import (
     Click,
@@ -50,7 +51,6 @@ from emberdeep.ui.input import (
     InputEvent,
     KeyPress,
     MouseMove,
-    UiCommand,
     Wheel,
 )
 from emberdeep.ui.keys import command_for, first_key, key_label

@@ -1,0 +1,72 @@
+"""The comparison, hash and text of a frozen record, written once for every such class.
+
+On Python 3.11, ``dataclasses`` compiles six functions for each frozen class it makes
+(``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``),
+each with an ``exec`` of its own: the game makes some 180 dataclasses before its first
+frame, 160 of them frozen, and making them was a fifth of the CPU to that frame.
+Compiled code is never kept on disk (no file the game reads may run code), so frozen
+records (the engine's events, actions, kinds and registries' entries, content's looks
+and lights, input events, the screens' results, generator parameters, the session's
+and storage's small records) ask ``dataclass`` for ``__init__`` and the frozen guards
+alone, and take the other three from ``Record``::
+
+    @dataclass(frozen=True, eq=False, repr=False)
+    class Moved(Record): ...
+
+They behave as ``dataclass`` would have made them: equal when of the same class and the
+tuples of their compared fields are equal; hashed as the tuple of the hashed fields;
+shown as ``Name(field=value, ...)`` with the fields ``repr`` shows. Each list of names
+is read from ``dataclasses.fields`` once per class. They are slower to call than
+compiled ones, and called rarely: about one comparison a turn in a bot's game (``Stop``,
+``Move``), none in a crowded monster phase, a few hashes of a ``Light`` at a start; the
+renderer's ``Region``, compared every frame, keeps the compiled methods.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import reprlib
+from typing import NamedTuple
+
+
+class _Fields(NamedTuple):
+    compared: tuple[str, ...]
+    hashed: tuple[str, ...]
+    shown: tuple[str, ...]
+
+
+_FIELDS: dict[type, _Fields] = {}
+
+
+def _fields(cls: type) -> _Fields:
+    known = _FIELDS.get(cls)
+    if known is None:
+        fields = dataclasses.fields(cls)
+        known = _FIELDS[cls] = _Fields(
+            tuple(f.name for f in fields if f.compare),
+            tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash)),
+            tuple(f.name for f in fields if f.repr),
+        )
+    return known
+
+
+class Record:
+    """A frozen dataclass's ``__eq__``, ``__hash__`` and ``__repr__`` (see the module)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        names = _fields(self.__class__).compared
+        return tuple([getattr(self, n) for n in names]) == tuple([getattr(other, n) for n in names])
+
+    def __hash__(self) -> int:
+        return hash(tuple([getattr(self, name) for name in _fields(self.__class__).hashed]))
+
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in _fields(self.__class__).shown
+        )
+        return f"{self.__class__.__qualname__}({shown})"
