@@ -327,11 +327,15 @@ class ItemMoved:
 
 @dataclass(frozen=True, slots=True)
 class ItemUsed:
-    """An item was drunk, read, zapped or used (said before what it does)."""
+    """An item was drunk, read, zapped or used (said before what it does). ``charges``:
+    for a wand or staff whose kind the player knows, the charges left after this use
+    and how many it holds (hand play read "You raise the staff of firebolt [2]" and
+    could not tell the charge had gone)."""
 
     who: Who
     thing: Thing
     category: str
+    charges: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
