@@ -41,7 +41,7 @@ TITLES: dict[Purpose, str] = {
     "use": "Select an item to use (? about it)",
     "drop": "Select an item to drop (? about it)",
     "throw": "Select an item to throw (? about it)",
-    "on": "Use the {name} on which item? (? about it)",
+    "on": "{name} on which item? (? about it)",
     "instead": "Take off which ring for the {name}?",
 }
 """Each menu's title; "on" chooses the item another (``scroll``) is spent on, "instead"
