@@ -119,7 +119,8 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     dagger = Item(KINDS["dagger"], enchant=3, known=True)
     shown = DetailsScreen.of_item(screen, dagger)
     assert shown.title == "+3 Dagger" and shown.lines[-1].startswith("Power +5 · ")
-    assert "Power +5, quick: attacks take 20% less time." in shown.lines
+    assert "Quick: attacks take 20% less time." in shown.lines
+    assert sum(line.count("Power +") for line in shown.lines) == 1  # hand play read it twice
     assert details(screen.world.identity, dagger).startswith("Power +5, quick")  # inventory
     ring = Item(KINDS["protection_ring"], enchant=2, known=True)
     assert DetailsScreen.of_item(screen, ring).lines[-1] == "Defense +2"
