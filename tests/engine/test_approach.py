@@ -69,3 +69,17 @@ def test_peril_counts_the_hardest_blows_that_can_land_before_your_next_turn() ->
     beside.mode = Mode.FLEEING
     world.floor.move_actor(beside, 9, 1)
     assert peril(world) == 4  # running away: no threat
+
+
+def test_a_wanderer_that_has_not_noticed_you_is_no_threat_until_next_to_you() -> None:
+    """Hand play: explore refused "Not with the pale bloat coming at you!" for a bloat
+    the sidebar showed as wandering."""
+    world = world_from_text(HALL)
+    bloat = add_monster(world, ORC, 9, 1, hunting=False)
+    assert bloat.mode == Mode.WANDERING
+    assert threats(world) == []
+    bloat.mode = Mode.HUNTING
+    assert threats(world) == [bloat]  # it has noticed you: it comes
+    bloat.mode = Mode.WANDERING
+    world.floor.move_actor(bloat, 2, 1)
+    assert threats(world) == [bloat]  # next to you, whatever it is up to

@@ -175,9 +175,10 @@ def test_only_an_awake_monster_that_can_reach_you_keeps_a_run_from_starting() ->
     sleeper.mode = Mode.ASLEEP
     across = add_monster(world, ORC, 8, 1, hunting=False)  # beyond the chasm
     assert threats(world) == []
-    sleeper.mode = Mode.WANDERING
+    sleeper.mode = Mode.HUNTING  # awake, and has noticed the player
     assert threats(world) == [sleeper]
     world.floor.remove_actor(sleeper)
+    across.mode = Mode.HUNTING
     archer = replace(
         ORC, key="archer", abilities=(Ability("shoot", values={"reach": 5, "flight": "first"}),)
     )

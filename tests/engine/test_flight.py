@@ -109,3 +109,32 @@ def test_no_other_line_walk_in_the_source() -> None:
         if "bresenham" in path.read_text(encoding="utf-8")
     )
     assert walkers == ["engine/core/flight.py"]
+
+
+CORNER = """
+#######
+#.....#
+#.@#..#
+#.....#
+#######
+"""
+
+
+def test_a_shot_and_a_throw_back_go_by_the_same_cells() -> None:
+    """Hand play on D11: a goblin archer around a wall's corner kept hitting the player,
+    whose throw back was "No foe in view that this can reach": Bresenham's line from the
+    player passed the corner's wall, the archer's line back passed beside it."""
+    world = world_from_text(CORNER)
+    archer = add_monster(world, ORC, 4, 3)
+    world.refresh_fov()
+    player = world.player
+    shot = fly(world.floor, archer.position, player.position, SHOT)
+    throw = fly(world.floor, player.position, archer.position, Rule(Stops.FIRST, reach=8, low=True))
+    assert (player in shot.struck) == (archer in throw.struck)
+    assert shot.cells[:-1] == tuple(reversed(throw.cells[:-1]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.tuples(st.integers(-9, 9), st.integers(-9, 9)))
+def test_a_line_is_the_same_cells_both_ways(end: tuple[int, int]) -> None:
+    assert line((0, 0), end) == list(reversed(line(end, (0, 0))))

@@ -62,6 +62,7 @@ SAMPLES: dict[str, tuple[object, object]] = {
     "Thing | None": (None, Thing("dart", 3)),
     "tuple[Cell, ...]": (((1, 2), (3, 4)), ()),
     "tuple[Who, ...]": ((Who(1, "player"), Who(2, "bat")), ()),
+    "tuple[int, int] | None": ((1, 3), None),
 }
 """Two values of every field type the event kinds use (a new type needs its samples)."""
 

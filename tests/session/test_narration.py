@@ -196,13 +196,32 @@ def test_reading_and_zapping() -> None:
         world.identity.learn(ITEMS[key])
     world.inventory += [Item(ITEMS["striking_wand"]), Item(ITEMS["identify_scroll"])]
     said = texts(world.step(Use(0, target=orc.position)))
-    amount = ITEMS["striking_wand"].amount
+    amount, full = ITEMS["striking_wand"].amount, ITEMS["striking_wand"].charges
     assert said[:2] == [
-        "You zap the wand of striking.",
+        f"You zap the wand of striking ({full - 1} of {full} charges left).",
         f"The bolt strikes the orc for {amount} hit points!",
     ]
     said = texts(world.step(Use(1)))
     assert said == ["You read the scroll of identify.", "You feel knowledgeable, about nothing."]
+
+
+def test_a_staff_raised_says_the_charges_it_has_left() -> None:
+    """Hand play read "You raise the staff of firebolt [2]" and the inventory's [0/2]:
+    the message said nothing of the charge just spent."""
+    world = hall()
+    orc = monster(world, "orc", 8)
+    orc.hp = orc.max_hp = 500
+    world.identity.learn(ITEMS["firebolt_staff"])
+    world.inventory.append(Item(ITEMS["firebolt_staff"]))
+    staff = world.inventory[0]
+    staff.known = True
+    level = staff.capacity
+    said = texts(world.step(Use(0, target=orc.position)))
+    assert (
+        said[0]
+        == f"You raise the staff of firebolt [{level}] ({level - 1} of {level} charges left)."
+    )
+    assert staff.charges == level - 1
 
 
 def test_equipment_is_worn_and_taken_off_in_order() -> None:

@@ -4,6 +4,8 @@ secret); the look box never covers the player or the cell looked at."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from emberdeep.config import Settings
@@ -119,7 +121,8 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     dagger = Item(KINDS["dagger"], enchant=3, known=True)
     shown = DetailsScreen.of_item(screen, dagger)
     assert shown.title == "+3 Dagger" and shown.lines[-1].startswith("Power +5 · ")
-    assert "Power +5, quick: attacks take 20% less time." in shown.lines
+    assert "Quick: attacks take 20% less time." in shown.lines
+    assert sum(line.count("Power +") for line in shown.lines) == 1  # hand play read it twice
     assert details(screen.world.identity, dagger).startswith("Power +5, quick")  # inventory
     ring = Item(KINDS["protection_ring"], enchant=2, known=True)
     assert DetailsScreen.of_item(screen, ring).lines[-1] == "Defense +2"
@@ -129,3 +132,23 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     assert shown.lines[-1] == "Strength 13"  # 9 at level 2, more at 3
     assert shown.title == "Staff of Firebolt [2/3]"
     assert not any("charges" in line for line in shown.lines)
+
+
+def test_the_scroll_of_recharging_says_it_fills_staffs_not_wands() -> None:
+    """Hand play read it with a wand in the pack and was surprised by "finds no staff to
+    fill": the engine refills staffs only (``sorcery.recharge``)."""
+    screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
+    scroll = Item(KINDS["recharging_scroll"])
+    screen.world.identity.known.add(scroll.kind.key)
+    said = " ".join(DetailsScreen.of_item(screen, scroll).lines)
+    assert "staffs" in said and "not wands" in said
+
+
+def test_a_monster_called_slow_is_slower_than_you() -> None:
+    """Hand play: the acid mound's words said "slow heap" and it kept pace with the
+    player. The words and the numbers agree."""
+    hero = CONTENT.hero.kind.move_time
+    for kind in CONTENT.population.monsters.kinds:
+        said = CONTENT.descriptions.monsters.get(kind.key, "")
+        if re.search(r"\bslow\b", said, re.IGNORECASE):
+            assert kind.move_time > hero, kind.key

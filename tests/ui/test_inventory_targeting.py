@@ -353,3 +353,21 @@ def test_a_full_pack_says_so_with_the_item_when_stepped_on_or_picked_up() -> Non
     s.handle(KeyPress("h"))
     s.handle(KeyPress("l"))  # room now: nothing said about it
     assert "stays here" not in logged(s)[-1] and len(logged(s)) == 2
+
+
+def test_using_a_dart_from_the_pack_aims_a_throw() -> None:
+    """Hand play: i, the dart, Enter opened "Aim the Dart... Enter/click to cast", and
+    Enter said "Throw it instead (t)": a dead end."""
+    darts = KINDS["darts"]
+    s = play(ROOM, darts)
+    world = s.world
+    orc = add_monster(world, ORC, 7, 3)
+    orc.hp = orc.max_hp = 500
+    world.refresh_fov()
+    targeting = aim(s, darts)
+    assert targeting.throw and targeting.cursor == orc.position
+    rows = text(drawn(targeting))
+    assert "throw" in rows[BELOW] and "cast" not in rows[BELOW]
+    assert targeting.handle(KeyPress("enter")) == PopTo(s)
+    assert "Throw it instead (t)." not in logged(s)
+    assert world.turn == 1 and (orc.hp < 500 or any("miss" in line for line in logged(s)))

@@ -3,10 +3,12 @@ from __future__ import annotations
 import numpy as np
 import tcod.console
 
+from emberdeep.content import loader
 from emberdeep.engine.core.actors import Actor, ActorKind
 from emberdeep.engine.creatures import harm
-from emberdeep.engine.play.world import World
-from emberdeep.session.look_words import describe_tile
+from emberdeep.engine.play.world import World, remember_items
+from emberdeep.engine.things.items import Item
+from emberdeep.session.look_words import describe_in_detail, describe_tile
 from emberdeep.ui import render
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.look import TOOLTIP_BG, TOOLTIP_FG, draw_tooltip
@@ -47,6 +49,26 @@ def test_remembered_tiles_give_only_the_terrain() -> None:
     assert describe_tile(world, (3, 1)) == ["floor (remembered)"]  # the orc is not shown
     assert describe_tile(world, (5, 1)) == ["stairs down (remembered)"]
     assert describe_tile(world, (0, 0)) == ["wall (remembered)"]
+
+
+def test_a_remembered_item_is_named_as_the_player_knew_it() -> None:
+    """Hand play looked (L) at a mace remembered out of view and read "floor
+    (remembered)"."""
+    content = loader.load()
+    kinds = {kind.key: kind for kind in content.population.items.kinds}
+    world, _ = world_with_orc()
+    world.floor.items += [Item(kinds["mace"], 4, 2), Item(kinds["health_potion"], 1, 2)]
+    world.floor.add_actor(dead := Actor.spawn(3, ORC, 2, 2))
+    dead.hp = 0
+    remember_items(world.floor, world.identity)
+    world.floor.visible[...] = False
+    assert describe_in_detail(world, (4, 2), content) == [
+        "a mace (remembered)",
+        "floor (remembered)",
+    ]
+    assert not world.identity.is_known(kinds["health_potion"])
+    assert describe_tile(world, (1, 2), content)[0] == "an unknown potion (remembered)"
+    assert describe_tile(world, (2, 2), content)[0] == "remains (remembered)"
 
 
 def test_visible_tiles_list_creatures_then_terrain_and_the_player_is_you() -> None:

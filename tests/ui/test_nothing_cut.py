@@ -16,6 +16,7 @@ from emberdeep.ui import fitting, layout, render
 from emberdeep.ui.keys import DEFAULT_KEYS
 from emberdeep.ui.menu import leading_clauses
 from emberdeep.ui.screens.help import help_lines
+from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.look import HINT, LookScreen
 from emberdeep.ui.screens.play import PlayScreen, whole_hints
 from tests.helpers import world_from_text
@@ -132,3 +133,22 @@ def test_a_console_larger_than_the_full_layout_shows_more_map() -> None:
     big = play.layout_of(render.new_console(200, 70))
     assert big.map.across > full.map.across and big.map.height > full.map.height
     assert big.map.across >= 80  # a whole default floor across, in square tiles
+
+
+def test_the_enchant_menu_title_is_whole_at_80x24() -> None:
+    """Hand play at 80x24: the title of the menu choosing what a scroll of enchanting
+    goes on ended "(? about ..."."""
+    content = loader.load()
+    kinds = {kind.key: kind for kind in content.population.items.kinds}
+    world = world_from_text(HALL)
+    for key in ("enchant_scroll", "dagger"):
+        world.identity.learn(kinds[key])
+        world.inventory.append(Item(kinds[key]))
+    play = PlayScreen.of(world, content, Settings())
+    console = render.new_console(*layout.MIN_SIZE)
+    play.draw(console)
+    menu = InventoryScreen(play, "on", scroll=0)
+    with fitting.watching() as cuts:
+        menu.draw(console)
+    assert cuts == []
+    assert any("Scroll of Enchanting" in row and "?" in row for row in rows(console))

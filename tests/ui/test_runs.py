@@ -56,7 +56,7 @@ def test_exploring_refuses_with_a_monster_in_view_and_stops_when_one_appears() -
     #@.................#
     ####################
     """)
-    add_monster(world, ORC, 5, 1, hunting=False)
+    add_monster(world, ORC, 5, 1)  # it has noticed the player (a wanderer would not stop it)
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
     said = screen.log.entries[-1].text

@@ -65,7 +65,7 @@ class GoneTerminal:
         yield
         raise eio()
 
-    def inkey(self, timeout: float | None = None) -> Keystroke:
+    def inkey(self, timeout: float | None = None, esc_delay: float = 0.35) -> Keystroke:
         if not self.keys:
             raise eio()
         return Keystroke(self.keys.pop(0))

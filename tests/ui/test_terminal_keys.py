@@ -177,3 +177,30 @@ def test_mouse_cells_are_translated_to_the_centred_console() -> None:
     assert to_console(MouseMove(1, 1), None) is None
     assert to_console(CloseRequested(), None) == CloseRequested()
     assert to_console(Resized(), None) == Resized()
+
+
+class KeyedTerminal:
+    """blessed's Terminal as far as reading keys goes, noting how long each read would
+    wait after an Escape."""
+
+    stream = None
+
+    def __init__(self, keys: str) -> None:
+        self.keys = list(keys)
+        self.delays: list[float] = []
+
+    def inkey(self, timeout: float | None = None, esc_delay: float = 0.35) -> Keystroke:
+        self.delays.append(esc_delay)
+        return Keystroke(self.keys.pop(0)) if self.keys else Keystroke("")
+
+    def kbhit(self, timeout: float | None = None) -> bool:
+        return bool(self.keys)
+
+
+def test_a_key_right_after_escape_is_not_held_for_blessed_s_escape_delay() -> None:
+    """Hand play in the terminal: a key pressed right after Escape was sometimes lost,
+    taken with the Escape as one keystroke within blessed's 0.35 s."""
+    term = KeyedTerminal("gh")
+    session = terminal._Session(term)  # type: ignore[arg-type]
+    assert session.read(0.0) == [KeyPress("g"), KeyPress("h")]
+    assert term.delays and max(term.delays) <= 0.1

@@ -71,7 +71,8 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
 
 def item_used(n: Narrator, e: ItemUsed) -> list[Line]:
     verb = USE_VERBS.get(e.category, "use")
-    return [Line(f"You {verb} {n.names.thing(e.thing).the}.", MessageKind.ITEM)]
+    left = "" if e.charges is None else " ({} of {} charges left)".format(*e.charges)
+    return [Line(f"You {verb} {n.names.thing(e.thing).the}{left}.", MessageKind.ITEM)]
 
 
 def identified(n: Narrator, e: Identified) -> list[Line]:

@@ -4,19 +4,27 @@ lines, the look cursor's (with the odds of a fight), and what a monster is doing
 Words, not pixels: the screens draw them (``ui/look.py``'s tooltip, the sidebar, the
 look and details screens), the agent environment's ``look`` action and text interface
 and the web's screen-reader mode read them, all from here. Only what the player could
-know is told: nothing about unexplored tiles, only the remembered terrain where the
-player cannot see now (creatures there may have moved), and everything on tiles in view.
+know is told: nothing about unexplored tiles, only the remembered map (the terrain, the
+item or remains last seen) where the player cannot see now (creatures there may have
+moved), and everything on tiles in view.
 """
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
 from emberdeep.engine.core.actors import Actor, Mode
-from emberdeep.engine.core.floor import TILE_NAMES, Tile
+from emberdeep.engine.core.events import Thing
+from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Tile
 from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.creatures.statuses import active
 from emberdeep.engine.play.world import World
-from emberdeep.session.names import describe
+from emberdeep.session.names import Names, describe
+
+if TYPE_CHECKING:
+    from emberdeep.content.loader import Content
 
 REMAINS_PREFIX = "remains of "
 
@@ -58,14 +66,36 @@ FIXTURE_NAMES = {"fungus": "glowing fungus"}
 """Fixtures whose name on screen is not their key."""
 
 
-def describe_tile(world: World, pos: tuple[int, int]) -> list[str]:
+@functools.cache
+def _names(content: Content | None) -> Names:
+    """Item nouns by key for ``content`` (none: named from their keys)."""
+    if content is None:
+        return Names()
+    return Names(items={kind.key: kind for kind in content.population.items.kinds})
+
+
+def remembered(world: World, pos: tuple[int, int], content: Content | None) -> list[str]:
+    """An out-of-view tile as the remembered map draws it: the item or remains last seen
+    there (as the player knew it), then the terrain, each marked (hand play looked at a
+    remembered mace and read only "floor (remembered)")."""
+    key = world.floor.seen_items.get(pos)
+    lines = [f"{terrain_name(world, pos)} (remembered)"]
+    if key == REMAINS_KEY:
+        lines.insert(0, "remains (remembered)")
+    elif key is not None:
+        lines.insert(0, f"{_names(content).thing(Thing(key)).a} (remembered)")
+    return lines
+
+
+def describe_tile(world: World, pos: tuple[int, int], content: Content | None = None) -> list[str]:
     """Lines for the tile at floor position ``pos``: the living (health in words), then
-    remains, then the terrain; only the terrain, marked, where it is only remembered."""
+    remains, then the terrain; where it is only remembered, what the remembered map shows
+    there, marked (items named by ``content``'s kinds)."""
     floor = world.floor
     if not floor.in_bounds(*pos) or not floor.explored[pos]:
         return []
     if not floor.visible[pos]:
-        return [f"{terrain_name(world, pos)} (remembered)"]
+        return remembered(world, pos, content)
     living: list[str] = []
     remains: list[str] = []
     for actor in floor.actors_at(*pos):
@@ -112,11 +142,13 @@ PLATE_HINT = "it covers the way: no stepping over it; it will click"
 """Said of a pressure plate in view: unlike a found trap, it springs anyway."""
 
 
-def describe_in_detail(world: World, pos: tuple[int, int]) -> list[str]:
+def describe_in_detail(
+    world: World, pos: tuple[int, int], content: Content | None = None
+) -> list[str]:
     """What the look cursor tells about ``pos``: ``describe_tile``, and for a creature in
     view its health in numbers, what it is doing and the odds of a fight with it (of an
     ally or a captive, only how hard it hits)."""
-    lines = describe_tile(world, pos)
+    lines = describe_tile(world, pos, content)
     floor, player = world.floor, world.player
     if not lines or not floor.visible[pos]:
         return lines or ["You have not seen this place."]

@@ -74,6 +74,18 @@ LEADING_FIGURE = re.compile(r"^(Power|Defense) [+-]\d+")
 """A weapon's or armour's description opens with its kind's figure ("Power +2, quick")."""
 
 
+FIGURE_CLAUSE = re.compile(r"^(Power|Defense) [+-]\d+[,;.]?\s*")
+"""The leading figure as a clause of its own, with what parts it from the rest."""
+
+
+def beyond_figure(text: str) -> str:
+    """A description without its leading figure, for where the figures are shown on a
+    line of their own (hand play read a Dagger's details say "Power +2" twice); "" when
+    the figure was all it said."""
+    rest = FIGURE_CLAUSE.sub("", text, count=1)
+    return rest[:1].upper() + rest[1:]
+
+
 def description(item: Item) -> str:
     """The kind's description with worn gear's leading figure as enchanted, once its
     enchantment is known (hand play read "+3 Dagger: Power +2")."""

@@ -22,7 +22,7 @@ from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor
 from emberdeep.engine.core.perception import hidden
 from emberdeep.engine.things.identify import Identity, display_key
-from emberdeep.ui import clouds, sprites
+from emberdeep.ui import allegiance, clouds, sprites
 from emberdeep.ui.palette import Color
 
 SCREEN_WIDTH = 100
@@ -316,7 +316,8 @@ def draw_actors(
     identity: Identity | None = None,
 ) -> None:
     """What the player can see on the floor: remains, then items (as the player knows
-    them: an unknown potion looks like any other), then the living."""
+    them: an unknown potion looks like any other), then the living (an ally marked as
+    one, ``allegiance``)."""
     identity = identity or Identity()
     actors = list(floor.actors.values())
     xs = np.fromiter((a.x for a in actors), dtype=np.intp, count=len(actors))
@@ -345,6 +346,7 @@ def draw_actors(
             draw_entity(
                 console, cell, content, actor.kind, content.looks[actor.kind], columns=view.columns
             )
+            allegiance.mark(console, cell, actor, view.columns)
 
 
 OVERLAY_DIM = 0.45

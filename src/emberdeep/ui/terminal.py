@@ -67,6 +67,10 @@ RESET_COLOURS = "\x1b[0m"
 CLEAR = "\x1b[0m\x1b[2J"
 SEQUENCE_TIMEOUT = 0.05
 """Seconds to wait for the rest of a mouse report once its first keystroke has arrived."""
+ESC_DELAY = 0.05
+"""Seconds blessed waits after an Escape for the rest of a key's sequence (its own 0.35
+took a key pressed right after Escape into one keystroke with it, and it was lost);
+a terminal sends a whole sequence at once."""
 QUIT_WHILE_SMALL = frozenset({"escape", "q", "Q"})
 """Keys that still work on the "please enlarge" screen: they close the game (saving it)."""
 CTRL_C = "\x03"
@@ -360,7 +364,8 @@ class _Session:
 
     def read_terminal(self, timeout: float | None) -> list[InputEvent]:
         term = self.term
-        keystroke = term.inkey(timeout=0)  # blessed's own buffer first: kbhit cannot see it
+        # blessed's own buffer first: kbhit cannot see it
+        keystroke = term.inkey(timeout=0, esc_delay=ESC_DELAY)
         if not keystroke:
             self.waiting = True
             try:
@@ -378,12 +383,14 @@ class _Session:
                 return []
             finally:
                 self.waiting = False
-            keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT)
+            keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT, esc_delay=ESC_DELAY)
         events: list[InputEvent] = []
         while keystroke:
             events += self.decoder.feed(keystroke)
             try:
-                keystroke = term.inkey(timeout=SEQUENCE_TIMEOUT if self.decoder.pending else 0)
+                keystroke = term.inkey(
+                    timeout=SEQUENCE_TIMEOUT if self.decoder.pending else 0, esc_delay=ESC_DELAY
+                )
             except TTY_ERRORS:  # gone: what was read still counts; the next read closes
                 self.gone = True
                 break

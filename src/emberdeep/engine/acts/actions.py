@@ -444,7 +444,10 @@ class Use(Record):
             target = world.inventory[self.on]
         thing = world.identity.thing(item, count=1)
         if effect.consumes:  # in the order it happens: you drink it, it acts, you learn it
-            world.emit(ItemUsed(actor.who, thing, item.kind.category))
+            left = None
+            if item.kind.category in CHARGED and world.identity.is_known(item.kind):
+                left = (max(0, item.charges - 1), item.capacity)
+            world.emit(ItemUsed(actor.who, thing, item.kind.category, left))
         if target is None and effect.aims is not Aim.NOTHING and magic.wasted(world, item):
             target = magic.read_blind(world.floor, actor, item)  # an unknown scroll, read
         refused = effect.use(world, actor, item, target)

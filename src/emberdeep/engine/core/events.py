@@ -329,11 +329,15 @@ class ItemMoved(Record):
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)
 class ItemUsed(Record):
-    """An item was drunk, read, zapped or used (said before what it does)."""
+    """An item was drunk, read, zapped or used (said before what it does). ``charges``:
+    for a wand or staff whose kind the player knows, the charges left after this use
+    and how many it holds (hand play read "You raise the staff of firebolt [2]" and
+    could not tell the charge had gone)."""
 
     who: Who
     thing: Thing
     category: str
+    charges: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True, eq=False, repr=False)

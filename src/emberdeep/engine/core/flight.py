@@ -16,11 +16,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+import numpy as np
 import tcod.los
 
 from emberdeep.records import Record
 
 if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
     from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.core.floor import Floor
 
@@ -70,10 +73,20 @@ class Flight(Record):
         return self.cells[-1] if self.cells else self.start
 
 
+def _walk(start: Cell, end: Cell) -> NDArray[np.intc]:
+    """The cells from ``start`` to ``end``, both included, the same cells both ways:
+    Bresenham's line from A to B is not always B to A's reversed (around a corner an
+    archer hit a player whose throw back could not pass), so it is always drawn from
+    the lesser end and read backwards from the other."""
+    if end < start:
+        return tcod.los.bresenham(end, start)[::-1]
+    return tcod.los.bresenham(start, end)
+
+
 def line(start: Cell, end: Cell) -> list[Cell]:
     """The cells of a straight line from ``start`` to ``end``, both included: what a
     flight walks, and what a tunnel between two caves is dug along."""
-    return [(x, y) for x, y in tcod.los.bresenham(start, end).tolist()]
+    return [(x, y) for x, y in _walk(start, end).tolist()]
 
 
 def _end(start: Cell, aim: Cell, rule: Rule, reach: int) -> Cell:
@@ -92,7 +105,7 @@ def fly(floor: Floor, start: Cell, aim: Cell, rule: Rule, reach: int | None = No
     reach = rule.reach if reach is None else reach
     if aim == start:
         return Flight(start, (), (), None, False)
-    walked = tcod.los.bresenham(start, _end(start, aim, rule, reach))[1:]
+    walked = _walk(start, _end(start, aim, rule, reach))[1:]
     if reach:
         walked = walked[:reach]
     cells: list[Cell] = []
@@ -125,7 +138,7 @@ def clear(floor: Floor, start: Cell, end: Cell) -> bool:
     """Whether a ``SHOT`` from ``start`` at ``end`` gets there: nothing opaque and nobody
     between them (``end`` itself not asked). The same answer as ``fly`` (a test holds
     them together), read from the arrays at once, as every archer asks every turn."""
-    between = tcod.los.bresenham(start, end)[1:-1]
+    between = _walk(start, end)[1:-1]
     if not len(between):
         return True
     xs, ys = between[:, 0], between[:, 1]

@@ -4,9 +4,10 @@ rest, travel) from starting or going on.
 Hand play found explore refusing for a goblin running away and for a shaman hanging
 back at range: a monster that cannot or does not come is no reason to stand still. So
 a monster in view is a threat only while it is awake, hostile, able to reach the player
-(on foot, or with a shot) and either within its reach already or coming: not fleeing,
-not one that never moves or guards its post, not a kiter holding its band beyond its
-shot, and not one that has come no nearer for ``STANDOFF`` turns (``Standoff``).
+(on foot, or with a shot) and either next to the player or coming: not fleeing, not
+wandering (it has not noticed the player: hand play was refused explore for a pale
+bloat drifting by), not one that never moves or guards its post, not a kiter holding
+its band beyond its shot, and not one that has come no nearer for ``STANDOFF`` turns (``Standoff``).
 """
 
 from __future__ import annotations
@@ -96,8 +97,9 @@ def peril(world: World, standoff: Standoff | None = None) -> int:
 
 
 def coming(world: World, monster: Actor, standoff: Standoff | None) -> bool:
-    """Whether ``monster`` (awake, in view) may come at the player: within its reach
-    already (a cornered runner next to the player included), or none of: running away,
+    """Whether ``monster`` (awake, in view) may come at the player: next to it (a
+    cornered runner included), or none of: running away, wandering (it has not noticed
+    the player, even within its reach), then within its reach already, or none of:
     never moving, guarding its post out of its rousing range, hanging back in its band
     beyond its shot, or come no nearer for ``STANDOFF`` turns."""
     kind = world.kinds.get(monster.kind)
@@ -106,6 +108,8 @@ def coming(world: World, monster: Actor, standoff: Standoff | None) -> bool:
         return True
     if monster.mode == Mode.FLEEING:
         return False  # running: it strikes only when cornered, next to the player
+    if monster.mode == Mode.WANDERING:
+        return False  # it has not noticed the player: a drifting bloat is no reason to wait
     if distance <= kind.reach:
         return True
     if kind.moves == "still":

@@ -78,9 +78,12 @@ def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
     if not known:
         lines.append("You do not know what it does yet: use it, or read identify.")
         return describe(identity, item), lines
-    if kind.description:
-        lines.append(names.description(item))
     numbers = figures(play, item)
+    said = names.description(item) if kind.description else ""
+    if said and numbers:  # the figures are on their own line
+        said = names.beyond_figure(said)
+    if said:
+        lines.append(said)
     if numbers:
         lines.append(" · ".join(numbers))
     if item.equipped:

@@ -41,7 +41,7 @@ TITLES: dict[Purpose, str] = {
     "use": "Select an item to use (? about it)",
     "drop": "Select an item to drop (? about it)",
     "throw": "Select an item to throw (? about it)",
-    "on": "Use the {name} on which item? (? about it)",
+    "on": "{name} on which item? (? about it)",
     "instead": "Take off which ring for the {name}?",
 }
 """Each menu's title; "on" chooses the item another (``scroll``) is spent on, "instead"
@@ -127,11 +127,15 @@ class InventoryScreen:
     def choose(self, slot: int) -> Result:
         if self.purpose == "drop":
             return self.parent.perform(Drop(slot))
-        if self.purpose == "throw":
+        world = self.parent.world
+        # What is made for throwing is used by throwing it (hand play met "Aim the Dart...
+        # Enter to cast", then "Throw it instead (t)").
+        if self.purpose == "throw" or (
+            self.purpose == "use" and world.inventory[slot].kind.facts.thrown
+        ):
             return Push(TargetingScreen(self.parent, slot, throw=True))
         if self.purpose in ("on", "instead"):
             return self.parent.perform(Use(self.scroll, on=slot))
-        world = self.parent.world
         kind = world.inventory[slot].kind
         rings = sum(worn_ring(item) for item in world.inventory)
         if kind.slot == "ring" and not world.inventory[slot].equipped and rings >= RING_HANDS:

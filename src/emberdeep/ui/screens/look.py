@@ -100,7 +100,7 @@ class LookScreen:
     def draw(self, console: tcod.console.Console) -> None:
         view = self.parent.layout.map
         cell = render.to_screen(self.cursor, view, self.parent.origin())
-        lines = look_words.describe_in_detail(self.parent.world, self.cursor)
+        lines = look_words.describe_in_detail(self.parent.world, self.cursor, self.parent.content)
         hint = wrap(HINT, view.width - 2)  # two rows on a map narrower than the hint
         console.draw_rect(view.x, view.y, view.width, len(hint), ch=ord(" "), bg=(0, 0, 0))
         for row, line in enumerate(hint):

@@ -456,7 +456,7 @@ class PlayScreen:
             return
         if not self.running:
             self.draw_path_preview(console, pos, origin)
-        lines = look_words.describe_tile(self.world, pos)
+        lines = look_words.describe_tile(self.world, pos, self.content)
         if len(lines) > 1 or (lines and not lines[0].startswith(PLAIN_TERRAIN)):
             # Bare floor and wall need no box, which would hide the travel path.
             player = render.to_screen(self.world.player.position, view, origin)

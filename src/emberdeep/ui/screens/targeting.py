@@ -221,7 +221,7 @@ class TargetingScreen:
         view = self.parent.layout.map
         width = min(view.width, console.width - view.x)
         lines = [(self.warning or self.hint, WARNING_FG if self.warning else HINT_FG)]
-        here = look_words.describe_tile(self.parent.world, self.cursor)
+        here = look_words.describe_tile(self.parent.world, self.cursor, self.parent.content)
         lines.append(("Here: " + (", ".join(here) if here else "unknown"), TEXT_FG))
         caught = self.caught()
         if caught:
