@@ -191,3 +191,41 @@ def test_the_level_up_box_waits_for_a_deliberate_choice() -> None:
     assert box.handle(KeyPress("enter")) == Stay() and screen.world.player.level == 1
     assert box.menu.handle_key("up") is not None and box.menu.highlight == 2
     assert isinstance(box.menu.handle_key("enter"), Chosen)
+
+
+class Lockstep:
+    """A presenter that answers each frame at once, as a page in lockstep does: once it
+    has shown ``opens``, its ``answer`` arrives right after that frame, in whatever
+    ``wait`` the loop makes next."""
+
+    paused = False
+
+    def __init__(self, stack: ScreenStack, first: InputEvent, opens: type, answer: InputEvent):
+        self.stack = stack
+        self.pending: list[InputEvent] = [first]
+        self.opens, self.answer = opens, answer
+        self.shown: list[object] = []
+
+    def console_size(self) -> tuple[int, int]:
+        return render.SCREEN_WIDTH, render.SCREEN_HEIGHT
+
+    def present(self, console: tcod.console.Console) -> None:
+        self.shown.append(self.stack.top)
+        if isinstance(self.stack.top, self.opens) and self.answer not in self.pending:
+            self.pending.append(self.answer)
+
+    def wait(self, timeout: float | None) -> list[InputEvent]:
+        if not self.pending:
+            return [CloseRequested()] if timeout is None else []
+        events, self.pending = self.pending, []
+        return events
+
+
+def test_a_key_sent_the_moment_a_box_was_shown_is_the_boxs() -> None:
+    """A browser answers the frame that shows the pack at once: its Escape is read after
+    that frame and closes the pack (it was read as already waiting, and dropped)."""
+    stack = ScreenStack(play("darts"))
+    page = Lockstep(stack, KeyPress("i"), InventoryScreen, KeyPress("escape"))
+    loop.run(stack, page)
+    kinds = [type(screen).__name__ for screen in page.shown]
+    assert kinds[:3] == ["PlayScreen", "InventoryScreen", "PlayScreen"], kinds

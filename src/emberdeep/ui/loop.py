@@ -6,10 +6,13 @@ returns input (``Presenter``): the SDL window (``ui/sdl.py``), the terminal
 until input arrives, with a timeout only while a ticking screen (real time, a run, a
 replay) is on top.
 
-Keys land where they were meant: once a screen that has just opened (a level-up box, a
-menu, a question) is first shown, the input already waiting was sent before the player
+Keys land where they were meant: before a screen that has just opened (a level-up box,
+a menu, a question) is first shown, the input already waiting was sent before the player
 could see it, and the keys, clicks and wheel turns in it are dropped, as are those that
-arrived in the same batch as the input that opened it (``ScreenStack.too_soon``).
+arrived in the same batch as the input that opened it (``ScreenStack.too_soon``). The
+waiting input is read before the frame that shows the screen, never after it: a page
+that answers a frame at once (a browser, a test in lockstep) had its next key read as
+"waiting" and dropped, and its acknowledgement waited for a frame that never came.
 """
 
 from __future__ import annotations
@@ -131,6 +134,12 @@ def _loop(
     next_tick = time.monotonic()
     presented = 0
     while not stack.done:
+        shown = stack.top
+        if stack.unseen is not None and stack.unseen is shown:
+            # What is already waiting was sent before this screen could be seen.
+            if not _hand(stack, presenter.wait(0)):
+                return
+            stack.seen(shown)  # drawn and presented next, before any input is read
         size = presenter.console_size()
         if size != (console.width, console.height):
             console = render.new_console(*size)
@@ -142,12 +151,6 @@ def _loop(
         presented += 1
         if frames is not None and presented >= frames:
             return
-        shown = stack.top
-        if stack.unseen is not None and stack.unseen is shown:
-            # What is already waiting was sent before this screen could be seen.
-            if not _hand(stack, presenter.wait(0)):
-                return
-            stack.seen(shown)
         interval = None if presenter.paused else stack.tick_seconds
         timeout = None if interval is None else max(0.0, next_tick - time.monotonic())
         if not _hand(stack, presenter.wait(timeout)):
