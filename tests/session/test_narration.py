@@ -29,6 +29,7 @@ from emberdeep.engine.core.events import (
     ModeChanged,
     Moved,
     Refused,
+    StairsTaken,
 )
 from emberdeep.engine.creatures import combat, harm, statuses
 from emberdeep.engine.monsters.abilities import Summon
@@ -348,3 +349,15 @@ def test_a_monster_that_notices_you_in_view_is_seen_and_a_guard_is_told() -> Non
     guard = ModeChanged(orc.who, orc.position, Mode.HUNTING, Mode.GUARDING)
     assert texts([wanderer]) == []  # "You see an orc." says it
     assert texts([guard]) == ["The orc notices you!"]
+
+
+def test_coming_down_to_the_treasures_floor_says_it_lies_there() -> None:
+    content = loader.load()
+    goal = content.population.goal
+    assert goal is not None
+    teller = narrator_for(content)
+    here = f"The {goal.treasure.name} lies somewhere on this floor."
+    assert here in teller.texts([StairsTaken(goal.depth - 1, goal.depth, "down")])
+    assert here in teller.texts([StairsTaken(goal.depth - 2, goal.depth, "fell", "descent")])
+    assert here not in teller.texts([StairsTaken(goal.depth - 2, goal.depth - 1, "down")])
+    assert here not in teller.texts([StairsTaken(goal.depth + 1, goal.depth, "up")])

@@ -295,7 +295,10 @@ def narrator_for(content: Content) -> Narrator:
         creatures=content.hero.kinds,
         items={kind.key: kind for kind in population.items.kinds},
         traps={kind.key: kind for kind in traps},
-    )
+        goal=None if population.goal is None else (
+            population.goal.depth, population.goal.treasure.name
+        ),
+    )  # fmt: skip
     return Narrator(names)
 
 

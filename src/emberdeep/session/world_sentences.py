@@ -137,6 +137,18 @@ FALLS = {"trapdoor": "The floor gives way beneath you!", "chasm": "You leap into
 def stairs_taken(n: Narrator, e: StairsTaken) -> list[Line]:
     if e.way == "up":
         return [Line("You climb back up the stairs.")]
+    return [*descended(e), *goal_here(n, e.end)]
+
+
+def goal_here(n: Narrator, depth: int) -> list[Line]:
+    """On coming down to the treasure's floor: that it lies here."""
+    goal = n.names.goal
+    if goal is None or goal[0] != depth:
+        return []
+    return [Line(f"The {goal[1]} lies somewhere on this floor.", MessageKind.ALERT)]
+
+
+def descended(e: StairsTaken) -> list[Line]:
     if e.way == "fell" and e.cause == "descent":
         return [
             Line("You sink through the floor!", MessageKind.ALERT),
