@@ -161,16 +161,12 @@ class FightSense(ItemSense, WaySense):
         return len(beside) > 1 or any(dangerous(world, m) for m in beside)
 
     def point_blank(self, world: World) -> PlayerCommand | None:
-        """In a melee it is losing: a wand or staff that harms, else a scroll that
-        strikes (never one whose blast would catch it), at the foe the engine aims at."""
+        """In a melee it is losing: a wand or staff that harms (``zap``), else a scroll
+        that strikes (never one whose blast would catch it) at the foe the engine aims at."""
+        zap = self.zap(world)
+        if zap is not None:
+            return zap
         floor, player = world.floor, world.player
-        for slot, item in enumerate(world.inventory):
-            if item.charges > 0 and attacks(item.kind):
-                if item.kind.bursts == burst.FIRE and self.on_kindling(world):
-                    continue
-                foe = targets.aim_for(floor, player, item)
-                if foe is not None:
-                    return Use(slot, foe.position)
         for aims in (Aim.NOTHING, Aim.FOES):
             scroll = self.find(world, spell(aims))
             if scroll is None or world.inventory[scroll].kind.radius:
@@ -256,14 +252,9 @@ class FightSense(ItemSense, WaySense):
         answer = self.answer(world)
         if answer is not None:
             return answer
-        kindling = self.on_kindling(world)
-        for slot, item in enumerate(world.inventory):
-            if item.charges > 0 and attacks(item.kind):
-                if kindling and item.kind.bursts == burst.FIRE:
-                    continue  # its bolt lights the grass on its way: never from grass
-                foe = self.mark(world, item)
-                if foe is not None:
-                    return Use(slot, foe.position)
+        zap = self.zap(world)
+        if zap is not None:
+            return zap
         shatter = self.throw_potion(world)
         if shatter is not None:
             return shatter
@@ -272,6 +263,19 @@ class FightSense(ItemSense, WaySense):
                 foe = self.mark(world, item, throw=True)
                 if foe is not None:
                     return Throw(slot, foe.position)
+        return None
+
+    def zap(self, world: World) -> PlayerCommand | None:
+        """A wand or staff with charges that harms (known or not), at the foe ``mark``
+        picks; never a fire bolt from grass (it lights the grass on its way)."""
+        kindling = self.on_kindling(world)
+        for slot, item in enumerate(world.inventory):
+            if item.charges > 0 and attacks(item.kind):
+                if kindling and item.kind.bursts == burst.FIRE:
+                    continue
+                foe = self.mark(world, item)
+                if foe is not None:
+                    return Use(slot, foe.position)
         return None
 
     def mark(self, world: World, item: Item, *, throw: bool = False) -> Actor | None:
