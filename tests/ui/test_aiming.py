@@ -290,3 +290,35 @@ def test_a_stack_used_up_and_gathered_again_gets_its_letter_back() -> None:
     assert screen.letters.of(world.inventory) == ["c", "b"]
     world.inventory.append(Item(KINDS["health_potion"]))
     assert screen.letters.of(world.inventory)[-1] == "a"  # its kind's letter again
+
+
+def aiming_text(screen: PlayScreen, aiming: TargetingScreen) -> str:
+    console = render.new_console()
+    screen.draw(console)
+    aiming.draw(console)
+    return "\n".join("".join(chr(c) for c in row) for row in console.ch.T)
+
+
+def test_a_piercing_bolt_through_an_ally_names_the_ally() -> None:
+    """A tester's staff of lightning went through their ally to the foe behind with no
+    word: the aim names whom the engine says the bolt strikes on its way."""
+    screen = play("lightning_staff")
+    ally = add_monster(screen.world, ORC, 3, 1, hunting=False)
+    ally.mode = Mode.ALLY
+    foe = add_monster(screen.world, ORC, 6, 1, hunting=False)
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0)
+    assert aiming.cursor == foe.position  # the foe is offered: the bolt pierces
+    assert "Through your orc: hit as well!" in aiming_text(screen, aiming)
+    aiming.cursor = (2, 2)  # a line that misses the ally: no warning
+    assert "your" not in aiming.friends_struck()
+
+
+def test_a_bolt_aimed_at_a_captive_says_it_would_hit_it() -> None:
+    screen = play("lightning_staff")
+    captive = add_monster(screen.world, ORC, 4, 1, hunting=False)
+    captive.mode = Mode.CAPTIVE
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0)
+    aiming.cursor = captive.position
+    assert aiming.friends_struck() == "This would hit the captive orc!"

@@ -29,6 +29,7 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import Aim
 from emberdeep.session import look_words
+from emberdeep.session.grammar import Noun, listed
 from emberdeep.session.names import item_name
 from emberdeep.ui import cursor, render, sidebar
 from emberdeep.ui.fitting import wrap
@@ -226,6 +227,9 @@ class TargetingScreen:
         caught = self.caught()
         if caught:
             lines.append(("Caught in the blast: " + ", ".join(caught), WARNING_FG))
+        spared = self.friends_struck()
+        if spared:
+            lines.append((spared, WARNING_FG))
         rows = [(line, fg) for text, fg in lines for line in wrap(text, width - 2)]
         below = view.y + view.height
         places = list(range(below, console.height))
@@ -245,6 +249,30 @@ class TargetingScreen:
                 sidebar.rule(console, view.x - 1, y, 1)
             console.draw_rect(view.x, y, width, 1, ch=ord(" "), bg=BAR_BG)
             console.print(view.x + 1, y, text, fg=fg)
+
+    def friends_struck(self) -> str:
+        """The warning when what flies to the cursor would strike an ally or a captive
+        on its way (a piercing bolt goes on through them to the foe behind): the
+        creatures are the engine's answer (``targets.plan``), never a line drawn here.
+        Empty when it strikes none."""
+        world = self.parent.world
+        planned = targets.plan(world.floor, world.player, self.item, self.cursor, throw=self.throw)
+        if isinstance(planned, Refused):
+            return ""
+        struck = [a for a in planned.struck if a is not world.player]
+        spared = [a for a in struck if not a.hostile]
+        if not spared:
+            return ""
+        nouns = [Noun.named(a.name) for a in spared]
+        names = listed(
+            [
+                f"your {noun.singular}" if a.friendly else f"the captive {noun.singular}"
+                for a, noun in zip(spared, nouns, strict=True)
+            ]
+        )
+        if len(spared) == len(struck):
+            return f"This would hit {names}!"
+        return f"Through {names}: hit as well!"
 
     def caught(self) -> list[str]:
         """Living creatures the player can see within the blast radius of the cursor."""
