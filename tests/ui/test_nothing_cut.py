@@ -100,15 +100,20 @@ def test_the_sidebar_wraps_long_names_and_what_is_underfoot_at_every_size() -> N
         assert "Here: Dart, open door" in side or "Here: 5 x Dart, open door" in side, size
 
 
-def test_the_look_prompt_is_whole_on_a_narrow_map() -> None:
+def test_the_look_prompt_is_whole_on_a_narrow_map_and_under_it() -> None:
+    """At 80x24 the prompt over the map's top rows hid what one looked at there: it goes
+    under the map, over the log, and the map's rows are as the play screen drew them."""
     play = PlayScreen.of(world_from_text(HALL), loader.load(), Settings())
     console = render.new_console(*layout.MIN_SIZE)
     play.draw(console)
+    top = rows(console)[:2]
     with fitting.watching() as cuts:
         LookScreen(play).draw(console)
     assert cuts == []
-    top = [row[layout.SIDEBAR_WIDTH :].strip() for row in rows(console)[:2]]
-    assert " ".join(top) == HINT
+    under = play.layout.map.height
+    words = [row[layout.SIDEBAR_WIDTH :].strip() for row in rows(console)[under : under + 2]]
+    assert " ".join(words) == HINT
+    assert rows(console)[:2] == top
 
 
 def test_help_puts_every_key_in_one_column_and_shows_no_absolute_path(

@@ -17,7 +17,7 @@ from emberdeep.engine.acts.actions import Move
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
-from emberdeep.ui import cursor, look, palette, render
+from emberdeep.ui import cursor, look, palette, render, under_map
 from emberdeep.ui.commands import UiCommand
 from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
@@ -98,20 +98,19 @@ class LookScreen:
             self.cursor = spots[after % len(spots)]
 
     def draw(self, console: tcod.console.Console) -> None:
+        """The hint under the map (``under_map``: over the map's top rows, it hid the
+        cells one looked at at 80x24), the cursor, and what it is on beside it."""
         view = self.parent.layout.map
+        width = min(view.width, console.width - view.x)
+        hint = [(line, palette.HEADING_FG) for line in wrap(HINT, width - 2)]
+        under_map.draw_rows(console, self.parent, hint, self.cursor)
         cell = render.to_screen(self.cursor, view, self.parent.origin())
-        lines = look_words.describe_in_detail(self.parent.world, self.cursor, self.parent.content)
-        hint = wrap(HINT, view.width - 2)  # two rows on a map narrower than the hint
-        console.draw_rect(view.x, view.y, view.width, len(hint), ch=ord(" "), bg=(0, 0, 0))
-        for row, line in enumerate(hint):
-            console.print(view.x + 1, view.y + row, line, fg=palette.HEADING_FG)
         if cell is None:
             return
+        lines = look_words.describe_in_detail(self.parent.world, self.cursor, self.parent.content)
         tile = render.tile_cells(cell, view)
         render.highlight(console, tile, CURSOR_BG, CURSOR_FG)
         player = render.to_screen(self.parent.world.player.position, view, self.parent.origin())
-        below = len(hint)
-        bounds = render.Region(view.x, view.y + below, view.width, view.height - below)
         right = (cell[0] + view.columns - 1, cell[1])  # the box goes beside the whole tile
         avoid = [(player[0] + i, player[1]) for i in range(view.columns)] if player else []
-        look.draw_tooltip(console, right, lines, bounds, avoid=[cell, *avoid])
+        look.draw_tooltip(console, right, lines, view, avoid=[cell, *avoid])
