@@ -1,5 +1,8 @@
-"""The question asked before a plain step onto known danger: a found trap, deep water,
-fire or harmful gas (the engine's ``autopilot.risky``, the same cells runs stop before).
+"""The questions asked before a command that cannot be taken back: a plain step onto
+known danger, and taking one item of a choice vault.
+
+A step onto a found trap, deep water, fire or harmful gas (the engine's
+``autopilot.risky``, the same cells runs stop before) asks first.
 
 Hand play met two steps nobody chose: a key held down walked on onto a pressure plate the
 player had found, and the press after the blow that killed an eel took the player into
@@ -9,12 +12,17 @@ deliberate ``y`` takes the step. A creature the player sees in the cell is attac
 ever (no question: the step is a blow); one the player cannot see (an eel under the
 water) is not given away: the question is asked as for the empty cell, and a yes strikes
 it, as the step would have.
+
+Taking one of a choice vault's items loses the others (``PickUp.lost``): a tester took
+one with no word of it. The pick-up asks once, naming what it takes (``PickUp.taking``:
+the engine's answer, not guessed here).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from emberdeep.engine.acts.actions import PickUp
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.play.autopilot import risky
@@ -24,7 +32,7 @@ if TYPE_CHECKING:
     from emberdeep.session.names import Names
 
 
-def question(world: World, dx: int, dy: int, names: Names) -> str | None:
+def step_question(world: World, dx: int, dy: int, names: Names) -> str | None:
     """What to ask before the player steps (dx, dy), or None to step at once: nothing
     known to fear there, the player already in it (wading on through a lake asks once),
     or a creature in sight there to strike."""
@@ -44,3 +52,17 @@ def question(world: World, dx: int, dy: int, names: Names) -> str | None:
     if floor.tiles.item(x, y) == Tile.DEEP_WATER:
         return "Swim into the deep water? What you carry may slip away."
     return "Step into the fire or poisonous gas?"
+
+
+def pick_up_question(world: World, names: Names) -> str | None:
+    """What to ask before a pick-up, or None to take at once: only when what it takes
+    loses the rest of a choice."""
+    item = PickUp.taking(world)
+    if item is None:
+        return None
+    lost = PickUp.lost(world.floor, item)
+    if not lost:
+        return None
+    taken = names.thing(world.identity.thing(item)).the
+    others = "The other one" if len(lost) == 1 else f"The other {len(lost)}"
+    return f"Take {taken}? {others} will be lost."

@@ -11,6 +11,7 @@ from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.terrain.traps import Trap
+from emberdeep.engine.things.items import Item
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens import PopTo
 from emberdeep.ui.screens.confirm import ConfirmScreen
@@ -94,3 +95,31 @@ def test_a_creature_in_sight_in_the_water_is_struck_and_one_under_it_not_given_a
     asked.handle(KeyPress("y"))
     assert world.player.position == (2, 1)  # the yes struck the eel: no swim
     assert eel.hp < hp or world.turn > 1
+
+
+def test_taking_one_of_a_choice_asks_once_naming_it_and_what_is_lost() -> None:
+    """A tester took one item of a choice vault with no word that the rest would go."""
+    screen = pool()
+    world = screen.world
+    kinds = {kind.key: kind for kind in CONTENT.population.items.kinds}
+    for kind in kinds.values():
+        world.identity.learn(kind)
+    taken = Item(kinds["health_potion"], 2, 1)
+    world.floor.items += [taken, Item(kinds["darts"], 1, 1), Item(kinds["darts"], 1, 2)]
+    for item in world.floor.items:
+        item.choice = 1
+    asked = opened(screen.handle(KeyPress("g")), ConfirmScreen)
+    assert asked.question == "Take the potion of healing? The other 2 will be lost."
+    asked.handle(KeyPress("n"))
+    assert world.inventory == [] and len(world.floor.items) == 3
+    asked.handle(KeyPress("y"))
+    assert world.inventory == [taken] and world.floor.items == []
+
+
+def test_a_plain_pick_up_asks_nothing() -> None:
+    screen = pool()
+    world = screen.world
+    potion = Item(CONTENT.population.items.kinds[0], 2, 1)
+    world.floor.items.append(potion)
+    screen.handle(KeyPress("g"))
+    assert world.inventory == [potion]
