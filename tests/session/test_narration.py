@@ -33,7 +33,7 @@ from emberdeep.engine.core.events import (
 )
 from emberdeep.engine.creatures import combat, harm, statuses
 from emberdeep.engine.monsters.abilities import Summon
-from emberdeep.engine.play.autopilot import Watch
+from emberdeep.engine.play.autopilot import Stop, Watch
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import hazards, traps
 from emberdeep.engine.terrain.traps import Trap
@@ -381,3 +381,11 @@ def test_an_aim_at_nobody_names_the_staff_or_the_wand_it_was() -> None:
         "striking_wand": ["You must aim the wand of striking at a creature in view."],
         "slowness_wand": ["You must aim the wand of slowness at a creature in view."],
     }
+
+
+def test_the_stop_by_sleepers_agrees_with_one_or_many() -> None:
+    """Hand play read "strike first while them sleep"."""
+    one = NARRATOR.stop(Stop("sleeper", (("orc", 1),)))
+    many = NARRATOR.stop(Stop("sleeper", (("orc", 2),)))
+    assert one.endswith("walk past it yourself, or strike first while it sleeps.")
+    assert many.endswith("walk past them yourself, or strike first while they sleep.")

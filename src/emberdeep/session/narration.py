@@ -253,10 +253,11 @@ class Narrator:
             return self.sighting(stop.monsters)
         if stop.why == "sleeper":
             asleep = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
-            it = "it" if sum(n for _, n in stop.monsters) == 1 else "them"
+            one = sum(n for _, n in stop.monsters) == 1
+            them, they = ("it", "it sleeps") if one else ("them", "they sleep")
             return (
-                f"The way on passes close to {asleep}, asleep: walk past {it} yourself, "
-                f"or strike first while {it} sleep{'s' if it == 'it' else ''}."
+                f"The way on passes close to {asleep}, asleep: walk past {them} yourself, "
+                f"or strike first while {they}."
             )
         if stop.why == "ally_behind":
             lagging = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
