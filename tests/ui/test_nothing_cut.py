@@ -4,6 +4,7 @@ renderer still makes is recorded (``ui/fitting.py``) for the screenshot checker.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 import tcod.console
@@ -157,3 +158,23 @@ def test_the_enchant_menu_title_is_whole_at_80x24() -> None:
         menu.draw(console)
     assert cuts == []
     assert any("Scroll of Enchanting" in row and "?" in row for row in rows(console))
+
+
+@pytest.mark.parametrize("purpose", ["use", "drop", "throw"])
+def test_the_inventory_footer_says_what_letters_question_mark_and_escape_do(
+    purpose: Literal["use", "drop", "throw"],
+) -> None:
+    """A tester found "(? about it)" in the title confusing: the bottom border says what
+    each key does, whole at 80x24 beside a long list's position."""
+    content = loader.load()
+    world = world_from_text(HALL)
+    for kind in content.population.items.kinds[:24]:
+        world.inventory.append(Item(kind))
+    play = PlayScreen.of(world, content, Settings())
+    console = render.new_console(*layout.MIN_SIZE)
+    play.draw(console)
+    with fitting.watching() as cuts:
+        InventoryScreen(play, purpose).draw(console)
+    assert cuts == []
+    footer = f"letter: {purpose} · ?: details · Esc: back"
+    assert any(footer in row and " of 24 " in row for row in rows(console))
