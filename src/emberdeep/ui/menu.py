@@ -176,6 +176,8 @@ class Menu:
         self.bounds = bounds or Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
         """Where the menu was last drawn; ``handle`` lays it out the same way."""
         self.mouse: tuple[int, int] | None = None
+        self.resting: int | None = None
+        """The option the pointer rested on when it was first reported (``pointed``)."""
 
     # -- layout --------------------------------------------------------------------------
 
@@ -253,7 +255,7 @@ class Menu:
             case KeyPress(key):
                 return self.handle_key(key)
             case MouseMove(x, y):
-                self.hover(x, y)
+                self.pointed(x, y)
             case Click(x, y, button=1):
                 self.hover(x, y)
                 index = self.option_at(x, y)
@@ -311,6 +313,19 @@ class Menu:
             return STILL_OPEN
         self.highlight = index
         return STILL_OPEN if self.options[index].disabled else Chosen(index)
+
+    def pointed(self, x: int, y: int) -> None:
+        """The pointer reported at (x, y). Its first report since the menu opened only
+        says where it rests, and it highlights nothing until it leaves the option it
+        rested on: a pointer left over the last level-up's stat, or over where the title's
+        Quit is drawn, opened those boxes with that option lit."""
+        if self.mouse is None:
+            self.mouse, self.resting = (x, y), self.option_at(x, y)
+        elif self.resting is not None and self.option_at(x, y) == self.resting:
+            self.mouse = (x, y)
+        else:
+            self.resting = None
+            self.hover(x, y)
 
     def hover(self, x: int, y: int) -> None:
         self.mouse = (x, y)
