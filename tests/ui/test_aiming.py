@@ -322,3 +322,30 @@ def test_a_bolt_aimed_at_a_captive_says_it_would_hit_it() -> None:
     aiming = TargetingScreen(screen, 0)
     aiming.cursor = captive.position
     assert aiming.friends_struck() == "This would hit the captive orc!"
+
+
+NICHE = """
+##########
+####.#####
+#........#
+#........#
+#@.......#
+##########
+"""
+
+
+def test_a_turret_in_its_niche_is_offered_to_every_aimed_kind_while_in_view() -> None:
+    """A tester could not aim at a turret in view: a stationary monster in a wall's niche
+    is offered like any foe wherever the player sees it."""
+    turret_kind = loader.load().hero.kinds["arrow_turret"]
+    for key, throw in (("darts", True), ("striking_wand", False), ("firebolt_staff", False)):
+        world = world_from_text(NICHE)
+        for kind in KINDS.values():
+            world.identity.learn(kind)
+        world.inventory.append(Item(KINDS[key]))
+        screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+        turret = add_monster(world, turret_kind, 4, 1)
+        world.refresh_fov()
+        assert world.floor.visible[turret.position]
+        aiming = TargetingScreen(screen, 0, throw=throw)
+        assert aiming.targets() == [turret] and aiming.cursor == turret.position, key
