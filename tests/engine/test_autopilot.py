@@ -11,10 +11,12 @@ from emberdeep.engine.core.actors import Ability, Mode
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.play.approach import threats
 from emberdeep.engine.play.autopilot import (
+    BERTH,
     Stop,
     Watch,
     explore_action,
     path_preview,
+    sleepers_seen,
     travel_action,
 )
 from emberdeep.engine.play.world import World
@@ -264,3 +266,33 @@ def test_explore_keeps_its_berth_from_a_sleeper_gone_out_of_sight() -> None:
     world.floor.visible[12, 1] = True  # in view again, awake
     autopilot.sleepers_seen(world.floor, world.player, known)
     assert known == {}  # seen awake: forgotten
+
+
+def test_explore_stops_once_by_a_sleeper_a_door_opened_beside() -> None:
+    """Hand play: a door opened with a sleeper just inside, within the berth already;
+    explore walked on past it and back out (waking it). It stops instead, and stays
+    stopped on another press, rather than stepping nearer."""
+    world = world_from_text("""
+    ###############
+    #@....+.......#
+    #######.......#
+    #######.......#
+    ###############
+    """)
+    sleeper = add_monster(world, ORC, 7, 1, hunting=False)
+    known: dict[int, tuple[int, int]] = {}
+    stops = []
+    for _ in range(12):
+        sleeper.mode = Mode.ASLEEP
+        world.refresh_fov()
+        sleepers_seen(world.floor, world.player, known)
+        action = explore_action(world, sleepers=known)
+        if isinstance(action, Stop):
+            stops.append(action)
+            continue
+        before = max(abs(world.player.x - 7), abs(world.player.y - 1))
+        world.step(action)
+        after = max(abs(world.player.x - 7), abs(world.player.y - 1))
+        assert not known or after >= before or after > BERTH  # once seen, never nearer
+    assert world.player.position == (5, 1)  # at the door it opened
+    assert stops and set(stops) == {Stop("sleeper", monsters=(("orc", 1),))}

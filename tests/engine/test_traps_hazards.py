@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from emberdeep.content import loader
-from emberdeep.engine.acts.actions import Move, Wait
+from emberdeep.engine.acts.actions import Move, PickUp, Wait
 from emberdeep.engine.acts.item_actions import Search, Throw
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import ItemMoved, MessageKind, Refused
@@ -199,3 +199,23 @@ def test_a_locked_door_opens_only_with_its_key_which_is_used_up() -> None:
     assert world.floor.tiles[2, 1] == Tile.OPEN_DOOR and world.inventory == []
     world.step(Move(1, 0))
     assert world.player.position == (2, 1)
+
+
+def test_vault_keys_stack_and_each_door_takes_one() -> None:
+    """Any key opens any vault door, so a tester's keys in separate slots were clutter:
+    they stack, and a door takes one off the stack."""
+    world = world_from_text(
+        """
+        #########
+        #@.L.L..#
+        #########
+        """
+    )
+    world.floor.items += [Item(KINDS["vault_key"], 1, 1), Item(KINDS["vault_key"], 2, 1)]
+    world.step(PickUp())
+    world.step(Move(1, 0))
+    world.step(PickUp())
+    assert [(i.kind.key, i.count) for i in world.inventory] == [("vault_key", 2)]
+    world.step(Move(1, 0))
+    assert world.floor.tiles[3, 1] == Tile.OPEN_DOOR
+    assert [(i.kind.key, i.count) for i in world.inventory] == [("vault_key", 1)]

@@ -33,7 +33,7 @@ from emberdeep.engine.core.events import (
 )
 from emberdeep.engine.creatures import combat, harm, statuses
 from emberdeep.engine.monsters.abilities import Summon
-from emberdeep.engine.play.autopilot import Watch
+from emberdeep.engine.play.autopilot import Stop, Watch
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import hazards, traps
 from emberdeep.engine.terrain.traps import Trap
@@ -361,3 +361,31 @@ def test_coming_down_to_the_treasures_floor_says_it_lies_there() -> None:
     assert here in teller.texts([StairsTaken(goal.depth - 2, goal.depth, "fell", "descent")])
     assert here not in teller.texts([StairsTaken(goal.depth - 2, goal.depth - 1, "down")])
     assert here not in teller.texts([StairsTaken(goal.depth + 1, goal.depth, "up")])
+
+
+def test_an_aim_at_nobody_names_the_staff_or_the_wand_it_was() -> None:
+    """A staff aimed at an empty cell said "You must aim the wand"."""
+    said = {}
+    for key in ("lightning_staff", "firebolt_staff", "striking_wand", "slowness_wand"):
+        world = world_from_text("""
+            ########
+            #@.....#
+            ########
+            """)
+        world.identity.learn(ITEMS[key])
+        world.inventory.append(Item(ITEMS[key]))
+        said[key] = texts(world.step(Use(0, (5, 1))))
+    assert said == {
+        "lightning_staff": ["You must aim the staff of lightning at a creature in view."],
+        "firebolt_staff": ["You must aim the staff of firebolt at a creature in view."],
+        "striking_wand": ["You must aim the wand of striking at a creature in view."],
+        "slowness_wand": ["You must aim the wand of slowness at a creature in view."],
+    }
+
+
+def test_the_stop_by_sleepers_agrees_with_one_or_many() -> None:
+    """Hand play read "strike first while them sleep"."""
+    one = NARRATOR.stop(Stop("sleeper", (("orc", 1),)))
+    many = NARRATOR.stop(Stop("sleeper", (("orc", 2),)))
+    assert one.endswith("walk past it yourself, or strike first while it sleeps.")
+    assert many.endswith("walk past them yourself, or strike first while they sleep.")

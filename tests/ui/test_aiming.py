@@ -290,3 +290,62 @@ def test_a_stack_used_up_and_gathered_again_gets_its_letter_back() -> None:
     assert screen.letters.of(world.inventory) == ["c", "b"]
     world.inventory.append(Item(KINDS["health_potion"]))
     assert screen.letters.of(world.inventory)[-1] == "a"  # its kind's letter again
+
+
+def aiming_text(screen: PlayScreen, aiming: TargetingScreen) -> str:
+    console = render.new_console()
+    screen.draw(console)
+    aiming.draw(console)
+    return "\n".join("".join(chr(c) for c in row) for row in console.ch.T)
+
+
+def test_a_piercing_bolt_through_an_ally_names_the_ally() -> None:
+    """A tester's staff of lightning went through their ally to the foe behind with no
+    word: the aim names whom the engine says the bolt strikes on its way."""
+    screen = play("lightning_staff")
+    ally = add_monster(screen.world, ORC, 3, 1, hunting=False)
+    ally.mode = Mode.ALLY
+    foe = add_monster(screen.world, ORC, 6, 1, hunting=False)
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0)
+    assert aiming.cursor == foe.position  # the foe is offered: the bolt pierces
+    assert "Through your orc: hit as well!" in aiming_text(screen, aiming)
+    aiming.cursor = (2, 2)  # a line that misses the ally: no warning
+    assert "your" not in aiming.friends_struck()
+
+
+def test_a_bolt_aimed_at_a_captive_says_it_would_hit_it() -> None:
+    screen = play("lightning_staff")
+    captive = add_monster(screen.world, ORC, 4, 1, hunting=False)
+    captive.mode = Mode.CAPTIVE
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0)
+    aiming.cursor = captive.position
+    assert aiming.friends_struck() == "This would hit the captive orc!"
+
+
+NICHE = """
+##########
+####.#####
+#........#
+#........#
+#@.......#
+##########
+"""
+
+
+def test_a_turret_in_its_niche_is_offered_to_every_aimed_kind_while_in_view() -> None:
+    """A tester could not aim at a turret in view: a stationary monster in a wall's niche
+    is offered like any foe wherever the player sees it."""
+    turret_kind = loader.load().hero.kinds["arrow_turret"]
+    for key, throw in (("darts", True), ("striking_wand", False), ("firebolt_staff", False)):
+        world = world_from_text(NICHE)
+        for kind in KINDS.values():
+            world.identity.learn(kind)
+        world.inventory.append(Item(KINDS[key]))
+        screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+        turret = add_monster(world, turret_kind, 4, 1)
+        world.refresh_fov()
+        assert world.floor.visible[turret.position]
+        aiming = TargetingScreen(screen, 0, throw=throw)
+        assert aiming.targets() == [turret] and aiming.cursor == turret.position, key

@@ -134,6 +134,20 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     assert not any("charges" in line for line in shown.lines)
 
 
+def test_a_mace_too_heavy_says_so_once_not_as_its_enchantment() -> None:
+    """A tester's Mace said "Power +5" twice; a plain Mace too heavy for its wearer
+    said "its enchantment gives -3"."""
+    screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
+    screen.world.identity.learn(KINDS["mace"])
+    plain = DetailsScreen.of_item(screen, Item(KINDS["mace"], known=True))
+    assert plain.lines[-1] == "Power +2 · too heavy: -3 (needs 15 strength)"
+    assert sum(line.count("Power +") for line in plain.lines) == 1
+    enchanted = DetailsScreen.of_item(screen, Item(KINDS["mace"], enchant=2, known=True))
+    assert enchanted.lines[-1] == (
+        "Power +4 · its enchantment gives +2 · too heavy: -3 (needs 15 strength)"
+    )
+
+
 def test_the_scroll_of_recharging_says_it_fills_staffs_not_wands() -> None:
     """Hand play read it with a wand in the pack and was surprised by "finds no staff to
     fill": the engine refills staffs only (``sorcery.recharge``)."""

@@ -3,17 +3,21 @@ from __future__ import annotations
 import numpy as np
 import tcod.console
 
+from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.core.actors import Actor, ActorKind
+from emberdeep.engine.core.actors import Actor, ActorKind, Mode
 from emberdeep.engine.creatures import harm
 from emberdeep.engine.play.world import World, remember_items
 from emberdeep.engine.things.items import Item
 from emberdeep.session.look_words import describe_in_detail, describe_tile
 from emberdeep.ui import render
+from emberdeep.ui.input import KeyPress
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.look import TOOLTIP_BG, TOOLTIP_FG, draw_tooltip
 from emberdeep.ui.render import Region
-from tests.helpers import world_from_text
+from emberdeep.ui.screens.look import LookScreen
+from emberdeep.ui.screens.play import PlayScreen
+from tests.helpers import add_monster, world_from_text
 
 ROOM = """
 #######
@@ -168,3 +172,29 @@ def test_no_lines_draw_nothing() -> None:
     before = console.rgb.copy()
     draw_tooltip(console, (10, 10), [], FULL.map)
     assert np.array_equal(console.rgb, before)
+
+
+HALL = """
+############
+#@........>#
+#..........#
+############
+"""
+
+
+def test_tab_goes_to_the_awake_then_the_asleep_then_items_then_features() -> None:
+    """A tester's Tab went to items before the monsters: creatures come first, awake
+    before asleep, then items, then the stairs."""
+    content = loader.load()
+    world = world_from_text(HALL)
+    world.floor.items.append(Item(content.population.items.kinds[0], 2, 2))
+    sleeper = add_monster(world, ORC, 3, 1, hunting=False)
+    sleeper.mode = Mode.ASLEEP
+    awake = add_monster(world, ORC, 8, 2)
+    world.refresh_fov()
+    looking = LookScreen(PlayScreen.of(world, content, Settings(lighting=False)))
+    seen = [looking.cursor]
+    for _ in range(4):
+        looking.handle(KeyPress("tab"))
+        seen.append(looking.cursor)
+    assert seen == [awake.position, sleeper.position, (2, 2), (10, 1), awake.position]

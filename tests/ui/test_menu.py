@@ -113,6 +113,7 @@ def test_hover_moves_the_highlight_and_it_is_drawn() -> None:
     assert menu.highlight == 0
     y = menu.row_of(2)
     assert y is not None
+    menu.handle(MouseMove(0, 0))  # where the pointer was when the menu opened
     menu.handle(MouseMove(menu.layout().text_x + 3, y))
     assert menu.highlight == 2
     console = render.new_console()
@@ -123,6 +124,27 @@ def test_hover_moves_the_highlight_and_it_is_drawn() -> None:
     menu.handle(MouseMove(0, 0))  # off the menu: the highlight stays
     assert menu.highlight == 2
     assert menu.handle(KeyPress("enter")) == Chosen(2)
+
+
+def test_a_pointer_resting_on_an_option_when_the_menu_opens_lights_nothing() -> None:
+    """The title once opened with Quit lit, and the level-up box with the last stat
+    chosen: the pointer rested where those are drawn. It lights an option only once it
+    leaves the one it rested on."""
+    menu = Menu("Level up!", LABELS, preselect=False)
+    drawn(menu)
+    x, rest, other = menu.layout().text_x, menu.row_of(2), menu.row_of(1)
+    assert rest is not None and other is not None
+    menu.handle(MouseMove(x, rest))
+    menu.handle(MouseMove(x + 4, rest))  # a jiggle along the same row
+    assert menu.highlight is None
+    menu.handle(MouseMove(x, other))
+    assert menu.highlight == 1
+    menu.handle(MouseMove(x, rest))
+    assert menu.highlight == 2
+    title = Menu("", LABELS)
+    drawn(title)
+    title.handle(MouseMove(x, rest))
+    assert title.highlight == 0  # the first option, not the one under the pointer
 
 
 def test_right_click_escape_and_window_close_cancel() -> None:

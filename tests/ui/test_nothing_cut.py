@@ -4,6 +4,7 @@ renderer still makes is recorded (``ui/fitting.py``) for the screenshot checker.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 import tcod.console
@@ -100,15 +101,20 @@ def test_the_sidebar_wraps_long_names_and_what_is_underfoot_at_every_size() -> N
         assert "Here: Dart, open door" in side or "Here: 5 x Dart, open door" in side, size
 
 
-def test_the_look_prompt_is_whole_on_a_narrow_map() -> None:
+def test_the_look_prompt_is_whole_on_a_narrow_map_and_under_it() -> None:
+    """At 80x24 the prompt over the map's top rows hid what one looked at there: it goes
+    under the map, over the log, and the map's rows are as the play screen drew them."""
     play = PlayScreen.of(world_from_text(HALL), loader.load(), Settings())
     console = render.new_console(*layout.MIN_SIZE)
     play.draw(console)
+    top = rows(console)[:2]
     with fitting.watching() as cuts:
         LookScreen(play).draw(console)
     assert cuts == []
-    top = [row[layout.SIDEBAR_WIDTH :].strip() for row in rows(console)[:2]]
-    assert " ".join(top) == HINT
+    under = play.layout.map.height
+    words = [row[layout.SIDEBAR_WIDTH :].strip() for row in rows(console)[under : under + 2]]
+    assert " ".join(words) == HINT
+    assert rows(console)[:2] == top
 
 
 def test_help_puts_every_key_in_one_column_and_shows_no_absolute_path(
@@ -152,3 +158,23 @@ def test_the_enchant_menu_title_is_whole_at_80x24() -> None:
         menu.draw(console)
     assert cuts == []
     assert any("Scroll of Enchanting" in row and "?" in row for row in rows(console))
+
+
+@pytest.mark.parametrize("purpose", ["use", "drop", "throw"])
+def test_the_inventory_footer_says_what_letters_question_mark_and_escape_do(
+    purpose: Literal["use", "drop", "throw"],
+) -> None:
+    """A tester found "(? about it)" in the title confusing: the bottom border says what
+    each key does, whole at 80x24 beside a long list's position."""
+    content = loader.load()
+    world = world_from_text(HALL)
+    for kind in content.population.items.kinds[:24]:
+        world.inventory.append(Item(kind))
+    play = PlayScreen.of(world, content, Settings())
+    console = render.new_console(*layout.MIN_SIZE)
+    play.draw(console)
+    with fitting.watching() as cuts:
+        InventoryScreen(play, purpose).draw(console)
+    assert cuts == []
+    footer = f"letter: {purpose} · ?: details · Esc: back"
+    assert any(footer in row and " of 24 " in row for row in rows(console))

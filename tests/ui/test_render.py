@@ -9,11 +9,13 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import gas
+from emberdeep.engine.terrain.traps import Trap
+from emberdeep.engine.things.items import Item
 from emberdeep.ui import render, sprites
 from emberdeep.ui.layout import FULL
 from emberdeep.ui.render import Region, camera_origin
 from emberdeep.ui.screens.play import PlayScreen
-from tests.helpers import world_from_text
+from tests.helpers import ORC, add_monster, world_from_text
 
 CORRIDOR = """
 #########
@@ -171,3 +173,20 @@ def test_fire_has_its_own_mark_and_fire_and_gas_their_own_tiles() -> None:
         code = atlas.code(name, sprites.on("floor"))
         wide = tiles.layout.map.columns == 2
         assert int(console.ch[at]) == (sprites.wide_code(code) if wide else code)
+
+
+def test_a_found_trap_stays_drawn_under_remains_and_items() -> None:
+    """A corpse on a found pressure plate hid the plate from a tester."""
+    content = loader.load()
+    traps = {kind.key: kind for kind in content.population.traps.kinds}  # type: ignore[union-attr]
+    world = world_from_text(CORRIDOR)
+    world.floor.traps[(3, 1)] = Trap(traps["pressure_plate"], 3, 1, hidden=False)
+    world.floor.traps[(4, 1)] = Trap(traps["pressure_plate"], 4, 1, hidden=False)
+    add_monster(world, ORC, 3, 1).hp = 0  # its remains
+    world.floor.items.append(Item(content.population.items.kinds[0], 4, 1))
+    world.refresh_fov()
+    console = draw(world)
+    ox, oy = camera_origin(world.player.position, (9, 5), FULL.map)
+    ox -= FULL.map.x
+    assert chr(console.ch[3 - ox, 1 - oy]) == "^"
+    assert chr(console.ch[4 - ox, 1 - oy]) == "^"

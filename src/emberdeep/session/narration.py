@@ -133,7 +133,7 @@ REFUSALS = {
     "take_off_first": "Take it off first.",
     "throw_it": "Throw it instead (t).",
     "key_use": "Walk into a locked door to unlock it.",
-    "aim_at_creature": "You must aim the wand at a creature in view.",
+    "aim_at_creature": "Aim it at a creature in view.",
     "full_health": "Your health is already full.",
     "nobody_near": "No enemy is close enough to strike.",
     "select_enemy": "You must select an enemy to target.",
@@ -218,6 +218,9 @@ class Narrator:
             text = f"You know all there is to know about {thing.the}."
         elif reason == "cannot_enchant" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "cannot", "be enchanted.")
+        elif reason == "aim_at_creature" and refused.thing is not None:
+            aimed = self.names.thing(refused.thing._replace(enchant=None))  # no [charges]
+            text = f"You must aim {aimed.the} at a creature in view."
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
         elif reason == "monster_in_view" and refused.detail in self.names.creatures:
@@ -250,10 +253,11 @@ class Narrator:
             return self.sighting(stop.monsters)
         if stop.why == "sleeper":
             asleep = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
-            it = "it" if sum(n for _, n in stop.monsters) == 1 else "them"
+            one = sum(n for _, n in stop.monsters) == 1
+            them, they = ("it", "it sleeps") if one else ("them", "they sleep")
             return (
-                f"The way on passes close to {asleep}, asleep: walk past {it} yourself, "
-                f"or strike first while {it} sleep{'s' if it == 'it' else ''}."
+                f"The way on passes close to {asleep}, asleep: walk past {them} yourself, "
+                f"or strike first while {they}."
             )
         if stop.why == "ally_behind":
             lagging = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])

@@ -153,6 +153,7 @@ class Menu:
         empty_text: str = EMPTY,
         bounds: Region | None = None,
         preselect: bool = True,
+        footer: str = "",
     ) -> None:
         """``options`` are labels or ``Option``s; ``header`` is text wrapped above them;
         ``bounds`` is where the menu will be drawn (``draw`` updates it), so that mouse
@@ -163,6 +164,8 @@ class Menu:
         self.title = title
         self.options = [o if isinstance(o, Option) else Option(o) for o in options]
         self.header = header
+        self.footer = footer
+        """Set into the bottom border at the left: what the keys do (the inventory's)."""
         self.empty_text = empty_text
         enabled = [i for i, o in enumerate(self.options) if not o.disabled]
         self.highlight: int | None = (enabled or [0])[0] if self.options and preselect else None
@@ -173,6 +176,8 @@ class Menu:
         self.bounds = bounds or Region(0, 0, render.SCREEN_WIDTH, render.SCREEN_HEIGHT)
         """Where the menu was last drawn; ``handle`` lays it out the same way."""
         self.mouse: tuple[int, int] | None = None
+        self.resting: int | None = None
+        """The option the pointer rested on when it was first reported (``pointed``)."""
 
     # -- layout --------------------------------------------------------------------------
 
@@ -189,8 +194,10 @@ class Menu:
             min(len(self.header), MAX_HEADER_WIDTH),
         )
         rows = min(max(1, len(self.options)), PAGE, inner_h)
+        footing = len(self.footer) + 4 if self.footer else 0  # "┤ footer ├"
         if len(self.options) > rows:
-            text_width = max(text_width, len(self.position_text(len(self.options), rows)) + 4)
+            footing += len(self.position_text(len(self.options), rows)) + 2
+        text_width = max(text_width, footing)
         text_width = min(text_width, max_text)
         header: list[str] = []
         if self.header and text_width > 0:
@@ -248,7 +255,7 @@ class Menu:
             case KeyPress(key):
                 return self.handle_key(key)
             case MouseMove(x, y):
-                self.hover(x, y)
+                self.pointed(x, y)
             case Click(x, y, button=1):
                 self.hover(x, y)
                 index = self.option_at(x, y)
@@ -306,6 +313,19 @@ class Menu:
             return STILL_OPEN
         self.highlight = index
         return STILL_OPEN if self.options[index].disabled else Chosen(index)
+
+    def pointed(self, x: int, y: int) -> None:
+        """The pointer reported at (x, y). Its first report since the menu opened only
+        says where it rests, and it highlights nothing until it leaves the option it
+        rested on: a pointer left over the last level-up's stat, or over where the title's
+        Quit is drawn, opened those boxes with that option lit."""
+        if self.mouse is None:
+            self.mouse, self.resting = (x, y), self.option_at(x, y)
+        elif self.resting is not None and self.option_at(x, y) == self.resting:
+            self.mouse = (x, y)
+        else:
+            self.resting = None
+            self.hover(x, y)
 
     def hover(self, x: int, y: int) -> None:
         self.mouse = (x, y)
@@ -376,6 +396,14 @@ class Menu:
         for row, index in enumerate(self.shown(lay)):
             self.draw_option(console, lay, lay.first_row + row, self.letter(row, index), index)
         self.draw_scroll_marks(console, lay)
+        self.draw_footer(console, lay)
+
+    def draw_footer(self, console: tcod.console.Console, lay: MenuLayout) -> None:
+        """The footer in the bottom border, left of where the scroll position goes."""
+        box = lay.box
+        if self.footer and box.width >= 7:
+            text = f"┤ {fit(self.footer, box.width - 6)} ├"
+            console.print(box.x + 1, box.y + box.height - 1, text, fg=palette.INFO_FG)
 
     def draw_option(
         self, console: tcod.console.Console, lay: MenuLayout, y: int, letter: str, index: int

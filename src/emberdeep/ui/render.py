@@ -317,8 +317,10 @@ def draw_actors(
 ) -> None:
     """What the player can see on the floor: remains, then items (as the player knows
     them: an unknown potion looks like any other), then the living (an ally marked as
-    one, ``allegiance``)."""
+    one, ``allegiance``). Remains and items on a found trap are left under it (look
+    names them): a corpse on a pressure plate hid the plate from a tester."""
     identity = identity or Identity()
+    traps = {t.position for t in floor.traps.values() if not t.hidden} if floor.traps else ()
     actors = list(floor.actors.values())
     xs = np.fromiter((a.x for a in actors), dtype=np.intp, count=len(actors))
     ys = np.fromiter((a.y for a in actors), dtype=np.intp, count=len(actors))
@@ -328,7 +330,7 @@ def draw_actors(
         if not (actors[i].alive and hidden(floor, actors[i]))
     ]
     for actor in shown:
-        if not actor.alive:
+        if not actor.alive and actor.position not in traps:
             cell = to_screen(actor.position, view, origin)
             draw_entity(console, cell, content, "remains", content.remains, columns=view.columns)
     items = floor.items
@@ -336,6 +338,8 @@ def draw_actors(
     iy = np.fromiter((i.y for i in items), dtype=np.intp, count=len(items))
     for n in np.flatnonzero(floor.visible[ix, iy]):
         item = items[n]
+        if item.position in traps:
+            continue
         key = display_key(identity, item.kind)
         cell = to_screen(item.position, view, origin)
         draw_entity(console, cell, content, key, content.looks[key], columns=view.columns)

@@ -39,7 +39,9 @@ from emberdeep.engine.things.effects import EFFECTS, Aim, Target
 from emberdeep.records import Record
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
+    from emberdeep.engine.things.items import Item
 
 # The eight compass steps, in the order numpad/vi keys list them: used by input and AI alike.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -356,20 +358,32 @@ class PickUp(Record):
     def arguments(self) -> list[object]:
         return []
 
+    @staticmethod
+    def taking(world: World) -> Item | None:
+        """The item a press takes where the player stands: the top one that fits (a full
+        pack still stacks), what was not dropped first; None when none fits."""
+        here = world.floor.items_at(*world.player.position)
+        ordered = sorted(reversed(here), key=lambda i: i.dropped)
+        return next((i for i in ordered if items.has_room(world.inventory, i)), None)
+
+    @staticmethod
+    def lost(floor: Floor, item: Item) -> list[Item]:
+        """What taking ``item`` loses: the rest of its choice vault (none for the rest)."""
+        choice = item.choice
+        return [i for i in floor.items if choice and i.choice == choice and i is not item]
+
     def perform(self, world: World, actor: Actor) -> ActionResult:
         if refused := player_only(world.player, actor):
             return refused
         here = world.floor.items_at(*actor.position)
         if not here:
             return Refused("nothing_here")
-        # The top one that fits (a full pack still stacks), what was not dropped first.
-        for item in sorted(reversed(here), key=lambda i: i.dropped):
-            thing, choice, dropped = world.identity.thing(item), item.choice, item.dropped
-            if items.add_to(world.inventory, item) is not None:
-                break
-        else:  # named: the top one, what a press would have taken
+        item = self.taking(world)
+        if item is None:  # named: the top one, what a press would have taken
             return Refused("inventory_full", thing=world.identity.thing(here[-1]))
         floor = world.floor
+        thing, dropped, lost = world.identity.thing(item), item.dropped, self.lost(floor, item)
+        items.add_to(world.inventory, item)
         floor.items.remove(item)
         taken = item.count
         for other in here:
@@ -379,7 +393,7 @@ class PickUp(Record):
                 floor.items.remove(other)
                 taken += other.count
         world.emit(ItemMoved(actor.who, actor.position, thing._replace(quantity=taken), "picked"))
-        for other in [i for i in floor.items if choice and i.choice == choice]:
+        for other in lost:
             floor.items.remove(other)  # the rest of a choice: lost
             world.emit(ItemMoved(actor.who, other.position, world.identity.thing(other), "caged"))
         return done(actor.move_time)

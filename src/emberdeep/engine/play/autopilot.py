@@ -39,7 +39,8 @@ crossed only when there is no other way, and a run stops before the first step i
 one (``Stop("risky")``): the player takes that step, or not."""
 BERTH = awareness.WAKE_CHANCES[1][0]
 """Auto-explore (given ``sleepers``) keeps this far from a sleeper seen, where each turn's
-chance of waking it is small, and stops before it would come closer (``Stop("sleeper")``):
+chance of waking it is small, and stops before it would come closer (``Stop("sleeper")``;
+inside it, before any step nearer):
 walking up to a sleeper wakes it, and the sneak attack's triple damage is lost."""
 
 
@@ -243,7 +244,11 @@ def explore_action(
         if step is None:
             return BLOCKED
         there = (player.x + step.dx, player.y + step.dy)
-        if berth is not None and berth[there] and not berth[player.position]:
+        if (
+            berth is not None
+            and berth[there]
+            and (not berth[player.position] or nearer(sleepers or {}, player.position, there))
+        ):
             return Stop("sleeper", monsters=sleeping_near(floor, sleepers or {}, there))
         return step if dare else unless_risky(world.floor, world.player, step, shun)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
@@ -278,6 +283,19 @@ def near_sleepers(floor: Floor, places: Iterable[tuple[int, int]]) -> NDArray[np
     for x, y in places:
         near[max(0, x - BERTH) : x + BERTH + 1, max(0, y - BERTH) : y + BERTH + 1] = True
     return near
+
+
+def nearer(
+    sleepers: Mapping[int, tuple[int, int]], here: tuple[int, int], there: tuple[int, int]
+) -> bool:
+    """Whether a step from ``here`` to ``there`` comes nearer a remembered sleeper: one
+    that came into view already within ``BERTH`` (a door opened beside it) stops explore
+    too, which once walked on past it and back, waking it."""
+
+    def gap(a: tuple[int, int], b: tuple[int, int]) -> int:
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+    return any(gap(there, at) < gap(here, at) for at in sleepers.values())
 
 
 def sleeping_near(

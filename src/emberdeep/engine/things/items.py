@@ -26,7 +26,7 @@ CATEGORIES = (
     *("potion", "scroll", "wand", "staff", "thrown", "weapon", "armor", "ring", "key"),
     *("food", "treasure"),
 )
-STACKING = frozenset({"potion", "scroll", "thrown", "food"})
+STACKING = frozenset({"potion", "scroll", "thrown", "food", "key"})
 """Categories carried in stacks (one inventory slot, a count)."""
 UNIDENTIFIED = ("potion", "scroll", "wand", "staff")
 """Categories whose kinds start unknown, behind a look shuffled per game (identify.py)."""

@@ -24,9 +24,12 @@ MAX_WIDTH = 44
 
 
 class ConfirmScreen:
-    def __init__(self, question: str, *, yes: Callable[[], Result]) -> None:
+    def __init__(self, question: str, *, yes: Callable[[], Result], unbidden: bool = False) -> None:
         self.question = question
         self.yes = yes
+        self.unbidden = unbidden
+        """Asked in the middle of a stream of keys (a step held down met a trap): it
+        settles before it takes input, so a key still coming in is not an answer."""
         self.box = render.Region(0, 0, 0, 0)
         """Where the box was last drawn: a click on its answers row is placed by it."""
 

@@ -117,11 +117,24 @@ def figures(play: PlayView, item: Item) -> list[str]:
         numbers.append(f"moves take {kind.move_time}")
     if kind.noise:
         numbers.append(f"noise {kind.noise:+d}")
-    if item.known and kind.slot == "weapon" and gain is not None and gain.power != kind.power:
-        numbers.append(f"its enchantment gives {gain.power - kind.power:+d}")
-    if item.known and kind.slot == "armor" and gain is not None and gain.defense != kind.defense:
-        numbers.append(f"its enchantment gives {gain.defense - kind.defense:+d}")
+    if item.known and gain is not None and kind.slot in ("weapon", "armor"):
+        numbers += parts(item, gain, world.strength)
     return numbers
+
+
+def parts(item: Item, gain: items.Bonus, strength: int) -> list[str]:
+    """What worn gear's figure owes to its enchantment and to the wearer's strength,
+    each apart: a plain Mace too heavy for its wearer said "its enchantment gives -3"."""
+    kind = item.kind
+    field = "power" if kind.slot == "weapon" else "defense"
+    base, now = getattr(kind, field), getattr(gain, field)
+    strong = getattr(items.bonus(item, max(strength, kind.strength)), field)
+    said = []
+    if strong != base:
+        said.append(f"its enchantment gives {strong - base:+d}")
+    if now != strong:
+        said.append(f"too heavy: {now - strong:+d} (needs {kind.strength} strength)")
+    return said
 
 
 class DetailsScreen:

@@ -38,15 +38,19 @@ if TYPE_CHECKING:
 
 Purpose = Literal["use", "drop", "throw", "on", "instead"]
 TITLES: dict[Purpose, str] = {
-    "use": "Select an item to use (? about it)",
-    "drop": "Select an item to drop (? about it)",
-    "throw": "Select an item to throw (? about it)",
-    "on": "{name} on which item? (? about it)",
+    "use": "Select an item to use",
+    "drop": "Select an item to drop",
+    "throw": "Select an item to throw",
+    "on": "{name} on which item?",
     "instead": "Take off which ring for the {name}?",
 }
 """Each menu's title; "on" chooses the item another (``scroll``) is spent on, "instead"
 the worn ring another (``scroll``) is put on in place of: a third ring asks, where it
 once swapped the oldest off without a word."""
+VERBS: dict[Purpose, str] = {"use": "use", "drop": "drop", "throw": "throw"}
+FOOTER = "letter: {verb} · ?: details · Esc: back"
+"""What the keys do, in the menu's bottom border: "(? about it)" in the title left a
+tester guessing whether ``?`` asked for a letter next."""
 EMPTY = "You are not carrying anything."
 NOTHING_TO_THROW = "You have nothing made for throwing. Throw something else?"
 ABOUT = "?"
@@ -111,6 +115,7 @@ class InventoryScreen:
             empty_text=EMPTY,
             bounds=parent.layout.map,
             preselect=not makeshift,
+            footer=FOOTER.format(verb=VERBS.get(purpose, "choose")),
         )
 
     def handle(self, event: InputEvent) -> Result:

@@ -3,21 +3,25 @@
 The mouse can hover; a keyboard player (or one in a terminal without a mouse) needs the
 same answers. The cursor starts on the nearest creature in view (or where the player
 clicked in the sidebar), moves with the movement keys, and Tab jumps between the things
-in view. For a creature it tells its health in numbers, what it is doing and the odds of
-a fight; for a tile out of view, what was last seen there. Enter travels to the spot.
+in view (creatures, awake first, then items, then features). For a creature it tells
+its health in numbers, what it is doing and the odds of a fight; for a tile out of
+view, what was last seen there. Enter travels to the spot.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import tcod.console
 
 from emberdeep.engine.acts.actions import Move
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
-from emberdeep.ui import cursor, look, palette, render
+from emberdeep.ui import cursor, look, palette, render, under_map
 from emberdeep.ui.commands import UiCommand
 from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
@@ -27,6 +31,7 @@ from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.sidebar import in_view
 
 if TYPE_CHECKING:
+    from emberdeep.engine.play.world import World
     from emberdeep.ui.play_view import PlayView
 
 HINT = "Look: move the cursor, Tab next thing, ? about it, Enter travel there, Esc close"
@@ -36,15 +41,43 @@ CURSOR_FG = (0, 0, 0)
 CLOSE = frozenset({"escape", "q"})
 
 
+FEATURES = frozenset(
+    {Tile.STAIRS_DOWN, Tile.STAIRS_UP, Tile.LEVER, Tile.LOCKED_DOOR, Tile.SEALED_DOOR}
+)
+"""Terrain worth a stop of Tab: the ways on, and what opens or shuts a way."""
+
+
+def things_to_look_at(world: World) -> list[tuple[int, int]]:
+    """Where Tab stops, in its order: the creatures in sight (awake before asleep, each
+    nearest first: what may act next matters most), then the items in view, then the
+    features (found traps, stairs, levers, vault doors), each nearest first."""
+    floor, (px, py) = world.floor, world.player.position
+
+    def away(pos: tuple[int, int]) -> tuple[int, int]:
+        x, y = pos
+        return (max(abs(x - px), abs(y - py)), (x - px) ** 2 + (y - py) ** 2)
+
+    seen = in_view(world)
+    creatures = sorted(
+        (t for t in seen if isinstance(t, Actor)), key=lambda a: (a.asleep, away(a.position))
+    )
+    items = [t.position for t in seen if not isinstance(t, Actor)]
+    traps = [t.position for t in floor.traps.values() if not t.hidden and floor.visible[t.position]]
+    terrain = np.isin(floor.tiles, list(FEATURES)) & floor.visible
+    terrain[px, py] = False  # what the player stands on is said in the sidebar
+    features = sorted([*traps, *((int(x), int(y)) for x, y in np.argwhere(terrain))], key=away)
+    return list(dict.fromkeys([*(a.position for a in creatures), *items, *features]))
+
+
 class LookScreen:
     dims = False
     """Looking is at the map itself: it must stay bright."""
 
     def __init__(self, parent: PlayView, at: tuple[int, int] | None = None) -> None:
         self.parent = parent
-        things = in_view(parent.world)
-        start = at or (things[0].position if things else parent.world.player.position)
-        self.cursor = start
+        world = parent.world
+        first = things_to_look_at(world)[:1] if in_view(world) else []
+        self.cursor = at or (first[0] if first else world.player.position)
 
     def handle(self, event: InputEvent) -> Result:
         keymap = self.parent.keymap
@@ -92,26 +125,25 @@ class LookScreen:
         return Stay()
 
     def next_thing(self) -> None:
-        spots = list(dict.fromkeys(thing.position for thing in in_view(self.parent.world)))
+        spots = things_to_look_at(self.parent.world)
         if spots:
             after = spots.index(self.cursor) + 1 if self.cursor in spots else 0
             self.cursor = spots[after % len(spots)]
 
     def draw(self, console: tcod.console.Console) -> None:
+        """The hint under the map (``under_map``: over the map's top rows, it hid the
+        cells one looked at at 80x24), the cursor, and what it is on beside it."""
         view = self.parent.layout.map
+        width = min(view.width, console.width - view.x)
+        hint = [(line, palette.HEADING_FG) for line in wrap(HINT, width - 2)]
+        under_map.draw_rows(console, self.parent, hint, self.cursor)
         cell = render.to_screen(self.cursor, view, self.parent.origin())
-        lines = look_words.describe_in_detail(self.parent.world, self.cursor, self.parent.content)
-        hint = wrap(HINT, view.width - 2)  # two rows on a map narrower than the hint
-        console.draw_rect(view.x, view.y, view.width, len(hint), ch=ord(" "), bg=(0, 0, 0))
-        for row, line in enumerate(hint):
-            console.print(view.x + 1, view.y + row, line, fg=palette.HEADING_FG)
         if cell is None:
             return
+        lines = look_words.describe_in_detail(self.parent.world, self.cursor, self.parent.content)
         tile = render.tile_cells(cell, view)
         render.highlight(console, tile, CURSOR_BG, CURSOR_FG)
         player = render.to_screen(self.parent.world.player.position, view, self.parent.origin())
-        below = len(hint)
-        bounds = render.Region(view.x, view.y + below, view.width, view.height - below)
         right = (cell[0] + view.columns - 1, cell[1])  # the box goes beside the whole tile
         avoid = [(player[0] + i, player[1]) for i in range(view.columns)] if player else []
-        look.draw_tooltip(console, right, lines, bounds, avoid=[cell, *avoid])
+        look.draw_tooltip(console, right, lines, view, avoid=[cell, *avoid])

@@ -42,7 +42,7 @@ from emberdeep.session.driver import (
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.pauses import pause_line
 from emberdeep.session.playing import Game
-from emberdeep.ui import lighting, look, messages, motion, render, sprites
+from emberdeep.ui import asking, lighting, look, messages, motion, render, sprites
 from emberdeep.ui.commands import UiCommand
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import (
@@ -251,6 +251,14 @@ class PlayScreen:
                 return self.perform(next_order(self.world.floor, self.world.player))
             case Move(dx, dy) if (captive := self.captive_at(dx, dy)) is not None:
                 return self.free(captive)
+            case Move(dx, dy) if ask := asking.step_question(
+                self.world, dx, dy, self.narrator.names
+            ):
+                return Push(
+                    ConfirmScreen(ask, yes=lambda: self.perform(Move(dx, dy)), unbidden=True)
+                )
+            case PickUp() if ask := asking.pick_up_question(self.world, self.narrator.names):
+                return Push(ConfirmScreen(ask, yes=lambda: self.perform(PickUp())))
             case Descend() | Ascend():
                 return self.perform(TakeStairs(up=isinstance(command, Ascend)))
             case Move() | Wait() | PickUp() | Search():

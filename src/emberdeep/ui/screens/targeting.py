@@ -29,8 +29,9 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import Aim
 from emberdeep.session import look_words
+from emberdeep.session.grammar import Noun, listed
 from emberdeep.session.names import item_name
-from emberdeep.ui import cursor, render, sidebar
+from emberdeep.ui import cursor, render, under_map
 from emberdeep.ui.fitting import wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove
 from emberdeep.ui.keys import command_for
@@ -49,7 +50,6 @@ NO_TARGET = "No foe in view that this can reach: move the cursor to aim."
 """Said at once when the cursor has no creature to start on (it starts on the player),
 so a silent cursor on yourself is never mistaken for a keypress lost."""
 
-BAR_BG: Color = (0, 0, 0)
 HINT_FG: Color = (240, 220, 160)
 WARNING_FG: Color = (255, 110, 80)
 TEXT_FG: Color = (200, 200, 200)
@@ -215,9 +215,7 @@ class TargetingScreen:
 
     def draw_lines(self, console: tcod.console.Console) -> None:
         """The hint (or why the last confirm failed), then what is under the cursor, each
-        wrapped over as many rows as it needs, over the log and hints under the map: drawn
-        over the map's top rows, they hid the cells one might aim at. Rows that do not
-        fit there go over the map's edge farthest from the cursor."""
+        wrapped over as many rows as it needs, under the map (``under_map``)."""
         view = self.parent.layout.map
         width = min(view.width, console.width - view.x)
         lines = [(self.warning or self.hint, WARNING_FG if self.warning else HINT_FG)]
@@ -226,25 +224,35 @@ class TargetingScreen:
         caught = self.caught()
         if caught:
             lines.append(("Caught in the blast: " + ", ".join(caught), WARNING_FG))
+        spared = self.friends_struck()
+        if spared:
+            lines.append((spared, WARNING_FG))
         rows = [(line, fg) for text, fg in lines for line in wrap(text, width - 2)]
-        below = view.y + view.height
-        places = list(range(below, console.height))
-        extra = len(rows) - len(places)
-        if extra > 0:
-            cell = render.to_screen(self.cursor, view, self.parent.origin())
-            cursor_row = cell[1] if cell is not None else view.y
-            if cursor_row - view.y >= view.height // 2:
-                places = list(range(view.y, view.y + extra)) + places
-            else:
-                places = list(range(below - extra, below)) + places
-        hints = self.parent.layout.hints
-        for y, (text, fg) in zip(places, rows, strict=False):
-            if y == hints.y and hints.x < view.x:  # no stub of the key hints left, and
-                # the sidebar's edge goes on down beside the words (hand play at 80x24)
-                console.draw_rect(hints.x, y, view.x - hints.x, 1, ch=ord(" "), bg=sidebar.BG)
-                sidebar.rule(console, view.x - 1, y, 1)
-            console.draw_rect(view.x, y, width, 1, ch=ord(" "), bg=BAR_BG)
-            console.print(view.x + 1, y, text, fg=fg)
+        under_map.draw_rows(console, self.parent, rows, self.cursor)
+
+    def friends_struck(self) -> str:
+        """The warning when what flies to the cursor would strike an ally or a captive
+        on its way (a piercing bolt goes on through them to the foe behind): the
+        creatures are the engine's answer (``targets.plan``), never a line drawn here.
+        Empty when it strikes none."""
+        world = self.parent.world
+        planned = targets.plan(world.floor, world.player, self.item, self.cursor, throw=self.throw)
+        if isinstance(planned, Refused):
+            return ""
+        struck = [a for a in planned.struck if a is not world.player]
+        spared = [a for a in struck if not a.hostile]
+        if not spared:
+            return ""
+        nouns = [Noun.named(a.name) for a in spared]
+        names = listed(
+            [
+                f"your {noun.singular}" if a.friendly else f"the captive {noun.singular}"
+                for a, noun in zip(spared, nouns, strict=True)
+            ]
+        )
+        if len(spared) == len(struck):
+            return f"This would hit {names}!"
+        return f"Through {names}: hit as well!"
 
     def caught(self) -> list[str]:
         """Living creatures the player can see within the blast radius of the cursor."""
