@@ -14,7 +14,7 @@ player pressed those for the screen they saw, not for one they had not seen yet.
 stack names that screen (``unseen``) until the loop has shown it (``seen``), and
 ``too_soon`` says which input it must not be handed.
 
-A box that opens unbidden (``unbidden = True``: the level-up choice, which a kill in the
+A box that opens unbidden (``screens.Unbidden``: the level-up choice, which a kill in the
 middle of a volley opens) also drops the keys that keep coming just after it was shown:
 a player typing "t c Enter" for the next throw has not read it yet, and "c" would choose
 a stat. It takes input only after ``SETTLE_SECONDS`` without any, so the choice is made
@@ -41,6 +41,7 @@ from emberdeep.ui.screens import (
     Screen,
     Stay,
     as_ticking,
+    opened_unbidden,
 )
 
 SETTLE_SECONDS = 0.6
@@ -98,7 +99,7 @@ class ScreenStack:
         once it has settled)."""
         if screen is self.unseen:
             self.unseen = None
-            if screen is not None and getattr(screen, "unbidden", False):
+            if screen is not None and opened_unbidden(screen):
                 self.settling = (screen, self.clock() + SETTLE_SECONDS)
 
     @property

@@ -99,6 +99,20 @@ def as_ticking(screen: object) -> Ticking | None:
     return None
 
 
+class Unbidden(Protocol):
+    """A screen that may open in the middle of a stream of keys (a level-up box, a
+    question a held step raised): ``unbidden`` says whether this one did, and the stack
+    lets it settle before it takes input (``ui/stack.py``)."""
+
+    unbidden: bool
+
+
+def opened_unbidden(screen: object) -> bool:
+    """Whether ``screen`` is ``Unbidden`` and opened so (screens that never open
+    unbidden do not declare it)."""
+    return cast("Unbidden", screen).unbidden if hasattr(screen, "unbidden") else False
+
+
 @runtime_checkable
 class Closing(Protocol):
     """A screen with something to keep when the window or terminal closes."""
