@@ -378,6 +378,9 @@ class Driver:
         if isinstance(command, Rest) and player.hp >= player.max_hp:
             self.take(Refused("already_rested"))
             return
+        if isinstance(command, Rest) and not world.heals_by_resting:
+            self.take(Refused("no_healing"))  # it would burn food for nothing
+            return
         if isinstance(command, Rest) and hunger.state(world.nourishment) == "faint":
             self.take(Refused("too_hungry"))  # a rest now would pass out and starve
             return
