@@ -131,7 +131,7 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     screen.world.identity.known.add("firebolt_staff")
     staff = Item(KINDS["firebolt_staff"], enchant=1, used=1, known=True)
     shown = DetailsScreen.of_item(screen, staff)
-    assert shown.lines[-1] == "Strength 13"  # 9 at level 2, more at 3
+    assert shown.lines[-1] == "13 damage"  # 9 at level 2, more at 3
     assert shown.title == "Staff of Firebolt [2/3]"
     assert not any("charges" in line for line in shown.lines)
 

@@ -18,6 +18,7 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.creatures import gear
 from emberdeep.engine.things import items
+from emberdeep.engine.things.effects import Measure
 from emberdeep.engine.things.items import Item
 from emberdeep.session import look_words, names
 from emberdeep.session.names import describe
@@ -87,8 +88,19 @@ def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
     if numbers:
         lines.append(" · ".join(numbers))
     if item.equipped:
-        lines.append(f"Worn ({kind.slot}).")
+        lines.append(WORN[kind.slot])
     return describe(identity, item), lines
+
+
+AMOUNTS = {
+    Measure.DAMAGE: "{} damage",
+    Measure.HEALTH: "heals {}% of health",
+    Measure.FOOD: "{} turns of food",
+    Measure.CREATURES: "calls up {}",
+}
+"""A kind's ``amount`` in words, by what it counts (a gas's volume is not shown)."""
+WORN = {"weapon": "Wielded.", "armor": "Worn.", "ring": "Worn on a finger."}
+"""What a worn item's details end with (they read "Worn (armor).")."""
 
 
 def figures(play: PlayView, item: Item) -> list[str]:
@@ -98,8 +110,8 @@ def figures(play: PlayView, item: Item) -> list[str]:
     if kind.slot:
         return gear_figures(item, world.strength)
     numbers = []
-    if kind.amount:
-        numbers.append(f"Strength {gear.staff_power(item, kind.amount)}")
+    if kind.amount and kind.facts.measures in AMOUNTS:
+        numbers.append(AMOUNTS[kind.facts.measures].format(gear.staff_power(item, kind.amount)))
     if kind.turns:
         numbers.append(f"{gear.staff_power(item, kind.turns)} turns")
     if kind.radius:
@@ -125,8 +137,6 @@ def gear_figures(item: Item, strength: int) -> list[str]:
         numbers.append(f"Defense {gain.defense:+d}")
     if gain.move_time:
         numbers.append(f"moves take {percent_longer(gain.move_time)}")
-    if gain.attack_time:
-        numbers.append(f"attacks take {percent_longer(gain.attack_time)}")
     if gain.noise:
         often = "likelier" if gain.noise > 0 else "less often"
         numbers.append(f"sleepers wake {abs(gain.noise)}% {often}")
