@@ -349,12 +349,15 @@ class PickUp(Record):
     with it: thrown darts gathered up, say (hand play took one a press). Taking what
     the player did not drop never sweeps up with it what they did (auto-explore takes
     the one and must leave the other: hand play saw explore take back the potions of
-    slowness just put down); another press takes those too."""
+    slowness just put down); another press takes those too. ``which``: the item of the
+    pile (``Floor.items_at``'s order) the player chose instead (the pile's menu: hand
+    play pressed g on a pile and got back what they had just dropped, with no choice)."""
 
     code: ClassVar[str] = "g"
+    which: int | None = None
 
     def arguments(self) -> list[object]:
-        return []
+        return [] if self.which is None else [self.which]
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         if refused := player_only(world.player, actor):
@@ -362,13 +365,17 @@ class PickUp(Record):
         here = world.floor.items_at(*actor.position)
         if not here:
             return Refused("nothing_here")
+        if self.which is not None and not 0 <= self.which < len(here):
+            return Refused("no_such_item")
         # The top one that fits (a full pack still stacks), what was not dropped first.
-        for item in sorted(reversed(here), key=lambda i: i.dropped):
+        order = sorted(reversed(here), key=lambda i: i.dropped)
+        for item in order if self.which is None else [here[self.which]]:
             thing, choice, dropped = world.identity.thing(item), item.choice, item.dropped
             if items.add_to(world.inventory, item) is not None:
                 break
-        else:  # named: the top one, what a press would have taken
-            return Refused("inventory_full", thing=world.identity.thing(here[-1]))
+        else:  # named: the one chosen, or the top one, what a press would have taken
+            top = here[-1 if self.which is None else self.which]
+            return Refused("inventory_full", thing=world.identity.thing(top))
         floor = world.floor
         floor.items.remove(item)
         taken = item.count

@@ -63,6 +63,7 @@ from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.level_up import LevelUpScreen
 from emberdeep.ui.screens.look import LookScreen
+from emberdeep.ui.screens.pile import PileScreen, asks_which
 from emberdeep.ui.sidebar import Sidebar
 
 if TYPE_CHECKING:
@@ -253,6 +254,8 @@ class PlayScreen:
                 return self.free(captive)
             case Descend() | Ascend():
                 return self.perform(TakeStairs(up=isinstance(command, Ascend)))
+            case PickUp() if asks_which(self.world):
+                return Push(PileScreen(self))
             case Move() | Wait() | PickUp() | Search():
                 return self.perform(command)
         return self.next_screen(self.driver.state)
