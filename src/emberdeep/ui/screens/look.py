@@ -2,9 +2,10 @@
 
 The mouse can hover; a keyboard player (or one in a terminal without a mouse) needs the
 same answers. The cursor starts on the nearest creature in view (or where the player
-clicked in the sidebar), moves with the movement keys, and Tab jumps between the things
-in view. For a creature it tells its health in numbers, what it is doing and the odds of
-a fight; for a tile out of view, what was last seen there. Enter travels to the spot.
+clicked in the sidebar), moves with the movement keys anywhere on the floor (the map
+follows it), and Tab jumps between the things in view, then the stairs found. For a
+creature it tells its health in numbers, what it is doing and the odds of a fight; for
+a tile out of view, what was last seen there. Enter travels to the spot.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from emberdeep.ui.screens.details import DetailsScreen
 from emberdeep.ui.sidebar import in_view
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.ui.play_view import PlayView
 
 HINT = "Look: move the cursor, Tab next thing, ? about it, Enter travel there, Esc close"
@@ -34,6 +36,12 @@ ABOUT = "?"
 CURSOR_BG = (90, 160, 230)
 CURSOR_FG = (0, 0, 0)
 CLOSE = frozenset({"escape", "q"})
+
+
+def known_stairs(floor: Floor) -> list[tuple[int, int]]:
+    """The stairs down and up the player has found: Tab's last stops, after what is in
+    view (hand play could not Tab to the stairs)."""
+    return [spot for spot in (floor.stairs, floor.start) if floor.explored[spot]]
 
 
 class LookScreen:
@@ -47,6 +55,12 @@ class LookScreen:
         self.cursor = start
 
     def handle(self, event: InputEvent) -> Result:
+        result = self.respond(event)
+        if not isinstance(result, Stay | Push):  # closed: the camera back on the player
+            self.parent.focus = None
+        return result
+
+    def respond(self, event: InputEvent) -> Result:
         keymap = self.parent.keymap
         match event:
             case KeyPress(key) if key in CLOSE:
@@ -66,7 +80,7 @@ class LookScreen:
                 command = command_for(key, keymap)
                 if isinstance(command, Move):
                     x, y = self.cursor
-                    self.cursor = cursor.kept_in_view(self.parent, (x + command.dx, y + command.dy))
+                    self.move_to(cursor.on_floor(self.parent, (x + command.dx, y + command.dy)))
                 elif command is UiCommand.LOOK:
                     return Pop()
             case MouseMove(x, y) | Click(x, y, button=1):
@@ -91,11 +105,17 @@ class LookScreen:
             return Push(DetailsScreen.of_item(self.parent, items[-1]))
         return Stay()
 
+    def move_to(self, spot: tuple[int, int]) -> None:
+        """The cursor to ``spot``, the camera following it off the view."""
+        self.cursor = spot
+        self.parent.focus = cursor.followed(self.parent, spot)
+
     def next_thing(self) -> None:
-        spots = list(dict.fromkeys(thing.position for thing in in_view(self.parent.world)))
+        things = [thing.position for thing in in_view(self.parent.world)]
+        spots = list(dict.fromkeys([*things, *known_stairs(self.parent.world.floor)]))
         if spots:
             after = spots.index(self.cursor) + 1 if self.cursor in spots else 0
-            self.cursor = spots[after % len(spots)]
+            self.move_to(spots[after % len(spots)])
 
     def draw(self, console: tcod.console.Console) -> None:
         view = self.parent.layout.map

@@ -142,6 +142,8 @@ class PlayScreen:
         """The floor last frozen out of the collector (``session/collector.py``)."""
         self.aimed: tuple[int, int] | None = None
         """The cell last aimed at: where the next aim with no foe in reach starts."""
+        self.focus: tuple[int, int] | None = None
+        """Where the camera looks instead of at the player (the look cursor)."""
 
     @classmethod
     def of(cls, world: World, content: Content, settings: Settings) -> PlayScreen:
@@ -367,9 +369,8 @@ class PlayScreen:
 
     def origin(self) -> tuple[int, int]:
         floor = self.world.floor
-        return render.camera_origin(
-            self.world.player.position, (floor.width, floor.height), self.layout.map
-        )
+        focus = self.focus or self.world.player.position
+        return render.camera_origin(focus, (floor.width, floor.height), self.layout.map)
 
     def draw(self, console: tcod.console.Console) -> None:
         self.draw_world(console, hover=True)
