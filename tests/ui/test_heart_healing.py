@@ -9,6 +9,8 @@ from emberdeep.content import loader
 from emberdeep.engine.acts.actions import PickUp
 from emberdeep.engine.things.items import Item
 from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens.details import DetailsScreen
+from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import texts, world_from_text
 
@@ -73,5 +75,9 @@ def test_picking_up_the_heart_says_resting_will_not_heal() -> None:
     assert "resting will not heal you" in said[1]
 
 
-def test_the_hearts_description_says_healing_stops() -> None:
-    assert "resting heals you no longer" in CONTENT.descriptions.items["ember_heart"]
+def test_the_hearts_description_and_inventory_row_say_healing_stops() -> None:
+    screen = carrying(True)
+    shown = " ".join(DetailsScreen.of_item(screen, screen.world.inventory[0]).lines)
+    assert "resting heals you no longer" in shown
+    row = InventoryScreen(screen, "use").menu.options[0].detail
+    assert row.startswith("Wins the game: carry it up and out") and "resting heals" in row
