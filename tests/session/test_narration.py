@@ -174,7 +174,10 @@ def test_picking_up_counts_and_names_items_as_the_player_knows_them() -> None:
     (text,) = texts(world.step(PickUp()))
     assert text in (f"You pick up a {look} potion.", f"You pick up an {look} potion.")
     world.floor.items.append(Item(ITEMS["ember_heart"], *here))
-    assert texts(world.step(PickUp())) == ["You pick up the Ember Heart."]
+    assert texts(world.step(PickUp())) == [
+        "You pick up the Ember Heart.",
+        "Its heat seeps into you: while you carry it, resting will not heal you.",
+    ]
 
 
 def test_drinking_an_unknown_potion_is_told_in_order() -> None:

@@ -12,6 +12,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.content.descriptions import parse_descriptions
 from emberdeep.content.tomldata import DataError, Table
+from emberdeep.engine.acts.actions import Use
 from emberdeep.engine.things.items import UNIDENTIFIED, Item
 from emberdeep.session.names import details
 from emberdeep.ui import render
@@ -123,13 +124,14 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     assert shown.title == "+3 Dagger" and shown.lines[-1].startswith("Power +5 · ")
     assert "Quick: attacks take 20% less time." in shown.lines
     assert sum(line.count("Power +") for line in shown.lines) == 1  # hand play read it twice
-    assert details(screen.world.identity, dagger).startswith("Power +5, quick")  # inventory
+    strength = screen.world.strength
+    assert details(screen.world.identity, dagger, strength).startswith("Power +5, quick")
     ring = Item(KINDS["protection_ring"], enchant=2, known=True)
     assert DetailsScreen.of_item(screen, ring).lines[-1] == "Defense +2"
     screen.world.identity.known.add("firebolt_staff")
     staff = Item(KINDS["firebolt_staff"], enchant=1, used=1, known=True)
     shown = DetailsScreen.of_item(screen, staff)
-    assert shown.lines[-1] == "Strength 13"  # 9 at level 2, more at 3
+    assert shown.lines[-1] == "13 damage"  # 9 at level 2, more at 3
     assert shown.title == "Staff of Firebolt [2/3]"
     assert not any("charges" in line for line in shown.lines)
 
@@ -140,11 +142,11 @@ def test_a_mace_too_heavy_says_so_once_not_as_its_enchantment() -> None:
     screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
     screen.world.identity.learn(KINDS["mace"])
     plain = DetailsScreen.of_item(screen, Item(KINDS["mace"], known=True))
-    assert plain.lines[-1] == "Power +2 · too heavy: -3 (needs 15 strength)"
+    assert plain.lines[-1] == "Power +2 · needs Strength 15, you have 12: -3"
     assert sum(line.count("Power +") for line in plain.lines) == 1
     enchanted = DetailsScreen.of_item(screen, Item(KINDS["mace"], enchant=2, known=True))
     assert enchanted.lines[-1] == (
-        "Power +4 · its enchantment gives +2 · too heavy: -3 (needs 15 strength)"
+        "Power +4 · its enchantment gives +2 · needs Strength 15, you have 12: -3"
     )
 
 
@@ -166,3 +168,33 @@ def test_a_monster_called_slow_is_slower_than_you() -> None:
         said = CONTENT.descriptions.monsters.get(kind.key, "")
         if re.search(r"\bslow\b", said, re.IGNORECASE):
             assert kind.move_time > hero, kind.key
+
+
+def test_armour_too_heavy_shows_what_it_gives_now_and_names_the_strength_lacking() -> None:
+    """Hand play wore +1 plate armour at strength 12: the pack said "Defense +8", the
+    details "moves take 30 ... its enchantment gives -4" (the strength's cost called the
+    enchantment's) and never the strength needed. Every figure is what wearing it does
+    to the player's Defense, the sidebar's."""
+    screen = PlayScreen.of(world_from_text(ROOM), CONTENT, Settings())
+    world = screen.world
+    world.identity.learn(KINDS["plate_armor"])
+    world.strength = 12
+    plate = Item(KINDS["plate_armor"], enchant=1, known=True)
+    world.inventory.append(plate)
+    before = world.player.defense
+    world.step(Use(0))
+    worn = world.player.defense - before
+    assert worn == 3  # 7, +2 for its point, -6 for the five points of strength lacking
+    row = InventoryScreen(screen, "use").menu.options[0].detail
+    assert row.startswith(f"worn; Defense {worn:+d};") and "Needs Strength 17, you have 12" in row
+    figures = DetailsScreen.of_item(screen, plate).lines[-2].split(" · ")
+    assert figures == [
+        f"Defense {worn:+d}",
+        "moves take 30% longer",
+        "sleepers wake 12% likelier",
+        "its enchantment gives +2",
+        "needs Strength 17, you have 12: -6",
+    ]
+    world.strength = 17
+    strong = DetailsScreen.of_item(screen, plate).lines[-2].split(" · ")
+    assert strong[0] == "Defense +9" and strong[-1] == "needs Strength 17"

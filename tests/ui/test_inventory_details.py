@@ -5,12 +5,15 @@ and the Staff of Poison's rows empty on the right, the Staff of Firebolt's not).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.things.items import Item, ItemKind
 from emberdeep.ui import render
+from emberdeep.ui.screens.details import figures
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import world_from_text
@@ -43,3 +46,35 @@ def test_each_known_item_shows_what_it_does_on_its_inventory_row(kind: ItemKind)
     shown = after.strip(" │|")
     assert shown, f"{kind.key}: nothing of {menu.menu.options[0].detail!r} on {row!r}"
     assert menu.menu.options[0].detail.startswith(shown)
+
+
+FIGURE = re.compile(
+    r"(Power|Defense) [+-]\d+|moves take \d+% (longer|less time)"
+    r"|sleepers wake \d+% (likelier|less often)|\d+ damage|heals \d+% of health"
+    r"|\d+ turns of food|calls up \d+|\d+ turns|Radius \d+|Range \d+"
+    r"|healing \d+% faster|staffs recharge \d+% faster|\d+% likelier to notice a trap"
+    r"|walls seen through within \d+ tiles|its enchantment gives [+-]\d+"
+    r"|needs Strength \d+(, you have \d+: -\d+)?"
+)
+"""Every figure the details box may show, each with its unit (hand play read a ration's
+"Strength 1800", the ring of quickness's "moves take -6", plate's "moves take 30")."""
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=[kind.key for kind in KINDS])
+def test_each_items_figures_carry_their_own_labels(kind: ItemKind) -> None:
+    world = world_from_text(HALL)
+    world.strength = 12  # heavy gear lacks some
+    for known in CONTENT.population.items.kinds:
+        world.identity.learn(known)
+    item = Item(kind, enchant=2 if kind.slot else 0, known=True)
+    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
+    for figure in figures(screen, item):
+        assert FIGURE.fullmatch(figure), f"{kind.key}: {figure!r}"
+
+
+def test_food_and_the_ring_of_quickness_say_what_their_figures_are() -> None:
+    screen = PlayScreen.of(world_from_text(HALL), CONTENT, Settings())
+    by_key = {kind.key: kind for kind in KINDS}
+    assert figures(screen, Item(by_key["ration"])) == ["1800 turns of food"]
+    ring = Item(by_key["quickness_ring"], enchant=1, known=True)
+    assert figures(screen, ring) == ["moves take 6% less time"]

@@ -355,6 +355,24 @@ def test_a_full_pack_says_so_with_the_item_when_stepped_on_or_picked_up() -> Non
     assert "stays here" not in logged(s)[-1] and len(logged(s)) == 2
 
 
+def test_a_full_pack_says_what_stays_once_per_item_until_the_pack_changes() -> None:
+    """Hand play: explore routed over a ring the full pack could not take, and said
+    "Your pack is full: the ring of quickness stays here" ten times and more."""
+    s = play(ROOM, *[POTION] * 26)
+    s.world.floor.items.append(Item(FIREBALL, PLAYER[0] + 1, PLAYER[1]))
+    for key in "lhlhl":
+        s.handle(KeyPress(key))
+    assert times_said(s, "Your pack is full: the scroll of fireball stays here.") == 1
+    s.world.inventory[-1] = Item(CONFUSION)  # full still, but not as it was
+    s.handle(KeyPress("h"))
+    s.handle(KeyPress("l"))
+    assert times_said(s, "Your pack is full: the scroll of fireball stays here.") == 2
+
+
+def times_said(screen: PlayScreen, text: str) -> int:
+    return sum(entry.count for entry in screen.log.entries if entry.text == text)
+
+
 def test_using_a_dart_from_the_pack_aims_a_throw() -> None:
     """Hand play: i, the dart, Enter opened "Aim the Dart... Enter/click to cast", and
     Enter said "Throw it instead (t)": a dead end."""

@@ -184,7 +184,7 @@ HALL = """
 
 def test_tab_goes_to_the_awake_then_the_asleep_then_items_then_features() -> None:
     """A tester's Tab went to items before the monsters: creatures come first, awake
-    before asleep, then items, then the stairs."""
+    before asleep, then items, then the stairs in view, then the stairs found."""
     content = loader.load()
     world = world_from_text(HALL)
     world.floor.items.append(Item(content.population.items.kinds[0], 2, 2))
@@ -197,4 +197,5 @@ def test_tab_goes_to_the_awake_then_the_asleep_then_items_then_features() -> Non
     for _ in range(4):
         looking.handle(KeyPress("tab"))
         seen.append(looking.cursor)
+    # (the stairs up the player stands on are no stop)
     assert seen == [awake.position, sleeper.position, (2, 2), (10, 1), awake.position]

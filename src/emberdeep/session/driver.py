@@ -34,8 +34,8 @@ from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
-from emberdeep.engine.things import items
 from emberdeep.records import Record
+from emberdeep.session.full_pack import FullPack
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
@@ -217,6 +217,7 @@ class Driver:
         self.unannounced: set[int] = set()
         """Newcomers a run's stop will name (its next step stops for them), until it
         does or the run ends otherwise."""
+        self.full_pack = FullPack()
         self.log = log if log is not None else session.log if session else MessageLog()
         self.report = Report()
         self.ended = False
@@ -328,11 +329,11 @@ class Driver:
 
     def act_now(self, action: PlayerCommand) -> None:
         """The player's ``action``, now; after a step, what a full pack leaves lying
-        where the player stands is said (a full pack is never silent)."""
+        where the player stands is said (a full pack is never silent), once."""
         world, was = self.world, self.world.player.position
         self.take(world.step(action) if not self.rules.real_time else world.player_act(action))
         if self.narrator is not None and world.player.position != was and not world.over:
-            left = items.none_fit(world.inventory, world.floor.items_at(*world.player.position))
+            left = self.full_pack.news(world)
             if left is not None:
                 self.say(self.narrator.left_here(world.identity.thing(left)))
 
@@ -377,6 +378,9 @@ class Driver:
         player = world.player
         if isinstance(command, Rest) and player.hp >= player.max_hp:
             self.take(Refused("already_rested"))
+            return
+        if isinstance(command, Rest) and not world.heals_by_resting:
+            self.take(Refused("no_healing"))  # it would burn food for nothing
             return
         if isinstance(command, Rest) and hunger.state(world.nourishment) == "faint":
             self.take(Refused("too_hungry"))  # a rest now would pass out and starve

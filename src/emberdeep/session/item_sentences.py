@@ -41,7 +41,12 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
     noun = n.names.thing(e.thing)
     match e.change:
         case "picked":
-            return [Line(f"You pick up {noun.count(e.thing.quantity)}.", MessageKind.ITEM)]
+            lines = [Line(f"You pick up {noun.count(e.thing.quantity)}.", MessageKind.ITEM)]
+            kind = n.names.items.get(e.thing.kind)
+            if kind is not None and kind.facts.wins:  # World.heals_by_resting's rule
+                text = "Its heat seeps into you: while you carry it, resting will not heal you."
+                lines.append(Line(text, MessageKind.ALERT))
+            return lines
         case "dropped":
             what = noun.the if e.thing.quantity == 1 else noun.count(e.thing.quantity)
             return [Line(f"You drop {what}.", MessageKind.ITEM)]

@@ -18,7 +18,7 @@ from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.core.events import Thing, Who
 from emberdeep.engine.terrain.traps import TrapKind
 from emberdeep.engine.things.identify import Identity
-from emberdeep.engine.things.items import Item, ItemKind
+from emberdeep.engine.things.items import Item, ItemKind, worth
 from emberdeep.session.grammar import YOU, Noun
 
 FORMS = {
@@ -86,25 +86,28 @@ def beyond_figure(text: str) -> str:
     return rest[:1].upper() + rest[1:]
 
 
-def description(item: Item) -> str:
-    """The kind's description with worn gear's leading figure as enchanted, once its
-    enchantment is known (hand play read "+3 Dagger: Power +2")."""
+def description(item: Item, strength: int) -> str:
+    """The kind's description with gear's leading figure as it serves a wearer of
+    ``strength`` (``items.worth``: its known enchantment, less the strength lacking;
+    hand play read "+3 Dagger: Power +2", and "Defense +8" for plate giving +3)."""
     kind = item.kind
     text = kind.description or kind.name
-    if not item.known or not item.enchant or kind.slot not in ("weapon", "armor"):
+    if kind.slot not in ("weapon", "armor"):
         return text
-    base = kind.power if kind.slot == "weapon" else kind.defense
-    return LEADING_FIGURE.sub(lambda m: f"{m.group(1)} {base + item.enchant:+d}", text)
+    gain = worth(item, strength).bonus
+    figure = gain.power if kind.slot == "weapon" else gain.defense
+    return LEADING_FIGURE.sub(lambda m: f"{m.group(1)} {figure:+d}", text)
 
 
-def details(identity: Identity, item: Item) -> str:
-    """What is known of what it does: the description, or that it is a mystery; for
-    gear, what its runic does and whether its enchantment is known."""
+def details(identity: Identity, item: Item, strength: int) -> str:
+    """What is known of what it does to a wearer of ``strength``: the description, or
+    that it is a mystery; for gear, the strength it needs, what its runic does and
+    whether its enchantment is known."""
     if not identity.is_known(item.kind):
         return "Unknown: use it or read identify to learn it."
-    text = description(item)
+    text = description(item, strength)
     if item.kind.strength:
-        text = f"{text} Needs {item.kind.strength} strength."
+        text = f"{text} {needs_strength(item.kind, strength)}."
     if not item.known:
         return f"{text} Its enchantment is unknown: wear it a while, or read identify."
     if item.runic:
@@ -182,3 +185,10 @@ class Names:
     def trap(self, key: str) -> Noun:
         kind = self.traps.get(key)
         return Noun.named(kind.name if kind is not None else key.replace("_", " "))
+
+
+def needs_strength(kind: ItemKind, strength: int) -> str:
+    """ "Needs Strength 17, you have 12" (or only the first half, when it is enough)."""
+    if strength >= kind.strength:
+        return f"Needs Strength {kind.strength}"
+    return f"Needs Strength {kind.strength}, you have {strength}"

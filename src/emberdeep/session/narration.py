@@ -162,11 +162,15 @@ REFUSALS = {
     "too_hungry": "You are faint with hunger: eat (i, then a ration) before you rest.",
     "deadly_poison": "The poison in you would kill you before it wears off: drink a potion"
     " of healing, do not rest.",
+    "no_healing": "The Heart's heat keeps your wounds open: rest will not heal you. Drink a"
+    " potion of healing, or climb on (< to the stairs up).",
     "stairs_not_found": "You have not found the stairs down yet: explore (x) to find them.",
 }
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""
 STOPS = {
     "badly_hurt": "You are badly hurt: rest (Z) first, or travel (> to the stairs).",
+    "badly_hurt_open": "You are badly hurt, and the Heart's heat keeps your wounds open:"
+    " drink a potion of healing, or travel (< to the stairs up).",
     "hurt": "You are hurt.",
     "picked_up": "",
     "floor": "",  # a new floor (or the end) says itself

@@ -59,6 +59,10 @@ class PlayView(Protocol):
     """The cell last aimed at (a throw, a scroll, a staff), so the next aim with no foe
     to start on starts there (where the last target fell), not on the player."""
 
+    focus: tuple[int, int] | None
+    """Where the map's camera looks instead of at the player (the look cursor gone off
+    the view: ``cursor.followed``); None: at the player."""
+
     def back(self) -> Result:
         """Close every overlay over the play view (Esc while aiming: one press)."""
         ...

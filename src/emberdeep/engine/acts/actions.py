@@ -351,12 +351,15 @@ class PickUp(Record):
     with it: thrown darts gathered up, say (hand play took one a press). Taking what
     the player did not drop never sweeps up with it what they did (auto-explore takes
     the one and must leave the other: hand play saw explore take back the potions of
-    slowness just put down); another press takes those too."""
+    slowness just put down); another press takes those too. ``which``: the item of the
+    pile (``Floor.items_at``'s order) the player chose instead (the pile's menu: hand
+    play pressed g on a pile and got back what they had just dropped, with no choice)."""
 
     code: ClassVar[str] = "g"
+    which: int | None = None
 
     def arguments(self) -> list[object]:
-        return []
+        return [] if self.which is None else [self.which]
 
     @staticmethod
     def taking(world: World) -> Item | None:
@@ -378,9 +381,12 @@ class PickUp(Record):
         here = world.floor.items_at(*actor.position)
         if not here:
             return Refused("nothing_here")
-        item = self.taking(world)
-        if item is None:  # named: the top one, what a press would have taken
-            return Refused("inventory_full", thing=world.identity.thing(here[-1]))
+        if self.which is not None and not 0 <= self.which < len(here):
+            return Refused("no_such_item")
+        item = self.taking(world) if self.which is None else here[self.which]
+        if item is None or not items.has_room(world.inventory, item):
+            top = here[-1 if self.which is None else self.which]  # named: what a press
+            return Refused("inventory_full", thing=world.identity.thing(top))  # would take
         floor = world.floor
         thing, dropped, lost = world.identity.thing(item), item.dropped, self.lost(floor, item)
         items.add_to(world.inventory, item)

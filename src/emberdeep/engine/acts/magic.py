@@ -36,7 +36,7 @@ from emberdeep.engine.core.floor import Floor, Tile, is_ground
 from emberdeep.engine.creatures import combat, gear, harm, hunger, statuses
 from emberdeep.engine.terrain import burst, fire, gas, traps
 from emberdeep.engine.things import items
-from emberdeep.engine.things.effects import ARC, BOLT, LEAP, THROWN, Aim, Target, effect
+from emberdeep.engine.things.effects import ARC, BOLT, LEAP, THROWN, Aim, Measure, Target, effect
 from emberdeep.engine.things.items import Item
 
 if TYPE_CHECKING:
@@ -77,7 +77,15 @@ def equip(world: World, user: Actor, item: Item, target: Target) -> Refused | No
     return None
 
 
-@effect("thrown", Aim.FOES, flight=THROWN, consumes=False, thrown=True, strikes=True)
+@effect(
+    "thrown",
+    Aim.FOES,
+    flight=THROWN,
+    consumes=False,
+    thrown=True,
+    strikes=True,
+    measures=Measure.DAMAGE,
+)
 def thrown(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     return Refused("throw_it")
 
@@ -93,7 +101,7 @@ def treasure(world: World, user: Actor, item: Item, target: Target) -> Refused |
     return Refused("treasure", world.identity.thing(item))
 
 
-@effect("heal", mends=True)
+@effect("heal", mends=True, measures=Measure.HEALTH)
 def heal(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Heals ``amount`` percent of the user's health (at least ``MIN_HEAL``): a potion is
     worth as much to a veteran as to a beginner."""
@@ -105,7 +113,7 @@ def heal(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-@effect("food", feeds=True)
+@effect("food", feeds=True, measures=Measure.FOOD)
 def food(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Eaten, ``amount`` turns of food (refused while it would not all fit)."""
     if hunger.wasted(world, item.kind.amount):
@@ -114,7 +122,7 @@ def food(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-@effect("lightning", flight=BOLT, strikes=True)
+@effect("lightning", flight=BOLT, strikes=True, measures=Measure.DAMAGE)
 def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Strikes the first foe it can reach within range (``targets.targets``: awake
     before asleep, then nearest, counted in steps as creatures move; ties: the older)."""
@@ -146,7 +154,7 @@ def confusion(world: World, user: Actor, item: Item, target: Target) -> Refused 
     return None
 
 
-@effect("fireball", Aim.CELLS, strikes=True)
+@effect("fireball", Aim.CELLS, strikes=True, measures=Measure.DAMAGE)
 def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """Everything living within the radius of the target burns, the user included."""
     if not _aimed_at_visible(target, world.floor):
@@ -315,7 +323,7 @@ def _bolt_victim(world: World, user: Actor, item: Item, target: Target) -> Actor
     return planned.struck[0]
 
 
-@effect("bolt", Aim.FOES, flight=BOLT, strikes=True)
+@effect("bolt", Aim.FOES, flight=BOLT, strikes=True, measures=Measure.DAMAGE)
 def bolt(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A wand's bolt: damage and/or a status on the first creature in the line."""
     floor = world.floor
@@ -392,13 +400,13 @@ def life(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-@effect("arc", Aim.FOES, flight=ARC, strikes=True)
+@effect("arc", Aim.FOES, flight=ARC, strikes=True, measures=Measure.DAMAGE)
 def arc(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A staff of lightning: every creature along the line is struck, until a wall."""
     return strike_along(world, user, item, target, "lightning")
 
 
-@effect("pierce", Aim.FOES, flight=Rule(Stops.THROUGH), strikes=True)
+@effect("pierce", Aim.FOES, flight=Rule(Stops.THROUGH), strikes=True, measures=Measure.DAMAGE)
 def pierce(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A staff of spears: every creature up to the spot aimed at, within its reach, is
     struck by one bolt, until a wall."""

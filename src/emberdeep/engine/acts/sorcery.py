@@ -28,7 +28,7 @@ from emberdeep.engine.core.events import (
 )
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import awareness, gear, harm, statuses
-from emberdeep.engine.things.effects import BOLT, Aim, Target, effect
+from emberdeep.engine.things.effects import BOLT, Aim, Measure, Target, effect
 from emberdeep.engine.things.items import Item
 
 if TYPE_CHECKING:
@@ -227,7 +227,7 @@ def plenty(world: World, user: Actor, item: Item, target: Target) -> Refused | N
     return None
 
 
-@effect("boon", Aim.ALLIES, flight=BOLT)
+@effect("boon", Aim.ALLIES, flight=BOLT, measures=Measure.HEALTH)
 def boon(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A staff of healing or of haste other: the creature struck is healed ``amount``
     percent of its health and/or given the status, growing with the staff's level.
@@ -250,7 +250,7 @@ def boon(world: World, user: Actor, item: Item, target: Target) -> Refused | Non
     return None
 
 
-@effect("conjure")
+@effect("conjure", measures=Measure.CREATURES)
 def conjure(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
     """A staff of conjuration: spectral blades (content's ``summons``) appear round the
     user on its side, ``amount`` at level 2 and more as it grows; they fade in a while."""

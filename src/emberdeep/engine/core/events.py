@@ -527,7 +527,7 @@ REFUSALS = (
     "nothing_answers", "nothing_happens", "monster_in_view", "already_rested",
     "choose_item", "cannot_enchant", "aim_elsewhere", "nothing_to_learn", "no_allies",
     "not_hungry", "too_hungry", "sealed", "stairs_not_found",
-    "deadly_poison", "monster_aiming",
+    "deadly_poison", "monster_aiming", "no_healing",
 )  # fmt: skip
 """Every reason an action or a run may be refused for (a monster's are never shown)."""
 

@@ -122,7 +122,8 @@ def passable(floor: Floor, x: int, y: int) -> bool:
 class Stop(Record):
     """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
-    (``things`` in view), "badly_hurt", "hurt", "picked_up", "floor", "blocked",
+    (``things`` in view), "badly_hurt" ("badly_hurt_open": and a rest would not heal),
+    "hurt", "picked_up", "floor", "blocked",
     "no_way", "risky" (the way on is through a known danger; "risky_stairs": and the
     stairs down can be reached without one), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
@@ -439,7 +440,7 @@ class Watch:
         if monsters - self.monsters_seen - set(quiet) or (monsters and threats(world, standoff)):
             reason = Stop("monsters", monsters=seen(world.floor, world.player))
         elif player.alive and player.hp * 100 < player.max_hp * low_hp_percent:
-            reason = Stop("badly_hurt")
+            reason = Stop("badly_hurt" if world.heals_by_resting else "badly_hurt_open")
         elif world.player.hp < self.hp - (statuses.POISON_DAMAGE if self.poisoned else 0):
             reason = Stop("hurt")
         elif hungrier(self.hunger, hunger.state(world.nourishment)):

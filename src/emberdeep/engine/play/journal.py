@@ -78,6 +78,9 @@ def decode_action(raw: object) -> PlayerCommand:
         return Move(dx, dy)
     if command in (Wait, PickUp, Descend, Ascend) and not rest:
         return command()
+    if command is PickUp:
+        (which,) = _ints(rest, 1)
+        return PickUp(which)
     if command is Drop:
         (slot,) = _ints(rest, 1)
         return Drop(slot)

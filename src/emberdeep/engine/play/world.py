@@ -366,18 +366,22 @@ class World:
         (faster with a ring of regeneration), a point at a time on the turns the sum
         crosses one; carrying the Heart, not at all: the climb is paid for in potions."""
         player = self.player
-        if not player.alive or player.hp >= player.max_hp:
+        if not player.alive or player.hp >= player.max_hp or not self.heals_by_resting:
             return
         full = REGEN_FULL
         if self.inventory:
-            if arrivals.carrying_the_heart(self):
-                return
             faster = items.worn_total(self, "regeneration")
             if faster:
                 full = max(REGEN_FASTEST, full * 100 // max(25, 100 + faster))
         turn, most = self.turn, player.max_hp
         gained = turn * most // full - (turn - 1) * most // full
         player.hp = min(most, player.hp + gained)
+
+    @property
+    def heals_by_resting(self) -> bool:
+        """Whether time heals the player: not while they carry the Heart. ``regenerate``
+        and every refusal or stop that would advise a rest ask this one question."""
+        return not (self.inventory and arrivals.carrying_the_heart(self))
 
     @property
     def xp_to_next(self) -> int:

@@ -52,6 +52,22 @@ class Aim(str, Enum):
     """One of the user's own items (a scroll of enchanting)."""
 
 
+class Measure(str, Enum):
+    """What content's ``amount`` counts for an effect, so the screens can give the figure
+    its unit (hand play read a ration's "Strength 1800")."""
+
+    NOTHING = "nothing"
+    """Nothing the player reads (the gas a thrown potion lets out)."""
+    DAMAGE = "damage"
+    """Damage to what it strikes."""
+    HEALTH = "health"
+    """Percent of the health of whom it mends."""
+    FOOD = "food"
+    """Turns of food."""
+    CREATURES = "creatures"
+    """Creatures it calls up."""
+
+
 AIMED = frozenset({Aim.FOES, Aim.ALLIES, Aim.CELLS})
 """Aims chosen on the map (the targeting screen)."""
 
@@ -114,6 +130,8 @@ class Effect(Record):
     """It takes its user out of a fight (to elsewhere on the floor, or below)."""
     recharges: bool = False
     """It fills the user's staffs."""
+    measures: Measure = Measure.NOTHING
+    """What its kind's ``amount`` counts."""
 
 
 EFFECTS: dict[str, Effect] = {}
@@ -143,6 +161,7 @@ def effect(
     negates: bool = False,
     escapes: bool = False,
     recharges: bool = False,
+    measures: Measure = Measure.NOTHING,
 ) -> Callable[[Use], Use]:
     """Decorator: the function is what content's ``effect = "name"`` does, with its
     facts (``Effect``)."""
@@ -153,7 +172,7 @@ def effect(
         EFFECTS[name] = Effect(
             use, aims, flight, consumes, reveals, thrown, worn, strikes, backfires, mends,
             feeds, lasting, identifies, opens, wins, fits, gamble, binds, pulls, negates,
-            escapes, recharges,
+            escapes, recharges, measures,
         )  # fmt: skip
         return use
 

@@ -243,6 +243,37 @@ def bonus(item: Item, strength: int) -> Bonus:
     )  # fmt: skip
 
 
+@dataclass(frozen=True, eq=False, repr=False)
+class Worth(Record):
+    """What a piece of gear gives this player now, as far as they know it: ``bonus`` at
+    their strength (an unknown enchantment counted as none), and the two causes that
+    part it from its kind's figure, each as power (a weapon) or defense (armour) gained
+    or lost: its ``enchantment`` (at the strength it needs) and the ``lacking`` strength's
+    cost. Every screen that shows gear's figures reads this one answer, so each figure
+    is what wearing it does to the player's (hand play read "Defense +8" in the pack for
+    +1 plate armour that gave +3 at strength 12)."""
+
+    bonus: Bonus
+    enchantment: int
+    lacking: int
+    """Strength the wearer lacks for it (``ItemKind.strength``)."""
+    shortfall: int
+    """What ``lacking`` costs (0 or less)."""
+
+
+def worth(item: Item, strength: int) -> Worth:
+    """``Worth`` of ``item`` to a wearer of ``strength``."""
+    kind = item.kind
+    known = item if item.known else Item(kind)
+    now = bonus(known, strength)
+    lacking = max(0, kind.strength - strength)
+    strong = bonus(known, kind.strength) if lacking else now
+    field = "power" if kind.slot == "weapon" else "defense"
+    plain, full, given = getattr(kind, field), getattr(strong, field), getattr(now, field)
+    enchantment = full - plain if kind.slot in ("weapon", "armor") else 0
+    return Worth(now, enchantment, lacking, given - full)
+
+
 def _wear(user: Actor, gain: Bonus, sign: int) -> None:
     """Put on (sign 1) or take off (-1) an item's bonuses and its weight."""
     user.power += sign * gain.power

@@ -18,6 +18,7 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.creatures import gear
 from emberdeep.engine.things import items
+from emberdeep.engine.things.effects import Measure
 from emberdeep.engine.things.items import Item
 from emberdeep.session import look_words, names
 from emberdeep.session.names import describe
@@ -79,7 +80,7 @@ def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
         lines.append("You do not know what it does yet: use it, or read identify.")
         return describe(identity, item), lines
     numbers = figures(play, item)
-    said = names.description(item) if kind.description else ""
+    said = names.description(item, world.strength) if kind.description else ""
     if said and numbers:  # the figures are on their own line
         said = names.beyond_figure(said)
     if said:
@@ -87,25 +88,30 @@ def item_lines(play: PlayView, item: Item) -> tuple[str, list[str]]:
     if numbers:
         lines.append(" · ".join(numbers))
     if item.equipped:
-        lines.append(f"Worn ({kind.slot}).")
+        lines.append(WORN[kind.slot])
     return describe(identity, item), lines
 
 
+AMOUNTS = {
+    Measure.DAMAGE: "{} damage",
+    Measure.HEALTH: "heals {}% of health",
+    Measure.FOOD: "{} turns of food",
+    Measure.CREATURES: "calls up {}",
+}
+"""A kind's ``amount`` in words, by what it counts (a gas's volume is not shown)."""
+WORN = {"weapon": "Wielded.", "armor": "Worn.", "ring": "Worn on a finger."}
+"""What a worn item's details end with (they read "Worn (armor).")."""
+
+
 def figures(play: PlayView, item: Item) -> list[str]:
-    """Its numbers as they work for the player now: worn gear's bonus with its known
-    enchantment (hand play read "+3 Dagger ... Power +2"), a staff's damage, turns and
-    range at its level; the charges are in its name already."""
+    """Its numbers as they work for the player now: gear's (``gear_figures``), a
+    staff's damage, turns and range at its level; the charges are in its name already."""
     kind, world = item.kind, play.world
+    if kind.slot:
+        return gear_figures(item, world.strength)
     numbers = []
-    gain = items.bonus(item, world.strength) if item.known else None
-    power = kind.power if gain is None else gain.power
-    defense = kind.defense if gain is None else gain.defense
-    if power:
-        numbers.append(f"Power {power:+d}")
-    if defense:
-        numbers.append(f"Defense {defense:+d}")
-    if kind.amount:
-        numbers.append(f"Strength {gear.staff_power(item, kind.amount)}")
+    if kind.amount and kind.facts.measures in AMOUNTS:
+        numbers.append(AMOUNTS[kind.facts.measures].format(gear.staff_power(item, kind.amount)))
     if kind.turns:
         numbers.append(f"{gear.staff_power(item, kind.turns)} turns")
     if kind.radius:
@@ -113,28 +119,49 @@ def figures(play: PlayView, item: Item) -> list[str]:
     far = targets.reach(item)
     if far:
         numbers.append(f"Range {far}")
-    if kind.move_time and kind.move_time != NORMAL_TIME:
-        numbers.append(f"moves take {kind.move_time}")
-    if kind.noise:
-        numbers.append(f"noise {kind.noise:+d}")
-    if item.known and gain is not None and kind.slot in ("weapon", "armor"):
-        numbers += parts(item, gain, world.strength)
     return numbers
 
 
-def parts(item: Item, gain: items.Bonus, strength: int) -> list[str]:
-    """What worn gear's figure owes to its enchantment and to the wearer's strength,
-    each apart: a plain Mace too heavy for its wearer said "its enchantment gives -3"."""
+def gear_figures(item: Item, strength: int) -> list[str]:
+    """Worn gear's figures, every one from ``items.worth`` (what wearing it does to the
+    player's, the sidebar's, figures): its power or defense, the time and noise it adds
+    in their units, the strength it needs and what the lack costs, and what its known
+    enchantment gives (hand play read "moves take 30" and the strength's cost called
+    the enchantment's)."""
     kind = item.kind
-    field = "power" if kind.slot == "weapon" else "defense"
-    base, now = getattr(kind, field), getattr(gain, field)
-    strong = getattr(items.bonus(item, max(strength, kind.strength)), field)
-    said = []
-    if strong != base:
-        said.append(f"its enchantment gives {strong - base:+d}")
-    if now != strong:
-        said.append(f"too heavy: {now - strong:+d} (needs {kind.strength} strength)")
-    return said
+    value = items.worth(item, strength)
+    gain, numbers = value.bonus, []
+    if gain.power:
+        numbers.append(f"Power {gain.power:+d}")
+    if gain.defense:
+        numbers.append(f"Defense {gain.defense:+d}")
+    if gain.move_time:
+        numbers.append(f"moves take {percent_longer(gain.move_time)}")
+    if gain.noise:
+        often = "likelier" if gain.noise > 0 else "less often"
+        numbers.append(f"sleepers wake {abs(gain.noise)}% {often}")
+    for amount, words in (
+        (gain.regeneration, "healing {}% faster"),
+        (gain.recharging, "staffs recharge {}% faster"),
+        (gain.awareness, "{}% likelier to notice a trap"),
+        (gain.clairvoyance, "walls seen through within {} tiles"),
+    ):
+        if amount:
+            numbers.append(words.format(amount))
+    if value.enchantment:
+        numbers.append(f"its enchantment gives {value.enchantment:+d}")
+    if kind.strength:
+        needs = f"needs Strength {kind.strength}"
+        if value.lacking:
+            needs = f"{needs}, you have {strength}: {value.shortfall:+d}"
+        numbers.append(needs)
+    return numbers
+
+
+def percent_longer(time: int) -> str:
+    """Time added to an action's, in words: "30% longer", "6% less time"."""
+    share = abs(time) * 100 // NORMAL_TIME
+    return f"{share}% longer" if time > 0 else f"{share}% less time"
 
 
 class DetailsScreen:

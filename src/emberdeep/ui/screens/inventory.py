@@ -66,7 +66,7 @@ def option(parent: PlayView, item: Item, key: str = "") -> Option:
     identity = parent.world.identity
     look = parent.content.looks.get(display_key(identity, item.kind))
     glyph = look.glyph if look is not None else "?"
-    known = details(identity, item)
+    known = details(identity, item, parent.world.strength)
     detail = f"worn; {known}" if item.equipped else known
     return Option(f"{glyph} {describe(identity, item)}", detail, key=key)
 

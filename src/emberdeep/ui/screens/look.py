@@ -2,10 +2,11 @@
 
 The mouse can hover; a keyboard player (or one in a terminal without a mouse) needs the
 same answers. The cursor starts on the nearest creature in view (or where the player
-clicked in the sidebar), moves with the movement keys, and Tab jumps between the things
-in view (creatures, awake first, then items, then features). For a creature it tells
-its health in numbers, what it is doing and the odds of a fight; for a tile out of
-view, what was last seen there. Enter travels to the spot.
+clicked in the sidebar), moves with the movement keys anywhere on the floor (the map
+follows it), and Tab jumps between the things in view (creatures, awake first, then
+items, then features), then the stairs found. For a creature it tells its health in
+numbers, what it is doing and the odds of a fight; for a tile out of view, what was
+last seen there. Enter travels to the spot.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import tcod.console
 
 from emberdeep.engine.acts.actions import Move
 from emberdeep.engine.core.actors import Actor
-from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
@@ -69,6 +70,13 @@ def things_to_look_at(world: World) -> list[tuple[int, int]]:
     return list(dict.fromkeys([*(a.position for a in creatures), *items, *features]))
 
 
+def known_stairs(floor: Floor, player: tuple[int, int]) -> list[tuple[int, int]]:
+    """The stairs down and up the player has found, but those they stand on: Tab's last
+    stops, after what is in view (hand play could not Tab to the stairs)."""
+    found = (floor.stairs, floor.start)
+    return [spot for spot in found if floor.explored[spot] and spot != player]
+
+
 class LookScreen:
     dims = False
     """Looking is at the map itself: it must stay bright."""
@@ -80,6 +88,12 @@ class LookScreen:
         self.cursor = at or (first[0] if first else world.player.position)
 
     def handle(self, event: InputEvent) -> Result:
+        result = self.respond(event)
+        if not isinstance(result, Stay | Push):  # closed: the camera back on the player
+            self.parent.focus = None
+        return result
+
+    def respond(self, event: InputEvent) -> Result:
         keymap = self.parent.keymap
         match event:
             case KeyPress(key) if key in CLOSE:
@@ -99,7 +113,7 @@ class LookScreen:
                 command = command_for(key, keymap)
                 if isinstance(command, Move):
                     x, y = self.cursor
-                    self.cursor = cursor.kept_in_view(self.parent, (x + command.dx, y + command.dy))
+                    self.move_to(cursor.on_floor(self.parent, (x + command.dx, y + command.dy)))
                 elif command is UiCommand.LOOK:
                     return Pop()
             case MouseMove(x, y) | Click(x, y, button=1):
@@ -124,11 +138,18 @@ class LookScreen:
             return Push(DetailsScreen.of_item(self.parent, items[-1]))
         return Stay()
 
+    def move_to(self, spot: tuple[int, int]) -> None:
+        """The cursor to ``spot``, the camera following it off the view."""
+        self.cursor = spot
+        self.parent.focus = cursor.followed(self.parent, spot)
+
     def next_thing(self) -> None:
-        spots = things_to_look_at(self.parent.world)
+        world = self.parent.world
+        stairs = known_stairs(world.floor, world.player.position)
+        spots = list(dict.fromkeys([*things_to_look_at(world), *stairs]))
         if spots:
             after = spots.index(self.cursor) + 1 if self.cursor in spots else 0
-            self.cursor = spots[after % len(spots)]
+            self.move_to(spots[after % len(spots)])
 
     def draw(self, console: tcod.console.Console) -> None:
         """The hint under the map (``under_map``: over the map's top rows, it hid the

@@ -63,6 +63,7 @@ from emberdeep.ui.screens.history import HistoryScreen
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.level_up import LevelUpScreen
 from emberdeep.ui.screens.look import LookScreen
+from emberdeep.ui.screens.pile import PileScreen, asks_which
 from emberdeep.ui.sidebar import Sidebar
 
 if TYPE_CHECKING:
@@ -141,6 +142,8 @@ class PlayScreen:
         """The floor last frozen out of the collector (``session/collector.py``)."""
         self.aimed: tuple[int, int] | None = None
         """The cell last aimed at: where the next aim with no foe in reach starts."""
+        self.focus: tuple[int, int] | None = None
+        """Where the camera looks instead of at the player (the look cursor)."""
 
     @classmethod
     def of(cls, world: World, content: Content, settings: Settings) -> PlayScreen:
@@ -261,6 +264,8 @@ class PlayScreen:
                 return Push(ConfirmScreen(ask, yes=lambda: self.perform(PickUp())))
             case Descend() | Ascend():
                 return self.perform(TakeStairs(up=isinstance(command, Ascend)))
+            case PickUp() if asks_which(self.world):
+                return Push(PileScreen(self))
             case Move() | Wait() | PickUp() | Search():
                 return self.perform(command)
         return self.next_screen(self.driver.state)
@@ -372,9 +377,8 @@ class PlayScreen:
 
     def origin(self) -> tuple[int, int]:
         floor = self.world.floor
-        return render.camera_origin(
-            self.world.player.position, (floor.width, floor.height), self.layout.map
-        )
+        focus = self.focus or self.world.player.position
+        return render.camera_origin(focus, (floor.width, floor.height), self.layout.map)
 
     def draw(self, console: tcod.console.Console) -> None:
         self.draw_world(console, hover=True)
