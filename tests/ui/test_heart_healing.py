@@ -81,3 +81,15 @@ def test_the_hearts_description_and_inventory_row_say_healing_stops() -> None:
     assert "resting heals you no longer" in shown
     row = InventoryScreen(screen, "use").menu.options[0].detail
     assert row.startswith("Wins the game: carry it up and out") and "resting heals" in row
+
+
+def test_the_heart_set_down_on_the_floor_stops_healing_too() -> None:
+    """A tester dropped the Heart, rested to full beside it and took it up again: once
+    taken, set down on the player's floor it still keeps their wounds open."""
+    world = carrying(True).world
+    heart = world.inventory.pop()
+    heart.x, heart.y, heart.dropped = *world.player.position, True
+    world.floor.items.append(heart)
+    assert not world.heals_by_resting
+    world.floor.items.remove(heart)
+    assert world.heals_by_resting  # left on another floor: rest heals again

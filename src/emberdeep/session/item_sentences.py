@@ -44,7 +44,7 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
             lines = [Line(f"You pick up {noun.count(e.thing.quantity)}.", MessageKind.ITEM)]
             kind = n.names.items.get(e.thing.kind)
             if kind is not None and kind.facts.wins:  # World.heals_by_resting's rule
-                text = "Its heat seeps into you: while you carry it, resting will not heal you."
+                text = "Its heat seeps into you: near it, resting will not heal you."
                 lines.append(Line(text, MessageKind.ALERT))
             return lines
         case "dropped":

@@ -379,9 +379,13 @@ class World:
 
     @property
     def heals_by_resting(self) -> bool:
-        """Whether time heals the player: not while they carry the Heart. ``regenerate``
-        and every refusal or stop that would advise a rest ask this one question."""
-        return not (self.inventory and arrivals.carrying_the_heart(self))
+        """Whether time heals the player: not while they carry the Heart, nor while it
+        lies on their floor where they put it down (a tester dropped it, rested to full
+        and took it up again). ``regenerate`` and every refusal or stop that would
+        advise a rest ask this one question."""
+        if self.inventory and arrivals.carrying_the_heart(self):
+            return False
+        return not any(i.dropped and i.kind.facts.wins for i in self.floor.items)
 
     @property
     def xp_to_next(self) -> int:
