@@ -10,8 +10,9 @@ permanent. What the hero wore is named as the inventory names it ("+1 Dagger").
 File paths are shown from ``~`` (never the account's absolute path) and whole: the box
 widens, as far as the console allows, to a note that names a path, a path that still
 does not fit goes whole onto a line of its own, and only one longer than the widest box
-goes on after a folder; other lines wrap between words (``ui/fitting.wrap``). The map is drawn by the play screen
-(``parent_draw``) so this screen needs no rendering of its own.
+goes on after a folder; other lines wrap between words (``ui/fitting.wrap``). The map
+is drawn by the play screen (``parent_draw``) so this screen needs no rendering of its
+own.
 """
 
 from __future__ import annotations
