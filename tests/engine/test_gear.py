@@ -194,6 +194,18 @@ def test_a_ring_whose_figure_moves_is_known_when_put_on_and_others_are_not() -> 
     assert stealth.equipped and not stealth.known  # nothing on screen moved: worn a while
 
 
+def test_a_ring_of_quickness_is_known_when_put_on_as_the_sheet_shows_its_speed() -> None:
+    """Hand play: a ring of quickness worn stayed "(?)" while might and protection told."""
+    world = world_from_text(ROOM)
+    quick = Item(KINDS["quickness_ring"], enchant=2, known=False)
+    world.inventory.append(quick)
+    move_time = world.player.move_time
+    events = world.step(Use(0))
+    assert not isinstance(events, Refused)
+    assert world.player.move_time < move_time and quick.known
+    assert any(isinstance(e, Identified) and e.thing.enchant == 2 for e in events)
+
+
 def test_identify_learns_unknown_gear_once_kinds_are_known() -> None:
     world = world_from_text(ROOM)
     ring = Item(KINDS["protection_ring"], enchant=-2, known=False)

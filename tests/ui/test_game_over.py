@@ -121,6 +121,32 @@ def test_paths_are_shown_from_home_and_whole_going_on_after_a_folder() -> None:
     assert len(shown) > 1 and all(line.endswith("/") for line in shown[:-1])  # after a folder
 
 
+def test_a_path_that_fits_a_line_is_never_broken_and_the_box_widens_for_one() -> None:
+    """Hand play read the morgue file's and the replay's paths broken across lines: a
+    path goes whole onto a line of its own, and the box widens to a path where the
+    console has the room (at 100 columns the default data folder's paths fit)."""
+    data = f"{Path.home()}/.local/share/emberdeep"
+    morgue = f"{data}/morgue/morgue-20261129-065432-seed2962089486538027911.txt"
+    replay = f"{data}/replays/20261129T0650100000-2962089486538027911.replay.jsonl"
+    short = "/tmp/hand/data/morgue/morgue-20261129-065549-seed3.txt"
+    assert fitting.wrap(f"Morgue file: {short}.", 60) == ["Morgue file:", f"{short}."]
+    for width, height in ((80, 24), (100, 34)):
+        over = screen()
+        over.notes = [f"Morgue file: {morgue}.", f"Replay: {replay}.", f"Morgue file: {short}."]
+        console = render.new_console(width, height)
+        with fitting.watching() as cuts:
+            over.draw(console)
+        assert cuts == []
+        inside = [row.split("║")[1].strip() for row in rows(console) if row.count("║") == 2]
+        assert any(f"{short}." in line for line in inside)  # whole, at either size
+        at_home = [morgue.replace(str(Path.home()), "~"), replay.replace(str(Path.home()), "~")]
+        if width == 100:
+            assert all(any(f"{path}." in line for line in inside) for path in at_home)
+        else:  # longer than the widest box: after a folder, the file's name whole
+            assert all(f"{Path(path).name}." in inside for path in at_home)
+            assert all(f"{Path(path).parent}/" in " ".join(inside) for path in at_home)
+
+
 def test_without_an_enemy_attack_no_blow_is_invented() -> None:
     log = MessageLog()
     log.add("Player attacks Orc for 1 hit points.", MessageKind.PLAYER_ATTACK)

@@ -177,16 +177,36 @@ def test_arrows_scroll_a_long_list_and_letters_follow_the_rows_shown() -> None:
     assert menu.handle(KeyPress("a")) == Chosen(1)  # (a) is the first row shown
     menu.handle(KeyPress("end"))
     assert menu.highlight == 39 and shown_numbers(menu) == list(range(14, 40))
-    menu.handle(KeyPress("down"))
-    assert menu.highlight == 39  # no wrap, no crash
+    menu.handle(KeyPress("pagedown"))
+    assert menu.highlight == 39  # a page stops at the end
     menu.handle(KeyPress("pageup"))
     assert menu.highlight == 13 and shown_numbers(menu)[0] == 0
     menu.handle(KeyPress("pagedown"))
     assert menu.highlight == 39 and shown_numbers(menu)[-1] == 39
     menu.handle(KeyPress("home"))
     assert menu.highlight == 0 and shown_numbers(menu) == list(range(26))
-    menu.handle(KeyPress("up"))
+    menu.handle(KeyPress("pageup"))
     assert menu.highlight == 0
+
+
+def test_one_step_wraps_round_both_ways_and_scrolls_to_show_it() -> None:
+    """Hand play: Up on the pack's first item did not go to the last."""
+    menu = numbered(40)
+    assert menu.highlight == 0
+    menu.handle(KeyPress("up"))
+    assert menu.highlight == 39 and shown_numbers(menu)[-1] == 39
+    menu.handle(KeyPress("down"))
+    assert menu.highlight == 0 and shown_numbers(menu)[0] == 0
+    few = numbered(5)  # no option has j or k for its letter: vi's moves
+    few.handle(KeyPress("k"))
+    assert few.highlight == 4
+    few.handle(KeyPress("j"))
+    assert few.highlight == 0
+    unlit = Menu("Pick one", ["a", "b", "c"], preselect=False)
+    unlit.handle(KeyPress("up"))  # from no highlight: the last
+    assert unlit.highlight == 2
+    unlit.handle(KeyPress("down"))
+    assert unlit.highlight == 0
 
 
 def test_the_wheel_scrolls_and_keeps_the_highlight_in_view_or_under_the_pointer() -> None:

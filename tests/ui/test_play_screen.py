@@ -57,13 +57,13 @@ def test_wait_keys_pass_time_without_moving() -> None:
         assert s.world.turn == 1 and s.world.player.position == (2, 2)
 
 
-def test_bumping_a_wall_logs_the_reason_once_with_a_count() -> None:
+def test_bumping_a_wall_logs_the_reason_once_while_the_key_is_held() -> None:
     s = screen()
     s.handle(KeyPress("k"))
     s.handle(KeyPress("k"))
     s.handle(KeyPress("k"))
     last = s.log.entries[-1]
-    assert (last.text, last.kind, last.count) == ("That way is blocked.", MessageKind.REFUSED, 2)
+    assert (last.text, last.kind, last.count) == ("That way is blocked.", MessageKind.REFUSED, 1)
     assert s.world.turn == 1
 
 

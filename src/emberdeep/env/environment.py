@@ -243,9 +243,10 @@ class EmberdeepEnv(gymnasium.Env[Observation, np.int64]):
             return self.told(look(world)[::-1])  # the nearest newest: the first shown
         before = reward.Progress.of(world)
         report = self.turns.command(command)
-        if report.refused is not None:  # the driver said why: its first refusal line
-            said = (line.text for line in report.lines if line.kind is MessageKind.REFUSED)
-            return self.refuse(next(said, ""))
+        if report.refused is not None:  # why, in the driver's words (each time: the log
+            narrator = self.turns.narrator  # says a refusal repeated by the same action once)
+            refused = report.refused
+            return self.refuse(narrator.refusal(refused).text if narrator else refused.reason)
         self.steps += 1
         self.last_refused = ""
         parts = reward.parts(before, reward.Progress.of(world))

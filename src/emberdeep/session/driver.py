@@ -40,6 +40,7 @@ from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
 from emberdeep.session.narration import Narrator
+from emberdeep.session.repeats import Repeats
 
 RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""
@@ -219,6 +220,8 @@ class Driver:
         does or the run ends otherwise."""
         self.full_pack = FullPack()
         self.log = log if log is not None else session.log if session else MessageLog()
+        self.repeats = Repeats()
+        """A refusal the same command meets again is not said again (a held key)."""
         self.report = Report()
         self.ended = False
 
@@ -250,6 +253,7 @@ class Driver:
         """Carry out ``command``: an action now (real time: when the player is due), or
         the start of a run. A command resumes a paused clock."""
         self.paused = None
+        self.repeats.issued(command)
         match command:
             case Explore() | Rest() | Travel() | FreeCaptive():
                 self.start_run(command)
@@ -342,9 +346,11 @@ class Driver:
         report = self.report
         if isinstance(result, Refused):
             report.refused = result
-            if self.narrator is not None:
+            if self.narrator is not None and self.repeats.news(result):
                 self.say(self.narrator.refusal(result))
             return
+        if result:
+            self.repeats.happened()
         report.events += result
         if self.narrator is not None and result:
             if self.world.floor is self.view_floor and not self.world.over:

@@ -239,6 +239,8 @@ class Narrator:
             )
         elif reason == "inventory_full" and refused.thing is not None:
             text = f"Your pack is full: no room for {self.names.thing(refused.thing).the}."
+        elif reason == "blocked" and refused.detail == "doorway":
+            text = "That way is blocked: from a doorway, take a straight step first."
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:

@@ -1,12 +1,13 @@
 """Text made to fit the cells it is given: the one place a line may be cut, and it says so.
 
 Every screen fits its words to a width here. A text that fits is drawn whole; one that
-does not is wrapped (``wrap``: between words, a path after a folder, the home folder
-as ``~``) or, where a screen has chosen to, cut by ``fit`` with a closing "…". A cut is
-a word the player cannot read, so ``fit`` records each one it makes while someone is
-``watching``: the screenshot checker (``tools/screenshots.py``) draws every screen
-inside ``watching`` and fails on any cut, so a layout that cuts text is found by the
-renderer's own account of it, not guessed from pixels.
+does not is wrapped (``wrap``: between words, a path whole on a line of its own or, when
+longer than a line, after a folder, the home folder as ``~``) or, where a screen has
+chosen to, cut by ``fit`` with a closing "…". A cut is a word the player cannot read, so
+``fit`` records each one it makes while someone is ``watching``: the screenshot checker
+(``tools/screenshots.py``) draws every screen inside ``watching`` and fails on any cut,
+so a layout that cuts text is found by the renderer's own account of it, not guessed
+from pixels.
 """
 
 from __future__ import annotations
@@ -91,21 +92,34 @@ def _is_path(word: str) -> bool:
     return any(sep in word for sep in SEPARATORS) and any(ch.isalpha() for ch in word)
 
 
+def path_line(text: str) -> int:
+    """The width of ``text`` on one line as ``wrap`` shows it (paths from ``~``) when it
+    holds a path, else 0: what a box widens to, where it can, so a path is read whole
+    on the line that names it."""
+    words = text.split()
+    if not any(_is_path(word) for word in words):
+        return 0
+    return len(" ".join(home_path(word) if _is_path(word) else word for word in words))
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` cells, nothing left out: broken between
-    words; a path shown from ``~`` and, when longer than the room left, broken after a
-    folder; a word longer than a whole line broken where the line ends. [""] for no text."""
+    words; a path shown from ``~``, whole on a line of its own when longer than the room
+    left but not than a line (hand play read a morgue file's path broken across two
+    lines), and only when longer than a line broken, after a folder; a word longer than
+    a whole line broken where the line ends. [""] for no text."""
     if width <= 0:
         return [""]
     lines: list[str] = []
     line = ""
     for given in text.split():
-        word = home_path(given) if _is_path(given) else given
+        path = _is_path(given)
+        word = home_path(given) if path else given
         room = width - len(line) - (1 if line else 0)
         if len(word) <= room:
             line = f"{line} {word}" if line else word
             continue
-        head = _pieces(word, room)[0] if _is_path(word) and line and room > 1 else ""
+        head = _pieces(word, room)[0] if path and len(word) > width and line and room > 1 else ""
         if head.endswith(SEPARATORS):  # the path's first folders fit on this line
             line, word = f"{line} {head}", word[len(head) :]
         if line:

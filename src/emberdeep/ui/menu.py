@@ -334,18 +334,21 @@ class Menu:
             self.highlight = index
 
     def move(self, steps: int, scroll: int = 0) -> None:
-        """Move the highlight ``steps`` options (clamped), first scrolling the view by
-        ``scroll`` rows, and keep the highlight in view."""
-        if not self.options:
+        """Move the highlight ``steps`` options, first scrolling the view by ``scroll``
+        rows, and keep the highlight in view. One step wraps round, in every menu and
+        both ways (up from the first option is the last, down from the last the first:
+        hand play pressed Up on the pack's first item and nothing moved); a page, Home
+        and End stop at the ends."""
+        count = len(self.options)
+        if not count:
             return
         self.top += scroll
         # From no highlight, down starts at the first option and up at the last.
-        start = (
-            self.highlight
-            if self.highlight is not None
-            else (-1 if steps > 0 else len(self.options))
-        )
-        self.highlight = min(max(start + steps, 0), len(self.options) - 1)
+        start = self.highlight if self.highlight is not None else (-1 if steps > 0 else count)
+        if abs(steps) == 1 and self.highlight is not None:
+            self.highlight = (start + steps) % count
+        else:
+            self.highlight = min(max(start + steps, 0), count - 1)
         self.show_highlight(self.layout().rows)
 
     def scroll(self, rows: int) -> None:

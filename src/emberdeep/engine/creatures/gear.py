@@ -153,16 +153,17 @@ def foresee(floor: Floor, player: Actor, radius: int) -> None:
 
 
 def put_on(world: World, item: Item) -> None:
-    """The rule for knowing a ring at once: one whose bonus moves a figure the sidebar
-    shows (Power, Defense: a ring of might or protection) is known the moment it is put
-    on, as the player reads its number change (hand play put on a ring, saw "Def 3" turn
-    to "Def 1" and still read "(?)"). Other rings, and weapons and armour (whose figure
-    does not tell the enchantment from the kind's own), are known after ``PROOF_TURNS``
-    worn, as before."""
+    """The rule for knowing a ring at once: one whose bonus moves a figure the player
+    reads (Power and Defense on the sidebar, the time a move or an attack takes on the
+    character sheet: a ring of might, protection or quickness) is known the moment it is
+    put on, as the player reads its number change (hand play put on a ring, saw "Def 3"
+    turn to "Def 1" and still read "(?)"). Other rings, and weapons and armour (whose
+    figure does not tell the enchantment from the kind's own), are known after
+    ``PROOF_TURNS`` worn, as before."""
     if not item.equipped or item.known or item.kind.slot != "ring":
         return
     shown = bonus(item, world.strength)
-    if shown.power or shown.defense:
+    if shown.power or shown.defense or shown.move_time or shown.attack_time:
         know(world, item, "worn")
 
 

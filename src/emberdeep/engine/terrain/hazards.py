@@ -29,7 +29,9 @@ DROP_CHANCE = 50
 def refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
     """Why a step into terrain that cannot be walked is refused, or None for a chasm
     the player falls into or a lever the player pulls (changes nothing: ``blocked`` acts
-    on it)."""
+    on it). A diagonal step from a doorway into a wall says so (``detail`` "doorway"):
+    a held diagonal key walks into a doorway and then meets the wall of the corridor or
+    room beyond it, where the way on is a straight step first."""
     tile = world.floor.tiles.item(x, y)
     if tile == Tile.LAVA:
         return Refused("lava")
@@ -37,6 +39,9 @@ def refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
         return mechanisms.pull_refusal(world.floor, actor, x, y)
     if tile == Tile.CHASM and actor.is_player and not statuses.has(actor, statuses.LEVITATING):
         return None
+    floor = world.floor
+    if x != actor.x and y != actor.y and floor.tiles.item(actor.x, actor.y) == Tile.OPEN_DOOR:
+        return Refused("blocked", detail="doorway")  # a straight step first, then turn
     return Refused("blocked")
 
 

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 import tcod.console
 
-from emberdeep.engine.creatures import hunger
+from emberdeep.engine.core.actors import Actor
+from emberdeep.engine.creatures import hunger, statuses
+from emberdeep.engine.play.world import ACTION_TIME
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.fitting import fit
@@ -39,6 +41,7 @@ def sheet(screen: PlayView) -> list[str]:
         f"Power: {player.power} · Defense: {player.defense} · Strength: {world.strength}",
         f"Stomach: {world.nourishment} of {hunger.STOMACH} turns"
         + (f" ({state})" if (state := hunger.state(world.nourishment)) else ""),
+        speed(player),
         "",
         f"Depth: {world.depth} · Turns: {world.turn} · Kills: {kills}",
         f"Seed: {screen.seed_name}",
@@ -46,6 +49,15 @@ def sheet(screen: PlayView) -> list[str]:
         "Equipment:",
         *(worn or ["  nothing"]),
     ]
+
+
+def speed(player: Actor) -> str:
+    """The time a move and an attack take, as the engine charges them (armour's weight,
+    a ring of quickness, haste or slowness), in percent of an ordinary turn: the only
+    place the player reads how fast they are."""
+    move = statuses.cost(player, player.move_time) * 100 // ACTION_TIME
+    attack = statuses.cost(player, player.attack_time) * 100 // ACTION_TIME
+    return f"Speed: a move takes {move}% of a turn, an attack {attack}%"
 
 
 class CharacterScreen:

@@ -7,10 +7,12 @@ happened and is told what did it, where and when ("Killed by a wraith on depth 1
 gold box of its own shape, every line centred under a rule, telling the climb out with
 the treasure and the hero who made it (no last messages), never that death is
 permanent. What the hero wore is named as the inventory names it ("+1 Dagger").
-File paths are shown from ``~`` (never the account's absolute path) and whole: a path
-too long for its line goes on after a folder; other lines wrap between words
-(``ui/fitting.wrap``). The map is drawn by the play screen
-(``parent_draw``) so this screen needs no rendering of its own.
+File paths are shown from ``~`` (never the account's absolute path) and whole: the box
+widens, as far as the console allows, to a note that names a path, a path that still
+does not fit goes whole onto a line of its own, and only one longer than the widest box
+goes on after a folder; other lines wrap between words (``ui/fitting.wrap``). The map
+is drawn by the play screen (``parent_draw``) so this screen needs no rendering of its
+own.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from emberdeep.engine.play.world import World
 from emberdeep.session.log import MessageLog
 from emberdeep.session.names import describe
 from emberdeep.session.narration import narrator_for
-from emberdeep.ui.fitting import wrap
+from emberdeep.ui.fitting import path_line, wrap
 from emberdeep.ui.input import Click, InputEvent, KeyPress
 from emberdeep.ui.messages import KIND_COLORS
 from emberdeep.ui.palette import Color
@@ -176,7 +178,8 @@ class GameOverScreen:
     def draw(self, console: tcod.console.Console) -> None:
         won = self.world.won
         frame_fg, box_bg = (VICTORY_FRAME_FG, VICTORY_BG) if won else (FRAME_FG, BOX_BG)
-        text_width = max(1, min(MAX_TEXT_WIDTH, console.width - 2 * (PAD_X + 1)))
+        wanted = max([MAX_TEXT_WIDTH, *(path_line(note) for note in self.notes)])
+        text_width = max(1, min(wanted, console.width - 2 * (PAD_X + 1)))
         lines = self.lines(text_width, max(1, console.height - 4))
         inner = max(len(text) for text, _ in lines)
         width, height = inner + 2 * (PAD_X + 1), len(lines) + 4
