@@ -439,7 +439,8 @@ function readOut(m) {
 }
 
 // What the screen shows besides the map, as text for a screen reader, in a live region
-// kept beside the canvas: on the map, its prompt rows (look, aiming); the open box (a
+// kept beside the canvas: on the map, the two rows under it, where look's and aiming's
+// words go (ui/under_map.py; else the log's newest lines); the open box (a
 // menu, the pack, the character sheet, help, level-up, the end screens, the look
 // tooltip: each a frame on the screen), with the chosen line (drawn in another colour)
 // marked; off the map with no box (the title), the whole screen. Read from the cells the page already has, so
@@ -458,7 +459,7 @@ function screenText() {
   const box = openBox();
   const lines = [];
   const onMap = rowText(0, 0, SIDEBAR_COLUMNS - 1).startsWith("Depth");
-  if (onMap) for (let y = 0; y < 2; y++) lines.push(rowText(y, SIDEBAR_COLUMNS, W - 1));
+  if (onMap) for (let y = MAP_ROWS; y < MAP_ROWS + 2; y++) lines.push(rowText(y, SIDEBAR_COLUMNS, W - 1));
   if (box) {
     const [x0, y0, x1, y1] = box;
     const paper = state.bg[(y0 + 1) * W + x0 + 1];
