@@ -274,14 +274,14 @@ def closer_step(
 ) -> Move | None:
     """The best free step that gets closer on the shared map, if there is one; not into
     fire or harmful gas while the monster is out of it (``danger.avoids``)."""
-    occupant = floor.occupant
+    occupant = floor.occupant_cells
     x, y = monster.x, monster.y
     hazards = floor.fire_active or floor.gas_active
     for k in order:
         if around[k] >= here:
             return None
         dx, dy = DIRECTIONS[k]
-        if not occupant.item(x + dx, y + dy):
+        if not occupant[x + dx, y + dy]:
             if hazards and danger.avoids(floor, x, y, x + dx, y + dy):
                 continue
             return STEPS[dx, dy]
