@@ -117,9 +117,9 @@ class Gathered(NamedTuple):
     """Each monster's eight steps nearest first, flat: monster i's from ``8 * i``."""
     closer: list[int]
     """How many of monster i's steps get closer (they come first in its order)."""
-    around: NDArray[np.int32]
+    around: NDArray[np.int64]
     """Each step's distance to the player, a row a monster."""
-    here: NDArray[np.int32]
+    here: NDArray[np.int64]
     """Each monster's own distance."""
 
 
