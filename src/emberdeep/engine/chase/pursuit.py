@@ -211,9 +211,7 @@ class Pursuit:
         else:
             gathered = self.gathered
             if gathered is None:
-                here, order, around = self.row(i)
-                # Nearest first: the steps that get closer are the first few.
-                step = closer_step(floor, monster, [k for k in order if around[k] < here])
+                step = closer_step(floor, monster, closer_steps(*self.row(i)))
             else:  # ``row`` for a crowd, its closer steps read here: every chaser asks
                 k = 8 * i
                 step = closer_step(floor, monster, gathered.orders[k : k + gathered.closer[i]])
@@ -279,6 +277,17 @@ def keep_distance(pursuit: Pursuit, i: int, near: int, far: int, stand: Action =
         back = pursuit.away(i)
         return hold if back is None else Either(back, hold, BACK_OFF)
     return pursuit.toward(i) if distance > far else stand
+
+
+def closer_steps(here: int, order: list[int], around: list[int]) -> list[int]:
+    """The steps of a row (``Pursuit.row``) that get closer: the first few of its
+    order, which is nearest first."""
+    n = 0
+    for k in order:
+        if around[k] >= here:
+            break
+        n += 1
+    return order[:n]
 
 
 def closer_step(floor: Floor, monster: Actor, closer: list[int]) -> Move | None:
