@@ -48,7 +48,7 @@ def test_a_crowd_gathered_at_once_reads_as_one_by_one(seed: int, spot: str) -> N
         crowd.gather()
         assert crowd.gathered is not None
         counted = [
-            crowd.gathered.orders[8 * i : 8 * i + crowd.gathered.closer[i]]
+            list(crowd.gathered.orders[8 * i : 8 * i + crowd.gathered.closer[i]])
             for i in range(len(monsters))
         ]
         assert counted == [pursuit.closer_steps(*row) for row in one_by_one_rows]
