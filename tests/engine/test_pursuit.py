@@ -42,6 +42,17 @@ def test_a_crowd_gathered_at_once_reads_as_one_by_one(seed: int, spot: str) -> N
             pursuit.ROW_BY_ROW = limit
         assert at_once == one_by_one_rows
         assert any(here < 10**6 for here, _, _ in one_by_one_rows)  # some have a way there
+        # A crowd hands each chaser only its closer steps, counted for all at once: as
+        # many as the one-by-one row has steps nearer than the chaser's own tile.
+        crowd = Batch(world, monsters).pursuit
+        crowd.gather()
+        assert crowd.gathered is not None
+        counted = [
+            list(crowd.gathered.orders[8 * i : 8 * i + crowd.gathered.closer[i]])
+            for i in range(len(monsters))
+        ]
+        assert counted == [pursuit.closer_steps(*row) for row in one_by_one_rows]
+        assert any(counted)  # (some can step closer)
 
 
 @settings(max_examples=80, deadline=None)

@@ -79,12 +79,12 @@ def add_pools(floor: Floor, kind: str, count: int, rng: np.random.Generator) -> 
             before = floor.tiles.copy()
             floor.tiles[mask] = tile
             if not TILE_WALKABLE[tile]:
-                floor.walkable = TILE_WALKABLE.take(floor.tiles)
+                floor.walkable[...] = TILE_WALKABLE.take(floor.tiles)
             if stairs_on_foot(floor) and (TILE_WALKABLE[tile] or everything_reachable(floor)):
                 made += 1
                 break
             floor.tiles[...] = before
-            floor.walkable = TILE_WALKABLE.take(floor.tiles)
+            floor.walkable[...] = TILE_WALKABLE.take(floor.tiles)
     if _like_floor(tile):  # a pool covers plain floor only: nothing derived changed
         floor.terrain_version += 1
         floor.walk_version += 1
@@ -126,8 +126,8 @@ def refresh(floor: Floor, box: tuple[slice, slice] | None = None) -> None:
     within ``box`` if nothing outside it changed (``take``: indexing a table with the
     uint8 tiles costs three times it)."""
     if box is None:
-        floor.walkable = TILE_WALKABLE.take(floor.tiles)
-        floor.transparent = TILE_TRANSPARENT.take(floor.tiles)
+        floor.walkable[...] = TILE_WALKABLE.take(floor.tiles)
+        floor.transparent[...] = TILE_TRANSPARENT.take(floor.tiles)
     else:
         floor.walkable[box] = TILE_WALKABLE.take(floor.tiles[box])
         floor.transparent[box] = TILE_TRANSPARENT.take(floor.tiles[box])

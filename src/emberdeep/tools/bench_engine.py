@@ -136,8 +136,9 @@ PHASE_TARGETS_MS = {(80, 200): 2.0, (80, 1000): 10.0}
 
 def crowded_world(width: int, height: int, count: int, seed: int) -> World:
     """A full-rooms BSP floor (room for a crowd) with ``count`` monsters all hunting the
-    player and all due now, so one ``advance`` is exactly one monster phase (the floor's
-    search graph already made: play makes it at the floor's first hunt, not each phase)."""
+    player and all due now, so one ``advance`` is exactly one monster phase (the maps'
+    search parts already made: play makes them at the floor's first hunt, not each
+    phase)."""
     world = World(seed, crowd_builder(width, height))
     world.kinds[BENCH_ORC.key] = BENCH_ORC
     floor, player = world.floor, world.player
@@ -155,8 +156,8 @@ def crowded_world(width: int, height: int, count: int, seed: int) -> World:
 
 def keep_search_parts(world: World) -> None:
     """Make what play makes at a floor's first hunt and keeps for every later turn: the
-    player's distance maps (near, whole, and the whole floor's search graph a crowd
-    reads at once) and a crowd map's searches, a chaser's and a crowd's (then
+    player's distance maps (near, whole, and the whole one as an array a crowd reads
+    at once) and a crowd map's searches, a chaser's and a crowd's (then
     forgotten, so the phase still searches afresh)."""
     floor, player, hunt = world.floor, world.player, world.hunt
     hunt.player_field(floor, player.position)

@@ -151,8 +151,8 @@ class Move(Record):
         width, height = floor.size
         if not (0 <= x < width and 0 <= y < height):
             return Refused("blocked")
-        # ``item`` reads one cell as a Python value, several times faster than ``[x, y]``.
-        blocker: int = floor.occupant.item(x, y)
+        # The ``*_cells`` views read one cell several times faster than numpy.
+        blocker: int = floor.occupant_cells[x, y]
         if blocker:
             target = floor.actors[blocker]
             if BUMPS and (target.mode in UNALIGNED or actor.mode == Mode.ALLY):
@@ -160,10 +160,10 @@ class Move(Record):
             return Alternative(Attack(target))
         if actor.statuses and HELD in actor.statuses and struggles(world, actor):
             return done(actor.move_time)
-        if not floor.walkable.item(x, y):
+        if not floor.walkable_cells[x, y]:
             refused = hazards.blocked(world, actor, x, y)
             return refused or done(actor.move_time)
-        tile = floor.tiles.item(x, y)
+        tile = floor.tile_cells[x, y]
         if tile in _DOORS:  # one question for the plain floor most steps are onto
             if tile == Tile.CLOSED_DOOR:
                 return Alternative(Open(x, y))

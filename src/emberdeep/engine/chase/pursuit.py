@@ -9,10 +9,11 @@ once per monster. ``minds`` decides what each one does; this module only finds t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from operator import attrgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,6 +32,7 @@ _MODE = attrgetter("mode")
 _X, _Y = attrgetter("x"), attrgetter("y")
 DX = np.array([d[0] for d in DIRECTIONS], dtype=np.intp)
 DY = np.array([d[1] for d in DIRECTIONS], dtype=np.intp)
+_Read = TypeVar("_Read", bound=np.integer[Any])
 PATH_LIMIT = 25
 """A chaser never takes a way round other creatures longer than this."""
 
@@ -90,12 +92,38 @@ class Batch:
 
     @cached_property
     def xs(self) -> NDArray[np.intp]:
-        """``start_xs`` as an array, for a crowd's reads all at once."""
-        return np.array(self.start_xs, dtype=np.intp)
+        """``start_xs`` as an array, for a crowd's reads all at once (``fromiter``:
+        ``np.array`` reads a list of ints several times slower)."""
+        return np.fromiter(self.start_xs, dtype=np.intp, count=len(self.start_xs))
 
     @cached_property
     def ys(self) -> NDArray[np.intp]:
-        return np.array(self.start_ys, dtype=np.intp)
+        return np.fromiter(self.start_ys, dtype=np.intp, count=len(self.start_ys))
+
+    def around(self, padded: NDArray[_Read]) -> NDArray[_Read]:
+        """The eight tiles round where each monster stood when the batch began, in
+        ``DIRECTIONS`` order, read off ``padded`` (a distance map of the floor with a
+        border of one: the start tiles are at +1) at once, a row a monster. Read as
+        flat indices with ``take``: numpy's two-array indexing costs seven times it."""
+        height = padded.shape[1]
+        starts = (self.xs + 1) * height + (self.ys + 1)
+        around: NDArray[_Read] = padded.take(starts[:, None] + (DX * height + DY))
+        return around
+
+
+class Gathered(NamedTuple):
+    """A crowd's rows read at once (``Pursuit.gather``), a row of eight a monster."""
+
+    orders: bytes
+    """Each monster's eight steps nearest first, a byte each, flat: monster i's from
+    ``8 * i`` (bytes: made in one copy, not eight thousand Python ints, and read as
+    ints)."""
+    closer: list[int]
+    """How many of monster i's steps get closer (they come first in its order)."""
+    around: NDArray[np.int64]
+    """Each step's distance to the player, a row a monster."""
+    here: NDArray[np.int64]
+    """Each monster's own distance."""
 
 
 ROW_BY_ROW = 48
@@ -118,22 +146,21 @@ class Pursuit:
         """Where the player stood when the first chaser looked (the batch's map)."""
         self.rows: dict[int, tuple[int, list[int], list[int]]] = {}
         """``row``'s answers read one by one (a few monsters)."""
-        self.gathered: tuple[list[int], list[int], list[int]] | None = None
+        self.gathered: Gathered | None = None
         """``row``'s answers for a crowd, read at once (``gather``)."""
         self.crowd: tuple[tuple[int, int], NDArray[np.bool_]] | None = None
         """Where the player stood and which tiles were free when the batch's first
         blocked chaser looked: every crowd map of the batch is searched on those."""
-        self.rounds: tuple[Crowd, list[int], list[int]] | None = None
-        """``round``'s reads, and the crowd map they were read from."""
+        self.rounds: tuple[Crowd, NDArray[np.int64], NDArray[np.intp]] | None = None
+        """``round``'s reads and their order, and the crowd map they were read from."""
 
     def row(self, i: int) -> tuple[int, list[int], list[int]]:
         """Monster ``i``'s distance to the player, its eight steps nearest first (the
         first in ``DIRECTIONS`` order among equals), and each step's distance."""
         gathered = self.gathered
         if gathered is not None:
-            heres, orders, arounds = gathered
-            k = 8 * i
-            return heres[i], orders[k : k + 8], arounds[k : k + 8]
+            order = list(gathered.orders[8 * i : 8 * i + 8])
+            return int(gathered.here[i]), order, gathered.around[i].tolist()
         found = self.rows.get(i)
         if found is None:
             batch = self.batch
@@ -159,17 +186,19 @@ class Pursuit:
         return found
 
     def gather(self) -> None:
-        """Every monster's row at once (``row``), for a crowd: kept as three flat lists
-        of ints (a list per monster would be a thousand more objects a phase for the
-        garbage collector)."""
+        """Every monster's row at once (``row``), for a crowd: what each chaser reads
+        (its steps' order, and how many of them get closer) as flat lists of ints (a
+        numpy scalar costs several times a Python int to read and compare; a list per
+        monster would be a thousand more objects a phase for the garbage collector),
+        the distances as arrays, read only by the few that ask for a whole row."""
         batch = self.batch
         dist = batch.world.hunt.player_map(batch.floor, self.goal or batch.player.position)
-        xs, ys = batch.xs + 1, batch.ys + 1
-        around = dist[xs[:, None] + DX, ys[:, None] + DY]
-        # Plain Python numbers from here on: a numpy scalar costs several times a Python
-        # int to read and compare, and these are read one at a time.
-        here, order = dist[xs, ys].tolist(), ranked_steps(around).ravel().tolist()
-        self.gathered = (here, order, around.ravel().tolist())
+        around = batch.around(dist)
+        here = dist[batch.xs + 1, batch.ys + 1]
+        # Nearest first, the first in ``DIRECTIONS`` order among equals: a stable sort.
+        order = np.argsort(around, axis=1, kind="stable")
+        closer = (around < here[:, None]).sum(axis=1)
+        self.gathered = Gathered(order.astype(np.uint8).tobytes(), closer.tolist(), around, here)
 
     def toward(self, i: int) -> Action:
         """The chase: melee when next to the player, else the best free step closer; a
@@ -185,12 +214,10 @@ class Pursuit:
         else:
             gathered = self.gathered
             if gathered is None:
-                here, order, around = self.row(i)
-                step = closer_step(floor, monster, order, around, here)
-            else:  # ``row`` for a crowd, read here: every chaser of it asks
-                heres, orders, arounds = gathered
+                step = closer_step(floor, monster, closer_steps(*self.row(i)))
+            else:  # ``row`` for a crowd, its closer steps read here: every chaser asks
                 k = 8 * i
-                step = closer_step(floor, monster, orders[k : k + 8], arounds[k : k + 8], heres[i])
+                step = closer_step(floor, monster, gathered.orders[k : k + gathered.closer[i]])
             if step is not None:
                 return step
         if self.crowd is None:  # the creatures as they stand when the first is blocked
@@ -215,12 +242,9 @@ class Pursuit:
         first: read for the whole batch at once when the first asks, as ``gather``."""
         kept = self.rounds
         if kept is None or kept[0] is not crowd:
-            batch = self.batch
-            around = crowd.floor_steps()[(batch.xs + 1)[:, None] + DX, (batch.ys + 1)[:, None] + DY]
-            order = ranked_steps(around).ravel().tolist()
-            kept = self.rounds = (crowd, around.ravel().tolist(), order)
-        k = 8 * i
-        return kept[1][k : k + 8], kept[2][k : k + 8]
+            around = self.batch.around(crowd.floor_steps())
+            kept = self.rounds = (crowd, around, np.argsort(around, axis=1, kind="stable"))
+        return kept[1][i].tolist(), kept[2][i].tolist()
 
     def away(self, i: int) -> Action | None:
         """The free step that gets farthest from the player on foot, if any gets farther."""
@@ -234,17 +258,6 @@ class Pursuit:
             if not occupant.item(monster.x + dx, monster.y + dy):
                 return STEPS[dx, dy]
         return None
-
-
-def ranked_steps(around: NDArray[np.int32]) -> NDArray[np.int64]:
-    """Each row's eight steps, nearest to the player first and the first in
-    ``DIRECTIONS`` order among equals: a stable argsort of each row, done as one sort of
-    the whole batch (numpy's per-row sorts cost a call each, most of a crowd's turn)."""
-    rows, steps = around.shape
-    keys = around.astype(np.int64) * steps + np.arange(steps)  # unique within a row
-    keys += (np.arange(rows, dtype=np.int64) << 40)[:, None]  # rows kept apart
-    ranked: NDArray[np.int64] = (np.sort(keys, axis=None) % steps).reshape(rows, steps)
-    return ranked
 
 
 def gap(a: Actor, b: Actor) -> int:
@@ -269,19 +282,27 @@ def keep_distance(pursuit: Pursuit, i: int, near: int, far: int, stand: Action =
     return pursuit.toward(i) if distance > far else stand
 
 
-def closer_step(
-    floor: Floor, monster: Actor, order: list[int], around: list[int], here: int
-) -> Move | None:
-    """The best free step that gets closer on the shared map, if there is one; not into
-    fire or harmful gas while the monster is out of it (``danger.avoids``)."""
-    occupant = floor.occupant
-    x, y = monster.x, monster.y
-    hazards = floor.fire_active or floor.gas_active
+def closer_steps(here: int, order: list[int], around: list[int]) -> list[int]:
+    """The steps of a row (``Pursuit.row``) that get closer: the first few of its
+    order, which is nearest first."""
+    n = 0
     for k in order:
         if around[k] >= here:
-            return None
+            break
+        n += 1
+    return order[:n]
+
+
+def closer_step(floor: Floor, monster: Actor, closer: Sequence[int]) -> Move | None:
+    """The best free step of ``closer`` (the steps that get closer on the shared map,
+    nearest first), if there is one; not into fire or harmful gas while the monster is
+    out of it (``danger.avoids``)."""
+    occupant = floor.occupant_cells
+    x, y = monster.x, monster.y
+    hazards = floor.fire_active or floor.gas_active
+    for k in closer:
         dx, dy = DIRECTIONS[k]
-        if not occupant.item(x + dx, y + dy):
+        if not occupant[x + dx, y + dy]:
             if hazards and danger.avoids(floor, x, y, x + dx, y + dy):
                 continue
             return STEPS[dx, dy]

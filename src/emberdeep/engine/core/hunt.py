@@ -140,7 +140,7 @@ class Hunt:
         self._field: Field | None = None
         self._key: tuple[object, ...] = ()
         self._map_key: tuple[object, ...] = ()
-        self._map: NDArray[np.int32] = np.zeros((0, 0), dtype=np.int32)
+        self._map: NDArray[np.int64] = np.zeros((0, 0), dtype=np.int64)
         self._windows: dict[tuple[int, int], Field] = {}
         """A crowd map's search kept per window shape (the newest ``WINDOW_SHAPES``)."""
         self._crowd: Crowd | None = None
@@ -201,13 +201,13 @@ class Hunt:
         self._near_key = key
         return near
 
-    def player_map(self, floor: Floor, position: tuple[int, int]) -> NDArray[np.int32]:
-        """``player_field``'s distances as a whole array (a search by ``Terrain``), for a
-        crowd that reads them all at once."""
+    def player_map(self, floor: Floor, position: tuple[int, int]) -> NDArray[np.int64]:
+        """``player_field``'s distances as a whole array, read off its search at once
+        (``Field.steps``), for a crowd that reads them all at once: libtcod's classic
+        search and the read take a sixth of the time of a search by ``Terrain``."""
         key = (id(floor), floor.walk_version, position)
         if key != self._map_key:
-            goals = goal_at((floor.width + 2, floor.height + 2), position[0] + 1, position[1] + 1)
-            self._map = self.terrain(floor).distances(goals)
+            self._map = self.player_field(floor, position).steps()
             self._map_key = key
         return self._map
 

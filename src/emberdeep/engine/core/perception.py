@@ -197,5 +197,5 @@ RULES: dict[type, Rule] = {
 def may_see_step(floor: Floor, x0: int, y0: int, x1: int, y1: int) -> bool:
     """Whether a step from (x0, y0) to (x1, y1) could be perceived: checked before a
     monster's step is made into an event at all, as thousands are taken out of sight."""
-    seen = floor.visible.item
-    return bool(seen(x0, y0) or seen(x1, y1))
+    seen = floor.visible_cells
+    return bool(seen[x0, y0] or seen[x1, y1])

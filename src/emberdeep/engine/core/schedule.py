@@ -180,27 +180,29 @@ class Schedule:
             times.remove(time)
             heapq.heapify(times)
         ids.sort()
-        actors = floor.actors
-        batch: list[Actor] = []
-        for actor_id in ids:
-            actor = actors.get(actor_id)
-            if actor is not None and actor.hp > 0 and actor.next_time == time:
-                batch.append(actor)
-        return batch
+        return [
+            actor
+            for actor in map(floor.actors.get, ids)
+            if actor is not None and actor.hp > 0 and actor.next_time == time
+        ]
 
     def add_all(self, actors: list[Actor]) -> None:
         """Put back every one of ``actors`` still alive, each at its new due time
-        (``add``, written out: a crowd puts back a thousand a phase)."""
+        (``add``, written out: a crowd puts back a thousand a phase, most of them due
+        at the same time as the one before)."""
         due, times = self._due, self._times
+        last: int | None = None
+        ids: list[int] = []
         for actor in actors:
             if actor.hp > 0:
                 time = actor.next_time
-                ids = due.get(time)
-                if ids is None:
-                    due[time] = [actor.id]
-                    heapq.heappush(times, time)
-                else:
-                    ids.append(actor.id)
+                if time != last:
+                    last, found = time, due.get(time)
+                    if found is None:
+                        found = due[time] = []
+                        heapq.heappush(times, time)
+                    ids = found
+                ids.append(actor.id)
 
     def __len__(self) -> int:
         """Entries on the heap (some stale), and the resting."""

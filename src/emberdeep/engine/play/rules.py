@@ -199,6 +199,18 @@ def occupancy_agrees(floor: Floor) -> Problem:
     return "the occupancy map disagrees with where creatures are"
 
 
+def cells_are_views(floor: Floor) -> Problem:
+    """The cell views a turn reads (``Floor._view_cells``) are of the floor's own arrays:
+    an array replaced instead of changed in place would leave the turns reading the old."""
+    views = (
+        (floor.occupant_cells, floor.occupant), (floor.walkable_cells, floor.walkable),
+        (floor.tile_cells, floor.tiles), (floor.visible_cells, floor.visible),
+    )  # fmt: skip
+    if all(id(view.obj) == id(array) for view, array in views):
+        return None
+    return "a cell view is not of the floor's array"
+
+
 def ids_are_keys(floor: Floor) -> Problem:
     if all(key == actor.id for key, actor in floor.actors.items()):
         return None
@@ -255,6 +267,7 @@ FLOOR_RULES: tuple[Callable[[Floor], Problem], ...] = (
     has_its_staircases,
     one_creature_a_tile,
     occupancy_agrees,
+    cells_are_views,
     ids_are_keys,
     traps_on_open_ground,
     gas_is_real,

@@ -320,11 +320,12 @@ class World:
                 action = WAIT if instead == "wait" else Stumble()
         emitted = len(self.events)
         result = action.perform(self, actor)
-        if type(result) is Alternative:
-            result = self._follow(result, actor)
         if type(result) is not Succeeded:
-            del self.events[emitted:]
-            return result if isinstance(result, Refused) else Refused("hesitate")
+            if type(result) is Alternative:
+                result = self._follow(result, actor)
+            if type(result) is not Succeeded:
+                del self.events[emitted:]
+                return result if isinstance(result, Refused) else Refused("hesitate")
         cost = result.cost
         if cost:
             if actor.statuses:
