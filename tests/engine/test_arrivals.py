@@ -115,3 +115,14 @@ def test_a_calm_floors_arrivals_are_few_and_of_every_kind_of_the_depth() -> None
         world.step(Wait())
     came = [a for a in world.floor.actors.values() if not a.is_player]
     assert 1 <= len(came) <= 1200 // (arrivals.GRACE + 1000 // arrivals.MOST_PER_MILLE)
+
+
+def test_an_arrival_is_worth_no_experience_and_comes_from_a_floor_deeper() -> None:
+    """Lingering is a price, never a harvest: the careful bot that rested to full after
+    every fight levelled on what came (mean level 17.1 to the plain bot's 14.5)."""
+    world = quiet_world()
+    came = [arrivals.arrive(world, world.depth + arrivals.CALM_DEEPER) for _ in range(20)]
+    assert all(m is not None and m.xp == 0 for m in came)
+    first_found = {m.kind: world.kinds[m.kind].spawn[0][0] for m in came if m is not None}
+    assert arrivals.CALM_DEEPER >= 1
+    assert max(first_found.values()) > world.depth  # some only a floor deeper is home to
