@@ -5,20 +5,20 @@ On Python 3.11, ``dataclasses`` compiles six functions for each frozen class it 
 each with an ``exec`` of its own: the game makes some 180 dataclasses before its first
 frame, 160 of them frozen, and making them was a fifth of the CPU to that frame.
 Compiled code is never kept on disk (no file the game reads may run code), so frozen
-records (the engine's events, actions, kinds and registries' entries, content's looks
+records (the engine's actions, kinds and registries' entries, content's looks
 and lights, input events, the screens' results, generator parameters, the session's
 and storage's small records) ask ``dataclass`` for ``__init__`` and the frozen guards
 alone, and take the other three from ``Record``::
 
     @dataclass(frozen=True, eq=False, repr=False)
-    class Moved(Record): ...
+    class Wait(Record): ...
 
 They behave as ``dataclass`` would have made them: equal when of the same class and the
 tuples of their compared fields are equal; hashed as the tuple of the hashed fields;
 shown as ``Name(field=value, ...)`` with the fields ``repr`` shows. Each list of names
 is read from ``dataclasses.fields`` once per class. They are slower to call than
 compiled ones, and called rarely: about one comparison a turn in a bot's game (``Stop``,
-``Move``), none in a crowded monster phase, a few hashes of a ``Light`` at a start; the
+``Move``), a few hashes of a ``Light`` at a start; the
 renderer's ``Region``, compared every frame, keeps the compiled methods.
 """
 
