@@ -1,32 +1,49 @@
-"""The comparison, hash and text of a frozen record, written once for every such class.
+"""Frozen records made without compiling code at start-up: ``@frozen_record`` and ``Record``.
 
 On Python 3.11, ``dataclasses`` compiles six functions for each frozen class it makes
 (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``),
-each with an ``exec`` of its own: the game makes some 180 dataclasses before its first
-frame, 160 of them frozen, and making them was a fifth of the CPU to that frame.
-Compiled code is never kept on disk (no file the game reads may run code), so frozen
-records (the engine's actions, kinds and registries' entries, content's looks
-and lights, input events, the screens' results, generator parameters, the session's
-and storage's small records) ask ``dataclass`` for ``__init__`` and the frozen guards
-alone, and take the other three from ``Record``::
+each with an ``exec`` of its own: the game made some 190 dataclasses before its first
+frame, 150 of them frozen records, and making them was a fifth of the CPU to that frame.
+Compiled code is never kept on disk (no file the game reads may run code), so the frozen
+records (the engine's actions, kinds and registries' entries, content's looks and
+lights, input events, the screens' results, generator parameters, the session's and
+storage's small records) are made by ``frozen_record``, which asks ``dataclass`` for none of
+them::
 
-    @dataclass(frozen=True, eq=False, repr=False)
+    @frozen_record
     class Wait(Record): ...
 
-They behave as ``dataclass`` would have made them: equal when of the same class and the
-tuples of their compared fields are equal; hashed as the tuple of the hashed fields;
-shown as ``Name(field=value, ...)`` with the fields ``repr`` shows. Each list of names
-is read from ``dataclasses.fields`` once per class. They are slower to call than
-compiled ones, and called rarely: about one comparison a turn in a bot's game (``Stop``,
-``Move``), a few hashes of a ``Light`` at a start; the
-renderer's ``Region``, compared every frame, keeps the compiled methods.
+``Record`` gives every record the same ``__eq__``, ``__hash__`` and ``__repr__`` and the
+frozen guards (``__setattr__`` and ``__delattr__`` raise ``FrozenInstanceError``); each
+class's ``__init__`` is compiled the first time one is made (most of the game's records
+are never made in a given run before its first frame, many never at all), from its
+fields as ``dataclass`` would have written it for a frozen class: the same parameters,
+defaults, factories, keyword-only fields and ``__post_init__`` call, each field set with
+``object.__setattr__``. ``dataclasses.fields``, ``replace`` and ``asdict`` work on
+records as on any dataclass; ``InitVar`` and ``slots`` are not supported (no record
+needs them). A field without a default after one with a default is reported when the
+first is made rather than when the class is (mypy reports it at once).
+
+The three shared methods behave as ``dataclass`` would have made them: equal when of
+the same class and the tuples of their compared fields are equal; hashed as the tuple of
+the hashed fields; shown as ``Name(field=value, ...)`` with the fields ``repr`` shows.
+Each list of names is read from ``dataclasses.fields`` once per class. They are slower
+to call than compiled ones, and called rarely: about one comparison a turn in a bot's
+game (``Stop``, ``Move``), a few hashes of a ``Light`` at a start; the renderer's
+``Region``, compared every frame, keeps the compiled methods. The engine's events, made
+many times a step, are ``msgspec`` structs instead (``engine/core/events.py``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import reprlib
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
+
+from typing_extensions import dataclass_transform
+
+_R = TypeVar("_R")
 
 
 class _Fields(NamedTuple):
@@ -51,7 +68,7 @@ def _fields(cls: type) -> _Fields:
 
 
 class Record:
-    """A frozen dataclass's ``__eq__``, ``__hash__`` and ``__repr__`` (see the module)."""
+    """A frozen record's shared methods (see the module); made with ``@frozen_record``."""
 
     __slots__ = ()
 
@@ -70,3 +87,71 @@ class Record:
             f"{name}={getattr(self, name)!r}" for name in _fields(self.__class__).shown
         )
         return f"{self.__class__.__qualname__}({shown})"
+
+    if not TYPE_CHECKING:  # mypy knows a record is frozen, and would take any name here
+
+        def __setattr__(self, name: str, value: object) -> None:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+        def __delattr__(self, name: str) -> None:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field,))
+def frozen_record(cls: type[_R]) -> type[_R]:
+    """``cls`` (a ``Record``) as a frozen dataclass whose ``__init__`` is compiled when
+    the first is made (see the module)."""
+    if not issubclass(cls, Record):
+        raise TypeError(f"{cls.__qualname__} is not a Record")
+    made = dataclasses.dataclass(cls, init=False, eq=False, repr=False)
+    made.__init__ = _deferred_init(made)  # type: ignore[method-assign]
+    return made
+
+
+def _deferred_init(cls: type) -> Callable[..., None]:
+    def first_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = _compile_init(cls)
+        cls.__init__ = init  # type: ignore[misc]
+        init(self, *args, **kwargs)
+
+    first_init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return first_init
+
+
+_FACTORY = object()
+"""The default of a parameter whose field has a default factory (as in ``dataclass``)."""
+
+
+def _compile_init(cls: type) -> Callable[..., None]:
+    """The ``__init__`` ``dataclass`` writes for a frozen class with ``cls``'s fields."""
+    names: dict[str, object] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
+    positional: list[str] = []
+    keyword: list[str] = []
+    body: list[str] = []
+    for f in dataclasses.fields(cls):
+        name = f.name
+        factory = f.default_factory is not dataclasses.MISSING
+        if factory:
+            names[f"_factory_{name}"] = f.default_factory
+        if f.init:
+            parameter = name
+            if factory:
+                parameter = f"{name}=_FACTORY"
+            elif f.default is not dataclasses.MISSING:
+                names[f"_default_{name}"] = f.default
+                parameter = f"{name}=_default_{name}"
+            (keyword if f.kw_only else positional).append(parameter)
+            value = f"_factory_{name}() if {name} is _FACTORY else {name}" if factory else name
+        elif factory:
+            value = f"_factory_{name}()"
+        else:
+            continue  # the class attribute holds its default, as ``dataclass`` leaves it
+        body.append(f"_set(__record_self__, {name!r}, {value})")
+    if hasattr(cls, "__post_init__"):
+        body.append("__record_self__.__post_init__()")
+    parameters = ["__record_self__", *positional, *(["*", *keyword] if keyword else [])]
+    source = f"def __init__({', '.join(parameters)}):\n " + "\n ".join(body or ["pass"])
+    exec(source, names)
+    init: Callable[..., None] = names["__init__"]  # type: ignore[assignment]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init

@@ -16,10 +16,10 @@ import numpy as np
 
 from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.creatures.spawning import Population
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class BaseParams(Record):
     """Parameters every generator shares."""
 
@@ -79,7 +79,7 @@ def get(name: str) -> Generator[Any]:
         raise ValueError(f"unknown generator {name!r} (known: {known})") from None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class LevelPlan(Record):
     """From ``from_depth`` down (until the next plan), floors come from this generator."""
 
