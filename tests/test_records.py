@@ -82,6 +82,18 @@ class Checked(Record):
 
 
 @frozen_record
+class Positive(Record):
+    """Plain fields checked after making: its ``__init__`` shares a shape's code."""
+
+    n: int
+    m: int = 1
+
+    def __post_init__(self) -> None:
+        if self.n <= 0:
+            raise ValueError("not positive")
+
+
+@frozen_record
 class Wider(Shared):
     """A record that adds a field to a record already made (whose ``__init__`` is
     compiled): its own ``__init__`` takes every field."""
@@ -147,6 +159,31 @@ def test_post_init_runs_after_the_fields_are_set() -> None:
     assert Checked(4).double == 8
     with pytest.raises(ValueError, match="negative"):
         Checked(-1)
+    assert Positive(2).m == 1 and Positive(m=3, n=2).m == 3
+    with pytest.raises(ValueError, match="not positive"):
+        Positive(0)
+
+
+def test_records_of_one_shape_keep_their_own_names_and_defaults() -> None:
+    """``Shared`` and ``Wider`` share compiled code with every record of as many plain
+    fields, renamed: each still takes its own names and defaults, and names them when
+    one is missing or unknown."""
+    assert Shared(x=1, secret=3).secret == 3 and Shared(1).loose == 2.0
+    assert Wider(1, extra=2).extra == 2 and Wider(x=1).extra == 9
+    with pytest.raises(TypeError, match="'x'"):
+        Shared()  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="'nope'"):
+        Shared(1, nope=2)  # type: ignore[call-arg]
+
+
+def test_a_field_without_a_default_after_one_with_is_refused() -> None:
+    @frozen_record
+    class Misordered(Record):
+        a: int = 1
+        b: int  # type: ignore[misc]
+
+    with pytest.raises(TypeError, match="non-default argument 'b' follows default argument"):
+        Misordered(1, 2)
 
 
 def test_a_record_stays_frozen() -> None:
