@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import numpy as np
@@ -35,8 +34,8 @@ class BaseParams(Record):
 P = TypeVar("P", bound=BaseParams)
 
 
-@dataclass(frozen=True)
-class Generator(Generic[P]):
+@frozen_record
+class Generator(Record, Generic[P]):
     """A registered floor generator: its name, its parameters' type and its build function."""
 
     name: str

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 import numpy as np
@@ -34,8 +34,8 @@ class ByDepth(Record):
         return value
 
 
-@dataclass(frozen=True)
-class SpawnTable(Generic[K]):
+@frozen_record
+class SpawnTable(Record, Generic[K]):
     """Kinds that can appear, their weights by depth, and how many at most per room."""
 
     kinds: tuple[K, ...]
