@@ -20,12 +20,11 @@ This module imports nothing of the game, so every layer may use it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 import msgspec
 import numpy as np
-
-from emberdeep.records import Record, frozen_record
 
 MAX_DIGITS = 20
 """Every integer in our formats fits in 64 bits: 20 digits, with a sign at most 20 too."""
@@ -71,8 +70,8 @@ class InputError(ValueError):
     """An input asks for more work than its format allows; the message is one line."""
 
 
-@frozen_record
-class Limits(Record):
+@dataclass(frozen=True)
+class Limits:
     """What one format allows."""
 
     what: str
