@@ -102,6 +102,16 @@ def test_start_up_is_timed_in_cpu_beside_its_anchors() -> None:
     assert "to first frame: the platform's floor" in share and "to the title screen" in share
 
 
+def test_every_start_is_measured_with_one_openblas_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The game gives OpenBLAS one thread; the platform's floor is started the same way
+    whatever process runs the harness (its default threads cost the floor 40-60 ms)."""
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    with bench_startup.start_env() as env:
+        assert env["OPENBLAS_NUM_THREADS"] == "1"
+
+
 def test_turn_figures_are_the_tail_against_a_frame() -> None:
     times = [1.0] * 98 + [3.0, 20.0]
     median, p99, longest, floor = bench_turns.turn_figures(times, [5.0, 7.0])

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-from dataclasses import fields
 from typing import Any
 
 from emberdeep.engine.acts.actions import DIRECTIONS
 from emberdeep.engine.core.actors import PLAYER_ID
-from emberdeep.engine.core.events import EVENT_KINDS, Refused, Thing, Who, as_dict
+from emberdeep.engine.core.events import EVENT_KINDS, Refused, Thing, Who, as_dict, declared
 from emberdeep.engine.core.floor import Tile
 from emberdeep.env import ACTIONS, EmberdeepEnv
 
@@ -81,7 +80,7 @@ def test_every_kind_of_event_converts_each_field_by_the_rule() -> None:
     creatures and items become dicts, cells and sequences lists, the rest stays."""
     for kind in (*EVENT_KINDS, Refused):
         for sample in (0, 1):
-            values = {spec.name: SAMPLES[str(spec.type)][sample] for spec in fields(kind)}
+            values = {name: SAMPLES[type_][sample] for name, type_ in declared(kind)}
             converted = as_dict(kind(**values))  # type: ignore[arg-type]
             expected = {"type": kind.__name__, **{k: plain(v) for k, v in values.items()}}
             assert converted == expected and list(converted) == list(expected), kind

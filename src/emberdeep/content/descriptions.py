@@ -9,16 +9,16 @@ without words is an error at start-up with its file, line and key.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 SOURCE = "descriptions.toml"
 MAX_TEXT = 400
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Descriptions(Record):
     monsters: dict[str, str] = field(default_factory=dict)
     items: dict[str, str] = field(default_factory=dict)

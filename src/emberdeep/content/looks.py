@@ -9,12 +9,10 @@ looks without importing the loader that assembles them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from emberdeep.content.tomldata import Color, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.statuses import STATUSES
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 GLYPH_MODES = ("ascii", "solid")
 """Render modes drawn with font glyphs, whose looks are in tiles.toml."""
@@ -23,7 +21,7 @@ RENDER_MODES = (*GLYPH_MODES, "tiles")
 BLACK: Color = (0, 0, 0)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Look(Record):
     """How one thing is drawn: a glyph and its colours."""
 
@@ -32,7 +30,7 @@ class Look(Record):
     bg: Color
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class TileLooks(Record):
     """A terrain kind in one render mode: in view, and remembered."""
 

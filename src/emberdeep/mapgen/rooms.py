@@ -8,7 +8,7 @@ drops each one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -19,9 +19,10 @@ from emberdeep.mapgen.carve import farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach
+from emberdeep.records import frozen_record
 
 
-@dataclass(frozen=True)
+@frozen_record
 class RoomsParams(BaseParams):
     """The rooms generator's knobs; each is also an ``emberdeep mapgen`` option."""
 

@@ -21,7 +21,6 @@ import contextlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +29,7 @@ from emberdeep.engine.core.floor import FloorBuilder
 from emberdeep.engine.core.fov import FovSettings
 from emberdeep.engine.core.rng import MAX_SEED
 from emberdeep.engine.play.hero import Hero
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 from emberdeep.storage.files import write_atomically
 
 if TYPE_CHECKING:
@@ -61,7 +60,7 @@ class ReplayError(Exception):
     """A replay file could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class ReplayFile(Record):
     """A replay as read from its file: enough to play the game again from its seed."""
 

@@ -37,9 +37,15 @@ def start_env(src: Path | None = None) -> Iterator[dict[str, str]]:
     """The environment of a measured start: SDL's dummy drivers, throwaway settings and
     save folders, and ``src`` (a checkout's) first on the path when given. Compiled
     bytecode is written and used, as on a player's machine (where
-    PYTHONDONTWRITEBYTECODE is set, as in some sandboxes, every start compiles afresh)."""
+    PYTHONDONTWRITEBYTECODE is set, as in some sandboxes, every start compiles afresh).
+    OpenBLAS gets one thread, as the game gives itself (``cli.py``) and as ``emberdeep
+    bench`` has it already: the platform's floor started from a plain Python process
+    took its default threads, whose start-up cost the floor's process 40-60 ms of CPU
+    (about 185 ms against 130), so a harness outside ``emberdeep`` measured the game
+    against a floor half as high again as ``bench`` did."""
     with tempfile.TemporaryDirectory(prefix="emberdeep-bench-") as folder:
         env = os.environ | {
+            "OPENBLAS_NUM_THREADS": "1",
             "SDL_VIDEODRIVER": "dummy",
             "SDL_AUDIODRIVER": "dummy",
             "EMBERDEEP_CONFIG_DIR": str(Path(folder) / "config"),

@@ -16,16 +16,15 @@ import contextlib
 import contextvars
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 ELLIPSIS = "…"
 SEPARATORS = ("/", "\\")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Cut(Record):
     """A text ``fit`` had to cut: what it was given and the width it was cut to."""
 

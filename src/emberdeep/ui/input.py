@@ -11,19 +11,17 @@ screen first, takes input without importing the engine's actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class KeyPress(Record):
     """A key by its ``keys.toml`` name (``a``, ``escape``, ``kp_7``...)."""
 
     key: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class MouseMove(Record):
     """The pointer is over console cell (x, y)."""
 
@@ -31,7 +29,7 @@ class MouseMove(Record):
     y: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Click(Record):
     """A mouse button pressed over console cell (x, y)."""
 
@@ -40,24 +38,24 @@ class Click(Record):
     button: int  # 1 left, 2 middle, 3 right
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Wheel(Record):
     """The mouse wheel turned."""
 
     dy: int  # positive scrolls up
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Resized(Record):
     """The window or terminal changed size; screens may want to redraw."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class CloseRequested(Record):
     """The window's close button or the terminal's hang-up: save and leave."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class FocusLost(Record):
     """The window (or terminal) is no longer the one the player types into."""
 

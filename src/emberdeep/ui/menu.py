@@ -26,11 +26,10 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 import tcod.console
 
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 from emberdeep.ui import palette, render
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
@@ -67,7 +66,7 @@ CANCEL = frozenset({"escape"})
 VI_MOVES = {"k": -1, "j": 1}
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Option(Record):
     """One line of a menu. ``detail`` is shown dimmed at the right (a count, a cost, or
     why a disabled option cannot be chosen)."""
@@ -80,7 +79,7 @@ class Option(Record):
     and from turn to turn); "" gives it the letter of its row on screen."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Chosen(Record):
     """The player chose an option."""
 
@@ -88,12 +87,12 @@ class Chosen(Record):
     """Index into the options the menu was built with."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Cancelled(Record):
     """The player closed the menu without choosing."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class StillOpen(Record):
     """The menu took the input and stays open."""
 
@@ -103,7 +102,7 @@ CANCELLED = Cancelled()
 STILL_OPEN = StillOpen()
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class MenuLayout(Record):
     """Where everything of a menu goes on the console, in cells."""
 

@@ -12,8 +12,6 @@ a row wraps onto the next (a long name over a health bar as tall as its rows).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import tcod.console
 from numpy.typing import NDArray
@@ -26,7 +24,7 @@ from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import Item
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 from emberdeep.session.look_words import doing
 from emberdeep.session.names import describe
 from emberdeep.ui import palette
@@ -59,7 +57,7 @@ PLAIN_GROUND = frozenset({Tile.FLOOR, Tile.WALL})
 """Terrain not worth a line under the player's feet."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Entry(Record):
     """One thing listed in the sidebar: the rows it takes and where it stands."""
 

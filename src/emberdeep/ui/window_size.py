@@ -15,12 +15,10 @@ picture is (borders, mouse hit tests) agrees with what is on screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import tcod.sdl.sys
 from tcod.cffi import ffi, lib
 
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 __all__ = ["Placement", "WindowFit", "desktop_size", "fit_window", "place_console"]
 
@@ -28,7 +26,7 @@ Size = tuple[int, int]
 """(width, height)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class WindowFit(Record):
     """The window to open: ``scale`` screen pixels per font pixel, and its size."""
 
@@ -37,7 +35,7 @@ class WindowFit(Record):
     height: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Placement(Record):
     """Where the console is drawn in a window: its top-left corner and size in pixels."""
 

@@ -22,7 +22,6 @@ turns of work free it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from emberdeep.engine.acts.actions import (
@@ -44,7 +43,7 @@ from emberdeep.engine.core.events import Freed, Moved, Ordered, Refused, Shackle
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import goal_at
 from emberdeep.engine.creatures import awareness
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -194,7 +193,7 @@ def bump(actor: Actor, target: Actor) -> ActionResult:
 BUMPS.append(bump)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Swap(Record):
     """The player and an ally next to them change places (allies never block the way)."""
 
@@ -214,7 +213,7 @@ class Swap(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class WorkShackles(Record):
     """A turn's work at a captive's shackles; the last turn frees it, an ally from now on."""
 
@@ -258,7 +257,7 @@ def in_earshot(floor: Floor, player: Actor) -> list[Actor]:
     ]  # fmt: skip
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Order(Record):
     """Tell the allies in view to wait where they are (``stay``) or to follow."""
 

@@ -11,19 +11,28 @@ Creatures are named by ``Who`` (their id and content kind) and items by ``Thing`
 kind, how many, and the look it wore when it happened, so "you drink the murky violet
 potion" is still said of a potion the same step identifies). Positions are (x, y).
 
-Adding an event kind: a frozen dataclass here, added to ``Event``; where it happens
-``world.emit(...)`` it; ``perception.py`` says what cells it is seen at (and whether it
-carries as a sound); ``session/narration.py`` says it in English (or nothing).
+Adding an event kind: a frozen ``msgspec.Struct`` here, added to ``Event``; where it
+happens ``world.emit(...)`` it; ``perception.py`` says what cells it is seen at (and
+whether it carries as a sound); ``session/narration.py`` says it in English (or nothing).
+
+Why ``msgspec.Struct`` and not a frozen dataclass: the game makes these forty classes at
+every start, before its first frame, and ``msgspec`` makes a class in C (about 8 us)
+where ``dataclasses`` compiles and runs methods for each (about 200 us); an event is
+also made in C on every step. They behave as the dataclasses did: positional or keyword
+fields with defaults, frozen, equal and hashed by their fields, shown as
+``Name(field=value, ...)``. ``gc=False``: an event holds only immutable values (ints,
+strings, named tuples, tuples of them), so it can never be part of a reference cycle,
+and the collector need not track the many each turn makes. Their fields are read with
+``declared``, not ``dataclasses.fields``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, NamedTuple
 
-from emberdeep.records import Record
+from msgspec import Struct
 
 Cell = tuple[int, int]
 
@@ -77,8 +86,7 @@ class Thing(NamedTuple):
 # -- creatures ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Moved(Record):
+class Moved(Struct, frozen=True, gc=False):
     """One step, door to door included."""
 
     who: Who
@@ -86,8 +94,7 @@ class Moved(Record):
     end: Cell
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Attacked(Record):
+class Attacked(Struct, frozen=True, gc=False):
     """A blow or a shot. ``verb`` is the attacker's own blow ("hit", "bite"; "throw" or
     "bump" for a thrown ``thing``); ``shot`` the form of a missile that struck ("arrow",
     "spark"; "" for a blow); ``damage`` is 0 on a miss; ``sneak`` is a sleeper struck for
@@ -106,8 +113,7 @@ class Attacked(Record):
     shot: str = ""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Missile(Record):
+class Missile(Struct, frozen=True, gc=False):
     """Something flew along ``path`` (first cell next to the thrower, last where it
     stopped): an arrow, a thrown dart (``thing``), a wand's bolt, a spark."""
 
@@ -118,8 +124,7 @@ class Missile(Record):
     thing: Thing | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Area(Record):
+class Area(Struct, frozen=True, gc=False):
     """An effect that filled ``cells`` at once around ``centre`` (an explosion, a cloud)."""
 
     who: Who | None
@@ -129,8 +134,7 @@ class Area(Record):
     """"fire", "gas", "light"."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Cloud(Record):
+class Cloud(Struct, frozen=True, gc=False):
     """A gas was let out at ``at``: ``gas`` is its name ("caustic", "confusion",
     "paralysis", "slowness", "darkness": ``engine/terrain/gas.py``)."""
 
@@ -138,8 +142,7 @@ class Cloud(Record):
     gas: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Shattered(Record):
+class Shattered(Struct, frozen=True, gc=False):
     """A potion (``thing``) thrown by ``who`` broke at ``at`` and burst ``into`` a gas
     (its name) or "fire"."""
 
@@ -149,8 +152,7 @@ class Shattered(Record):
     into: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Ignited(Record):
+class Ignited(Struct, frozen=True, gc=False):
     """Fire took hold of ``cells``: ``cause`` is "potion", "bolt", "scroll" (set by
     ``who``, when someone did) or "spread" (from a burning neighbour)."""
 
@@ -159,8 +161,7 @@ class Ignited(Record):
     cause: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Hurt(Record):
+class Hurt(Struct, frozen=True, gc=False):
     """Damage that is not a blow: ``cause`` is "fire", "lightning", "bolt", "poison",
     "scald", "fall" or "thrown"; ``source`` did it, when someone did."""
 
@@ -173,8 +174,7 @@ class Hurt(Record):
     """What struck (a thrown dart), when it was a thing."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Died(Record):
+class Died(Struct, frozen=True, gc=False):
     """A creature is dead: ``killer`` when a creature did it; ``vanished`` when nothing
     is left behind (a summoned blade)."""
 
@@ -190,8 +190,7 @@ class Died(Record):
     when nobody on the player's side did it."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Healed(Record):
+class Healed(Struct, frozen=True, gc=False):
     """``who`` regained ``amount``: "potion", "mend" (by ``source``), "drain", "runic",
     "breath" (a fleeing monster out of sight catching it)."""
 
@@ -202,8 +201,7 @@ class Healed(Record):
     source: Who | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class StatusChanged(Record):
+class StatusChanged(Struct, frozen=True, gc=False):
     """A status began (``gained``) or ended. ``cause`` says what gave it: "blow" (with
     ``source``, the biter), "potion", "bolt", "trap", "gas", "scroll"; "" when it ran out."""
 
@@ -216,8 +214,7 @@ class StatusChanged(Record):
     source: Who | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Teleported(Record):
+class Teleported(Struct, frozen=True, gc=False):
     """Gone from ``start``, now at ``end``: "blink" (a wisp's), "teleport" (magic),
     "pounce" (a leap to its foe's side)."""
 
@@ -227,8 +224,7 @@ class Teleported(Record):
     cause: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Summoned(Record):
+class Summoned(Struct, frozen=True, gc=False):
     """``who`` brought forth ``called``: "summon" (calls up), "split" (divides),
     "conjure" (a staff's blades), "plenty" (a double), "polymorph" (``who`` became
     ``called``)."""
@@ -241,8 +237,7 @@ class Summoned(Record):
     cause: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ModeChanged(Record):
+class ModeChanged(Struct, frozen=True, gc=False):
     """A monster's mode changed (``actors.Mode``): woke, noticed the player, fled..."""
 
     who: Who
@@ -253,8 +248,7 @@ class ModeChanged(Record):
     """"alarm", "called" (by its pack), "struck", "" (it saw the player)."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Followed(Record):
+class Followed(Struct, frozen=True, gc=False):
     """A monster took the stairs after the player (``way``: "down", "up") and now
     stands at ``at``, next to them: at their heels, or their ``ally``."""
 
@@ -264,8 +258,7 @@ class Followed(Record):
     ally: bool = False
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class LeftBehind(Record):
+class LeftBehind(Struct, frozen=True, gc=False):
     """The player took the stairs (``way``) while a following ally at ``at`` was too far
     to come along: it stays on the floor left, until the player comes back."""
 
@@ -274,8 +267,7 @@ class LeftBehind(Record):
     way: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Shackles(Record):
+class Shackles(Struct, frozen=True, gc=False):
     """The player worked at a captive's shackles: ``left`` turns of work to go."""
 
     who: Who
@@ -283,16 +275,14 @@ class Shackles(Record):
     left: int
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Freed(Record):
+class Freed(Struct, frozen=True, gc=False):
     """A captive is free of its shackles and now the player's ally."""
 
     who: Who
     at: Cell
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Ordered(Record):
+class Ordered(Struct, frozen=True, gc=False):
     """The player told the allies ``told`` to wait where they are (``stay``) or to
     follow."""
 
@@ -300,8 +290,7 @@ class Ordered(Record):
     stay: bool
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class AllyDied(Record):
+class AllyDied(Struct, frozen=True, gc=False):
     """An ally is dead for good (told beside its ``Died``, for the bond): ``killer``
     when a creature did it, ``cause`` otherwise ("poison", "faded")."""
 
@@ -314,8 +303,7 @@ class AllyDied(Record):
 # -- things ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ItemMoved(Record):
+class ItemMoved(Struct, frozen=True, gc=False):
     """An item changed hands: ``change`` is "picked", "dropped", "stolen" (by ``who``, a
     thief: it now lies under it), "swept" (off by deep water), "lost" (fallen below),
     "caged" (the rest of a choice, once one was taken), "wielded", "worn", "unwielded",
@@ -327,8 +315,7 @@ class ItemMoved(Record):
     change: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class ItemUsed(Record):
+class ItemUsed(Struct, frozen=True, gc=False):
     """An item was drunk, read, zapped or used (said before what it does). ``charges``:
     for a wand or staff whose kind the player knows, the charges left after this use
     and how many it holds (hand play read "You raise the staff of firebolt [2]" and
@@ -340,8 +327,7 @@ class ItemUsed(Record):
     charges: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Identified(Record):
+class Identified(Struct, frozen=True, gc=False):
     """The player learnt what ``thing`` (in its old look) is: the kind ``thing.kind``.
     ``cause`` is "use" or "scroll"."""
 
@@ -349,8 +335,7 @@ class Identified(Record):
     cause: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Enchanted(Record):
+class Enchanted(Struct, frozen=True, gc=False):
     """A scroll of enchanting was spent on ``thing`` (as it is now), or, with ``sapped``
     naming who, a creature's touch took a point of it away."""
 
@@ -358,16 +343,14 @@ class Enchanted(Record):
     sapped: Who | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Corroded(Record):
+class Corroded(Struct, frozen=True, gc=False):
     """Acid (``who``'s) ate a point of the player's worn ``thing`` (as it is now)."""
 
     who: Who
     thing: Thing
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class RunicFlared(Record):
+class RunicFlared(Struct, frozen=True, gc=False):
     """The runic on ``thing`` (worn or wielded by ``who``) did its work on ``target``
     (None: on its wearer), which told the player what it is."""
 
@@ -378,8 +361,7 @@ class RunicFlared(Record):
     thing: Thing
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Grew(Record):
+class Grew(Struct, frozen=True, gc=False):
     """A lasting change to the player: a gain from a rare item, "strength" or "health" by
     ``amount``, or a loss (``amount`` below 0) to ``source``'s blow (a vampire's bite)."""
 
@@ -388,8 +370,7 @@ class Grew(Record):
     source: Who | None = None
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Fizzled(Record):
+class Fizzled(Struct, frozen=True, gc=False):
     """An item was used up and did nothing the player could see: "use" (nothing much
     happens), "identify" (nothing to learn), "teleport" (nowhere to go)."""
 
@@ -400,21 +381,18 @@ class Fizzled(Record):
 # -- the dungeon -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class DoorOpened(Record):
+class DoorOpened(Struct, frozen=True, gc=False):
     who: Who
     at: Cell
     unlocked: bool = False
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class TrapFound(Record):
+class TrapFound(Struct, frozen=True, gc=False):
     trap: str
     at: Cell
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class TrapSprung(Record):
+class TrapSprung(Struct, frozen=True, gc=False):
     """``who`` stepped on a trap: sprung, or (``avoided``) stepped over with care."""
 
     who: Who
@@ -423,8 +401,7 @@ class TrapSprung(Record):
     avoided: bool = False
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Searched(Record):
+class Searched(Struct, frozen=True, gc=False):
     """The player searched and found ``found`` traps (each also a ``TrapFound``)."""
 
     who: Who
@@ -432,8 +409,7 @@ class Searched(Record):
     found: int
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Alarm(Record):
+class Alarm(Struct, frozen=True, gc=False):
     """Every creature on the floor woke and came for the player."""
 
     at: Cell
@@ -441,8 +417,7 @@ class Alarm(Record):
     """"trap" or "scroll"."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class TerrainChanged(Record):
+class TerrainChanged(Struct, frozen=True, gc=False):
     """Cells changed, or became known: "mapped" (a scroll showed the whole floor: no
     ``cells`` stands for all of it)."""
 
@@ -450,8 +425,7 @@ class TerrainChanged(Record):
     cause: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class StairsTaken(Record):
+class StairsTaken(Struct, frozen=True, gc=False):
     """The player left depth ``start`` for ``end``: "down", "up", "fell" (a trapdoor,
     ``cause`` "trapdoor") or a leap into a chasm (``cause`` "chasm")."""
 
@@ -461,21 +435,18 @@ class StairsTaken(Record):
     cause: str = "stairs"
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class LevelGained(Record):
+class LevelGained(Struct, frozen=True, gc=False):
     level: int
     stat: str
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Victory(Record):
+class Victory(Struct, frozen=True, gc=False):
     """Out of the dungeon with the treasure."""
 
     depth: int
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Hunger(Record):
+class Hunger(Struct, frozen=True, gc=False):
     """The player's hunger (``hunger.STATES``) changed: the clock ran down to ``state``
     ("time"), or they ate ``amount`` turns of food ("ate")."""
 
@@ -484,8 +455,7 @@ class Hunger(Record):
     amount: int = 0
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Heard(Record):
+class Heard(Struct, frozen=True, gc=False):
     """A sound from out of sight: "fighting", "death" (a scream), "blast", "alarm"...
     said once per command. ``at`` is where it came from."""
 
@@ -506,8 +476,7 @@ EVENT_KINDS: tuple[type[Event], ...] = Event.__args__
 """Every kind, for tests and tools that must cover them all."""
 
 
-@dataclass(frozen=True, slots=True, eq=False, repr=False)
-class Refused(Record):
+class Refused(Struct, frozen=True, gc=False):
     """The action was impossible and cost no time. ``reason`` is a code from
     ``REFUSALS`` (the narration words it); ``thing`` or ``detail`` fill it in."""
 
@@ -532,13 +501,21 @@ REFUSALS = (
 """Every reason an action or a run may be refused for (a monster's are never shown)."""
 
 
+def declared(kind: type[Event | Refused]) -> tuple[tuple[str, str], ...]:
+    """Each field of an event kind, in order, with its type as written here ("Cell",
+    "Who | None"): what ``as_dict`` converts by and what the schedule reads to find the
+    creatures an event names."""
+    annotations = kind.__annotations__
+    return tuple((name, annotations[name]) for name in kind.__struct_fields__)
+
+
 def as_dict(event: Event | Refused) -> dict[str, object]:
     """``event`` as plain data (for agents, tools and files): ``{"type": "Attacked",
     "attacker": {"id": 5, "kind": "orc"}, "end": [3, 4], ...}``."""
     kind = type(event)
     spec = _FIELDS.get(kind)
     if spec is None:
-        spec = _FIELDS[kind] = tuple((f.name, _BY_TYPE.get(str(f.type))) for f in fields(event))
+        spec = _FIELDS[kind] = tuple((name, _BY_TYPE.get(type_)) for name, type_ in declared(kind))
     out: dict[str, object] = {"type": kind.__name__}
     for name, convert in spec:
         value = getattr(event, name)

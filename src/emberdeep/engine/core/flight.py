@@ -12,14 +12,13 @@ the aiming screen draws is what flies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
 import numpy as np
 import tcod.los
 
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -41,7 +40,7 @@ class Stops(str, Enum):
     """It halts before an obstruction, a wall or a creature, striking none (a blink)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Rule(Record):
     """How something flies. ``reach`` 0: as far as the cell aimed at."""
 
@@ -55,7 +54,7 @@ class Rule(Record):
     what cannot be seen through."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Flight(Record):
     """A flight from ``start``: the cells it crossed in order (the last where it
     stopped), the creatures it struck in order, the cell that stopped it (None: it flew

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 import tcod
 import tcod.constants
@@ -11,7 +9,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.tcod_map import TcodMap
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 ALGORITHMS: dict[str, int] = {
     "basic": tcod.constants.FOV_BASIC,
@@ -23,7 +21,7 @@ ALGORITHMS: dict[str, int] = {
 }
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class FovSettings(Record):
     """The libtcod tutorial's torch: radius 10, walls lit; ``radius`` 0 means unlimited."""
 

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any
 
 from emberdeep.engine.core.actors import Actor
-from emberdeep.engine.core.events import Who
+from emberdeep.engine.core.events import Who, declared
 from emberdeep.engine.core.floor import Floor
 
 PAST = 1 << 62
@@ -113,7 +112,7 @@ class Schedule:
         names = _NAMING.get(type(event))
         if names is None:
             names = _NAMING[type(event)] = tuple(
-                f.name for f in fields(event) if "Who" in str(f.type)
+                name for name, type_ in declared(type(event)) if "Who" in type_
             )
         resting, actors = self.resting, floor.actors
         for name in names:

@@ -5,7 +5,6 @@ breaks through, while it is still slow in the rock, rather than hold a doorway."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
@@ -16,7 +15,7 @@ from emberdeep.engine.core.events import Moved, Refused, TerrainChanged
 from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -46,7 +45,7 @@ def diggable(floor: Floor, x: int, y: int) -> bool:
     return not bool((around == Tile.LOCKED_DOOR).any())
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Dig(Record):
     """Turn the rock at (x, y) to floor and move into it, in ``time``."""
 

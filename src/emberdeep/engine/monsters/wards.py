@@ -4,7 +4,6 @@ shielded friend twice."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
@@ -15,7 +14,7 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -38,7 +37,7 @@ def shields(batch: Batch, i: int, known: Ability) -> Action | None:
     return None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Ward(Record):
     """Cast a spectral shield on ``friend`` for ``turns``."""
 

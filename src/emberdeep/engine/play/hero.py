@@ -9,16 +9,16 @@ imports neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from emberdeep.engine.core.actors import ActorKind, Progression
 from emberdeep.engine.things import identify, items
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Hero(Record):
     """Who the player starts as: stats, starting kit (worn if wearable), progression."""
 

@@ -20,12 +20,11 @@ game to save, settings to write) its say.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol, cast, runtime_checkable
 
 import tcod.console
 
-from emberdeep.records import Record
+from emberdeep.records import Record, frozen_record
 from emberdeep.ui.input import InputEvent
 
 
@@ -37,38 +36,38 @@ class Screen(Protocol):
     def draw(self, console: tcod.console.Console) -> None: ...
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Stay(Record):
     """Keep showing what is shown."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Push(Record):
     """Open ``screen`` over the top one."""
 
     screen: Screen
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Pop(Record):
     """Close the top screen."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class PopTo(Record):
     """Close every screen above ``screen``, which must be on the stack."""
 
     screen: Screen
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Reset(Record):
     """Close every screen and show ``screen`` alone."""
 
     screen: Screen
 
 
-@dataclass(frozen=True, eq=False, repr=False)
+@frozen_record
 class Quit(Record):
     """Close every screen: nothing is left to show."""
 
