@@ -422,7 +422,7 @@ class Driver:
         else:
             self.introduce()
         if self.narrator is not None:
-            text = self.narrator.stop(stop)
+            text = self.narrator.stop(stop, self.world.player.position)
             if text:  # "" stops without a word (what was picked up was just said)
                 self.say(Line(text))
 

@@ -90,6 +90,7 @@ from emberdeep.session.item_sentences import (
 )
 from emberdeep.session.log_line import Line
 from emberdeep.session.names import Names
+from emberdeep.session.risk_words import risk_stop
 from emberdeep.session.world_sentences import (
     alarm,
     area,
@@ -177,9 +178,6 @@ STOPS = {
     "interrupted": "You stop: a key was pressed.",
     "blocked": "Something is in the way: step round it yourself.",
     "no_way": "You don't know a way there: explore (x) first.",
-    "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
-    "risky_stairs": "The way on is through deep water, a trap or gas: take that step yourself, "
-    "or press > to walk round to the stairs down.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach: search (s) for a hidden way on.",
@@ -253,8 +251,11 @@ class Narrator:
         text = f"Your pack is full: {self.names.thing(thing).the} stays here."
         return Line(text, MessageKind.REFUSED)
 
-    def stop(self, stop: Stop) -> str:
-        """Why a run stopped, or "" to say nothing."""
+    def stop(self, stop: Stop, here: tuple[int, int] = (0, 0)) -> str:
+        """Why a run stopped, or "" to say nothing; ``here``: where the player stands
+        (a risk ahead is named with its way from there)."""
+        if stop.why in ("risky", "risky_stairs"):
+            return risk_stop(self.names, stop, here)
         if stop.why == "monsters":
             return self.sighting(stop.monsters)
         if stop.why == "sleeper":
