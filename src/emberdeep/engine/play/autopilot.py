@@ -232,6 +232,7 @@ def explore_action(
     sleepers: Mapping[int, tuple[int, int]] | None = None,
     shun: NDArray[np.bool_] | None = None,
     shunned_kinds: bool = False,
+    spare: int = 0,
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
@@ -243,9 +244,12 @@ def explore_action(
     showed itself). ``shunned_kinds`` (a person's explore) leaves lying every item of a
     kind the player has dropped on this floor, not only the ones dropped (DCSS's rule:
     hand play dropped potions of slowness to make room, and explore went to pick up
-    another)."""
+    another). ``spare``: pack slots it leaves free for the player's own choice (a
+    person's explore leaves one: with one slot left, hand play's explore took a vault
+    key, chain mail and a potion of darkness, and each was dropped again); what stacks
+    with something carried is still taken."""
     floor, player = world.floor, world.player
-    room = len(world.inventory) < INVENTORY_SIZE
+    room = len(world.inventory) < INVENTORY_SIZE - spare
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
     held = captive_cells(floor)
     shunned = {i.kind.key for i in floor.items if i.dropped} if shunned_kinds else set()
