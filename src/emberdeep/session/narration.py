@@ -130,7 +130,8 @@ REFUSALS = {
     "not_ready": "You are not ready to advance.",
     "not_visible": "You cannot target an area that you cannot see.",
     "throw_unseen": "You cannot throw at a spot you cannot see.",
-    "throw_elsewhere": "You must throw it somewhere else.",
+    "throw_elsewhere": "You cannot throw it at your own feet: move the aim to where it"
+    " should land.",
     "take_off_first": "Take it off first.",
     "throw_it": "Throw it instead (t).",
     "key_use": "Walk into a locked door to unlock it.",
@@ -197,11 +198,16 @@ class Narrator:
         self.names = names
 
     def lines(self, events: Iterable[Event]) -> list[Line]:
+        """The lines for ``events``; none after a victory, the game's last line (the
+        monsters' turn that ends the step still runs: hand play's morgue showed a sylph
+        acting after "You win!")."""
         out: list[Line] = []
         for event in events:
             say = NARRATORS.get(type(event))
             if say is not None:
                 out += say(self, event)
+            if type(event) is Victory:
+                break
         return out
 
     def texts(self, events: Iterable[Event]) -> list[str]:
@@ -239,6 +245,8 @@ class Narrator:
             text = f"Your pack is full: no room for {self.names.thing(refused.thing).the}."
         elif reason == "blocked" and refused.detail == "doorway":
             text = "That way is blocked: from a doorway, take a straight step first."
+        elif reason == "nobody_near" and refused.detail:
+            text = f"No enemy in view is within {refused.detail} steps for it to strike."
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
