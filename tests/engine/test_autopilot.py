@@ -128,7 +128,8 @@ def test_explore_walks_round_deep_water_and_stops_before_the_only_way_through_it
     ########
     """)
     moat.floor.items.append(Item(POTION, 6, 1))  # worth crossing for, but not blindly
-    assert explore_fully(moat) == Stop("risky") and moat.player.position == (2, 1)
+    stop = explore_fully(moat)
+    assert stop == Stop("risky", at=(3, 1), risk="deep_water") and moat.player.position == (2, 1)
     moat.step(Move(1, 0))  # the player wades in themselves; then the run goes on
     assert not isinstance(explore_action(moat), Stop)
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Drop, Move, PickUp, Use, Wait
+from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.events import ItemMoved, MessageKind, Refused
 from emberdeep.engine.play.autopilot import explore_action
 from emberdeep.engine.things.items import INVENTORY_SIZE, Item, ItemKind
@@ -55,12 +56,20 @@ def test_lightning_reaches_as_far_as_creatures_step_diagonals_included() -> None
     assert corner.hp < corner.max_hp
 
 
+def test_a_throw_at_your_own_feet_says_why_it_is_refused() -> None:
+    """Hand play read only "You must throw it somewhere else", and did not know why."""
+    world = world_from_text(ARENA)
+    world.inventory.append(Item(KINDS["darts"], count=2))
+    said = texts(world.step(Throw(0, world.player.position)))
+    assert said == ["You cannot throw it at your own feet: move the aim to where it should land."]
+
+
 def test_lightning_with_nobody_in_range_is_refused() -> None:
     world = world_from_text(ARENA.replace(".#", "..#").replace("##\n", "###\n"))
     world.identity.learn(KINDS["lightning_scroll"])  # unknown, it would be read for nothing
     add_monster(world, ORC, 11, 1, hunting=False)  # 6 steps away: out of range 5
     world.inventory.append(Item(KINDS["lightning_scroll"]))
-    assert texts(world.step(Use(0))) == ["No enemy is close enough to strike."]
+    assert texts(world.step(Use(0))) == ["No enemy in view is within 5 steps for it to strike."]
     assert len(world.inventory) == 1
 
 

@@ -24,12 +24,14 @@ from emberdeep.engine.core.events import (
     EVENT_KINDS,
     REFUSALS,
     Died,
+    LevelGained,
     MessageKind,
     Missile,
     ModeChanged,
     Moved,
     Refused,
     StairsTaken,
+    Victory,
 )
 from emberdeep.engine.creatures import combat, harm, statuses
 from emberdeep.engine.monsters.abilities import Summon
@@ -176,7 +178,7 @@ def test_picking_up_counts_and_names_items_as_the_player_knows_them() -> None:
     world.floor.items.append(Item(ITEMS["ember_heart"], *here))
     assert texts(world.step(PickUp())) == [
         "You pick up the Ember Heart.",
-        "Its heat seeps into you: while you carry it, resting will not heal you.",
+        "Its heat seeps into you: near it, resting will not heal you.",
     ]
 
 
@@ -392,3 +394,10 @@ def test_the_stop_by_sleepers_agrees_with_one_or_many() -> None:
     many = NARRATOR.stop(Stop("sleeper", (("orc", 2),)))
     assert one.endswith("walk past it yourself, or strike first while it sleeps.")
     assert many.endswith("walk past them yourself, or strike first while they sleep.")
+
+
+def test_nothing_is_said_after_the_victory() -> None:
+    """Hand play's morgue showed a sylph acting after "You win!": the monsters' turn
+    that ends the winning step runs on, but the game's last line is the victory's."""
+    said = NARRATOR.texts([LevelGained(2, "hp"), Victory(1), LevelGained(3, "hp")])
+    assert said == ["You advance to level 2!", said[1]] and said[1].endswith("You win!")

@@ -109,6 +109,29 @@ def test_travel_to_the_stairs_at_ten_percent_health_walks_and_descends() -> None
     assert not any("badly hurt" in entry.text for entry in screen.log.entries)
 
 
+def test_a_second_greater_than_while_walking_to_the_stairs_keeps_walking() -> None:
+    """Hand play pressed > again while the walk was under way, and it stopped ("You stop:
+    a key was pressed"); any other key still stops it."""
+    world = world_from_text(STAIRS_ROOM)
+    world.floor.explored[...] = True
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress(">"))
+    screen.tick()
+    screen.handle(KeyPress(">"))
+    assert screen.running
+    ticks(screen)
+    assert world.depth == 2
+    assert not any("a key was pressed" in entry.text for entry in screen.log.entries)
+    world = world_from_text(STAIRS_ROOM)
+    world.floor.explored[...] = True
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress(">"))
+    screen.tick()
+    screen.handle(KeyPress("<"))  # not this walk's key
+    assert not screen.running and world.depth == 1
+    assert screen.log.entries[-1].text == STOPS["interrupted"]
+
+
 def test_travel_to_the_stairs_with_a_monster_in_view_takes_a_step_a_press() -> None:
     world = world_from_text(STAIRS_ROOM)
     world.floor.explored[...] = True
@@ -418,14 +441,17 @@ def test_explore_stopped_by_water_says_the_stairs_are_a_dry_walk_away() -> None:
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
     ticks(screen)
-    assert screen.log.entries[-1].text == STOPS["risky_stairs"]
-    assert world.player.position[0] <= 5  # at the water's edge, not in it
+    assert screen.log.entries[-1].text == (
+        "Deep water lies in the way (east): wade in yourself (it may sweep away what you"
+        " carry), or go round, or press > to walk round to the stairs down."
+    )
+    assert world.player.position == (5, 1)  # at the water's edge, not in it
     beyond = picture.replace(">", ".").replace("+....#", "+...>#")  # the stairs beyond too
     world = world_from_text(beyond)
     screen = PlayScreen.of(world, loader.load(), Settings())
     screen.handle(KeyPress("x"))
     ticks(screen)
-    assert screen.log.entries[-1].text == STOPS["risky"]
+    assert screen.log.entries[-1].text.startswith("Deep water lies in the way (east): wade")
 
 
 def test_a_persons_explore_leaves_the_kind_they_dropped_here() -> None:

@@ -48,7 +48,7 @@ def playing(app: App) -> tuple[ScreenStack, PlayScreen]:
 
 def give_fireball(play: PlayScreen) -> None:
     kinds = {kind.key: kind for kind in loader.load().population.items.kinds}
-    play.world.inventory[:] = [Item(kinds["fireball_scroll"])]  # the only item: (a)
+    play.world.inventory[:] = [Item(kinds["fireball_scroll"])]  # the only item
     play.world.identity.learn(kinds["fireball_scroll"])  # known: aimed (unknown: read)
 
 
@@ -59,7 +59,7 @@ def ready_to_level(play: PlayScreen) -> None:
 OPENERS: dict[str, tuple[Callable[[PlayScreen], None], list[str], type]] = {
     "inventory": (lambda play: None, ["i"], InventoryScreen),
     "drop menu": (lambda play: None, ["d"], InventoryScreen),
-    "targeting": (give_fireball, ["i", "a"], TargetingScreen),
+    "targeting": (give_fireball, ["i", "enter"], TargetingScreen),
     "level-up": (ready_to_level, ["."], LevelUpScreen),
     "character": (lambda play: None, ["c"], CharacterScreen),
     "history": (lambda play: None, ["v"], HistoryScreen),

@@ -53,7 +53,7 @@ class WaySense:
             return autopilot.explore_action(world, dare=True, shun=shun)
         if self.leaving != world.depth:
             step = autopilot.explore_action(world, shun=shun)
-            if step != autopilot.RISKY:
+            if not autopilot.is_risky(step):
                 return step
             dared = autopilot.explore_action(world, dare=True, shun=shun) if self.thorough else None
             if isinstance(dared, Move) and not (wading(world, dared) or ashore(world, dared, shun)):
@@ -65,7 +65,7 @@ class WaySense:
             if player.position == floor.stairs:
                 return Stop("explored_stairs")
             way = autopilot.travel_action(world, floor.stairs, shun=shun)
-            if way == autopilot.RISKY:  # the stairs only through it: wade
+            if autopilot.is_risky(way):  # the stairs only through it: wade
                 way = autopilot.travel_action(world, floor.stairs, dare=True, shun=shun)
             if not isinstance(way, Stop):
                 return way

@@ -35,7 +35,7 @@ from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
 from emberdeep.records import Record, frozen_record
-from emberdeep.session.full_pack import FullPack
+from emberdeep.session.full_pack import NEARLY_FULL, FullPack
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
@@ -394,6 +394,8 @@ class Driver:
         if isinstance(command, Rest) and statuses.poison_left(player) >= player.hp:
             self.take(Refused("deadly_poison"))  # a rest would wait for it to kill
             return
+        if isinstance(command, Explore) and self.full_pack.nearly_full(world):
+            self.say(Line(NEARLY_FULL))
         self.sleepers.update(world.floor, world.player)
         self.run = Run(command, autopilot.Watch.start(world))
 
@@ -422,7 +424,7 @@ class Driver:
         else:
             self.introduce()
         if self.narrator is not None:
-            text = self.narrator.stop(stop)
+            text = self.narrator.stop(stop, self.world.player.position)
             if text:  # "" stops without a word (what was picked up was just said)
                 self.say(Line(text))
 
@@ -463,7 +465,7 @@ class Driver:
             else:
                 sleepers = self.sleepers.on(world.floor)
                 choice = autopilot.explore_action(
-                    world, rules.auto_pickup, sleepers=sleepers, shunned_kinds=True
+                    world, rules.auto_pickup, sleepers=sleepers, shunned_kinds=True, spare=1
                 )
                 choice = autopilot.or_stairs(world, choice) if isinstance(choice, Stop) else choice
             if not isinstance(choice, Stop):

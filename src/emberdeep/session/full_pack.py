@@ -1,6 +1,8 @@
 """What a full pack leaves lying where the player stands, said once: once per item per
 floor, and again only when the pack changes (an explore routed over a ring it could not
-take said "Your pack is full: the ring of quickness stays here" ten times and more).
+take said "Your pack is full: the ring of quickness stays here" ten times and more);
+and, once each time the pack comes down to its last slot, that explore leaves items now
+(``autopilot.explore_action``'s ``spare``: the last slot is the player's choice).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
     from emberdeep.engine.things.items import Item
 
+NEARLY_FULL = "Your pack is nearly full: explore leaves items now; pick up what you choose."
+
 
 class FullPack:
     """The items already said to stay where they lie, for the pack as it was then."""
@@ -22,6 +26,16 @@ class FullPack:
         """(depth, x, y, kind) of each item said to stay."""
         self.pack: tuple[tuple[str, int], ...] = ()
         """The pack (kinds and counts) when they were said: a change makes all news."""
+        self.warned = False
+        """``NEARLY_FULL`` was said, and the pack has had no more room since."""
+
+    def nearly_full(self, world: World) -> bool:
+        """Whether to say ``NEARLY_FULL`` as an explore starts: one slot left, and not
+        said since the pack last had more room."""
+        left = items.INVENTORY_SIZE - len(world.inventory)
+        news = left <= 1 and not self.warned
+        self.warned = left <= 1
+        return news
 
     def news(self, world: World) -> Item | None:
         """The item under the player a full pack leaves, if not said already."""

@@ -90,6 +90,7 @@ from emberdeep.session.item_sentences import (
 )
 from emberdeep.session.log_line import Line
 from emberdeep.session.names import Names
+from emberdeep.session.risk_words import risk_stop
 from emberdeep.session.world_sentences import (
     alarm,
     area,
@@ -129,7 +130,8 @@ REFUSALS = {
     "not_ready": "You are not ready to advance.",
     "not_visible": "You cannot target an area that you cannot see.",
     "throw_unseen": "You cannot throw at a spot you cannot see.",
-    "throw_elsewhere": "You must throw it somewhere else.",
+    "throw_elsewhere": "You cannot throw it at your own feet: move the aim to where it"
+    " should land.",
     "take_off_first": "Take it off first.",
     "throw_it": "Throw it instead (t).",
     "key_use": "Walk into a locked door to unlock it.",
@@ -177,9 +179,6 @@ STOPS = {
     "interrupted": "You stop: a key was pressed.",
     "blocked": "Something is in the way: step round it yourself.",
     "no_way": "You don't know a way there: explore (x) first.",
-    "risky": "The way on is through deep water, a trap or gas: take that step yourself.",
-    "risky_stairs": "The way on is through deep water, a trap or gas: take that step yourself, "
-    "or press > to walk round to the stairs down.",
     "arrived": "You have arrived.",
     "explored_stairs": "Explored. The stairs down are here: press > to descend.",
     "explored": "Explored everything you can reach: search (s) for a hidden way on.",
@@ -199,11 +198,16 @@ class Narrator:
         self.names = names
 
     def lines(self, events: Iterable[Event]) -> list[Line]:
+        """The lines for ``events``; none after a victory, the game's last line (the
+        monsters' turn that ends the step still runs: hand play's morgue showed a sylph
+        acting after "You win!")."""
         out: list[Line] = []
         for event in events:
             say = NARRATORS.get(type(event))
             if say is not None:
                 out += say(self, event)
+            if type(event) is Victory:
+                break
         return out
 
     def texts(self, events: Iterable[Event]) -> list[str]:
@@ -241,6 +245,8 @@ class Narrator:
             text = f"Your pack is full: no room for {self.names.thing(refused.thing).the}."
         elif reason == "blocked" and refused.detail == "doorway":
             text = "That way is blocked: from a doorway, take a straight step first."
+        elif reason == "nobody_near" and refused.detail:
+            text = f"No enemy in view is within {refused.detail} steps for it to strike."
         elif reason == "unknown_stat":
             text = f"Unknown stat {refused.detail!r}."
         else:
@@ -253,8 +259,11 @@ class Narrator:
         text = f"Your pack is full: {self.names.thing(thing).the} stays here."
         return Line(text, MessageKind.REFUSED)
 
-    def stop(self, stop: Stop) -> str:
-        """Why a run stopped, or "" to say nothing."""
+    def stop(self, stop: Stop, here: tuple[int, int] = (0, 0)) -> str:
+        """Why a run stopped, or "" to say nothing; ``here``: where the player stands
+        (a risk ahead is named with its way from there)."""
+        if stop.why in ("risky", "risky_stairs"):
+            return risk_stop(self.names, stop, here)
         if stop.why == "monsters":
             return self.sighting(stop.monsters)
         if stop.why == "sleeper":

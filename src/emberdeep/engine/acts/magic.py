@@ -128,8 +128,8 @@ def lightning(world: World, user: Actor, item: Item, target: Target) -> Refused 
     before asleep, then nearest, counted in steps as creatures move; ties: the older)."""
     floor = world.floor
     found = targets.targets(floor, user, BOLT, item.kind.range)
-    if not found:
-        return Refused("nobody_near")
+    if not found:  # with the range, so the words can say how near is near enough
+        return Refused("nobody_near", detail=str(item.kind.range) if item.kind.range else "")
     victim = found[0]
     flight = fly(floor, user.position, victim.position, BOLT, item.kind.range)
     world.emit(Missile(user.who, flight.cells, "lightning"))

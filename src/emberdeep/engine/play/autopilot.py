@@ -36,7 +36,7 @@ from emberdeep.records import Record, frozen_record
 RISK_COST = 1000
 """Deep water (it may sweep away what you carry), a found trap, fire and harmful gas are
 crossed only when there is no other way, and a run stops before the first step into
-one (``Stop("risky")``): the player takes that step, or not."""
+one (``Stop("risky")``, which names it): the player takes that step, or not."""
 BERTH = awareness.WAKE_CHANCES[1][0]
 """Auto-explore (given ``sleepers``) keeps this far from a sleeper seen, where each turn's
 chance of waking it is small, and stops before it would come closer (``Stop("sleeper")``;
@@ -95,7 +95,28 @@ def unless_risky(
     tile in ``shun``: a run asks first, the player takes such a step themselves)."""
     there = (player.x + step.dx, player.y + step.dy)
     danger = risky(floor, player) if shun is None else risky(floor, player) | shun
-    return RISKY if danger[there] and not danger[player.position] else step
+    if danger[there] and not danger[player.position]:
+        return Stop("risky", at=there, risk=risk_at(floor, there))
+    return step
+
+
+def risk_at(floor: Floor, at: tuple[int, int]) -> str:
+    """What makes the step onto ``at`` a risk, for the stop's words: a found trap's kind,
+    "deep_water", "fire", "gas", or "" (a tile the caller shuns)."""
+    trap = floor.traps.get(at)
+    if trap is not None and not trap.hidden:
+        return trap.kind.key
+    if floor.tiles[at] == Tile.DEEP_WATER:
+        return "deep_water"
+    if floor.fire[at] > 0:
+        return "fire"
+    hazards = danger.current(floor)
+    return "gas" if hazards is not None and hazards[at] else ""
+
+
+def is_risky(choice: object) -> bool:
+    """Whether a run's choice is a stop before a risk (wherever it lies)."""
+    return isinstance(choice, Stop) and choice.why == "risky"
 
 
 def downhill(floor: Floor, player: Actor, dist: NDArray[np.int32]) -> Move | None:
@@ -124,8 +145,9 @@ class Stop(Record):
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
     (``things`` in view), "badly_hurt" ("badly_hurt_open": and a rest would not heal),
     "hurt", "picked_up", "floor", "blocked",
-    "no_way", "risky" (the way on is through a known danger; "risky_stairs": and the
-    stairs down can be reached without one), "arrived",
+    "no_way", "risky" (the way on is through a known danger, the step onto ``at``, of
+    kind ``risk``: ``risk_at``; "risky_stairs": and the stairs down can be reached
+    without one), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
     gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
     ``monsters``), "ally_behind" (the allies in ``monsters`` fell behind), or a worse
@@ -134,10 +156,11 @@ class Stop(Record):
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
     things: tuple[Thing, ...] = ()
+    at: tuple[int, int] | None = None
+    risk: str = ""
 
 
 BLOCKED = Stop("blocked")
-RISKY = Stop("risky")
 
 
 def travel_map(
@@ -209,6 +232,7 @@ def explore_action(
     sleepers: Mapping[int, tuple[int, int]] | None = None,
     shun: NDArray[np.bool_] | None = None,
     shunned_kinds: bool = False,
+    spare: int = 0,
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
@@ -220,9 +244,12 @@ def explore_action(
     showed itself). ``shunned_kinds`` (a person's explore) leaves lying every item of a
     kind the player has dropped on this floor, not only the ones dropped (DCSS's rule:
     hand play dropped potions of slowness to make room, and explore went to pick up
-    another)."""
+    another). ``spare``: pack slots it leaves free for the player's own choice (a
+    person's explore leaves one: with one slot left, hand play's explore took a vault
+    key, chain mail and a potion of darkness, and each was dropped again); what stacks
+    with something carried is still taken."""
     floor, player = world.floor, world.player
-    room = len(world.inventory) < INVENTORY_SIZE
+    room = len(world.inventory) < INVENTORY_SIZE - spare
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
     held = captive_cells(floor)
     shunned = {i.kind.key for i in floor.items if i.dropped} if shunned_kinds else set()
@@ -254,22 +281,24 @@ def explore_action(
         return step if dare else unless_risky(world.floor, world.player, step, shun)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs, dare=dare, shun=shun)
-        if isinstance(action, Move) or action == RISKY:
+        if isinstance(action, Move) or is_risky(action):
             return action
     return Stop("explored_stairs" if floor.explored[floor.stairs] else "explored")
 
 
 def or_stairs(world: World, stop: Stop) -> Stop:
-    """A person's explore stopped before a risk (``RISKY``): when the known stairs down
+    """A person's explore stopped before a risk (``is_risky``): when the known stairs down
     can be reached without one, by a long dry way round, the stop says so
     ("risky_stairs": hand play was told only of the water while ``>`` would have walked
     to the stairs). What is left to explore is all beyond the risk: a dry way to it
     would cost less than ``RISK_COST`` a step."""
     floor = world.floor
-    if stop != RISKY or not floor.explored[floor.stairs]:
+    if not is_risky(stop) or not floor.explored[floor.stairs]:
         return stop
     way = travel_action(world, floor.stairs)
-    return Stop("risky_stairs") if isinstance(way, Move) or way == Stop("arrived") else stop
+    if isinstance(way, Move) or way == Stop("arrived"):
+        return Stop("risky_stairs", at=stop.at, risk=stop.risk)
+    return stop
 
 
 _EXPLORE_MAPS: weakref.WeakKeyDictionary[Floor, tuple[tuple[object, ...], NDArray[np.int32]]]

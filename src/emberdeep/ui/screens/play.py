@@ -179,6 +179,8 @@ class PlayScreen:
                 self.film = None  # a key finishes the film at once, and is acted on
                 self.mouse = None  # playing by keys: the pointer's path and box go
                 if self.running:  # any key interrupts a run, and does nothing else
+                    if self.own_stairs_key(key):  # but the walk's own < or >: it goes on
+                        return Stay()
                     return self.after(self.driver.interrupt())
                 return self.run_command(key)
             case Click(x, y, button=1) if not self.running and self.layout.map.contains(x, y):
@@ -196,6 +198,13 @@ class PlayScreen:
             case Wheel(dy) if dy > 0:  # scrolling back through the log opens it
                 return Push(HistoryScreen(self.log))
         return Stay()
+
+    def own_stairs_key(self, key: str) -> bool:
+        """Whether ``key`` is the < or > of the walk to the stairs under way (hand play
+        pressed it again while walking, and the second press stopped the walk)."""
+        command, run = command_for(key, self.keymap), self.driver.run
+        stairs = TakeStairs(up=isinstance(command, Ascend))
+        return isinstance(command, Ascend | Descend) and run is not None and run.command == stairs
 
     def save(self) -> bool:
         """Save now; a failure is told in the log and play goes on."""
