@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-from dataclasses import field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from emberdeep.content.palettes import DEFAULT, PALETTE_NAMES
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.core.fov import ALGORITHMS, FovSettings
 from emberdeep.mapgen import GENERATORS
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.storage.files import write_atomically
 
 FONT_LAYOUTS = ("cp437", "tcod")
@@ -37,7 +37,7 @@ def _range(lo: int, hi: int) -> dict[str, Any]:
     return {"range": (lo, hi)}
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Settings(Record):
     """Every setting with its default. Field metadata is the validation rule."""
 

@@ -19,7 +19,6 @@ from emberdeep.engine.play.world import World
 from emberdeep.engine.saves import snapshot_copy
 from emberdeep.engine.saves.snapshot_copy import CARRIED, FLOOR_ITEM, copy_world
 from emberdeep.engine.things.items import Item
-from emberdeep.records import Record
 from emberdeep.storage import saves
 from tests.helpers import builder_for
 from tests.test_saves import CREATURES, INFO, KINDS, bot_played
@@ -28,9 +27,6 @@ SCALARS = (type(None), bool, int, float, str, bytes, enum.Enum)
 
 
 def _is_frozen(value: object) -> bool:
-    """A frozen dataclass, or a record (``records.frozen_record``: frozen by its base)."""
-    if isinstance(value, Record):
-        return True
     params = getattr(type(value), "__dataclass_params__", None)
     return params is not None and params.frozen
 

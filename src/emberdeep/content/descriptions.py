@@ -9,16 +9,16 @@ without words is an error at start-up with its file, line and key.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 SOURCE = "descriptions.toml"
 MAX_TEXT = 400
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Descriptions(Record):
     monsters: dict[str, str] = field(default_factory=dict)
     items: dict[str, str] = field(default_factory=dict)

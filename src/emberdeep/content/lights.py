@@ -9,18 +9,18 @@ or an item, so a typo is an error with its file, line and key, not a dark room.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.terrain.gas import GAS_NAMES
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 SOURCE = "lights.toml"
 MAX_RADIUS = 20
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Light(Record):
     """One light: ``intensity * (1 - d / radius) ** falloff`` of ``color`` at distance d."""
 
@@ -30,7 +30,7 @@ class Light(Record):
     falloff: float
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Fixture(Record):
     """A light fixture's light and how it is drawn in the glyph modes."""
 
@@ -39,7 +39,7 @@ class Fixture(Record):
     glyph_color: Color
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Lights(Record):
     ambient: float = 1.0
     """What a cell in view with no light on it is lit at (1: as tiles.toml draws it)."""

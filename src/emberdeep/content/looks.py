@@ -9,10 +9,12 @@ looks without importing the loader that assembles them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from emberdeep.content.tomldata import Color, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.statuses import STATUSES
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 GLYPH_MODES = ("ascii", "solid")
 """Render modes drawn with font glyphs, whose looks are in tiles.toml."""
@@ -21,7 +23,7 @@ RENDER_MODES = (*GLYPH_MODES, "tiles")
 BLACK: Color = (0, 0, 0)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Look(Record):
     """How one thing is drawn: a glyph and its colours."""
 
@@ -30,7 +32,7 @@ class Look(Record):
     bg: Color
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class TileLooks(Record):
     """A terrain kind in one render mode: in view, and remembered."""
 

@@ -20,7 +20,7 @@ Colours are ``[r, g, b]`` or the name of one in the file's ``[colours]`` table.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import field
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -28,7 +28,7 @@ from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.statuses import STATUSES
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 DEFAULT = "default"
 PALETTE_NAMES = (DEFAULT, "high-contrast", "colour-blind")
@@ -119,7 +119,7 @@ def lighten(colors: list[Color], least: float) -> list[Color]:
     return [(int(r), int(g), int(b)) for r, g, b in mixed]
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class TileColours(Record):
     """A palette's terrain look in one state: colours only (glyphs stay the content's)."""
 
@@ -127,7 +127,7 @@ class TileColours(Record):
     bg: Color
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Palette(Record):
     """One colour palette from ``palettes.toml``: rules over every foreground, then single
     colours that override them."""

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 import numpy as np
 
 from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.creatures.spawning import Population
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class BaseParams(Record):
     """Parameters every generator shares."""
 
@@ -34,8 +35,8 @@ class BaseParams(Record):
 P = TypeVar("P", bound=BaseParams)
 
 
-@frozen_record
-class Generator(Record, Generic[P]):
+@dataclass(frozen=True)
+class Generator(Generic[P]):
     """A registered floor generator: its name, its parameters' type and its build function."""
 
     name: str
@@ -78,7 +79,7 @@ def get(name: str) -> Generator[Any]:
         raise ValueError(f"unknown generator {name!r} (known: {known})") from None
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class LevelPlan(Record):
     """From ``from_depth`` down (until the next plan), floors come from this generator."""
 

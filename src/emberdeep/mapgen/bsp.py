@@ -6,7 +6,7 @@ join uses the closest pair of rooms across the split so corridors stay short.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from itertools import chain
 from typing import Any
 
@@ -23,10 +23,9 @@ from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.draws import U32, Halves
 from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach
-from emberdeep.records import frozen_record
 
 
-@frozen_record
+@dataclass(frozen=True)
 class BspParams(BaseParams):
     """The BSP generator's knobs; each is also an ``emberdeep mapgen`` option."""
 

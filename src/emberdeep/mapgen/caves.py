@@ -8,7 +8,7 @@ construction, as every generator guarantees.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -18,14 +18,13 @@ from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import Floor, Rect, Tile
 from emberdeep.mapgen import BaseParams, register
 from emberdeep.mapgen.carve import dig_room, farthest_tile, solid_rock
-from emberdeep.records import frozen_record
 
 NEAREST_SAMPLE = 1500
 """At most this many tiles of the joined cave are compared with a pocket when looking for
 the shortest tunnel: enough for a short one, and the cost stays flat on big maps."""
 
 
-@frozen_record
+@dataclass(frozen=True)
 class CavesParams(BaseParams):
     """The caves generator's knobs; each is also an ``emberdeep mapgen`` option."""
 

@@ -8,6 +8,7 @@ room for every ``AREA_PER_ROOM`` tiles of such floor.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
@@ -22,7 +23,7 @@ from emberdeep.engine.creatures.spawning import Goal, Population, SpawnTable, cu
 from emberdeep.engine.things.items import Item
 from emberdeep.mapgen.dwellers import band, settle
 from emberdeep.mapgen.reach import Reach
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 FIRST_MONSTER_ID = 2  # 1 is the player's
 SAFE_STEPS = 6
@@ -37,7 +38,7 @@ three or four potions of healing and as many scrolls of identify (found in hand 
 K = TypeVar("K")
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Arrival(Record):
     """What placing things needs to know of walking from the floor's start: where things
     may be placed, reachable but not too near. Made once per floor by the plan's builder

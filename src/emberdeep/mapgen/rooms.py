@@ -8,7 +8,7 @@ drops each one.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import NDArray
@@ -19,10 +19,9 @@ from emberdeep.mapgen.carve import farthest_tile, solid_rock
 from emberdeep.mapgen.doors import add_doors
 from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach
-from emberdeep.records import frozen_record
 
 
-@frozen_record
+@dataclass(frozen=True)
 class RoomsParams(BaseParams):
     """The rooms generator's knobs; each is also an ``emberdeep mapgen`` option."""
 

@@ -16,10 +16,10 @@ from emberdeep.engine.creatures.gear import forge
 from emberdeep.engine.creatures.spawning import ByDepth, Population
 from emberdeep.engine.terrain.traps import TrapKind
 from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, pick_kinds
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class SetPieceKind(Record):
     """One kind of set piece as content describes it."""
 
@@ -41,7 +41,7 @@ class SetPieceKind(Record):
     """The reward is drawn as if this many floors deeper."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class SetPieces(Record):
     """Every kind, and how many a floor tries by depth."""
 

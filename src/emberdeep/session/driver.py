@@ -34,7 +34,7 @@ from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.session.full_pack import NEARLY_FULL, FullPack
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
@@ -46,24 +46,24 @@ RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Explore(Record):
     """Walk to the nearest unexplored place (or item), and on, until disturbed."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Travel(Record):
     """Walk to ``target`` over known ground, until there or disturbed."""
 
     target: tuple[int, int]
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Rest(Record):
     """Wait until healed, or disturbed."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class FreeCaptive(Record):
     """Work at the shackles of the captive at ``target`` (next to the player) until it is
     free, or disturbed like a rest; with a threat in view, one turn's work only."""
@@ -71,7 +71,7 @@ class FreeCaptive(Record):
     target: tuple[int, int]
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class TakeStairs(Record):
     """Take the stairs down (or ``up``): at once when standing on them, else walk to
     them when they are known and take them on arriving, with the one press (with a
@@ -98,7 +98,7 @@ class Pause(Enum):
     """The window went to the background."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Paused(Record):
     """A pause that began, as data: the screen words it (``session/pauses.py``) with the
     pause key as the player bound it."""
@@ -139,7 +139,7 @@ class Report:
     """At the end of a game: the hall-of-fame rank, the morgue file, the replay."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class RunRules(Record):
     """The player's settings for runs and real time."""
 

@@ -8,11 +8,13 @@ the others.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from emberdeep.engine.core.events import MessageKind
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Line(Record):
     """One line of the log and what it is about."""
 

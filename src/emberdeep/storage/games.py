@@ -17,10 +17,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.storage import saves
 from emberdeep.storage.files import (
     backup_path,
@@ -45,7 +46,7 @@ class GameError(Exception):
     """A game folder could not be made, read or deleted; the message is for the player."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Listing(Record):
     """One saved game as the title screen lists it: its summary, or why it can't be read."""
 

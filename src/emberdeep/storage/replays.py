@@ -21,6 +21,7 @@ import contextlib
 import json
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,7 @@ from emberdeep.engine.core.floor import FloorBuilder
 from emberdeep.engine.core.fov import FovSettings
 from emberdeep.engine.core.rng import MAX_SEED
 from emberdeep.engine.play.hero import Hero
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.storage.files import write_atomically
 
 if TYPE_CHECKING:
@@ -60,7 +61,7 @@ class ReplayError(Exception):
     """A replay file could not be read or written; the message is for the player."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ReplayFile(Record):
     """A replay as read from its file: enough to play the game again from its seed."""
 

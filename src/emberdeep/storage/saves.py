@@ -26,7 +26,7 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +37,7 @@ from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.things.items import ItemKind
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.storage import files
 from emberdeep.storage.files import Staged
 
@@ -76,7 +76,7 @@ class SaveError(Exception):
     """A save could not be read or written; the message is for the player."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class LogLine(Record):
     """One entry of the message log as saved: its text, its kind (for its colour) and how
     many times in a row it happened ("(x3)")."""
@@ -86,7 +86,7 @@ class LogLine(Record):
     count: int = 1
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class SaveInfo(Record):
     """What a save says about itself, beyond the world: the settings that shaped it, and
     the last lines of the log."""
@@ -103,7 +103,7 @@ class SaveInfo(Record):
     """The seed as the player typed it, when a word ("ember"; "": the number)."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Summary(Record):
     """A saved game as a list shows it."""
 

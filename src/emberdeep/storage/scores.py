@@ -24,13 +24,13 @@ the square because each floor down is harder than the last.
 from __future__ import annotations
 
 import getpass
-from dataclasses import astuple, fields
+from dataclasses import astuple, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from emberdeep import __version__
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.storage import saves
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ class ScoresError(Exception):
     """The hall of fame could not be read or written; the message is for the player."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ScoreEntry(Record):
     """One finished game."""
 

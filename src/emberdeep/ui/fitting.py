@@ -16,15 +16,16 @@ import contextlib
 import contextvars
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 ELLIPSIS = "…"
 SEPARATORS = ("/", "\\")
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Cut(Record):
     """A text ``fit`` had to cut: what it was given and the width it was cut to."""
 

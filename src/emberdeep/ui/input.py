@@ -11,17 +11,19 @@ screen first, takes input without importing the engine's actions.
 
 from __future__ import annotations
 
-from emberdeep.records import Record, frozen_record
+from dataclasses import dataclass
+
+from emberdeep.records import Record
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class KeyPress(Record):
     """A key by its ``keys.toml`` name (``a``, ``escape``, ``kp_7``...)."""
 
     key: str
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class MouseMove(Record):
     """The pointer is over console cell (x, y)."""
 
@@ -29,7 +31,7 @@ class MouseMove(Record):
     y: int
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Click(Record):
     """A mouse button pressed over console cell (x, y)."""
 
@@ -38,24 +40,24 @@ class Click(Record):
     button: int  # 1 left, 2 middle, 3 right
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Wheel(Record):
     """The mouse wheel turned."""
 
     dy: int  # positive scrolls up
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Resized(Record):
     """The window or terminal changed size; screens may want to redraw."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class CloseRequested(Record):
     """The window's close button or the terminal's hang-up: save and leave."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class FocusLost(Record):
     """The window (or terminal) is no longer the one the player types into."""
 

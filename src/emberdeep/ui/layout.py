@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from dataclasses import dataclass
 
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.ui.render import Region
 
 FULL_SIZE = (100, 52)
@@ -37,7 +38,7 @@ COMPACT_BELOW = 40
 across the whole bottom (a row under the log alone would be too narrow for the hints)."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Layout(Record):
     """Where each part of the play screen goes in a console of a given size."""
 

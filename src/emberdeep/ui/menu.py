@@ -26,10 +26,11 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import tcod.console
 
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.ui import palette, render
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
@@ -66,7 +67,7 @@ CANCEL = frozenset({"escape"})
 VI_MOVES = {"k": -1, "j": 1}
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Option(Record):
     """One line of a menu. ``detail`` is shown dimmed at the right (a count, a cost, or
     why a disabled option cannot be chosen)."""
@@ -79,7 +80,7 @@ class Option(Record):
     and from turn to turn); "" gives it the letter of its row on screen."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Chosen(Record):
     """The player chose an option."""
 
@@ -87,12 +88,12 @@ class Chosen(Record):
     """Index into the options the menu was built with."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Cancelled(Record):
     """The player closed the menu without choosing."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class StillOpen(Record):
     """The menu took the input and stays open."""
 
@@ -102,7 +103,7 @@ CANCELLED = Cancelled()
 STILL_OPEN = StillOpen()
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class MenuLayout(Record):
     """Where everything of a menu goes on the console, in cells."""
 

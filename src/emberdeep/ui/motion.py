@@ -24,7 +24,7 @@ from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
 from emberdeep.engine.core.events import Area, Attacked, Died, Event, Hurt, Missile
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
@@ -54,7 +54,7 @@ MISS_COLOR: Color = (160, 160, 160)
 DEFAULT_COLOR: Color = (255, 255, 255)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Mark(Record):
     """Cells drawn alike in one frame: a glyph (or the cell's own) in ``fg`` (or the
     cell's own), and the cell's colours pulled toward ``tint`` by ``amount`` (0-1)."""

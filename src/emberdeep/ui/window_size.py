@@ -15,10 +15,12 @@ picture is (borders, mouse hit tests) agrees with what is on screen.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import tcod.sdl.sys
 from tcod.cffi import ffi, lib
 
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 __all__ = ["Placement", "WindowFit", "desktop_size", "fit_window", "place_console"]
 
@@ -26,7 +28,7 @@ Size = tuple[int, int]
 """(width, height)."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class WindowFit(Record):
     """The window to open: ``scale`` screen pixels per font pixel, and its size."""
 
@@ -35,7 +37,7 @@ class WindowFit(Record):
     height: int
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Placement(Record):
     """Where the console is drawn in a window: its top-left corner and size in pixels."""
 

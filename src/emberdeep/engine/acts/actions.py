@@ -11,7 +11,7 @@ in Hauberk. ``World.perform`` follows alternatives and charges the time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
 
 from emberdeep.engine.acts import magic
@@ -36,7 +36,7 @@ from emberdeep.engine.creatures.statuses import HELD
 from emberdeep.engine.terrain import hazards, mechanisms
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, Aim, Target
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -108,7 +108,7 @@ def player_only(player: Actor, actor: Actor) -> Refused | None:
     return None if actor is player else Refused("player_only")
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Move(Record):
     """Step one tile in a direction; each component is -1, 0 or 1."""
 
@@ -183,7 +183,7 @@ class Move(Record):
         return _PLAIN.get(actor.move_time) or done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Open(Record):
     """Open the closed door at (x, y), next to the actor."""
 
@@ -202,7 +202,7 @@ class Open(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Unlock(Record):
     """Open the locked door at (x, y) with a key from the inventory (used up)."""
 
@@ -237,7 +237,7 @@ def _key_slot(world: World) -> int | None:
     return next((n for n, i in enumerate(world.inventory) if EFFECTS[i.kind.effect].opens), None)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Attack(Record):
     """Strike the creature ``target`` in melee."""
 
@@ -275,7 +275,7 @@ def summoned(by: Actor, called: Sequence[Actor], kind: str, cause: str) -> Summo
     return Summoned(by.who, by.position, tuple(c.who for c in called), kind, cells, cause)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Either(Record):
     """``chance`` percent of the time ``first``, else ``second``: decided by the world's
     stream when it is performed (a behaviour has no dice of its own). An erratic flyer
@@ -292,7 +292,7 @@ class Either(Record):
         return Alternative(self.second)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Shoot(Record):
     """Loose a missile at ``target`` within ``reach`` tiles, along a clear line: it flies
     by ``stops`` (``flight.Stops``, named by the ``shoot`` ability) and strikes whom it
@@ -317,7 +317,7 @@ class Shoot(Record):
         return done(actor.attack_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Wait(Record):
     """Let time pass for one action."""
 
@@ -330,7 +330,7 @@ class Wait(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Stumble(Record):
     """A confused creature lurches in a random direction, hitting whoever is there."""
 
@@ -343,7 +343,7 @@ class Stumble(Record):
         return Alternative(Wait())
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class PickUp(Record):
     """Pick up the top item where the player stands that fits in the pack (with every
     slot taken, more of what it already stacks), one the player did not drop here
@@ -405,7 +405,7 @@ class PickUp(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Drop(Record):
     """Drop the inventory item in ``slot`` (0 = a)."""
 
@@ -434,7 +434,7 @@ CHARGED = frozenset({"wand", "staff"})
 """Categories used a charge at a time, not used up."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Use(Record):
     """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming, or
     at the item in slot ``on`` (a scroll of enchanting; for a ring put on, the worn ring
@@ -488,7 +488,7 @@ class Use(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Descend(Record):
     """Take the down stairs the player stands on."""
 
@@ -510,7 +510,7 @@ class Descend(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Ascend(Record):
     """Take the up stairs the player stands on; on depth 1 they lead out of the dungeon,
     which wins the game for whoever carries the treasure (and is refused to anyone else)."""
@@ -540,7 +540,7 @@ class Ascend(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class LevelUp(Record):
     """Spend a level on ``stat``: "hp", "power" or "defense". Takes no time."""
 

@@ -8,6 +8,7 @@ command back into one, for ``journal.py``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from emberdeep.engine.acts.actions import ActionResult, PlayerCommand, done, player_only
@@ -26,14 +27,14 @@ from emberdeep.engine.creatures import awareness, combat, harm, statuses
 from emberdeep.engine.terrain import burst, traps
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, THROWN
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.play.world import World
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Throw(Record):
     """Throw one of the inventory item in ``slot`` (a dart, a javelin) at ``target``: it
     hits the first creature in its path (the odds of a blow; damage from the item) and
@@ -133,7 +134,7 @@ def _struck(
     world.emit(Attacked(actor.who, victim.who, start, end, damage > 0, damage, verb, thing=thing))
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Search(Record):
     """Search the eight tiles around for hidden traps (good odds each)."""
 

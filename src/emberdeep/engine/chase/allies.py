@@ -22,6 +22,7 @@ turns of work free it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from emberdeep.engine.acts.actions import (
@@ -43,7 +44,7 @@ from emberdeep.engine.core.events import Freed, Moved, Ordered, Refused, Shackle
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import goal_at
 from emberdeep.engine.creatures import awareness
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -193,7 +194,7 @@ def bump(actor: Actor, target: Actor) -> ActionResult:
 BUMPS.append(bump)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Swap(Record):
     """The player and an ally next to them change places (allies never block the way)."""
 
@@ -213,7 +214,7 @@ class Swap(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class WorkShackles(Record):
     """A turn's work at a captive's shackles; the last turn frees it, an ally from now on."""
 
@@ -257,7 +258,7 @@ def in_earshot(floor: Floor, player: Actor) -> list[Actor]:
     ]  # fmt: skip
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Order(Record):
     """Tell the allies in view to wait where they are (``stay``) or to follow."""
 

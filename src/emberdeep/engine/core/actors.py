@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from emberdeep.engine.core.events import Who
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
@@ -60,7 +60,7 @@ alarm or a pack's call never set it hunting, and it is never dormant (a far-away
 sleeper may be cheap to skip; an ally following the player, never)."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Ability(Record):
     """One thing a kind can do, as content gives it: a name in the engine's registry
     (``engine/monsters/abilities.py``), how often it is tried when its condition holds, and its
@@ -80,7 +80,7 @@ class Ability(Record):
         return str(self.values[name])
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class KeepsDistance(Record):
     """A monster that hangs back between ``near`` and ``far`` tiles from the player while
     ``reason`` holds: "always", "shot" (it has a clear shot) or "allies" (others of its
@@ -91,7 +91,7 @@ class KeepsDistance(Record):
     reason: str = "always"
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ActorKind(Record):
     """A creature as content describes it. Times are in world time units (100 = normal)."""
 
@@ -250,7 +250,7 @@ class Actor:
         ) + ((self.ablaze_by,) if self.ablaze_by else ())  # fmt: skip
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Progression(Record):
     """Experience and levels: the next level costs ``base + factor * level`` experience
     and buys one of three ways to grow, each a trade (issue 41: a choice that changes

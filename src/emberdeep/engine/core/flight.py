@@ -12,13 +12,14 @@ the aiming screen draws is what flies.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
 import numpy as np
 import tcod.los
 
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -40,7 +41,7 @@ class Stops(str, Enum):
     """It halts before an obstruction, a wall or a creature, striking none (a blink)."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule(Record):
     """How something flies. ``reach`` 0: as far as the cell aimed at."""
 
@@ -54,7 +55,7 @@ class Rule(Record):
     what cannot be seen through."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Flight(Record):
     """A flight from ``start``: the cells it crossed in order (the last where it
     stopped), the creatures it struck in order, the cell that stopped it (None: it flew

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import tcod
 import tcod.constants
@@ -9,7 +11,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.tcod_map import TcodMap
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 ALGORITHMS: dict[str, int] = {
     "basic": tcod.constants.FOV_BASIC,
@@ -21,7 +23,7 @@ ALGORITHMS: dict[str, int] = {
 }
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class FovSettings(Record):
     """The libtcod tutorial's torch: radius 10, walls lit; ``radius`` 0 means unlimited."""
 

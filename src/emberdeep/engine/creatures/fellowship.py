@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor, Mode, saturating
 from emberdeep.engine.core.events import AllyDied
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Loss(Record):
     """An ally dead for good: its kind, the depth, its killer's kind ("" when no creature
     did it) and the cause ("poison", "faded"; "" for a blow)."""

@@ -11,13 +11,14 @@ the player what it is (``RunicFlared``), as Brogue's do.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import Healed, RunicFlared
 from emberdeep.engine.creatures import harm, statuses
 from emberdeep.engine.things.items import Item, effective_enchant
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -26,7 +27,7 @@ Act = Callable[["World", Actor, Actor, Item, int], int]
 """(world, wearer, other creature, item, damage) -> the damage after it acted."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Runic(Record):
     slot: str
     """"weapon" or "armor"."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 import numpy as np
@@ -10,7 +10,7 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.core.actors import ActorKind
 from emberdeep.engine.things.items import ItemKind
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.terrain.traps import TrapKind
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 K = TypeVar("K")
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ByDepth(Record):
     """A value that changes with depth: ``steps`` are (from_depth, value), sorted by depth.
     The value at a depth is the one of the deepest step at or above it."""
@@ -34,8 +34,8 @@ class ByDepth(Record):
         return value
 
 
-@frozen_record
-class SpawnTable(Record, Generic[K]):
+@dataclass(frozen=True)
+class SpawnTable(Generic[K]):
     """Kinds that can appear, their weights by depth, and how many at most per room."""
 
     kinds: tuple[K, ...]
@@ -77,7 +77,7 @@ def cumulative(weights: NDArray[np.float64]) -> NDArray[np.float64]:
     return chances
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Population(Record):
     """Everything a floor builder needs to fill a floor."""
 
@@ -109,7 +109,7 @@ class Population(Record):
         return list(found)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Captives(Record):
     """Monsters found in shackles (Brogue's captives): on ``chance`` percent of the floors
     from ``from_depth`` down, one of ``kinds`` (by its weights at the depth; ``per_room``
@@ -123,7 +123,7 @@ class Captives(Record):
     captors: ByDepth
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Goal(Record):
     """What the game is for: ``treasure`` lies on floor ``depth``, watched by ``guardian``;
     carrying it out of the dungeon wins."""

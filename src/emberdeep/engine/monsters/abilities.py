@@ -26,6 +26,7 @@ loader checks every number against what the registration declares.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -46,7 +47,7 @@ from emberdeep.engine.core.events import Healed, Refused, Teleported
 from emberdeep.engine.core.flight import Rule, Stops, clear
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import awareness, harm, statuses
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -61,7 +62,7 @@ rule a missile flies by (``flight.Stops``)."""
 FORMS = ("arrow", "spark", "bolt")
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Spec(Record):
     """A registered ability: when it is asked, its function, and what content must give
     it: ``numbers`` by name as (lowest, highest, default or None when required),
@@ -295,7 +296,7 @@ def split(world: World, jelly: Actor, striker: Actor, known: Ability) -> None:
 # -- the actions abilities take ---------------------------------------------------------
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Mend(Record):
     """A caster closes ``patient``'s wounds (``amount`` HP), along a clear line."""
 
@@ -314,7 +315,7 @@ class Mend(Record):
         return done(actor.attack_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Blink(Record):
     """Vanish and reappear up to ``reach`` tiles away, somewhere in sight of where it
     was and at least ``least`` tiles from ``away_from``."""
@@ -344,7 +345,7 @@ class Blink(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Summon(Record):
     """Call up ``count`` creatures of ``kind`` around the summoner, hunting at once;
     ``cause`` says how ("summon", or "scatter": it broke into them)."""
@@ -375,7 +376,7 @@ class Summon(Record):
         return done(actor.attack_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Fade(Record):
     """A conjured creature's time is up: it is gone, leaving nothing."""
 

@@ -5,6 +5,7 @@ breaks through, while it is still slow in the rock, rather than hold a doorway."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
@@ -15,7 +16,7 @@ from emberdeep.engine.core.events import Moved, Refused, TerrainChanged
 from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -45,7 +46,7 @@ def diggable(floor: Floor, x: int, y: int) -> bool:
     return not bool((around == Tile.LOCKED_DOOR).any())
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Dig(Record):
     """Turn the rock at (x, y) to floor and move into it, in ``time``."""
 

@@ -6,6 +6,7 @@ move) rather than stand and wait for it."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
@@ -17,7 +18,7 @@ from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import SHUT_DOORS, Floor
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -53,7 +54,7 @@ def run(floor: Floor, monster: Actor, foe: Actor) -> list[tuple[int, int]] | Non
     return cells
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Charge(Record):
     """Rush along the line to ``foe`` and strike it with ``bonus`` percent more power."""
 

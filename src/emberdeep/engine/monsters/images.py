@@ -7,7 +7,7 @@ panel lists; it leaves nothing when it dies, and ends when the status runs out
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, bring_forth, done, summoned
@@ -18,7 +18,7 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.perception import IMAGE
 from emberdeep.engine.creatures import harm
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -62,7 +62,7 @@ def illusory(world: World, struck: Actor, striker: Actor, known: Ability) -> Non
         harm.die(world, struck, striker, "faded")
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Mirror(Record):
     """``count`` images of the caster around it, its health shown, lasting ``lasts``."""
 

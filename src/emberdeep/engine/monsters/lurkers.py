@@ -10,6 +10,7 @@ keep away from deep water, or to strike back in the turn it shows itself.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,7 +26,7 @@ from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.creatures.statuses import HELD, MAX_TURNS
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -84,7 +85,7 @@ def submerges(batch: Batch, i: int, known: Ability) -> Action:
     return best or WAIT
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Dive(Record):
     """Go under the surface: out of sight until it surfaces."""
 
@@ -95,7 +96,7 @@ class Dive(Record):
         return done(actor.move_time)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Surface(Record):
     """Come up out of the water with a blow at ``foe``."""
 

@@ -4,6 +4,7 @@ shielded friend twice."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
@@ -14,7 +15,7 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -37,7 +38,7 @@ def shields(batch: Batch, i: int, known: Ability) -> Action | None:
     return None
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Ward(Record):
     """Cast a spectral shield on ``friend`` for ``turns``."""
 

@@ -31,7 +31,7 @@ from emberdeep.engine.play.approach import Standoff, threats, visible_monsters
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import danger
 from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 RISK_COST = 1000
 """Deep water (it may sweep away what you carry), a found trap, fire and harmful gas are
@@ -139,7 +139,7 @@ def passable(floor: Floor, x: int, y: int) -> bool:
     return ally is not None and ally.mode == Mode.ALLY and floor.walkable.item(x, y)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Stop(Record):
     """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"

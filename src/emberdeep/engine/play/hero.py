@@ -9,16 +9,16 @@ imports neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from emberdeep.engine.core.actors import ActorKind, Progression
 from emberdeep.engine.things import identify, items
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Hero(Record):
     """Who the player starts as: stats, starting kit (worn if wearable), progression."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from emberdeep import bounds
@@ -9,7 +10,7 @@ from emberdeep.engine.core.events import Event, Refused
 from emberdeep.engine.core.fov import FovSettings
 from emberdeep.engine.play.journal import Journal, JournalError, check_command, decode_action
 from emberdeep.engine.play.world import HALT_WHEN_HURT, World
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 MAX_ADVANCE = 100_000
 """The most world time one recorded ``advance`` may move (a real-time tick is 25): a
@@ -53,7 +54,7 @@ def apply(world: World, command: list[object]) -> list[Event] | Refused:
     return []
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Divergence(Record):
     """Where a replay stopped matching its recording: the first command whose checksum
     differs."""

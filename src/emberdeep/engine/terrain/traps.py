@@ -25,7 +25,7 @@ from emberdeep.engine.core.events import Alarm, Searched, TrapFound, TrapSprung
 from emberdeep.engine.creatures import awareness, statuses
 from emberdeep.engine.terrain import gas
 from emberdeep.engine.things.items import worn_total
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -50,7 +50,7 @@ once (found in hand play): a second alarm while the first's hunters are still on
 scent now adds nobody."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class TrapKind(Record):
     """A trap as content describes it: what it does when sprung, and for how long."""
 

@@ -16,11 +16,12 @@ importing what the effects need.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, TypeAlias
 
 from emberdeep.engine.core.flight import Rule, Stops
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -83,7 +84,7 @@ SEEK = Rule(Stops.THROUGH)
 """A scroll of lightning: to the creature it finds, through any on the way."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Effect(Record):
     use: Use
     aims: Aim = Aim.NOTHING

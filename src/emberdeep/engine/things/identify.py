@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 
 from emberdeep.engine.core import rng as rngs
 from emberdeep.engine.core.events import Thing
 from emberdeep.engine.things.items import UNIDENTIFIED, Item, ItemKind
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 MAX_LOOK = 40
 GROWS = frozenset({"weapon", "armor", "ring", "staff", "wand"})
@@ -25,7 +25,7 @@ GROWS = frozenset({"weapon", "armor", "ring", "staff", "wand"})
 """The longest look a save may hold."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Catalogue(Record):
     """What content hides: the unidentified kinds and the looks each category deals."""
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from emberdeep.engine.core.events import ItemMoved
 from emberdeep.engine.things.effects import EFFECTS, Effect
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -38,7 +38,7 @@ CLAMOUR_NOISE = 20
 MAX_STACK = 99
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class ItemKind(Record):
     """An item as content describes it. Unused parameters stay 0."""
 
@@ -192,7 +192,7 @@ def unequip(world: World, user: Actor, item: Item) -> None:
     world.emit(ItemMoved(user.who, user.position, world.identity.thing(item), change))
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Bonus(Record):
     """What wearing an item adds to its wearer."""
 
@@ -243,7 +243,7 @@ def bonus(item: Item, strength: int) -> Bonus:
     )  # fmt: skip
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Worth(Record):
     """What a piece of gear gives this player now, as far as they know it: ``bonus`` at
     their strength (an unknown enchantment counted as none), and the two causes that

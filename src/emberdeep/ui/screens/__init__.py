@@ -20,11 +20,12 @@ game to save, settings to write) its say.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol, cast, runtime_checkable
 
 import tcod.console
 
-from emberdeep.records import Record, frozen_record
+from emberdeep.records import Record
 from emberdeep.ui.input import InputEvent
 
 
@@ -36,38 +37,38 @@ class Screen(Protocol):
     def draw(self, console: tcod.console.Console) -> None: ...
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Stay(Record):
     """Keep showing what is shown."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Push(Record):
     """Open ``screen`` over the top one."""
 
     screen: Screen
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Pop(Record):
     """Close the top screen."""
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class PopTo(Record):
     """Close every screen above ``screen``, which must be on the stack."""
 
     screen: Screen
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Reset(Record):
     """Close every screen and show ``screen`` alone."""
 
     screen: Screen
 
 
-@frozen_record
+@dataclass(frozen=True, eq=False, repr=False)
 class Quit(Record):
     """Close every screen: nothing is left to show."""
 
