@@ -101,12 +101,12 @@ def description(item: Item, strength: int) -> str:
 
 def details(identity: Identity, item: Item, strength: int) -> str:
     """What is known of what it does to a wearer of ``strength``: the description, or
-    that it is a mystery; for gear, the strength it needs, what its runic does and
-    whether its enchantment is known."""
+    that it is a mystery; for gear, the strength it needs when they lack it, what its
+    runic does and whether its enchantment is known."""
     if not identity.is_known(item.kind):
         return "Unknown: use it or read identify to learn it."
     text = description(item, strength)
-    if item.kind.strength:
+    if item.kind.strength > strength:  # (enough strength is no news on a pack's row)
         text = f"{text} {needs_strength(item.kind, strength)}."
     if not item.known:
         return f"{text} Its enchantment is unknown: wear it a while, or read identify."
@@ -188,7 +188,5 @@ class Names:
 
 
 def needs_strength(kind: ItemKind, strength: int) -> str:
-    """ "Needs Strength 17, you have 12" (or only the first half, when it is enough)."""
-    if strength >= kind.strength:
-        return f"Needs Strength {kind.strength}"
+    """ "Needs Strength 17, you have 12": said only where it is too little."""
     return f"Needs Strength {kind.strength}, you have {strength}"
