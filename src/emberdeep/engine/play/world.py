@@ -365,7 +365,8 @@ class World:
     def regenerate(self) -> None:
         """The player heals their whole health over ``REGEN_FULL`` turns at any level
         (faster with a ring of regeneration), a point at a time on the turns the sum
-        crosses one; carrying the Heart, not at all: the climb is paid for in potions."""
+        crosses one; not at all while the Heart keeps the wounds open
+        (``heals_by_resting``): the climb is paid for in potions."""
         player = self.player
         if not player.alive or player.hp >= player.max_hp or not self.heals_by_resting:
             return
