@@ -101,7 +101,7 @@ NARROWS = """
 def test_hurt_on_a_shore_with_no_dry_step_beside_the_bot_walks_off_it_to_rest() -> None:
     world = world_from_text(NARROWS)
     world.player.hp = 5
-    bot = Bot(1, careful=True)
+    bot = Bot(1, rest_to_full=True)
     shore = lurkers.shore(world.floor)
     for _ in range(12):
         if not shore[world.player.position]:

@@ -102,23 +102,23 @@ def test_a_hungry_bot_eats_and_a_fed_one_does_not() -> None:
     assert bot.sustain(world, fighting=True) == Use(len(world.inventory) - 1)
 
 
-def test_a_careful_bot_rests_to_full_and_explores_past_a_found_trap_not_deep_water() -> None:
+def test_every_bot_explores_past_a_found_trap_not_deep_water_the_careful_one_rests_to_full() -> None:
     world = world_from_text("##########\n#@.....~.#\n##########")
     world.floor.traps[(3, 1)] = Trap(TRAPS["alarm_trap"], 3, 1, hidden=False)
     world.floor.items.append(Item(KINDS["health_potion"], 8, 1))
     player = world.player
     player.hp = player.max_hp - 1
-    careful, plain = Bot(1, careful=True), Bot(1)
+    careful, plain = Bot(1, rest_to_full=True), Bot(1)
     assert careful.choose(world) == Wait()  # a point short of full: it rests
+    assert plain.choose(world) != Wait()  # the plain bot goes on
     player.hp = player.max_hp
     world.floor.move_actor(player, 2, 1)
-    assert careful.explore(world) == Move(1, 0)  # over the trap, for the floor beyond
-    assert plain.explore(world) != Move(1, 0)  # the plain bot leaves the floor's rest
+    assert plain.explore(world) == Move(1, 0)  # over the trap, for the floor beyond
     world.floor.move_actor(player, 6, 1)
-    assert careful.explore(world) != Move(1, 0)  # but it never wades with its food
+    assert plain.explore(world) != Move(1, 0)  # but it never wades with its food
 
 
-@pytest.mark.parametrize("variant", ["", "rest-to-full", "careful", "stair-dance"])
+@pytest.mark.parametrize("variant", ["", "careful", "stair-dance"])
 def test_every_bot_rests_to_full_and_eats_before_it_takes_the_heart(variant: str) -> None:
     """The Heart stops healing: every way of playing rests to full (and eats, with room
     for a whole ration) before it walks to it, so the variants differ in how they play
@@ -128,8 +128,7 @@ def test_every_bot_rests_to_full_and_eats_before_it_takes_the_heart(variant: str
     world.inventory.append(Item(KINDS["ration"]))
     player = world.player
     bot = Bot(
-        1, rest_to_full=variant == "rest-to-full", careful=variant == "careful",
-        stair_dance=variant == "stair-dance",
+        1, rest_to_full=variant == "careful", stair_dance=variant == "stair-dance",
     )  # fmt: skip
     player.hp = player.max_hp * 3 // 4
     assert bot.choose(world) == Wait()  # over half, short of full: it rests

@@ -11,8 +11,9 @@ stairs, and once it holds the treasure climbs back out. Where the only way on is
 through a known danger (deep water, a found trap), it says yes and takes it, as a
 person asked by a run would. It is deterministic: the same
 seed plays the same game. ``build`` makes it always raise one stat (for the balance
-figures: no single stat should win), or mix them ("mixed"); ``careful`` makes it play
-as a careful person does: every room explored, a rest to full after every fight. Every
+figures: no single stat should win), or mix them ("mixed"). It explores every room, as
+a person does (``WaySense.explore``); ``rest_to_full`` makes it rest to full after every
+fight, as a careful person does. Every
 way of playing does what anyone would before taking the Heart (which stops healing):
 rests to full and eats if the stomach has room; so the variants differ only in how they
 play the floors, which is what ``emberdeep balance`` compares.
@@ -55,7 +56,7 @@ SEARCHES = 3
 """Searches before leaving each floor."""
 REST_BELOW = 0.5
 """With nobody in sight, the bot waits to heal up to this share before going on (the
-time is paid in food and in what a calm floor draws; ``careful`` rests to full)."""
+time is paid in food and in what a calm floor draws; ``rest_to_full`` rests to full)."""
 WADE_FED = 0.5
 """Before wading deep water with food, it eats when the stomach holds at least this
 share of it: less is wasted than the current would likely take."""
@@ -83,7 +84,6 @@ class Bot(FightSense, ItemSense, WaySense):
         *,
         rest_to_full: bool = False,
         stair_dance: bool = False,
-        careful: bool = False,
     ) -> None:
         goal = loader.load().population.goal
         self.goal_depth = goal.depth if goal is not None else 10**6
@@ -94,10 +94,7 @@ class Bot(FightSense, ItemSense, WaySense):
         """Searches made on each depth."""
         self.build = build
         self.policy = policy
-        self.rest_below = 1.0 if rest_to_full or careful else REST_BELOW
-        self.thorough = careful
-        """It explores every room, past found traps and gas too, rather than leave a
-        floor's rest that lies beyond them (``WaySense.explore``)."""
+        self.rest_below = 1.0 if rest_to_full else REST_BELOW
         self.stair_dance = stair_dance
         self.dancing = False
         """It went up or down the stairs to shake a foe: it goes straight back."""

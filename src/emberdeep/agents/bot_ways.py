@@ -37,15 +37,16 @@ class WaySense:
     rng: np.random.Generator
     leaving: int
     lurked: dict[int, set[tuple[int, int]]]
-    thorough: bool
     goal_depth: int
 
     def explore(self, world: World) -> PlayerCommand | Stop:
         """Explore round deep water, traps and gas; once the rest of the floor lies only
         beyond them, leave it for the known stairs (deep water washes a pack's stacks
         away: bots starved with their rations gone downstream), and wade only where
-        there is no other way on. A ``thorough`` bot explores every room, past found
-        traps and gas too (but no careful player wades with their food). On the
+        there is no other way on. It explores every room, past found traps and gas too,
+        as a person does (but no careful player wades with their food): leaving a
+        floor's rest beyond them, the bot won half as often as the one that went on
+        (15% of 100 games on seed 40 to 33%). On the
         treasure's floor there is no leaving: it explores on, through what it must
         (bots that left its rest beyond deep water wandered there till they starved)."""
         shun = self.shunned(world)  # (and off a lurker's shore where there is a way)
@@ -55,7 +56,7 @@ class WaySense:
             step = autopilot.explore_action(world, shun=shun)
             if not autopilot.is_risky(step):
                 return step
-            dared = autopilot.explore_action(world, dare=True, shun=shun) if self.thorough else None
+            dared = autopilot.explore_action(world, dare=True, shun=shun)
             if isinstance(dared, Move) and not (wading(world, dared) or ashore(world, dared, shun)):
                 return dared  # past a found trap or gas, never through deep water nor
                 # along a lurker's shore (careful bots went back to it after every rest)

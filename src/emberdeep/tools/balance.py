@@ -6,12 +6,12 @@ A balance claim without numbers is a guess, and numbers from a bot that plays ba
 nothing: the bot (``agents/bot.py``) fights with its items, rests, creeps past strong
 sleepers and climbs out with the treasure. Run once per level-up build ("mixed", and each
 single stat) to see whether one stat solves the game, and per enchanting policy (weapon,
-armour, staffs, mixed) to see whether one investment does: none should. The variants
-``--rest-to-full`` and ``--stair-dance`` measure whether resting or the stairs are
-exploits: neither should win much more than the plain bot; ``--careful`` plays as a
-careful person does (every room explored, a rest to full after every fight), who must
-be able to finish the game: it should neither starve nor win much less than the plain
-bot.
+armour, staffs, mixed) to see whether one investment does: none should. The variant
+``--careful`` (also spelt ``--rest-to-full``) rests to full after every fight, as a
+careful person does (every bot explores every room): it must be able to finish the
+game, neither starving nor winning much less than the plain bot, and resting must not
+be an exploit either: it should not win much more. ``--stair-dance`` measures whether
+the stairs are one.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class Outcome:
     policy: str = "mixed"
     """Where the bot spent its scrolls of enchanting (``bot.POLICIES``)."""
     variant: str = ""
-    """"rest-to-full", "stair-dance" or "careful" when the bot played so."""
+    """"careful" or "stair-dance" when the bot played so."""
     result: str = "stuck"
     """"victory", "stuck" (reached the turn cap) or the cause of death."""
     killer: str = ""
@@ -102,8 +102,8 @@ MEANS = {"melee": "melee", "thrown": "thrown", "magic": "magic", "other": "other
 KILL_MEANS = ("melee", "thrown", "magic", "allies", "other")
 """The kinds of kill ``kills_by_means`` reports (staff, wand and scroll are "magic")."""
 CLOSE_CALL = (0.2, 0.5)
-VARIANTS = ("rest-to-full", "stair-dance", "careful")
-"""The ways of playing ``--rest-to-full``, ``--stair-dance`` and ``--careful`` name."""
+VARIANTS = ("careful", "stair-dance")
+"""The ways of playing ``--careful`` and ``--stair-dance`` name."""
 
 
 def play(
@@ -112,8 +112,7 @@ def play(
     world = GameSetup(loader.load(), Settings(), data=None).new_game(seed).world
     bot = Bot(
         seed, build, policy,
-        rest_to_full=variant == "rest-to-full", stair_dance=variant == "stair-dance",
-        careful=variant == "careful",
+        rest_to_full=variant == "careful", stair_dance=variant == "stair-dance",
     )  # fmt: skip
     outcome = Outcome(seed, build, policy, variant)
     turns = collections.Counter[int]()
@@ -363,16 +362,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     variants = parser.add_mutually_exclusive_group()
     variants.add_argument(
-        "--rest-to-full", action="store_true",
-        help="the bot rests to full health whenever nobody is in sight",
-    )  # fmt: skip
-    variants.add_argument(
         "--stair-dance", action="store_true",
         help="hurt by a foe beside the stairs, the bot takes them and comes straight back",
     )  # fmt: skip
     variants.add_argument(
-        "--careful", action="store_true",
-        help="the bot explores every room and rests to full health after every fight",
+        "--careful", "--rest-to-full", action="store_true", dest="careful",
+        help="the bot rests to full health after every fight (every bot explores every room)",
     )  # fmt: skip
     parser.add_argument(
         "--turns", type=argtypes.positive, default=TURN_CAP, help="turn cap per game"
