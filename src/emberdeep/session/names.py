@@ -142,9 +142,6 @@ class Names:
     allies: set[int] = field(default_factory=set)
     """The ids of the player's allies on the floor now, named "your goblin" (set by the
     turn driver before each report is told: events name creatures by id alone)."""
-    goal: tuple[int, str] | None = None
-    """The floor the treasure lies on and the treasure's name, said on coming down to it
-    (a tester walked past the Heart's floor and on two floors deeper)."""
     _nouns: dict[str, Noun] = field(default_factory=dict)
 
     def kind(self, key: str) -> Noun:

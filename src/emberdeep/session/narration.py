@@ -194,8 +194,11 @@ STOPS = {
 class Narrator:
     """Turns events into lines for one game's names."""
 
-    def __init__(self, names: Names) -> None:
+    def __init__(self, names: Names, goal: tuple[int, str] | None = None) -> None:
         self.names = names
+        self.goal = goal
+        """The floor the treasure lies on and the treasure's name, said on coming down
+        to it (a tester walked past the Heart's floor and on two floors deeper)."""
 
     def lines(self, events: Iterable[Event]) -> list[Line]:
         """The lines for ``events``; none after a victory, the game's last line (the
@@ -314,11 +317,9 @@ def narrator_for(content: Content) -> Narrator:
         creatures=content.hero.kinds,
         items={kind.key: kind for kind in population.items.kinds},
         traps={kind.key: kind for kind in traps},
-        goal=None if population.goal is None else (
-            population.goal.depth, population.goal.treasure.name
-        ),
-    )  # fmt: skip
-    return Narrator(names)
+    )
+    goal = population.goal
+    return Narrator(names, None if goal is None else (goal.depth, goal.treasure.name))
 
 
 NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {

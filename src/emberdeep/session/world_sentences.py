@@ -142,7 +142,7 @@ def stairs_taken(n: Narrator, e: StairsTaken) -> list[Line]:
 
 def goal_here(n: Narrator, depth: int) -> list[Line]:
     """On coming down to the treasure's floor: that it lies here."""
-    goal = n.names.goal
+    goal = n.goal
     if goal is None or goal[0] != depth:
         return []
     return [Line(f"The {goal[1]} lies somewhere on this floor.", MessageKind.ALERT)]
