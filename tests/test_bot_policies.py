@@ -102,7 +102,7 @@ def test_a_hungry_bot_eats_and_a_fed_one_does_not() -> None:
     assert bot.sustain(world, fighting=True) == Use(len(world.inventory) - 1)
 
 
-def test_every_bot_explores_past_a_found_trap_not_deep_water_the_careful_one_rests_to_full() -> None:
+def test_every_bot_explores_past_a_found_trap_not_deep_water_a_careful_one_rests_full() -> None:
     world = world_from_text("##########\n#@.....~.#\n##########")
     world.floor.traps[(3, 1)] = Trap(TRAPS["alarm_trap"], 3, 1, hidden=False)
     world.floor.items.append(Item(KINDS["health_potion"], 8, 1))
