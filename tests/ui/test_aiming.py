@@ -13,6 +13,7 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import PickUp, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.events import Refused
 from emberdeep.engine.things.items import Item
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
@@ -349,3 +350,30 @@ def test_a_turret_in_its_niche_is_offered_to_every_aimed_kind_while_in_view() ->
         assert world.floor.visible[turret.position]
         aiming = TargetingScreen(screen, 0, throw=throw)
         assert aiming.targets() == [turret] and aiming.cursor == turret.position, key
+
+
+LONG_HALL = """
+################
+#@.............#
+################
+"""
+
+
+def test_a_throw_at_what_is_farther_than_it_flies_is_warned_of_before_it_goes() -> None:
+    world = world_from_text(LONG_HALL)
+    for kind in KINDS.values():
+        world.identity.learn(kind)
+    world.inventory.append(Item(KINDS["darts"]))
+    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+    far = add_monster(world, ORC, 10, 1, hunting=False)  # 9 steps: darts fly 8
+    world.refresh_fov()
+    aiming = TargetingScreen(screen, 0, throw=True)
+    assert aiming.targets() == []
+    aiming.cursor = far.position
+    planned = targets.plan(world.floor, world.player, world.inventory[0], far.position, throw=True)
+    assert not isinstance(planned, Refused) and planned.short == 8
+    assert aiming.falls_short() == "Too far: darts fly 8 steps."
+    assert "Too far: darts fly 8 steps." in aiming_text(screen, aiming)
+    aiming.cursor = (9, 1)  # within reach: no word
+    assert aiming.falls_short() == ""
+
