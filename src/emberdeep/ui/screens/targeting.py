@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import tcod.console
 
-from emberdeep.engine.acts import targets
+from emberdeep.engine.acts import kindling, targets
 from emberdeep.engine.acts.actions import Move, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Actor
@@ -230,6 +230,12 @@ class TargetingScreen:
         short = self.falls_short()
         if short:
             lines.append((short, WARNING_FG))
+        world = self.parent.world
+        near = kindling.near_user(
+            world.floor, world.player, self.item, self.cursor, throw=self.throw
+        )
+        if near:
+            lines.append((aim_words.FIRE_NEAR[near], WARNING_FG))
         rows = [(line, fg) for text, fg in lines for line in wrap(text, width - 2)]
         under_map.draw_rows(console, self.parent, rows, self.cursor)
 
