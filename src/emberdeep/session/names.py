@@ -19,6 +19,7 @@ from emberdeep.engine.core.events import Thing, Who
 from emberdeep.engine.terrain.traps import TrapKind
 from emberdeep.engine.things.identify import Identity
 from emberdeep.engine.things.items import Item, ItemKind, worth
+from emberdeep.session.gear_words import ring_description
 from emberdeep.session.grammar import YOU, Noun
 
 FORMS = {
@@ -89,9 +90,12 @@ def beyond_figure(text: str) -> str:
 def description(item: Item, strength: int) -> str:
     """The kind's description with gear's leading figure as it serves a wearer of
     ``strength`` (``items.worth``: its known enchantment, less the strength lacking;
-    hand play read "+3 Dagger: Power +2", and "Defense +8" for plate giving +3)."""
+    hand play read "+3 Dagger: Power +2", and "Defense +8" for plate giving +3); a
+    ring's led by what it gives (``gear_words.ring_description``)."""
     kind = item.kind
     text = kind.description or kind.name
+    if kind.slot == "ring":
+        return ring_description(text, worth(item, strength).bonus)
     if kind.slot not in ("weapon", "armor"):
         return text
     gain = worth(item, strength).bonus
