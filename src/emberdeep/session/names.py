@@ -90,12 +90,9 @@ def beyond_figure(text: str) -> str:
 def description(item: Item, strength: int) -> str:
     """The kind's description with gear's leading figure as it serves a wearer of
     ``strength`` (``items.worth``: its known enchantment, less the strength lacking;
-    hand play read "+3 Dagger: Power +2", and "Defense +8" for plate giving +3); a
-    ring's led by what it gives (``gear_words.ring_description``)."""
+    hand play read "+3 Dagger: Power +2", and "Defense +8" for plate giving +3)."""
     kind = item.kind
     text = kind.description or kind.name
-    if kind.slot == "ring":
-        return ring_description(text, worth(item, strength).bonus)
     if kind.slot not in ("weapon", "armor"):
         return text
     gain = worth(item, strength).bonus
@@ -106,10 +103,13 @@ def description(item: Item, strength: int) -> str:
 def details(identity: Identity, item: Item, strength: int) -> str:
     """What is known of what it does to a wearer of ``strength``: the description, or
     that it is a mystery; for gear, the strength it needs when they lack it, what its
-    runic does and whether its enchantment is known."""
+    runic does and whether its enchantment is known; a ring's led by what it gives
+    (``gear_words.ring_description``: a row cut at its colon keeps the figure)."""
     if not identity.is_known(item.kind):
         return "Unknown: use it or read identify to learn it."
     text = description(item, strength)
+    if item.kind.slot == "ring":
+        text = ring_description(text, worth(item, strength).bonus)
     if item.kind.strength > strength:  # (enough strength is no news on a pack's row)
         text = f"{text} {needs_strength(item.kind, strength)}."
     if not item.known:
