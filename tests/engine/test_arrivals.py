@@ -9,11 +9,13 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Ascend, Descend, Wait
 from emberdeep.engine.core.actors import Mode
-from emberdeep.engine.core.events import Followed
+from emberdeep.engine.core.events import Arrived, Followed
 from emberdeep.engine.monsters import arrivals
 from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
+from emberdeep.session.driver import Driver, Rest
+from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import new_world
 from tests.helpers import steps
 
@@ -126,3 +128,29 @@ def test_an_arrival_is_worth_no_experience_and_comes_from_a_floor_deeper() -> No
     first_found = {m.kind: world.kinds[m.kind].spawn[0][0] for m in came if m is not None}
     assert arrivals.CALM_DEEPER >= 1
     assert max(first_found.values()) > world.depth  # some only a floor deeper is home to
+
+
+def test_a_calm_floors_arrival_is_heard_and_names_no_one() -> None:
+    world = quiet_world()
+    heard: list[Arrived] = []
+    for _ in range(3000):
+        heard += [e for e in steps(world.step(Wait())) if isinstance(e, Arrived)]
+        if len(world.floor.actors) > 1:
+            break
+    (comer,) = [a for a in world.floor.actors.values() if not a.is_player]
+    assert heard == [Arrived(comer.position, arrivals.way_in(world.floor, comer.position))]
+    assert not world.floor.visible[comer.position]  # heard, not seen
+    assert heard[0].way in ("up", "down")  # this floor's stairs had room out of view
+
+
+def test_a_rest_stops_when_something_arrives_and_says_so() -> None:
+    world = quiet_world()
+    world.player.max_hp = 10**9  # a rest that would never end of itself
+    driver = Driver(world, narrator_for(CONTENT))
+    said = [line.text for line in driver.command(Rest()).lines]
+    while driver.run is not None:
+        said += [line.text for line in driver.tick().lines]
+    comers = [a for a in world.floor.actors.values() if not a.is_player]
+    assert len(comers) == 1
+    assert any(text.startswith("You hear something come") for text in said)
+    assert said[-1] == "You stop to listen."

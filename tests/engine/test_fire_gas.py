@@ -11,6 +11,7 @@ import pytest
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.acts import kindling
 from emberdeep.engine.acts.actions import Move, Use, Wait
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.events import Cloud, Event, Ignited, ItemMoved, Shattered
@@ -24,7 +25,15 @@ from emberdeep.engine.saves.snapshot_reader import SnapshotError
 from emberdeep.engine.terrain import burst, danger, fire, gas
 from emberdeep.engine.things.items import Item
 from emberdeep.session.setup import new_world
-from tests.helpers import ORC, STATUE, add_monster, floor_from_text, texts, world_from_text
+from tests.helpers import (
+    ORC,
+    STATUE,
+    add_monster,
+    floor_from_text,
+    steps,
+    texts,
+    world_from_text,
+)
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
 HALL = """
@@ -318,3 +327,23 @@ def test_a_monster_burnt_to_death_by_the_players_fire_is_the_players_kill() -> N
             break
         world.step(Wait())
     assert not stray.alive and world.player.xp == xp + ORC.xp and stray.ablaze_by == 0
+
+
+def test_where_fire_may_spread_is_the_burning_cells_and_the_grass_joined_to_them() -> None:
+    floor = world_from_text(MEADOW).floor
+    reach = fire.may_spread(floor, [(4, 2)])
+    assert reach[4:10, 1:4].all()  # the whole meadow, as the fire above burnt it
+    assert not reach[10:, :].any() and not reach[1:4, :].any()  # not past water or stone
+
+
+def test_a_thrown_potion_of_incineration_is_known_to_light_what_it_would_light() -> None:
+    world = world_from_text(MEADOW)
+    world.inventory.append(Item(KINDS["incineration_potion"]))
+    potion, player = world.inventory[0], world.player
+    assert kindling.near_user(world.floor, player, potion, (6, 2), throw=True) == ""
+    world.floor.move_actor(player, 3, 2)  # by the meadow's edge: the grass beside catches
+    assert kindling.near_user(world.floor, player, potion, (6, 2), throw=True) == "beside"
+    planned = kindling.kindled(world.floor, player, potion, (6, 2), throw=True)
+    events = steps(world.step(Throw(0, (6, 2))))
+    (ignited,) = [e for e in events if isinstance(e, Ignited) and e.cause == "potion"]
+    assert sorted(planned) == sorted(ignited.cells)

@@ -9,10 +9,12 @@ import numpy as np
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.acts import targets
+from emberdeep.engine.acts import kindling, targets
 from emberdeep.engine.acts.actions import PickUp, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.events import Refused
+from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.things.items import Item
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
@@ -349,3 +351,67 @@ def test_a_turret_in_its_niche_is_offered_to_every_aimed_kind_while_in_view() ->
         assert world.floor.visible[turret.position]
         aiming = TargetingScreen(screen, 0, throw=throw)
         assert aiming.targets() == [turret] and aiming.cursor == turret.position, key
+
+
+LONG_HALL = """
+################
+#@.............#
+################
+"""
+
+
+def test_a_throw_at_what_is_farther_than_it_flies_is_warned_of_before_it_goes() -> None:
+    world = world_from_text(LONG_HALL)
+    for kind in KINDS.values():
+        world.identity.learn(kind)
+    world.inventory.append(Item(KINDS["darts"]))
+    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+    far = add_monster(world, ORC, 10, 1, hunting=False)  # 9 steps: darts fly 8
+    world.refresh_fov()
+    aiming = TargetingScreen(screen, 0, throw=True)
+    assert aiming.targets() == []
+    aiming.cursor = far.position
+    planned = targets.plan(world.floor, world.player, world.inventory[0], far.position, throw=True)
+    assert not isinstance(planned, Refused) and planned.short == 8
+    assert aiming.falls_short() == "Too far: darts fly 8 steps."
+    assert "Too far: darts fly 8 steps." in aiming_text(screen, aiming)
+    aiming.cursor = (9, 1)  # within reach: no word
+    assert aiming.falls_short() == ""
+
+
+MEADOW = '''
+############
+#""""""....#
+#""@"""....#
+#""""""....#
+############
+'''
+
+
+def test_a_fire_bolt_cast_from_the_grass_warns_that_the_caster_stands_in_its_way() -> None:
+    world = world_from_text(MEADOW)
+    for kind in KINDS.values():
+        world.identity.learn(kind)
+    world.inventory.append(Item(KINDS["firebolt_staff"]))
+    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+    add_monster(world, ORC, 9, 2, hunting=False)
+    world.refresh_fov()
+    aiming = TargetingScreen(screen, 0)
+    assert aiming.cursor == (9, 2)
+    lit = kindling.kindled(world.floor, world.player, world.inventory[0], (9, 2))
+    assert (4, 2) in lit and (9, 2) not in lit  # the grass beside the caster; not the bare floor
+    staff = world.inventory[0]
+    assert kindling.near_user(world.floor, world.player, staff, (9, 2)) == "beside"
+    assert "Fire would catch right beside you!" in aiming_text(screen, aiming)
+    world.floor.set_tile(*world.player.position, Tile.GRASS)  # and the caster on grass
+    assert kindling.near_user(world.floor, world.player, staff, (9, 2)) == "under"
+    assert "Fire would spread to where you stand!" in aiming_text(screen, aiming)
+
+
+def test_a_fire_bolt_over_bare_floor_gives_no_fire_warning() -> None:
+    screen = play("firebolt_staff")
+    add_monster(screen.world, ORC, 6, 1, hunting=False)
+    screen.world.refresh_fov()
+    aiming = TargetingScreen(screen, 0)
+    assert kindling.near_user(screen.world.floor, screen.world.player, aiming.item, (6, 1)) == ""
+    assert "Fire would" not in aiming_text(screen, aiming)

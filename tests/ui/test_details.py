@@ -122,12 +122,15 @@ def test_details_show_the_enchanted_figures_and_a_staffs_charges_once() -> None:
     dagger = Item(KINDS["dagger"], enchant=3, known=True)
     shown = DetailsScreen.of_item(screen, dagger)
     assert shown.title == "+3 Dagger" and shown.lines[-1].startswith("Power +5 · ")
-    assert "Quick: attacks take 20% less time." in shown.lines
+    assert "Attacks take 20% less time." in shown.lines
     assert sum(line.count("Power +") for line in shown.lines) == 1  # hand play read it twice
     strength = screen.world.strength
-    assert details(screen.world.identity, dagger, strength).startswith("Power +5, quick")
+    assert details(screen.world.identity, dagger, strength).startswith("Power +5; attacks")
     ring = Item(KINDS["protection_ring"], enchant=2, known=True)
-    assert DetailsScreen.of_item(screen, ring).lines[-1] == "Defense +2"
+    assert DetailsScreen.of_item(screen, ring).lines[-2:] == [
+        "Defense: +1 for each point of its enchantment.",  # the figure once, below
+        "Defense +2",
+    ]
     screen.world.identity.known.add("firebolt_staff")
     staff = Item(KINDS["firebolt_staff"], enchant=1, used=1, known=True)
     shown = DetailsScreen.of_item(screen, staff)

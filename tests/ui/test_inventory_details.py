@@ -78,3 +78,51 @@ def test_food_and_the_ring_of_quickness_say_what_their_figures_are() -> None:
     assert figures(screen, Item(by_key["ration"])) == ["1800 turns of food"]
     ring = Item(by_key["quickness_ring"], enchant=1, known=True)
     assert figures(screen, ring) == ["moves take 6% less time"]
+
+
+RINGS = [kind for kind in KINDS if kind.slot == "ring"]
+
+
+@pytest.mark.parametrize("kind", RINGS, ids=[kind.key for kind in RINGS])
+def test_a_worn_rings_row_shows_its_figure(kind: ItemKind) -> None:
+    """A +2 ring's row at 80x24 leads with what it gives, number and all: hand play
+    read "worn; Power" (its description's label, cut at the colon)."""
+    world = world_from_text(HALL)
+    for known in CONTENT.population.items.kinds:
+        world.identity.learn(known)
+    world.inventory.append(Item(kind, enchant=2, known=True, equipped=True))
+    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
+    console = render.new_console(80, 24)
+    screen.draw(console)
+    menu = InventoryScreen(screen, "use")
+    menu.draw(console)
+    y = menu.menu.row_of(0)
+    assert y is not None
+    row = "".join(map(chr, console.ch[:, y]))
+    shown = row[row.index("worn; ") + len("worn; ") :].strip(" │|")
+    assert re.fullmatch(r"[A-Z][a-z]+ \+[1-9]\d*%?", shown), shown  # "Power +2", "Speed +12%"
+
+
+GEAR = [kind for kind in KINDS if kind.slot in ("weapon", "armor")]
+
+
+@pytest.mark.parametrize("kind", GEAR, ids=[kind.key for kind in GEAR])
+def test_weapons_and_armour_rows_read_alike(kind: ItemKind) -> None:
+    """Every worn weapon's and armour's row at 80x24 is its figure, then "; " and more
+    when it fits, and no closing full stop: hand play read "worn; Power +2, quick"
+    above "worn; Defense +1."."""
+    world = world_from_text(HALL)
+    world.strength = 20  # no strength lacking: the rows' own words alone
+    for known in CONTENT.population.items.kinds:
+        world.identity.learn(known)
+    world.inventory.append(Item(kind, equipped=True))
+    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
+    console = render.new_console(80, 24)
+    screen.draw(console)
+    menu = InventoryScreen(screen, "use")
+    menu.draw(console)
+    y = menu.menu.row_of(0)
+    assert y is not None
+    row = "".join(map(chr, console.ch[:, y]))
+    shown = row[row.index("worn; ") :].strip(" │|")
+    assert re.fullmatch(r"worn; (Power|Defense) \+\d+(; [^.,]+)?", shown), shown

@@ -8,6 +8,7 @@ from emberdeep.content import loader
 from emberdeep.engine.core.actors import Actor, ActorKind, Mode
 from emberdeep.engine.creatures import harm
 from emberdeep.engine.play.world import World, remember_items
+from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item
 from emberdeep.session.look_words import describe_in_detail, describe_tile
 from emberdeep.ui import render
@@ -199,3 +200,38 @@ def test_tab_goes_to_the_awake_then_the_asleep_then_items_then_features() -> Non
         seen.append(looking.cursor)
     # (the stairs up the player stands on are no stop)
     assert seen == [awake.position, sleeper.position, (2, 2), (10, 1), awake.position]
+
+
+TWO_ROOMS = """
+##############
+#@...#.......#
+#....+......>#
+#....#.......#
+##############
+"""
+
+
+def test_tab_reaches_what_is_remembered_and_every_feature_known_nearest_first() -> None:
+    """Hand play's Tab skipped a remembered item, the doors, and a trap found out of
+    view: every thing the map shows is a stop, creatures, items, features, each group
+    nearest first."""
+    content = loader.load()
+    kinds = {kind.key: kind for kind in content.population.items.kinds}
+    traps = {kind.key: kind for kind in content.population.traps.kinds}  # type: ignore[union-attr]
+    world = world_from_text(TWO_ROOMS)
+    world.floor.explored[...] = True  # the room beyond the door seen before
+    world.floor.items.append(Item(kinds["mace"], 9, 1))
+    world.floor.seen_items[9, 1] = "mace"  # remembered where it was seen
+    world.floor.items.append(Item(kinds["darts"], 3, 3))  # in view
+    world.floor.traps[(7, 3)] = Trap(traps["pressure_plate"], 7, 3, hidden=False)
+    world.floor.traps[(2, 3)] = Trap(traps["pressure_plate"], 2, 3, hidden=False)
+    orc = add_monster(world, ORC, 4, 1, hunting=False)
+    world.refresh_fov()
+    assert not world.floor.visible[9, 1] and not world.floor.visible[7, 3]
+    looking = LookScreen(PlayScreen.of(world, content, Settings(lighting=False)))
+    seen = [looking.cursor]
+    for _ in range(6):
+        looking.handle(KeyPress("tab"))
+        seen.append(looking.cursor)
+    door, stairs = (5, 2), (12, 2)
+    assert seen == [orc.position, (3, 3), (9, 1), (2, 3), door, (7, 3), stairs]

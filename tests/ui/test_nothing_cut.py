@@ -67,7 +67,7 @@ def test_wrap_keeps_a_count_like_charges_together() -> None:
 
 def test_a_menu_detail_that_does_not_fit_keeps_its_whole_leading_clauses() -> None:
     detail = "worn; Power +2, quick: attacks take 20% less time. Needs 10 strength."
-    assert leading_clauses(detail, 80) == detail
+    assert leading_clauses(detail, 80) == detail.removesuffix(".")  # a row: no full stop
     assert leading_clauses(detail, 30) == "worn; Power +2, quick"
     assert leading_clauses(detail, 3) == ""  # not even the first clause: none at all
     thrown = "Bad: you cannot move for 5 turns. Thrown, it shatters into paralytic gas."

@@ -19,6 +19,7 @@ from emberdeep.engine.core.events import Thing, Who
 from emberdeep.engine.terrain.traps import TrapKind
 from emberdeep.engine.things.identify import Identity
 from emberdeep.engine.things.items import Item, ItemKind, worth
+from emberdeep.session.gear_words import ring_description
 from emberdeep.session.grammar import YOU, Noun
 
 FORMS = {
@@ -102,10 +103,13 @@ def description(item: Item, strength: int) -> str:
 def details(identity: Identity, item: Item, strength: int) -> str:
     """What is known of what it does to a wearer of ``strength``: the description, or
     that it is a mystery; for gear, the strength it needs when they lack it, what its
-    runic does and whether its enchantment is known."""
+    runic does and whether its enchantment is known; a ring's led by what it gives
+    (``gear_words.ring_description``: a row cut at its colon keeps the figure)."""
     if not identity.is_known(item.kind):
         return "Unknown: use it or read identify to learn it."
     text = description(item, strength)
+    if item.kind.slot == "ring":
+        text = ring_description(text, worth(item, strength).bonus)
     if item.kind.strength > strength:  # (enough strength is no news on a pack's row)
         text = f"{text} {needs_strength(item.kind, strength)}."
     if not item.known:

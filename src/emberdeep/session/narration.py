@@ -20,6 +20,7 @@ from emberdeep.engine.core.events import (
     Alarm,
     AllyDied,
     Area,
+    Arrived,
     Attacked,
     Cloud,
     Corroded,
@@ -94,6 +95,7 @@ from emberdeep.session.risk_words import risk_stop
 from emberdeep.session.world_sentences import (
     alarm,
     area,
+    arrived,
     cloud,
     door_opened,
     heard,
@@ -187,6 +189,7 @@ STOPS = {
     "hungry": "You stop, hungry: eat a ration (i) when you can.",
     "weak": "You stop, weak with hunger: eat a ration (i) now.",
     "faint": "You stop, faint with hunger: eat a ration (i), or you will pass out.",
+    "arrival": "You stop to listen.",  # after what was heard ("Arrived")
 }
 """Why a run stopped ("" stops without a word: what was picked up was just said)."""
 
@@ -335,5 +338,6 @@ NARRATORS: dict[type, Callable[[Narrator, Any], Sequence[Line]]] = {
     Area: area, Cloud: cloud, Shattered: shattered, Ignited: ignited,
     TerrainChanged: terrain_changed, StairsTaken: stairs_taken,
     LevelGained: level_gained, Victory: victory, Hunger: hunger, Heard: heard,
+    Arrived: arrived,
 }  # fmt: skip
 """Event kind -> its words. Kinds not here (a step, a missile's flight) are only seen."""

@@ -14,6 +14,7 @@ from emberdeep.engine.core.actors import PLAYER_ID
 from emberdeep.engine.core.events import (
     Alarm,
     Area,
+    Arrived,
     Cloud,
     DoorOpened,
     Heard,
@@ -41,6 +42,11 @@ HEARD = {
     "death": "You hear a dying cry.",
     "blast": "You hear an explosion.",
 }
+ARRIVALS = {
+    "down": "You hear something come down the stairs, on your trail.",
+    "up": "You hear something come up the stairs, on your trail.",
+}
+"""A calm floor's arrival by its way in: heard, as every sound is, so never named."""
 
 
 def door_opened(n: Narrator, e: DoorOpened) -> list[Line]:
@@ -188,3 +194,8 @@ def hunger(n: Narrator, e: Hunger) -> list[Line]:
 
 def heard(n: Narrator, e: Heard) -> list[Line]:
     return [Line(HEARD.get(e.noise, "You hear something."), MessageKind.ALERT)]
+
+
+def arrived(n: Narrator, e: Arrived) -> list[Line]:
+    text = ARRIVALS.get(e.way, "You hear something stir, on your trail.")
+    return [Line(text, MessageKind.ALERT)]

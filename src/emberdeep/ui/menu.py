@@ -130,9 +130,11 @@ def leading_clauses(detail: str, width: int) -> str:
     clauses (up to a ".", ";", ":" or ",") that fit, whole sentences first (a clause
     after a full stop is never left dangling), and nothing when not even the first does.
     The label is never shortened for it, and the whole text is one key away (an item's
-    ``?``): a row says "worn; Power +2" rather than "worn; Power +2, quick: att…"."""
+    ``?``): a row says "worn; Power +2" rather than "worn; Power +2, quick: att…". A row is
+    a fragment, whole or cut, so a whole one drops its closing full stop too (hand play
+    read "worn; Defense +1." above "worn; Power +2")."""
     if len(detail) <= width:
-        return detail
+        return detail[:-1] if detail.endswith(".") and not detail.endswith("..") else detail
     kept = sentences = ""
     for end in CLAUSE_END.finditer(detail):
         if end.start() > width:

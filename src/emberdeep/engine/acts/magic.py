@@ -168,18 +168,23 @@ def fireball(world: World, user: Actor, item: Item, target: Target) -> Refused |
     ]
     if not victims:
         return Refused("nobody_in_radius")
-    xs, ys = np.mgrid[
-        tx - kind.radius : tx + kind.radius + 1, ty - kind.radius : ty + kind.radius + 1
-    ]
-    inside = ((xs - tx) ** 2 + (ys - ty) ** 2 <= kind.radius**2) & (xs >= 0) & (ys >= 0)
-    inside &= (xs < floor.width) & (ys < floor.height)
-    cells = tuple(zip(xs[inside].tolist(), ys[inside].tolist(), strict=True))
+    cells = fireball_cells(floor, target, kind.radius)
     world.emit(Area(user.who, target, cells, "fire"))
     for victim in victims:
         harm.hurt(world, victim, kind.amount, "fire", source=user, means="magic")
     if kind.bursts:  # what burns in the blast catches: grass, wooden doors
         fire.ignite(world, [c for c in cells if fire.flammable(floor, c)], user, "scroll")
     return None
+
+
+def fireball_cells(floor: Floor, at: tuple[int, int], radius: int) -> tuple[tuple[int, int], ...]:
+    """The cells of the floor within ``radius`` of ``at``: a fireball's blast (asked
+    before it is read too, by ``kindling``)."""
+    x, y = at
+    xs, ys = np.mgrid[x - radius : x + radius + 1, y - radius : y + radius + 1]
+    inside = ((xs - x) ** 2 + (ys - y) ** 2 <= radius**2) & (xs >= 0) & (ys >= 0)
+    inside &= (xs < floor.width) & (ys < floor.height)
+    return tuple(zip(xs[inside].tolist(), ys[inside].tolist(), strict=True))
 
 
 @effect("status")

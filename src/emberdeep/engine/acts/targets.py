@@ -9,8 +9,8 @@ strikes it: for a bolt, nobody stands in front), awake ones first (a sleeper is 
 threat yet, and a throw at it wakes it), then nearest first. Nearest is counted in
 steps as creatures move (a diagonal neighbour is 1 away), ties going to the older
 creature (the lower id). ``plan`` previews one aimed use: its flight and whom it
-strikes, or why it cannot be (a ``Refused``, as the action would answer), so the aiming
-screen draws exactly what the engine will do.
+strikes (and whether it falls short, out of reach), or why it cannot be (a ``Refused``,
+as the action would answer), so the aiming screen draws exactly what the engine will do.
 """
 
 from __future__ import annotations
@@ -128,6 +128,10 @@ class Planned(Record):
     cell: Cell
     flight: Flight | None
     struck: tuple[Actor, ...]
+    short: int = 0
+    """The flight's reach when it runs out before the cell aimed at, nothing struck
+    (a dart thrown at an orc farther than a dart flies): the aiming screen says so
+    before the throw. 0 when it gets there, or is stopped on the way."""
 
     @property
     def cells(self) -> tuple[Cell, ...]:
@@ -149,10 +153,13 @@ def plan(
     if rule is None:
         there = floor.blocker_at(*aim)
         return Planned(aim, None, () if there is None else (there,))
-    flight = fly(floor, user.position, aim, rule, reach(item, throw=throw))
+    far = reach(item, throw=throw) or rule.reach
+    flight = fly(floor, user.position, aim, rule, far)
     if not throw and not flight.struck and EFFECTS[item.kind.effect].aims is Aim.FOES:
         return Refused("aim_at_creature")
-    return Planned(aim, flight, flight.struck)
+    gap = max(abs(aim[0] - user.x), abs(aim[1] - user.y))
+    ran_out = bool(far) and gap > far and not (rule.past or flight.struck or flight.blocked)
+    return Planned(aim, flight, flight.struck, far if ran_out else 0)
 
 
 def fits(world: World, item: Item, other: Item) -> bool:

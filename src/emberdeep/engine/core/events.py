@@ -455,6 +455,17 @@ class Hunger(Struct, frozen=True, gc=False):
     amount: int = 0
 
 
+class Arrived(Struct, frozen=True, gc=False):
+    """Something came onto the floor out of the player's view, on their trail: a calm
+    floor's visitor (``arrivals.tick``; a climb's hunters are told by the climb). It is
+    heard, never seen, so it names no creature: only where it came in (``at``) and its
+    ``way``: "down" (by the stairs from above), "up" (by the stairs from below) or ""
+    (elsewhere, every cell by the stairs being in view)."""
+
+    at: Cell
+    way: str
+
+
 class Heard(Struct, frozen=True, gc=False):
     """A sound from out of sight: "fighting", "death" (a scream), "blast", "alarm"...
     said once per command. ``at`` is where it came from."""
@@ -470,7 +481,7 @@ Event = (
     | ItemMoved | ItemUsed | Identified | Enchanted | Corroded | RunicFlared | Grew | Fizzled
     | DoorOpened
     | TrapFound | TrapSprung | Searched | Alarm | TerrainChanged | StairsTaken | LevelGained
-    | Victory | Hunger | Heard
+    | Victory | Hunger | Heard | Arrived
 )  # fmt: skip
 EVENT_KINDS: tuple[type[Event], ...] = Event.__args__
 """Every kind, for tests and tools that must cover them all."""

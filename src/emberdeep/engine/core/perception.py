@@ -4,8 +4,10 @@ The world asks here as each event happens (``World.emit``), because what is in v
 changes within a step (a floor is left, a door opens). An event is perceived when it
 involves the player or happens where the player can see; otherwise a loud one (a fight, a
 death scream, a blast) is heard when it happens within ``HEARING`` tiles, as a ``Heard``
-that says only what kind of noise and whence, and the rest passes unnoticed. Actions
-never check visibility for the log: they emit everything, and this decides.
+that says only what kind of noise and whence, and the rest passes unnoticed. A calm
+floor's arrival (``Arrived``) is heard wherever the player is: it comes for them, by the
+stairs, and a person resting must learn what the rest has drawn (it names no creature:
+it is not seen). Actions never check visibility for the log: they emit everything, and this decides.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from emberdeep.engine.core.events import (
     Alarm,
     AllyDied,
     Area,
+    Arrived,
     Attacked,
     Cell,
     Cloud,
@@ -179,7 +182,7 @@ def heard(player: Actor, noise: str, at: Cell) -> Heard | None:
 RULES: dict[type, Rule] = {
     **dict.fromkeys(
         (ItemMoved, ItemUsed, Identified, Enchanted, Corroded, Grew, Fizzled, Searched, StairsTaken,
-         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger, LeftBehind),
+         LevelGained, Victory, TrapFound, Alarm, Heard, Ordered, Hunger, LeftBehind, Arrived),
         always,
     ),
     **dict.fromkeys(

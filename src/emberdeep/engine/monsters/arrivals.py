@@ -7,7 +7,8 @@ calm, each turn has a chance (growing with the calm, up to ``MOST_PER_MILLE``) t
 monster of a little deeper (``CALM_DEEPER``) comes in by the stairs out of view, on the
 player's scent, worth no experience: any kind of that depth, the rare ones nearly as
 likely as the common (``FLATTEN``), so a long rest draws a few different visitors, not
-one trash kind after another.
+one trash kind after another. The player hears it come (``Arrived``): a rest is
+stopped by it, and told what it drew.
 With the Heart, every floor climbed into holds hunters from the Heart's own depths,
 already on the scent, more arrive after a short calm, and the warden, if it lives, comes
 up the stairs behind you (and the Heart stops natural healing: ``World.heals_by_resting``).
@@ -21,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from emberdeep.engine.core.actors import Actor, ActorKind
-from emberdeep.engine.core.events import Followed
+from emberdeep.engine.core.events import Arrived, Followed
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.creatures import awareness
 from emberdeep.engine.creatures.spawning import ByDepth, cumulative
@@ -80,8 +81,22 @@ def tick(world: World) -> None:
         return
     chance = min(HEART_MOST_PER_MILLE if heart else MOST_PER_MILLE, calm // RISE + 1)
     deeper = world.depth + CALM_DEEPER
-    if int(world.rng.integers(1000)) < chance and arrive(world, deeper, flat=True):
+    if int(world.rng.integers(1000)) >= chance:
+        return
+    comer = arrive(world, deeper, flat=True)
+    if comer is not None:
         floor.calm_since = world.time
+        world.emit(Arrived(comer.position, way_in(floor, comer.position)))
+
+
+def way_in(floor: Floor, at: tuple[int, int]) -> str:
+    """How an arrival at ``at`` came (``entrance``, which tries the stairs down first):
+    "up" by the stairs from below, "down" by the stairs from above (the floor's start),
+    "" from elsewhere."""
+    for stairs, way in ((floor.stairs, "up"), (floor.start, "down")):
+        if max(abs(at[0] - stairs[0]), abs(at[1] - stairs[1])) <= 2:
+            return way
+    return ""
 
 
 def arrive(

@@ -7,7 +7,7 @@ with monsters acting in between, which is why the UI, the bot and replays can al
 them and replays need no special support. ``Watch`` holds the disturb rules that stop a
 run: a monster comes into view, the player is hurt, an item turns up, the stomach empties
 to a worse hunger state (Brogue stops a rest at "Hungry": one press of rest once ran
-through every state to starvation).
+through every state to starvation), something is heard coming onto the floor.
 """
 
 from __future__ import annotations
@@ -151,7 +151,8 @@ class Stop(Record):
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
     gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
     ``monsters``), "ally_behind" (the allies in ``monsters`` fell behind), or a worse
-    hunger state ("hungry", "weak", "faint")."""
+    hunger state ("hungry", "weak", "faint"), or "arrival" (something came onto the
+    floor on the player's trail: ``arrivals``)."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -435,6 +436,9 @@ class Watch:
     behind: frozenset[int] = frozenset()
     """The following allies already fallen behind (``lagging``) at the last check: a run
     stops once when one falls behind, not at every step after."""
+    calm_since: int = 0
+    """When the floor's calm began, at the last check: a later start on the same floor
+    is an arrival heard (``arrivals.tick``), which stops a run."""
 
     @classmethod
     def start(cls, world: World) -> Watch:
@@ -447,6 +451,7 @@ class Watch:
             hunger.state(world.nourishment),
             statuses.POISONED in world.player.statuses,
             lagging(world.floor, world.player),
+            world.floor.calm_since,
         )
 
     def check(
@@ -474,6 +479,8 @@ class Watch:
             reason = Stop("hurt")
         elif hungrier(self.hunger, hunger.state(world.nourishment)):
             reason = Stop(hunger.state(world.nourishment))
+        elif world.depth == self.depth and world.floor.calm_since != self.calm_since:
+            reason = Stop("arrival")
         elif lag := lagging(world.floor, player) - self.behind:
             reason = Stop("ally_behind", monsters=kinds_of(world.floor, lag))
         elif len(world.inventory) > self.carried:
@@ -487,6 +494,7 @@ class Watch:
         self.monsters_seen, self.hunger = monsters, hunger.state(world.nourishment)
         self.poisoned = statuses.POISONED in player.statuses
         self.behind = lagging(world.floor, player)
+        self.calm_since = world.floor.calm_since
         return reason
 
 

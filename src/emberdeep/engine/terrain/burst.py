@@ -16,6 +16,7 @@ from emberdeep.engine.terrain import fire, gas
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
+    from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
 
 FIRE = "fire"
@@ -39,11 +40,16 @@ def burst(
     if into != FIRE:
         gas.release(world, *at, float(amount or GAS_AMOUNT), into)
         return
-    floor = world.floor
+    fire.ignite(world, blaze_cells(world.floor, at, radius), who, "potion")
+
+
+def blaze_cells(floor: Floor, at: tuple[int, int], radius: int) -> list[tuple[int, int]]:
+    """The cells a blaze at ``at`` sets alight: those within ``radius`` that can burn
+    (asked before a throw too, by ``kindling``)."""
     x, y = at
     xs, ys = np.mgrid[x - radius : x + radius + 1, y - radius : y + radius + 1]
     inside = (xs - x) ** 2 + (ys - y) ** 2 <= radius * radius + radius
     inside &= (xs >= 0) & (ys >= 0) & (xs < floor.width) & (ys < floor.height)
     cells = list(zip(xs[inside].tolist(), ys[inside].tolist(), strict=True))
     burnable = fire.can_burn(floor)
-    fire.ignite(world, [c for c in cells if burnable[c]], who, "potion")
+    return [c for c in cells if burnable[c]]

@@ -53,6 +53,23 @@ def flammable(floor: Floor, cell: Cell) -> bool:
     return bool(TILE_FLAMMABILITY[floor.tiles.item(*cell)])
 
 
+def may_spread(floor: Floor, lit: Iterable[Cell]) -> NDArray[np.bool_]:
+    """Where fire set at ``lit`` may reach: those cells, and every flammable one joined
+    to them through flammable ones, side by side (``spread``'s neighbours). Asked before
+    fire is set (``kindling``): each catches only by its odds, but it may."""
+    reach = np.zeros(floor.size, dtype=np.bool_)
+    for cell in lit:
+        reach[cell] = True
+    catches = TILE_FLAMMABILITY.take(floor.tiles.astype(np.intp)) > 0
+    while True:
+        padded = np.pad(reach, 1)
+        near = padded[:-2, 1:-1] | padded[2:, 1:-1] | padded[1:-1, :-2] | padded[1:-1, 2:]
+        grown = reach | (near & catches)
+        if np.array_equal(grown, reach):
+            return reach
+        reach = grown
+
+
 def ignite(world: World, cells: Iterable[Cell], who: Actor | None, cause: str) -> tuple[Cell, ...]:
     """Set fire to those of ``cells`` that can burn and are not burning (a potion, a
     bolt, a fireball: ``cause``, set by ``who``); whoever stands there catches. Returns

@@ -20,7 +20,7 @@ from emberdeep.engine.creatures import gear
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import Measure
 from emberdeep.engine.things.items import Item
-from emberdeep.session import look_words, names
+from emberdeep.session import gear_words, look_words, names
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.input import Click, InputEvent, KeyPress
@@ -130,24 +130,7 @@ def gear_figures(item: Item, strength: int) -> list[str]:
     the enchantment's)."""
     kind = item.kind
     value = items.worth(item, strength)
-    gain, numbers = value.bonus, []
-    if gain.power:
-        numbers.append(f"Power {gain.power:+d}")
-    if gain.defense:
-        numbers.append(f"Defense {gain.defense:+d}")
-    if gain.move_time:
-        numbers.append(f"moves take {percent_longer(gain.move_time)}")
-    if gain.noise:
-        often = "likelier" if gain.noise > 0 else "less often"
-        numbers.append(f"sleepers wake {abs(gain.noise)}% {often}")
-    for amount, words in (
-        (gain.regeneration, "healing {}% faster"),
-        (gain.recharging, "staffs recharge {}% faster"),
-        (gain.awareness, "{}% likelier to notice a trap"),
-        (gain.clairvoyance, "walls seen through within {} tiles"),
-    ):
-        if amount:
-            numbers.append(words.format(amount))
+    numbers = gear_words.bonus_figures(value.bonus)
     if value.enchantment:
         numbers.append(f"its enchantment gives {value.enchantment:+d}")
     if kind.strength:
@@ -156,12 +139,6 @@ def gear_figures(item: Item, strength: int) -> list[str]:
             needs = f"{needs}, you have {strength}: {value.shortfall:+d}"
         numbers.append(needs)
     return numbers
-
-
-def percent_longer(time: int) -> str:
-    """Time added to an action's, in words: "30% longer", "6% less time"."""
-    share = abs(time) * 100 // NORMAL_TIME
-    return f"{share}% longer" if time > 0 else f"{share}% less time"
 
 
 class DetailsScreen:

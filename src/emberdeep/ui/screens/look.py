@@ -3,8 +3,9 @@
 The mouse can hover; a keyboard player (or one in a terminal without a mouse) needs the
 same answers. The cursor starts on the nearest creature in view (or where the player
 clicked in the sidebar), moves with the movement keys anywhere on the floor (the map
-follows it), and Tab jumps between the things in view (creatures, awake first, then
-items, then features), then the stairs found. For a creature it tells its health in
+follows it), and Tab jumps between the things to look at (the creatures in sight, awake
+first, then the items seen or remembered, then the features known: traps found, stairs,
+doors, levers), each group nearest first. For a creature it tells its health in
 numbers, what it is doing and the odds of a fight; for a tile out of view, what was
 last seen there. Enter travels to the spot.
 """
@@ -17,8 +18,7 @@ import numpy as np
 import tcod.console
 
 from emberdeep.engine.acts.actions import Move
-from emberdeep.engine.core.actors import Actor
-from emberdeep.engine.core.floor import Floor, Tile
+from emberdeep.engine.core.floor import REMAINS_KEY, Tile
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.session import look_words
 from emberdeep.session.driver import Travel
@@ -43,38 +43,39 @@ CLOSE = frozenset({"escape", "q"})
 
 
 FEATURES = frozenset(
-    {Tile.STAIRS_DOWN, Tile.STAIRS_UP, Tile.LEVER, Tile.LOCKED_DOOR, Tile.SEALED_DOOR}
-)
+    {Tile.STAIRS_DOWN, Tile.STAIRS_UP, Tile.LEVER, Tile.LOCKED_DOOR, Tile.SEALED_DOOR,
+     Tile.CLOSED_DOOR}
+)  # fmt: skip
 """Terrain worth a stop of Tab: the ways on, and what opens or shuts a way."""
 
 
 def things_to_look_at(world: World) -> list[tuple[int, int]]:
-    """Where Tab stops, in its order: the creatures in sight (awake before asleep, each
-    nearest first: what may act next matters most), then the items in view, then the
-    features (found traps, stairs, levers, vault doors), each nearest first."""
+    """Where Tab stops, in its order, each group nearest first: the creatures in sight
+    (awake before asleep: what may act next matters most), the items in view or
+    remembered where they were seen, then the features known, in view or remembered
+    (found traps, stairs, doors, levers, vault doors). Hand play's Tab skipped a
+    remembered mace, the doors, and the traps and stairs found out of view. What the
+    player stands on is said in the sidebar: no stop."""
     floor, (px, py) = world.floor, world.player.position
 
     def away(pos: tuple[int, int]) -> tuple[int, int]:
         x, y = pos
         return (max(abs(x - px), abs(y - py)), (x - px) ** 2 + (y - py) ** 2)
 
-    seen = in_view(world)
     creatures = sorted(
-        (t for t in seen if isinstance(t, Actor)), key=lambda a: (a.asleep, away(a.position))
+        (a for a in floor.actors.values() if a.alive and not a.is_player and in_sight(floor, a)),
+        key=lambda a: (a.asleep, away(a.position)),
     )
-    items = [t.position for t in seen if not isinstance(t, Actor)]
-    traps = [t.position for t in floor.traps.values() if not t.hidden and floor.visible[t.position]]
-    terrain = np.isin(floor.tiles, list(FEATURES)) & floor.visible
-    terrain[px, py] = False  # what the player stands on is said in the sidebar
-    features = sorted([*traps, *((int(x), int(y)) for x, y in np.argwhere(terrain))], key=away)
-    return list(dict.fromkeys([*(a.position for a in creatures), *items, *features]))
-
-
-def known_stairs(floor: Floor, player: tuple[int, int]) -> list[tuple[int, int]]:
-    """The stairs down and up the player has found, but those they stand on: Tab's last
-    stops, after what is in view (hand play could not Tab to the stairs)."""
-    found = (floor.stairs, floor.start)
-    return [spot for spot in found if floor.explored[spot] and spot != player]
+    seen, visible = floor.seen_items, floor.visible
+    items = [i.position for i in floor.items if visible[i.position]] + [
+        spot for spot, key in seen.items() if key != REMAINS_KEY and not visible[spot]
+    ]
+    known = floor.explored
+    traps = [t.position for t in floor.traps.values() if not t.hidden and known[t.position]]
+    terrain = np.isin(floor.tiles, list(FEATURES)) & known
+    features = [*traps, *((int(x), int(y)) for x, y in np.argwhere(terrain))]
+    spots = [a.position for a in creatures] + sorted(items, key=away) + sorted(features, key=away)
+    return [spot for spot in dict.fromkeys(spots) if spot != (px, py)]
 
 
 class LookScreen:
@@ -144,9 +145,7 @@ class LookScreen:
         self.parent.focus = cursor.followed(self.parent, spot)
 
     def next_thing(self) -> None:
-        world = self.parent.world
-        stairs = known_stairs(world.floor, world.player.position)
-        spots = list(dict.fromkeys([*things_to_look_at(world), *stairs]))
+        spots = things_to_look_at(self.parent.world)
         if spots:
             after = spots.index(self.cursor) + 1 if self.cursor in spots else 0
             self.move_to(spots[after % len(spots)])

@@ -21,14 +21,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import tcod.console
 
-from emberdeep.engine.acts import targets
+from emberdeep.engine.acts import kindling, targets
 from emberdeep.engine.acts.actions import Move, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import Aim
-from emberdeep.session import look_words
+from emberdeep.session import aim_words, look_words
 from emberdeep.session.grammar import Noun, listed
 from emberdeep.session.names import item_name
 from emberdeep.ui import cursor, render, under_map
@@ -227,6 +227,15 @@ class TargetingScreen:
         spared = self.friends_struck()
         if spared:
             lines.append((spared, WARNING_FG))
+        short = self.falls_short()
+        if short:
+            lines.append((short, WARNING_FG))
+        world = self.parent.world
+        near = kindling.near_user(
+            world.floor, world.player, self.item, self.cursor, throw=self.throw
+        )
+        if near:
+            lines.append((aim_words.FIRE_NEAR[near], WARNING_FG))
         rows = [(line, fg) for text, fg in lines for line in wrap(text, width - 2)]
         under_map.draw_rows(console, self.parent, rows, self.cursor)
 
@@ -253,6 +262,15 @@ class TargetingScreen:
         if len(spared) == len(struck):
             return f"This would hit {names}!"
         return f"Through {names}: hit as well!"
+
+    def falls_short(self) -> str:
+        """The warning when what flies to the cursor would run out of reach before it
+        (the engine's answer: ``Planned.short``); empty when it gets there."""
+        world = self.parent.world
+        planned = targets.plan(world.floor, world.player, self.item, self.cursor, throw=self.throw)
+        if isinstance(planned, Refused) or not planned.short:
+            return ""
+        return aim_words.too_far(self.name, planned.short)
 
     def caught(self) -> list[str]:
         """Living creatures the player can see within the blast radius of the cursor."""
