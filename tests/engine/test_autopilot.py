@@ -20,6 +20,7 @@ from emberdeep.engine.play.autopilot import (
     travel_action,
 )
 from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item
 from emberdeep.mapgen.carve import distance_from
 from tests.helpers import ORC, add_monster, world_from_text
@@ -132,6 +133,25 @@ def test_explore_walks_round_deep_water_and_stops_before_the_only_way_through_it
     assert stop == Stop("risky", at=(3, 1), risk="deep_water") and moat.player.position == (2, 1)
     moat.step(Move(1, 0))  # the player wades in themselves; then the run goes on
     assert not isinstance(explore_action(moat), Stop)
+
+
+def test_explore_leaves_an_item_on_a_found_trap_for_the_player_and_explores_on() -> None:
+    """Hand play: a scroll lay on a found tripwire, and every press of explore stopped
+    before it ("A tripwire lies in the way"), the rest of the floor unexplored."""
+    world = world_from_text("""
+    ##########
+    #@.......#
+    #........#
+    ##########
+    """)
+    traps = loader.load().population.traps
+    assert traps is not None
+    tripwire = next(kind for kind in traps.kinds if kind.key == "alarm_trap")
+    world.floor.traps[(3, 1)] = Trap(tripwire, 3, 1, hidden=False)
+    world.floor.items.append(Item(POTION, 3, 1))
+    assert explore_fully(world) in (Stop("explored"), Stop("explored_stairs"))
+    assert world.floor.explored[1:9, 1:3].all() and not world.inventory
+    assert explore_action(world, dare=True) != Stop("explored")  # the bot goes for it
 
 
 def test_explore_leaves_what_the_player_dropped() -> None:

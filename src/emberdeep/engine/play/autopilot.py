@@ -262,6 +262,10 @@ def explore_action(
         and (room or stacks.get(i.kind.key, MAX_STACK) + i.count <= MAX_STACK)  # a full
         # pack still takes more of what it stacks
     ]  # fmt: skip
+    if not dare and known_items:  # one on a found trap or in deep water is the player's
+        # to fetch (explore stopped before a scroll on a tripwire at every press)
+        known_risk = risky(floor, player)
+        known_items = [at for at in known_items if not known_risk[at]]
     wants_items = pick_up and bool(known_items)
     if wants_items and player.position in known_items:
         return PickUp()
