@@ -465,8 +465,9 @@ class Driver:
             else:
                 sleepers = self.sleepers.on(world.floor)
                 choice = autopilot.explore_action(
-                    world, rules.auto_pickup, sleepers=sleepers, shunned_kinds=True, spare=1
-                )
+                    world, rules.auto_pickup, sleepers=sleepers, shunned_kinds=True, spare=1,
+                    risky_items=False,
+                )  # fmt: skip
                 choice = autopilot.or_stairs(world, choice) if isinstance(choice, Stop) else choice
             if not isinstance(choice, Stop):
                 return choice

@@ -234,6 +234,7 @@ def explore_action(
     shun: NDArray[np.bool_] | None = None,
     shunned_kinds: bool = False,
     spare: int = 0,
+    risky_items: bool = True,
 ) -> PlayerCommand | Stop:
     """The next step toward the nearest unexplored place (or item worth taking), or why
     exploring stops. When nothing is left, it heads for the stairs if they are known.
@@ -248,7 +249,9 @@ def explore_action(
     another). ``spare``: pack slots it leaves free for the player's own choice (a
     person's explore leaves one: with one slot left, hand play's explore took a vault
     key, chain mail and a potion of darkness, and each was dropped again); what stacks
-    with something carried is still taken."""
+    with something carried is still taken. ``risky_items`` False (a person's explore)
+    leaves an item on a found trap or in deep water for the player to fetch (every press
+    stopped before a scroll on a tripwire, the rest of the floor unexplored)."""
     floor, player = world.floor, world.player
     room = len(world.inventory) < INVENTORY_SIZE - spare
     stacks = {i.kind.key: i.count for i in world.inventory if i.kind.stacks}
@@ -262,8 +265,7 @@ def explore_action(
         and (room or stacks.get(i.kind.key, MAX_STACK) + i.count <= MAX_STACK)  # a full
         # pack still takes more of what it stacks
     ]  # fmt: skip
-    if not dare and known_items:  # one on a found trap or in deep water is the player's
-        # to fetch (explore stopped before a scroll on a tripwire at every press)
+    if not risky_items and known_items:
         known_risk = risky(floor, player)
         known_items = [at for at in known_items if not known_risk[at]]
     wants_items = pick_up and bool(known_items)
