@@ -347,25 +347,47 @@ def run_sprites(args: argparse.Namespace) -> int:
 
 
 def load_app(args: argparse.Namespace) -> App | None:
-    """Settings and content for a session; None (after saying why) if the data is broken."""
+    """Settings and content for a session; None (after saying why) if the data is broken.
+    Content the loader last found valid, in files unchanged since (``content/validated``),
+    is loaded when a screen first needs it (``App.content``): the title screen needs
+    none, and loading it imports the engine's kinds."""
     from emberdeep import config
-    from emberdeep.content import loader
-    from emberdeep.content.tomldata import DataError
+    from emberdeep.content import validated
     from emberdeep.ui import keys
-    from emberdeep.ui.app import App
+    from emberdeep.ui.app import App, DeferredContent
 
     settings, problems = config.load_settings()
-    try:
-        content = loader.load()
-    except DataError as exc:
-        print(f"emberdeep: the game's data is damaged: {exc}", file=sys.stderr)
-        return None
+    known = validated.validated()
+    source: Content | DeferredContent
+    if known is not None:
+        source = DeferredContent(load_content, known.plain_palettes)
+    else:
+        from emberdeep.content import loader
+        from emberdeep.content.tomldata import DataError
+
+        try:
+            source = loader.load()
+        except DataError as exc:
+            print(f"emberdeep: the game's data is damaged: {exc}", file=sys.stderr)
+            return None
     keymap, key_problems = keys.load_keymap()
     notices = [f"Settings: {problem}" for problem in problems]
     notices += [f"Keys: {problem}" for problem in key_problems]
-    return App(
-        content, settings, notices, generator=getattr(args, "generator", None), keymap=keymap
-    )
+    return App(source, settings, notices, generator=getattr(args, "generator", None), keymap=keymap)
+
+
+def load_content() -> Content:
+    """The content, for a session that deferred it (``load_app``): the files were the
+    ones found valid at start-up, so a problem now means they changed since, or the
+    cache that said so lied. Either way the game says what is wrong and ends, as it
+    would have at start-up."""
+    from emberdeep.content import loader
+    from emberdeep.content.tomldata import DataError
+
+    try:
+        return loader.load()
+    except DataError as exc:
+        raise SystemExit(f"emberdeep: the game's data is damaged: {exc}") from None
 
 
 def present(screen: Screen, app: App, force_terminal: bool, frames: int | None = None) -> int:
@@ -383,9 +405,10 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         return 0
     from emberdeep.ui import sdl
 
-    tileset, sprites_of, font_problem = sdl.load_window_tileset(app.settings, app.content)
-    untile = None if sprites_of is not None else app.content
-    app.square_tiles = untile is None
+    tileset, fits_sprites, font_problem = sdl.load_window_tileset(app.settings)
+    sprites = fits_sprites and app.drawable
+    untile = None if sprites else app.content
+    app.square_tiles = sprites
     if font_problem:
         app.notices.append(f"Settings: {font_problem}")
     try:
@@ -405,7 +428,12 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         return 1
     with context:
         sdl.run(
-            screen, context, untile=untile, frames=frames, tileset=tileset, sprites_of=sprites_of
+            screen,
+            context,
+            untile=untile,
+            frames=frames,
+            tileset=tileset,
+            sprites_of=(lambda: app.content) if sprites else None,
         )
         if frames is not None:  # for `emberdeep bench`, whose clock this is
             print(f"presented {time.monotonic():.6f}")

@@ -11,8 +11,8 @@ monster without drawing it fails at start-up instead of showing an empty cell.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
@@ -24,8 +24,7 @@ TRANSPARENT = "."
 """The palette character that is always see-through; palettes may not redefine it."""
 
 
-@dataclass(frozen=True, eq=False)
-class Sprite:
+class Sprite(msgspec.Struct, frozen=True, eq=False):
     """One picture: ``rgba`` is a read-only ``(16, 16, 4)`` uint8 array, rows first, with
     alpha 255 where drawn and 0 where transparent."""
 
