@@ -6,6 +6,9 @@ damaged content or a traceback."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -115,3 +118,37 @@ def test_a_stamp_is_json_a_person_can_read(stamp: Path) -> None:
     said = json.loads(stamp.read_text(encoding="utf-8"))
     assert said["format"] == validated.FORMAT and said["plain_palettes"] == ["default"]
     assert all(len(mark) == 2 for mark in said["files"].values())
+
+
+def test_a_game_started_on_a_stamp_that_lied_says_why_and_ends_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    """End to end: the title is made on the stamp's word, the game's start finds the
+    data damaged (a loader made to fail, as a file edited after the stamp would), and
+    the process says so in one line and ends with status 1, its window closed."""
+    env = os.environ | {
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+        "EMBERDEEP_CACHE_DIR": str(tmp_path / "cache"),
+        "EMBERDEEP_CONFIG_DIR": str(tmp_path / "config"),
+        "EMBERDEEP_DATA_DIR": str(tmp_path / "data"),
+        "SDL_VIDEODRIVER": "dummy",
+    }
+    stamped = "from emberdeep.content import loader; loader.load()"
+    subprocess.run([sys.executable, "-c", stamped], check=True, env=env)
+    lied = (
+        "import sys\n"
+        "from emberdeep import cli\n"
+        "from emberdeep.content import loader\n"
+        "from emberdeep.content.tomldata import DataError\n"
+        "def damaged():\n"
+        "    raise DataError('items.toml:3: potion: expected a number')\n"
+        "loader.load = damaged\n"
+        "sys.exit(cli.main(['play', '--seed', '1', '--frames', '1']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", lied], check=False, capture_output=True, text=True, env=env
+    )
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "emberdeep: the game's data is damaged: items.toml:3: potion: expected a number"
+    )
