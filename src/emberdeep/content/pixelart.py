@@ -78,8 +78,8 @@ def parse_sprite(table: Table) -> Sprite:
     allowed = set(colors) | {TRANSPARENT}
     known = " ".join(sorted(colors))
     for n, row in enumerate(rows):
-        bad = next((i for i, ch in enumerate(row) if ch not in allowed), None)
-        if bad is not None:
+        if not allowed.issuperset(row):  # one set check a row; the column only when wrong
+            bad = next(i for i, ch in enumerate(row) if ch not in allowed)
             problem = f"column {bad + 1}: {row[bad]!r} is not in the palette ({known}) or '.'"
             raise _row_error(table, n, problem)
         if len(row) != SPRITE_SIZE:
