@@ -85,13 +85,14 @@ def parse_sprite(table: Table) -> Sprite:
         if len(row) != SPRITE_SIZE:
             problem = f"{len(row)} characters, expected {SPRITE_SIZE}"
             raise _row_error(table, n, problem)
-    chars = np.array(rows, dtype=f"<U{SPRITE_SIZE}").view("<U1").reshape(SPRITE_SIZE, SPRITE_SIZE)
-    keys = np.array([TRANSPARENT, *colors], dtype="<U1")
-    lookup = np.zeros((len(keys), 4), dtype=np.uint8)
+    # Each character as its number in the palette (0: transparent), in one translate:
+    # the characters themselves, sorted and searched, took twice as long a sprite.
+    numbers = {ord(TRANSPARENT): 0} | {ord(char): n for n, char in enumerate(colors, 1)}
+    packed = "".join(rows).translate(numbers).encode("utf-32-le", "surrogatepass")
+    lookup = np.zeros((len(numbers), 4), dtype=np.uint8)
     lookup[1:, :3] = list(colors.values())
     lookup[1:, 3] = 255
-    order = np.argsort(keys)
-    rgba = lookup[order[np.searchsorted(keys[order], chars)]]
+    rgba = lookup[np.frombuffer(packed, dtype="<u4")].reshape(SPRITE_SIZE, SPRITE_SIZE, 4)
     rgba.flags.writeable = False
     return Sprite(table.path, rgba)
 
