@@ -348,9 +348,8 @@ def run_sprites(args: argparse.Namespace) -> int:
 
 def load_app(args: argparse.Namespace) -> App | None:
     """Settings and content for a session; None (after saying why) if the data is broken.
-    Content the loader last found valid, in files unchanged since (``content/validated``),
-    is loaded when a screen first needs it (``App.content``): the title screen needs
-    none, and loading it imports the engine's kinds."""
+    Content in files last found valid (``content/validated.py``) is loaded when first
+    needed (``App.content``): the title screen needs none of it."""
     from emberdeep import config
     from emberdeep.content import validated
     from emberdeep.ui import keys
@@ -377,10 +376,8 @@ def load_app(args: argparse.Namespace) -> App | None:
 
 
 def load_content() -> Content:
-    """The content, for a session that deferred it (``load_app``): the files were the
-    ones found valid at start-up, so a problem now means they changed since, or the
-    cache that said so lied. Either way the game says what is wrong and ends, as it
-    would have at start-up."""
+    """Deferred content (``load_app``): a problem now means the files changed since
+    start-up, or their stamp lied; the game says what is wrong and ends, as at start-up."""
     from emberdeep.content import loader
     from emberdeep.content.tomldata import DataError
 
@@ -408,6 +405,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
     tileset, fits_sprites, font_problem = sdl.load_window_tileset(app.settings)
     sprites = fits_sprites and app.drawable
     untile = None if sprites else app.content
+    sprites_of = (lambda: app.content) if sprites else None
     app.square_tiles = sprites
     if font_problem:
         app.notices.append(f"Settings: {font_problem}")
@@ -428,12 +426,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         return 1
     with context:
         sdl.run(
-            screen,
-            context,
-            untile=untile,
-            frames=frames,
-            tileset=tileset,
-            sprites_of=(lambda: app.content) if sprites else None,
+            screen, context, untile=untile, frames=frames, tileset=tileset, sprites_of=sprites_of
         )
         if frames is not None:  # for `emberdeep bench`, whose clock this is
             print(f"presented {time.monotonic():.6f}")
