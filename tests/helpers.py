@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TypeVar
 
 import numpy as np
 import tcod.console
+from msgspec.structs import replace
 
 from emberdeep.config import Settings
 from emberdeep.content import loader

@@ -4,7 +4,7 @@ into deep water is not a wade), and never shoots a fire bolt from grass."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from emberdeep.agents.bot import Bot
 from emberdeep.content import loader

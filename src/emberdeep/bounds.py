@@ -20,7 +20,6 @@ This module imports nothing of the game, so every layer may use it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -70,8 +69,7 @@ class InputError(ValueError):
     """An input asks for more work than its format allows; the message is one line."""
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(msgspec.Struct, frozen=True):
     """What one format allows."""
 
     what: str

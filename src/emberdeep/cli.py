@@ -347,25 +347,44 @@ def run_sprites(args: argparse.Namespace) -> int:
 
 
 def load_app(args: argparse.Namespace) -> App | None:
-    """Settings and content for a session; None (after saying why) if the data is broken."""
+    """Settings and content for a session; None (after saying why) if the data is broken.
+    Content in files last found valid (``content/validated.py``) is loaded when first
+    needed (``App.content``): the title screen needs none of it."""
     from emberdeep import config
-    from emberdeep.content import loader
-    from emberdeep.content.tomldata import DataError
+    from emberdeep.content import validated
     from emberdeep.ui import keys
-    from emberdeep.ui.app import App
+    from emberdeep.ui.app import App, DeferredContent
 
     settings, problems = config.load_settings()
-    try:
-        content = loader.load()
-    except DataError as exc:
-        print(f"emberdeep: the game's data is damaged: {exc}", file=sys.stderr)
-        return None
+    known = validated.validated()
+    source: Content | DeferredContent
+    if known is not None:
+        source = DeferredContent(load_content, known.plain_palettes)
+    else:
+        from emberdeep.content import loader
+        from emberdeep.content.tomldata import DataError
+
+        try:
+            source = loader.load()
+        except DataError as exc:
+            print(f"emberdeep: the game's data is damaged: {exc}", file=sys.stderr)
+            return None
     keymap, key_problems = keys.load_keymap()
     notices = [f"Settings: {problem}" for problem in problems]
     notices += [f"Keys: {problem}" for problem in key_problems]
-    return App(
-        content, settings, notices, generator=getattr(args, "generator", None), keymap=keymap
-    )
+    return App(source, settings, notices, generator=getattr(args, "generator", None), keymap=keymap)
+
+
+def load_content() -> Content:
+    """Deferred content (``load_app``): a problem now means the files changed since
+    start-up, or their stamp lied; the game says what is wrong and ends, as at start-up."""
+    from emberdeep.content import loader
+    from emberdeep.content.tomldata import DataError
+
+    try:
+        return loader.load()
+    except DataError as exc:
+        raise SystemExit(f"emberdeep: the game's data is damaged: {exc}") from None
 
 
 def present(screen: Screen, app: App, force_terminal: bool, frames: int | None = None) -> int:
@@ -383,9 +402,11 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         return 0
     from emberdeep.ui import sdl
 
-    tileset, sprites_of, font_problem = sdl.load_window_tileset(app.settings, app.content)
-    untile = None if sprites_of is not None else app.content
-    app.square_tiles = untile is None
+    tileset, fits_sprites, font_problem = sdl.load_window_tileset(app.settings)
+    sprites = fits_sprites and app.drawable
+    untile = None if sprites else app.content
+    sprites_of = (lambda: app.content) if sprites else None
+    app.square_tiles = sprites
     if font_problem:
         app.notices.append(f"Settings: {font_problem}")
     try:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 import platformdirs
 
@@ -20,7 +21,6 @@ from emberdeep.content.looks import RENDER_MODES
 from emberdeep.content.palettes import DEFAULT, PALETTE_NAMES
 from emberdeep.content.tomldata import DataError, Table
 from emberdeep.engine.core.fov import ALGORITHMS, FovSettings
-from emberdeep.mapgen import GENERATORS
 from emberdeep.records import Record
 from emberdeep.storage.files import write_atomically
 
@@ -31,6 +31,34 @@ FONT_SIZES = ("8x16", "8x8")
 
 def _choice(*choices: str) -> dict[str, Any]:
     return {"choices": choices}
+
+
+class GeneratorChoices(Sequence[str]):
+    """``generator``'s values, "auto" and the floor generators' names, looked up only when
+    a value other than "auto" is checked or the list is read (the options screen): the
+    generators import most of the engine, which reading the settings for the title
+    screen never needs."""
+
+    AUTO = "auto"
+
+    @staticmethod
+    def _names() -> tuple[str, ...]:
+        from emberdeep.mapgen import GENERATORS
+
+        return (GeneratorChoices.AUTO, *GENERATORS)
+
+    def __contains__(self, value: object) -> bool:
+        return value == self.AUTO or value in self._names()
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        return self._names()[index]
+
+    def __len__(self) -> int:
+        return len(self._names())
 
 
 def _range(lo: int, hi: int) -> dict[str, Any]:
@@ -52,7 +80,7 @@ class Settings(Record):
     in its tile's full colours."""
     animation: str = field(default="normal", metadata=_choice("normal", "fast", "slow", "off"))
     """How fast missiles fly and blows flash (``ui/motion.py``); off shows none."""
-    generator: str = field(default="auto", metadata=_choice("auto", *GENERATORS))
+    generator: str = field(default=GeneratorChoices.AUTO, metadata={"choices": GeneratorChoices()})
     mode: str = field(default="turn-based", metadata=_choice("turn-based", "real-time"))
     ticks_per_second: int = field(default=20, metadata=_range(1, 240))
     pace: int = field(default=3, metadata=_range(1, 10))

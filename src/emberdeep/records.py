@@ -1,25 +1,21 @@
-"""The comparison, hash and text of a frozen record, written once for every such class.
+"""The comparison, hash and text of a frozen dataclass, written once for every such class.
 
 On Python 3.11, ``dataclasses`` compiles six functions for each frozen class it makes
 (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``),
-each with an ``exec`` of its own: the game makes some 180 dataclasses before its first
-frame, 160 of them frozen, and making them was a fifth of the CPU to that frame.
-Compiled code is never kept on disk (no file the game reads may run code), so frozen
-records (the engine's events, actions, kinds and registries' entries, content's looks
-and lights, input events, the screens' results, generator parameters, the session's
-and storage's small records) ask ``dataclass`` for ``__init__`` and the frozen guards
-alone, and take the other three from ``Record``::
+each with an ``exec`` of its own, about a fifth of a millisecond a class at every start.
+Most frozen records are ``msgspec.Struct``s for that reason (made in C); the few that
+need ``dataclass``'s field options (metadata read as validation rules and option help,
+fields left out of comparison), keep a cache of their own or are subclassed stay
+dataclasses, ask ``dataclass`` for ``__init__`` and the frozen guards alone, and take
+the other three from ``Record``::
 
     @dataclass(frozen=True, eq=False, repr=False)
-    class Moved(Record): ...
+    class Settings(Record): ...
 
 They behave as ``dataclass`` would have made them: equal when of the same class and the
 tuples of their compared fields are equal; hashed as the tuple of the hashed fields;
 shown as ``Name(field=value, ...)`` with the fields ``repr`` shows. Each list of names
-is read from ``dataclasses.fields`` once per class. They are slower to call than
-compiled ones, and called rarely: about one comparison a turn in a bot's game (``Stop``,
-``Move``), none in a crowded monster phase, a few hashes of a ``Light`` at a start; the
-renderer's ``Region``, compared every frame, keeps the compiled methods.
+is read from ``dataclasses.fields`` once per class.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ explore refusing for a goblin running away and a caster hanging back at range)."
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from emberdeep.engine.core.actors import KeepsDistance, Mode
 from emberdeep.engine.creatures.combat import damage_range

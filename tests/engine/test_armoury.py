@@ -3,7 +3,7 @@ round, through the same ``Use`` and ``Throw`` as every other item."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Move, Use

@@ -4,9 +4,9 @@ guarding), and kinds made of a way of moving plus abilities from the registry.""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Descend, Move, Wait

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from emberdeep.engine.acts.actions import Move, Wait
 from emberdeep.engine.core.actors import ActorKind

@@ -8,6 +8,7 @@ import types
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+import msgspec
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -27,6 +28,9 @@ SCALARS = (type(None), bool, int, float, str, bytes, enum.Enum)
 
 
 def _is_frozen(value: object) -> bool:
+    """A frozen record (a dataclass or a ``msgspec.Struct``): compared by value."""
+    if isinstance(value, msgspec.Struct):
+        return value.__struct_config__.frozen
     params = getattr(type(value), "__dataclass_params__", None)
     return params is not None and params.frozen
 

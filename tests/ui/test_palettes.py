@@ -29,7 +29,7 @@ from emberdeep.ui.stack import ScreenStack
 def default_colours() -> Iterator[None]:
     """Every test leaves the UI's own colour tables as it found them."""
     yield
-    theme.use(loader.load())
+    theme.use(loader.load().palette)
 
 
 def press(stack: ScreenStack, *keys: str) -> Screen | None:

@@ -58,19 +58,26 @@ def test_the_window_takes_the_sprites_when_a_frame_first_shows_one() -> None:
     """Start-up leaves the sprite tiles out (ascii is the default); the first tiles-mode
     frame brings them in, before it is presented, and only once."""
     content = loader.load()
-    tileset, pending, problem = sdl.load_window_tileset(Settings(), content)
-    assert problem is None and pending is content
+    tileset, fits, problem = sdl.load_window_tileset(Settings())
+    assert problem is None and fits
     assert not sprites.has_sprites(tileset, content)
     world = world_from_text("###\n#@#\n###")
+    asked: list[str] = []
+
+    def sprites_of() -> loader.Content:
+        asked.append("content")
+        return content
+
     with sdl.open_window(tileset) as context:
-        presenter = sdl.WindowPresenter(context, tileset, pending)
+        presenter = sdl.WindowPresenter(context, tileset, sprites_of)
         console = render.new_console()
         PlayScreen.of(world, content, Settings(render_mode="ascii")).draw(console)
         presenter.present(console)
-        assert not sprites.has_sprites(tileset, content) and presenter.sprites_of is content
+        assert not sprites.has_sprites(tileset, content) and not asked  # not even asked for
         PlayScreen.of(world, content, Settings(render_mode="tiles")).draw(console)
         presenter.present(console)
         assert sprites.has_sprites(tileset, content) and presenter.sprites_of is None
+        assert asked == ["content"]
 
 
 def test_a_tilesheet_that_cannot_take_sprites_shows_tiles_mode_as_ascii(
@@ -78,6 +85,6 @@ def test_a_tilesheet_that_cannot_take_sprites_shows_tiles_mode_as_ascii(
 ) -> None:
     sheet = tmp_path / "tall.png"  # a 16x16 grid of 8x12 tiles
     png.write_png(sheet, np.full((16 * 12, 16 * 8, 4), 255, dtype=np.uint8))
-    tileset, pending, problem = sdl.load_window_tileset(Settings(font=str(sheet)), loader.load())
+    tileset, fits, problem = sdl.load_window_tileset(Settings(font=str(sheet)))
     assert tileset.tile_shape == (12, 8)
-    assert pending is None and problem is not None and str(sheet) in problem
+    assert not fits and problem is not None and str(sheet) in problem

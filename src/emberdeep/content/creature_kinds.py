@@ -8,8 +8,9 @@ the numbers and names items share with creatures by ``shared_keys.py``.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Collection
+
+import msgspec
 
 from emberdeep.content.creatures import TRAIT_KEYS, traits
 from emberdeep.content.looks import BLACK, Look
@@ -69,7 +70,7 @@ def parse_monsters(
         monster.reject_unknown((*CREATURE_KEYS, *MONSTER_KEYS))
         weights.append(by_depth(monster, "spawn"))
         kinds.append(
-            dataclasses.replace(
+            msgspec.structs.replace(
                 actor_kind(key, monster, defaults, monster_keys), spawn=weights[-1].steps
             )
         )

@@ -9,20 +9,19 @@ without words is an error at start-up with its file, line and key.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+
+import msgspec
 
 from emberdeep.content.tomldata import DataError, Table
-from emberdeep.records import Record
 
 SOURCE = "descriptions.toml"
 MAX_TEXT = 400
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Descriptions(Record):
-    monsters: dict[str, str] = field(default_factory=dict)
-    items: dict[str, str] = field(default_factory=dict)
-    unknown: dict[str, str] = field(default_factory=dict)
+class Descriptions(msgspec.Struct, frozen=True):
+    monsters: dict[str, str] = msgspec.field(default_factory=dict)
+    items: dict[str, str] = msgspec.field(default_factory=dict)
+    unknown: dict[str, str] = msgspec.field(default_factory=dict)
     """Category -> what an unknown potion, scroll or wand is said to be."""
 
 

@@ -9,19 +9,18 @@ or an item, so a typo is an error with its file, line and key, not a dark room.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass, field
+
+import msgspec
 
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.terrain.gas import GAS_NAMES
-from emberdeep.records import Record
 
 SOURCE = "lights.toml"
 MAX_RADIUS = 20
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Light(Record):
+class Light(msgspec.Struct, frozen=True):
     """One light: ``intensity * (1 - d / radius) ** falloff`` of ``color`` at distance d."""
 
     color: Color
@@ -30,8 +29,7 @@ class Light(Record):
     falloff: float
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Fixture(Record):
+class Fixture(msgspec.Struct, frozen=True):
     """A light fixture's light and how it is drawn in the glyph modes."""
 
     light: Light
@@ -39,22 +37,21 @@ class Fixture(Record):
     glyph_color: Color
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Lights(Record):
+class Lights(msgspec.Struct, frozen=True):
     ambient: float = 1.0
     """What a cell in view with no light on it is lit at (1: as tiles.toml draws it)."""
     brightest: float = 1.0
     player: Light | None = None
-    fixtures: dict[str, Fixture] = field(default_factory=dict)
-    terrain: dict[str, Light] = field(default_factory=dict)
+    fixtures: dict[str, Fixture] = msgspec.field(default_factory=dict)
+    terrain: dict[str, Light] = msgspec.field(default_factory=dict)
     """Tile name -> the light each cell of it gives."""
-    glow: dict[str, Light] = field(default_factory=dict)
+    glow: dict[str, Light] = msgspec.field(default_factory=dict)
     """Monster or item key -> its light."""
     fire: Light | None = None
     """The light each burning cell gives (``engine/terrain/fire.py``)."""
     flames: tuple[Color, ...] = ()
     """The colours a burning cell flickers between."""
-    gas: dict[str, Color] = field(default_factory=dict)
+    gas: dict[str, Color] = msgspec.field(default_factory=dict)
     """Gas name (``engine/terrain/gas.py``) -> the tint its cloud gives the ground."""
 
 

@@ -15,9 +15,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
-from importlib import resources
+
+import msgspec
 
 from emberdeep import mapgen
+from emberdeep.content import validated
 from emberdeep.content.creature_kinds import parse_hero, parse_monsters
 from emberdeep.content.descriptions import Descriptions, parse_descriptions
 from emberdeep.content.floors import (
@@ -31,7 +33,7 @@ from emberdeep.content.item_kinds import parse_appearances, parse_items
 from emberdeep.content.lights import Lights, parse_lights
 from emberdeep.content.looks import GLYPH_MODES, Look, TileLooks, parse_statuses, parse_tiles
 from emberdeep.content.palettes import Palette, parse_palettes
-from emberdeep.content.parsed import ParsedCache, cache_path
+from emberdeep.content.parsed import ParsedCache, cache_path, content_text
 from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.setpieces import parse_setpieces
 from emberdeep.content.shared_keys import by_depth
@@ -94,12 +96,14 @@ def _recoloured(plain: Content, name: str) -> Content:
         old = tiles[mode][tile]
         look = getattr(old, state)
         new = Look(look.glyph, colours.fg, colours.bg)
-        tiles[mode][tile] = dataclasses.replace(old, **{state: new})
+        tiles[mode][tile] = msgspec.structs.replace(old, **{state: new})
     return dataclasses.replace(
         plain,
-        looks={key: dataclasses.replace(look, fg=fgs[key]) for key, look in plain.looks.items()},
-        remains=dataclasses.replace(plain.remains, fg=fgs[remains_key]),
-        statuses={k: dataclasses.replace(v, fg=statuses[k]) for k, v in plain.statuses.items()},
+        looks={
+            key: msgspec.structs.replace(look, fg=fgs[key]) for key, look in plain.looks.items()
+        },
+        remains=msgspec.structs.replace(plain.remains, fg=fgs[remains_key]),
+        statuses={k: msgspec.structs.replace(v, fg=statuses[k]) for k, v in plain.statuses.items()},
         tiles=tiles,
         palette=palette,
         plain=plain,
@@ -115,7 +119,7 @@ def _changes(palette: Palette) -> bool:
 
 def read_table(name: str, cache: ParsedCache | None = None) -> Table:
     try:
-        text = resources.files("emberdeep.content").joinpath(name).read_text(encoding="utf-8")
+        text = content_text(name)
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"{name}: cannot be read: {exc}") from None
     if cache is None:
@@ -126,7 +130,7 @@ def read_table(name: str, cache: ParsedCache | None = None) -> Table:
 @functools.cache
 def load() -> Content:
     """All content, validated. Cached: the files never change while the game runs (and
-    their parsed text is kept between runs, ``parsed``)."""
+    their parsed text is kept between runs, ``parsed``, and found valid, ``validated``)."""
     cache = ParsedCache(cache_path())
     shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
     spawns = read_table("spawns.toml", cache)
@@ -152,7 +156,7 @@ def load() -> Content:
     looks |= trap_looks
     hero, looks["player"] = parse_hero(read_table("player.toml", cache), items, monsters)
     catalogue, unknown_looks = parse_appearances(read_table("appearances.toml", cache), items)
-    hero = dataclasses.replace(hero, catalogue=catalogue)
+    hero = msgspec.structs.replace(hero, catalogue=catalogue)
     looks |= unknown_looks
     status_looks, status_labels = parse_statuses(read_table("statuses.toml", cache))
     plan, goal = parse_dungeon(read_table("dungeon.toml", cache), items, monsters)
@@ -182,6 +186,9 @@ def load() -> Content:
         UNIDENTIFIED,
     )
     cache.save()
+    validated.record(
+        cache.read, [name for name, palette in palettes.items() if not _changes(palette)]
+    )
     return Content(
         shroud=shroud,
         tiles=tiles,

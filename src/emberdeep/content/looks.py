@@ -9,12 +9,11 @@ looks without importing the loader that assembles them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from emberdeep.content.tomldata import Color, Table
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.statuses import STATUSES
-from emberdeep.records import Record
 
 GLYPH_MODES = ("ascii", "solid")
 """Render modes drawn with font glyphs, whose looks are in tiles.toml."""
@@ -23,8 +22,7 @@ RENDER_MODES = (*GLYPH_MODES, "tiles")
 BLACK: Color = (0, 0, 0)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Look(Record):
+class Look(msgspec.Struct, frozen=True):
     """How one thing is drawn: a glyph and its colours."""
 
     glyph: str
@@ -32,8 +30,7 @@ class Look(Record):
     bg: Color
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class TileLooks(Record):
+class TileLooks(msgspec.Struct, frozen=True):
     """A terrain kind in one render mode: in view, and remembered."""
 
     lit: Look

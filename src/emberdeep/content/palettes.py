@@ -20,15 +20,14 @@ Colours are ``[r, g, b]`` or the name of one in the file's ``[colours]`` table.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
+import msgspec
 import numpy as np
 
 from emberdeep.content.tomldata import Color, DataError, Table
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.engine.core.floor import TILE_NAMES
 from emberdeep.engine.creatures.statuses import STATUSES
-from emberdeep.records import Record
 
 DEFAULT = "default"
 PALETTE_NAMES = (DEFAULT, "high-contrast", "colour-blind")
@@ -119,16 +118,14 @@ def lighten(colors: list[Color], least: float) -> list[Color]:
     return [(int(r), int(g), int(b)) for r, g, b in mixed]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class TileColours(Record):
+class TileColours(msgspec.Struct, frozen=True):
     """A palette's terrain look in one state: colours only (glyphs stay the content's)."""
 
     fg: Color
     bg: Color
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Palette(Record):
+class Palette(msgspec.Struct, frozen=True):
     """One colour palette from ``palettes.toml``: rules over every foreground, then single
     colours that override them."""
 
@@ -136,15 +133,15 @@ class Palette(Record):
     description: str = ""
     snap_to: tuple[Color, ...] = ()
     min_luminance: float = 0.0
-    looks: dict[str, Color] = field(default_factory=dict)
+    looks: dict[str, Color] = msgspec.field(default_factory=dict)
     """Look key (monster, item, trap, ``unknown_<category>``, ``player``, ``remains``) ->
     foreground, over the rules."""
-    tiles: dict[tuple[str, str, str], TileColours] = field(default_factory=dict)
+    tiles: dict[tuple[str, str, str], TileColours] = msgspec.field(default_factory=dict)
     """(glyph render mode, tile name, ``lit`` / ``dark``) -> colours."""
-    statuses: dict[str, Color] = field(default_factory=dict)
-    messages: dict[str, Color] = field(default_factory=dict)
+    statuses: dict[str, Color] = msgspec.field(default_factory=dict)
+    messages: dict[str, Color] = msgspec.field(default_factory=dict)
     """Message kind (``MessageKind`` value) -> colour, over the rules."""
-    box: dict[str, Color] = field(default_factory=dict)
+    box: dict[str, Color] = msgspec.field(default_factory=dict)
     """``BOX_COLOURS`` name -> colour."""
 
     def recolour(self, colors: dict[str, Color], explicit: dict[str, Color]) -> dict[str, Color]:

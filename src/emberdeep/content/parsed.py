@@ -12,9 +12,12 @@ is validated by the loader exactly like a fresh parse.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sys
+from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -45,17 +48,31 @@ def cache_path() -> Path:
     return cache_folder() / CACHE_NAME
 
 
+def content_text(name: str) -> str:
+    """Content file ``name``'s text (through ``importlib.resources``: found from any
+    working directory and inside a frozen binary). Raises OSError, UnicodeDecodeError."""
+    return _content_folder().joinpath(name).read_text(encoding="utf-8")
+
+
+@functools.cache
+def _content_folder() -> Traversable:
+    return resources.files("emberdeep.content")
+
+
 class ParsedCache:
     """Parsed tables by file name, each with the text it was parsed from."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.entries: dict[str, dict[str, Any]] = _read(path)
+        self.read: dict[str, str] = {}
+        """The text of each file asked for (``loads``), in order."""
         self.changed = False
 
     def loads(self, name: str, text: str) -> dict[str, Any]:
         """``tomllib.loads(text)``, from the cache when ``name`` was last this ``text``.
         Raises what tomllib raises."""
+        self.read[name] = text
         entry = self.entries.get(name)
         if entry is not None and entry.get("text") == text and isinstance(entry.get("data"), dict):
             data: dict[str, Any] = entry["data"]

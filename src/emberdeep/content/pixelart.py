@@ -11,8 +11,8 @@ monster without drawing it fails at start-up instead of showing an empty cell.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
@@ -24,8 +24,7 @@ TRANSPARENT = "."
 """The palette character that is always see-through; palettes may not redefine it."""
 
 
-@dataclass(frozen=True, eq=False)
-class Sprite:
+class Sprite(msgspec.Struct, frozen=True, eq=False):
     """One picture: ``rgba`` is a read-only ``(16, 16, 4)`` uint8 array, rows first, with
     alpha 255 where drawn and 0 where transparent."""
 
@@ -79,20 +78,21 @@ def parse_sprite(table: Table) -> Sprite:
     allowed = set(colors) | {TRANSPARENT}
     known = " ".join(sorted(colors))
     for n, row in enumerate(rows):
-        bad = next((i for i, ch in enumerate(row) if ch not in allowed), None)
-        if bad is not None:
+        if not allowed.issuperset(row):  # one set check a row; the column only when wrong
+            bad = next(i for i, ch in enumerate(row) if ch not in allowed)
             problem = f"column {bad + 1}: {row[bad]!r} is not in the palette ({known}) or '.'"
             raise _row_error(table, n, problem)
         if len(row) != SPRITE_SIZE:
             problem = f"{len(row)} characters, expected {SPRITE_SIZE}"
             raise _row_error(table, n, problem)
-    chars = np.array(rows, dtype=f"<U{SPRITE_SIZE}").view("<U1").reshape(SPRITE_SIZE, SPRITE_SIZE)
-    keys = np.array([TRANSPARENT, *colors], dtype="<U1")
-    lookup = np.zeros((len(keys), 4), dtype=np.uint8)
+    # Each character as its number in the palette (0: transparent), in one translate:
+    # the characters themselves, sorted and searched, took twice as long a sprite.
+    numbers = {ord(TRANSPARENT): 0} | {ord(char): n for n, char in enumerate(colors, 1)}
+    packed = "".join(rows).translate(numbers).encode("utf-32-le", "surrogatepass")
+    lookup = np.zeros((len(numbers), 4), dtype=np.uint8)
     lookup[1:, :3] = list(colors.values())
     lookup[1:, 3] = 255
-    order = np.argsort(keys)
-    rgba = lookup[order[np.searchsorted(keys[order], chars)]]
+    rgba = lookup[np.frombuffer(packed, dtype="<u4")].reshape(SPRITE_SIZE, SPRITE_SIZE, 4)
     rgba.flags.writeable = False
     return Sprite(table.path, rgba)
 

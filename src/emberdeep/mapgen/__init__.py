@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
+import msgspec
 import numpy as np
 
 from emberdeep.engine.core.floor import Floor, FloorBuilder
@@ -79,8 +80,7 @@ def get(name: str) -> Generator[Any]:
         raise ValueError(f"unknown generator {name!r} (known: {known})") from None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class LevelPlan(Record):
+class LevelPlan(msgspec.Struct, frozen=True):
     """From ``from_depth`` down (until the next plan), floors come from this generator."""
 
     from_depth: int

@@ -8,9 +8,9 @@ room for every ``AREA_PER_ROOM`` tiles of such floor.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TypeVar
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
@@ -23,7 +23,6 @@ from emberdeep.engine.creatures.spawning import Goal, Population, SpawnTable, cu
 from emberdeep.engine.things.items import Item
 from emberdeep.mapgen.dwellers import band, settle
 from emberdeep.mapgen.reach import Reach
-from emberdeep.records import Record
 
 FIRST_MONSTER_ID = 2  # 1 is the player's
 SAFE_STEPS = 6
@@ -38,8 +37,7 @@ three or four potions of healing and as many scrolls of identify (found in hand 
 K = TypeVar("K")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Arrival(Record):
+class Arrival(msgspec.Struct, frozen=True):
     """What placing things needs to know of walking from the floor's start: where things
     may be placed, reachable but not too near. Made once per floor by the plan's builder
     and handed to ``populate``, ``traps`` and ``vaults`` (none of them changes the

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
@@ -16,11 +17,9 @@ from emberdeep.engine.creatures.gear import forge
 from emberdeep.engine.creatures.spawning import ByDepth, Population
 from emberdeep.engine.terrain.traps import TrapKind
 from emberdeep.mapgen.populate import FIRST_MONSTER_ID, Arrival, pick_kinds
-from emberdeep.records import Record
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class SetPieceKind(Record):
+class SetPieceKind(msgspec.Struct, frozen=True):
     """One kind of set piece as content describes it."""
 
     key: str
@@ -41,8 +40,7 @@ class SetPieceKind(Record):
     """The reward is drawn as if this many floors deeper."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class SetPieces(Record):
+class SetPieces(msgspec.Struct, frozen=True):
     """Every kind, and how many a floor tries by depth."""
 
     kinds: tuple[SetPieceKind, ...]

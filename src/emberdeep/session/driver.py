@@ -23,6 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+import msgspec
+
 from emberdeep.config import Settings
 from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Wait
 from emberdeep.engine.core.actors import Mode
@@ -34,7 +36,6 @@ from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
-from emberdeep.records import Record
 from emberdeep.session.full_pack import NEARLY_FULL, FullPack
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
@@ -46,33 +47,28 @@ RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Explore(Record):
+class Explore(msgspec.Struct, frozen=True):
     """Walk to the nearest unexplored place (or item), and on, until disturbed."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Travel(Record):
+class Travel(msgspec.Struct, frozen=True):
     """Walk to ``target`` over known ground, until there or disturbed."""
 
     target: tuple[int, int]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Rest(Record):
+class Rest(msgspec.Struct, frozen=True):
     """Wait until healed, or disturbed."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class FreeCaptive(Record):
+class FreeCaptive(msgspec.Struct, frozen=True):
     """Work at the shackles of the captive at ``target`` (next to the player) until it is
     free, or disturbed like a rest; with a threat in view, one turn's work only."""
 
     target: tuple[int, int]
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class TakeStairs(Record):
+class TakeStairs(msgspec.Struct, frozen=True):
     """Take the stairs down (or ``up``): at once when standing on them, else walk to
     them when they are known and take them on arriving, with the one press (with a
     threat in view, a step a press)."""
@@ -98,8 +94,7 @@ class Pause(Enum):
     """The window went to the background."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Paused(Record):
+class Paused(msgspec.Struct, frozen=True):
     """A pause that began, as data: the screen words it (``session/pauses.py``) with the
     pause key as the player bound it."""
 
@@ -139,8 +134,7 @@ class Report:
     """At the end of a game: the hall-of-fame rank, the morgue file, the replay."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class RunRules(Record):
+class RunRules(msgspec.Struct, frozen=True):
     """The player's settings for runs and real time."""
 
     auto_pickup: bool = True

@@ -12,9 +12,8 @@ plural the regular rule gets wrong ("wolves") and an article the spelling gets w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from emberdeep.records import Record
+import msgspec
 
 A_SOUNDS = ("one", "once", "uni", "use", "usu", "uti", "ure", "eu", "ewe", "ufo")
 """Words that begin with a vowel letter but a consonant sound: "a unicorn"."""
@@ -84,8 +83,7 @@ def third_person(verb: str) -> str:
     return verb + "s"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Noun(Record):
+class Noun(msgspec.Struct, frozen=True):
     """A thing the log names. ``singular`` is as written in a sentence; ``plural`` and
     ``article`` override the regular rules ("" keeps them). ``article = "the"`` is a
     unique thing, always definite. ``many`` is a noun that is plural in itself

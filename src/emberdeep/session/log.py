@@ -11,7 +11,8 @@ back on Continue (``restore``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+import msgspec
 
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.storage.saves import LOG_LINES, LogLine
@@ -20,8 +21,7 @@ LIMIT = 1000
 """Entries a log keeps (the history screen scrolls through them all)."""
 
 
-@dataclass
-class Entry:
+class Entry(msgspec.Struct):
     """One line of the log; a message said again in a row counts up instead of repeating."""
 
     text: str

@@ -8,14 +8,12 @@ the others.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from emberdeep.engine.core.events import MessageKind
-from emberdeep.records import Record
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Line(Record):
+class Line(msgspec.Struct, frozen=True):
     """One line of the log and what it is about."""
 
     text: str

@@ -9,10 +9,11 @@ them into words.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+import msgspec
 
 from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.core.events import Thing, Who
@@ -165,7 +166,7 @@ class Names:
         if who.id == PLAYER_ID:
             return YOU
         if who.id in self.allies:
-            return dataclasses.replace(self.kind(who.kind), yours=True)
+            return msgspec.structs.replace(self.kind(who.kind), yours=True)
         return self.kind(who.kind)
 
     def thing(self, thing: Thing) -> Noun:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 try:
     import fcntl
@@ -48,8 +48,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     stage(path, data).commit()
 
 
-@dataclass
-class Staged:
+class Staged(msgspec.Struct):
     """New contents for ``path`` written to a locked temp file, not yet synced nor in
     place: ``commit`` (fsync, the old file kept as the backup if asked, rename, fsync of
     the folder) or ``discard``. The two halves of ``write_atomically``, so the slow one
@@ -146,7 +145,9 @@ def keep_as_backup(path: Path) -> None:
     hard link renamed over the old backup: no bytes are copied, and at every moment both
     names hold a whole file. Where hard links fail, the bytes are copied atomically."""
     backup = backup_path(path)
-    temp = path.with_name(f"{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")  # as mkstemp's
+    # A random name, as mkstemp's (``secrets.token_hex`` is these bytes; importing
+    # ``secrets`` brings hashlib, 4 ms of a start-up).
+    temp = path.with_name(f"{path.name}.{os.urandom(4).hex()}{TEMP_SUFFIX}")
     try:
         os.link(path, temp)
     except OSError:

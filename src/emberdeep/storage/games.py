@@ -17,11 +17,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from emberdeep.records import Record
+import msgspec
+
 from emberdeep.storage import saves
 from emberdeep.storage.files import (
     backup_path,
@@ -46,8 +46,7 @@ class GameError(Exception):
     """A game folder could not be made, read or deleted; the message is for the player."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Listing(Record):
+class Listing(msgspec.Struct, frozen=True):
     """One saved game as the title screen lists it: its summary, or why it can't be read."""
 
     game: str

@@ -21,16 +21,16 @@ import contextlib
 import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from emberdeep import __version__, bounds
 from emberdeep.engine.core.floor import FloorBuilder
 from emberdeep.engine.core.fov import FovSettings
 from emberdeep.engine.core.rng import MAX_SEED
 from emberdeep.engine.play.hero import Hero
-from emberdeep.records import Record
 from emberdeep.storage.files import write_atomically
 
 if TYPE_CHECKING:
@@ -61,8 +61,7 @@ class ReplayError(Exception):
     """A replay file could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class ReplayFile(Record):
+class ReplayFile(msgspec.Struct, frozen=True):
     """A replay as read from its file: enough to play the game again from its seed."""
 
     seed: int

@@ -26,10 +26,10 @@ import os
 import re
 import zlib
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import platformdirs
 
 from emberdeep import APP_NAME, __version__, bounds
@@ -37,7 +37,6 @@ from emberdeep.engine.core.actors import PLAYER_ID, ActorKind
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.engine.core.floor import Floor, FloorBuilder
 from emberdeep.engine.things.items import ItemKind
-from emberdeep.records import Record
 from emberdeep.storage import files
 from emberdeep.storage.files import Staged
 
@@ -76,8 +75,7 @@ class SaveError(Exception):
     """A save could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class LogLine(Record):
+class LogLine(msgspec.Struct, frozen=True):
     """One entry of the message log as saved: its text, its kind (for its colour) and how
     many times in a row it happened ("(x3)")."""
 
@@ -86,8 +84,7 @@ class LogLine(Record):
     count: int = 1
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class SaveInfo(Record):
+class SaveInfo(msgspec.Struct, frozen=True):
     """What a save says about itself, beyond the world: the settings that shaped it, and
     the last lines of the log."""
 
@@ -103,8 +100,7 @@ class SaveInfo(Record):
     """The seed as the player typed it, when a word ("ember"; "": the number)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Summary(Record):
+class Summary(msgspec.Struct, frozen=True):
     """A saved game as a list shows it."""
 
     seed: int
@@ -120,7 +116,11 @@ class Summary(Record):
         return cls(world.seed, world.depth, world.player.level, world.turn, started, saved)
 
     def to_line(self) -> bytes:
-        return b"summary " + json.dumps(asdict(self), separators=(",", ":")).encode() + b"\n"
+        return (
+            b"summary "
+            + json.dumps(msgspec.structs.asdict(self), separators=(",", ":")).encode()
+            + b"\n"
+        )
 
     @classmethod
     def from_data(cls, data: object) -> Summary:

@@ -24,13 +24,13 @@ the square because each floor down is harder than the last.
 from __future__ import annotations
 
 import getpass
-from dataclasses import astuple, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from emberdeep import __version__
-from emberdeep.records import Record
 from emberdeep.storage import saves
 
 if TYPE_CHECKING:
@@ -69,8 +69,7 @@ class ScoresError(Exception):
     """The hall of fame could not be read or written; the message is for the player."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class ScoreEntry(Record):
+class ScoreEntry(msgspec.Struct, frozen=True):
     """One finished game."""
 
     score: int
@@ -196,7 +195,7 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
 def _entry(row: tuple[object, ...], path: Path) -> ScoreEntry:
     """A row as a ``ScoreEntry``, checking types (SQLite columns accept anything)."""
     values = []
-    for spec, value in zip(fields(ScoreEntry), row, strict=True):
+    for spec, value in zip(msgspec.structs.fields(ScoreEntry), row, strict=True):
         kind = int if spec.type in (int, "int") else str
         if type(value) is not kind:
             raise ScoresError(f"the hall of fame at {path} is damaged: {spec.name} is {value!r}")
@@ -219,7 +218,9 @@ def record(entry: ScoreEntry, path: Path | None = None, *, once: bool = False) -
             try:
                 same = " AND ".join(f"{name} = ?" for name in _COLUMNS.split(", "))
                 found = (
-                    db.execute(f"SELECT id FROM scores WHERE {same}", astuple(entry)).fetchone()
+                    db.execute(
+                        f"SELECT id FROM scores WHERE {same}", msgspec.structs.astuple(entry)
+                    ).fetchone()
                     if once
                     else None
                 )
@@ -228,7 +229,7 @@ def record(entry: ScoreEntry, path: Path | None = None, *, once: bool = False) -
                 else:
                     cursor = db.execute(
                         f"INSERT INTO scores ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        astuple(entry),
+                        msgspec.structs.astuple(entry),
                     )
                     row_id = cursor.lastrowid
                 (ahead,) = db.execute(

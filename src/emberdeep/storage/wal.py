@@ -19,9 +19,10 @@ import json
 import os
 import time
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
+
+import msgspec
 
 from emberdeep import bounds
 
@@ -34,8 +35,7 @@ LINE_LIMITS = bounds.Limits("a journal line", MAX_LINE, 3)
 """[index, [code, arguments...], checksum]."""
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(msgspec.Struct, frozen=True):
     """One command in the write-ahead log, with the checksum the world had after it."""
 
     index: int

@@ -10,21 +10,35 @@ their own. What reads a game without a screen (the web's screen-reader mode) rea
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from emberdeep.config import Settings
-from emberdeep.content.loader import Content
+import msgspec
+
 from emberdeep.session import records
-from emberdeep.ui import theme
+from emberdeep.ui import sprites, theme
 from emberdeep.ui.keys import DEFAULT_KEYS
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from emberdeep.config import Settings
+    from emberdeep.content.loader import Content
     from emberdeep.session.game import GameSetup
     from emberdeep.session.playing import Game
     from emberdeep.ui.screens import Screen
+
+
+class DeferredContent(msgspec.Struct, frozen=True):
+    """Content to be loaded when a screen first needs it: the title screen needs none
+    (``cli.load_app`` defers it when the files are the ones the loader last found valid,
+    ``content/validated.py``), and loading it imports the engine's kinds, a sixth of a
+    start-up. ``load`` loads it (and says what is wrong if it cannot)."""
+
+    load: Callable[[], Content]
+    plain_palettes: frozenset[str]
+    """The palettes that change no colour (``validated.Validated``)."""
 
 
 @dataclass
@@ -32,7 +46,8 @@ class App:
     """What every screen of a session shares: content, settings, keys, the data folder
     and the game being played."""
 
-    content: Content
+    source: Content | DeferredContent
+    """The content, or how to load it when it is first asked for (``content``)."""
     settings: Settings
     notices: list[str] = field(default_factory=list)
     """Problems found at start-up (settings, font), shown to the player once."""
@@ -55,13 +70,42 @@ class App:
     makes the title screen, so the play screen needs no import of it."""
 
     def __post_init__(self) -> None:
+        self._content: Content | None = None
         self.use_palette()
+
+    @property
+    def content(self) -> Content:
+        """The content in ``settings.palette``, loaded when first asked for if it was
+        deferred (``DeferredContent``)."""
+        if self._content is None:
+            source = self.source
+            plain = source.load() if isinstance(source, DeferredContent) else source
+            self._content = plain.recoloured(self.settings.palette)
+            theme.use(self._content.palette)
+        return self._content
 
     def use_palette(self) -> None:
         """Recolour the content (and the boxes and the log) in ``settings.palette``: at
-        start and whenever the options change it, so it applies at once."""
-        self.content = self.content.recoloured(self.settings.palette)
-        theme.use(self.content)
+        start and whenever the options change it, so it applies at once. Deferred content
+        stays unloaded while the palette changes no colour: the boxes and the log take
+        their own defaults, as that palette would have them."""
+        source = self.source
+        if (
+            self._content is None
+            and isinstance(source, DeferredContent)
+            and self.settings.palette in source.plain_palettes
+        ):
+            theme.use(None)
+            return
+        self._content = self.content.recoloured(self.settings.palette)
+        theme.use(self._content.palette)
+
+    @property
+    def drawable(self) -> bool:
+        """Whether the content has sprite tiles for the tiles mode (``sprites.drawable``):
+        content still deferred has, since the loader requires one for the shroud and
+        every terrain (only a test's own content may lack them)."""
+        return self._content is None or sprites.drawable(self.content)
 
     @property
     def setup(self) -> GameSetup:

@@ -11,14 +11,18 @@ view, handed in by ``render.draw_surroundings``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import tcod.console
 
 from emberdeep.content.lights import Lights
-from emberdeep.content.loader import Content
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.terrain.gas import GAS_NAMES
 from emberdeep.ui import sprites
+
+if TYPE_CHECKING:
+    from emberdeep.content.loader import Content
 
 GAS_MOST = 0.6
 """Gas this thick (or thicker) tints a cell fully."""

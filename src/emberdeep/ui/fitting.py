@@ -16,17 +16,15 @@ import contextlib
 import contextvars
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
-from emberdeep.records import Record
+import msgspec
 
 ELLIPSIS = "…"
 SEPARATORS = ("/", "\\")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Cut(Record):
+class Cut(msgspec.Struct, frozen=True):
     """A text ``fit`` had to cut: what it was given and the width it was cut to."""
 
     text: str

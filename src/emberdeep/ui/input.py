@@ -11,28 +11,23 @@ screen first, takes input without importing the engine's actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from emberdeep.records import Record
+import msgspec
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class KeyPress(Record):
+class KeyPress(msgspec.Struct, frozen=True):
     """A key by its ``keys.toml`` name (``a``, ``escape``, ``kp_7``...)."""
 
     key: str
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class MouseMove(Record):
+class MouseMove(msgspec.Struct, frozen=True):
     """The pointer is over console cell (x, y)."""
 
     x: int
     y: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Click(Record):
+class Click(msgspec.Struct, frozen=True):
     """A mouse button pressed over console cell (x, y)."""
 
     x: int
@@ -40,25 +35,21 @@ class Click(Record):
     button: int  # 1 left, 2 middle, 3 right
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Wheel(Record):
+class Wheel(msgspec.Struct, frozen=True):
     """The mouse wheel turned."""
 
     dy: int  # positive scrolls up
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Resized(Record):
+class Resized(msgspec.Struct, frozen=True):
     """The window or terminal changed size; screens may want to redraw."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class CloseRequested(Record):
+class CloseRequested(msgspec.Struct, frozen=True):
     """The window's close button or the terminal's hang-up: save and leave."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class FocusLost(Record):
+class FocusLost(msgspec.Struct, frozen=True):
     """The window (or terminal) is no longer the one the player types into."""
 
 

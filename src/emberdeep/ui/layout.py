@@ -16,11 +16,10 @@ than assuming a size.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-from dataclasses import dataclass
 
-from emberdeep.records import Record
+import msgspec
+
 from emberdeep.ui.render import Region
 
 FULL_SIZE = (100, 52)
@@ -38,8 +37,7 @@ COMPACT_BELOW = 40
 across the whole bottom (a row under the log alone would be too narrow for the hints)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Layout(Record):
+class Layout(msgspec.Struct, frozen=True):
     """Where each part of the play screen goes in a console of a given size."""
 
     width: int
@@ -106,4 +104,4 @@ FULL = layout_for(*FULL_SIZE)
 def with_map_columns(layout: Layout, columns: int) -> Layout:
     """``layout`` with its map at ``columns`` console cells a tile (the tiles mode's
     square tiles), kept like ``layout_for``."""
-    return dataclasses.replace(layout, map=dataclasses.replace(layout.map, columns=columns))
+    return msgspec.structs.replace(layout, map=msgspec.structs.replace(layout.map, columns=columns))

@@ -23,14 +23,16 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from types import FrameType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import tcod.console
 
-from emberdeep.content.loader import Content
 from emberdeep.ui import render
 from emberdeep.ui.input import InputEvent
 from emberdeep.ui.stack import ScreenStack
+
+if TYPE_CHECKING:
+    from emberdeep.content.loader import Content
 
 
 class Presenter(Protocol):

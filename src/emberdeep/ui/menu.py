@@ -26,11 +26,10 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+import msgspec
 import tcod.console
 
-from emberdeep.records import Record
 from emberdeep.ui import palette, render
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import Click, InputEvent, KeyPress, MouseMove, Wheel
@@ -67,8 +66,7 @@ CANCEL = frozenset({"escape"})
 VI_MOVES = {"k": -1, "j": 1}
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Option(Record):
+class Option(msgspec.Struct, frozen=True):
     """One line of a menu. ``detail`` is shown dimmed at the right (a count, a cost, or
     why a disabled option cannot be chosen)."""
 
@@ -80,21 +78,18 @@ class Option(Record):
     and from turn to turn); "" gives it the letter of its row on screen."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Chosen(Record):
+class Chosen(msgspec.Struct, frozen=True):
     """The player chose an option."""
 
     index: int
     """Index into the options the menu was built with."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Cancelled(Record):
+class Cancelled(msgspec.Struct, frozen=True):
     """The player closed the menu without choosing."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class StillOpen(Record):
+class StillOpen(msgspec.Struct, frozen=True):
     """The menu took the input and stays open."""
 
 
@@ -103,8 +98,7 @@ CANCELLED = Cancelled()
 STILL_OPEN = StillOpen()
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class MenuLayout(Record):
+class MenuLayout(msgspec.Struct, frozen=True):
     """Where everything of a menu goes on the console, in cells."""
 
     box: Region

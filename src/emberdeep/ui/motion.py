@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import msgspec
 import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
 from emberdeep.content.loader import Content
 from emberdeep.engine.core.events import Area, Attacked, Died, Event, Hurt, Missile
-from emberdeep.records import Record
 from emberdeep.ui.palette import Color
 from emberdeep.ui.render import Region
 
@@ -54,8 +54,7 @@ MISS_COLOR: Color = (160, 160, 160)
 DEFAULT_COLOR: Color = (255, 255, 255)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Mark(Record):
+class Mark(msgspec.Struct, frozen=True):
     """Cells drawn alike in one frame: a glyph (or the cell's own) in ``fg`` (or the
     cell's own), and the cell's colours pulled toward ``tint`` by ``amount`` (0-1)."""
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import functools
 import weakref
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+import msgspec
 import numpy as np
 import tcod.console
 from numpy.typing import NDArray
 
-from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.floor import REMAINS_KEY, TILE_NAMES, Floor
@@ -25,13 +25,15 @@ from emberdeep.engine.things.identify import Identity, display_key
 from emberdeep.ui import allegiance, clouds, sprites
 from emberdeep.ui.palette import Color
 
+if TYPE_CHECKING:
+    from emberdeep.content.loader import Content
+
 SCREEN_WIDTH = 100
 SCREEN_HEIGHT = 52
 """The full console (``ui/layout.py`` places the sidebar, map and log in it)."""
 
 
-@dataclass(frozen=True)
-class Region:
+class Region(msgspec.Struct, frozen=True):
     """A rectangle of the console, in cells."""
 
     x: int
@@ -459,8 +461,7 @@ def draw_fixtures(
         console.rgb["fg"][tile] = (console.rgb["fg"][tile] * dim[k]).astype(np.uint8)
 
 
-@dataclass(frozen=True)
-class _Placed:
+class _Placed(msgspec.Struct, frozen=True):
     """A floor's light fixtures as arrays (x, y, glyph, colour) and their names."""
 
     xs: NDArray[np.intp]
@@ -470,8 +471,7 @@ class _Placed:
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class _Near:
+class _Near(msgspec.Struct, frozen=True):
     """The fixtures inside a map view at one camera origin: their floor positions, the
     console cells they are drawn in, their glyphs, colours and names."""
 

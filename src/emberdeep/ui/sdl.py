@@ -8,8 +8,9 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tcod.console
 import tcod.context
@@ -17,7 +18,6 @@ import tcod.event
 import tcod.tileset
 
 from emberdeep.config import Settings
-from emberdeep.content.loader import Content
 from emberdeep.ui import font, layout, loop, render, sprites, window_size
 from emberdeep.ui.input import (
     Click,
@@ -31,6 +31,9 @@ from emberdeep.ui.input import (
 )
 from emberdeep.ui.screens import Screen
 from emberdeep.ui.stack import ScreenStack
+
+if TYPE_CHECKING:
+    from emberdeep.content.loader import Content
 
 KeySym = tcod.event.KeySym
 
@@ -87,19 +90,17 @@ def load_tileset(
     return tileset, problem
 
 
-def load_window_tileset(
-    settings: Settings, content: Content
-) -> tuple[tcod.tileset.Tileset, Content | None, str | None]:
+def load_window_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, bool, str | None]:
     """As ``load_tileset``, but the sprite tiles are left for the window to add when a
     frame first shows one (``WindowPresenter``): the default render mode is ascii, and
     fitting every sprite to the cell is a fifth of a start-up. Returns the font's tileset,
-    the content whose sprites it is to take (None when it cannot take them or there are
-    none: tiles mode then shows ascii) and any problem for the player."""
+    whether its cells can take the sprites (a player's tilesheet may be the wrong size:
+    tiles mode then shows ascii) and any problem for the player."""
     tileset, problem = _font_tileset(settings)
     tiles_problem = sprites.tile_size_problem(tileset)
     if tiles_problem is not None:
-        return tileset, None, f"{settings.font}: {tiles_problem}"
-    return tileset, content if sprites.drawable(content) else None, problem
+        return tileset, False, f"{settings.font}: {tiles_problem}"
+    return tileset, True, problem
 
 
 def _font_tileset(settings: Settings) -> tuple[tcod.tileset.Tileset, str | None]:
@@ -180,10 +181,11 @@ class WindowPresenter:
         self,
         context: tcod.context.Context,
         tileset: tcod.tileset.Tileset | None = None,
-        sprites_of: Content | None = None,
+        sprites_of: Callable[[], Content] | None = None,
     ) -> None:
-        """``sprites_of``: content whose sprite tiles ``tileset`` (the window's) is to
-        take before the first frame that shows one."""
+        """``sprites_of``: gives the content whose sprite tiles ``tileset`` (the window's)
+        is to take before the first frame that shows one (asked for then: the title
+        screen shows none, and may be shown before the content is loaded)."""
         self.context = context
         self.tileset = tileset
         self.sprites_of = sprites_of
@@ -195,7 +197,7 @@ class WindowPresenter:
         pending = self.sprites_of is not None and self.tileset is not None
         if pending and int(console.ch.max()) >= sprites.SPRITE_BASE:
             assert self.tileset is not None and self.sprites_of is not None
-            sprites.add_to_tileset(self.tileset, self.sprites_of)
+            sprites.add_to_tileset(self.tileset, self.sprites_of())
             self.context.change_tileset(self.tileset)
             self.sprites_of = None
         self.context.present(console, keep_aspect=True, integer_scaling=True)
@@ -222,9 +224,10 @@ def run(
     untile: Content | None = None,
     frames: int | None = None,
     tileset: tcod.tileset.Tileset | None = None,
-    sprites_of: Content | None = None,
+    sprites_of: Callable[[], Content] | None = None,
 ) -> None:
     """Play ``screen`` (and what it leads to) in the window until the stack empties;
-    ``tileset`` takes the sprites of ``sprites_of`` when they are first shown."""
+    ``tileset`` takes the sprites of the content ``sprites_of`` gives when they are first
+    shown."""
     presenter = WindowPresenter(context, tileset, sprites_of)
     loop.run(ScreenStack(screen), presenter, untile=untile, frames=frames)

@@ -12,8 +12,7 @@ a row wraps onto the next (a long name over a health bar as tall as its rows).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 import numpy as np
 import tcod.console
 from numpy.typing import NDArray
@@ -26,7 +25,6 @@ from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import Item
-from emberdeep.records import Record
 from emberdeep.session.look_words import doing
 from emberdeep.session.names import describe
 from emberdeep.ui import palette
@@ -59,8 +57,7 @@ PLAIN_GROUND = frozenset({Tile.FLOOR, Tile.WALL})
 """Terrain not worth a line under the player's feet."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Entry(Record):
+class Entry(msgspec.Struct, frozen=True):
     """One thing listed in the sidebar: the rows it takes and where it stands."""
 
     top: int

@@ -38,16 +38,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import tcod.console
 import tcod.tileset
 from numpy.typing import NDArray
 
-from emberdeep.content.loader import Content
 from emberdeep.content.looks import Look
 from emberdeep.content.pixelart import SPRITE_SIZE
 from emberdeep.engine.core.floor import TILE_NAMES
+
+if TYPE_CHECKING:
+    from emberdeep.content.loader import Content
 
 Color = tuple[int, int, int]
 

@@ -10,14 +10,18 @@ the one place that changes them, ``App.use_palette``, sets them for everything.
 
 from __future__ import annotations
 
-from emberdeep.content.loader import Content
+from typing import TYPE_CHECKING
+
 from emberdeep.engine.core.events import MessageKind
 from emberdeep.ui import messages, palette
 
+if TYPE_CHECKING:
+    from emberdeep.content.palettes import Palette
 
-def use(content: Content) -> None:
-    """Box and message colours of ``content``'s palette (the defaults when it has none)."""
-    chosen = content.palette
+
+def use(chosen: Palette | None) -> None:
+    """Box and message colours of the ``chosen`` palette (the content's, which is None
+    when it changes nothing; ``Content.palette``), or the defaults."""
     boxes = dict(palette.DEFAULTS)
     kinds = {kind.value: color for kind, color in messages.DEFAULT_KIND_COLORS.items()}
     if chosen is not None:

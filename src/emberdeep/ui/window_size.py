@@ -15,12 +15,9 @@ picture is (borders, mouse hit tests) agrees with what is on screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 import tcod.sdl.sys
 from tcod.cffi import ffi, lib
-
-from emberdeep.records import Record
 
 __all__ = ["Placement", "WindowFit", "desktop_size", "fit_window", "place_console"]
 
@@ -28,8 +25,7 @@ Size = tuple[int, int]
 """(width, height)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class WindowFit(Record):
+class WindowFit(msgspec.Struct, frozen=True):
     """The window to open: ``scale`` screen pixels per font pixel, and its size."""
 
     scale: int
@@ -37,8 +33,7 @@ class WindowFit(Record):
     height: int
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Placement(Record):
+class Placement(msgspec.Struct, frozen=True):
     """Where the console is drawn in a window: its top-left corner and size in pixels."""
 
     scale: int

@@ -12,13 +12,14 @@ milliseconds and shares the code's memory with the others.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from emberdeep.session import collector, records
 from emberdeep.storage import games
@@ -114,7 +115,7 @@ class Records:
             return []
         fresh = [e for e in entries if (e.date, e.seed) not in self.seen]
         self.seen.update((e.date, e.seed) for e in fresh)
-        return [{**dataclasses.asdict(e), **self.papers(e.seed)} for e in fresh]
+        return [{**msgspec.structs.asdict(e), **self.papers(e.seed)} for e in fresh]
 
     def papers(self, seed: int) -> dict[str, str]:
         """The newest morgue and the replay of the game with ``seed`` that just ended, as

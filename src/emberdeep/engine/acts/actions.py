@@ -11,8 +11,10 @@ in Hauberk. ``World.perform`` follows alternatives and charges the time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar, NamedTuple, Protocol
+
+import msgspec
 
 from emberdeep.engine.acts import magic
 from emberdeep.engine.acts.struggle import struggles
@@ -36,7 +38,6 @@ from emberdeep.engine.creatures.statuses import HELD
 from emberdeep.engine.terrain import hazards, mechanisms
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, Aim, Target
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -108,8 +109,7 @@ def player_only(player: Actor, actor: Actor) -> Refused | None:
     return None if actor is player else Refused("player_only")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Move(Record):
+class Move(msgspec.Struct, frozen=True):
     """Step one tile in a direction; each component is -1, 0 or 1."""
 
     code: ClassVar[str] = "m"
@@ -183,8 +183,7 @@ class Move(Record):
         return _PLAIN.get(actor.move_time) or done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Open(Record):
+class Open(msgspec.Struct, frozen=True):
     """Open the closed door at (x, y), next to the actor."""
 
     x: int
@@ -202,8 +201,7 @@ class Open(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Unlock(Record):
+class Unlock(msgspec.Struct, frozen=True):
     """Open the locked door at (x, y) with a key from the inventory (used up)."""
 
     x: int
@@ -237,8 +235,7 @@ def _key_slot(world: World) -> int | None:
     return next((n for n, i in enumerate(world.inventory) if EFFECTS[i.kind.effect].opens), None)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Attack(Record):
+class Attack(msgspec.Struct, frozen=True):
     """Strike the creature ``target`` in melee."""
 
     target: Actor
@@ -275,8 +272,7 @@ def summoned(by: Actor, called: Sequence[Actor], kind: str, cause: str) -> Summo
     return Summoned(by.who, by.position, tuple(c.who for c in called), kind, cells, cause)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Either(Record):
+class Either(msgspec.Struct, frozen=True):
     """``chance`` percent of the time ``first``, else ``second``: decided by the world's
     stream when it is performed (a behaviour has no dice of its own). An erratic flyer
     stumbles half the time; a monster keeping its distance backs off only some of the
@@ -292,8 +288,7 @@ class Either(Record):
         return Alternative(self.second)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Shoot(Record):
+class Shoot(msgspec.Struct, frozen=True):
     """Loose a missile at ``target`` within ``reach`` tiles, along a clear line: it flies
     by ``stops`` (``flight.Stops``, named by the ``shoot`` ability) and strikes whom it
     meets first."""
@@ -317,8 +312,7 @@ class Shoot(Record):
         return done(actor.attack_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Wait(Record):
+class Wait(msgspec.Struct, frozen=True):
     """Let time pass for one action."""
 
     code: ClassVar[str] = "w"
@@ -330,8 +324,7 @@ class Wait(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Stumble(Record):
+class Stumble(msgspec.Struct, frozen=True):
     """A confused creature lurches in a random direction, hitting whoever is there."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
@@ -343,8 +336,7 @@ class Stumble(Record):
         return Alternative(Wait())
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class PickUp(Record):
+class PickUp(msgspec.Struct, frozen=True):
     """Pick up the top item where the player stands that fits in the pack (with every
     slot taken, more of what it already stacks), one the player did not drop here
     before one they did, and with it every other of its kind lying there that stacks
@@ -405,8 +397,7 @@ class PickUp(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Drop(Record):
+class Drop(msgspec.Struct, frozen=True):
     """Drop the inventory item in ``slot`` (0 = a)."""
 
     code: ClassVar[str] = "d"
@@ -434,8 +425,7 @@ CHARGED = frozenset({"wand", "staff"})
 """Categories used a charge at a time, not used up."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Use(Record):
+class Use(msgspec.Struct, frozen=True):
     """Use the inventory item in ``slot``, aimed at ``target`` when it needs aiming, or
     at the item in slot ``on`` (a scroll of enchanting; for a ring put on, the worn ring
     it takes the place of)."""
@@ -488,8 +478,7 @@ class Use(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Descend(Record):
+class Descend(msgspec.Struct, frozen=True):
     """Take the down stairs the player stands on."""
 
     code: ClassVar[str] = ">"
@@ -510,8 +499,7 @@ class Descend(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Ascend(Record):
+class Ascend(msgspec.Struct, frozen=True):
     """Take the up stairs the player stands on; on depth 1 they lead out of the dungeon,
     which wins the game for whoever carries the treasure (and is refused to anyone else)."""
 
@@ -540,8 +528,7 @@ class Ascend(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class LevelUp(Record):
+class LevelUp(msgspec.Struct, frozen=True):
     """Spend a level on ``stat``: "hp", "power" or "defense". Takes no time."""
 
     code: ClassVar[str] = "l"

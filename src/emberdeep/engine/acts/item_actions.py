@@ -8,8 +8,9 @@ command back into one, for ``journal.py``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
 
 from emberdeep.engine.acts.actions import ActionResult, PlayerCommand, done, player_only
 from emberdeep.engine.core.actors import Mode
@@ -27,15 +28,13 @@ from emberdeep.engine.creatures import awareness, combat, harm, statuses
 from emberdeep.engine.terrain import burst, traps
 from emberdeep.engine.things import items
 from emberdeep.engine.things.effects import EFFECTS, THROWN
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.play.world import World
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Throw(Record):
+class Throw(msgspec.Struct, frozen=True):
     """Throw one of the inventory item in ``slot`` (a dart, a javelin) at ``target``: it
     hits the first creature in its path (the odds of a blow; damage from the item) and
     lands there, or where its flight ends (``effects.THROWN``: eight cells at most, and
@@ -134,8 +133,7 @@ def _struck(
     world.emit(Attacked(actor.who, victim.who, start, end, damage > 0, damage, verb, thing=thing))
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Search(Record):
+class Search(msgspec.Struct, frozen=True):
     """Search the eight tiles around for hidden traps (good odds each)."""
 
     code: ClassVar[str] = "search"

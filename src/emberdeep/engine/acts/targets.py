@@ -15,14 +15,14 @@ as the action would answer), so the aiming screen draws exactly what the engine 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.flight import Cell, Flight, Rule, fly
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import EFFECTS, THROWN, Aim
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -120,8 +120,7 @@ def aim_for(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> Ac
     return found[0] if found else None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Planned(Record):
+class Planned(msgspec.Struct, frozen=True):
     """What an aimed use would do: its flight (None for what strikes the cell aimed at
     directly) and the creatures it would strike, in order."""
 

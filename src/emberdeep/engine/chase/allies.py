@@ -22,8 +22,9 @@ turns of work free it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
+
+import msgspec
 
 from emberdeep.engine.acts.actions import (
     BUMPS,
@@ -44,7 +45,6 @@ from emberdeep.engine.core.events import Freed, Moved, Ordered, Refused, Shackle
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import goal_at
 from emberdeep.engine.creatures import awareness
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -194,8 +194,7 @@ def bump(actor: Actor, target: Actor) -> ActionResult:
 BUMPS.append(bump)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Swap(Record):
+class Swap(msgspec.Struct, frozen=True):
     """The player and an ally next to them change places (allies never block the way)."""
 
     ally: Actor
@@ -214,8 +213,7 @@ class Swap(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class WorkShackles(Record):
+class WorkShackles(msgspec.Struct, frozen=True):
     """A turn's work at a captive's shackles; the last turn frees it, an ally from now on."""
 
     captive: Actor
@@ -258,8 +256,7 @@ def in_earshot(floor: Floor, player: Actor) -> list[Actor]:
     ]  # fmt: skip
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Order(Record):
+class Order(msgspec.Struct, frozen=True):
     """Tell the allies in view to wait where they are (``stay``) or to follow."""
 
     code: ClassVar[str] = "order"

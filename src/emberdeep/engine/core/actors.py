@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
+import msgspec
+
 from emberdeep.engine.core.events import Who
-from emberdeep.records import Record
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
@@ -60,8 +61,7 @@ alarm or a pack's call never set it hunting, and it is never dormant (a far-away
 sleeper may be cheap to skip; an ally following the player, never)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Ability(Record):
+class Ability(msgspec.Struct, frozen=True):
     """One thing a kind can do, as content gives it: a name in the engine's registry
     (``engine/monsters/abilities.py``), how often it is tried when its condition holds, and its
     numbers (checked on load against what the ability declares)."""
@@ -69,7 +69,7 @@ class Ability(Record):
     name: str
     rate: int = 100
     """Percent of the turns its condition holds on which it is used."""
-    values: Mapping[str, int | str] = field(default_factory=dict)
+    values: Mapping[str, int | str] = msgspec.field(default_factory=dict)
 
     def number(self, name: str) -> int:
         value = self.values[name]
@@ -80,8 +80,7 @@ class Ability(Record):
         return str(self.values[name])
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class KeepsDistance(Record):
+class KeepsDistance(msgspec.Struct, frozen=True):
     """A monster that hangs back between ``near`` and ``far`` tiles from the player while
     ``reason`` holds: "always", "shot" (it has a clear shot) or "allies" (others of its
     side are near to hide behind)."""
@@ -91,8 +90,7 @@ class KeepsDistance(Record):
     reason: str = "always"
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class ActorKind(Record):
+class ActorKind(msgspec.Struct, frozen=True):
     """A creature as content describes it. Times are in world time units (100 = normal)."""
 
     key: str
@@ -250,8 +248,7 @@ class Actor:
         ) + ((self.ablaze_by,) if self.ablaze_by else ())  # fmt: skip
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Progression(Record):
+class Progression(msgspec.Struct, frozen=True):
     """Experience and levels: the next level costs ``base + factor * level`` experience
     and buys one of three ways to grow, each a trade (issue 41: a choice that changes
     how you play): Constitution (``hp`` more health), Might (``power`` more, and

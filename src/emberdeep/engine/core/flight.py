@@ -12,14 +12,12 @@ the aiming screen draws is what flies.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+import msgspec
 import numpy as np
 import tcod.los
-
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -41,8 +39,7 @@ class Stops(str, Enum):
     """It halts before an obstruction, a wall or a creature, striking none (a blink)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Rule(Record):
+class Rule(msgspec.Struct, frozen=True):
     """How something flies. ``reach`` 0: as far as the cell aimed at."""
 
     stops: Stops
@@ -55,8 +52,7 @@ class Rule(Record):
     what cannot be seen through."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Flight(Record):
+class Flight(msgspec.Struct, frozen=True):
     """A flight from ``start``: the cells it crossed in order (the last where it
     stopped), the creatures it struck in order, the cell that stopped it (None: it flew
     its full length), and whether it fell (into a chasm or lava, its last cell)."""

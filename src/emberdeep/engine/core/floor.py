@@ -337,5 +337,7 @@ class Floor:
         return [a for a in self.actors.values() if a.x == x and a.y == y]
 
 
-FloorBuilder = Callable[[int, np.random.Generator], Floor]
-"""Builds the floor for a depth from that floor's own random stream (see ``rng.floor_stream``)."""
+FloorBuilder = Callable[[int, "np.random.Generator"], Floor]
+"""Builds the floor for a depth from that floor's own random stream (see ``rng.floor_stream``).
+The generator's type is named as text: read at run time, it would import ``numpy.random``
+(8 ms) into the title screen, which draws no floor."""

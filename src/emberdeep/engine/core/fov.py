@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+import msgspec
 import numpy as np
 import tcod
 import tcod.constants
@@ -11,7 +10,6 @@ from numpy.typing import NDArray
 
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.tcod_map import TcodMap
-from emberdeep.records import Record
 
 ALGORITHMS: dict[str, int] = {
     "basic": tcod.constants.FOV_BASIC,
@@ -23,8 +21,7 @@ ALGORITHMS: dict[str, int] = {
 }
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class FovSettings(Record):
+class FovSettings(msgspec.Struct, frozen=True):
     """The libtcod tutorial's torch: radius 10, walls lit; ``radius`` 0 means unlimited."""
 
     algorithm: str = "symmetric"

@@ -7,11 +7,11 @@ another stream produces. Streams are keyed by stable labels, never by Python's h
 
 from __future__ import annotations
 
+import functools
 import zlib
 from typing import Any, cast
 
 import numpy as np
-from numpy.random.bit_generator import ISeedSequence
 from numpy.typing import NDArray
 
 SEED_BITS = 63
@@ -34,22 +34,26 @@ def stream(seed: int, *labels: str | int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(words)))
 
 
-class _Blank(ISeedSequence):
+@functools.cache
+def _blank_seed() -> np.random.SeedSequence:
     """Zeros for a bit generator's seed words: no hashing (``SeedSequence``'s is most of
-    the cost of making a generator), for one whose state is set right after."""
+    the cost of making a generator), for one whose state is set right after. Made on
+    first use: its base class imports ``numpy.random`` (8 ms), which the title screen
+    never needs."""
+    from numpy.random.bit_generator import ISeedSequence
 
-    def generate_state(self, /, n_words: int, dtype: Any = np.uint32) -> NDArray[Any]:
-        return np.zeros(n_words, dtype)
+    class Blank(ISeedSequence):
+        def generate_state(self, /, n_words: int, dtype: Any = np.uint32) -> NDArray[Any]:
+            return np.zeros(n_words, dtype)
 
-
-_BLANK = _Blank()
+    # numpy takes any ISeedSequence; its stubs name only SeedSequence.
+    return cast(np.random.SeedSequence, Blank())
 
 
 def blank() -> np.random.Generator:
     """A gameplay generator whose state the caller sets at once (a restored game's, from
     its save): a tenth of the cost of ``stream``, whose hashing would be thrown away."""
-    # numpy takes any ISeedSequence; its stubs name only SeedSequence.
-    return np.random.Generator(np.random.PCG64(cast(np.random.SeedSequence, _BLANK)))
+    return np.random.Generator(np.random.PCG64(_blank_seed()))
 
 
 def floor_stream(seed: int, depth: int) -> np.random.Generator:

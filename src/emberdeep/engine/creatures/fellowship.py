@@ -11,16 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from emberdeep.engine.core.actors import Actor, Mode, saturating
 from emberdeep.engine.core.events import AllyDied
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Loss(Record):
+class Loss(msgspec.Struct, frozen=True):
     """An ally dead for good: its kind, the depth, its killer's kind ("" when no creature
     did it) and the cause ("poison", "faded"; "" for a blow)."""
 

@@ -11,14 +11,14 @@ the player what it is (``RunicFlared``), as Brogue's do.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import Healed, RunicFlared
 from emberdeep.engine.creatures import harm, statuses
 from emberdeep.engine.things.items import Item, effective_enchant
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -27,8 +27,7 @@ Act = Callable[["World", Actor, Actor, Item, int], int]
 """(world, wearer, other creature, item, damage) -> the damage after it acted."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Runic(Record):
+class Runic(msgspec.Struct, frozen=True):
     slot: str
     """"weapon" or "armor"."""
     bad: bool

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
@@ -18,8 +19,7 @@ if TYPE_CHECKING:
 K = TypeVar("K")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class ByDepth(Record):
+class ByDepth(msgspec.Struct, frozen=True):
     """A value that changes with depth: ``steps`` are (from_depth, value), sorted by depth.
     The value at a depth is the one of the deepest step at or above it."""
 
@@ -109,8 +109,7 @@ class Population(Record):
         return list(found)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Captives(Record):
+class Captives(msgspec.Struct, frozen=True):
     """Monsters found in shackles (Brogue's captives): on ``chance`` percent of the floors
     from ``from_depth`` down, one of ``kinds`` (by its weights at the depth; ``per_room``
     is unused), needing ``shackles`` turns of work, watched by ``captors`` (a count by
@@ -123,8 +122,7 @@ class Captives(Record):
     captors: ByDepth
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Goal(Record):
+class Goal(msgspec.Struct, frozen=True):
     """What the game is for: ``treasure`` lies on floor ``depth``, watched by ``guardian``;
     carrying it out of the dungeon wins."""
 

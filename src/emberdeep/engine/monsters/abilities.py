@@ -26,9 +26,9 @@ loader checks every number against what the registration declares.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import msgspec
 import numpy as np
 
 from emberdeep.engine.acts import targets
@@ -47,7 +47,6 @@ from emberdeep.engine.core.events import Healed, Refused, Teleported
 from emberdeep.engine.core.flight import Rule, Stops, clear
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import awareness, harm, statuses
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -62,8 +61,7 @@ rule a missile flies by (``flight.Stops``)."""
 FORMS = ("arrow", "spark", "bolt")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Spec(Record):
+class Spec(msgspec.Struct, frozen=True):
     """A registered ability: when it is asked, its function, and what content must give
     it: ``numbers`` by name as (lowest, highest, default or None when required),
     ``words`` by name as what they name (``WORDS``)."""
@@ -296,8 +294,7 @@ def split(world: World, jelly: Actor, striker: Actor, known: Ability) -> None:
 # -- the actions abilities take ---------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Mend(Record):
+class Mend(msgspec.Struct, frozen=True):
     """A caster closes ``patient``'s wounds (``amount`` HP), along a clear line."""
 
     patient: Actor
@@ -315,8 +312,7 @@ class Mend(Record):
         return done(actor.attack_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Blink(Record):
+class Blink(msgspec.Struct, frozen=True):
     """Vanish and reappear up to ``reach`` tiles away, somewhere in sight of where it
     was and at least ``least`` tiles from ``away_from``."""
 
@@ -345,8 +341,7 @@ class Blink(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Summon(Record):
+class Summon(msgspec.Struct, frozen=True):
     """Call up ``count`` creatures of ``kind`` around the summoner, hunting at once;
     ``cause`` says how ("summon", or "scatter": it broke into them)."""
 
@@ -376,8 +371,7 @@ class Summon(Record):
         return done(actor.attack_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Fade(Record):
+class Fade(msgspec.Struct, frozen=True):
     """A conjured creature's time is up: it is gone, leaving nothing."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:

@@ -5,8 +5,9 @@ breaks through, while it is still slow in the rock, rather than hold a doorway."
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
 from emberdeep.engine.chase.allies import foe_of
@@ -16,7 +17,6 @@ from emberdeep.engine.core.events import Moved, Refused, TerrainChanged
 from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import Floor, Tile
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -46,8 +46,7 @@ def diggable(floor: Floor, x: int, y: int) -> bool:
     return not bool((around == Tile.LOCKED_DOOR).any())
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Dig(Record):
+class Dig(msgspec.Struct, frozen=True):
     """Turn the rock at (x, y) to floor and move into it, in ``time``."""
 
     x: int

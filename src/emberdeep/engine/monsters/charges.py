@@ -6,8 +6,9 @@ move) rather than stand and wait for it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
 from emberdeep.engine.chase.allies import foe_of
@@ -18,7 +19,6 @@ from emberdeep.engine.core.flight import line
 from emberdeep.engine.core.floor import SHUT_DOORS, Floor
 from emberdeep.engine.creatures import combat
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -54,8 +54,7 @@ def run(floor: Floor, monster: Actor, foe: Actor) -> list[tuple[int, int]] | Non
     return cells
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Charge(Record):
+class Charge(msgspec.Struct, frozen=True):
     """Rush along the line to ``foe`` and strike it with ``bonus`` percent more power."""
 
     foe: Actor

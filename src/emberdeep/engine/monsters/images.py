@@ -7,8 +7,10 @@ panel lists; it leaves nothing when it dies, and ends when the status runs out
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.acts.actions import Action, ActionResult, bring_forth, done, summoned
 from emberdeep.engine.chase.allies import foe_of, friends_near
@@ -18,7 +20,6 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.perception import IMAGE
 from emberdeep.engine.creatures import harm
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -62,8 +63,7 @@ def illusory(world: World, struck: Actor, striker: Actor, known: Ability) -> Non
         harm.die(world, struck, striker, "faded")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Mirror(Record):
+class Mirror(msgspec.Struct, frozen=True):
     """``count`` images of the caster around it, its health shown, lasting ``lasts``."""
 
     count: int

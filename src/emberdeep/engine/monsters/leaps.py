@@ -5,8 +5,9 @@ one's back), or to break the line of sight they need (a corner, a door, a cloud)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.acts.actions import DIRECTIONS, Action, ActionResult, done
 from emberdeep.engine.chase.allies import foe_of
@@ -16,7 +17,6 @@ from emberdeep.engine.core.events import Refused, Teleported
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.core.floor import SHUT_DOORS
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -45,8 +45,7 @@ def leap(batch: Batch, i: int, known: Ability, how: str) -> Action | None:
     return Lunge(foe, how)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Lunge(Record):
+class Lunge(msgspec.Struct, frozen=True):
     """Reappear on a free tile next to ``foe`` that it can see from where it stands (the
     nearest such tile to where it was), told as ``how`` ("lunge", "pounce")."""
 

@@ -10,9 +10,9 @@ keep away from deep water, or to strike back in the turn it shows itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
@@ -26,7 +26,6 @@ from emberdeep.engine.core.perception import SUBMERGED
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.creatures.statuses import HELD, MAX_TURNS
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -85,8 +84,7 @@ def submerges(batch: Batch, i: int, known: Ability) -> Action:
     return best or WAIT
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Dive(Record):
+class Dive(msgspec.Struct, frozen=True):
     """Go under the surface: out of sight until it surfaces."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
@@ -96,8 +94,7 @@ class Dive(Record):
         return done(actor.move_time)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Surface(Record):
+class Surface(msgspec.Struct, frozen=True):
     """Come up out of the water with a blow at ``foe``."""
 
     foe: Actor

@@ -5,8 +5,9 @@ sight, and to reach it first; it mends its friends (``mend``) besides."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
 from emberdeep.engine.chase.allies import foe_of
@@ -17,7 +18,6 @@ from emberdeep.engine.core.flight import clear
 from emberdeep.engine.core.perception import IMAGE, INVISIBLE
 from emberdeep.engine.creatures import harm, statuses
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -46,8 +46,7 @@ def magical(world: World, actor: Actor) -> bool:
     return made or any(name in actor.statuses for name in NEGATED)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Negate(Record):
+class Negate(msgspec.Struct, frozen=True):
     """Take ``target``'s magic away: its gifts end, and a made thing is unmade."""
 
     target: Actor

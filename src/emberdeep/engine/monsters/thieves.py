@@ -10,8 +10,9 @@ taken (potions and scrolls, never worn or charged gear), so nothing about it is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.acts.actions import Action, ActionResult
 from emberdeep.engine.chase.pursuit import Batch
@@ -20,7 +21,6 @@ from emberdeep.engine.core.events import ItemMoved
 from emberdeep.engine.creatures import awareness, harm
 from emberdeep.engine.monsters.abilities import ability
 from emberdeep.engine.things.items import Item, take_one
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -70,8 +70,7 @@ def _loot(floor: Floor, thief: Actor) -> Item | None:
     return next((i for i in floor.items_at(thief.x, thief.y) if i.kind.key == thief.loot), None)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Abscond(Record):
+class Abscond(msgspec.Struct, frozen=True):
     """A thief's step, its loot carried along."""
 
     step: Action

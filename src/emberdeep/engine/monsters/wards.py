@@ -4,8 +4,9 @@ shielded friend twice."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from emberdeep.engine.acts.actions import Action, ActionResult, done
 from emberdeep.engine.chase.allies import foe_of, friends_near
@@ -15,7 +16,6 @@ from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.flight import clear
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.monsters.abilities import ability
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -38,8 +38,7 @@ def shields(batch: Batch, i: int, known: Ability) -> Action | None:
     return None
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Ward(Record):
+class Ward(msgspec.Struct, frozen=True):
     """Cast a spectral shield on ``friend`` for ``turns``."""
 
     friend: Actor

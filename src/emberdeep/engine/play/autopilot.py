@@ -16,6 +16,7 @@ import weakref
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
@@ -31,7 +32,6 @@ from emberdeep.engine.play.approach import Standoff, threats, visible_monsters
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain import danger
 from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
-from emberdeep.records import Record
 
 RISK_COST = 1000
 """Deep water (it may sweep away what you carry), a found trap, fire and harmful gas are
@@ -139,8 +139,7 @@ def passable(floor: Floor, x: int, y: int) -> bool:
     return ally is not None and ally.mode == Mode.ALLY and floor.walkable.item(x, y)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Stop(Record):
+class Stop(msgspec.Struct, frozen=True):
     """Why a run (explore, travel, rest) stops, as data for the narration: ``why`` is
     "monsters" (``monsters`` in view, by kind and count, nearest first), "items"
     (``things`` in view), "badly_hurt" ("badly_hurt_open": and a rest would not heal),

@@ -9,24 +9,23 @@ imports neither.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+
+import msgspec
 
 from emberdeep.engine.core.actors import ActorKind, Progression
 from emberdeep.engine.things import identify, items
-from emberdeep.records import Record
 
 TUTORIAL_PLAYER = ActorKind("player", "Player", hp=30, defense=1, power=2)
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Hero(Record):
+class Hero(msgspec.Struct, frozen=True):
     """Who the player starts as: stats, starting kit (worn if wearable), progression."""
 
     kind: ActorKind = TUTORIAL_PLAYER
     start_items: tuple[items.ItemKind, ...] = ()
-    progression: Progression = field(default_factory=Progression)
-    catalogue: identify.Catalogue = field(default_factory=identify.Catalogue)
+    progression: Progression = msgspec.field(default_factory=Progression)
+    catalogue: identify.Catalogue = msgspec.field(default_factory=identify.Catalogue)
     """The kinds the hero does not know yet, and the looks dealt to them."""
-    kinds: Mapping[str, ActorKind] = field(default_factory=dict)
+    kinds: Mapping[str, ActorKind] = msgspec.field(default_factory=dict)
     """Every creature kind by key: what play may bring forth (a summoner's summons).
     Carried by the hero because every new world is made with one."""

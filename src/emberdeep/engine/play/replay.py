@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
+
+import msgspec
 
 from emberdeep import bounds
 from emberdeep.engine.core.events import Event, Refused
 from emberdeep.engine.core.fov import FovSettings
 from emberdeep.engine.play.journal import Journal, JournalError, check_command, decode_action
 from emberdeep.engine.play.world import HALT_WHEN_HURT, World
-from emberdeep.records import Record
 
 MAX_ADVANCE = 100_000
 """The most world time one recorded ``advance`` may move (a real-time tick is 25): a
@@ -54,8 +54,7 @@ def apply(world: World, command: list[object]) -> list[Event] | Refused:
     return []
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Divergence(Record):
+class Divergence(msgspec.Struct, frozen=True):
     """Where a replay stopped matching its recording: the first command whose checksum
     differs."""
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+import msgspec
 import numpy as np
 
 from emberdeep.engine.core.actors import (
@@ -133,16 +134,11 @@ def _trap_fields(trap: Trap) -> dict[str, Any]:
     return {**_shallow(trap.kind), "x": trap.x, "y": trap.y, "hidden": trap.hidden}
 
 
-def _shallow(record: Any) -> dict[str, Any]:
-    """A dataclass of plain values as a table (``asdict`` without its deep copy, which
-    cost a checkpoint more than all the creatures on the floor)."""
-    names = _FIELD_NAMES.get(type(record))
-    if names is None:
-        names = _FIELD_NAMES[type(record)] = [f.name for f in fields(record)]
-    return {name: getattr(record, name) for name in names}
-
-
-_FIELD_NAMES: dict[type, list[str]] = {}
+def _shallow(record: msgspec.Struct) -> dict[str, Any]:
+    """A record of plain values as a table, its fields in order (``asdict`` would copy
+    nested values deeply, which cost a checkpoint more than all the creatures on the
+    floor)."""
+    return {name: getattr(record, name) for name in record.__struct_fields__}
 
 
 def load(
@@ -190,7 +186,7 @@ def _load(
         progression=Progression(
             **{  # a save from before the trades of a level has none
                 f.name: progression.integer(f.name, 0, BIG)
-                for f in fields(Progression)
+                for f in msgspec.structs.fields(Progression)
                 if f.name in progression or "costs" not in f.name
             }
         ),

@@ -16,16 +16,15 @@ trap, a shattered or opened potion, a creature bursting.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import msgspec
 import numpy as np
 from numpy.typing import NDArray
 
 from emberdeep.engine.core.events import Area, Cloud
 from emberdeep.engine.core.floor import DARKNESS_KIND
 from emberdeep.engine.creatures import runics, statuses
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -44,8 +43,7 @@ MOST = 1e6
 """No tile holds more (a save holding more is refused)."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Gas(Record):
+class Gas(msgspec.Struct, frozen=True):
     """One kind of gas: the status a breath of it gives and for how long (renewed while
     breathed), or none (darkness only hides)."""
 

@@ -20,12 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Alarm, Searched, TrapFound, TrapSprung
 from emberdeep.engine.creatures import awareness, statuses
 from emberdeep.engine.terrain import gas
 from emberdeep.engine.things.items import worn_total
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -50,8 +51,7 @@ once (found in hand play): a second alarm while the first's hunters are still on
 scent now adds nobody."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class TrapKind(Record):
+class TrapKind(msgspec.Struct, frozen=True):
     """A trap as content describes it: what it does when sprung, and for how long."""
 
     key: str

@@ -16,12 +16,12 @@ importing what the effects need.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, TypeAlias
 
+import msgspec
+
 from emberdeep.engine.core.flight import Rule, Stops
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -84,8 +84,7 @@ SEEK = Rule(Stops.THROUGH)
 """A scroll of lightning: to the creature it finds, through any on the way."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Effect(Record):
+class Effect(msgspec.Struct, frozen=True):
     use: Use
     aims: Aim = Aim.NOTHING
     flight: Rule | None = None

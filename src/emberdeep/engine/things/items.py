@@ -11,9 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from emberdeep.engine.core.events import ItemMoved
 from emberdeep.engine.things.effects import EFFECTS, Effect
-from emberdeep.records import Record
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -38,8 +39,7 @@ CLAMOUR_NOISE = 20
 MAX_STACK = 99
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class ItemKind(Record):
+class ItemKind(msgspec.Struct, frozen=True):
     """An item as content describes it. Unused parameters stay 0."""
 
     key: str
@@ -192,8 +192,7 @@ def unequip(world: World, user: Actor, item: Item) -> None:
     world.emit(ItemMoved(user.who, user.position, world.identity.thing(item), change))
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Bonus(Record):
+class Bonus(msgspec.Struct, frozen=True):
     """What wearing an item adds to its wearer."""
 
     power: int = 0
@@ -243,8 +242,7 @@ def bonus(item: Item, strength: int) -> Bonus:
     )  # fmt: skip
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Worth(Record):
+class Worth(msgspec.Struct, frozen=True):
     """What a piece of gear gives this player now, as far as they know it: ``bonus`` at
     their strength (an unknown enchantment counted as none), and the two causes that
     part it from its kind's figure, each as power (a weapon) or defense (armour) gained

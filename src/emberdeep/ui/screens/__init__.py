@@ -20,12 +20,11 @@ game to save, settings to write) its say.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Protocol, cast, runtime_checkable
 
+import msgspec
 import tcod.console
 
-from emberdeep.records import Record
 from emberdeep.ui.input import InputEvent
 
 
@@ -37,39 +36,33 @@ class Screen(Protocol):
     def draw(self, console: tcod.console.Console) -> None: ...
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Stay(Record):
+class Stay(msgspec.Struct, frozen=True):
     """Keep showing what is shown."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Push(Record):
+class Push(msgspec.Struct, frozen=True):
     """Open ``screen`` over the top one."""
 
     screen: Screen
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Pop(Record):
+class Pop(msgspec.Struct, frozen=True):
     """Close the top screen."""
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class PopTo(Record):
+class PopTo(msgspec.Struct, frozen=True):
     """Close every screen above ``screen``, which must be on the stack."""
 
     screen: Screen
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Reset(Record):
+class Reset(msgspec.Struct, frozen=True):
     """Close every screen and show ``screen`` alone."""
 
     screen: Screen
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Quit(Record):
+class Quit(msgspec.Struct, frozen=True):
     """Close every screen: nothing is left to show."""
 
 

@@ -16,10 +16,10 @@ and highlights nothing, so Enter alone throws no potion.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import tcod.console
+from msgspec.structs import replace
 
 from emberdeep.engine.acts.actions import Drop, Use
 from emberdeep.engine.acts.targets import fits
