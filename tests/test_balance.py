@@ -110,3 +110,11 @@ def test_the_careful_variant_plays_and_its_starvation_is_counted() -> None:
         Outcome(2, "mixed", variant="careful", result="killed by an orc", killer="orc"),
     ]
     assert "starved 1 (50% of deaths)" in report(games)
+
+
+def test_the_visitors_a_calm_floor_draws_are_counted() -> None:
+    """Each ``Arrived`` the player heard is one visitor: the price of resting on."""
+    outcome = play(3, "mixed", cap=1500, variant="careful")
+    assert outcome.arrivals > 0
+    games = [Outcome(1, "mixed", arrivals=3), Outcome(2, "mixed", arrivals=0)]
+    assert "arrivals per game 1.5" in report(games)

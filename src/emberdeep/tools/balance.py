@@ -32,7 +32,7 @@ from emberdeep.agents.bot import BUILDS, POLICIES, Bot, random_seed, take_turn
 from emberdeep.agents.bot_items import wins
 from emberdeep.config import Settings
 from emberdeep.content import loader
-from emberdeep.engine.core.events import Died
+from emberdeep.engine.core.events import Arrived, Died
 from emberdeep.engine.play.world import World
 from emberdeep.session.driver import Driver
 from emberdeep.session.game import GameSetup
@@ -81,6 +81,8 @@ class Outcome:
     ally_kills: int = 0
     food_eaten: int = 0
     """Food eaten (rations): with healing, the clock a careful player plays against."""
+    arrivals: int = 0
+    """Visitors a calm floor drew (``Arrived``): the other price of a long rest."""
     kinds_met_early: int = 0
     """Distinct monster kinds seen on depths 1 to ``EARLY`` (hostile, in view): whether
     the first floors ask more than one question."""
@@ -125,6 +127,8 @@ def play(
         for event in take_turn(driver, bot):
             if type(event) is Died and event.means in MEANS:
                 means[MEANS[event.means]] += 1
+            elif type(event) is Arrived:
+                outcome.arrivals += 1
         if world.depth <= EARLY:
             met |= in_view(world)
         outcome.turns += 1
@@ -249,7 +253,8 @@ def report(outcomes: list[Outcome]) -> str:
             f"died {len(dead)}, stuck at the turn cap {stuck}",
             "  depth of death: " + ", ".join(f"{d}: {n}" for d, n in sorted(depths.items())),
             f"  starved {killers['starvation']} ({share(killers['starvation'], len(dead))} of "
-            f"deaths); food eaten per game {sum(o.food_eaten for o in games) / len(games):.1f}",
+            f"deaths); food eaten per game {sum(o.food_eaten for o in games) / len(games):.1f}; "
+            f"arrivals per game {sum(o.arrivals for o in games) / len(games):.1f}",
             f"  causes of death ({len(killers)} kinds): "
             + ", ".join(f"{k}: {n}" for k, n in killers.most_common()),
             f"  mean turns per game {sum(o.turns for o in games) // len(games)}; "
