@@ -27,12 +27,15 @@ HALL = """
 """
 
 
-@pytest.mark.parametrize("kind", KINDS, ids=[kind.key for kind in KINDS])
-def test_each_known_item_shows_what_it_does_on_its_inventory_row(kind: ItemKind) -> None:
+def first_row(item: Item, strength: int | None = None) -> tuple[str, InventoryScreen]:
+    """The pack's first row at 80x24 as drawn, with every kind known and ``item`` the
+    only thing carried; and the menu drawn."""
     world = world_from_text(HALL)
+    if strength is not None:
+        world.strength = strength
     for known in CONTENT.population.items.kinds:
         world.identity.learn(known)
-    world.inventory.append(Item(kind, count=3 if kind.stacks else 1))  # "3 x ...": longer
+    world.inventory.append(item)
     screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
     console = render.new_console(80, 24)
     screen.draw(console)
@@ -40,7 +43,12 @@ def test_each_known_item_shows_what_it_does_on_its_inventory_row(kind: ItemKind)
     menu.draw(console)
     y = menu.menu.row_of(0)
     assert y is not None
-    row = "".join(map(chr, console.ch[:, y]))
+    return "".join(map(chr, console.ch[:, y])), menu
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=[kind.key for kind in KINDS])
+def test_each_known_item_shows_what_it_does_on_its_inventory_row(kind: ItemKind) -> None:
+    row, menu = first_row(Item(kind, count=3 if kind.stacks else 1))  # "3 x ...": longer
     label = menu.menu.options[0].label
     after = row[row.index(label) + len(label) :]
     shown = after.strip(" │|")
@@ -87,18 +95,7 @@ RINGS = [kind for kind in KINDS if kind.slot == "ring"]
 def test_a_worn_rings_row_shows_its_figure(kind: ItemKind) -> None:
     """A +2 ring's row at 80x24 leads with what it gives, number and all: hand play
     read "worn; Power" (its description's label, cut at the colon)."""
-    world = world_from_text(HALL)
-    for known in CONTENT.population.items.kinds:
-        world.identity.learn(known)
-    world.inventory.append(Item(kind, enchant=2, known=True, equipped=True))
-    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
-    console = render.new_console(80, 24)
-    screen.draw(console)
-    menu = InventoryScreen(screen, "use")
-    menu.draw(console)
-    y = menu.menu.row_of(0)
-    assert y is not None
-    row = "".join(map(chr, console.ch[:, y]))
+    row, _ = first_row(Item(kind, enchant=2, known=True, equipped=True))
     shown = row[row.index("worn; ") + len("worn; ") :].strip(" │|")
     assert re.fullmatch(r"[A-Z][a-z]+ \+[1-9]\d*%?", shown), shown  # "Power +2", "Speed +12%"
 
@@ -111,18 +108,7 @@ def test_weapons_and_armour_rows_read_alike(kind: ItemKind) -> None:
     """Every worn weapon's and armour's row at 80x24 is its figure, then "; " and more
     when it fits, and no closing full stop: hand play read "worn; Power +2, quick"
     above "worn; Defense +1."."""
-    world = world_from_text(HALL)
-    world.strength = 20  # no strength lacking: the rows' own words alone
-    for known in CONTENT.population.items.kinds:
-        world.identity.learn(known)
-    world.inventory.append(Item(kind, equipped=True))
-    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
-    console = render.new_console(80, 24)
-    screen.draw(console)
-    menu = InventoryScreen(screen, "use")
-    menu.draw(console)
-    y = menu.menu.row_of(0)
-    assert y is not None
-    row = "".join(map(chr, console.ch[:, y]))
+    row, _ = first_row(Item(kind, equipped=True), strength=20)  # nothing lacking: the
+    # rows' own words alone
     shown = row[row.index("worn; ") :].strip(" │|")
     assert re.fullmatch(r"worn; (Power|Defense) \+\d+(; [^.,]+)?", shown), shown
