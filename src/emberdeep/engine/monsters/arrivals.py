@@ -34,22 +34,19 @@ GRACE = 100
 """Turns of calm on a floor before anything may arrive."""
 MOST_PER_MILLE = 20
 """The most likely an arrival gets, per turn (2%: one in 50 turns)..."""
-RISE = 10
+RISE = 5
 """...one more in a thousand for every this many turns of calm past the grace: about one
-arrival in 240 turns of rest, the price of resting to full where half would do (at 150,
-12 and 15, one in 320, and the bot that rested to full after every fight won about
-twice as often as the one that went on at half)."""
+arrival in 190 turns of calm (in 240 at 10, in 320 at 12 and 15), the price of resting
+to full where half would do. The measured figures of each setting: docs/balance.md."""
 FLATTEN = 0.5
 """A calm floor's arrivals are picked by their spawn weights to this power (1 would be
 the floor's own mix; a player resting on depth 3 once met some forty jackals, rats and
 kobolds one after another)."""
-CALM_DEEPER = 1
+CALM_DEEPER = 2
 """A calm floor's arrivals are of the kinds and weights of this many floors deeper: the
-time a long rest buys is paid for in a visitor a little stronger than the floor's own.
-At 0, the bot that rested to full after every fight won 37% of 100 games on seed 40 to
-the plain bot's 26%, and the careful one (every room, a rest to full) 52%; at 1, and
-with arrivals worth no experience (``arrive``), 22% and 39% to the plain bot's 15%.
-(At 1 before the level-ups traded 3 for 1, no bot won.)"""
+time a long rest buys is paid for in a visitor stronger than the floor's own, worth no
+experience (``arrive``). At 0 the bot that rested to full after every fight won 37% of
+100 games on seed 40 to the plain bot's 26%; at 1, 22% to 15% (docs/balance.md)."""
 SCENT = 200
 """Turns an arrival or a climb's hunter knows where the player is."""
 CLIMB_DEEPER = 2
