@@ -17,7 +17,7 @@ from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Driver, Rest
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.setup import new_world
-from tests.helpers import steps
+from tests.helpers import ORC, add_monster, steps
 
 CONTENT = loader.load()
 
@@ -45,6 +45,28 @@ def test_nothing_arrives_in_the_grace_and_something_does_after_a_long_calm() -> 
     assert comer.mode == Mode.HUNTING and comer.hunting > 0
     assert world.floor.calm_since > 0  # the calm starts again
     assert violations(world) == []
+
+
+def test_a_foe_awake_in_view_begins_the_calm_again_but_not_with_the_heart() -> None:
+    """A fight is not a rest: nothing arrives while a foe is awake in view (a tester
+    met some thirty visitors in 7,600 turns, most while exploring and fighting). The
+    Heart's pull comes whatever the player does."""
+    world = quiet_world()
+    where = world.floor.free_near(*world.player.position, reach=3)
+    assert where is not None
+    add_monster(world, ORC, *where)
+    world.refresh_fov()
+    for _ in range(1500):
+        world.step(Wait())
+    assert len(world.floor.actors) == 2 and world.time - world.floor.calm_since <= 100
+    goal = CONTENT.population.goal
+    assert goal is not None
+    world.inventory.append(Item(goal.treasure))
+    for _ in range(1500):
+        world.step(Wait())
+        if len(world.floor.actors) > 2:
+            break
+    assert len(world.floor.actors) > 2
 
 
 def test_the_stairs_do_not_reset_the_calm() -> None:

@@ -442,8 +442,11 @@ class Watch:
     """The following allies already fallen behind (``lagging``) at the last check: a run
     stops once when one falls behind, not at every step after."""
     calm_since: int = 0
-    """When the floor's calm began, at the last check: a later start on the same floor
-    is an arrival heard (``arrivals.tick``), which stops a run."""
+    """When the floor's calm began, at the last check: a later start on the same floor,
+    with a creature newer than ``newest``, is an arrival heard (``arrivals.tick``; a
+    foe in view begins the calm again too), which stops a run."""
+    newest: int = 0
+    """The floor's newest creature's id at the last check."""
 
     @classmethod
     def start(cls, world: World) -> Watch:
@@ -457,6 +460,7 @@ class Watch:
             statuses.POISONED in world.player.statuses,
             lagging(world.floor, world.player),
             world.floor.calm_since,
+            max(world.floor.actors),
         )
 
     def check(
@@ -484,7 +488,7 @@ class Watch:
             reason = Stop("hurt")
         elif hungrier(self.hunger, hunger.state(world.nourishment)):
             reason = Stop(hunger.state(world.nourishment))
-        elif world.depth == self.depth and world.floor.calm_since != self.calm_since:
+        elif world.depth == self.depth and self.arrived(world.floor):
             reason = Stop("arrival")
         elif lag := lagging(world.floor, player) - self.behind:
             reason = Stop("ally_behind", monsters=kinds_of(world.floor, lag))
@@ -499,8 +503,11 @@ class Watch:
         self.monsters_seen, self.hunger = monsters, hunger.state(world.nourishment)
         self.poisoned = statuses.POISONED in player.statuses
         self.behind = lagging(world.floor, player)
-        self.calm_since = world.floor.calm_since
+        self.calm_since, self.newest = world.floor.calm_since, max(world.floor.actors)
         return reason
+
+    def arrived(self, floor: Floor) -> bool:
+        return floor.calm_since != self.calm_since and max(floor.actors) > self.newest
 
 
 def lagging(floor: Floor, player: Actor) -> frozenset[int]:
