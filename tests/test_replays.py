@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -70,7 +71,11 @@ def test_a_tampered_replay_says_where_it_diverged() -> None:
         problem = replays.verify(tampered, builder_for, CONTENT.hero)
         assert problem is not None
         if problem != "every command matched, but the final state differs":
-            assert f"command {victim + 1} " in problem
+            found = re.search(r"command (\d+) ", problem)
+            assert found is not None, problem
+            # a blow that missed and a wait can leave the same cheap checksum (the time,
+            # the player, the dice drawn): then the next command is the first to differ
+            assert victim + 1 <= int(found.group(1)) <= victim + 2, problem
             located.append(victim)
     assert located
 
