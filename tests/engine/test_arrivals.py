@@ -8,8 +8,9 @@ import collections
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Ascend, Descend, Wait
-from emberdeep.engine.core.actors import Mode
+from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Arrived, Followed
+from emberdeep.engine.creatures import harm
 from emberdeep.engine.monsters import arrivals
 from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.world import World
@@ -47,26 +48,42 @@ def test_nothing_arrives_in_the_grace_and_something_does_after_a_long_calm() -> 
     assert violations(world) == []
 
 
+def world_with_a_foe_in_view() -> tuple[World, Actor]:
+    world = quiet_world()
+    where = world.floor.free_near(*world.player.position, reach=3)
+    assert where is not None
+    foe = add_monster(world, ORC, *where)
+    world.refresh_fov()
+    return world, foe
+
+
+def waited_for_a_visitor(world: World, turns: int = 1500) -> bool:
+    before = len(world.floor.actors)
+    for _ in range(turns):
+        world.step(Wait())
+        if len(world.floor.actors) > before:
+            return True
+    return False
+
+
 def test_a_foe_awake_in_view_begins_the_calm_again_but_not_with_the_heart() -> None:
     """A fight is not a rest: nothing arrives while a foe is awake in view (a tester
     met some thirty visitors in 7,600 turns, most while exploring and fighting). The
     Heart's pull comes whatever the player does."""
-    world = quiet_world()
-    where = world.floor.free_near(*world.player.position, reach=3)
-    assert where is not None
-    add_monster(world, ORC, *where)
-    world.refresh_fov()
-    for _ in range(1500):
-        world.step(Wait())
-    assert len(world.floor.actors) == 2 and world.time - world.floor.calm_since <= 100
+    world, _ = world_with_a_foe_in_view()
+    assert not waited_for_a_visitor(world)
+    assert world.time - world.floor.calm_since <= 100
     goal = CONTENT.population.goal
     assert goal is not None
     world.inventory.append(Item(goal.treasure))
-    for _ in range(1500):
-        world.step(Wait())
-        if len(world.floor.actors) > 2:
-            break
-    assert len(world.floor.actors) > 2
+    assert waited_for_a_visitor(world)
+
+
+def test_a_dead_foes_remains_in_view_are_calm() -> None:
+    world, foe = world_with_a_foe_in_view()
+    harm.hurt(world, foe, foe.hp, "test")
+    assert foe.id in world.floor.actors and not foe.alive  # its remains lie in view
+    assert waited_for_a_visitor(world)
 
 
 def test_the_stairs_do_not_reset_the_calm() -> None:

@@ -49,7 +49,8 @@ class Emitted:
 
     def __init__(self) -> None:
         self.perceivable: dict[int, bool] = {}
-        self.unseen_blows: list[Attacked] = []
+        self.unseen_deeds: list[Event] = []
+        """Blows, shots, wounds and deaths out of the player's sight."""
 
 
 @pytest.fixture
@@ -59,8 +60,8 @@ def emitted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Emitted]:
 
     def recording(world: World, event: Event) -> None:
         record.perceivable[id(event)] = ok = perceivable(world, event)
-        if isinstance(event, Attacked) and not ok:
-            record.unseen_blows.append(event)
+        if isinstance(event, Attacked | Missile | Hurt | Died) and not ok:
+            record.unseen_deeds.append(event)
         emit(world, event)
 
     monkeypatch.setattr(World, "emit", recording)
@@ -99,10 +100,10 @@ def test_over_20000_turns_the_log_tells_only_what_the_player_perceived(
     assert turns == 20_000 and len(told) > 10_000
     unseen_told = [e for e in told if not emitted.perceivable.get(id(e), True)]
     assert unseen_told == []
-    # The check means something: blows out of sight happened, and not one was told.
-    assert emitted.unseen_blows
+    # The check means something: deeds out of sight happened, and not one was told.
+    assert emitted.unseen_deeds
     told_ids = {id(e) for e in told}
-    assert not any(id(blow) in told_ids for blow in emitted.unseen_blows)
+    assert not any(id(deed) in told_ids for deed in emitted.unseen_deeds)
     for report in reports:  # a sound is heard once per command, however many blows
         noises = [e.noise for e in report.events if isinstance(e, Heard)]
         assert len(noises) == len(set(noises))

@@ -36,9 +36,9 @@ GRACE = 100
 """Turns of calm on a floor before anything may arrive."""
 MOST_PER_MILLE = 20
 """The most likely an arrival gets, per turn (2%: one in 50 turns)..."""
-RISE = 5
+RISE = 10
 """...one more in a thousand for every this many turns of calm past the grace: about one
-arrival in 190 turns of calm (in 240 at 10, in 320 at 12 and 15), the price of resting
+arrival in 240 turns of calm (in 190 at 5, in 320 at 12 and 15), the price of resting
 to full where half would do. The measured figures of each setting: docs/balance.md."""
 FLATTEN = 0.5
 """A calm floor's arrivals are picked by their spawn weights to this power (1 would be
@@ -54,11 +54,13 @@ SCENT = 200
 CLIMB_DEEPER = 2
 """A climb's hunters come from this many floors below the one entered, and never from
 shallower than the deepest floor reached: the Heart's own depths come after it..."""
-CLIMB_HUNTERS = (1, 3)
-"""...one of them on the first floor climbed into, one more every three floors, at most
-three (two to five: 10-13% of deaths came on the climb, four to seven 10-24%, five to
+CLIMB_HUNTERS = (2, 4)
+"""...two of them on the first floor climbed into, one more every three floors, at most
+four (two to five: 10-13% of deaths came on the climb, four to seven 10-24%, five to
 eight 20-33%; once the deep floors held vampires, behemoths and furies, every bot that
-took the Heart died on the way out at four to seven)..."""
+took the Heart died on the way out at four to seven; one to three, until a fight began
+a floor's calm again and visitors no longer came to those who fought: then the plain
+bot won some 45%)..."""
 CLIMB_NATIVE = 7
 """...and only kinds first found at this depth or deeper: the deep's own creatures, not
 the orcs and trolls a hero of the deep cuts down in passing."""
@@ -97,7 +99,7 @@ def foe_in_view(floor: Floor) -> bool:
     """Whether a foe is awake where the player sees."""
     visible = floor.visible
     return any(
-        actor.hostile and not actor.asleep and visible[actor.x, actor.y]
+        actor.alive and actor.hostile and not actor.asleep and visible[actor.x, actor.y]
         for actor in floor.actors.values()
     )
 
