@@ -12,9 +12,10 @@ never stops the others; nothing here raises at the player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+
+import msgspec
 
 from emberdeep import bounds
 from emberdeep.config import Settings
@@ -46,13 +47,12 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-@dataclass
-class GameSetup:
+class GameSetup(msgspec.Struct):
     """What every game of one run shares: content, settings, the data folder."""
 
     content: Content
     settings: Settings
-    data: Path | None = field(default_factory=saves.data_dir)
+    data: Path | None = msgspec.field(default_factory=saves.data_dir)
     """Where games are saved (one folder each, see ``storage/games.py``), with the hall
     of fame, morgue files and replays; None turns saving off (tests, bots, benchmarks)."""
     generator: str | None = None
@@ -171,8 +171,7 @@ def _lock(save_file: Path | None) -> GameLock | None:
     return lock
 
 
-@dataclass
-class GameSession:
+class GameSession(msgspec.Struct, dict=True):
     """One game in progress and its save policy."""
 
     setup: GameSetup
@@ -187,11 +186,11 @@ class GameSession:
     """Held while the game is played, so a second process cannot play it too."""
     recovered: int = 0
     """Commands replayed from the journal when the game was continued."""
-    log: MessageLog = field(default_factory=MessageLog)
+    log: MessageLog = msgspec.field(default_factory=MessageLog)
     """The game's one log (``session/log.py``): a continued game's saved lines first;
     every save keeps its newest lines and the morgue its last ones. The game played
     (``session/playing.py``) writes into this same object."""
-    letters: ItemLetters = field(default_factory=ItemLetters)
+    letters: ItemLetters = msgspec.field(default_factory=ItemLetters)
     """The carried items' letters (``session/letters.py``): a continued game's as saved;
     the inventory menus show these and every save keeps them, as it keeps the log."""
     seed_name: str = ""
