@@ -7,6 +7,7 @@ The only module that knows about arguments; it wires settings, content, engine a
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import os
 import sys
@@ -29,6 +30,8 @@ if TYPE_CHECKING:
     from emberdeep.storage.replays import ReplayFile
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
+
+    Then = Callable[[], None] | None
 
 COMMAND_HELP = {
     "play": "play the game (the default)",
@@ -387,9 +390,11 @@ def load_content() -> Content:
         raise SystemExit(f"emberdeep: the game's data is damaged: {exc}") from None
 
 
-def present(screen: Screen, app: App, force_terminal: bool, frames: int | None = None) -> int:
+def present(
+    screen: Screen, app: App, force_terminal: bool, frames: int | None = None, then: Then = None
+) -> int:
     """Show ``screen`` in a window, or in this terminal when asked or when no window can
-    open; say clearly when neither is possible."""
+    open; say clearly when neither is possible. ``then``: ``loop.run``'s."""
     in_a_terminal = sys.stdin.isatty() and sys.stdout.isatty()
     if force_terminal:
         if not in_a_terminal:
@@ -398,7 +403,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         from emberdeep.ui import terminal  # blessed: a tenth of a second, only when needed
 
         app.square_tiles = False
-        terminal.run(screen, content=app.content)
+        terminal.run(screen, content=app.content, then=then)
         return 0
     from emberdeep.ui import sdl
 
@@ -416,7 +421,7 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
             from emberdeep.ui import terminal
 
             app.square_tiles = False
-            terminal.run(screen, content=app.content)
+            terminal.run(screen, content=app.content, then=then)
             return 0
         print(
             f"emberdeep: cannot open a window here ({exc}). Run it where there is a desktop "
@@ -425,9 +430,8 @@ def present(screen: Screen, app: App, force_terminal: bool, frames: int | None =
         )
         return 1
     with context:
-        sdl.run(
-            screen, context, untile=untile, frames=frames, tileset=tileset, sprites_of=sprites_of
-        )
+        sdl.run(screen, context, untile=untile, frames=frames, tileset=tileset,
+                sprites_of=sprites_of, then=then)  # fmt: skip
         if frames is not None:  # for `emberdeep bench`, whose clock this is
             print(f"presented {time.monotonic():.6f}")
     return 0
@@ -448,24 +452,21 @@ def run_play(args: argparse.Namespace) -> int:
     gc.disable()
     try:
         from emberdeep.engine.core import rng
-        from emberdeep.storage.locks import GameLockedError
-        from emberdeep.ui.screens.main_menu import MainMenu, start_game
+        from emberdeep.ui.screens.main_menu import MainMenu, first_save, start_game
 
         app = load_app(args)
         if app is None:
             return 1
         screen: Screen = MainMenu(app)
-        if args.seed is not None:
-            try:
-                seed = rng.parse_seed(args.seed)
-                screen = start_game(app, app.setup.new_game(seed, args.seed))
-            except GameLockedError as exc:
-                print(f"emberdeep: {exc}.", file=sys.stderr)
-                return 1
+        then: Then = None
+        if args.seed is not None:  # its lock and first save come after its first frame
+            session = app.setup.new_game(rng.parse_seed(args.seed), args.seed, lock=False)
+            screen = start_game(app, session, save=False)
+            then = functools.partial(first_save, screen, session)
     finally:
         collector.settle_start()
         gc.enable()
-    return present(screen, app, args.terminal, args.frames)
+    return present(screen, app, args.terminal, args.frames, then)
 
 
 def print_events(recorded: ReplayFile, build: FloorBuilder, content: Content) -> int:

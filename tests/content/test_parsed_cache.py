@@ -3,7 +3,6 @@ whatever state its file is in."""
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import json
 from pathlib import Path
@@ -30,9 +29,7 @@ def same(a: loader.Content, b: loader.Content) -> bool:
     if not all(np.array_equal(a.sprites[k].rgba, b.sprites[k].rgba) for k in a.sprites):
         return False
     return all(
-        getattr(a, f.name) == getattr(b, f.name)
-        for f in dataclasses.fields(a)
-        if f.name != "sprites"
+        getattr(a, name) == getattr(b, name) for name in a.__struct_fields__ if name != "sprites"
     )
 
 

@@ -4,8 +4,7 @@ and leaves remembered cells their own looks; every figure still reads on lit gro
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import numpy as np
 import pytest
 from numpy.typing import NDArray
@@ -148,7 +147,7 @@ def test_lights_toml_mistakes_name_the_file_line_and_key() -> None:
 
 
 def test_no_lights_draws_the_tiles_as_they_are() -> None:
-    content = dataclasses.replace(loader.load(), lights=loader.load().lights.__class__())
+    content = msgspec.structs.replace(loader.load(), lights=loader.load().lights.__class__())
     world = world_from_text(ROOM)
     update_fov(world.floor, world.player.position, world.fov)
     assert lighting.Lighting().light(world, content) is None

@@ -12,9 +12,7 @@ and assembles ``Content``, the one object the game holds, with its palette recol
 
 from __future__ import annotations
 
-import dataclasses
 import functools
-from dataclasses import dataclass, field
 
 import msgspec
 
@@ -45,8 +43,7 @@ from emberdeep.engine.things.items import UNIDENTIFIED
 from emberdeep.mapgen.setpiece_site import SetPieces
 
 
-@dataclass(frozen=True, eq=False)
-class Content:
+class Content(msgspec.Struct, frozen=True, eq=False):
     """Hashed by identity: loaded once, and used as a cache key by the renderer."""
 
     shroud: Look
@@ -56,21 +53,21 @@ class Content:
     dungeon: tuple[mapgen.LevelPlan, ...]
     looks: dict[str, Look]  # monster and item kind keys, and "player" -> look
     remains: Look
-    sprites: dict[str, Sprite] = field(default_factory=dict)
+    sprites: dict[str, Sprite] = msgspec.field(default_factory=dict)
     """Pixel art for the tiles mode: terrain names, "shroud", "player", monster, item and
     trap keys, "remains"."""
-    statuses: dict[str, Look] = field(default_factory=dict)
+    statuses: dict[str, Look] = msgspec.field(default_factory=dict)
     """Status name -> its label (``glyph`` unused: the label is ``Look``'s text) and colour."""
-    status_labels: dict[str, str] = field(default_factory=dict)
-    palettes: dict[str, Palette] = field(default_factory=dict)
+    status_labels: dict[str, str] = msgspec.field(default_factory=dict)
+    palettes: dict[str, Palette] = msgspec.field(default_factory=dict)
     """Every palette of ``palettes.toml`` by name."""
     palette: Palette | None = None
     """The palette these looks are in; None: as the content files draw them."""
     plain: Content | None = None
     """The content as loaded, which every palette recolours (None: this is it)."""
-    lights: Lights = field(default_factory=Lights)
+    lights: Lights = msgspec.field(default_factory=Lights)
     """What shines (``lights.toml``); the default lights nothing."""
-    descriptions: Descriptions = field(default_factory=Descriptions)
+    descriptions: Descriptions = msgspec.field(default_factory=Descriptions)
     """Flavour text for every monster and item (``descriptions.toml``)."""
     setpieces: SetPieces | None = None
     """The set pieces the floor builder lays (``setpieces.toml``); None: none."""
@@ -97,7 +94,7 @@ def _recoloured(plain: Content, name: str) -> Content:
         look = getattr(old, state)
         new = Look(look.glyph, colours.fg, colours.bg)
         tiles[mode][tile] = msgspec.structs.replace(old, **{state: new})
-    return dataclasses.replace(
+    return msgspec.structs.replace(
         plain,
         looks={
             key: msgspec.structs.replace(look, fg=fgs[key]) for key, look in plain.looks.items()

@@ -165,15 +165,14 @@ class Table:
         if name not in self.data and default is not None:
             return default
         value = self.data.get(name)
-        if (
-            not isinstance(value, list)
-            or len(value) != 3
-            or not all(
-                isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 255 for c in value
-            )
-        ):
-            raise self.error(name, f"expected a colour [r, g, b] of integers 0-255, got {value!r}")
-        return (value[0], value[1], value[2])
+        # One test of each part, not a generator: a thousand colours are read at each
+        # start (every sprite's palette). ``type(c) is int`` refuses a bool, as TOML's
+        # ``true`` is one.
+        if type(value) is list and len(value) == 3:
+            r, g, b = value
+            if type(r) is type(g) is type(b) is int and min(r, g, b) >= 0 and max(r, g, b) <= 255:
+                return (r, g, b)
+        raise self.error(name, f"expected a colour [r, g, b] of integers 0-255, got {value!r}")
 
     def reject_unknown(self, known: Sequence[str]) -> None:
         for name in self.data:

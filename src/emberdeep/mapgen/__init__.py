@@ -36,8 +36,7 @@ class BaseParams(Record):
 P = TypeVar("P", bound=BaseParams)
 
 
-@dataclass(frozen=True)
-class Generator(Generic[P]):
+class Generator(msgspec.Struct, Generic[P], frozen=True):
     """A registered floor generator: its name, its parameters' type and its build function."""
 
     name: str

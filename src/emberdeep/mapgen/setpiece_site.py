@@ -5,7 +5,6 @@ uses to put down its monsters and its reward (``setpiece_forms.py``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import msgspec
 import numpy as np
@@ -47,8 +46,7 @@ class SetPieces(msgspec.Struct, frozen=True):
     per_floor: ByDepth
 
 
-@dataclass
-class Site:
+class Site(msgspec.Struct):
     """What a form is given to build one set piece on a floor."""
 
     floor: Floor

@@ -20,7 +20,6 @@ running, paused, a level to spend, or over.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
 
 import msgspec
@@ -119,18 +118,17 @@ class State(Enum):
     """Won or dead; ``Report.notes`` tells what was kept (hall of fame, morgue)."""
 
 
-@dataclass
-class Report:
+class Report(msgspec.Struct):
     """What one call of the driver did."""
 
-    events: list[Event] = field(default_factory=list)
-    lines: list[Line] = field(default_factory=list)
+    events: list[Event] = msgspec.field(default_factory=list)
+    lines: list[Line] = msgspec.field(default_factory=list)
     refused: Refused | None = None
     """The command was impossible: no time passed."""
     state: State = State.INPUT
     paused: Paused | None = None
     """Real time's clock stopped in this call: why, and what its line names."""
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = msgspec.field(default_factory=list)
     """At the end of a game: the hall-of-fame rank, the morgue file, the replay."""
 
 
@@ -165,8 +163,7 @@ def rules_for(settings: Settings) -> RunRules:
     )
 
 
-@dataclass
-class Run:
+class Run(msgspec.Struct):
     command: RunCommand
     watch: autopilot.Watch
 

@@ -12,9 +12,10 @@ never stops the others; nothing here raises at the player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+
+import msgspec
 
 from emberdeep import bounds
 from emberdeep.config import Settings
@@ -46,13 +47,12 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-@dataclass
-class GameSetup:
+class GameSetup(msgspec.Struct):
     """What every game of one run shares: content, settings, the data folder."""
 
     content: Content
     settings: Settings
-    data: Path | None = field(default_factory=saves.data_dir)
+    data: Path | None = msgspec.field(default_factory=saves.data_dir)
     """Where games are saved (one folder each, see ``storage/games.py``), with the hall
     of fame, morgue files and replays; None turns saving off (tests, bots, benchmarks)."""
     generator: str | None = None
@@ -90,9 +90,11 @@ class GameSetup:
             kinds=self.content.hero.kinds,
         )
 
-    def new_game(self, seed: int, seed_name: str = "") -> GameSession:
+    def new_game(self, seed: int, seed_name: str = "", *, lock: bool = True) -> GameSession:
         """A new game in a folder of its own (no other game's save is touched);
-        ``seed_name``: the seed as the player typed it (a word), kept in every save."""
+        ``seed_name``: the seed as the player typed it (a word), kept in every save.
+        ``lock=False`` leaves its lock to ``GameSession.take_lock``, before its first
+        save: no other process can find a folder with no save in it (``games``)."""
         started = now()
         save_file = None
         if self.data is not None:
@@ -101,11 +103,11 @@ class GameSetup:
             except games.GameError:  # the first save says why, and the game goes on
                 save_file = games.save_file(self.data, games.game_id(seed, started))
             keep_reserve(self.data)  # room for the score should the disk fill
-        lock = _lock(save_file)
+        held = _lock(save_file) if lock else None
         world = setup.new_world(seed, self.settings, self.content, self.generator)
         name = seed_name.strip()[: saves.MAX_SEED_NAME]
         return GameSession(
-            self, world, started=started, save_file=save_file, lock=lock,
+            self, world, started=started, save_file=save_file, lock=held,
             seed_name="" if name == str(seed) else name,
         )  # fmt: skip
 
@@ -169,8 +171,7 @@ def _lock(save_file: Path | None) -> GameLock | None:
     return lock
 
 
-@dataclass
-class GameSession:
+class GameSession(msgspec.Struct, dict=True):
     """One game in progress and its save policy."""
 
     setup: GameSetup
@@ -185,11 +186,11 @@ class GameSession:
     """Held while the game is played, so a second process cannot play it too."""
     recovered: int = 0
     """Commands replayed from the journal when the game was continued."""
-    log: MessageLog = field(default_factory=MessageLog)
+    log: MessageLog = msgspec.field(default_factory=MessageLog)
     """The game's one log (``session/log.py``): a continued game's saved lines first;
     every save keeps its newest lines and the morgue its last ones. The game played
     (``session/playing.py``) writes into this same object."""
-    letters: ItemLetters = field(default_factory=ItemLetters)
+    letters: ItemLetters = msgspec.field(default_factory=ItemLetters)
     """The carried items' letters (``session/letters.py``): a continued game's as saved;
     the inventory menus show these and every save keeps them, as it keeps the log."""
     seed_name: str = ""
@@ -471,6 +472,19 @@ class GameSession:
                 self.journal.close()
             gone = forget(self.save_file, won=self.world.won)
         return scores.record(entry, path, once=True), gone
+
+    def take_lock(self) -> str | None:
+        """The lock of a game made with ``new_game(lock=False)``: None once held (or when
+        saving is off), else why the game goes on unsaved (another process opened its
+        folder, which none lists before the first save: by name, in that instant)."""
+        if self.save_file is None or self.lock is not None:
+            return None
+        try:
+            self.lock = _lock(self.save_file)
+        except GameLockedError:
+            self.save_file = self.journal = None
+            return "Another Emberdeep opened this game's folder: it goes on unsaved."
+        return None
 
     def release(self) -> None:
         """The game is no longer played here (quit, or over)."""

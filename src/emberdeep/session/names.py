@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 import msgspec
 
@@ -136,18 +135,17 @@ RUNIC_TEXT = {
 """What each runic does, in words (``engine/creatures/runics.py`` has the rules)."""
 
 
-@dataclass
-class Names:
+class Names(msgspec.Struct):
     """Nouns for the creatures, items and traps that events name by key. A key content
     does not know (a test's creature) is named from itself."""
 
-    creatures: Mapping[str, ActorKind] = field(default_factory=dict)
-    items: Mapping[str, ItemKind] = field(default_factory=dict)
-    traps: Mapping[str, TrapKind] = field(default_factory=dict)
-    allies: set[int] = field(default_factory=set)
+    creatures: Mapping[str, ActorKind] = msgspec.field(default_factory=dict)
+    items: Mapping[str, ItemKind] = msgspec.field(default_factory=dict)
+    traps: Mapping[str, TrapKind] = msgspec.field(default_factory=dict)
+    allies: set[int] = msgspec.field(default_factory=set)
     """The ids of the player's allies on the floor now, named "your goblin" (set by the
     turn driver before each report is told: events name creatures by id alone)."""
-    _nouns: dict[str, Noun] = field(default_factory=dict)
+    _nouns: dict[str, Noun] = msgspec.field(default_factory=dict)
 
     def kind(self, key: str) -> Noun:
         """A creature kind: "orc", "wolves" as its plural, "the Ember warden"."""

@@ -34,8 +34,11 @@ class StartupError(RuntimeError):
 
 @contextmanager
 def start_env(src: Path | None = None) -> Iterator[dict[str, str]]:
-    """The environment of a measured start: SDL's dummy drivers, throwaway settings and
-    save folders, and ``src`` (a checkout's) first on the path when given. Compiled
+    """The environment of a measured start: SDL's dummy drivers, throwaway settings,
+    save and cache folders, and ``src`` (a checkout's) first on the path when given. The
+    cache is each tree's own: in the user's, two trees whose content differs (or any
+    other checkout started meanwhile) undid each other's parsed content and its stamp,
+    so every start parsed the TOML afresh and loaded the content before the title. Compiled
     bytecode is written and used, as on a player's machine (where
     PYTHONDONTWRITEBYTECODE is set, as in some sandboxes, every start compiles afresh).
     OpenBLAS gets one thread, as the game gives itself (``cli.py``) and as ``emberdeep
@@ -50,6 +53,7 @@ def start_env(src: Path | None = None) -> Iterator[dict[str, str]]:
             "SDL_AUDIODRIVER": "dummy",
             "EMBERDEEP_CONFIG_DIR": str(Path(folder) / "config"),
             "EMBERDEEP_DATA_DIR": str(Path(folder) / "data"),
+            "EMBERDEEP_CACHE_DIR": str(Path(folder) / "cache"),
         }
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         if src is not None:

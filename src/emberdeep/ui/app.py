@@ -10,7 +10,6 @@ their own. What reads a game without a screen (the web's screen-reader mode) rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -41,22 +40,21 @@ class DeferredContent(msgspec.Struct, frozen=True):
     """The palettes that change no colour (``validated.Validated``)."""
 
 
-@dataclass
-class App:
+class App(msgspec.Struct, dict=True):
     """What every screen of a session shares: content, settings, keys, the data folder
     and the game being played."""
 
     source: Content | DeferredContent
     """The content, or how to load it when it is first asked for (``content``)."""
     settings: Settings
-    notices: list[str] = field(default_factory=list)
+    notices: list[str] = msgspec.field(default_factory=list)
     """Problems found at start-up (settings, font), shown to the player once."""
-    data: Path | None = field(default_factory=records.data_dir)
+    data: Path | None = msgspec.field(default_factory=records.data_dir)
     """The data folder (saved games, hall of fame, morgue, replays); None turns saving off
     (tests, replays)."""
     generator: str | None = None
     """A generator forced from the command line for this run."""
-    keymap: dict[str, str] = field(default_factory=lambda: dict(DEFAULT_KEYS))
+    keymap: dict[str, str] = msgspec.field(default_factory=lambda: dict(DEFAULT_KEYS))
     """Key name -> command name: the player's ``keys.toml`` (``keys.load_keymap()``)."""
     square_tiles: bool = True
     """Whether the presenter shows sprites, so the tiles mode may draw a map tile as a

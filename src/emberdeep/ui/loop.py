@@ -106,14 +106,17 @@ def run(
     *,
     untile: Content | None = None,
     frames: int | None = None,
+    then: Callable[[], None] | None = None,
 ) -> None:
     """Run until the stack is empty; a stop signal closes it (saving the game) once.
     With ``untile``, cells drawn in the tiles mode are shown as ``untile``'s ascii (a
     presenter without sprites). With ``frames``, return once that many frames are
-    presented (``emberdeep bench`` times start-up this way)."""
+    presented (``emberdeep bench`` times start-up this way). ``then`` runs once, right
+    after the first frame is presented and before any input is read: work a start-up
+    owes but the first frame does not need (a new game's lock and first save)."""
     with stop_signals():
         try:
-            _loop(stack, presenter, untile, frames)
+            _loop(stack, presenter, untile, frames, then)
         except (Stopped, KeyboardInterrupt):
             stack.close()
 
@@ -130,7 +133,11 @@ def _hand(stack: ScreenStack, events: list[InputEvent]) -> bool:
 
 
 def _loop(
-    stack: ScreenStack, presenter: Presenter, untile: Content | None, frames: int | None
+    stack: ScreenStack,
+    presenter: Presenter,
+    untile: Content | None,
+    frames: int | None,
+    then: Callable[[], None] | None,
 ) -> None:
     console = render.new_console(*presenter.console_size())
     next_tick = time.monotonic()
@@ -151,6 +158,9 @@ def _loop(
             render.untile(console, untile)
         presenter.present(console)
         presented += 1
+        if then is not None:
+            job, then = then, None
+            job()
         if frames is not None and presented >= frames:
             return
         interval = None if presenter.paused else stack.tick_seconds

@@ -16,8 +16,6 @@ play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import msgspec
 import numpy as np
 import tcod.console
@@ -66,11 +64,10 @@ class Mark(msgspec.Struct, frozen=True):
     amount: NDArray[np.float32] | float = 0.0
 
 
-@dataclass
-class Film:
+class Film(msgspec.Struct):
     """The frames of one command's events, and the one being shown."""
 
-    frames: list[list[Mark]] = field(default_factory=list)
+    frames: list[list[Mark]] = msgspec.field(default_factory=list)
     frame: int = 0
 
     @property

@@ -225,9 +225,10 @@ def run(
     frames: int | None = None,
     tileset: tcod.tileset.Tileset | None = None,
     sprites_of: Callable[[], Content] | None = None,
+    then: Callable[[], None] | None = None,
 ) -> None:
     """Play ``screen`` (and what it leads to) in the window until the stack empties;
     ``tileset`` takes the sprites of the content ``sprites_of`` gives when they are first
-    shown."""
+    shown; ``then`` runs once the first frame is shown (``loop.run``)."""
     presenter = WindowPresenter(context, tileset, sprites_of)
-    loop.run(ScreenStack(screen), presenter, untile=untile, frames=frames)
+    loop.run(ScreenStack(screen), presenter, untile=untile, frames=frames, then=then)

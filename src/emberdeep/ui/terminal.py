@@ -33,7 +33,7 @@ import re
 import sys
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType, TracebackType
 from typing import IO
 
@@ -474,16 +474,20 @@ class _Session:
 
 
 def run(
-    screen: Screen, *, term: blessed.Terminal | None = None, content: Content | None = None
+    screen: Screen,
+    *,
+    term: blessed.Terminal | None = None,
+    content: Content | None = None,
+    then: Callable[[], None] | None = None,
 ) -> None:
     """Show ``screen`` (and the screens it leads to) in the terminal until the stack
     empties; the terminal is restored however this ends. With ``content``, cells drawn in
     the graphical ``tiles`` mode are shown as their ascii glyphs (a terminal has no
-    sprites)."""
+    sprites); ``then`` runs once the first frame is shown (``loop.run``)."""
     session = _Session(term if term is not None else open_terminal())
     try:
         with session.signals(), session.terminal_modes():
-            loop.run(ScreenStack(screen), session, untile=content)
+            loop.run(ScreenStack(screen), session, untile=content, then=then)
     finally:
         if session.gone:
             _silence_stdout()

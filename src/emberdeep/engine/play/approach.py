@@ -12,8 +12,7 @@ its band beyond its shot, and not one that has come no nearer for ``STANDOFF`` t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+import msgspec
 import numpy as np
 
 from emberdeep.engine.core.actors import Actor, Mode
@@ -122,15 +121,14 @@ def coming(world: World, monster: Actor, standoff: Standoff | None) -> bool:
     return standoff is None or not standoff.holds_off(monster)
 
 
-@dataclass
-class Standoff:
+class Standoff(msgspec.Struct):
     """For each awake monster in view, where it stood and how many player turns it has
     come no nearer the player, so that one that does not come (a hunter across water it
     will not swim, a caster pacing in its band) stops keeping the player from a run.
     ``update`` once a turn; the driver keeps one."""
 
     turn: int = -1
-    stood: dict[int, tuple[tuple[int, int], int]] = field(default_factory=dict)
+    stood: dict[int, tuple[tuple[int, int], int]] = msgspec.field(default_factory=dict)
     """Monster id -> (where it stands, turns it has come no nearer)."""
 
     def update(self, world: World) -> None:

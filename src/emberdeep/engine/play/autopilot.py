@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
 
 import msgspec
 import numpy as np
@@ -424,8 +423,7 @@ def things(world: World, items: list[Item]) -> tuple[Thing, ...]:
     return tuple(thing._replace(quantity=n) for thing, n in counts.items())
 
 
-@dataclass
-class Watch:
+class Watch(msgspec.Struct):
     """The disturb rules of a run of steps: compare the world now with the last check."""
 
     hp: int

@@ -187,10 +187,13 @@ class MainMenu:
             console.print(4, below + row, line, fg=(255, 150, 120))
 
 
-def start_game(app: App, session: GameSession, *, welcome: bool = True) -> PlayScreen:
+def start_game(
+    app: App, session: GameSession, *, welcome: bool = True, save: bool = True
+) -> PlayScreen:
     """The play screen for ``session``'s game, which becomes the app's (``App.game``),
-    saved at once so that Continue finds it. ``welcome``: a new game's first lines (the
-    start-up notices, then the welcome) go into its log."""
+    saved at once so that Continue finds it (``save=False``: by ``first_save``, later).
+    ``welcome``: a new game's first lines (the start-up notices, then the welcome) go
+    into its log."""
     from emberdeep.session import collector
     from emberdeep.session.playing import Game
     from emberdeep.ui.screens.play import PlayScreen
@@ -201,6 +204,20 @@ def start_game(app: App, session: GameSession, *, welcome: bool = True) -> PlayS
         session.log.add("Welcome to Emberdeep. Find the stairs down, and mind what hunts you.")
     app.game = Game.start(session.world, app.content, app.settings, session)
     screen = PlayScreen(app.game, app.content, app.settings, app=app)
-    screen.save()
+    if save:
+        screen.save()
     collector.settle_game()
     return screen
+
+
+def first_save(screen: PlayScreen, session: GameSession) -> None:
+    """A new game's lock (``GameSetup.new_game(lock=False)``) and first save, once its
+    first frame is shown and before the player's first key (``loop.run``'s ``then``):
+    they import and write what that frame does not need, a tenth of a start-up. A game
+    killed before them had not begun (no other process can find its empty folder)."""
+    from emberdeep.engine.core.events import MessageKind
+
+    problem = session.take_lock()
+    if problem:
+        screen.log.add(problem, MessageKind.REFUSED)
+    screen.save()
