@@ -14,6 +14,7 @@ from emberdeep.content import loader
 from emberdeep.session.game import GameSetup
 from emberdeep.storage.locks import GameLock
 from emberdeep.storage.saves import SaveError
+from tests.lock_holder import held_elsewhere
 
 
 def test_a_second_process_cannot_open_a_game_another_one_plays(tmp_path: Path) -> None:
@@ -23,26 +24,12 @@ def test_a_second_process_cannot_open_a_game_another_one_plays(tmp_path: Path) -
     save, game = first.save_file, first.save_file.parent.name
     first.release()
     before = save.read_bytes()
-    holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
-            import sys, time
-            from pathlib import Path
-            from emberdeep.storage.locks import GameLock
-            GameLock(Path({str(save)!r})).acquire()
-            print("held", flush=True)
-            sys.stdin.read()
-        """)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    with held_elsewhere(save):
         with pytest.raises(SaveError, match="is safe: it is open in another Emberdeep"):
             setup.continue_game(game)
         assert save.read_bytes() == before  # nothing written
         assert "open in another" in (setup.delete_game(game) or "")
         assert save.exists()
-    finally:
-        holder.communicate("")
     session = setup.continue_game(game)
     assert session.save() is None
     session.release()

@@ -8,7 +8,6 @@ import functools
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import tcod.console
@@ -21,8 +20,7 @@ from emberdeep.ui.app import App
 from emberdeep.ui.input import CloseRequested, InputEvent, KeyPress
 from emberdeep.ui.screens.main_menu import first_save, start_game
 from emberdeep.ui.stack import ScreenStack
-
-SRC = Path(__file__).resolve().parents[2] / "src"
+from tests.lock_holder import SRC, held_elsewhere
 
 
 class Watcher:
@@ -77,23 +75,8 @@ def test_a_folder_opened_by_another_process_before_the_first_save_leaves_play_un
     save = session.save_file
     assert save is not None
     screen = start_game(app, session, save=False)
-    holder = subprocess.Popen(
-        [sys.executable, "-c", textwrap.dedent(f"""
-            import sys
-            from pathlib import Path
-            from emberdeep.storage.locks import GameLock
-            GameLock(Path({str(save)!r})).acquire()
-            print("held", flush=True)
-            sys.stdin.read()
-        """)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        env=os.environ | {"PYTHONPATH": str(SRC)},
-    )  # fmt: skip
-    try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+    with held_elsewhere(save):
         first_save(screen, session)
-    finally:
-        holder.communicate("")
     assert session.save_file is None and session.lock is None
     assert screen.log.texts(1) == [
         "Another Emberdeep opened this game's folder: it goes on unsaved."
