@@ -58,9 +58,8 @@ CLIMB_HUNTERS = (2, 4)
 """...two of them on the first floor climbed into, one more every three floors, at most
 four (two to five: 10-13% of deaths came on the climb, four to seven 10-24%, five to
 eight 20-33%; once the deep floors held vampires, behemoths and furies, every bot that
-took the Heart died on the way out at four to seven; one to three, until a fight began
-a floor's calm again and visitors no longer came to those who fought: then the plain
-bot won some 45%)..."""
+took the Heart died on the way out at four to seven; one to three before a fight
+began a floor's calm again: docs/balance.md)..."""
 CLIMB_NATIVE = 7
 """...and only kinds first found at this depth or deeper: the deep's own creatures, not
 the orcs and trolls a hero of the deep cuts down in passing."""
