@@ -272,6 +272,42 @@ def test_after_the_target_dies_the_next_aim_starts_where_it_fell_not_on_the_play
     assert again.cursor == (4, 1) != world.player.position and again.warning == NO_TARGET
 
 
+def test_with_no_foe_in_view_enter_throws_nothing_until_the_cursor_is_moved() -> None:
+    """Hand play: ``t`` then Enter with no foe in view threw the dart at the empty cell
+    where the last target fell. Enter alone now keeps the dart and says what to do; a
+    cursor moved (or a click) is a choice, and throws."""
+    screen = play("darts")
+    world = screen.world
+    world.inventory[0].count = 3
+    screen.aimed = (4, 1)  # where the last target fell, still in view
+    world.refresh_fov()
+    aiming = opened(opened(screen.handle(KeyPress("t")), InventoryScreen).handle(KeyPress("a")),
+                    TargetingScreen)  # fmt: skip
+    assert aiming.cursor == (4, 1)
+    aiming.warning = ""
+    assert aiming.handle(KeyPress("enter")) == Stay()
+    assert aiming.warning == NO_TARGET and world.inventory[0].count == 3 and world.turn == 0
+    aiming.handle(KeyPress("l"))
+    aiming.handle(KeyPress("h"))  # back on the same cell: chosen now
+    assert aiming.cursor == (4, 1) and aiming.warning == ""
+    aiming.handle(KeyPress("enter"))
+    assert world.inventory[0].count == 2 and world.turn > 0
+
+
+def test_a_bolt_with_no_foe_waits_for_a_cursor_move_but_a_fireball_may_go_at_your_feet() -> None:
+    """Fireproof's own advice is a fireball read at your own feet: a cell aimed at is a
+    choice even unmoved. A bolt at foes with none in view is not."""
+    screen = play("striking_wand", "fireball_scroll")
+    bolt = TargetingScreen(screen, 0)
+    bolt.warning = ""
+    assert bolt.handle(KeyPress("enter")) == Stay()
+    assert bolt.warning == NO_TARGET and screen.world.turn == 0
+    blast = TargetingScreen(screen, 1)
+    assert blast.cursor == screen.world.player.position
+    blast.handle(KeyPress("enter"))
+    assert screen.world.turn > 0
+
+
 def test_a_stack_used_up_and_gathered_again_gets_its_letter_back() -> None:
     """Hand play threw its last dart (b) and, after drinking its potion (a), picked the
     dart up as (a): a stack that comes back takes the letter its kind had, when free;

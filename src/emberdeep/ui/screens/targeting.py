@@ -46,9 +46,10 @@ CONFIRM = frozenset({"enter"})
 CANCEL = frozenset({"escape"})
 NEXT_TARGET = frozenset({"tab"})
 NOT_IN_VIEW = "You cannot see that spot: aim at a tile in view."
-NO_TARGET = "No foe in view that this can reach: move the cursor to aim."
-"""Said at once when the cursor has no creature to start on (it starts on the player),
-so a silent cursor on yourself is never mistaken for a keypress lost."""
+NO_TARGET = "No foe in view that this can reach: move the cursor to aim, or Esc."
+"""Said at once when the cursor has no creature to start on (it starts on the player,
+or where the last target fell), so a silent cursor is never mistaken for a keypress
+lost; said again when Enter is pressed before the cursor was moved."""
 
 HINT_FG: Color = (240, 220, 160)
 WARNING_FG: Color = (255, 110, 80)
@@ -82,7 +83,12 @@ class TargetingScreen:
         """Shown in place of the hint after an impossible confirm, until the cursor moves."""
         targets = self.targets()
         self.cursor = targets[0].position if targets else self.no_target_start()
-        if not targets and self.mode is Aim.FOES:
+        self.chosen = bool(targets) or self.mode is not Aim.FOES
+        """Whether Enter may go: a foe offered, or the cursor moved since. With no foe in
+        view the cursor's start is a guess (hand play: ``t`` then Enter threw a dart at
+        the empty cell where the last target fell), so it must be moved first. A cell
+        aimed at is always a choice (fireproof's own advice: a fireball at your feet)."""
+        if not self.chosen:
             self.warning = NO_TARGET
 
     def no_target_start(self) -> tuple[int, int]:
@@ -137,6 +143,9 @@ class TargetingScreen:
         return Stay()
 
     def confirm(self) -> Result:
+        if not self.chosen:
+            self.warning = NO_TARGET
+            return Stay()
         if not self.parent.world.floor.visible[self.cursor]:
             self.warning = NOT_IN_VIEW
             return Stay()
@@ -163,9 +172,12 @@ class TargetingScreen:
             self.set_cursor(targets[after % len(targets)])
 
     def set_cursor(self, pos: tuple[int, int]) -> None:
+        """Every cursor move (a key, Tab, the mouse, a click) is a choice, even back to
+        where it started."""
         if pos != self.cursor:
             self.warning = ""
         self.cursor = pos
+        self.chosen = True
 
     # -- drawing -------------------------------------------------------------------------
 
