@@ -46,7 +46,7 @@ def test_the_screen_the_reader_the_save_and_the_morgue_read_one_log(tmp_path: Pa
     game.log.add(DRIP)
     report = game.driver.tick()
     morgue = next(note for note in report.notes if note.startswith("Morgue file: "))
-    text = Path(morgue.removeprefix("Morgue file: ").rstrip(".")).read_text(encoding="utf-8")
+    text = (tmp_path / morgue.removeprefix("Morgue file: ").rstrip(".")).read_text(encoding="utf-8")
     assert f"{DRIP} (x4)" in text
 
 

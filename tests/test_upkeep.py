@@ -91,6 +91,7 @@ def test_on_a_full_disk_the_score_comes_first_and_the_losses_are_told(
     assert notes[0] == "You rank #1 in the hall of fame."
     assert notes[1].startswith("Morgue file: ")
     assert notes[2].startswith("Could not write the replay")
-    assert notes[3] == "Kept: your score, the morgue file; not kept: the replay."
+    assert notes[3] == f"In the data folder {tmp_path}."  # where the morgue file is
+    assert notes[4] == "Kept: your score, the morgue file; not kept: the replay."
     assert len(scores.top(5, tmp_path / scores.SCORES_NAME)) == 1
     assert not session.save_file or not session.save_file.exists()

@@ -5,10 +5,11 @@ from pathlib import Path
 import numpy as np
 import tcod.console
 
+from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.core.events import Died, MessageKind, Who
 from emberdeep.engine.things.items import Item
-from emberdeep.session.game import SAVE_GONE, forget
+from emberdeep.session.game import SAVE_GONE, GameSetup, forget
 from emberdeep.session.log import MessageLog
 from emberdeep.tools import screenshots
 from emberdeep.ui import fitting, render
@@ -234,3 +235,20 @@ def test_the_session_tells_a_victory_its_save_is_finished_not_that_death_is_perm
     save.write_bytes(b"x")
     assert forget(save, won=True) == SAVE_GONE[True]
     assert "Death" not in SAVE_GONE[True] and "Death is permanent" in SAVE_GONE[False]
+
+
+def test_an_ending_names_its_files_from_the_data_folder_named_once(tmp_path: Path) -> None:
+    """Hand play (a data folder under /tmp) read the morgue file's and the replay's whole
+    absolute paths in the death box: each file is named from the data folder, and the
+    folder once, from ``~`` where it is under home."""
+    session = GameSetup(loader.load(), Settings(), data=tmp_path).new_game(3)
+    session.world.player.hp = 0
+    session.log.add("The end.")
+    notes = session.end()
+    morgue = next(note for note in notes if note.startswith("Morgue file: "))
+    replay = next(note for note in notes if note.startswith("Replay: "))
+    assert morgue.startswith("Morgue file: morgue/morgue-")
+    assert replay.startswith("Replay: replays/")
+    assert (tmp_path / morgue.removeprefix("Morgue file: ").rstrip(".")).is_file()
+    assert (tmp_path / replay.removeprefix("Replay: ").rstrip(".")).is_file()
+    assert [note for note in notes if str(tmp_path) in note] == [f"In the data folder {tmp_path}."]

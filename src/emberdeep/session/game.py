@@ -415,14 +415,16 @@ class GameSession(msgspec.Struct, dict=True):
             try:
                 last = self.log.texts(morgue.LAST_MESSAGES)
                 path = morgue.write_morgue(world, last, cause, when, folder / "morgue", names=names)
-                notes.append(f"Morgue file: {path}.")
+                notes.append(f"Morgue file: {path.relative_to(folder)}.")
                 kept.append("the morgue file")
             except morgue.MorgueError as exc:
                 notes.append(str(exc))
                 lost.append("the morgue file")
             replay, problem = self.write_replay()
-            notes.append(f"Replay: {replay}." if replay else problem or "")
+            notes.append(f"Replay: {replay.relative_to(folder)}." if replay else problem or "")
             (kept if replay else lost).append("the replay")
+            if len(lost) < 2:  # the files above are in it
+                notes.append(f"In the data folder {folder}.")
             if lost:
                 notes.append(f"Kept: {', '.join(kept) or 'nothing'}; not kept: {', '.join(lost)}")
         if self.journal is not None:

@@ -361,8 +361,9 @@ def ending_shots(play: PlayScreen) -> Iterator[Shot]:
     folder = Path.home() / ".local" / "share" / "emberdeep"
     notes = [
         "You rank #3 in the hall of fame.",
-        f"Morgue file: {folder / 'morgue' / 'morgue-2026-11-26-013512-seed2026.txt'}.",
-        f"Replay: {folder / 'replays' / 'replay-2026-11-26-013512-seed2026.json'}.",
+        "Morgue file: morgue/morgue-2026-11-26-013512-seed2026.txt.",
+        "Replay: replays/replay-2026-11-26-013512-seed2026.json.",
+        f"In the data folder {folder}.",
     ]
     dead = copy.copy(world)
     dead.death = Died(world.player.who, world.player.position, _killer(play), "")
