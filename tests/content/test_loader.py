@@ -171,3 +171,19 @@ def test_bad_abilities_name_file_line_and_key(old: str, new: str, key: str, prob
     line = next(n for n, text in enumerate(broken.splitlines(), 1) if new in text)
     with pytest.raises(DataError, match=rf"^monsters\.toml:{line}: {re.escape(key)}: {problem}"):
         creature_kinds.parse_monsters(Table.parse("monsters.toml", broken), PER_ROOM)
+
+
+def test_a_monster_drawn_as_an_item_is_refused_with_file_line_and_key() -> None:
+    """Hand play took a spectral blade (then ``|``, the weapons' glyph) for a sword on
+    the floor: no monster may share a glyph with an item."""
+    table = Table.parse("monsters.toml", MONSTERS.replace('glyph = "R"', 'glyph = "!"', 1))
+    monsters, looks, _ = creature_kinds.parse_monsters(table, PER_ROOM)
+    _, item_looks = item_kinds.parse_items(Table.parse("items.toml", ITEMS), PER_ROOM)
+    shipped = Table.parse("monsters.toml", MONSTERS)
+    creature_kinds.refuse_item_glyphs(
+        shipped, creature_kinds.parse_monsters(shipped, PER_ROOM)[1], item_looks
+    )
+    line = table.text.splitlines().index('glyph = "!"') + 1
+    with pytest.raises(DataError, match=rf"^monsters\.toml:{line}: \w+\.glyph: '!' is an item's"):
+        creature_kinds.refuse_item_glyphs(table, looks, item_looks)
+    assert monsters.kinds

@@ -8,7 +8,7 @@ the numbers and names items share with creatures by ``shared_keys.py``.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 import msgspec
 
@@ -101,3 +101,14 @@ def parse_hero(
     kinds = {monster.key: monster for monster in monsters.kinds}
     look = Look(table.char("glyph"), table.color("color"), BLACK)
     return Hero(kind, tuple(start), progression, kinds=kinds), look
+
+
+def refuse_item_glyphs(table: Table, looks: Mapping[str, Look], items: Mapping[str, Look]) -> None:
+    """Refuse a monster (of ``looks``, read from ``table``) drawn with an item's glyph
+    (of ``items``): hand play took a spectral blade, then ``|``, for a weapon lying on the
+    floor, and a monster must never look like something to pick up."""
+    taken = {look.glyph for look in items.values()}
+    for key, look in looks.items():
+        if look.glyph in taken:
+            problem = f"{look.glyph!r} is an item's glyph: a monster must not look like an item"
+            raise table.sub(key).error("glyph", problem)

@@ -18,7 +18,7 @@ import msgspec
 
 from emberdeep import mapgen
 from emberdeep.content import validated
-from emberdeep.content.creature_kinds import parse_hero, parse_monsters
+from emberdeep.content.creature_kinds import parse_hero, parse_monsters, refuse_item_glyphs
 from emberdeep.content.descriptions import Descriptions, parse_descriptions
 from emberdeep.content.floors import (
     SPAWN_KEYS,
@@ -132,14 +132,14 @@ def load() -> Content:
     shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
     spawns = read_table("spawns.toml", cache)
     spawns.reject_unknown(SPAWN_KEYS)
-    monsters, looks, remains = parse_monsters(
-        read_table("monsters.toml", cache), by_depth(spawns, "monsters_per_room")
-    )
+    monsters_table = read_table("monsters.toml", cache)
+    monsters, looks, remains = parse_monsters(monsters_table, by_depth(spawns, "monsters_per_room"))
     items, item_looks = parse_items(
         read_table("items.toml", cache),
         by_depth(spawns, "items_per_room"),
         [kind.key for kind in monsters.kinds],
     )
+    refuse_item_glyphs(monsters_table, looks, item_looks)
     clash = set(looks) & set(item_looks)
     if clash:
         raise DataError(f"items.toml: {', '.join(sorted(clash))}: also a monster name")
