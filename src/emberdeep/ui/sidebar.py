@@ -84,6 +84,25 @@ def in_view(world: World) -> list[Actor | Item]:
     return [*sorted(creatures, key=distance), *sorted(things, key=distance)]
 
 
+def folded(world: World, shown: list[Actor | Item]) -> list[tuple[Actor | Item, str]]:
+    """``shown`` with the items alike (as the player knows them) as one, the nearest, with
+    their words and the count of them all: hand play had a sidebar line for every dart
+    thrown and lying about. Creatures stay one each (their words are their own lines)."""
+    alike: dict[str, tuple[Item, int]] = {}
+    for thing in shown:
+        if isinstance(thing, Item):
+            name = describe(world.identity, thing).removeprefix(f"{thing.count} x ")
+            first, count = alike.get(name, (thing, 0))
+            alike[name] = (first, count + thing.count)
+    words = {id(first): f"{count} x {name}" if count > 1 else name
+             for name, (first, count) in alike.items()}  # fmt: skip
+    return [
+        (thing, words.get(id(thing), ""))
+        for thing in shown
+        if isinstance(thing, Actor) or id(thing) in words
+    ]
+
+
 BRIEFLY = {Mode.ASLEEP: "asleep", Mode.FLEEING: "fleeing", Mode.ALLY: "ally",
            Mode.CAPTIVE: "captive"}  # fmt: skip
 """The compact sidebar's one row per creature: the modes a player must not miss, put
@@ -196,12 +215,12 @@ class Sidebar:
         if not compact:
             y += 1
         self.entries = []
-        shown = in_view(world)
-        for n, thing in enumerate(shown):
+        shown = folded(world, in_view(world))
+        for n, (thing, said) in enumerate(shown):
             if isinstance(thing, Actor):
                 lines = creature_lines(thing, width - 2, compact=compact)
             else:
-                lines = (wrap(describe(world.identity, thing), width - 2), [])
+                lines = (wrap(said, width - 2), [])
             rows = len(lines[0]) + len(lines[1])
             if y + rows > bottom or (n < len(shown) - 1 and y + rows >= bottom):
                 console.print(x, y, fit(f"+{len(shown) - n} more", width), fg=palette.INFO_FG)
