@@ -178,6 +178,29 @@ def test_letters_stay_with_their_items_while_scrolling_and_turn_to_turn() -> Non
     assert second not in screen.world.inventory or chosen != Stay()
 
 
+def test_the_inventory_lists_items_by_their_letters() -> None:
+    """Hand play: a new item passes over the letters that just left the pack, so it may
+    get a letter below items carried before it; the list went e, f, a. It is in the
+    letters' order, whatever the pack's."""
+    screen = play("health_potion", "darts", "dagger", "sword", "mace")
+    world = screen.world
+    letters = screen.letters
+    assert letters.of(world.inventory) == ["a", "b", "c", "d", "e"]
+    world.inventory.pop(0)  # a leaves
+    letters.of(world.inventory)
+    world.inventory.append(Item(KINDS["war_axe"]))  # passes over a: f
+    letters.of(world.inventory)
+    for _ in range(3):  # b, c and d leave: a is no longer among the last to leave
+        world.inventory.pop(0)
+        letters.of(world.inventory)
+    world.inventory.append(Item(KINDS["leather_armor"]))  # a again
+    assert letters.of(world.inventory) == ["e", "f", "a"]
+    for purpose in ("use", "drop", "throw"):  # the throw menu's own order first
+        menu = InventoryScreen(screen, purpose)  # type: ignore[arg-type]
+        assert [o.key for o in menu.menu.options] == ["a", "e", "f"]
+        assert menu.slots == [2, 0, 1]
+
+
 def test_a_throw_that_strikes_no_one_is_reported() -> None:
     screen = play("darts")
     screen.perform(Throw(0, (6, 1)))

@@ -26,6 +26,7 @@ from emberdeep.engine.acts.targets import fits
 from emberdeep.engine.things.effects import AIMED, Aim
 from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import SLOT_SIZES, Item
+from emberdeep.session.letters import LETTERS
 from emberdeep.session.names import describe, details, item_name
 from emberdeep.ui.input import InputEvent, KeyPress
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
@@ -89,8 +90,10 @@ class InventoryScreen:
         world = parent.world
         inventory = world.inventory
         letters = parent.letters.of(inventory)
-        self.slots = list(range(len(inventory)))
-        """Menu row -> inventory slot (the throw menu is in its own order)."""
+        self.slots = sorted(range(len(inventory)), key=lambda slot: LETTERS.index(letters[slot]))
+        """Menu row -> inventory slot, in the letters' order (a new item passes over the
+        letters that just left, so the pack's order may be e, f, a); the throw menu is in
+        its own order first."""
         if purpose == "throw":
             self.slots.sort(key=lambda slot: throw_order(inventory[slot]))
         if purpose == "instead":  # only the rings it could replace, each by its letter
