@@ -284,7 +284,7 @@ def test_explore_keeps_its_berth_from_a_sleeper_gone_out_of_sight() -> None:
     autopilot.sleepers_seen(world.floor, world.player, known)
     assert known == {sleeper.id: (12, 1)}  # remembered where it lies
     assert autopilot.explore_action(world, sleepers=known) == autopilot.Stop(
-        "sleeper", monsters=(("orc", 1),)
+        "sleeper", monsters=(("orc", 1),), at=(12, 1)
     )
     assert isinstance(autopilot.explore_action(world), Move)  # the bot's: no berth
     sleeper.mode = Mode.HUNTING
@@ -320,4 +320,4 @@ def test_explore_stops_once_by_a_sleeper_a_door_opened_beside() -> None:
         after = max(abs(world.player.x - 7), abs(world.player.y - 1))
         assert not known or after >= before or after > BERTH  # once seen, never nearer
     assert world.player.position == (5, 1)  # at the door it opened
-    assert stops and set(stops) == {Stop("sleeper", monsters=(("orc", 1),))}
+    assert stops and set(stops) == {Stop("sleeper", monsters=(("orc", 1),), at=(7, 1))}

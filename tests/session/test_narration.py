@@ -396,6 +396,13 @@ def test_the_stop_by_sleepers_agrees_with_one_or_many() -> None:
     assert many.endswith("walk past them yourself, or strike first while they sleep.")
 
 
+def test_the_stop_by_a_sleeper_says_which_way_it_lies() -> None:
+    """Hand play read a sleeper named that the map did not show (seen asleep, then out
+    of sight: explore keeps its distance all the same): the stop says which way it lies."""
+    said = NARRATOR.stop(Stop("sleeper", (("orc", 1),), at=(15, 7)), here=(10, 10))
+    assert said.startswith("The way on passes close to an orc, asleep (north-east, 5 steps):")
+
+
 def test_nothing_is_said_after_the_victory() -> None:
     """Hand play's morgue showed a sylph acting after "You win!": the monsters' turn
     that ends the winning step runs on, but the game's last line is the victory's."""

@@ -276,7 +276,7 @@ def test_explore_keeps_its_distance_from_a_sleeper_and_says_what_to_do() -> None
     ticks(screen)
     assert world.player.position == (12 - autopilot.BERTH - 1, 1)  # short of its berth
     said = screen.log.entries[-1].text
-    assert said.startswith("The way on passes close to an orc, asleep: walk past it yourself")
+    assert said.startswith("The way on passes close to an orc, asleep (east, 4 steps): walk")
     turn = world.turn
     screen.handle(KeyPress("x"))  # asked again, it will not walk up to it either
     ticks(screen)

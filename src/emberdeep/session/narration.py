@@ -91,7 +91,7 @@ from emberdeep.session.item_sentences import (
 )
 from emberdeep.session.log_line import Line
 from emberdeep.session.names import Names
-from emberdeep.session.risk_words import risk_stop
+from emberdeep.session.risk_words import risk_stop, way_to
 from emberdeep.session.world_sentences import (
     alarm,
     area,
@@ -276,9 +276,9 @@ class Narrator:
             asleep = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])
             one = sum(n for _, n in stop.monsters) == 1
             them, they = ("it", "it sleeps") if one else ("them", "they sleep")
-            return (
-                f"The way on passes close to {asleep}, asleep: walk past {them} yourself, "
-                f"or strike first while {they}."
+            return (  # which way: one seen asleep may be out of sight now
+                f"The way on passes close to {asleep}, asleep{way_to(stop.at, here)}: walk"
+                f" past {them} yourself, or strike first while {they}."
             )
         if stop.why == "ally_behind":
             lagging = listed([self.names.kind(kind).count(n) for kind, n in stop.monsters])

@@ -34,10 +34,15 @@ def risk_stop(names: Names, stop: Stop, here: tuple[int, int]) -> str:
         noun, advice = names.trap(what).a, "step on it yourself, or go round"
     else:
         noun, advice = "danger", "take that step yourself, or go round"
-    way = ""
-    if stop.at is not None:
-        steps = max(abs(stop.at[0] - here[0]), abs(stop.at[1] - here[1]))
-        direction = bearing(stop.at[0] - here[0], stop.at[1] - here[1])
-        way = f" ({direction})" if steps == 1 else f" ({direction}, {steps} steps)"
     stairs = STAIRS if stop.why == "risky_stairs" else ""
-    return f"{capitalized(noun)} lies in the way{way}: {advice}{stairs}."
+    return f"{capitalized(noun)} lies in the way{way_to(stop.at, here)}: {advice}{stairs}."
+
+
+def way_to(at: tuple[int, int] | None, here: tuple[int, int]) -> str:
+    """ " (north-east, 5 steps)" from ``here`` to ``at``; " (north-east)" next to it; ""
+    for no cell."""
+    if at is None:
+        return ""
+    steps = max(abs(at[0] - here[0]), abs(at[1] - here[1]))
+    direction = bearing(at[0] - here[0], at[1] - here[1])
+    return f" ({direction})" if steps == 1 else f" ({direction}, {steps} steps)"

@@ -148,9 +148,9 @@ class Stop(msgspec.Struct, frozen=True):
     without one), "arrived",
     "explored_stairs", "explored", "rested", "freed" (the captive worked at is free, or
     gone), "interrupted", "sleeper" (the way on passes close to the sleepers in
-    ``monsters``), "ally_behind" (the allies in ``monsters`` fell behind), or a worse
-    hunger state ("hungry", "weak", "faint"), or "arrival" (something came onto the
-    floor on the player's trail: ``arrivals``)."""
+    ``monsters``, the nearest remembered at ``at``), "ally_behind" (the allies in
+    ``monsters`` fell behind), or a worse hunger state ("hungry", "weak", "faint"), or
+    "arrival" (something came onto the floor on the player's trail: ``arrivals``)."""
 
     why: str
     monsters: tuple[tuple[str, int], ...] = ()
@@ -282,7 +282,8 @@ def explore_action(
             and berth[there]
             and (not berth[player.position] or nearer(sleepers or {}, player.position, there))
         ):
-            return Stop("sleeper", monsters=sleeping_near(floor, sleepers or {}, there))
+            near = min((sleepers or {}).values(), key=lambda at: gap_to(at, there))
+            return Stop("sleeper", sleeping_near(floor, sleepers or {}, there), at=near)
         return step if dare else unless_risky(world.floor, world.player, step, shun)
     if floor.explored[floor.stairs] and player.position != floor.stairs:
         action = travel_action(world, floor.stairs, dare=dare, shun=shun)
@@ -327,10 +328,11 @@ def nearer(
     that came into view already within ``BERTH`` (a door opened beside it) stops explore
     too, which once walked on past it and back, waking it."""
 
-    def gap(a: tuple[int, int], b: tuple[int, int]) -> int:
-        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+    return any(gap_to(there, at) < gap_to(here, at) for at in sleepers.values())
 
-    return any(gap(there, at) < gap(here, at) for at in sleepers.values())
+
+def gap_to(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
 def sleeping_near(
