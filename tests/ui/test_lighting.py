@@ -141,6 +141,9 @@ def test_lights_toml_mistakes_name_the_file_line_and_key() -> None:
         parse_lights(Table.parse("lights.toml", broken), FIXTURES, glowing)
     with pytest.raises(DataError, match=r"lights\.toml:\d+: glow\.ember_slime: not a monster"):
         parse_lights(Table.parse("lights.toml", text), FIXTURES, glowing)
+    no_tint = text.replace("slowness = [150, 125, 90]\n", "")  # every gas kind has a tint
+    with pytest.raises(DataError, match=r"lights\.toml:\d+: gas\.slowness: expected a colour"):
+        parse_lights(Table.parse("lights.toml", no_tint), FIXTURES, list(loader.load().looks))
     loud = text.replace("intensity = 0.55", "intensity = 9")
     with pytest.raises(DataError, match=r"lights\.toml:\d+: player\.intensity: expected"):
         parse_lights(Table.parse("lights.toml", loud), FIXTURES, list(loader.load().looks))

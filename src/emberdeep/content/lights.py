@@ -116,9 +116,7 @@ def parse_lights(table: Table, fixtures: Collection[str], glowing: Collection[st
         flames = tuple(listed.color(str(n)) for n in range(len(raw)))
         if not flames:
             raise entry.error("flames", "expected at least one colour")
-    gas = {}
-    if "gas" in table:
-        tints = table.sub("gas")
-        tints.reject_unknown(GAS_NAMES)
-        gas = {name: tints.color(name) for name in tints.names()}
+    tints = table.sub("gas")  # every gas kind has its tint: one missing would go undrawn
+    tints.reject_unknown(GAS_NAMES)
+    gas = {name: tints.color(name) for name in GAS_NAMES}
     return Lights(level, brightest, _light(player), found, terrain, glow, fire, flames, gas)
