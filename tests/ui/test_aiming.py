@@ -196,7 +196,7 @@ def test_the_inventory_lists_items_by_their_letters() -> None:
     world.inventory.append(Item(KINDS["leather_armor"]))  # a again
     assert letters.of(world.inventory) == ["e", "f", "a"]
     for purpose in ("use", "drop", "throw"):  # the throw menu's own order first
-        menu = InventoryScreen(screen, purpose)  # type: ignore[arg-type]
+        menu = InventoryScreen(screen, purpose)
         assert [o.key for o in menu.menu.options] == ["a", "e", "f"]
         assert menu.slots == [2, 0, 1]
 
