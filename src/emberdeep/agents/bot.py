@@ -26,6 +26,8 @@ fight (``bot_fights.FightSense``).
 
 from __future__ import annotations
 
+import collections
+
 import numpy as np
 
 from emberdeep.agents.bot_fights import FightSense
@@ -106,6 +108,8 @@ class Bot(FightSense, ItemSense, WaySense):
         self.chasing = 0
         """Turns it keeps going to where it last saw what it was after (so stepping out
         of sight does not turn it back, and back again, for ever)."""
+        self.pursued = collections.Counter[int]()
+        """Turns it has walked toward each foe, by id (``PURSUIT_TURNS``)."""
         self.items_used: dict[str, int] = {}
         self.leaving = 0
         """The depth whose unexplored rest lies past deep water or a trap: left for the
@@ -114,6 +118,8 @@ class Bot(FightSense, ItemSense, WaySense):
         """Where lurkers showed themselves, by depth (``WaySense.shunned``)."""
         self.refusals = 0
         """Refused commands in a row: after two, it stops reaching for items."""
+        self.left_behind: set[int] = set()
+        """Captives whose only way lies along a lurker's shore (``free_captives``)."""
         self.frees_captives = policy in FREES_CAPTIVES
         """Whether it walks to the captives it knows of and frees them (``free_captives``)."""
 

@@ -10,6 +10,7 @@ fights when ``visible_enemies`` finds any.
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Callable
 
 from emberdeep.agents.bot_items import ItemSense, attacks, grenade, recharges, status_potion
@@ -47,6 +48,10 @@ DANCE_HEALTH = 0.5
 """With ``stair_dance``, below this share of health with a foe in view, the bot takes
 the stairs it stands by and comes straight back (the exploit it measures)."""
 CHASE_TURNS = 10
+PURSUIT_TURNS = 150
+"""Turns in all the bot walks toward one foe before it gives it up and explores on past
+it: an arrow turret seen from one step and not from the next drew it to and fro until
+it starved (game 24 of ``balance --seed 40``)."""
 GRENADE_CROWD = 2
 """A known malevolent potion is thrown at a foe with at least this many foes within
 ``GRENADE_REACH`` of it (a crowd to catch), or at one this much stronger than the bot."""
@@ -87,6 +92,7 @@ class FightSense(ItemSense, WaySense):
     refusals: int
     last_seen: tuple[int, int] | None
     chasing: int
+    pursued: collections.Counter[int]
     stair_dance: bool
     dancing: bool
     goal_depth: int
@@ -141,9 +147,11 @@ class FightSense(ItemSense, WaySense):
             return not self.caller(world, m), far, targets.steps(player, m)
 
         shun = self.shunned(world)  # never to a foe along a lurker's shore: it waits
-        for foe in sorted(enemies, key=order)[:3]:  # the first it can get to
+        chased = [m for m in enemies if self.pursued[m.id] < PURSUIT_TURNS]
+        for foe in sorted(chased, key=order)[:3]:  # the first it can get to
             step = autopilot.travel_action(world, foe.position, dare=True, shun=shun)
             if not isinstance(step, Stop) and not ashore(world, step, shun):
+                self.pursued[foe.id] += 1
                 if foe.position != self.last_seen:  # a new lead (never the same one for ever)
                     self.last_seen, self.chasing = foe.position, CHASE_TURNS
                 return step

@@ -37,6 +37,7 @@ class WaySense:
     rng: np.random.Generator
     leaving: int
     lurked: dict[int, set[tuple[int, int]]]
+    left_behind: set[int]
     goal_depth: int
 
     def explore(self, world: World) -> PlayerCommand | Stop:
@@ -174,8 +175,7 @@ class WaySense:
             spare = [s for s, item in enumerate(world.inventory) if not item.equipped]
             return Drop(spare[-1])
         if world.player.position != where:
-            step = autopilot.travel_action(world, where, dare=True)
-            return step if not isinstance(step, Stop) else self.wander()
+            return self.toward(world, where)
         return PickUp()
 
     def climb_out(self, world: World) -> PlayerCommand:
@@ -183,9 +183,15 @@ class WaySense:
         where the known map does not reach them: after a fall, say)."""
         if world.player.position == world.floor.start:
             return Ascend()
+        return self.toward(world, world.floor.start)
+
+    def toward(self, world: World, where: tuple[int, int]) -> PlayerCommand:
+        """A step on the way to ``where``: over the known map, through a creature in
+        the way, or exploring where the known map does not reach it (the Heart seen
+        across a chasm sent the bot wandering at random for 15,000 turns)."""
         for step in (
-            autopilot.travel_action(world, world.floor.start, dare=True),
-            self.through(world, autopilot.travel_map(world, world.floor.start)),
+            autopilot.travel_action(world, where, dare=True),
+            self.through(world, autopilot.travel_map(world, where)),
             autopilot.explore_action(world, pick_up=False, dare=True),
         ):
             if step is not None and not isinstance(step, Stop):
@@ -210,12 +216,15 @@ class WaySense:
     def free_captives(self, world: World) -> PlayerCommand | None:
         """With no threat in view, the way to the nearest captive it has seen and the
         work at its shackles (a step into it, a turn's work each); None when there is
-        none, or no way to one."""
+        none, or no way to one off a lurker's shore."""
         floor, player = world.floor, world.player
         captives = [
             a
             for a in floor.actors.values()
-            if a.alive and a.mode == Mode.CAPTIVE and floor.explored[a.position]
+            if a.alive
+            and a.mode == Mode.CAPTIVE
+            and floor.explored[a.position]
+            and a.id not in self.left_behind
         ]
         if not captives or approach.threats(world):
             return None
@@ -223,8 +232,15 @@ class WaySense:
         dx, dy = nearest.x - player.x, nearest.y - player.y
         if max(abs(dx), abs(dy)) == 1:
             return Move(dx, dy)
-        step = autopilot.travel_action(world, nearest.position, dare=True)
-        return None if isinstance(step, Stop) or wades_with_food(world, step) else step
+        shun = self.shunned(world)  # not along a lurker's shore: bitten, the bot
+        # stepped off, rested and came back the same way until it starved
+        step = autopilot.travel_action(world, nearest.position, dare=True, shun=shun)
+        if isinstance(step, Stop) or wades_with_food(world, step):
+            return None
+        if ashore(world, step, shun):
+            self.left_behind.add(nearest.id)  # its only way is the shore: left there
+            return None
+        return step
 
 
 def ashore(world: World, step: PlayerCommand | Stop, shun: NDArray[np.bool_] | None) -> bool:
