@@ -55,6 +55,11 @@ def content_text(name: str) -> str:
     return _content_folder().joinpath(name).read_text(encoding="utf-8")
 
 
+def content_bytes(name: str) -> bytes:
+    """Content file ``name``'s bytes, as ``content_text`` finds it. Raises OSError."""
+    return _content_folder().joinpath(name).read_bytes()
+
+
 @functools.cache
 def _content_folder() -> Traversable:
     return resources.files("emberdeep.content")
