@@ -169,6 +169,13 @@ class Atlas:
         return self.codes.get((name, on(TILE_NAMES[self.terrain_of[index]])))
 
 
+def sprite_over(content: Content, name: str, under: int) -> int | None:
+    """``atlas(content).over(name, under)``, without making the atlas for a cell that
+    holds a glyph (every cell, in the glyph modes): no sprite goes over a glyph, and the
+    atlas was most of drawing the first frame of a game in ascii."""
+    return None if under < SPRITE_BASE else atlas(content).over(name, under)
+
+
 def _read_only(array: NDArray[np.uint8]) -> NDArray[np.uint8]:
     array.flags.writeable = False
     return array
