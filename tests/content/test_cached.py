@@ -7,6 +7,8 @@ from __future__ import annotations
 import enum
 import os
 import pickle
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -15,6 +17,8 @@ import numpy as np
 import pytest
 
 from emberdeep.content import cached, graph_codec, loader, parsed
+
+SRC = str(Path(loader.__file__).parents[2])
 
 
 class _Colour(str, enum.Enum):
@@ -105,6 +109,18 @@ def test_changed_code_is_loaded_and_checked_afresh(kept: Path) -> None:
     stale = msgspec.structs.replace(header, code=[(path, size, mtime - 1), *header.code[1:]])
     kept.write_bytes(msgspec.msgpack.encode(stale))
     assert cached.read(loader.Content, loader.FILES, parsed.content_bytes, loader.RECORDS) is None
+
+
+def test_the_code_kept_in_its_stamp_is_all_the_loader_runs() -> None:
+    """Every module the loader imports is one whose change makes the kept content stale."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import sys, emberdeep.content.loader; print(*sys.modules)"],
+        capture_output=True, text=True, check=True, env=os.environ | {"PYTHONPATH": SRC},
+    ).stdout.split()  # fmt: skip
+    ours = [name for name in found if name.split(".")[0] == "emberdeep"]
+    assert "emberdeep.content.tomldata" in ours and "emberdeep.engine.things.items" in ours
+    assert [name for name in ours if not cached._shapes_content(name)] == []
+    assert not cached._shapes_content("emberdeep.ui.render")
 
 
 def _with_graph(kept: Path, graph: object) -> None:

@@ -1,15 +1,16 @@
 """The loaded, validated content, kept between runs.
 
-Reading and checking the fifteen content files is most of what a game's start-up does
-of its own (the files are parsed, every key looked up and bounded, every sprite's rows
+Reading and checking the fifteen content files was a sixth of what a game's start-up
+does of its own (the files parsed, every key looked up and bounded, every sprite's rows
 checked, the kinds built and cross-checked), every start, for files that change only
 when the game is updated or modded. So once the loader has built and checked a
 ``Content``, it is kept in one file in the user's cache folder (``parsed.cache_folder``)
 with what it was made from: the exact bytes of every content file, and the size and
-modification time of every module of the game then imported (the loader, its checks and
-the classes it builds). A later start uses it only when all of these are still the same;
-anything else (an edited file, an updated game, a damaged, foreign or unreadable cache)
-is loaded and checked afresh, and the cache rewritten.
+modification time of every module then imported that could shape it (the loader, its
+checks, the classes it builds and the engine it checks names against). A later start
+uses it only when all of these are still the same; anything else (an edited file, an
+updated game, a damaged, foreign or unreadable cache) is loaded and checked afresh, and
+the cache rewritten.
 
 The file is msgpack (``msgspec``) of a ``graph_codec`` graph, never ``pickle``: the
 folder is the user's to write, and a file there can at most describe records of the
@@ -78,6 +79,18 @@ def _code_stamp(modules: Iterable[str]) -> list[tuple[str, int, int]] | None:
     return stamp
 
 
+_CONTENT_LAYERS = ("emberdeep.content", "emberdeep.engine", "emberdeep.mapgen")
+"""The packages whose code reads, checks or makes content: the loader and its parsers,
+the kinds it builds, the names it checks them against (the engine's effects, the
+generators' settings). Nothing above them (the session, the screens) can change it."""
+
+
+def _shapes_content(module: str) -> bool:
+    return module in ("emberdeep", "emberdeep.bounds", "emberdeep.records") or any(
+        module == layer or module.startswith(f"{layer}.") for layer in _CONTENT_LAYERS
+    )
+
+
 def _stamp_holds(stamp: list[tuple[str, int, int]]) -> bool:
     for path, size, mtime in stamp:
         try:
@@ -131,7 +144,7 @@ def write(
     """Keep ``content``, made from ``files`` (name -> bytes, in the loader's order) by the
     code now imported. Quietly keeps nothing when the content holds what the codec
     cannot name or the file cannot be written (a read-only home, a full disk)."""
-    code = _code_stamp(name for name in list(sys.modules) if name.split(".")[0] == "emberdeep")
+    code = _code_stamp(name for name in list(sys.modules) if _shapes_content(name))
     if code is None:
         return
     try:
