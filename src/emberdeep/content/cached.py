@@ -86,9 +86,12 @@ generators' settings). Nothing above them (the session, the screens) can change 
 
 
 def _shapes_content(module: str) -> bool:
-    return module in ("emberdeep", "emberdeep.bounds", "emberdeep.records") or any(
-        module == layer or module.startswith(f"{layer}.") for layer in _CONTENT_LAYERS
-    )
+    return module in (
+        "emberdeep",
+        "emberdeep.bounds",
+        "emberdeep.records",
+        "emberdeep.shipped",
+    ) or any(module == layer or module.startswith(f"{layer}.") for layer in _CONTENT_LAYERS)
 
 
 def _stamp_holds(stamp: list[tuple[str, int, int]]) -> bool:

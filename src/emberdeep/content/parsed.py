@@ -12,19 +12,16 @@ is validated by the loader exactly like a fresh parse.
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import os
 import sys
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import platformdirs
 
-from emberdeep import APP_NAME
+from emberdeep import APP_NAME, shipped
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -50,19 +47,14 @@ def cache_path() -> Path:
 
 
 def content_text(name: str) -> str:
-    """Content file ``name``'s text (through ``importlib.resources``: found from any
-    working directory and inside a frozen binary). Raises OSError, UnicodeDecodeError."""
-    return _content_folder().joinpath(name).read_text(encoding="utf-8")
+    """Content file ``name``'s text (``shipped``: found from any working directory and
+    inside a frozen binary). Raises OSError, UnicodeDecodeError."""
+    return shipped.read_text("emberdeep.content", name)
 
 
 def content_bytes(name: str) -> bytes:
     """Content file ``name``'s bytes, as ``content_text`` finds it. Raises OSError."""
-    return _content_folder().joinpath(name).read_bytes()
-
-
-@functools.cache
-def _content_folder() -> Traversable:
-    return resources.files("emberdeep.content")
+    return shipped.read_bytes("emberdeep.content", name)
 
 
 class ParsedCache:

@@ -19,7 +19,6 @@ in; the 8x8 font stays for players who want more map on a small screen.
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import pathlib
 import re
 import struct
@@ -29,6 +28,8 @@ from collections.abc import Mapping
 import numpy as np
 import tcod.tileset
 from numpy.typing import NDArray
+
+from emberdeep import shipped
 
 __all__ = [
     "DEFAULT_FONT_SIZE",
@@ -246,10 +247,9 @@ def builtin_glyphs(font_size: str = DEFAULT_FONT_SIZE) -> Mapping[int, NDArray[n
     """A shipped font's glyphs, parsed once (``content/font<size>.txt``); read-only."""
     size = cell_size(font_size)
     resource_name = f"font{font_size}.txt"
-    resource = importlib.resources.files(FONT_PACKAGE).joinpath(resource_name)
     source = f"{FONT_PACKAGE}/{resource_name}"
     try:
-        text = resource.read_text(encoding="utf-8")
+        text = shipped.read_text(FONT_PACKAGE, resource_name)
     except (OSError, UnicodeDecodeError) as exc:
         raise FontError(source, f"cannot read the built-in font: {exc}") from exc
     return types.MappingProxyType(parse_glyphs(text, source, size))

@@ -23,15 +23,14 @@ title screen's first frame do without.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 import re
 from collections.abc import Callable, Collection
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from emberdeep import shipped
 from emberdeep.config import config_dir
 from emberdeep.content.tomldata import DataError, Table
 
@@ -42,6 +41,7 @@ KEYS_FILE = "keys.toml"
 DEFAULT_PRESET = "default"
 PRESET_PACKAGE = "emberdeep.content"
 PRESET_FOLDER = "keys"
+_PRESET_NAME = re.compile(r"[a-z0-9_-]+")
 BaseLoader = Callable[[str], dict[str, str]]
 """Gives the bindings of a preset by name: what a file's ``preset = ...`` starts from."""
 
@@ -76,6 +76,8 @@ def toml_key(name: str) -> str:
 
 
 def preset_names() -> list[str]:
+    from importlib import resources  # zipfile and the readers: only when listing
+
     folder = resources.files(PRESET_PACKAGE).joinpath(PRESET_FOLDER)
     return sorted(
         entry.name.removesuffix(".toml")
@@ -96,10 +98,15 @@ def preset(name: str) -> dict[str, str]:
 def _preset(name: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     if name in chain:
         raise DataError(f"key presets include each other: {' -> '.join((*chain, name))}")
-    if name not in preset_names():
-        raise DataError(f"unknown key preset {name!r} (known: {', '.join(preset_names())})")
     source = f"{PRESET_FOLDER}/{name}.toml"
-    text = resources.files(PRESET_PACKAGE).joinpath(source).read_text(encoding="utf-8")
+    try:  # a preset's own name only: nothing outside the presets' folder
+        if not _PRESET_NAME.fullmatch(name):
+            raise FileNotFoundError(name)
+        text = shipped.read_text(PRESET_PACKAGE, source)
+    except FileNotFoundError:
+        raise DataError(
+            f"unknown key preset {name!r} (known: {', '.join(preset_names())})"
+        ) from None
     reader = _Reader(source, text, commands=None)
     keymap = reader.read(
         base=lambda base_name: dict(_preset(base_name, (*chain, name))), default_base=None
@@ -198,7 +205,7 @@ class _Reader:
         current = keymap.get(key)
         kept = f"{key!r} keeps {current!r}" if current else f"{key!r} stays unbound"
         if not is_key_name(key):
-            close = difflib.get_close_matches(key.lower(), sorted(NAMED_KEYS), n=1)
+            close = _close_matches(key.lower(), sorted(NAMED_KEYS))
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             self.report(
                 self.line_of("keys", key),
@@ -212,7 +219,7 @@ class _Reader:
         elif value == "":
             keymap.pop(key, None)
         elif self.commands is not None and value not in self.commands:
-            close = difflib.get_close_matches(value, list(self.commands), n=1)
+            close = _close_matches(value, list(self.commands))
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problem = f"unknown command {value!r}{hint}; {kept}"
             self.report(self.line_of("keys", key), dotted, problem)
@@ -280,3 +287,11 @@ def key_label(name: str) -> str:
     if len(name) > 1 and name[0] == "f" and name[1:].isdigit():
         return name.upper()
     return name
+
+
+def _close_matches(word: str, candidates: list[str]) -> list[str]:
+    """The candidate most like ``word``, if any is close (``difflib``: imported only for a
+    key file with a mistake in it, which a start-up without one never reads)."""
+    import difflib
+
+    return difflib.get_close_matches(word, candidates, n=1)
