@@ -48,6 +48,7 @@ from numpy.typing import NDArray
 from emberdeep.content.looks import Look
 from emberdeep.content.pixelart import SPRITE_SIZE
 from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.records import Shown
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
@@ -106,8 +107,8 @@ def over(top: NDArray[np.uint8], under: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return result
 
 
-@dataclass(frozen=True, eq=False)
-class Atlas:
+@dataclass(frozen=True, eq=False, repr=False)
+class Atlas(Shown):
     """Every sprite tile: the tile of codepoint ``SPRITE_BASE + i`` is ``pixels[i]``.
 
     What a tile shows and where is worked out at once (every frame in any mode asks
