@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +21,7 @@ import msgspec
 import platformdirs
 
 from emberdeep import APP_NAME, shipped
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+from emberdeep.content.tomldata import toml_loads
 
 CACHE_NAME = "content.json"
 FORMAT = 1
@@ -75,7 +70,7 @@ class ParsedCache:
         if entry is not None and entry.get("text") == text and isinstance(entry.get("data"), dict):
             data: dict[str, Any] = entry["data"]
             return data
-        data = tomllib.loads(text)
+        data = toml_loads(text)
         self.entries[name] = {"text": text, "data": data}
         self.changed = True
         return data

@@ -28,10 +28,11 @@ import json
 import re
 from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from emberdeep import shipped
 from emberdeep.config import config_dir
+from emberdeep.content.parsed import ParsedCache, cache_folder
 from emberdeep.content.tomldata import DataError, Table
 
 if TYPE_CHECKING:
@@ -42,6 +43,10 @@ DEFAULT_PRESET = "default"
 PRESET_PACKAGE = "emberdeep.content"
 PRESET_FOLDER = "keys"
 _PRESET_NAME = re.compile(r"[a-z0-9_-]+")
+PRESETS_CACHE = "keys-parsed.json"
+"""The shipped presets' parsed TOML, kept in the cache folder as the content's is
+(``content/parsed.py``): a start-up with no settings or key file of the player's then
+imports no TOML parser at all."""
 BaseLoader = Callable[[str], dict[str, str]]
 """Gives the bindings of a preset by name: what a file's ``preset = ...`` starts from."""
 
@@ -107,10 +112,12 @@ def _preset(name: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
         raise DataError(
             f"unknown key preset {name!r} (known: {', '.join(preset_names())})"
         ) from None
-    reader = _Reader(source, text, commands=None)
+    parsed = ParsedCache(cache_folder() / PRESETS_CACHE)
+    reader = _Reader(source, text, commands=None, loads=functools.partial(parsed.loads, source))
     keymap = reader.read(
         base=lambda base_name: dict(_preset(base_name, (*chain, name))), default_base=None
     )
+    parsed.save()
     if reader.problems:
         raise DataError("; ".join(reader.problems))
     return tuple(keymap.items())
@@ -148,9 +155,17 @@ def load_keymap(
 class _Reader:
     """One key file: its text (for line numbers), what is valid, and the problems found."""
 
-    def __init__(self, source: str, text: str, commands: Collection[str] | None) -> None:
+    def __init__(
+        self,
+        source: str,
+        text: str,
+        commands: Collection[str] | None,
+        loads: Callable[[str], dict[str, Any]] | None = None,
+    ) -> None:
         self.source = source
         self.text = text
+        self.loads = loads
+        """tomllib's, or the shipped presets' kept parse (``PRESETS_CACHE``)."""
         self.commands = commands
         self.problems: list[str] = []
 
@@ -158,7 +173,7 @@ class _Reader:
         """The bindings: ``preset`` (or ``default_base``; None: none) through ``base``,
         with ``[keys]`` applied."""
         try:
-            table = Table.parse(self.source, self.text)
+            table = Table.parse(self.source, self.text, self.loads)
         except DataError as exc:
             self.problems.append(f"{exc} (using the default keys)")
             return base(default_base) if default_base else {}
