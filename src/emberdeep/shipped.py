@@ -24,7 +24,12 @@ def read_bytes(package: str, name: str) -> bytes:
 
 
 def read_text(package: str, name: str) -> str:
-    """``read_bytes`` as UTF-8 text, any line ending read as ``\\n`` (as Python reads a
-    file opened as text). Raises OSError, UnicodeDecodeError."""
-    text = read_bytes(package, name).decode("utf-8")
+    """``read_bytes`` as ``as_text``. Raises OSError, UnicodeDecodeError."""
+    return as_text(read_bytes(package, name))
+
+
+def as_text(data: bytes) -> str:
+    """A shipped file's bytes as UTF-8 text, any line ending read as ``\\n`` (as Python
+    reads a file opened as text). Raises UnicodeDecodeError."""
+    text = data.decode("utf-8")
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text

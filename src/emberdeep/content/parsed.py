@@ -12,6 +12,7 @@ is validated by the loader exactly like a fresh parse.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 from pathlib import Path
@@ -44,11 +45,15 @@ def cache_path() -> Path:
 def content_text(name: str) -> str:
     """Content file ``name``'s text (``shipped``: found from any working directory and
     inside a frozen binary). Raises OSError, UnicodeDecodeError."""
-    return shipped.read_text("emberdeep.content", name)
+    return shipped.as_text(content_bytes(name))
 
 
+@functools.cache
 def content_bytes(name: str) -> bytes:
-    """Content file ``name``'s bytes, as ``content_text`` finds it. Raises OSError."""
+    """Content file ``name``'s bytes, as ``content_text`` finds it. Read once a process
+    (the files never change while the game runs: ``loader.load`` is cached too): a
+    start-up checks them against the stamp (``validated``) and then the kept content
+    (``cached``). Raises OSError."""
     return shipped.read_bytes("emberdeep.content", name)
 
 
