@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import os
 from pathlib import Path
 from typing import Any
@@ -86,6 +85,8 @@ class ParsedCache:
         if not self.changed:
             return
         try:
+            import json  # its NaN and Infinity, which msgspec refuses to read back
+
             document = json.dumps({"format": FORMAT, "files": self.entries})
         except (TypeError, ValueError):
             return

@@ -24,7 +24,6 @@ title screen's first frame do without.
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Callable, Collection
 from pathlib import Path
@@ -77,7 +76,15 @@ def is_key_name(name: str) -> bool:
 
 def toml_key(name: str) -> str:
     """``name`` as it is written in TOML: bare when it can be, else quoted (``">"``)."""
-    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _quoted(name)
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted and escaped as JSON (and TOML's basic strings) write it: only in
+    a key file's messages and when one is written (``json`` is imported then)."""
+    import json
+
+    return json.dumps(text)
 
 
 def preset_names() -> list[str]:
@@ -215,8 +222,7 @@ class _Reader:
 
     def bind(self, keymap: dict[str, str], key: str, value: object) -> None:
         """Apply one entry, or report it (only then is its line searched for: a search
-        per binding was a twentieth of a start-up)."""
-        dotted = f"keys.{toml_key(key)}"
+        per binding was a twentieth of a start-up, and so is its name as written)."""
         current = keymap.get(key)
         kept = f"{key!r} keeps {current!r}" if current else f"{key!r} stays unbound"
         if not is_key_name(key):
@@ -224,20 +230,20 @@ class _Reader:
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             self.report(
                 self.line_of("keys", key),
-                dotted,
+                f"keys.{toml_key(key)}",
                 f"unknown key name {key!r}{hint}: use the character the key types, or one "
                 f"of {NAMED_KEYS_TEXT}; ignored",
             )
         elif not isinstance(value, str):
             problem = f"expected a command name in quotes, got {value!r}; {kept}"
-            self.report(self.line_of("keys", key), dotted, problem)
+            self.report(self.line_of("keys", key), f"keys.{toml_key(key)}", problem)
         elif value == "":
             keymap.pop(key, None)
         elif self.commands is not None and value not in self.commands:
             close = _close_matches(value, list(self.commands))
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problem = f"unknown command {value!r}{hint}; {kept}"
-            self.report(self.line_of("keys", key), dotted, problem)
+            self.report(self.line_of("keys", key), f"keys.{toml_key(key)}", problem)
         else:
             keymap[key] = value
 
@@ -248,7 +254,7 @@ class _Reader:
     def line_of(self, section: str | None, key: str) -> int | None:
         """Best-effort line (1-based) of ``key =`` in ``[section]`` (None: the top level,
         before any table). Key names may be bare or quoted, or dotted from the top level."""
-        quoted = rf"(?:{re.escape(key)}|\"{re.escape(json.dumps(key)[1:-1])}\"|'{re.escape(key)}')"
+        quoted = rf"(?:{re.escape(key)}|\"{re.escape(_quoted(key)[1:-1])}\"|'{re.escape(key)}')"
         plain = re.compile(rf"^\s*{quoted}\s*=")
         dotted = re.compile(rf"^\s*{re.escape(section)}\s*\.\s*{quoted}\s*=") if section else None
         header = re.compile(rf"^\s*\[\s*{re.escape(section)}\s*\]") if section else None
