@@ -6,8 +6,9 @@ first frame of the game and of the bare platform.
 one checkout's ``src`` or the other's (``python -P bench_probe.py FIGURE``), so the same
 measuring code times both trees: it imports only the standard library at the top (and
 what it prints with, ``json``, after the figure), and the game's modules, inside each
-probe, come from whichever tree is on the path. Each probe prints one JSON line last. ``bench_startup`` and ``bench_turns`` call the same
-functions for this checkout's own report.
+probe, come from whichever tree is on the path. Each probe prints one JSON line last.
+``bench_startup`` and ``bench_turns`` call the same functions for this checkout's own
+report.
 """
 
 from __future__ import annotations
