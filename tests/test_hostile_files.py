@@ -254,7 +254,7 @@ def plays_with(name: str, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
     with monkeypatch.context() as patch:
         patch.setattr(loader, "read_table", read_table)
-        content = loader.load.__wrapped__()
+        content = loader.load_checked()
     for depth_seed in (1, 2):
         world = new_world(depth_seed, Settings(), content)
         PlayScreen.of(world, content, Settings()).draw(CONSOLE)

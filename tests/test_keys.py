@@ -152,9 +152,11 @@ def test_an_unreadable_file_gives_the_defaults(tmp_path: Path) -> None:
     assert keymap == DEFAULT_KEYS and "cannot be read" in problems[0]
 
 
-def test_an_unknown_shipped_preset_is_loud() -> None:
-    with pytest.raises(DataError, match="unknown key preset"):
-        keys.preset("nope")
+@pytest.mark.parametrize("name", ["nope", "../player", "../keys/default", "DEFAULT", "", "a b"])
+def test_an_unknown_shipped_preset_is_loud(name: str) -> None:
+    """Only a preset's own file is read: no other name reaches outside their folder."""
+    with pytest.raises(DataError, match=r"unknown key preset .* \(known: default, no-vi, vi\)"):
+        keys.preset(name)
 
 
 def test_commands_are_read_when_the_file_is(tmp_path: Path) -> None:

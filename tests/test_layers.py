@@ -27,9 +27,10 @@ ROOT = "emberdeep"
 LAYERS: tuple[tuple[str, ...], ...] = (
     # The package itself: __version__ and APP_NAME, plain names that import nothing.
     ("emberdeep",),
-    # The bounds every loader checks before it parses or runs anything, and the methods
-    # records share (both import nothing of the game, so any layer may use them).
-    ("emberdeep.bounds", "emberdeep.records"),
+    # The bounds every loader checks before it parses or runs anything, the methods
+    # records share and the reading of the files shipped in the package (they import
+    # nothing of the game, so any layer may use them).
+    ("emberdeep.bounds", "emberdeep.records", "emberdeep.shipped"),
     # The simulation: no UI, no files, no clocks.
     ("emberdeep.engine",),
     # The types of the command line's options, shared with every module that adds its

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from emberdeep.engine.core.events import Moved, Refused, Who
-from emberdeep.records import Record
+from emberdeep.records import MutableRecord, Record, Shown
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,56 @@ def test_the_engines_events_read_as_before() -> None:
     assert repr(moved) == "Moved(who=Who(id=5, kind='rat'), start=(1, 2), end=(2, 2))"
     assert moved == Moved(Who(5, "rat"), (1, 2), (2, 2)) and {moved: 1}[moved] == 1
     assert Refused("no") != Refused("yes")
+
+
+@dataclass
+class MadeMutable:
+    """The twin of a mutable record, every method ``dataclass``'s."""
+
+    x: int
+    items: list[int] = field(default_factory=list)
+    note: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(eq=False, repr=False)
+class Mutable(MutableRecord):
+    x: int
+    items: list[int] = field(default_factory=list)
+    note: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(slots=True, eq=False, repr=False)
+class Identified(Shown):
+    """Compared by identity, shown as a dataclass (the actors, items and traps)."""
+
+    x: int
+    hidden: int = field(default=0, repr=False)
+
+
+def test_a_mutable_record_compares_and_shows_as_a_dataclass_and_is_unhashable() -> None:
+    for values in [(1,), (1, [2, 3]), (1, [2], 9)]:
+        made, mutable = MadeMutable(*values), Mutable(*values)  # type: ignore[arg-type]
+        assert repr(mutable) == repr(made).replace("MadeMutable(", "Mutable(", 1)
+    assert Mutable(1, [2], 5) == Mutable(1, [2], 6) and Mutable(1) != Mutable(2)
+    changed = Mutable(1)
+    changed.items.append(4)
+    assert changed != Mutable(1) and changed == Mutable(1, [4])
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(Mutable(1))
+
+
+def test_a_shown_record_keeps_its_identity() -> None:
+    one, other = Identified(1), Identified(1)
+    assert one != other and len({one, other}) == 2 and {one: 1}[one] == 1
+    assert repr(one) == "Identified(x=1)" and not hasattr(one, "__dict__")
+
+
+def test_the_engines_mutable_records_read_as_before() -> None:
+    from emberdeep.engine.play.journal import Journal
+    from emberdeep.mapgen.bsp import BspParams
+
+    assert Journal() == Journal() and repr(Journal()).startswith("Journal(")
+    with pytest.raises(TypeError):
+        hash(Journal())
+    assert BspParams() == BspParams() and hash(BspParams()) == hash(BspParams())
+    assert repr(BspParams()).startswith("BspParams(")

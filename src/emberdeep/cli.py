@@ -536,6 +536,18 @@ def run_replay(args: argparse.Namespace) -> int:
     return present(ReplayScreen(play, recorded.journal), app, args.terminal)
 
 
+def _import_shallow() -> None:
+    """numpy and tcod, which every game needs, imported here, near the bottom of the call
+    stack, rather than where a game first asks (a seed's type inside argparse, the window
+    inside the loop). CPython 3.11 keeps a thread's frames in 16 KB chunks and frees a
+    chunk whenever the stack falls back below it: numpy's and tcod's imports build their
+    typing aliases (cached calls, each a few frames deeper) right at such an edge when
+    imported deep, and crossed it about a thousand times, an mmap and a munmap each, some
+    milliseconds of system time that an instruction count never shows."""
+    import numpy  # noqa: F401
+    import tcod.context  # noqa: F401
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--version" in argv:
@@ -551,6 +563,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     collecting = gc.isenabled()
     if argv[0] == "play":
         gc.disable()  # until the first screen is ready (``run_play``): a seed's type imports numpy
+        if not {"-h", "--help"} & set(argv):
+            _import_shallow()
     try:
         args = parser.parse_args(argv)
     except BaseException:

@@ -7,7 +7,6 @@ and what was expected, and that key keeps its default while the others still app
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -167,7 +166,7 @@ def format_settings(settings: Settings) -> str:
     lines = ["# Emberdeep settings. Every key is optional; see the README for what each does.", ""]
     for spec in dataclasses.fields(Settings):
         value = getattr(settings, spec.name)
-        text = ("true" if value else "false") if isinstance(value, bool) else json.dumps(value)
+        text = ("true" if value else "false") if isinstance(value, bool) else _quoted(value)
         lines.append(f"{spec.name} = {text}")
     return "\n".join(lines) + "\n"
 
@@ -180,3 +179,11 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
     except OSError as exc:
         return f"could not save settings to {path}: {exc.strerror or exc}"
     return None
+
+
+def _quoted(value: object) -> str:
+    """A value as TOML writes it (JSON's text: a string quoted and escaped), when a
+    setting is saved (``json`` is not imported at start-up)."""
+    import json
+
+    return json.dumps(value)

@@ -12,6 +12,10 @@ the other three from ``Record``::
     @dataclass(frozen=True, eq=False, repr=False)
     class Settings(Record): ...
 
+Mutable dataclasses (the actors, floors, the journal: ``msgspec.Struct`` would change how
+they are copied and saved) take theirs the same way: ``MutableRecord`` compares by value
+and is unhashable, ``Shown`` only shows (a class compared by identity).
+
 They behave as ``dataclass`` would have made them: equal when of the same class and the
 tuples of their compared fields are equal; hashed as the tuple of the hashed fields;
 shown as ``Name(field=value, ...)`` with the fields ``repr`` shows. Each list of names
@@ -46,7 +50,21 @@ def _fields(cls: type) -> _Fields:
     return known
 
 
-class Record:
+class Shown:
+    """A dataclass's ``__repr__`` (see the module), for the mutable records compared by
+    identity (``eq=False``: actors, items, traps, floors)."""
+
+    __slots__ = ()
+
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={getattr(self, name)!r}" for name in _fields(self.__class__).shown
+        )
+        return f"{self.__class__.__qualname__}({shown})"
+
+
+class Record(Shown):
     """A frozen dataclass's ``__eq__``, ``__hash__`` and ``__repr__`` (see the module)."""
 
     __slots__ = ()
@@ -60,9 +78,10 @@ class Record:
     def __hash__(self) -> int:
         return hash(tuple([getattr(self, name) for name in _fields(self.__class__).hashed]))
 
-    @reprlib.recursive_repr()
-    def __repr__(self) -> str:
-        shown = ", ".join(
-            f"{name}={getattr(self, name)!r}" for name in _fields(self.__class__).shown
-        )
-        return f"{self.__class__.__qualname__}({shown})"
+
+class MutableRecord(Record):
+    """A mutable dataclass's ``__eq__`` and ``__repr__``: unhashable, as ``dataclass``
+    makes a class that compares by value and can change."""
+
+    __slots__ = ()
+    __hash__ = None  # type: ignore[assignment]

@@ -111,7 +111,7 @@ def test_a_monster_without_a_sprite_is_a_load_error(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(loader, "read_table", with_goblin)
     with pytest.raises(DataError) as err:
-        loader.load.__wrapped__()
+        loader.load_checked()
     assert str(err.value).startswith(
         "sprites.toml: hobgoblin: missing sprite for monster 'hobgoblin' (monsters.toml)"
     )

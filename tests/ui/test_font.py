@@ -5,6 +5,7 @@ from __future__ import annotations
 import pathlib
 import struct
 import zlib
+from importlib import resources
 
 import numpy as np
 import pytest
@@ -382,6 +383,35 @@ def test_parse_errors_name_file_and_line(text: str, line: int, problem: str) -> 
     assert problem in message
     assert info.value.line == line
     assert info.value.source == "broken.txt"
+
+
+@pytest.mark.parametrize("font_size", font.FONT_SIZES)
+def test_the_shipped_fonts_read_at_once_as_line_by_line(
+    font_size: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = (resources.files("emberdeep.content") / f"font{font_size}.txt").read_text("utf-8")
+    size = font.cell_size(font_size)
+    at_once = font.parse_glyphs(text, "shipped", size)
+    monkeypatch.setattr(font, "_parse_well_formed", lambda text, size: None)
+    line_by_line = font.parse_glyphs(text, "shipped", size)
+    assert list(at_once) == list(line_by_line) and len(at_once) == 162
+    for codepoint, bitmap in at_once.items():
+        assert np.array_equal(bitmap, line_by_line[codepoint]) and not bitmap.flags.writeable
+
+
+def test_a_font_with_anything_out_of_place_is_read_line_by_line() -> None:
+    """The quick reading gives up on each malformed file above (and a comment among a
+    glyph's rows), so the line-by-line reading reports it."""
+    broken = [
+        "; header\nA\n" + _rows(8),
+        "U+0041\n" + _rows(3) + "\n; a comment\n" + _rows(5),
+        "U+0041\n" + _rows(8) + "\nstray\n",
+        "U+110000\n" + _rows(8),
+        GOOD_GLYPH + GOOD_GLYPH,
+    ]
+    for text in broken:
+        assert font._parse_well_formed(text, (8, 8)) is None, text
+    assert font._parse_well_formed(GOOD_GLYPH, (8, 8)) is not None
 
 
 def test_duplicate_error_points_at_first_definition() -> None:

@@ -254,6 +254,19 @@ def test_ascii_and_solid_still_draw_glyphs() -> None:
         assert chr(draw(world, mode).ch[cell]) == "@"
 
 
+def test_a_glyph_mode_frame_makes_no_sprite_atlas() -> None:
+    """The atlas is for the tiles mode; making it was most of a first frame in ascii."""
+    world = world_from_text(ROOM)
+    add_monster(world, ORC, 2, 1)
+    world.floor.explored[...] = True
+    sprites.atlas.cache_clear()
+    for mode in ("ascii", "solid"):
+        assert chr(draw(world, mode).ch[screen_cell(world, world.player.position)]) == "@"
+    assert sprites.atlas.cache_info().currsize == 0
+    draw(world, "tiles")
+    assert sprites.atlas.cache_info().currsize == 1
+
+
 def test_untile_shows_a_tiles_frame_as_the_ascii_frame() -> None:
     world = world_from_text(ROOM)
     add_monster(world, ORC, 4, 2)

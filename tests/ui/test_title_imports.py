@@ -41,11 +41,15 @@ def test_the_title_screen_is_drawn_without_what_its_choices_lead_to(tmp_path: Pa
 
 
 UNNEEDED = ("emberdeep.content.loader", "emberdeep.mapgen", "emberdeep.engine.monsters",
-            "emberdeep.engine.acts", "numpy.random", "hashlib", "secrets")  # fmt: skip
+            "emberdeep.engine.acts", "numpy.random", "hashlib", "secrets",
+            "importlib.resources", "zipfile", "difflib", "tomllib", "json")  # fmt: skip
 """What the title screen's first frame never needs when the content files are the ones
 last found valid (``content/validated.py``): the content's loader and through it the
 engine's kinds and the generators, numpy's random streams (a seed is drawn when a new
-game is chosen) and ``secrets`` with ``hashlib``."""
+game is chosen) and ``secrets`` with ``hashlib``; nor ``importlib.resources`` with
+``zipfile`` (the shipped files are read by ``shipped``), ``difflib`` (a key file's
+suggestions), a TOML parser (the key presets' parse is kept, as the content's is) or
+the standard library's ``json`` (msgspec's reads the stamp; saves write with it)."""
 
 
 def test_a_start_up_on_content_found_valid_draws_the_title_without_loading_it(

@@ -12,12 +12,13 @@ and assembles ``Content``, the one object the game holds, with its palette recol
 
 from __future__ import annotations
 
+import contextlib
 import functools
 
 import msgspec
 
 from emberdeep import mapgen
-from emberdeep.content import validated
+from emberdeep.content import cached, validated
 from emberdeep.content.creature_kinds import parse_hero, parse_monsters, refuse_item_glyphs
 from emberdeep.content.descriptions import Descriptions, parse_descriptions
 from emberdeep.content.floors import (
@@ -28,19 +29,25 @@ from emberdeep.content.floors import (
     parse_traps,
 )
 from emberdeep.content.item_kinds import parse_appearances, parse_items
-from emberdeep.content.lights import Lights, parse_lights
+from emberdeep.content.lights import Fixture, Light, Lights, parse_lights
 from emberdeep.content.looks import GLYPH_MODES, Look, TileLooks, parse_statuses, parse_tiles
-from emberdeep.content.palettes import Palette, parse_palettes
-from emberdeep.content.parsed import ParsedCache, cache_path, content_text
+from emberdeep.content.palettes import Palette, TileColours, parse_palettes
+from emberdeep.content.parsed import ParsedCache, cache_path, content_bytes, content_text
 from emberdeep.content.pixelart import Sprite, parse_sprites
 from emberdeep.content.setpieces import parse_setpieces
 from emberdeep.content.shared_keys import by_depth
 from emberdeep.content.tomldata import DataError, Table
+from emberdeep.engine.core.actors import Ability, ActorKind, KeepsDistance, Progression
 from emberdeep.engine.core.floor import TILE_NAMES
-from emberdeep.engine.creatures.spawning import Population
+from emberdeep.engine.creatures.spawning import ByDepth, Captives, Goal, Population, SpawnTable
 from emberdeep.engine.play.hero import Hero
-from emberdeep.engine.things.items import UNIDENTIFIED
-from emberdeep.mapgen.setpiece_site import SetPieces
+from emberdeep.engine.terrain.traps import TrapKind
+from emberdeep.engine.things.identify import Catalogue
+from emberdeep.engine.things.items import UNIDENTIFIED, ItemKind
+from emberdeep.mapgen.bsp import BspParams
+from emberdeep.mapgen.caves import CavesParams
+from emberdeep.mapgen.rooms import RoomsParams
+from emberdeep.mapgen.setpiece_site import SetPieceKind, SetPieces
 
 
 class Content(msgspec.Struct, frozen=True, eq=False):
@@ -124,10 +131,38 @@ def read_table(name: str, cache: ParsedCache | None = None) -> Table:
     return Table.parse(name, text, functools.partial(cache.loads, name))
 
 
+FILES = (
+    "tiles.toml", "spawns.toml", "monsters.toml", "items.toml", "traps.toml", "player.toml",
+    "appearances.toml", "statuses.toml", "dungeon.toml", "captives.toml", "setpieces.toml",
+    "sprites.toml", "palettes.toml", "lights.toml", "descriptions.toml",
+)  # fmt: skip
+"""The content files, in the order ``load`` reads them."""
+RECORDS = (
+    Content, Look, TileLooks, Hero, Progression, Catalogue, Population, SpawnTable, ByDepth,
+    Captives, Goal, ActorKind, Ability, KeepsDistance, ItemKind, TrapKind, mapgen.LevelPlan,
+    BspParams, RoomsParams, CavesParams, Sprite, Palette, TileColours, Lights, Light, Fixture,
+    Descriptions, SetPieces, SetPieceKind,
+)  # fmt: skip
+"""Every class of record a ``Content`` holds: what its kept copy (``cached``) may name."""
+
+
 @functools.cache
 def load() -> Content:
-    """All content, validated. Cached: the files never change while the game runs (and
-    their parsed text is kept between runs, ``parsed``, and found valid, ``validated``)."""
+    """All content, validated. Cached: the files never change while the game runs, and
+    what was loaded and found valid is kept between runs (``cached``) and used again
+    while the files and the code are the very same."""
+    kept = cached.read(Content, FILES, content_bytes, RECORDS)
+    if kept is not None:
+        return kept
+    content = load_checked()
+    with contextlib.suppress(OSError):
+        cached.write(content, {name: content_bytes(name) for name in FILES}, RECORDS)
+    return content
+
+
+def load_checked() -> Content:
+    """Every file read (their parsed text is kept between runs, ``parsed``), checked, and
+    built into the content; stamped as valid (``validated``)."""
     cache = ParsedCache(cache_path())
     shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
     spawns = read_table("spawns.toml", cache)

@@ -13,23 +13,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import os
-import sys
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import platformdirs
 
-from emberdeep import APP_NAME
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
+from emberdeep import APP_NAME, shipped
+from emberdeep.content.tomldata import toml_loads
 
 CACHE_NAME = "content.json"
 FORMAT = 1
@@ -50,14 +42,18 @@ def cache_path() -> Path:
 
 
 def content_text(name: str) -> str:
-    """Content file ``name``'s text (through ``importlib.resources``: found from any
-    working directory and inside a frozen binary). Raises OSError, UnicodeDecodeError."""
-    return _content_folder().joinpath(name).read_text(encoding="utf-8")
+    """Content file ``name``'s text (``shipped``: found from any working directory and
+    inside a frozen binary). Raises OSError, UnicodeDecodeError."""
+    return shipped.as_text(content_bytes(name))
 
 
 @functools.cache
-def _content_folder() -> Traversable:
-    return resources.files("emberdeep.content")
+def content_bytes(name: str) -> bytes:
+    """Content file ``name``'s bytes, as ``content_text`` finds it. Read once a process
+    (the files never change while the game runs: ``loader.load`` is cached too): a
+    start-up checks them against the stamp (``validated``) and then the kept content
+    (``cached``). Raises OSError."""
+    return shipped.read_bytes("emberdeep.content", name)
 
 
 class ParsedCache:
@@ -78,7 +74,7 @@ class ParsedCache:
         if entry is not None and entry.get("text") == text and isinstance(entry.get("data"), dict):
             data: dict[str, Any] = entry["data"]
             return data
-        data = tomllib.loads(text)
+        data = toml_loads(text)
         self.entries[name] = {"text": text, "data": data}
         self.changed = True
         return data
@@ -89,6 +85,8 @@ class ParsedCache:
         if not self.changed:
             return
         try:
+            import json  # its NaN and Infinity, which msgspec refuses to read back
+
             document = json.dumps({"format": FORMAT, "files": self.entries})
         except (TypeError, ValueError):
             return

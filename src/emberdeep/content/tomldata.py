@@ -10,14 +10,10 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from types import ModuleType
 from typing import Any, TypeVar
 
 from emberdeep import bounds
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised only on 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef, unused-ignore]
 
 T = TypeVar("T")
 TOML_LIMITS = bounds.Limits("the file", 4 * 1024 * 1024, 16, max_digits=100)
@@ -26,6 +22,25 @@ number out of its key's range is that key's error (the readers name file, line a
 only one too long to be a mistake of that kind (tomllib would convert up to 4,300
 digits, in quadratic time) refuses the whole file."""
 Color = tuple[int, int, int]
+
+
+def toml_loads(text: str) -> dict[str, Any]:
+    """``tomllib.loads``. Raises ``tomllib.TOMLDecodeError`` (a ValueError)."""
+    data: dict[str, Any] = _tomllib().loads(text)
+    return data
+
+
+def _tomllib() -> ModuleType:
+    """tomllib, imported when text is first parsed: a start-up whose files were all
+    parsed before (``parsed``) never imports it (its regular expressions and parser are
+    about 10 M instructions)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        return tomllib
+    import tomli  # type: ignore[import-not-found, unused-ignore]  # pragma: no cover - 3.10
+
+    return tomli  # type: ignore[no-any-return, unused-ignore]  # pragma: no cover
 
 
 class DataError(ValueError):
@@ -89,21 +104,24 @@ class Table:
 
     @classmethod
     def parse(
-        cls, source: str, text: str, loads: Callable[[str], dict[str, Any]] = tomllib.loads
+        cls, source: str, text: str, loads: Callable[[str], dict[str, Any]] | None = None
     ) -> Table:
-        """``text`` as a table; ``loads`` is tomllib's, or one that remembers (``parsed``).
-        Text that nests or numbers beyond ``TOML_LIMITS`` is refused before parsing."""
+        """``text`` as a table; ``loads`` is tomllib's (the default), or one that remembers
+        (``parsed``). Text that nests or numbers beyond ``TOML_LIMITS`` is refused before
+        parsing."""
         try:
             bounds.check_toml(text, TOML_LIMITS)
-            return cls(source, text, loads(text))
+            return cls(source, text, (loads or toml_loads)(text))
         except bounds.InputError as exc:
-            raise DataError(f"{source}: not valid TOML: {exc}") from None
-        except tomllib.TOMLDecodeError as exc:
             raise DataError(f"{source}: not valid TOML: {exc}") from None
         except RecursionError:  # tomllib recurses per nested [ or {
             raise DataError(
                 f"{source}: not valid TOML: arrays or tables nested too deeply"
             ) from None
+        except ValueError as exc:  # tomllib.TOMLDecodeError: imported once it has parsed
+            if not isinstance(exc, _tomllib().TOMLDecodeError):
+                raise
+            raise DataError(f"{source}: not valid TOML: {exc}") from None
 
     def key(self, name: str) -> str:
         return f"{self.path}.{name}" if self.path else name

@@ -17,12 +17,13 @@ notice an edited file, and its reading costs no import (``hashlib`` would be 3 m
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import re
 import zlib
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
+
+import msgspec
 
 from emberdeep.content.parsed import cache_folder, content_text
 
@@ -53,8 +54,8 @@ def validated() -> Validated | None:
         path = cache_folder() / STAMP_NAME
         if path.stat().st_size > MAX_BYTES:
             return None
-        stamp = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        stamp = msgspec.json.decode(path.read_bytes())
+    except (OSError, ValueError, RecursionError):  # msgspec.DecodeError is a ValueError
         return None
     if not isinstance(stamp, dict) or stamp.get("format") != FORMAT:
         return None
@@ -82,14 +83,14 @@ def record(texts: Mapping[str, str], plain_palettes: Iterable[str]) -> None:
         "plain_palettes": sorted(plain_palettes),
     }
     path = cache_folder() / STAMP_NAME
-    document = json.dumps(stamp)
-    with contextlib.suppress(OSError, UnicodeDecodeError):
-        if path.read_text(encoding="utf-8") == document:
+    document = msgspec.json.encode(stamp)
+    with contextlib.suppress(OSError):
+        if path.read_bytes() == document:
             return
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(document, encoding="utf-8")
+        temporary.write_bytes(document)
         os.replace(temporary, path)  # whole or not at all, even with two games
     except OSError:
         with contextlib.suppress(OSError):

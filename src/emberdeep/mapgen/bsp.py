@@ -25,7 +25,7 @@ from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class BspParams(BaseParams):
     """The BSP generator's knobs; each is also an ``emberdeep mapgen`` option."""
 

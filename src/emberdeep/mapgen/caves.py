@@ -24,7 +24,7 @@ NEAREST_SAMPLE = 1500
 the shortest tunnel: enough for a short one, and the cost stays flat on big maps."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class CavesParams(BaseParams):
     """The caves generator's knobs; each is also an ``emberdeep mapgen`` option."""
 

@@ -21,7 +21,7 @@ from emberdeep.mapgen.loops import add_loops
 from emberdeep.mapgen.reach import Reach
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class RoomsParams(BaseParams):
     """The rooms generator's knobs; each is also an ``emberdeep mapgen`` option."""
 

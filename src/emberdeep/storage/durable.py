@@ -11,9 +11,12 @@ still holds every command the failed save would have)."""
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import queue
 
 Job = Callable[[], str | None]
 """Does its work; returns what went wrong, or None."""
@@ -25,7 +28,9 @@ class Durable:
     costs a turn milliseconds; handing a job to a running one does not wait)."""
 
     def __init__(self) -> None:
-        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[Job | None] | None = None
+        """The running thread's jobs (``queue`` is imported with the first: a game's first
+        checkpoint, after its first frame)."""
         self._idle = threading.Event()
         self._idle.set()
         self._thread: threading.Thread | None = None
@@ -36,17 +41,23 @@ class Durable:
         ``wait``)."""
         self._idle.wait()
         self._idle.clear()
-        if self._thread is None:
+        jobs = self._jobs
+        if self._thread is None or jobs is None:
+            import queue
+
+            jobs = self._jobs = queue.SimpleQueue()
             # A daemon, so an idle one never holds the interpreter open; every way out of
             # a game (``GameSession.release``) waits for its job first, and a job cut off
             # at exit is a kill -9, which a checkpoint is safe from.
-            self._thread = threading.Thread(target=self._work, name="emberdeep-durable")
+            self._thread = threading.Thread(
+                target=self._work, args=(jobs,), name="emberdeep-durable"
+            )
             self._thread.daemon = True
             self._thread.start()
-        self._jobs.put(job)
+        jobs.put(job)
 
-    def _work(self) -> None:
-        while (job := self._jobs.get()) is not None:
+    def _work(self, jobs: queue.SimpleQueue[Job | None]) -> None:
+        while (job := jobs.get()) is not None:
             try:
                 problem = job()
             except Exception as exc:  # a bug must not leave the game waiting for ever
@@ -64,6 +75,6 @@ class Durable:
     def close(self) -> None:
         """Wait for the running job, then end the thread (a later job starts another)."""
         self._idle.wait()
-        if self._thread is not None:
+        if self._thread is not None and self._jobs is not None:
             self._jobs.put(None)
-            self._thread = None
+        self._thread = self._jobs = None

@@ -18,7 +18,6 @@ state hash, naming the first command that went differently.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -92,6 +91,8 @@ CHUNKED = ".replay.jsonl"
 
 
 def _line(data: dict[str, Any]) -> bytes:
+    import json  # the standard library's (its exact text): not before a game's first frame
+
     return json.dumps(data, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
@@ -156,6 +157,8 @@ def record(world: World, generator: str) -> ReplayFile:
 
 
 def encode(replay_file: ReplayFile) -> bytes:
+    import json
+
     journal = replay_file.journal
     payload = {
         "format": 1,
@@ -177,6 +180,8 @@ def write(replay_file: ReplayFile, path: Path) -> None:
 
 
 def decode(data: bytes) -> ReplayFile:
+    import json
+
     chunked = data.lstrip()[:1] == b"{" and b"\n{" in data.strip()
     try:
         bounds.check_json(data, LIMITS if not chunked else LIMITS_LINES)
@@ -226,6 +231,8 @@ def _chunked(data: bytes) -> dict[str, Any]:
     """A format 2 file as the one object format 1 is: its header, every chunk joined
     (a later chunk from an earlier index replaces what followed it), the final hash if
     the game ended. Torn or damaged lines are skipped; a gap ends the reading."""
+    import json
+
     lines = data.split(b"\n")
     try:
         payload = bounds.parse_json(lines[0], LINE_LIMITS)

@@ -21,7 +21,6 @@ a loadable save. Nothing here deletes a file it could not read.
 from __future__ import annotations
 
 import gc
-import json
 import os
 import re
 import zlib
@@ -116,11 +115,7 @@ class Summary(msgspec.Struct, frozen=True):
         return cls(world.seed, world.depth, world.player.level, world.turn, started, saved)
 
     def to_line(self) -> bytes:
-        return (
-            b"summary "
-            + json.dumps(msgspec.structs.asdict(self), separators=(",", ":")).encode()
-            + b"\n"
-        )
+        return b"summary " + _json_text(msgspec.structs.asdict(self)) + b"\n"
 
     @classmethod
     def from_data(cls, data: object) -> Summary:
@@ -509,3 +504,11 @@ def current_info(
     seed_name: str = "",
 ) -> SaveInfo:
     return SaveInfo(generator, __version__, started, log[-LOG_LINES:], letters, seed_name)
+
+
+def _json_text(data: object) -> bytes:
+    """``json.dumps``'s compact text (a save's summary line, as every save has written
+    it): ``json`` is imported with a game's first save, after its first frame."""
+    import json
+
+    return json.dumps(data, separators=(",", ":")).encode()

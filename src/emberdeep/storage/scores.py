@@ -23,7 +23,6 @@ the square because each floor down is harder than the last.
 
 from __future__ import annotations
 
-import getpass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -112,6 +111,8 @@ def iso_utc(when: datetime) -> str:
 
 def player_name() -> str:
     """Who is playing, for the table: the login name, as roguelikes traditionally use."""
+    import getpass  # with termios: only when a game ends, never before its first frame
+
     try:
         return getpass.getuser() or "Player"
     except (OSError, KeyError, ImportError):  # no login name (some containers, services)

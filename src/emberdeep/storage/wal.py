@@ -15,7 +15,6 @@ removes it; Continue reads both, the set-aside one first, and skips what the sav
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 import zlib
@@ -54,6 +53,8 @@ def previous_path(journal: Path) -> Path:
 
 
 def encode(record: Record) -> bytes:
+    import json  # the standard library's exact text; not before a game's first frame
+
     body = json.dumps([record.index, record.command, record.checksum], separators=(",", ":"))
     data = body.encode("utf-8")
     return b"%08x %s\n" % (zlib.crc32(data), data)

@@ -4,20 +4,21 @@ first frame of the game and of the bare platform.
 
 ``emberdeep bench --compare REF`` runs this file by its path with ``PYTHONPATH`` set to
 one checkout's ``src`` or the other's (``python -P bench_probe.py FIGURE``), so the same
-measuring code times both trees: it imports only the standard library at the top, and
-the game's modules, inside each probe, come from whichever tree is on the path. Each
-probe prints one JSON line last. ``bench_startup`` and ``bench_turns`` call the same
-functions for this checkout's own report.
+measuring code times both trees: it imports only the standard library at the top (and
+what it prints with, ``json``, after the figure), and the game's modules, inside each
+probe, come from whichever tree is on the path. Each probe prints one JSON line last.
+``bench_startup`` and ``bench_turns`` call the same functions for this checkout's own
+report.
 """
 
 from __future__ import annotations
 
 import gc
-import json
 import os
 import runpy
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 BOT_SEEDS = (1, 2)
@@ -100,21 +101,27 @@ def title_frame() -> dict[str, Any]:
 
 def presented(*words: str) -> dict[str, Any]:
     """``emberdeep play WORDS --frames 1`` in this process, its CPU time taken when the
-    first frame is presented (any tree: it patches tcod's ``present``, which every
-    version presents through; OPENBLAS_NUM_THREADS is set as the game sets it, since
-    tcod is imported here first)."""
+    first frame is presented (any tree: tcod's ``present``, which every version presents
+    through, is timed once ``tcod.context`` is imported, by the game: ``_AfterImport``).
+
+    Importing tcod here first, to patch it, made the game's process import numpy and tcod
+    with the cyclic collector on, which a start of the game never does (``cli.main``
+    turns it off before a play command's line is read): 30-40 M instructions of
+    collections, about a twentieth of the figure, that no player's start pays."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    import tcod.context
-
     seen: list[float] = []
-    present = tcod.context.Context.present
 
-    def timed(self: tcod.context.Context, *args: Any, **kwargs: Any) -> None:
-        present(self, *args, **kwargs)
-        if not seen:
-            seen.append(time.process_time() * 1000)
+    def timing(module: Any) -> None:
+        present = module.Context.present
 
-    tcod.context.Context.present = timed  # type: ignore[method-assign]
+        def timed(self: Any, *args: Any, **kwargs: Any) -> None:
+            present(self, *args, **kwargs)
+            if not seen:
+                seen.append(time.process_time() * 1000)
+
+        module.Context.present = timed
+
+    sys.meta_path.insert(0, _AfterImport("tcod.context", timing))
     # `python -m emberdeep play ...` run here, as a process would run it (the tools
     # never import the command line above them).
     sys.argv = ["emberdeep", "play", *words, "--frames", "1"]
@@ -126,6 +133,33 @@ def presented(*words: str) -> dict[str, Any]:
     if status != 0 or not seen:
         raise SystemExit(f"the game did not present a frame (exit status {status})")
     return {"cpu_ms": seen[0]}
+
+
+class _AfterImport:
+    """A finder that finds nothing itself: when module ``name`` is first imported (by
+    the game), it has the other finders find it, and calls ``then`` with the module
+    once it has run."""
+
+    def __init__(self, name: str, then: Callable[[Any], None]) -> None:
+        self.name, self.then = name, then
+
+    def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Any:
+        if fullname != self.name:
+            return None
+        import importlib.util
+
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(fullname)
+        if spec is None or spec.loader is None:
+            return spec
+        run, then = spec.loader.exec_module, self.then
+
+        def exec_module(module: Any) -> None:
+            run(module)
+            then(module)
+
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
 
 
 PHASE_RUNS = 30
@@ -169,4 +203,7 @@ PROBES = {"turns": turn_times, "first-frame": first_frame, "title-frame": title_
 
 
 if __name__ == "__main__":
-    print(json.dumps(PROBES[sys.argv[1]]()))
+    figures = PROBES[sys.argv[1]]()
+    import json  # after the figure: the game's start-up pays for no import of the probe's
+
+    print(json.dumps(figures))

@@ -19,7 +19,6 @@ in; the 8x8 font stays for players who want more map on a small screen.
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import pathlib
 import re
 import struct
@@ -29,6 +28,8 @@ from collections.abc import Mapping
 import numpy as np
 import tcod.tileset
 from numpy.typing import NDArray
+
+from emberdeep import shipped
 
 __all__ = [
     "DEFAULT_FONT_SIZE",
@@ -161,6 +162,9 @@ def parse_glyphs(
             number of rows, a character other than ``.``/``#`` or a codepoint
             defined twice; the message names the line.
     """
+    plain = _parse_well_formed(text, size)
+    if plain is not None:
+        return plain
     glyphs: dict[int, NDArray[np.bool_]] = {}
     defined_on: dict[int, int] = {}
     lines = [(n, raw.rstrip()) for n, raw in enumerate(text.splitlines(), start=1)]
@@ -186,6 +190,48 @@ def parse_glyphs(
     return glyphs
 
 
+def _parse_well_formed(text: str, size: tuple[int, int]) -> dict[int, NDArray[np.bool_]] | None:
+    """``parse_glyphs``'s result for a file with nothing wrong in it, in a few passes over
+    whole lines and one numpy conversion for every glyph (the shipped font is read at
+    every start: line by line it was a tenth of the window's opening); None at the first
+    thing out of place, for ``parse_glyphs`` to find and report with its line. The same
+    rules: comments and blank lines only between glyphs, each header a new codepoint
+    followed by exactly ``height`` rows of ``width`` pixels."""
+    width, height = size
+    lines = [raw.rstrip() for raw in text.splitlines()]
+    headers = [i for i, line in enumerate(lines) if line.startswith("U+")]
+    glyphs: dict[int, NDArray[np.bool_]] = {}
+    rows: list[str] = []
+    after = 0  # the line after the last glyph's rows
+    for at in headers:
+        if at < after or any(line and line[0] != ";" for line in lines[after:at]):
+            return None  # a header among rows, or stray lines between glyphs
+        match = _HEADER_RE.fullmatch(lines[at])
+        if match is None:
+            return None
+        codepoint = int(match.group(1), 16)
+        shown = match.group(2)
+        if codepoint > _MAX_CODEPOINT or codepoint in glyphs:
+            return None
+        if shown is not None and shown != chr(codepoint):
+            return None
+        after = at + 1 + height
+        own = lines[at + 1 : after]
+        if len(own) != height or any(len(row) != width for row in own):
+            return None
+        glyphs[codepoint] = np.empty(0, dtype=np.bool_)  # its place, filled below
+        rows += own
+    if any(line and line[0] != ";" for line in lines[after:]):
+        return None
+    pixels = "".join(rows)
+    if pixels.strip(".#"):
+        return None
+    bitmaps = np.frombuffer(pixels.encode("ascii"), dtype=np.uint8) == ord("#")
+    bitmaps = bitmaps.reshape(len(glyphs), height, width)
+    bitmaps.flags.writeable = False
+    return {codepoint: bitmaps[i] for i, codepoint in enumerate(glyphs)}
+
+
 def cell_size(font_size: str = DEFAULT_FONT_SIZE) -> tuple[int, int]:
     """(width, height) in pixels of a built-in font's glyphs; ValueError if unknown."""
     shape = _FONT_SHAPES.get(font_size)
@@ -201,10 +247,9 @@ def builtin_glyphs(font_size: str = DEFAULT_FONT_SIZE) -> Mapping[int, NDArray[n
     """A shipped font's glyphs, parsed once (``content/font<size>.txt``); read-only."""
     size = cell_size(font_size)
     resource_name = f"font{font_size}.txt"
-    resource = importlib.resources.files(FONT_PACKAGE).joinpath(resource_name)
     source = f"{FONT_PACKAGE}/{resource_name}"
     try:
-        text = resource.read_text(encoding="utf-8")
+        text = shipped.read_text(FONT_PACKAGE, resource_name)
     except (OSError, UnicodeDecodeError) as exc:
         raise FontError(source, f"cannot read the built-in font: {exc}") from exc
     return types.MappingProxyType(parse_glyphs(text, source, size))

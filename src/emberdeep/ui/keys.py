@@ -23,16 +23,15 @@ title screen's first frame do without.
 
 from __future__ import annotations
 
-import difflib
 import functools
-import json
 import re
 from collections.abc import Callable, Collection
-from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from emberdeep import shipped
 from emberdeep.config import config_dir
+from emberdeep.content.parsed import ParsedCache, cache_folder
 from emberdeep.content.tomldata import DataError, Table
 
 if TYPE_CHECKING:
@@ -42,6 +41,11 @@ KEYS_FILE = "keys.toml"
 DEFAULT_PRESET = "default"
 PRESET_PACKAGE = "emberdeep.content"
 PRESET_FOLDER = "keys"
+_PRESET_NAME = re.compile(r"[a-z0-9_-]+")
+PRESETS_CACHE = "keys-parsed.json"
+"""The shipped presets' parsed TOML, kept in the cache folder as the content's is
+(``content/parsed.py``): a start-up with no settings or key file of the player's then
+imports no TOML parser at all."""
 BaseLoader = Callable[[str], dict[str, str]]
 """Gives the bindings of a preset by name: what a file's ``preset = ...`` starts from."""
 
@@ -72,10 +76,20 @@ def is_key_name(name: str) -> bool:
 
 def toml_key(name: str) -> str:
     """``name`` as it is written in TOML: bare when it can be, else quoted (``">"``)."""
-    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else _quoted(name)
+
+
+def _quoted(text: str) -> str:
+    """``text`` quoted and escaped as JSON (and TOML's basic strings) write it: only in
+    a key file's messages and when one is written (``json`` is imported then)."""
+    import json
+
+    return json.dumps(text)
 
 
 def preset_names() -> list[str]:
+    from importlib import resources  # zipfile and the readers: only when listing
+
     folder = resources.files(PRESET_PACKAGE).joinpath(PRESET_FOLDER)
     return sorted(
         entry.name.removesuffix(".toml")
@@ -96,14 +110,21 @@ def preset(name: str) -> dict[str, str]:
 def _preset(name: str, chain: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     if name in chain:
         raise DataError(f"key presets include each other: {' -> '.join((*chain, name))}")
-    if name not in preset_names():
-        raise DataError(f"unknown key preset {name!r} (known: {', '.join(preset_names())})")
     source = f"{PRESET_FOLDER}/{name}.toml"
-    text = resources.files(PRESET_PACKAGE).joinpath(source).read_text(encoding="utf-8")
-    reader = _Reader(source, text, commands=None)
+    try:  # a preset's own name only: nothing outside the presets' folder
+        if not _PRESET_NAME.fullmatch(name):
+            raise FileNotFoundError(name)
+        text = shipped.read_text(PRESET_PACKAGE, source)
+    except FileNotFoundError:
+        raise DataError(
+            f"unknown key preset {name!r} (known: {', '.join(preset_names())})"
+        ) from None
+    parsed = ParsedCache(cache_folder() / PRESETS_CACHE)
+    reader = _Reader(source, text, commands=None, loads=functools.partial(parsed.loads, source))
     keymap = reader.read(
         base=lambda base_name: dict(_preset(base_name, (*chain, name))), default_base=None
     )
+    parsed.save()
     if reader.problems:
         raise DataError("; ".join(reader.problems))
     return tuple(keymap.items())
@@ -141,9 +162,17 @@ def load_keymap(
 class _Reader:
     """One key file: its text (for line numbers), what is valid, and the problems found."""
 
-    def __init__(self, source: str, text: str, commands: Collection[str] | None) -> None:
+    def __init__(
+        self,
+        source: str,
+        text: str,
+        commands: Collection[str] | None,
+        loads: Callable[[str], dict[str, Any]] | None = None,
+    ) -> None:
         self.source = source
         self.text = text
+        self.loads = loads
+        """tomllib's, or the shipped presets' kept parse (``PRESETS_CACHE``)."""
         self.commands = commands
         self.problems: list[str] = []
 
@@ -151,7 +180,7 @@ class _Reader:
         """The bindings: ``preset`` (or ``default_base``; None: none) through ``base``,
         with ``[keys]`` applied."""
         try:
-            table = Table.parse(self.source, self.text)
+            table = Table.parse(self.source, self.text, self.loads)
         except DataError as exc:
             self.problems.append(f"{exc} (using the default keys)")
             return base(default_base) if default_base else {}
@@ -193,29 +222,28 @@ class _Reader:
 
     def bind(self, keymap: dict[str, str], key: str, value: object) -> None:
         """Apply one entry, or report it (only then is its line searched for: a search
-        per binding was a twentieth of a start-up)."""
-        dotted = f"keys.{toml_key(key)}"
+        per binding was a twentieth of a start-up, and so is its name as written)."""
         current = keymap.get(key)
         kept = f"{key!r} keeps {current!r}" if current else f"{key!r} stays unbound"
         if not is_key_name(key):
-            close = difflib.get_close_matches(key.lower(), sorted(NAMED_KEYS), n=1)
+            close = _close_matches(key.lower(), sorted(NAMED_KEYS))
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             self.report(
                 self.line_of("keys", key),
-                dotted,
+                f"keys.{toml_key(key)}",
                 f"unknown key name {key!r}{hint}: use the character the key types, or one "
                 f"of {NAMED_KEYS_TEXT}; ignored",
             )
         elif not isinstance(value, str):
             problem = f"expected a command name in quotes, got {value!r}; {kept}"
-            self.report(self.line_of("keys", key), dotted, problem)
+            self.report(self.line_of("keys", key), f"keys.{toml_key(key)}", problem)
         elif value == "":
             keymap.pop(key, None)
         elif self.commands is not None and value not in self.commands:
-            close = difflib.get_close_matches(value, list(self.commands), n=1)
+            close = _close_matches(value, list(self.commands))
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             problem = f"unknown command {value!r}{hint}; {kept}"
-            self.report(self.line_of("keys", key), dotted, problem)
+            self.report(self.line_of("keys", key), f"keys.{toml_key(key)}", problem)
         else:
             keymap[key] = value
 
@@ -226,7 +254,7 @@ class _Reader:
     def line_of(self, section: str | None, key: str) -> int | None:
         """Best-effort line (1-based) of ``key =`` in ``[section]`` (None: the top level,
         before any table). Key names may be bare or quoted, or dotted from the top level."""
-        quoted = rf"(?:{re.escape(key)}|\"{re.escape(json.dumps(key)[1:-1])}\"|'{re.escape(key)}')"
+        quoted = rf"(?:{re.escape(key)}|\"{re.escape(_quoted(key)[1:-1])}\"|'{re.escape(key)}')"
         plain = re.compile(rf"^\s*{quoted}\s*=")
         dotted = re.compile(rf"^\s*{re.escape(section)}\s*\.\s*{quoted}\s*=") if section else None
         header = re.compile(rf"^\s*\[\s*{re.escape(section)}\s*\]") if section else None
@@ -280,3 +308,11 @@ def key_label(name: str) -> str:
     if len(name) > 1 and name[0] == "f" and name[1:].isdigit():
         return name.upper()
     return name
+
+
+def _close_matches(word: str, candidates: list[str]) -> list[str]:
+    """The candidate most like ``word``, if any is close (``difflib``: imported only for a
+    key file with a mistake in it, which a start-up without one never reads)."""
+    import difflib
+
+    return difflib.get_close_matches(word, candidates, n=1)

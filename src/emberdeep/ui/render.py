@@ -295,7 +295,7 @@ def draw_entity(
     of two ``columns`` a tile, a sprite is drawn as both its halves."""
     if cell is None:
         return
-    code = sprites.atlas(content).over(key, int(console.ch[cell]))
+    code = sprites.sprite_over(content, key, int(console.ch[cell]))
     if code is None:
         draw_glyph(console, cell, look)
     elif columns == 2:

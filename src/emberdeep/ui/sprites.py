@@ -48,6 +48,7 @@ from numpy.typing import NDArray
 from emberdeep.content.looks import Look
 from emberdeep.content.pixelart import SPRITE_SIZE
 from emberdeep.engine.core.floor import TILE_NAMES
+from emberdeep.records import Shown
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
@@ -106,8 +107,8 @@ def over(top: NDArray[np.uint8], under: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return result
 
 
-@dataclass(frozen=True, eq=False)
-class Atlas:
+@dataclass(frozen=True, eq=False, repr=False)
+class Atlas(Shown):
     """Every sprite tile: the tile of codepoint ``SPRITE_BASE + i`` is ``pixels[i]``.
 
     What a tile shows and where is worked out at once (every frame in any mode asks
@@ -167,6 +168,13 @@ class Atlas:
         if not 0 <= index < len(self.terrain_of) or self.terrain_of[index] < 0:
             return None
         return self.codes.get((name, on(TILE_NAMES[self.terrain_of[index]])))
+
+
+def sprite_over(content: Content, name: str, under: int) -> int | None:
+    """``atlas(content).over(name, under)``, without making the atlas for a cell that
+    holds a glyph (every cell, in the glyph modes): no sprite goes over a glyph, and the
+    atlas was most of drawing the first frame of a game in ascii."""
+    return None if under < SPRITE_BASE else atlas(content).over(name, under)
 
 
 def _read_only(array: NDArray[np.uint8]) -> NDArray[np.uint8]:

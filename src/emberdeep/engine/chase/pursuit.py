@@ -24,6 +24,7 @@ from emberdeep.engine.core.distance import UNREACHABLE
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import Crowd
 from emberdeep.engine.terrain import danger
+from emberdeep.records import MutableRecord
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -37,8 +38,8 @@ PATH_LIMIT = 25
 """A chaser never takes a way round other creatures longer than this."""
 
 
-@dataclass
-class Batch:
+@dataclass(eq=False, repr=False)
+class Batch(MutableRecord):
     """Monsters due at the same moment, the world they act in, and the way to the player
     they share (``pursuit``)."""
 

@@ -10,6 +10,7 @@ from enum import Enum
 import msgspec
 
 from emberdeep.engine.core.events import Who
+from emberdeep.records import Shown
 
 PLAYER_ID = 1
 """Floors number their monsters from 2; the player is always 1."""
@@ -144,8 +145,8 @@ class ActorKind(msgspec.Struct, frozen=True):
         return max((a.number("reach") for a in self.abilities if a.name == "shoot"), default=1)
 
 
-@dataclass(slots=True, eq=False)
-class Actor:
+@dataclass(slots=True, eq=False, repr=False)
+class Actor(Shown):
     """A live creature, the player too: its own copy of its kind's stats (level-ups and
     bites change them), where it stands, when it next acts and what it is up to."""
 

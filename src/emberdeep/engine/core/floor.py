@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
+from emberdeep.records import Shown
+
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.terrain.traps import Trap
@@ -147,8 +149,8 @@ REMAINS_KEY = "remains"
 """What ``Floor.seen_items`` holds where remains were last seen."""
 
 
-@dataclass(eq=False)
-class Floor:
+@dataclass(eq=False, repr=False)
+class Floor(Shown):
     """One level of the dungeon. Generators fill ``tiles``; the rest is derived or play state."""
 
     tiles: NDArray[np.uint8]

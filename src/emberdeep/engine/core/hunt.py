@@ -19,6 +19,7 @@ from numpy.typing import NDArray
 from emberdeep.engine.core.distance import UNREACHABLE, Field, Terrain
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.fov import span
+from emberdeep.records import MutableRecord
 
 
 def padded(array: NDArray[np.int32]) -> NDArray[np.int32]:
@@ -45,8 +46,8 @@ is most often within 17 steps (the floor's whole search would cost two and a hal
 times as much)."""
 
 
-@dataclass(slots=True)
-class Near:
+@dataclass(slots=True, eq=False, repr=False)
+class Near(MutableRecord):
     """``Hunt.near_field``: the player's distances searched in a window at ``origin``
     (padded by a wall each side, as ``field`` holds it), right wherever they are below
     ``bound``, and everywhere if ``whole`` (the window is the floor)."""
@@ -82,8 +83,8 @@ def way_round(a: int, b: int, limit: int) -> tuple[int, int]:
     return -((limit - a - b) // 2), (a + b + limit) // 2
 
 
-@dataclass(slots=True)
-class Crowd:
+@dataclass(slots=True, eq=False, repr=False)
+class Crowd(MutableRecord):
     """A crowd map (``Hunt.crowd_map``): steps to ``goal`` when every other creature is
     a wall (``free``: the free tiles it was searched on), searched in a window of the
     floor at ``origin`` of ``size`` tiles; ``at`` reads it in the padded floor's

@@ -15,6 +15,7 @@ import msgspec
 
 from emberdeep.engine.core.actors import Actor, Mode, saturating
 from emberdeep.engine.core.events import AllyDied
+from emberdeep.records import MutableRecord
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -30,8 +31,8 @@ class Loss(msgspec.Struct, frozen=True):
     cause: str = ""
 
 
-@dataclass
-class Fellowship:
+@dataclass(eq=False, repr=False)
+class Fellowship(MutableRecord):
     """The allies' record over a game."""
 
     freed: int = 0

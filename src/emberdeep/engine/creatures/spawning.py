@@ -34,8 +34,8 @@ class ByDepth(msgspec.Struct, frozen=True):
         return value
 
 
-@dataclass(frozen=True)
-class SpawnTable(Generic[K]):
+@dataclass(frozen=True, eq=False, repr=False)
+class SpawnTable(Record, Generic[K]):
     """Kinds that can appear, their weights by depth, and how many at most per room."""
 
     kinds: tuple[K, ...]

@@ -34,6 +34,7 @@ from emberdeep.engine.acts.actions import (
 from emberdeep.engine.acts.item_actions import DECODERS as ITEM_DECODERS
 from emberdeep.engine.chase.allies import DECODERS as ALLY_DECODERS
 from emberdeep.engine.core.fov import ALGORITHMS
+from emberdeep.records import MutableRecord
 
 MAX_TIME = 2**62
 """The latest world time a recorded ``advance`` may name."""
@@ -184,8 +185,8 @@ def _checked_one_by_one(commands: list[object]) -> list[list[object]]:
     return good
 
 
-@dataclass
-class Journal:
+@dataclass(eq=False, repr=False)
+class Journal(MutableRecord):
     """Every command the player gave, each with the world's checksum after it: what a
     replay plays back and a save's write-ahead log extends."""
 

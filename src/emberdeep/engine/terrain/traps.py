@@ -27,6 +27,7 @@ from emberdeep.engine.core.events import Alarm, Searched, TrapFound, TrapSprung
 from emberdeep.engine.creatures import awareness, statuses
 from emberdeep.engine.terrain import gas
 from emberdeep.engine.things.items import worn_total
+from emberdeep.records import Shown
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.floor import Floor
@@ -67,8 +68,8 @@ class TrapKind(msgspec.Struct, frozen=True):
     """A pressure plate: springs even when found (it covers the way)."""
 
 
-@dataclass(slots=True, eq=False)
-class Trap:
+@dataclass(slots=True, eq=False, repr=False)
+class Trap(Shown):
     """A trap on a floor: hidden until found by searching, by luck, or by springing it."""
 
     kind: TrapKind

@@ -15,6 +15,7 @@ import msgspec
 
 from emberdeep.engine.core.events import ItemMoved
 from emberdeep.engine.things.effects import EFFECTS, Effect
+from emberdeep.records import Shown
 
 if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
@@ -108,8 +109,8 @@ class ItemKind(msgspec.Struct, frozen=True):
         return EFFECTS[self.effect]
 
 
-@dataclass(slots=True, eq=False)
-class Item:
+@dataclass(slots=True, eq=False, repr=False)
+class Item(Shown):
     """An item on a floor or in a pack: a kind, how many, whether worn, charges spent."""
 
     kind: ItemKind
