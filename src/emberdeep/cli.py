@@ -26,8 +26,6 @@ from emberdeep import __version__, argtypes
 
 if TYPE_CHECKING:
     from emberdeep.content.loader import Content
-    from emberdeep.engine.core.floor import FloorBuilder
-    from emberdeep.storage.replays import ReplayFile
     from emberdeep.ui.app import App
     from emberdeep.ui.screens import Screen
 
@@ -469,32 +467,6 @@ def run_play(args: argparse.Namespace) -> int:
     return present(screen, app, args.terminal, args.frames, then)
 
 
-def print_events(recorded: ReplayFile, build: FloorBuilder, content: Content) -> int:
-    """Replay headless through the turn driver, printing each perceived event as a JSON
-    line with the command and turn it came in (for tools and analysis)."""
-    import json
-
-    from emberdeep.engine.core.events import as_dict
-    from emberdeep.engine.play.journal import JournalError
-    from emberdeep.session.driver import Driver
-
-    driver = Driver(recorded.fresh_world(build, content.hero))
-    for number, command in enumerate(recorded.journal.commands, start=1):
-        try:
-            report = driver.replay(command)
-        except JournalError as exc:
-            print(f"emberdeep: the replay is damaged at command {number} ({exc})", file=sys.stderr)
-            return 1
-        turn = driver.world.turn
-        lines = [{"command": number, "turn": turn, **as_dict(event)} for event in report.events]
-        try:
-            sys.stdout.writelines(json.dumps(line) + "\n" for line in lines)
-        except BrokenPipeError:  # read by `head`, say: it has all it wanted
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no flush error
-            return 0
-    return 0
-
-
 def run_replay(args: argparse.Namespace) -> int:
     from emberdeep.storage import replays
     from emberdeep.ui.screens.play import PlayScreen
@@ -528,6 +500,8 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"emberdeep: {exc}", file=sys.stderr)
         return 1
     if args.events:
+        from emberdeep.tools.replay_events import print_events
+
         return print_events(recorded, build, app.content)
     app.data = None  # watching never touches the player's saves
     world = recorded.fresh_world(build, app.content.hero)
