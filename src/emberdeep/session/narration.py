@@ -62,6 +62,7 @@ from emberdeep.engine.core.events import (
     Who,
 )
 from emberdeep.engine.play.autopilot import Stop
+from emberdeep.session import stairs_walk
 from emberdeep.session.beast_sentences import corroded
 from emberdeep.session.creature_sentences import (
     ally_died,
@@ -286,6 +287,8 @@ class Narrator:
                 f"You stop: your allies are falling behind ({lagging}). Wait a turn or two"
                 " (s) for them to catch up, or go on without them."
             )
+        if stop.why == "left_behind":
+            return stairs_walk.stop_words(self.names, stop.monsters)
         if stop.why == "items":
             seen = [self.names.thing(t).count(t.quantity) for t in stop.things]
             return f"You see {listed(seen)}."
