@@ -40,6 +40,7 @@ from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
 from emberdeep.session.narration import Narrator
 from emberdeep.session.repeats import Repeats
+from emberdeep.session.risk_words import ToldRisks
 from emberdeep.session.stairs_walk import stairs_of, stairs_step
 
 RUN_STEP_SECONDS = 0.03
@@ -212,6 +213,7 @@ class Driver:
         """Newcomers a run's stop will name (its next step stops for them), until it
         does or the run ends otherwise."""
         self.full_pack = FullPack()
+        self.told_risks = ToldRisks()
         self.log = log if log is not None else session.log if session else MessageLog()
         self.repeats = Repeats()
         """A refusal the same command meets again is not said again (a held key)."""
@@ -417,7 +419,8 @@ class Driver:
         else:
             self.introduce()
         if self.narrator is not None:
-            text = self.narrator.stop(stop, self.world.player.position)
+            again = self.told_risks.again(self.world.depth, stop)
+            text = self.narrator.stop(stop, self.world.player.position, again)
             if text:  # "" stops without a word (what was picked up was just said)
                 self.say(Line(text))
 

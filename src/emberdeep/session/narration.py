@@ -266,11 +266,11 @@ class Narrator:
         text = f"Your pack is full: {self.names.thing(thing).the} stays here."
         return Line(text, MessageKind.REFUSED)
 
-    def stop(self, stop: Stop, here: tuple[int, int] = (0, 0)) -> str:
+    def stop(self, stop: Stop, here: tuple[int, int] = (0, 0), again: bool = False) -> str:
         """Why a run stopped, or "" to say nothing; ``here``: where the player stands
-        (a risk ahead is named with its way from there)."""
+        (a risk ahead is named with its way from there; ``again``: told before)."""
         if stop.why in ("risky", "risky_stairs"):
-            return risk_stop(self.names, stop, here)
+            return risk_stop(self.names, stop, here, again)
         if stop.why == "monsters":
             return self.sighting(stop.monsters)
         if stop.why == "sleeper":
