@@ -34,6 +34,7 @@ from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
+from emberdeep.session import left_lying
 from emberdeep.session.full_pack import NEARLY_FULL, FullPack
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
@@ -423,6 +424,8 @@ class Driver:
             text = self.narrator.stop(stop, self.world.player.position, again)
             if text:  # "" stops without a word (what was picked up was just said)
                 self.say(Line(text))
+            if lying := left_lying.words(self.world, stop.why):
+                self.say(Line(lying))
 
     def next_run_step(self) -> PlayerCommand | None:
         """The run's next action, or None (with why it stopped said) when it must stop."""
