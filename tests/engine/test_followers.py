@@ -51,6 +51,13 @@ def test_a_paralysed_hunter_at_your_heels_stays_behind() -> None:
     assert bloat in world.kept[1].actors.values()
 
 
+def test_an_entranced_hunter_stays_behind() -> None:
+    world = on_the_stairs()
+    orc = add_monster(world, ORC, 11, 3)
+    statuses.apply(world, orc, statuses.CONFUSED, 6, "bolt")
+    assert stairs.followers(world.floor, world.player, world.kinds) == []
+
+
 def test_a_held_or_paralysed_ally_is_left_and_told_why() -> None:
     world = on_the_stairs()
     near = ally(world, KINDS["goblin"], 11, 3)
@@ -60,7 +67,7 @@ def test_a_held_or_paralysed_ally_is_left_and_told_why() -> None:
     assert [e for e in events if isinstance(e, LeftBehind)] == [
         LeftBehind(near.who, (11, 3), "down", stuck=True)
     ]
-    assert "You go down the stairs without your goblin: it could not move to follow." in texts(
+    assert "You go down the stairs without your goblin: it was in no state to follow." in texts(
         events
     )
 

@@ -290,7 +290,7 @@ def left_behind(n: Narrator, e: LeftBehind) -> list[Line]:
     if e.way == "fell":
         text = f"Your {ally} is left behind on the floor above."
     else:
-        why = "could not move to follow" if e.stuck else "was too far away to follow"
+        why = "was in no state to follow" if e.stuck else "was too far away to follow"
         text = f"You go {e.way} the stairs without your {ally}: it {why}."
     return [Line(text, MessageKind.ALERT)]
 

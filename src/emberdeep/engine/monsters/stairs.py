@@ -2,8 +2,8 @@
 come back to has lived the time you were away.
 
 Both are decided when the player changes floor, cheaply: followers are the aware
-monsters next to the player and the following allies near them, if free to move (a
-paralysed or held creature stays: hand play saw a paralysed bloat follow), and only by
+monsters next to the player and the following allies near them, if free to follow (a
+paralysed, held or confused creature stays: hand play saw a paralysed bloat follow), and only by
 the stairs (no creature follows a fall: a potion of descent, a trapdoor, a chasm, as
 in DCSS; the allies left are told, as on the stairs); a returned-to floor's
 monsters heal by the time elapsed, forget the player, and some of the awake ones are
@@ -60,9 +60,14 @@ def followers(
     return [m for m in hunters + allies.coming_along(floor, player) if free(m)]
 
 
+HINDERED = (statuses.PARALYSED, statuses.HELD, statuses.CONFUSED)
+"""What keeps a creature from following: it cannot step (paralysed, held fast), or
+knows not where it goes (confused: a staff of entrancement's bolt)."""
+
+
 def free(creature: Actor) -> bool:
-    """Neither paralysed nor held fast: a creature that cannot step cannot follow."""
-    return not (statuses.has(creature, statuses.PARALYSED) or statuses.has(creature, statuses.HELD))
+    """Free to follow the player: none of ``HINDERED``."""
+    return not any(statuses.has(creature, name) for name in HINDERED)
 
 
 def left_behind(
