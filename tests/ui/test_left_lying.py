@@ -6,7 +6,8 @@ from __future__ import annotations
 from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.terrain.traps import Trap
-from emberdeep.engine.things.items import Item
+from emberdeep.engine.things.items import INVENTORY_SIZE, Item
+from emberdeep.session import left_lying
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens.look import LookScreen, things_to_look_at
 from emberdeep.ui.screens.play import PlayScreen
@@ -61,3 +62,24 @@ def test_an_explore_that_leaves_nothing_says_nothing_more() -> None:
     said = explored(screen)
     assert not any("left lying" in line for line in said)
     assert world.inventory and world.inventory[-1].kind.key == "darts"
+
+
+def test_each_item_left_says_why() -> None:
+    world = world_from_text("""
+    ########
+    #@.....#
+    ########
+    """)
+    floor = world.floor
+    kept = Item(ITEMS["dagger"], 3, 1)
+    dropped = Item(ITEMS["darts"], 2, 1)
+    dropped.dropped = True
+    floor.items += [kept, dropped, Item(ITEMS["darts"], 4, 1)]
+    world.refresh_fov()
+    world.inventory[:] = [Item(ITEMS["health_potion"]) for _ in range(INVENTORY_SIZE - 1)]
+    assert [why for _, why in left_lying.left(world)] == [
+        "your pack's last slot kept free",
+        "a kind you dropped",
+    ]
+    world.inventory.append(Item(ITEMS["health_potion"]))
+    assert left_lying.left(world)[0][1] == "no room in your pack"

@@ -52,7 +52,8 @@ def left(world: World) -> list[tuple[Item, str]]:
         elif item.kind.key in dropped:
             why = "a kind you dropped"
         elif not fits:
-            why = "no room in your pack"
+            full = len(world.inventory) >= INVENTORY_SIZE
+            why = "no room in your pack" if full else "your pack's last slot kept free"
         else:
             why = "out of reach" if at not in held else "under a captive"
         found.append((item, why))
