@@ -13,7 +13,7 @@ from emberdeep.engine.core.events import ItemMoved, MessageKind, Refused
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.play.invariants import violations
-from emberdeep.engine.terrain import gas, traps
+from emberdeep.engine.terrain import gas, hazards, traps
 from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item, toggle_equipment
 from tests.helpers import ORC, STATUE, add_monster, lines, texts, world_from_text
@@ -153,6 +153,36 @@ def test_deep_water_carries_off_what_is_not_worn() -> None:
     darts = sum(i.count for i in world.inventory if i.kind.key == "darts")
     assert darts == 3 - len(swept)
     assert any(i.kind.key == "dagger" and i.equipped for i in world.inventory)
+
+
+def test_deep_water_never_carries_off_a_key() -> None:
+    """Hand play lost a vault key while swimming, the line unseen among the others."""
+    world = world_from_text(
+        """
+        ###
+        #@#
+        ###
+        """
+    )
+    world.inventory[:] = [Item(KINDS["vault_key"]), Item(KINDS["darts"], count=50)]
+    for _ in range(200):
+        hazards.wade(world)
+    assert [item.kind.key for item in world.inventory] == ["vault_key"]
+
+
+def test_a_key_used_on_a_door_is_said_to_stay_in_the_lock() -> None:
+    """A key leaving the pack is always told: used up on a door, it says so."""
+    world = world_from_text(
+        """
+        #####
+        #@L.#
+        #####
+        """
+    )
+    world.inventory[:] = [Item(KINDS["vault_key"])]
+    said = texts(world.step(Move(1, 0)))
+    assert "You unlock the door: the key stays in the lock." in said
+    assert world.inventory == []
 
 
 def test_lava_is_refused_and_a_chasm_is_a_way_down() -> None:

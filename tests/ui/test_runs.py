@@ -10,6 +10,7 @@ from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.world import World
+from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item
 from emberdeep.session.driver import Rest, Travel
 from emberdeep.session.narration import REFUSALS, STOPS
@@ -474,3 +475,46 @@ def test_a_persons_explore_leaves_the_kind_they_dropped_here() -> None:
     assert world.inventory == [] and len(world.floor.items) == 2
     assert not any("You pick up" in entry.text for entry in screen.log.entries)
     assert not isinstance(autopilot.explore_action(world), autopilot.Stop)  # the bot's would
+
+
+def test_explore_told_of_a_risk_once_says_next_time_that_all_it_can_reach_lies_past() -> None:
+    """Hand play: a pressure plate was the only way to a room, the stairs not found yet;
+    every press of explore walked back to it and said the same words, 25 times."""
+    world = world_from_text("""
+    ##########
+    #@...#...#
+    #.......>#
+    #....#...#
+    ##########
+    """)
+    traps = loader.load().population.traps
+    assert traps is not None
+    plate = next(k for k in traps.kinds if k.key == "pressure_plate")
+    world.floor.traps[(5, 2)] = Trap(plate, 5, 2, hidden=False)
+    screen = PlayScreen.of(world, loader.load(), Settings())
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == (
+        "A pressure plate lies in the way (east): step on it yourself, or go round."
+    )
+    screen.handle(KeyPress("x"))
+    ticks(screen)
+    assert screen.log.entries[-1].text == (
+        "All explore can reach lies past the pressure plate (east): cross it, or search (s)"
+        " for another way."
+    )
+    water = world_from_text("""
+    ##############
+    #@....~~+....#
+    #.....########
+    #>....########
+    ##############
+    """)
+    screen = PlayScreen.of(water, loader.load(), Settings())
+    for _ in range(2):
+        screen.handle(KeyPress("x"))
+        ticks(screen)
+    assert screen.log.entries[-1].text == (
+        "All explore can reach lies past the deep water (east): cross it, or press > for"
+        " the stairs down."
+    )

@@ -287,7 +287,11 @@ def followed(n: Narrator, e: Followed) -> list[Line]:
 
 def left_behind(n: Narrator, e: LeftBehind) -> list[Line]:
     ally = n.names.kind(e.who.kind).singular  # told after the floor changed: no longer "yours"
-    text = f"You go {e.way} the stairs without your {ally}: it was too far away to follow."
+    if e.way == "fell":
+        text = f"Your {ally} is left behind on the floor above."
+    else:
+        why = "was in no state to follow" if e.stuck else "was too far away to follow"
+        text = f"You go {e.way} the stairs without your {ally}: it {why}."
     return [Line(text, MessageKind.ALERT)]
 
 

@@ -28,19 +28,21 @@ from emberdeep.config import Settings
 from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Wait
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Event, MessageKind, Refused
-from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.creatures import hunger, statuses
 from emberdeep.engine.play import approach, autopilot
 from emberdeep.engine.play.autopilot import Stop
 from emberdeep.engine.play.replay import apply as apply_recorded
 from emberdeep.engine.play.sleepers import Sleepers
 from emberdeep.engine.play.world import ACTION_TIME, World
+from emberdeep.session import left_lying
 from emberdeep.session.full_pack import NEARLY_FULL, FullPack
 from emberdeep.session.game import GameSession
 from emberdeep.session.log import MessageLog
 from emberdeep.session.log_line import Line
 from emberdeep.session.narration import Narrator
 from emberdeep.session.repeats import Repeats
+from emberdeep.session.risk_words import ToldRisks
+from emberdeep.session.stairs_walk import stairs_of, stairs_step
 
 RUN_STEP_SECONDS = 0.03
 """Turn-based runs: a step every 30 ms, so the walk can be watched."""
@@ -166,6 +168,8 @@ def rules_for(settings: Settings) -> RunRules:
 class Run(msgspec.Struct):
     command: RunCommand
     watch: autopilot.Watch
+    waited: int = 0
+    """Turns a walk to the stairs has waited on them for an ally (``stairs_walk``)."""
 
 
 class Driver:
@@ -210,6 +214,7 @@ class Driver:
         """Newcomers a run's stop will name (its next step stops for them), until it
         does or the run ends otherwise."""
         self.full_pack = FullPack()
+        self.told_risks = ToldRisks()
         self.log = log if log is not None else session.log if session else MessageLog()
         self.repeats = Repeats()
         """A refusal the same command meets again is not said again (a held key)."""
@@ -415,9 +420,12 @@ class Driver:
         else:
             self.introduce()
         if self.narrator is not None:
-            text = self.narrator.stop(stop, self.world.player.position)
+            again = self.told_risks.again(self.world.depth, stop)
+            text = self.narrator.stop(stop, self.world.player.position, again)
             if text:  # "" stops without a word (what was picked up was just said)
                 self.say(Line(text))
+            if lying := left_lying.words(self.world, stop.why):
+                self.say(Line(lying))
 
     def next_run_step(self) -> PlayerCommand | None:
         """The run's next action, or None (with why it stopped said) when it must stop."""
@@ -442,11 +450,9 @@ class Driver:
                 return Wait()
             stop = Stop("rested")
         if stop is None and isinstance(run.command, TakeStairs):
-            stairs = stairs_of(world.floor, run.command.up)
-            if world.player.position == stairs:
+            choice = stairs_step(world, run.command.up, run)
+            if isinstance(choice, Ascend | Descend):
                 self.run = None  # arrived: down (or up) at once, with the same press
-                return Ascend() if run.command.up else Descend()
-            choice = autopilot.travel_action(world, stairs)
             if not isinstance(choice, Stop):
                 return choice
             stop = choice
@@ -534,11 +540,6 @@ class Driver:
 def allies_of(world: World) -> set[int]:
     """The ids of the allies on the player's floor, alive or lying dead (for the log)."""
     return {a.id for a in world.floor.actors.values() if a.mode == Mode.ALLY}
-
-
-def stairs_of(floor: Floor, up: bool) -> tuple[int, int]:
-    """Where the stairs down are, or up (where the player came in)."""
-    return floor.start if up else floor.stairs
 
 
 def shackles_step(world: World, target: tuple[int, int]) -> Move | None:

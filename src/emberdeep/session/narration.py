@@ -62,6 +62,7 @@ from emberdeep.engine.core.events import (
     Who,
 )
 from emberdeep.engine.play.autopilot import Stop
+from emberdeep.session import stairs_walk
 from emberdeep.session.beast_sentences import corroded
 from emberdeep.session.creature_sentences import (
     ally_died,
@@ -265,11 +266,11 @@ class Narrator:
         text = f"Your pack is full: {self.names.thing(thing).the} stays here."
         return Line(text, MessageKind.REFUSED)
 
-    def stop(self, stop: Stop, here: tuple[int, int] = (0, 0)) -> str:
+    def stop(self, stop: Stop, here: tuple[int, int] = (0, 0), again: bool = False) -> str:
         """Why a run stopped, or "" to say nothing; ``here``: where the player stands
-        (a risk ahead is named with its way from there)."""
+        (a risk ahead is named with its way from there; ``again``: told before)."""
         if stop.why in ("risky", "risky_stairs"):
-            return risk_stop(self.names, stop, here)
+            return risk_stop(self.names, stop, here, again)
         if stop.why == "monsters":
             return self.sighting(stop.monsters)
         if stop.why == "sleeper":
@@ -286,6 +287,8 @@ class Narrator:
                 f"You stop: your allies are falling behind ({lagging}). Wait a turn or two"
                 " (s) for them to catch up, or go on without them."
             )
+        if stop.why == "left_behind":
+            return stairs_walk.stop_words(self.names, stop.monsters)
         if stop.why == "items":
             seen = [self.names.thing(t).count(t.quantity) for t in stop.things]
             return f"You see {listed(seen)}."

@@ -53,7 +53,7 @@ def door_opened(n: Narrator, e: DoorOpened) -> list[Line]:
     if e.who.id != PLAYER_ID:
         return [Line(sentence(n.who(e.who), "open", "a door."))]
     if e.unlocked:
-        return [Line("You unlock the door.", MessageKind.STATUS)]
+        return [Line("You unlock the door: the key stays in the lock.", MessageKind.STATUS)]
     return [Line("You open the door.")]
 
 

@@ -259,12 +259,15 @@ class Followed(Struct, frozen=True, gc=False):
 
 
 class LeftBehind(Struct, frozen=True, gc=False):
-    """The player took the stairs (``way``) while a following ally at ``at`` was too far
-    to come along: it stays on the floor left, until the player comes back."""
+    """The player took the stairs (``way``: "down", "up"; "fell": through the floor,
+    where no creature follows) while a following ally at ``at`` could not come along
+    (too far; ``stuck``: paralysed, held or confused): it stays on the floor left, until the
+    player comes back."""
 
     who: Who
     at: Cell
     way: str
+    stuck: bool = False
 
 
 class Shackles(Struct, frozen=True, gc=False):

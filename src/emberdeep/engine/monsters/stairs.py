@@ -2,7 +2,10 @@
 come back to has lived the time you were away.
 
 Both are decided when the player changes floor, cheaply: followers are the aware
-monsters next to the player and the following allies near them; a returned-to floor's
+monsters next to the player and the following allies near them, if free to follow (a
+paralysed, held or confused creature stays: hand play saw a paralysed bloat follow), and only by
+the stairs (no creature follows a fall: a potion of descent, a trapdoor, a chasm, as
+in DCSS; the allies left are told, as on the stairs); a returned-to floor's
 monsters heal by the time elapsed, forget the player, and some of the awake ones are
 found elsewhere on the floor (one random pick each from its open cells, on the gameplay
 stream).
@@ -20,6 +23,7 @@ from emberdeep.engine.chase import allies
 from emberdeep.engine.core.actors import AWARE, Actor, ActorKind, Mode
 from emberdeep.engine.core.events import Followed, LeftBehind
 from emberdeep.engine.core.floor import Floor
+from emberdeep.engine.creatures import statuses
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -36,29 +40,52 @@ WANDER_MOST = 90
 
 
 def followers(
-    floor: Floor, player: Actor, kinds: Mapping[str, ActorKind], *, chased: bool = True
+    floor: Floor, player: Actor, kinds: Mapping[str, ActorKind], *, by_stairs: bool = True
 ) -> list[Actor]:
     """The monsters that will take the stairs after the player: awake, aware of the
-    player, next to them, and free to leave (not one with a home of its own, a lurker
-    in the water or a turret in a wall; none at all unless ``chased``: sunk through the
-    floor by a potion, the player leaves no trail); and the player's following allies near them
-    (``allies.coming_along``), down and up alike."""
+    player, next to them, free to move (``free``), and free to leave (not one with a
+    home of its own, a lurker in the water or a turret in a wall); and the player's
+    following allies near them (``allies.coming_along``) and free to move, down and up
+    alike. None at all unless ``by_stairs``: through the floor, the player leaves no
+    way to follow."""
+    if not by_stairs:
+        return []
     hunters = [
         m
         for m in floor.actors.values()
-        if chased and m.hp > 0 and m is not player and m.mode in AWARE
+        if m.hp > 0 and m is not player and m.mode in AWARE
         and max(abs(m.x - player.x), abs(m.y - player.y)) <= 1
         and not (m.kind in kinds and kinds[m.kind].habitat)
     ]  # fmt: skip
-    return hunters + allies.coming_along(floor, player)
+    return [m for m in hunters + allies.coming_along(floor, player) if free(m)]
+
+
+HINDERED = (statuses.PARALYSED, statuses.HELD, statuses.CONFUSED)
+"""What keeps a creature from following: it cannot step (paralysed, held fast), or
+knows not where it goes (confused: a staff of entrancement's bolt)."""
+
+
+def free(creature: Actor) -> bool:
+    """Free to follow the player: none of ``HINDERED``."""
+    return not any(statuses.has(creature, name) for name in HINDERED)
+
+
+def left_behind(
+    floor: Floor, player: Actor, kinds: Mapping[str, ActorKind], *, by_stairs: bool = True
+) -> list[Actor]:
+    """The following allies that would stay on this floor if the player left it now
+    (too far, or not free to move, or the player falls): what the stairs ask about
+    first, and what ``leave_behind`` tells."""
+    coming = followers(floor, player, kinds, by_stairs=by_stairs)
+    return [ally for ally in allies.following(floor) if ally not in coming]
 
 
 def leave_behind(world: World, coming: list[Actor], way: str) -> None:
-    """Tell of the following allies too far from the player to take the stairs
-    (``LeftBehind``): a companion is never lost without a word."""
+    """Tell of the following allies not taking the stairs (or the fall, ``way``
+    "fell") with the player (``LeftBehind``): a companion is never lost without a word."""
     for ally in allies.following(world.floor):
         if ally not in coming:
-            world.emit(LeftBehind(ally.who, ally.position, way))
+            world.emit(LeftBehind(ally.who, ally.position, way, not free(ally)))
 
 
 def bring_along(world: World, left: Floor, coming: list[Actor], way: str) -> None:

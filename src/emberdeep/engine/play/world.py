@@ -429,7 +429,7 @@ class World:
         no free heal. ``cause``: "stairs", or how the player fell ("trapdoor", "chasm")."""
         way = "down" if cause == "stairs" else "fell"
         self.emit(StairsTaken(self.depth, self.depth + 1, way, cause))
-        self.change_floor(self.depth + 1, chased=cause != "descent")
+        self.change_floor(self.depth + 1, by_stairs=cause == "stairs")
 
     def ascend(self) -> None:
         """Back to the floor above, arriving on its down stairs."""
@@ -441,13 +441,14 @@ class World:
         self.won = True
         self.emit(Victory(self.depth))
 
-    def change_floor(self, depth: int, *, chased: bool = True) -> None:
-        """To ``depth``: the monsters at the player's heels come along (unless not
-        ``chased``), and a floor come back to has lived the time (``monsters/stairs.py``)."""
+    def change_floor(self, depth: int, *, by_stairs: bool = True) -> None:
+        """To ``depth``: the monsters at the player's heels come along (by the stairs
+        alone), and a floor come back to has lived the time (``monsters/stairs.py``)."""
         left = self.floor
         going_up = depth < self.depth
-        coming = stairs.followers(self.floor, self.player, self.kinds, chased=chased)
-        stairs.leave_behind(self, coming, "up" if going_up else "down")
+        way = "up" if going_up else "down" if by_stairs else "fell"
+        coming = stairs.followers(self.floor, self.player, self.kinds, by_stairs=by_stairs)
+        stairs.leave_behind(self, coming, way)
         left.remove_actor(self.player)
         left.visible[...] = False  # out of sight, only remembered
         left.sight_changed()
@@ -462,7 +463,7 @@ class World:
         self.enter(floor, floor.stairs if going_up else floor.start)
         if kept is not None:
             stairs.live_the_time(self, kept)
-        stairs.bring_along(self, left, coming, "up" if going_up else "down")
+        stairs.bring_along(self, left, coming, way)
         if going_up and arrivals.carrying_the_heart(self):
             arrivals.climbed(self, left)
 

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 DROP_CHANCE = 50
 """Percent chance, each step in deep water, to lose one unworn item."""
+HELD_ON = frozenset({"treasure", "key"})
+"""The effects of the items deep water never takes (``wade``)."""
 
 
 def refusal(world: World, actor: Actor, x: int, y: int) -> Refused | None:
@@ -76,12 +78,14 @@ def entered(world: World, actor: Actor, x: int, y: int) -> None:
 
 def wade(world: World) -> None:
     """The current may take one unworn item (the play stream picks which), one off a
-    stack, never the whole stack (13 potions of healing went at once); never the
-    treasure, which the player holds on to (losing it would make the game unwinnable)."""
+    stack, never the whole stack (13 potions of healing went at once); never what the
+    player holds on to (``HELD_ON``): the treasure (losing it would make the game
+    unwinnable) and a key (hand play lost a vault key while swimming and never saw the
+    line go by: a vault lost for good, unseen; Brogue never loses a key for good)."""
     loose = [
         n
         for n, item in enumerate(world.inventory)
-        if not item.equipped and item.kind.effect != "treasure"
+        if not item.equipped and item.kind.effect not in HELD_ON
     ]
     if not loose or int(world.rng.integers(100)) >= DROP_CHANCE:
         return

@@ -27,7 +27,7 @@ from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Event, MessageKind
 from emberdeep.engine.play import autopilot
 from emberdeep.engine.play.world import World
-from emberdeep.session import collector, look_words
+from emberdeep.session import collector, look_words, stairs_walk
 from emberdeep.session.driver import (
     Command,
     Explore,
@@ -272,7 +272,10 @@ class PlayScreen:
             case PickUp() if ask := asking.pick_up_question(self.world, self.narrator.names):
                 return Push(ConfirmScreen(ask, yes=lambda: self.perform(PickUp())))
             case Descend() | Ascend():
-                return self.perform(TakeStairs(up=isinstance(command, Ascend)))
+                take = TakeStairs(up=isinstance(command, Ascend))
+                if ask := stairs_walk.question(self.world, take.up, self.narrator.names):
+                    return Push(ConfirmScreen(ask, yes=lambda: self.perform(take), unbidden=True))
+                return self.perform(take)
             case PickUp() if asks_which(self.world):
                 return Push(PileScreen(self))
             case Move() | Wait() | PickUp() | Search():
