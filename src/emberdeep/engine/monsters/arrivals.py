@@ -54,12 +54,12 @@ SCENT = 200
 CLIMB_DEEPER = 2
 """A climb's hunters come from this many floors below the one entered, and never from
 shallower than the deepest floor reached: the Heart's own depths come after it..."""
-CLIMB_HUNTERS = (2, 4)
-"""...two of them on the first floor climbed into, one more every three floors, at most
-four (two to five: 10-13% of deaths came on the climb, four to seven 10-24%, five to
+CLIMB_HUNTERS = (3, 5)
+"""...three of them on the first floor climbed into, one more every three floors, at most
+five (two to five: 10-13% of deaths came on the climb, four to seven 10-24%, five to
 eight 20-33%; once the deep floors held vampires, behemoths and furies, every bot that
 took the Heart died on the way out at four to seven; one to three before a fight
-began a floor's calm again: docs/balance.md)..."""
+began a floor's calm again, two to four until the bot stopped looping: docs/balance.md)..."""
 CLIMB_NATIVE = 7
 """...and only kinds first found at this depth or deeper: the deep's own creatures, not
 the orcs and trolls a hero of the deep cuts down in passing."""
