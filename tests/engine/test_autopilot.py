@@ -15,9 +15,9 @@ from emberdeep.engine.play.autopilot import (
     Watch,
     explore_action,
     path_preview,
-    sleepers_seen,
     travel_action,
 )
+from emberdeep.engine.play.sleepers import sleepers_seen
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item
@@ -277,11 +277,11 @@ def test_explore_keeps_its_berth_from_a_sleeper_gone_out_of_sight() -> None:
     sleeper.mode = Mode.ASLEEP
     world.refresh_fov()
     known: dict[int, tuple[int, int]] = {}
-    autopilot.sleepers_seen(world.floor, world.player, known)
+    sleepers_seen(world.floor, world.player, known)
     assert known == {sleeper.id: (12, 1)}
     world.floor.visible[...] = False  # it went out of sight
     world.floor.explored[12:, :] = False
-    autopilot.sleepers_seen(world.floor, world.player, known)
+    sleepers_seen(world.floor, world.player, known)
     assert known == {sleeper.id: (12, 1)}  # remembered where it lies
     assert autopilot.explore_action(world, sleepers=known) == autopilot.Stop(
         "sleeper", monsters=(("orc", 1),), at=(12, 1)
@@ -289,7 +289,7 @@ def test_explore_keeps_its_berth_from_a_sleeper_gone_out_of_sight() -> None:
     assert isinstance(autopilot.explore_action(world), Move)  # the bot's: no berth
     sleeper.mode = Mode.HUNTING
     world.floor.visible[12, 1] = True  # in view again, awake
-    autopilot.sleepers_seen(world.floor, world.player, known)
+    sleepers_seen(world.floor, world.player, known)
     assert known == {}  # seen awake: forgotten
 
 

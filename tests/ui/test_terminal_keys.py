@@ -204,3 +204,25 @@ def test_a_key_right_after_escape_is_not_held_for_blessed_s_escape_delay() -> No
     session = terminal._Session(term)  # type: ignore[arg-type]
     assert session.read(0.0) == [KeyPress("g"), KeyPress("h")]
     assert term.delays and max(term.delays) <= 0.1
+
+
+@pytest.mark.parametrize(
+    ("keystroke", "expected"),
+    [
+        (key("\x1bx", "KEY_ALT_X"), ["escape", "x"]),
+        (key("\x1bM", "KEY_ALT_SHIFT_M"), ["escape", "M"]),
+        (key("\x1b>", "KEY_ALT_>"), ["escape", ">"]),
+        (key("\x1b\x1b", "KEY_ALT_ESCAPE"), ["escape", "escape"]),
+        (key("\x1b\n", "KEY_ALT_ENTER"), ["escape", "enter"]),
+        (key("\x1b\t", "KEY_ALT_TAB"), ["escape", "tab"]),
+        (key("\x1b\x7f", "KEY_ALT_BACKSPACE"), ["escape", "backspace"]),
+    ],
+)
+def test_an_escape_read_with_the_next_key_is_both_keys(
+    keystroke: Keystroke, expected: list[str]
+) -> None:
+    """blessed reads Escape and a key pressed right after it (both within its esc_delay)
+    as one Alt keystroke, as these (what blessed 1.52 gave on a pty for ESC x, ESC M,
+    ...): a tester's Escape then x lost both keys."""
+    assert InputDecoder().feed(keystroke) == [KeyPress(name) for name in expected]
+    assert decode_key(key("\x1b[A", "KEY_UP", 259)) == [KeyPress("up")]  # sequences stay

@@ -73,6 +73,7 @@ took a key pressed right after Escape into one keystroke with it, and it was los
 a terminal sends a whole sequence at once."""
 QUIT_WHILE_SMALL = frozenset({"escape", "q", "Q"})
 """Keys that still work on the "please enlarge" screen: they close the game (saving it)."""
+CSI = "\x1b["
 CTRL_C = "\x03"
 CTRL_L = "\x0c"
 """Redraw everything: the usual cure for a screen garbled by something else writing."""
@@ -144,7 +145,7 @@ def decode_key(keystroke: Keystroke) -> list[InputEvent]:
         return [CloseRequested()]
     if text == CTRL_L:
         return [Resized()]
-    if text.startswith("\x1b["):
+    if text.startswith(CSI):
         mouse = parse_mouse(text)
         if mouse is not None:
             return [mouse]
@@ -153,7 +154,28 @@ def decode_key(keystroke: Keystroke) -> list[InputEvent]:
         return [KeyPress(_KEY_NAMES[name])]
     if text and not keystroke.is_sequence and text.isprintable():
         return [KeyPress(char) for char in text]
-    return []
+    return escape_then(text)
+
+
+_AFTER_ESCAPE: dict[str, str] = {
+    "\x1b": "escape", "\r": "enter", "\n": "enter", "\t": "tab", "\x7f": "backspace",
+    "\x08": "backspace",
+}  # fmt: skip
+"""The named keys an Escape may be read together with, by what the terminal sends."""
+
+
+def escape_then(text: str) -> list[InputEvent]:
+    """An Escape and the key after it, when blessed read the two as one Alt keystroke
+    (both arrived within its ``esc_delay``: ESC x is KEY_ALT_X, ESC ESC KEY_ALT_ESCAPE):
+    that named nothing here and both keys were lost (a tester's Escape then x). The game
+    binds no Alt key, so it is the two keys; anything else (a lone CSI, "ESC [", which
+    begins the sequences and is bound to nothing) gives nothing."""
+    if len(text) != 2 or text[0] != "\x1b" or text == CSI:
+        return []
+    after = text[1]
+    if after in _AFTER_ESCAPE:
+        return [KeyPress("escape"), KeyPress(_AFTER_ESCAPE[after])]
+    return [KeyPress("escape"), KeyPress(after)] if after.isprintable() else []
 
 
 class InputDecoder:

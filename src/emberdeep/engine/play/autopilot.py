@@ -347,19 +347,6 @@ def sleeping_near(
     return tuple(counts.items())
 
 
-def sleepers_seen(floor: Floor, player: Actor, known: dict[int, tuple[int, int]]) -> None:
-    """Update ``known`` (id -> where seen asleep) with what is in view now: a sleeper in
-    view is remembered where it lies, one seen awake or gone is forgotten."""
-    for actor_id in visible_monsters(floor, player):
-        actor = floor.actors[actor_id]
-        if actor.mode == Mode.ASLEEP:
-            known[actor_id] = actor.position
-        else:
-            known.pop(actor_id, None)
-    for actor_id in [i for i in known if i not in floor.actors or not floor.actors[i].alive]:
-        del known[actor_id]
-
-
 def _explore_map(
     world: World, items: list[tuple[int, int]], berth: NDArray[np.bool_] | None = None
 ) -> NDArray[np.int32]:

@@ -12,7 +12,7 @@ import tcod.console
 
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.creatures import hunger, statuses
-from emberdeep.engine.play.world import ACTION_TIME
+from emberdeep.engine.play.world import ACTION_TIME, World
 from emberdeep.session.names import describe
 from emberdeep.ui import palette, render
 from emberdeep.ui.fitting import fit
@@ -48,7 +48,16 @@ def sheet(screen: PlayView) -> list[str]:
         "",
         "Equipment:",
         *(worn or ["  nothing"]),
+        *keys(world),
     ]
+
+
+def keys(world: World) -> list[str]:
+    """The keys carried and what they are for, when there are any: a tester who read
+    "You pick up a vault key" looked for it here (it was in the pack, listed with the
+    rest, until a vault door took it)."""
+    held = [describe(world.identity, item) for item in world.inventory if item.kind.facts.opens]
+    return [f"Keys: {', '.join(held)} (walk into a locked vault door)"] if held else []
 
 
 def speed(player: Actor) -> str:
