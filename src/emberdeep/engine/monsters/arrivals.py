@@ -44,11 +44,12 @@ FLATTEN = 0.5
 """A calm floor's arrivals are picked by their spawn weights to this power (1 would be
 the floor's own mix; a player resting on depth 3 once met some forty jackals, rats and
 kobolds one after another)."""
-CALM_DEEPER = 2
+CALM_DEEPER = 3
 """A calm floor's arrivals are of the kinds and weights of this many floors deeper: the
 time a long rest buys is paid for in a visitor stronger than the floor's own, worth no
 experience (``arrive``). At 0 the bot that rested to full after every fight won 37% of
-100 games on seed 40 to the plain bot's 26%; at 1, 22% to 15% (docs/balance.md)."""
+100 games on seed 40 to the plain bot's 26%; at 1, 22% to 15%; at 2, once the bot no
+longer looped till it starved, 32% to 23% (docs/balance.md)."""
 SCENT = 200
 """Turns an arrival or a climb's hunter knows where the player is."""
 CLIMB_DEEPER = 2
