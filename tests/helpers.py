@@ -131,3 +131,12 @@ def opened(result: Result, kind: type[T]) -> T:
     result (staying, going back, another screen)."""
     assert isinstance(result, Push) and isinstance(result.screen, kind), result
     return result.screen
+
+
+def load_fresh() -> loader.Content:
+    """The content loaded afresh (past ``loader.load``'s cache), and the cache left empty."""
+    loader.load.cache_clear()
+    try:
+        return loader.load()
+    finally:
+        loader.load.cache_clear()

@@ -17,20 +17,13 @@ import numpy as np
 import pytest
 
 from emberdeep.content import cached, graph_codec, loader, parsed
+from tests.helpers import load_fresh
 
 SRC = str(Path(loader.__file__).parents[2])
 
 
 class _Colour(str, enum.Enum):
     RED = "red"
-
-
-def load_fresh() -> loader.Content:
-    loader.load.cache_clear()
-    try:
-        return loader.load()
-    finally:
-        loader.load.cache_clear()
 
 
 def shape(content: loader.Content) -> object:

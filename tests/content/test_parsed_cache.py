@@ -11,14 +11,7 @@ import numpy as np
 import pytest
 
 from emberdeep.content import loader, parsed
-
-
-def load_fresh() -> loader.Content:
-    loader.load.cache_clear()
-    try:
-        return loader.load()
-    finally:
-        loader.load.cache_clear()
+from tests.helpers import load_fresh
 
 
 def same(a: loader.Content, b: loader.Content) -> bool:

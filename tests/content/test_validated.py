@@ -18,20 +18,13 @@ from emberdeep.config import Settings
 from emberdeep.content import loader, parsed, validated
 from emberdeep.content.tomldata import DataError
 from emberdeep.ui.app import App, DeferredContent
+from tests.helpers import load_fresh
 
 
 @pytest.fixture
 def stamp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("EMBERDEEP_CACHE_DIR", str(tmp_path / "cache"))
     return tmp_path / "cache" / validated.STAMP_NAME
-
-
-def load_fresh() -> loader.Content:
-    loader.load.cache_clear()
-    try:
-        return loader.load()
-    finally:
-        loader.load.cache_clear()
 
 
 def test_loading_stamps_the_files_it_found_valid(stamp: Path) -> None:
