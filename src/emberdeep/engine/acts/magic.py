@@ -265,7 +265,8 @@ def open_to_stairs(floor: Floor) -> NDArray[np.bool_]:
 
 @effect("mapping")
 def mapping(world: World, user: Actor, item: Item, target: Target) -> Refused | None:
-    """Every open tile and the walls beside them become known, and so do the traps."""
+    """Every open tile and the walls beside them become known (``Floor.mapped`` until
+    seen: not what lies there), and so do the traps."""
     floor = world.floor
     open_ = floor.walkable | floor.transparent
     padded = np.pad(open_, 1)
@@ -274,6 +275,7 @@ def mapping(world: World, user: Actor, item: Item, target: Target) -> Refused | 
     for dx in (0, 1, 2):
         for dy in (0, 1, 2):
             near |= padded[dx : dx + width, dy : dy + height]
+    floor.mapped |= near & ~floor.explored
     floor.explored |= near
     floor.sight_changed()
     for trap in floor.traps.values():

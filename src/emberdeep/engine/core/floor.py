@@ -178,6 +178,10 @@ class Floor(Shown):
         self.transparent: NDArray[np.bool_] = TILE_TRANSPARENT.take(kinds)
         self.visible: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
         self.explored: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
+        self.mapped: NDArray[np.bool_] = np.zeros(self.tiles.shape, dtype=np.bool_)
+        """The part of ``explored`` known by magic and never seen: what lies there is
+        unknown, so explore still goes (a tester read magic mapping on the Heart's
+        floor, explore said "Explored" and the Heart was never seen)."""
         self.terrain_version = 0
         self.sight_version = 0
         """Counts the changes of ``visible`` and ``explored``; ``sight_box`` says where

@@ -95,4 +95,5 @@ def update_fov(
     floor.visible[...] = False
     floor.visible[box] = seen
     floor.explored[box] |= seen
+    floor.mapped[box] &= ~seen
     floor.sight_changed(box if radius > 0 else None)

@@ -258,7 +258,8 @@ def explore_action(
     known_items = [
         i.position
         for i in floor.items
-        if floor.explored[i.position] and not (i.dropped or i.choice) and i.position not in held
+        if floor.explored[i.position] and not floor.mapped[i.position]
+        and not (i.dropped or i.choice) and i.position not in held
         and i.kind.key not in shunned
         and (room or stacks.get(i.kind.key, MAX_STACK) + i.count <= MAX_STACK)  # a full
         # pack still takes more of what it stacks
@@ -357,7 +358,8 @@ def _explore_map(
     kept while gas drifts or fire burns."""
     floor = world.floor
     key = (
-        int(np.count_nonzero(floor.explored)), floor.terrain_version, tuple(items),
+        int(np.count_nonzero(floor.explored)), int(np.count_nonzero(floor.mapped)),
+        floor.terrain_version, tuple(items),
         sum(not trap.hidden for trap in floor.traps.values()),
         any(item.kind.effect == "key" for item in world.inventory),
         statuses.has(world.player, statuses.LEVITATING), captive_cells(floor),
@@ -366,7 +368,7 @@ def _explore_map(
     kept = None if floor.gas_active or floor.fire_active else _EXPLORE_MAPS.get(floor)
     if kept is not None and kept[0] == key:
         return kept[1]
-    goals = ~floor.explored
+    goals = ~floor.explored | floor.mapped
     for position in items:
         goals[position] = True
     cost = known_cost(world)

@@ -495,7 +495,7 @@ class World:
         h.update(repr(self.identity.state()).encode())
         for depth, floor in sorted({**self.kept, self.depth: self.floor}.items()):
             h.update(repr((depth, floor.start, floor.stairs)).encode())
-            for array in (floor.tiles, floor.explored, floor.visible, floor.occupant):
+            for array in (floor.tiles, floor.explored, floor.mapped, floor.visible, floor.occupant):
                 h.update(np.ascontiguousarray(array).tobytes())
             for actor in floor.actors.values():
                 h.update(repr(actor.state()).encode())

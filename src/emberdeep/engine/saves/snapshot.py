@@ -108,6 +108,7 @@ def dump_floor(floor: Floor) -> dict[str, Any]:
         "height": floor.height,
         "tiles": b64(floor.tiles),
         "explored_bits": b64(np.packbits(floor.explored)),
+        "mapped_bits": b64(np.packbits(floor.mapped)) if floor.mapped.any() else "",
         "start": list(floor.start),
         "stairs": list(floor.stairs),
         "rooms": [[r.x, r.y, r.width, r.height] for r in floor.rooms],
@@ -417,6 +418,10 @@ def _load_floor(
         floor.explored[...] = np.unpackbits(bits, count=shape[0] * shape[1]).reshape(shape)
     else:
         floor.explored[...] = raw.array("explored", np.bool_, shape)
+    if raw.data.get("mapped_bits"):  # a floor read by magic and not all seen since
+        bits = raw.view("mapped_bits", np.uint8, ((shape[0] * shape[1] + 7) // 8,))
+        mapped = np.unpackbits(bits, count=shape[0] * shape[1]).reshape(shape).astype(np.bool_)
+        floor.mapped[...] = mapped & floor.explored
     if is_table(raw.data.get("actors")):
         columns[0].append((raw.sub("actors"), floor, where))
     else:

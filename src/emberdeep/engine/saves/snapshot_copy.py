@@ -103,6 +103,7 @@ def _copy_floor(floor: Floor, depth: int) -> Floor:
     copied = Floor(floor.tiles.copy(), floor.start, floor.stairs, rooms=list(floor.rooms))
     copied.depth = depth
     copied.explored[...] = floor.explored
+    copied.mapped[...] = floor.mapped
     for actor in map(_copy_actor, floor.actors.values()):
         copied.actors[actor.id] = actor
         if actor.blocks:
