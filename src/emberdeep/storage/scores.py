@@ -23,6 +23,7 @@ the square because each floor down is harder than the last.
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -196,12 +197,21 @@ def _migrate(db: sqlite3.Connection, path: Path) -> None:
 def _entry(row: tuple[object, ...], path: Path) -> ScoreEntry:
     """A row as a ``ScoreEntry``, checking types (SQLite columns accept anything)."""
     values = []
-    for spec, value in zip(msgspec.structs.fields(ScoreEntry), row, strict=True):
-        kind = int if spec.type in (int, "int") else str
+    for (name, kind), value in zip(_columns(), row, strict=True):
         if type(value) is not kind:
-            raise ScoresError(f"the hall of fame at {path} is damaged: {spec.name} is {value!r}")
+            raise ScoresError(f"the hall of fame at {path} is damaged: {name} is {value!r}")
         values.append(value)
     return ScoreEntry(*values)  # type: ignore[arg-type]
+
+
+@functools.cache
+def _columns() -> tuple[tuple[str, type], ...]:
+    """Each column's name and type, read once: ``msgspec.structs.fields`` evaluates the
+    class's annotations (a ``compile`` each) at every call, and a table has many rows."""
+    return tuple(
+        (spec.name, int if spec.type in (int, "int") else str)
+        for spec in msgspec.structs.fields(ScoreEntry)
+    )
 
 
 def record(entry: ScoreEntry, path: Path | None = None, *, once: bool = False) -> int:

@@ -186,9 +186,9 @@ def _load(
         ),
         progression=Progression(
             **{  # a save from before the trades of a level has none
-                f.name: progression.integer(f.name, 0, BIG)
-                for f in msgspec.structs.fields(Progression)
-                if f.name in progression or "costs" not in f.name
+                name: progression.integer(name, 0, BIG)
+                for name in Progression.__struct_fields__
+                if name in progression or "costs" not in name
             }
         ),
         floor=floor,
