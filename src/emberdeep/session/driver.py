@@ -257,7 +257,7 @@ class Driver:
         match command:
             case Explore() | Rest() | Travel() | FreeCaptive():
                 self.start_run(command)
-            case TakeStairs(up, _):
+            case TakeStairs(up):
                 floor = self.world.floor
                 stairs = stairs_of(floor, up)  # the way up is where you came in
                 if self.world.player.position == stairs or (up and not floor.explored[stairs]):

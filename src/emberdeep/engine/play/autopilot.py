@@ -191,9 +191,10 @@ def travel_action(
 ) -> PlayerCommand | Stop:
     """The next step toward ``target`` over explored tiles, or why there is none.
     ``dare``: take a step into a known danger too (the player said yes); ``shun``:
-    tiles priced as a danger too (as ``explore_action``'s); ``swim``: into deep water
-    too, and still stop before any other risk (the player said yes to swimming: a dry
-    way, when known, is still the one taken, as deep water is priced the same)."""
+    tiles priced as a danger too (as ``explore_action``'s); ``swim``: deep water is no
+    stop (the player said yes to swimming across, asked before the walk began:
+    ``way_ahead.risk_ahead``), any other risk still is; deep water keeps its price, so
+    a dry way known is still the one taken."""
     floor = world.floor
     if not floor.in_bounds(*target) or not floor.explored[target]:
         return Stop("no_way")
