@@ -14,10 +14,10 @@ from emberdeep.engine.play.autopilot import (
     Stop,
     Watch,
     explore_action,
-    path_preview,
     travel_action,
 )
 from emberdeep.engine.play.sleepers import sleepers_seen
+from emberdeep.engine.play.way_ahead import path_preview
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain.traps import Trap
 from emberdeep.engine.things.items import Item

@@ -25,7 +25,7 @@ from enum import Enum
 import msgspec
 
 from emberdeep.config import Settings
-from emberdeep.engine.acts.actions import Ascend, Descend, Move, PlayerCommand, Wait
+from emberdeep.engine.acts.actions import Ascend, Descend, PlayerCommand, Wait
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Event, MessageKind, Refused
 from emberdeep.engine.creatures import hunger, statuses
@@ -42,6 +42,7 @@ from emberdeep.session.log_line import Line
 from emberdeep.session.narration import Narrator
 from emberdeep.session.repeats import Repeats
 from emberdeep.session.risk_words import ToldRisks
+from emberdeep.session.shackles import shackles_step
 from emberdeep.session.stairs_walk import stairs_of, stairs_step
 
 RUN_STEP_SECONDS = 0.03
@@ -53,9 +54,11 @@ class Explore(msgspec.Struct, frozen=True):
 
 
 class Travel(msgspec.Struct, frozen=True):
-    """Walk to ``target`` over known ground, until there or disturbed."""
+    """Walk to ``target`` over known ground, until there or disturbed; ``swim``: through
+    deep water too, when the way lies there (the player was asked: ``swim_walk.py``)."""
 
     target: tuple[int, int]
+    swim: bool = False
 
 
 class Rest(msgspec.Struct, frozen=True):
@@ -72,9 +75,10 @@ class FreeCaptive(msgspec.Struct, frozen=True):
 class TakeStairs(msgspec.Struct, frozen=True):
     """Take the stairs down (or ``up``): at once when standing on them, else walk to
     them when they are known and take them on arriving, with the one press (with a
-    threat in view, a step a press)."""
+    threat in view, a step a press); ``swim`` as ``Travel``'s."""
 
     up: bool = False
+    swim: bool = False
 
 
 Command = PlayerCommand | Explore | Travel | Rest | FreeCaptive | TakeStairs
@@ -402,7 +406,7 @@ class Driver:
         target = (
             command.target if isinstance(command, Travel) else stairs_of(world.floor, command.up)
         )
-        step = autopilot.travel_action(world, target)
+        step = autopilot.travel_action(world, target, swim=command.swim)
         if isinstance(step, Stop):
             self.say_stop(step)  # as a run's: "Something is in the way: ..."
         else:
@@ -450,7 +454,7 @@ class Driver:
                 return Wait()
             stop = Stop("rested")
         if stop is None and isinstance(run.command, TakeStairs):
-            choice = stairs_step(world, run.command.up, run)
+            choice = stairs_step(world, run.command, run)
             if isinstance(choice, Ascend | Descend):
                 self.run = None  # arrived: down (or up) at once, with the same press
             if not isinstance(choice, Stop):
@@ -458,7 +462,7 @@ class Driver:
             stop = choice
         if stop is None:
             if isinstance(run.command, Travel):
-                choice = autopilot.travel_action(world, run.command.target)
+                choice = autopilot.travel_action(world, run.command.target, swim=run.command.swim)
             else:
                 sleepers = self.sleepers.on(world.floor)
                 choice = autopilot.explore_action(
@@ -540,16 +544,3 @@ class Driver:
 def allies_of(world: World) -> set[int]:
     """The ids of the allies on the player's floor, alive or lying dead (for the log)."""
     return {a.id for a in world.floor.actors.values() if a.mode == Mode.ALLY}
-
-
-def shackles_step(world: World, target: tuple[int, int]) -> Move | None:
-    """The step into the captive at ``target`` that works at its shackles, while there is
-    one there next to the player."""
-    player = world.player
-    dx, dy = target[0] - player.x, target[1] - player.y
-    if not (max(abs(dx), abs(dy)) == 1 and world.floor.in_bounds(*target)):
-        return None
-    captive = world.floor.blocker_at(*target)
-    if captive is None or captive.mode != Mode.CAPTIVE:
-        return None
-    return Move(dx, dy)

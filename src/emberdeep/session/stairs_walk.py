@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.core.floor import Floor
     from emberdeep.engine.play.world import World
-    from emberdeep.session.driver import Run
+    from emberdeep.session.driver import Run, TakeStairs
     from emberdeep.session.names import Names
 
 
@@ -47,15 +47,17 @@ def left_behind(world: World, up: bool) -> list[Actor]:
     return stairs.left_behind(world.floor, world.player, world.kinds)
 
 
-def stairs_step(world: World, up: bool, run: Run) -> PlayerCommand | Stop:
-    """The walk's next step: toward the stairs, or on them, the stairs themselves. An
-    ally to be left that can still come (a slow ogre a few steps back) is waited for,
-    up to ``WAIT_MOST`` turns (counted in ``run.waited``); then, or at once when none
-    can come (paralysed, held), the walk stops ("left_behind", the allies in
+def stairs_step(world: World, take: TakeStairs, run: Run) -> PlayerCommand | Stop:
+    """The walk's next step: toward the stairs (through deep water too when
+    ``take.swim``: the player said yes, ``swim_walk.py``), or on them, the stairs
+    themselves. An ally to be left that can still come (a slow ogre a few steps back) is
+    waited for, up to ``WAIT_MOST`` turns (counted in ``run.waited``); then, or at once
+    when none can come (paralysed, held), the walk stops ("left_behind", the allies in
     ``monsters``)."""
+    up = take.up
     where = stairs_of(world.floor, up)
     if world.player.position != where:
-        return autopilot.travel_action(world, where)
+        return autopilot.travel_action(world, where, swim=take.swim)
     behind = left_behind(world, up)
     if not behind:
         return Ascend() if up else Descend()

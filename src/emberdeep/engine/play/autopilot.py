@@ -88,12 +88,19 @@ def risky(floor: Floor, player: Actor) -> NDArray[np.bool_]:
 
 
 def unless_risky(
-    floor: Floor, player: Actor, step: Move, shun: NDArray[np.bool_] | None = None
+    floor: Floor,
+    player: Actor,
+    step: Move,
+    shun: NDArray[np.bool_] | None = None,
+    swim: bool = False,
 ) -> Move | Stop:
     """``step``, or a stop before it when it leaves safe ground for a risk (or for a
-    tile in ``shun``: a run asks first, the player takes such a step themselves)."""
+    tile in ``shun``: a run asks first, the player takes such a step themselves);
+    ``swim``: deep water is no stop (the player said yes to swimming across)."""
     there = (player.x + step.dx, player.y + step.dy)
     danger = risky(floor, player) if shun is None else risky(floor, player) | shun
+    if swim:
+        danger &= floor.tiles != Tile.DEEP_WATER
     if danger[there] and not danger[player.position]:
         return Stop("risky", at=there, risk=risk_at(floor, there))
     return step
@@ -180,10 +187,14 @@ def travel_action(
     *,
     dare: bool = False,
     shun: NDArray[np.bool_] | None = None,
+    swim: bool = False,
 ) -> PlayerCommand | Stop:
     """The next step toward ``target`` over explored tiles, or why there is none.
     ``dare``: take a step into a known danger too (the player said yes); ``shun``:
-    tiles priced as a danger too (as ``explore_action``'s)."""
+    tiles priced as a danger too (as ``explore_action``'s); ``swim``: deep water is no
+    stop (the player said yes to swimming across, asked before the walk began:
+    ``way_ahead.risk_ahead``), any other risk still is; deep water keeps its price, so
+    a dry way known is still the one taken."""
     floor = world.floor
     if not floor.in_bounds(*target) or not floor.explored[target]:
         return Stop("no_way")
@@ -195,32 +206,7 @@ def travel_action(
     step = downhill(world.floor, world.player, dist)
     if step is None:
         return BLOCKED
-    return step if dare else unless_risky(world.floor, world.player, step, shun)
-
-
-def path_preview(world: World, target: tuple[int, int], limit: int = 200) -> list[tuple[int, int]]:
-    """The tiles travel would walk through, for highlighting under the mouse."""
-    floor = world.floor
-    if not floor.in_bounds(*target) or not (floor.explored[target] and floor.walkable[target]):
-        return []
-    dist = travel_map(world, target)
-    x, y = world.player.position
-    if dist[x, y] == UNREACHABLE:
-        return []
-    path: list[tuple[int, int]] = []
-    while (x, y) != target and len(path) < limit:
-        here = dist[x, y]
-        options = [
-            (int(dist[x + dx, y + dy]), x + dx, y + dy)
-            for dx, dy in DIRECTIONS
-            if floor.in_bounds(x + dx, y + dy)
-        ]
-        step, nx, ny = min(options)
-        if step >= here:
-            break
-        x, y = nx, ny
-        path.append((x, y))
-    return path
+    return step if dare else unless_risky(world.floor, world.player, step, shun, swim)
 
 
 def explore_action(

@@ -24,9 +24,18 @@ MAX_WIDTH = 44
 
 
 class ConfirmScreen:
-    def __init__(self, question: str, *, yes: Callable[[], Result], unbidden: bool = False) -> None:
+    def __init__(
+        self,
+        question: str,
+        *,
+        yes: Callable[[], Result],
+        no: Callable[[], Result] = Pop,
+        unbidden: bool = False,
+    ) -> None:
         self.question = question
         self.yes = yes
+        self.no = no
+        """What ``n``, Esc or a right click does: by default the box closes, and that is all."""
         self.unbidden = unbidden
         """Asked in the middle of a stream of keys (a step held down met a trap): it
         settles before it takes input, so a key still coming in is not an answer."""
@@ -38,13 +47,13 @@ class ConfirmScreen:
             case KeyPress(key) if key in YES:
                 return self.yes()
             case KeyPress(key) if key in NO:
-                return Pop()
+                return self.no()
             case Click(x, y, button=1) if y == self.answers_row:
                 left = self.answers_left
                 if left <= x < left + len(ANSWERS):
-                    return self.yes() if x < left + ANSWERS.index("[n]") else Pop()
+                    return self.yes() if x < left + ANSWERS.index("[n]") else self.no()
             case Click(button=3):
-                return Pop()
+                return self.no()
         return Stay()
 
     @property

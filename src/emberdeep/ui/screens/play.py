@@ -25,7 +25,7 @@ from emberdeep.engine.acts.item_actions import Search
 from emberdeep.engine.chase.allies import next_order
 from emberdeep.engine.core.actors import Actor, Mode
 from emberdeep.engine.core.events import Event, MessageKind
-from emberdeep.engine.play import autopilot
+from emberdeep.engine.play import way_ahead
 from emberdeep.engine.play.world import World
 from emberdeep.session import collector, look_words, stairs_walk
 from emberdeep.session.driver import (
@@ -42,7 +42,7 @@ from emberdeep.session.driver import (
 from emberdeep.session.narration import narrator_for
 from emberdeep.session.pauses import pause_line
 from emberdeep.session.playing import Game
-from emberdeep.ui import asking, lighting, look, messages, motion, render, sprites
+from emberdeep.ui import asking, lighting, look, messages, motion, render, sprites, travel_path
 from emberdeep.ui.commands import UiCommand
 from emberdeep.ui.fitting import fit
 from emberdeep.ui.input import (
@@ -65,11 +65,11 @@ from emberdeep.ui.screens.level_up import LevelUpScreen
 from emberdeep.ui.screens.look import LookScreen
 from emberdeep.ui.screens.pile import PileScreen, asks_which
 from emberdeep.ui.sidebar import Sidebar
+from emberdeep.ui.swim_asking import swim_first
 
 if TYPE_CHECKING:
     from emberdeep.ui.app import App
 
-PATH_TINT = np.array((40, 110, 200))
 PLAIN_TERRAIN = ("floor", "wall")
 HINTS = (
     ("help", "help"), ("use_item", "use"), ("drop_item", "drop"), ("explore", "explore"),
@@ -203,8 +203,11 @@ class PlayScreen:
         """Whether ``key`` is the < or > of the walk to the stairs under way (hand play
         pressed it again while walking, and the second press stopped the walk)."""
         command, run = command_for(key, self.keymap), self.driver.run
-        stairs = TakeStairs(up=isinstance(command, Ascend))
-        return isinstance(command, Ascend | Descend) and run is not None and run.command == stairs
+        walk = run.command if run is not None else None
+        up = isinstance(command, Ascend)
+        return (
+            isinstance(command, Ascend | Descend) and isinstance(walk, TakeStairs) and walk.up == up
+        )
 
     def save(self) -> bool:
         """Save now; a failure is told in the log and play goes on."""
@@ -308,7 +311,10 @@ class PlayScreen:
 
     def perform(self, command: Command) -> Result:
         """Hand a command to the turn driver; show what it reports, and go back to this
-        screen (closing the overlay the command was chosen in) or to what it calls for."""
+        screen (closing the overlay the command was chosen in) or to what it calls for.
+        A walk whose way swims asks first (``ui/swim_asking.py``)."""
+        if (asked := swim_first(self, command)) is not None:
+            return asked
         return self.after(self.driver.command(command))
 
     @property
@@ -495,19 +501,9 @@ class PlayScreen:
         key = (target, world.player.position, world.turn, id(world.floor))
         if key != self.preview_key:
             self.preview_key = key
-            self.preview = autopilot.path_preview(world, target)
-        if not self.preview:
-            return
-        cells = np.array(self.preview) - origin
-        cells[:, 0] *= view.columns
-        cells += (view.x, view.y)
-        if view.columns > 1:  # every cell of each tile
-            cells = np.concatenate([cells + np.array((i, 0)) for i in range(view.columns)])
-        inside = (cells[:, 0] >= view.x) & (cells[:, 1] >= view.y)
-        inside &= (cells[:, 0] < view.x + view.width) & (cells[:, 1] < view.y + view.height)
-        xs, ys = cells[inside].T
-        bg = console.rgb["bg"][xs, ys].astype(np.int32)
-        console.rgb["bg"][xs, ys] = (bg + PATH_TINT) // 2
+            self.preview = way_ahead.path_preview(world, target)
+        if self.preview:
+            travel_path.tint(console, self.preview, view, origin)
 
 
 def lift(console: tcod.console.Console, cell: tuple[int, int] | tuple[slice, int]) -> None:
