@@ -362,14 +362,16 @@ def aiming_text(screen: PlayScreen, aiming: TargetingScreen) -> str:
 
 def test_a_piercing_bolt_through_an_ally_names_the_ally() -> None:
     """A tester's staff of lightning went through their ally to the foe behind with no
-    word: the aim names whom the engine says the bolt strikes on its way."""
+    word: the aim names whom the engine says the bolt strikes on its way. The cursor no
+    longer starts on that foe (``targets.clean``): the player moves it there."""
     screen = play("lightning_staff")
     ally = add_monster(screen.world, ORC, 3, 1, hunting=False)
     ally.mode = Mode.ALLY
     foe = add_monster(screen.world, ORC, 6, 1, hunting=False)
     screen.world.refresh_fov()
     aiming = TargetingScreen(screen, 0)
-    assert aiming.cursor == foe.position  # the foe is offered: the bolt pierces
+    assert aiming.cursor == screen.world.player.position  # not offered: the ally is in line
+    aiming.set_cursor(foe.position)
     assert "Through your orc: hit as well!" in aiming_text(screen, aiming)
     aiming.cursor = (2, 2)  # a line that misses the ally: no warning
     assert "your" not in aiming.friends_struck()

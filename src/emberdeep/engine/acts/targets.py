@@ -5,7 +5,9 @@ One rule for "the nearest foe this can reach", asked by the targeting screen's c
 the environment's aim, the bot, a scroll read blind and a scroll of lightning finding
 its mark: a foe of the user's side (``opposed``: never the player's ally or a captive
 for the player), in the player's view, that the use's flight reaches (aimed at it, it
-strikes it: for a bolt, nobody stands in front), awake ones first (a sleeper is no
+strikes it: for a bolt, nobody stands in front) without striking anyone spared on the
+way (``clean``: a piercing bolt through the player's ally to the orc behind it is the
+player's choice to make, never the cursor's or the bot's), awake ones first (a sleeper is no
 threat yet, and a throw at it wakes it), then nearest first. Nearest is counted in
 steps as creatures move (a diagonal neighbour is 1 away), ties going to the older
 creature (the lower id). ``plan`` previews one aimed use: its flight and whom it
@@ -67,6 +69,20 @@ def reaches(
     return target in fly(floor, user.position, target.position, rule, far).struck
 
 
+def clean(
+    floor: Floor, user: Actor, target: Actor, rule: Rule | None, far: int | None = None
+) -> bool:
+    """Whether a use flying by ``rule`` (reach ``far``) aimed at ``target`` strikes it
+    and no creature that is not the user's foe (an ally, a captive): what flies through
+    creatures strikes the ally in front as well as the foe behind (hand play: a staff of
+    lightning aimed for the player went through their goblin). What strikes its cell
+    directly spares whoever is not there."""
+    if rule is None:
+        return True
+    struck = fly(floor, user.position, target.position, rule, far).struck
+    return target in struck and all(opposed(user, other) for other in struck)
+
+
 def order(user: Actor, other: Actor) -> tuple[bool, int, int]:
     """Where ``other`` comes among ``user``'s choices: awake before asleep, then nearest
     first, ties going to the older."""
@@ -75,12 +91,13 @@ def order(user: Actor, other: Actor) -> tuple[bool, int, int]:
 
 def targets(floor: Floor, user: Actor, rule: Rule | None, far: int | None = None) -> list[Actor]:
     """The living foes of ``user`` in the player's view that a use flying by ``rule``
-    reaches, awake first, then nearest first (ties: the older)."""
+    reaches sparing everyone else (``clean``), awake first, then nearest first (ties:
+    the older)."""
     foes = [
         other
         for other in floor.actors.values()
         if other.hp > 0 and other is not user and opposed(user, other)
-        and in_sight(floor, other) and reaches(floor, user, other, rule, far)
+        and in_sight(floor, other) and clean(floor, user, other, rule, far)
     ]  # fmt: skip
     return sorted(foes, key=lambda other: order(user, other))
 
@@ -111,6 +128,21 @@ def friends(floor: Floor, user: Actor, rule: Rule | None, far: int | None = None
         and reaches(floor, user, other, rule, far)
     ]  # fmt: skip
     return sorted(found, key=lambda other: (steps(user, other), other.id))
+
+
+def shielded(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> bool:
+    """Whether some foe in view is left out of ``choices`` only because a flight aimed
+    at it would strike a creature that is not the user's foe (an ally, a captive): the
+    aiming screen says so, rather than that no foe is in reach."""
+    rule, far = rule_of(item, throw=throw), reach(item, throw=throw)
+    if rule is None:
+        return False
+    return any(
+        not opposed(user, struck)
+        for other in floor.actors.values()
+        if other.hp > 0 and other is not user and opposed(user, other) and in_sight(floor, other)
+        for struck in fly(floor, user.position, other.position, rule, far).struck
+    )
 
 
 def aim_for(floor: Floor, user: Actor, item: Item, *, throw: bool = False) -> Actor | None:
