@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from emberdeep.engine.core.events import Refused
+from emberdeep.engine.core.events import Refused, Thing
 from emberdeep.engine.core.flight import Cell, Flight, Rule, fly
 from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.effects import EFFECTS, THROWN, Aim
@@ -175,7 +175,11 @@ def plan(
 ) -> Planned | Refused:
     """What using (or throwing) ``item`` at ``aim`` would do, or why it cannot: a cell
     out of view ("not_visible"), the user's own ("aim_elsewhere"), a flight aimed at
-    foes that would strike nobody ("aim_at_creature"). Changes nothing."""
+    foes that would strike nobody: stopped by a wall on the way ("no_clear_line"), out
+    of reach (``"out_of_range"``, the reach its detail), else "aim_at_creature". Hand
+    play aimed a staff at a pale bloat in view but farther than it reaches and was told
+    to aim at a creature in view: the aiming line and the refusal now say why.
+    Changes nothing."""
     if not floor.in_bounds(*aim) or not floor.visible[aim]:
         return Refused("not_visible")
     if aim == user.position:
@@ -186,11 +190,23 @@ def plan(
         return Planned(aim, None, () if there is None else (there,))
     far = reach(item, throw=throw) or rule.reach
     flight = fly(floor, user.position, aim, rule, far)
-    if not throw and not flight.struck and EFFECTS[item.kind.effect].aims is Aim.FOES:
-        return Refused("aim_at_creature")
     gap = max(abs(aim[0] - user.x), abs(aim[1] - user.y))
+    if not throw and not flight.struck and EFFECTS[item.kind.effect].aims is Aim.FOES:
+        if flight.blocked is not None and aim not in flight.cells:
+            return Refused("no_clear_line")
+        if far and gap > far:
+            return Refused("out_of_range", detail=str(far))
+        return Refused("aim_at_creature")
     ran_out = bool(far) and gap > far and not (rule.past or flight.struck or flight.blocked)
     return Planned(aim, flight, flight.struck, far if ran_out else 0)
+
+
+def missed(planned: Planned | Refused | None, thing: Thing) -> Refused:
+    """Why an aimed use of ``thing`` goes nowhere, for its user: what ``plan`` answered
+    (a wall in the way, out of reach), else that it must be aimed at a creature."""
+    if isinstance(planned, Refused) and planned.reason in ("no_clear_line", "out_of_range"):
+        return Refused(planned.reason, thing, planned.detail)
+    return Refused("aim_at_creature", thing)
 
 
 def fits(world: World, item: Item, other: Item) -> bool:

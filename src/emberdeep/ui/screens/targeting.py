@@ -287,12 +287,15 @@ class TargetingScreen:
 
     def falls_short(self) -> str:
         """The warning when what flies to the cursor would run out of reach before it
-        (the engine's answer: ``Planned.short``); empty when it gets there."""
+        (the engine's answer: ``Planned.short``, or a use refused as "out_of_range") or
+        meet a wall on the way ("no_clear_line"); empty when it gets there."""
         world = self.parent.world
         planned = targets.plan(world.floor, world.player, self.item, self.cursor, throw=self.throw)
-        if isinstance(planned, Refused) or not planned.short:
-            return ""
-        return aim_words.too_far(self.name, planned.short)
+        if isinstance(planned, Refused):
+            if planned.reason == "out_of_range":
+                return aim_words.out_of_range(self.name, int(planned.detail))
+            return aim_words.NO_CLEAR_LINE if planned.reason == "no_clear_line" else ""
+        return aim_words.too_far(self.name, planned.short) if planned.short else ""
 
     def caught(self) -> list[str]:
         """Living creatures the player can see within the blast radius of the cursor."""
