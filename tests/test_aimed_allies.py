@@ -16,13 +16,14 @@ from emberdeep.engine.acts import targets
 from emberdeep.engine.acts.actions import PlayerCommand, Use
 from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Actor, Mode
+from emberdeep.engine.core.events import Refused
 from emberdeep.engine.play.world import World
 from emberdeep.engine.things.effects import AIMED
 from emberdeep.engine.things.items import Item
 from emberdeep.env import actions as numbering
 from emberdeep.ui import render
 from emberdeep.ui.screens.play import PlayScreen
-from emberdeep.ui.screens.targeting import TargetingScreen
+from emberdeep.ui.screens.targeting import IN_THE_WAY, TargetingScreen
 from tests.helpers import ORC, add_monster, world_from_text
 
 CONTENT = loader.load()
@@ -85,13 +86,51 @@ def test_an_ally_in_line_shields_the_foe_from_every_front_end(key: str) -> None:
     throw = KINDS[key].facts.thrown
     assert targets.aim_for(world.floor, world.player, world.inventory[0], throw=throw) is None
     screen = TargetingScreen(PlayScreen.of(world, CONTENT, Settings()), 0, throw=throw)
-    assert screen.cursor == world.player.position
+    assert screen.cursor == world.player.position and screen.warning == IN_THE_WAY
     assert Bot(1).ranged(world) is None
     command = env_command(world, key)
     assert aimed_at(command) not in (ally.position, foe.position)
     if command is not None:
         world.step(command)
     assert ally.hp == ally.max_hp and ally.alive
+
+
+PIERCING_KEYS = ("lightning_staff", "spear_staff")
+"""Staffs whose flight goes on through a creature to the one behind it."""
+
+
+@pytest.mark.parametrize("key", PIERCING_KEYS)
+def test_a_piercing_staff_prefers_the_foe_out_of_the_allys_line(key: str) -> None:
+    """Hand play: the cursor started on the nearest orc, behind the player's ally, and
+    Enter sent the bolt through the ally. The automatic choice is now the foe whose line
+    spares the ally, in the engine, the aiming screen, the bot and the env alike."""
+    world, ally, behind = scene(key, ally_at=(3, 1), foe_at=(4, 1))
+    clear = add_monster(world, ORC, 5, 3, hunting=False)
+    world.refresh_fov()
+    assert targets.aim_for(world.floor, world.player, world.inventory[0]) is clear
+    screen = TargetingScreen(PlayScreen.of(world, CONTENT, Settings()), 0)
+    assert screen.cursor == clear.position
+    assert Bot(1).ranged(world) in (None, Use(0, clear.position))
+    command = env_command(world, key)
+    assert aimed_at(command) == clear.position
+    planned = targets.plan(world.floor, world.player, world.inventory[0], clear.position)
+    assert not isinstance(planned, Refused)
+    assert clear in planned.struck and ally not in planned.struck
+    assert behind not in planned.struck
+
+
+@pytest.mark.parametrize("key", PIERCING_KEYS)
+def test_a_piercing_staff_with_every_foe_behind_the_ally_waits_for_the_player(key: str) -> None:
+    """No foe in a line that spares the ally: no automatic choice, the cursor waits to be
+    moved, and moved onto the foe it warns of the ally first."""
+    world, _, foe = scene(key, ally_at=(3, 1), foe_at=(5, 1))
+    assert targets.aim_for(world.floor, world.player, world.inventory[0]) is None
+    screen = TargetingScreen(PlayScreen.of(world, CONTENT, Settings()), 0)
+    assert screen.cursor == world.player.position and not screen.chosen
+    assert screen.warning == IN_THE_WAY
+    screen.set_cursor(foe.position)
+    assert "your goblin" in screen.friends_struck()
+    assert aimed_at(env_command(world, key)) is None
 
 
 def test_the_env_no_longer_fires_a_staff_of_firebolt_at_the_ally_goblin() -> None:

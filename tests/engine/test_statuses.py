@@ -29,7 +29,8 @@ def test_every_status_is_listed_with_its_turns_and_runs_down_to_an_end() -> None
     every = [
         name
         for name in statuses.STATUSES
-        if name != statuses.SLOWED and name not in statuses.UNLISTED  # slowed undoes haste
+        # slowed undoes haste; fireproof puts out burning
+        if name not in (statuses.SLOWED, statuses.BURNING) and name not in statuses.UNLISTED
     ]
     for name in every:
         statuses.apply(world, player, name, 3, "potion")
@@ -147,3 +148,15 @@ def test_a_spiders_bite_poisons_when_it_lands() -> None:
         if world.player.hp < hp:
             break
     assert statuses.active(world.player) == [(statuses.POISONED, venom.number("turns"))]
+
+
+def test_fireproof_puts_out_burning_and_keeps_it_off() -> None:
+    """Hand play: a fireproof hero in the flames was shown Burning. Fire immunity puts
+    the fire out and no fire sets its bearer ablaze while it lasts."""
+    world = world_from_text(ARENA)
+    player = world.player
+    statuses.apply(world, player, statuses.BURNING, 5, "fire")
+    statuses.apply(world, player, statuses.FIREPROOF, 20, "potion")
+    assert not statuses.has(player, statuses.BURNING)
+    statuses.apply(world, player, statuses.BURNING, 5, "fire")
+    assert [name for name, _ in statuses.active(player)] == [statuses.FIREPROOF]

@@ -15,7 +15,9 @@ from emberdeep.engine.acts.item_actions import Throw
 from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.perception import in_sight
 from emberdeep.engine.things.items import Item
+from emberdeep.session import aim_words
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens import PopTo, Stay
@@ -23,7 +25,7 @@ from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.targeting import NO_TARGET, PATH_BG, TargetingScreen
 from emberdeep.ui.stack import ScreenStack
-from tests.helpers import ORC, add_monster, opened, world_from_text
+from tests.helpers import ORC, add_monster, opened, texts, world_from_text
 
 KINDS = {kind.key: kind for kind in loader.load().population.items.kinds}
 HALL = """
@@ -362,14 +364,16 @@ def aiming_text(screen: PlayScreen, aiming: TargetingScreen) -> str:
 
 def test_a_piercing_bolt_through_an_ally_names_the_ally() -> None:
     """A tester's staff of lightning went through their ally to the foe behind with no
-    word: the aim names whom the engine says the bolt strikes on its way."""
+    word: the aim names whom the engine says the bolt strikes on its way. The cursor no
+    longer starts on that foe (``targets.clean``): the player moves it there."""
     screen = play("lightning_staff")
     ally = add_monster(screen.world, ORC, 3, 1, hunting=False)
     ally.mode = Mode.ALLY
     foe = add_monster(screen.world, ORC, 6, 1, hunting=False)
     screen.world.refresh_fov()
     aiming = TargetingScreen(screen, 0)
-    assert aiming.cursor == foe.position  # the foe is offered: the bolt pierces
+    assert aiming.cursor == screen.world.player.position  # not offered: the ally is in line
+    aiming.set_cursor(foe.position)
     assert "Through your orc: hit as well!" in aiming_text(screen, aiming)
     aiming.cursor = (2, 2)  # a line that misses the ally: no warning
     assert "your" not in aiming.friends_struck()
@@ -474,3 +478,56 @@ def test_a_fire_bolt_over_bare_floor_gives_no_fire_warning() -> None:
     aiming = TargetingScreen(screen, 0)
     assert kindling.near_user(screen.world.floor, screen.world.player, aiming.item, (6, 1)) == ""
     assert "Fire would" not in aiming_text(screen, aiming)
+
+
+BLOAT_HALL = """
+##################
+#@...............#
+##################
+"""
+
+
+def test_a_staff_aimed_at_a_bloat_in_view_beyond_its_reach_says_too_far() -> None:
+    """Hand play: a staff aimed at a pale bloat drawn on the map was refused "must aim at
+    a creature in view". The bloat was in view, farther than the staff reaches (a staff
+    of spears at level 1: 6 steps): the aiming line and the refusal now both say so."""
+    key, reach = "spear_staff", 6
+    world = world_from_text(BLOAT_HALL)
+    for kind in KINDS.values():
+        world.identity.learn(kind)
+    world.inventory.append(Item(KINDS[key], enchant=-1))  # level 1
+    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+    bloat = add_monster(world, loader.load().hero.kinds["bloat"], reach + 3, 1, hunting=False)
+    world.refresh_fov()
+    assert in_sight(world.floor, bloat)
+    aiming = TargetingScreen(screen, 0)
+    aiming.set_cursor(bloat.position)
+    name = KINDS[key].name
+    assert aiming.falls_short() == f"Too far: the {name} reaches {reach} steps."
+    assert aiming.falls_short() in aiming_text(screen, aiming)
+    result = world.step(Use(0, bloat.position))
+    assert isinstance(result, Refused) and result.reason == "out_of_range"
+    assert texts(result) == [f"Too far: the {name.lower()} reaches {reach} steps."]
+    aiming.set_cursor((reach + 1, 1))  # within reach, nobody there: no word of reach
+    assert aiming.falls_short() == ""
+
+
+def test_a_creature_in_view_past_a_corner_is_said_to_be_out_of_a_straight_line() -> None:
+    """In view round a corner, but the bolt's straight line meets the wall: the aiming
+    line and the refusal say so, not "aim at a creature in view"."""
+    world = world_from_text(CORNER)
+    for kind in KINDS.values():
+        world.identity.learn(kind)
+    world.inventory.append(Item(KINDS["striking_wand"]))
+    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+    shielded = add_monster(world, ORC, 3, 2, hunting=False)
+    world.refresh_fov()
+    assert in_sight(world.floor, shielded)
+    aiming = TargetingScreen(screen, 0)
+    aiming.set_cursor(shielded.position)
+    assert aiming.falls_short() == aim_words.NO_CLEAR_LINE
+    result = world.step(Use(0, shielded.position))
+    assert isinstance(result, Refused) and result.reason == "no_clear_line"
+    assert texts(result) == [
+        "Something is in the way: the wand of striking cannot reach there in a straight line."
+    ]

@@ -123,3 +123,27 @@ def test_a_plain_pick_up_asks_nothing() -> None:
     world.floor.items.append(potion)
     screen.handle(KeyPress("g"))
     assert world.inventory == [potion]
+
+
+def set_fire(screen: PlayScreen, at: tuple[int, int]) -> None:
+    floor = screen.world.floor
+    floor.fire[at] = 5
+    floor.fire_active = True
+    floor.hazard_version += 1
+
+
+def test_a_step_into_fire_asks_but_not_while_fireproof_and_no_burning_is_shown() -> None:
+    """Hand play: fireproof from a potion, a step into the flames still asked "Step into
+    the fire?" and the sidebar said Burning. The risk knows the hero is immune, and the
+    fire no longer sets a fireproof creature ablaze."""
+    screen = pool()
+    world = screen.world
+    set_fire(screen, (2, 2))
+    asked = opened(screen.handle(KeyPress("j")), ConfirmScreen)
+    assert asked.question == "Step into the fire or poisonous gas?"
+    asked.handle(KeyPress("n"))
+    statuses.apply(world, world.player, statuses.FIREPROOF, 50, "potion")
+    screen.handle(KeyPress("j"))
+    assert world.player.position == (2, 2) and world.floor.fire[2, 2] > 0
+    assert not statuses.has(world.player, statuses.BURNING)
+    assert world.player.hp == world.player.max_hp

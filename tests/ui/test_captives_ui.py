@@ -152,3 +152,30 @@ def test_an_allys_health_bar_is_not_a_foes_red() -> None:
                 int(c) for c in console.rgb["bg"][screen.layout.sidebar.x + 3, entry.top]
             )
     assert bars[foe.id] == HEALTH_FULL and bars[goblin.id] == ALLY_HEALTH[0] != HEALTH_FULL
+
+
+POCKET = """
+#####
+#@..#
+#####
+"""
+
+
+def test_a_confused_stumble_into_a_captive_never_starts_freeing_it() -> None:
+    """Hand play: confused, a step elsewhere lurched into a captive and began working at
+    its shackles with no question, where a deliberate step asks "Free the goblin?". A
+    stumble only bumps it (the turn lost, as against a wall)."""
+    screen = PlayScreen.of(world_from_text(POCKET), CONTENT, Settings())
+    world = screen.world
+    goblin = add_monster(world, GOBLIN, 2, 1, hunting=False)
+    goblin.mode, goblin.shackles = Mode.CAPTIVE, 5
+    world.refresh_fov()
+    world.player.confused = 1000
+    turns = 0
+    for _ in range(80):  # west, into the wall: only a stumble can reach the goblin
+        before = world.turn
+        screen.handle(KeyPress("h"))
+        turns += world.turn - before
+    assert turns > 20  # the stumbles were taken
+    assert goblin.mode == Mode.CAPTIVE and goblin.shackles == 5
+    assert not isinstance(screen.driver.run and screen.driver.run.command, FreeCaptive)

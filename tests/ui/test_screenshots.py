@@ -66,8 +66,8 @@ def test_beside_each_png_a_text_of_the_screens_characters(
         assert len(rows) <= height and all(len(row) <= width for row in rows), name
     assert "@" in (out / "100x52-ascii-torch.txt").read_text("utf-8")
     assert "¤" in (out / "100x52-ascii-torch.txt").read_text("utf-8")  # the torch
-    assert "=" in (out / "100x52-ascii-bridge.txt").read_text("utf-8")  # the bridge
-    assert "/" in (out / "100x52-ascii-lever.txt").read_text("utf-8")  # the lever
+    assert "_" in (out / "100x52-ascii-bridge.txt").read_text("utf-8")  # the bridge
+    assert "}" in (out / "100x52-ascii-lever.txt").read_text("utf-8")  # the lever
 
 
 def test_the_checker_finds_a_box_cut_at_the_edge_drawn_over_or_broken_by_text() -> None:

@@ -28,6 +28,7 @@ from emberdeep.content.floors import (
     parse_placed,
     parse_traps,
 )
+from emberdeep.content.ground_glyphs import refuse_item_glyphs_on_ground
 from emberdeep.content.item_kinds import parse_appearances, parse_items
 from emberdeep.content.lights import Fixture, Light, Lights, parse_lights
 from emberdeep.content.looks import GLYPH_MODES, Look, TileLooks, parse_statuses, parse_tiles
@@ -164,7 +165,8 @@ def load_checked() -> Content:
     """Every file read (their parsed text is kept between runs, ``parsed``), checked, and
     built into the content; stamped as valid (``validated``)."""
     cache = ParsedCache(cache_path())
-    shroud, tiles = parse_tiles(read_table("tiles.toml", cache))
+    tiles_table = read_table("tiles.toml", cache)
+    shroud, tiles = parse_tiles(tiles_table)
     spawns = read_table("spawns.toml", cache)
     spawns.reject_unknown(SPAWN_KEYS)
     monsters_table = read_table("monsters.toml", cache)
@@ -210,7 +212,11 @@ def load_checked() -> Content:
     sprites = parse_sprites(read_table("sprites.toml", cache), drawn)
     palettes = parse_palettes(read_table("palettes.toml", cache), [*looks, "remains"], GLYPH_MODES)
     glowing = [kind.key for kind in monsters.kinds] + [kind.key for kind in items.kinds]
-    lights = parse_lights(read_table("lights.toml", cache), mapgen.fixtures.FIXTURES, glowing)
+    lights_table = read_table("lights.toml", cache)
+    lights = parse_lights(lights_table, mapgen.fixtures.FIXTURES, glowing)
+    refuse_item_glyphs_on_ground(
+        tiles_table, tiles, lights_table, lights.fixtures, item_looks | unknown_looks
+    )
     descriptions = parse_descriptions(
         read_table("descriptions.toml", cache),
         [kind.key for kind in monsters.kinds],

@@ -39,8 +39,8 @@ BLOCKERS = {Tile.WALL: "a wall", Tile.LAVA: "lava (certain death)",
             Tile.SEALED_DOOR: "a sealed door (a lever opens it)"}  # fmt: skip
 LEGEND = {"@": "you", "#": "wall", ".": "floor", "+": "door (closed, locked or sealed)",
           "'": "open door", "<": "stairs up", ">": "stairs down", "~": "deep water",
-          LAVA: "lava", ":": "chasm", "^": "trap", "=": "bridge", "/": "lever",
-          "\\": "pulled lever"}  # fmt: skip
+          LAVA: "lava", ":": "chasm", "^": "trap", "_": "bridge", "}": "lever",
+          "{": "pulled lever"}  # fmt: skip
 """What the maps' terrain characters mean; a letter is a creature, any other an item."""
 
 

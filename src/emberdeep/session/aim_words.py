@@ -17,6 +17,15 @@ def too_far(name: str, reach: int) -> str:
     return f"Too far: {Noun.named(name).plural} fly {reach} steps."
 
 
+def out_of_range(name: str, reach: int) -> str:
+    """A staff or wand aimed at a creature farther than it reaches (``targets.plan``'s
+    "out_of_range"): "Too far: the Staff of Spears reaches 6 steps."."""
+    return f"Too far: the {name} reaches {reach} steps."
+
+
+NO_CLEAR_LINE = "A wall is in the way: it cannot reach there in a straight line."
+"""Aimed past a corner at what is in view: the flight meets the wall first."""
+
 FIRE_NEAR = {
     "under": "Fire would spread to where you stand!",
     "beside": "Fire would catch right beside you!",

@@ -171,6 +171,13 @@ REFUSALS = {
     " potion of healing, or climb on (< to the stairs up).",
     "stairs_not_found": "You have not found the stairs down yet: explore (x) to find them.",
 }
+AIMED_WORDS = {
+    "aim_at_creature": "You must aim {the} at a creature in view.",
+    "out_of_range": "Too far: {the} reaches {reach} steps.",
+    "no_clear_line": "Something is in the way: {the} cannot reach there in a straight line.",
+}
+"""An aimed use refused, naming the item (``targets.missed``): hand play was told to aim
+a staff at a creature in view while aiming at a pale bloat in view, out of its reach."""
 """A refusal's words, by reason (those that need a name are written in ``refusal``)."""
 STOPS = {
     "badly_hurt": "You are badly hurt: rest (Z) first, or travel (> to the stairs).",
@@ -233,9 +240,9 @@ class Narrator:
             text = f"You know all there is to know about {thing.the}."
         elif reason == "cannot_enchant" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "cannot", "be enchanted.")
-        elif reason == "aim_at_creature" and refused.thing is not None:
+        elif reason in AIMED_WORDS and refused.thing is not None:
             aimed = self.names.thing(refused.thing._replace(enchant=None))  # no [charges]
-            text = f"You must aim {aimed.the} at a creature in view."
+            text = AIMED_WORDS[reason].format(the=aimed.the, reach=refused.detail)
         elif reason == "no_charges" and refused.thing is not None:
             text = sentence(self.names.thing(refused.thing), "have", "no charges left.")
         elif reason == "monster_in_view" and refused.detail in self.names.creatures:

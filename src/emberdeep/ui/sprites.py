@@ -204,7 +204,11 @@ def atlas(content: Content) -> Atlas:
     terrain = list(TILE_NAMES) if drawable(content) else []
     entities = _entities(content)
     ascii_tiles = content.tiles["ascii"]
-    looks = {**content.looks, "remains": content.remains, **OVERLAY_LOOKS}
+    fixtures = {
+        name: Look(fixture.glyph, fixture.glyph_color, SHROUD_BASE)
+        for name, fixture in content.lights.fixtures.items()
+    }  # a torch shown as text is its own glyph: it was "?", a scroll's
+    looks = {**content.looks, "remains": content.remains, **fixtures, **OVERLAY_LOOKS}
     # Grounds index [nothing, shroud, lit terrain..., dark terrain...]; figures index
     # [nothing, each entity...].
     shroud, lit, dark = 1, 2, 2 + len(terrain)

@@ -325,13 +325,21 @@ class Wait(msgspec.Struct, frozen=True):
 
 
 class Stumble(msgspec.Struct, frozen=True):
-    """A confused creature lurches in a random direction, hitting whoever is there."""
+    """A confused creature lurches in a random direction, hitting whoever is there. A
+    captive the player lurches into is only bumped, the turn lost as against a wall:
+    freeing one is a choice the player is asked to make (hand play: a stumble began working at a
+    captive's shackles with no question)."""
 
     def perform(self, world: World, actor: Actor) -> ActionResult:
         dx, dy = DIRECTIONS[int(world.rng.integers(len(DIRECTIONS)))]
         x, y = actor.x + dx, actor.y + dy
         floor = world.floor
-        if floor.in_bounds(x, y) and (floor.blocker_at(x, y) or floor.is_walkable(x, y)):
+        if not floor.in_bounds(x, y):
+            return Alternative(Wait())
+        there = floor.blocker_at(x, y)
+        if there is not None and there.mode == Mode.CAPTIVE and actor.is_player:
+            return Alternative(Wait())
+        if there is not None or floor.is_walkable(x, y):
             return Alternative(Move(dx, dy))
         return Alternative(Wait())
 

@@ -325,7 +325,7 @@ def _bolt_victim(world: World, user: Actor, item: Item, target: Target) -> Actor
         return Refused("no_charges", world.identity.thing(item, count=1))
     planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
     if planned is None or isinstance(planned, Refused):
-        return Refused("aim_at_creature", world.identity.thing(item, count=1))
+        return targets.missed(planned, world.identity.thing(item, count=1))
     world.emit(Missile(user.who, planned.cells, "bolt"))
     return planned.struck[0]
 
@@ -429,7 +429,7 @@ def strike_along(
         return Refused("no_charges", world.identity.thing(item, count=1))
     planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
     if planned is None or isinstance(planned, Refused):
-        return Refused("aim_at_creature", world.identity.thing(item, count=1))
+        return targets.missed(planned, world.identity.thing(item, count=1))
     world.emit(Missile(user.who, planned.cells, form))
     low, high = combat.damage_range(gear.staff_power(item, item.kind.amount))
     for victim in planned.struck:

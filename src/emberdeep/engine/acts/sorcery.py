@@ -48,7 +48,7 @@ def _struck(world: World, user: Actor, item: Item, target: Target) -> Actor | Re
         return Refused("no_charges", world.identity.thing(item, count=1))
     planned = targets.plan(world.floor, user, item, target) if isinstance(target, tuple) else None
     if planned is None or isinstance(planned, Refused) or not planned.struck:
-        return Refused("aim_at_creature", world.identity.thing(item, count=1))
+        return targets.missed(planned, world.identity.thing(item, count=1))
     world.emit(Missile(user.who, planned.cells, "bolt"))
     return planned.struck[0]
 

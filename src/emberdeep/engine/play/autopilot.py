@@ -75,13 +75,13 @@ def avoid(world: World, cost: NDArray[np.int32]) -> NDArray[np.int32]:
 
 def risky(floor: Floor, player: Actor) -> NDArray[np.bool_]:
     """Where the player knows a step may cost them: seen deep water (unless levitating),
-    found traps, fire and harmful gas in view."""
+    found traps, fire (unless fireproof: ``danger.harming``) and harmful gas in view."""
     found = np.zeros(floor.tiles.shape, dtype=np.bool_)
     if not statuses.has(player, statuses.LEVITATING):
         found |= (floor.tiles == Tile.DEEP_WATER) & floor.explored
     for trap in floor.traps.values():
         found[trap.position] |= not trap.hidden
-    hazards = danger.current(floor)
+    hazards = danger.harming(floor, player)
     if hazards is not None:
         found |= hazards & floor.visible
     return found

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
+from emberdeep.engine.creatures import harm
 from emberdeep.engine.terrain import gas
 
 if TYPE_CHECKING:
+    from emberdeep.engine.core.actors import Actor
     from emberdeep.engine.core.floor import Floor
 
 
@@ -30,6 +32,19 @@ def current(floor: Floor) -> NDArray[np.bool_] | None:
         floor.danger = (floor.hazard_version, found if found.any() else None)
         found = floor.danger[1]
     return found
+
+
+def harming(floor: Floor, actor: Actor) -> NDArray[np.bool_] | None:
+    """Where fire burns or harmful gas hangs that can hurt ``actor`` now (None:
+    nowhere): fire is no danger to whom it cannot hurt (``harm.WARDS``: a fireproof
+    hero), unless harmful gas hangs there too."""
+    found = current(floor)
+    if found is None or harm.WARDS["fire"] not in actor.statuses:
+        return found
+    warded = floor.fire > 0
+    if floor.gas_active:
+        warded &= ~gas.harmful(floor)
+    return found & ~warded
 
 
 def avoids(floor: Floor, x: int, y: int, to_x: int, to_y: int) -> bool:

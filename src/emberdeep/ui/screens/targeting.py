@@ -50,6 +50,10 @@ NO_TARGET = "No foe in view that this can reach: move the cursor to aim, or Esc.
 """Said at once when the cursor has no creature to start on (it starts on the player,
 or where the last target fell), so a silent cursor is never mistaken for a keypress
 lost; said again when Enter is pressed before the cursor was moved."""
+IN_THE_WAY = "An ally or captive is in the line of every foe: move the cursor to aim, or Esc."
+"""Said instead when foes are in view but the engine chose none because every line to
+them strikes someone spared (``targets.shielded``): the cursor never fires through an
+ally by itself."""
 
 HINT_FG: Color = (240, 220, 160)
 WARNING_FG: Color = (255, 110, 80)
@@ -89,7 +93,13 @@ class TargetingScreen:
         the empty cell where the last target fell), so it must be moved first. A cell
         aimed at is always a choice (fireproof's own advice: a fireball at your feet)."""
         if not self.chosen:
-            self.warning = NO_TARGET
+            self.warning = self.no_target()
+
+    def no_target(self) -> str:
+        """Why the cursor has no foe to start on: none in reach, or an ally in the way."""
+        world = self.parent.world
+        blocked = targets.shielded(world.floor, world.player, self.item, throw=self.throw)
+        return IN_THE_WAY if blocked else NO_TARGET
 
     def no_target_start(self) -> tuple[int, int]:
         """Where the cursor starts with no foe to start on: the cell last aimed at (where
@@ -144,7 +154,7 @@ class TargetingScreen:
 
     def confirm(self) -> Result:
         if not self.chosen:
-            self.warning = NO_TARGET
+            self.warning = self.no_target()
             return Stay()
         if not self.parent.world.floor.visible[self.cursor]:
             self.warning = NOT_IN_VIEW
@@ -277,12 +287,15 @@ class TargetingScreen:
 
     def falls_short(self) -> str:
         """The warning when what flies to the cursor would run out of reach before it
-        (the engine's answer: ``Planned.short``); empty when it gets there."""
+        (the engine's answer: ``Planned.short``, or a use refused as "out_of_range") or
+        meet a wall on the way ("no_clear_line"); empty when it gets there."""
         world = self.parent.world
         planned = targets.plan(world.floor, world.player, self.item, self.cursor, throw=self.throw)
-        if isinstance(planned, Refused) or not planned.short:
-            return ""
-        return aim_words.too_far(self.name, planned.short)
+        if isinstance(planned, Refused):
+            if planned.reason == "out_of_range":
+                return aim_words.out_of_range(self.name, int(planned.detail))
+            return aim_words.NO_CLEAR_LINE if planned.reason == "no_clear_line" else ""
+        return aim_words.too_far(self.name, planned.short) if planned.short else ""
 
     def caught(self) -> list[str]:
         """Living creatures the player can see within the blast radius of the cursor."""

@@ -1,0 +1,65 @@
+"""Keys inside the open inventory: the key that opened it closes it, and worn gear
+comes off only when asked (hand play: ``i`` pressed again to close the inventory chose
+item (i), a worn ring, which came off without a word)."""
+
+from __future__ import annotations
+
+from emberdeep.config import Settings
+from emberdeep.content import loader
+from emberdeep.engine.acts.actions import Use
+from emberdeep.engine.things.items import Item
+from emberdeep.ui.input import KeyPress
+from emberdeep.ui.screens.confirm import ConfirmScreen
+from emberdeep.ui.screens.inventory import InventoryScreen
+from emberdeep.ui.screens.play import PlayScreen
+from emberdeep.ui.stack import ScreenStack
+from tests.helpers import world_from_text
+
+CONTENT = loader.load()
+KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
+HALL = """
+#######
+#@....#
+#######
+"""
+FILLER = ("darts", "ration", "darts", "ration", "darts", "ration", "darts", "ration")
+
+
+def pack(*keys: str) -> tuple[PlayScreen, ScreenStack]:
+    """A play screen whose pack holds ``keys`` in letter order, the last a worn ring."""
+    world = world_from_text(HALL)
+    for kind in KINDS.values():
+        world.identity.learn(kind)
+    world.inventory.extend(Item(KINDS[key], count=KINDS[key].bundle or 1) for key in keys)
+    world.inventory.append(Item(KINDS["protection_ring"]))
+    world.step(Use(len(world.inventory) - 1))
+    assert world.inventory[-1].equipped
+    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False))
+    return screen, ScreenStack(screen)
+
+
+def test_i_in_the_open_inventory_closes_it_and_leaves_item_i_on() -> None:
+    screen, stack = pack(*FILLER)
+    ring = screen.world.inventory[-1]
+    assert screen.letters.of(screen.world.inventory)[-1] == "i"
+    stack.handle(KeyPress("i"))
+    assert isinstance(stack.top, InventoryScreen)
+    turn = screen.world.turn
+    stack.handle(KeyPress("i"))
+    closed: object = stack.top  # not the menu narrowed above
+    assert closed is screen and ring.equipped and screen.world.turn == turn
+
+
+def test_taking_off_worn_gear_from_the_inventory_asks_first() -> None:
+    screen, stack = pack()
+    ring = screen.world.inventory[-1]
+    stack.handle(KeyPress("i"))
+    stack.handle(KeyPress("a"))
+    asked = stack.top
+    assert isinstance(asked, ConfirmScreen)
+    assert asked.question == "Take off the Ring of Protection?"
+    stack.handle(KeyPress("n"))
+    assert ring.equipped
+    stack.handle(KeyPress("a"))
+    stack.handle(KeyPress("y"))
+    assert not ring.equipped and stack.top is screen
