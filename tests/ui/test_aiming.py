@@ -16,6 +16,7 @@ from emberdeep.engine.core.actors import Mode
 from emberdeep.engine.core.events import Refused
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.core.perception import in_sight
+from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item
 from emberdeep.session import aim_words
 from emberdeep.ui import render
@@ -103,14 +104,20 @@ CORNER = """
 """
 
 
-def test_a_bolt_is_not_offered_a_creature_a_wall_corner_shields() -> None:
-    """The player sees (3, 2) past the corner, but a bolt's straight line meets the wall
-    (the wand refused the kobold the cursor itself had chosen)."""
+def corner_with_a_wand() -> tuple[World, PlayScreen]:
+    """``CORNER``'s world, every kind known and a wand of striking in the pack, and its
+    play screen."""
     world = world_from_text(CORNER)
     for kind in KINDS.values():
         world.identity.learn(kind)
     world.inventory.append(Item(KINDS["striking_wand"]))
-    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+    return world, PlayScreen.of(world, loader.load(), Settings(lighting=False))
+
+
+def test_a_bolt_is_not_offered_a_creature_a_wall_corner_shields() -> None:
+    """The player sees (3, 2) past the corner, but a bolt's straight line meets the wall
+    (the wand refused the kobold the cursor itself had chosen)."""
+    world, screen = corner_with_a_wand()
     shielded = add_monster(world, ORC, 3, 2, hunting=False)
     open_line = add_monster(world, ORC, 1, 3, hunting=False)
     world.refresh_fov()
@@ -515,11 +522,7 @@ def test_a_staff_aimed_at_a_bloat_in_view_beyond_its_reach_says_too_far() -> Non
 def test_a_creature_in_view_past_a_corner_is_said_to_be_out_of_a_straight_line() -> None:
     """In view round a corner, but the bolt's straight line meets the wall: the aiming
     line and the refusal say so, not "aim at a creature in view"."""
-    world = world_from_text(CORNER)
-    for kind in KINDS.values():
-        world.identity.learn(kind)
-    world.inventory.append(Item(KINDS["striking_wand"]))
-    screen = PlayScreen.of(world, loader.load(), Settings(lighting=False))
+    world, screen = corner_with_a_wand()
     shielded = add_monster(world, ORC, 3, 2, hunting=False)
     world.refresh_fov()
     assert in_sight(world.floor, shielded)
