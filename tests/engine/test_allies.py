@@ -21,6 +21,7 @@ from emberdeep.engine.play.invariants import violations
 from emberdeep.engine.play.journal import decode_action, encode_action
 from emberdeep.engine.play.world import World
 from emberdeep.engine.saves import snapshot
+from emberdeep.engine.terrain import fire
 from tests.helpers import ORC, STATUE, add_monster, steps, texts, world_from_text
 
 CONTENT = loader.load()
@@ -300,3 +301,24 @@ def test_an_ally_too_far_to_follow_is_left_behind_with_a_word() -> None:
         events
     )
     assert far in world.kept[1].actors.values()
+
+
+def test_an_ally_in_fire_steps_out_of_it_toward_the_player() -> None:
+    """A goblin burned to death in a doorway beside a grass fire (hand play): an ally
+    standing in flames steps to the unburning cell beside it nearest the player."""
+    world = world_from_text(ROOM)
+    friend = ally(world, KINDS["goblin"], 3, 2)  # near enough that it would keep its place
+    friend.hp = friend.max_hp = 500
+    floor = world.floor
+    floor.fire[2:5, 2:4] = fire.MOST  # flames round it, but not on the player's row
+    floor.fire_active = True
+    floor.hazard_version += 1
+    steps(world.step(Wait()))
+    assert friend.position == (2, 1) and floor.fire.item(2, 1) == 0
+
+
+def test_an_ally_stays_put_where_no_fire_burns() -> None:
+    world = world_from_text(ROOM)
+    friend = ally(world, KINDS["goblin"], 2, 2)
+    steps(world.step(Wait()))
+    assert friend.position == (2, 2)

@@ -12,9 +12,11 @@ creature's *foe* is a creature of the other side (``foe_of``):
 Abilities (``engine/monsters/abilities.py``) aim at the foe, so an ally shoots, mends, summons
 (its blades are allies too) and blinks like its hostile kin.
 
-An ally's turn (``ally_turn``): a following ally too far from the player comes back;
-else it fights its foe with its abilities and blows; with no foe it keeps near the
-player, or waits where it was told to (``Actor.stays``, ``Order``). Moving into an ally
+An ally's turn (``ally_turn``): an ally standing in fire or harmful gas steps out of it
+first (``out_of_harm``: a tester's goblin burned to death in a doorway beside the grass
+fire the player lit); a following ally too far from the player comes back; else it
+fights its foe with its abilities and blows; with no foe it keeps near the player, or
+waits where it was told to (``Actor.stays``, ``Order``). Moving into an ally
 swaps places with it, moving into a captive works at its shackles (``bump``): a few
 turns of work free it.
 """
@@ -45,6 +47,7 @@ from emberdeep.engine.core.events import Freed, Moved, Ordered, Refused, Shackle
 from emberdeep.engine.core.floor import Floor
 from emberdeep.engine.core.hunt import goal_at
 from emberdeep.engine.creatures import awareness
+from emberdeep.engine.terrain import danger
 
 if TYPE_CHECKING:
     from emberdeep.engine.play.world import World
@@ -130,6 +133,8 @@ def ally_turn(
     """What ally ``i`` does: come back, fight (``turns`` then ``shot`` are its kind's
     abilities, asked in order), or keep near. ``still``: it never moves."""
     ally, player = batch.monsters[i], batch.player
+    if not still and (escape := out_of_harm(batch.world.floor, ally, player)) is not None:
+        return escape
     away = gap(ally, player)
     if not ally.stays and away > LEASH and not still:
         return come_back(batch, i)
@@ -148,6 +153,23 @@ def ally_turn(
     if still:
         return WAIT
     return step_toward(batch.world, ally, foe.position) or WAIT
+
+
+def out_of_harm(floor: Floor, ally: Actor, player: Actor) -> Action | None:
+    """A step out of the fire or harmful gas ``ally`` stands in, to the free cell beside
+    it that nothing there can hurt, the one nearest the player (None: it stands in no
+    harm, or every way out is harmful or taken)."""
+    harmful = danger.harming(floor, ally)
+    if harmful is None or not harmful.item(ally.x, ally.y):
+        return None
+    best, best_gap = None, 0
+    for dx, dy in DIRECTIONS:
+        x, y = ally.x + dx, ally.y + dy
+        if floor.in_bounds(x, y) and not harmful.item(x, y) and floor.is_free(x, y):
+            away = max(abs(x - player.x), abs(y - player.y))
+            if best is None or away < best_gap:
+                best, best_gap = (dx, dy), away
+    return None if best is None else STEPS[best]
 
 
 def come_back(batch: Batch, i: int) -> Action:
