@@ -1,6 +1,7 @@
-"""Keys inside the open inventory: the key that opened it closes it, and worn gear
-comes off only when asked (hand play: ``i`` pressed again to close the inventory chose
-item (i), a worn ring, which came off without a word)."""
+"""Keys inside the open inventory: every item letter picks its item, item (i) too (hand
+play could not read scroll (i) while ``i`` closed the inventory), and worn gear comes
+off only when asked (hand play: ``i`` pressed again to close the inventory chose item
+(i), a worn ring, which came off without a word)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def pack(*keys: str) -> tuple[PlayScreen, ScreenStack]:
     return screen, ScreenStack(screen)
 
 
-def test_i_in_the_open_inventory_closes_it_and_leaves_item_i_on() -> None:
+def test_i_in_the_open_inventory_picks_item_i_and_a_worn_one_asks_first() -> None:
     screen, stack = pack(*FILLER)
     ring = screen.world.inventory[-1]
     assert screen.letters.of(screen.world.inventory)[-1] == "i"
@@ -46,8 +47,21 @@ def test_i_in_the_open_inventory_closes_it_and_leaves_item_i_on() -> None:
     assert isinstance(stack.top, InventoryScreen)
     turn = screen.world.turn
     stack.handle(KeyPress("i"))
-    closed: object = stack.top  # not the menu narrowed above
-    assert closed is screen and ring.equipped and screen.world.turn == turn
+    asked: object = stack.top  # not the menu narrowed above
+    assert isinstance(asked, ConfirmScreen)
+    assert asked.question == "Take off the Ring of Protection?"
+    assert ring.equipped and screen.world.turn == turn
+
+
+def test_i_in_the_open_inventory_reads_scroll_i() -> None:
+    screen, stack = pack(*FILLER, "mapping_scroll")
+    world = screen.world
+    assert screen.letters.of(world.inventory)[-2] == "i"
+    assert world.inventory[-2].kind.key == "mapping_scroll"
+    stack.handle(KeyPress("i"))
+    stack.handle(KeyPress("i"))
+    assert stack.top is screen
+    assert all(item.kind.key != "mapping_scroll" for item in world.inventory)
 
 
 def test_taking_off_worn_gear_from_the_inventory_asks_first() -> None:
