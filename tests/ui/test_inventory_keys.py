@@ -9,6 +9,7 @@ from emberdeep.config import Settings
 from emberdeep.content import loader
 from emberdeep.engine.acts.actions import Use
 from emberdeep.engine.things.items import Item
+from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.inventory import InventoryScreen
@@ -77,3 +78,24 @@ def test_taking_off_worn_gear_from_the_inventory_asks_first() -> None:
     stack.handle(KeyPress("a"))
     stack.handle(KeyPress("y"))
     assert not ring.equipped and stack.top is screen
+
+
+def test_a_letter_no_item_has_picks_nothing_and_says_so() -> None:
+    """Hand play: the darts ran out, ``t j Enter`` moved the highlight with ``j`` (no
+    item (j)) and threw a scroll of teleportation."""
+    screen, stack = pack("teleport_scroll", "health_potion")
+    stack.handle(KeyPress("t"))
+    menu = stack.top
+    assert isinstance(menu, InventoryScreen) and menu.purpose == "throw"
+    assert menu.menu.highlight is None  # nothing made for throwing
+    stack.handle(KeyPress("j"))
+    assert menu.menu.highlight is None and menu.menu.notice == "No item (j)."
+    console = render.new_console(80, 24)
+    screen.draw(console)
+    menu.draw(console)
+    shown = ["".join(map(chr, console.ch[:, y])) for y in range(console.height)]
+    assert any("No item (j)." in row for row in shown)
+    stack.handle(KeyPress("enter"))
+    assert stack.top is menu and len(screen.world.inventory) == 3
+    stack.handle(KeyPress("down"))  # the arrows still move, and the notice goes
+    assert menu.menu.highlight == 0 and menu.menu.notice == ""

@@ -17,7 +17,8 @@ Every item letter picks its item, item (i) too (the key that opened the inventor
 closed it instead, and hand play could not read scroll (i) by its letter); Esc closes
 it. What is worn comes off only after a question naming it, so that a slip of one key
 (hand play pressed ``i`` again to close the inventory, and a worn ring came off) takes
-nothing off.
+nothing off. A letter that no item has picks nothing and moves nothing, and the menu
+says so (``Menu.missing``); the arrows and the numpad move.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ FOOTER = "letter: {verb} · ?: details · Esc: back"
 tester guessing whether ``?`` asked for a letter next."""
 TAKE_OFF = "Take off the {name}?"
 """Asked before worn gear chosen in the inventory comes off."""
+NO_ITEM = "No item ({key})."
+"""Said on the menu for a letter that no item has (hand play: ``j`` in the throw menu
+moved the highlight, and Enter then threw a scroll of teleportation)."""
 EMPTY = "You are not carrying anything."
 NOTHING_TO_THROW = "You have nothing made for throwing. Throw something else?"
 ABOUT = "?"
@@ -128,6 +132,7 @@ class InventoryScreen:
             bounds=parent.layout.map,
             preselect=not makeshift,
             footer=FOOTER.format(verb=VERBS.get(purpose, "choose")),
+            missing=NO_ITEM,
         )
 
     def handle(self, event: InputEvent) -> Result:
