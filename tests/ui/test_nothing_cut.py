@@ -14,9 +14,10 @@ from emberdeep.content import loader
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.things.items import Item
 from emberdeep.ui import fitting, layout, render
+from emberdeep.ui.input import KeyPress
 from emberdeep.ui.keys import DEFAULT_KEYS
 from emberdeep.ui.menu import leading_clauses
-from emberdeep.ui.screens.help import help_lines
+from emberdeep.ui.screens.help import HelpScreen, help_lines
 from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.look import HINT, LookScreen
 from emberdeep.ui.screens.play import PlayScreen, whole_hints
@@ -127,6 +128,22 @@ def test_help_puts_every_key_in_one_column_and_shows_no_absolute_path(
     assert len(keys_at) == 1  # no name pushes its keys out of the column
     text = "\n".join(lines)
     assert str(Path.home()) not in text and "~/.config/emberdeep/keys.toml" in text
+
+
+def test_the_help_at_80x24_is_whole_page_by_page_and_line_by_line() -> None:
+    """Every page of the key help, and each view the arrows scroll to, cuts nothing,
+    travel's entry among them."""
+    screen = HelpScreen(None)
+    console = render.new_console(*layout.MIN_SIZE)
+    seen = ""
+    with fitting.watching() as cuts:
+        for key in ["home"] + ["down"] * 70 + ["home"] + ["pagedown"] * 4:
+            screen.handle(KeyPress(key))
+            console.clear()
+            screen.draw(console)
+            seen += "\n".join(rows(console))
+    assert cuts == []
+    assert "Travel to a spot" in seen and ";, L, then Enter" in seen
 
 
 def test_a_console_larger_than_the_full_layout_shows_more_map() -> None:
