@@ -82,11 +82,37 @@ def test_scrolls_on_a_small_console_and_closes() -> None:
     screen.handle(KeyPress("home"))
     screen.handle(Wheel(-1))  # paged: down a whole page (8 rows at 50x12)
     assert screen.top == 8
-    screen.handle(KeyPress("up"))
+    screen.handle(KeyPress("pageup"))
     assert screen.top == 0
     for key in ("escape", "?"):
         assert screen.handle(KeyPress(key)) == Pop()
     assert screen.handle(Click(5, 5, 3)) == Pop()
+
+
+def test_the_arrows_move_the_help_a_line_and_page_down_a_page() -> None:
+    """Hand play pressed Down in the key help and a whole page went by."""
+    screen = HelpScreen(None)
+    drawn(screen, 80, 24)  # pages of 20 rows
+    rows = 20
+    assert screen.max_top() >= rows
+    screen.handle(KeyPress("down"))
+    assert screen.top == 1
+    assert "lines 2-21 of" in drawn(screen, 80, 24)[-2]
+    screen.handle(KeyPress("pagedown"))  # to the next page's start, not a page on
+    assert screen.top == rows
+    assert "page 2 of" in drawn(screen, 80, 24)[-2]
+    screen.handle(KeyPress("up"))
+    assert screen.top == rows - 1
+    screen.handle(KeyPress("pageup"))
+    assert screen.top == 0
+
+
+def test_travel_is_listed_with_the_look_keys_that_start_it() -> None:
+    """Hand play looked in the help for travel and found only the mouse's click."""
+    rows = drawn(HelpScreen(None))
+    assert keys_of(rows, "cursor there):") == [";", "L", "then Enter"]
+    rebound = drawn(HelpScreen({"o": "look"}))
+    assert keys_of(rebound, "cursor there):") == ["o", "then Enter"]
 
 
 def test_the_key_bound_to_help_also_closes_it() -> None:

@@ -30,4 +30,5 @@ FIRE_NEAR = {
     "under": "Fire would spread to where you stand!",
     "beside": "Fire would catch right beside you!",
 }
-"""Where the fire an aimed use sets may reach its user (``kindling.near_user``)."""
+"""Where the fire an aimed use sets may reach its user (``kindling.near_user``); said
+only of a kind the player knows (``TargetingScreen.fire_near``)."""

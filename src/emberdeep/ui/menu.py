@@ -18,12 +18,16 @@ the player moves to one: Enter alone chooses nothing there); Esc cancels. The mo
 highlights what it hovers, a left click chooses, a right click cancels, the wheel
 scrolls. Because j and k are also option letters, they move the highlight only when no
 option on screen is labelled with them: a letter beside an option always means that
-option.
+option. In a menu whose options carry their own letters (an item's), a letter is never
+a move: one that no option has chooses nothing and is said in the bottom border
+(``missing``), as hand play pressed ``j`` in the throw menu with no item (j), the
+highlight moved down, and Enter threw a scroll.
 """
 
 from __future__ import annotations
 
 import re
+import string
 import textwrap
 from collections.abc import Sequence
 
@@ -64,6 +68,9 @@ LAST = frozenset({"end", "kp_1"})
 CHOOSE = frozenset({"enter"})
 CANCEL = frozenset({"escape"})
 VI_MOVES = {"k": -1, "j": 1}
+OWN_LETTERS = frozenset(string.ascii_letters)
+"""The keys that, in a menu of options with their own letters, only ever name one."""
+NOTICE_FG: Color = (230, 170, 90)
 
 
 class Option(msgspec.Struct, frozen=True):
@@ -150,18 +157,23 @@ class Menu:
         bounds: Region | None = None,
         preselect: bool = True,
         footer: str = "",
+        missing: str = "",
     ) -> None:
         """``options`` are labels or ``Option``s; ``header`` is text wrapped above them;
         ``bounds`` is where the menu will be drawn (``draw`` updates it), so that mouse
         events before the first draw are placed right. Without ``preselect`` nothing is
         highlighted until the player moves to an option, so Enter alone chooses nothing:
         for a choice that must be deliberate (a level to spend, a throw with nothing made
-        for throwing)."""
+        for throwing). ``missing`` ("No item ({key}).") is said for a letter that no
+        option with its own letter has."""
         self.title = title
         self.options = [o if isinstance(o, Option) else Option(o) for o in options]
         self.header = header
         self.footer = footer
         """Set into the bottom border at the left: what the keys do (the inventory's)."""
+        self.missing = missing
+        self.notice = ""
+        """What the last key was not (``missing``), in the bottom border until the next key."""
         self.empty_text = empty_text
         enabled = [i for i, o in enumerate(self.options) if not o.disabled]
         self.highlight: int | None = (enabled or [0])[0] if self.options and preselect else None
@@ -274,17 +286,21 @@ class Menu:
     def handle_key(self, key: str) -> MenuResult:
         lay = self.layout()
         letter = LETTERS.find(key) if len(key) == 1 else -1
+        self.notice = ""
         if key in CANCEL:
             return CANCELLED
         if key in CHOOSE:
             return STILL_OPEN if self.highlight is None else self.choose(self.highlight)
-        if any(o.key for o in self.options):
-            owner = self.keyed(key) if len(key) == 1 else None
-            if owner is not None:
-                self.highlight = owner
-                self.show_highlight(lay.rows)
-                return self.choose(owner)
-        elif letter >= 0 and self.top + letter in self.shown(lay):
+        keyed = any(o.key for o in self.options)
+        if keyed and key in OWN_LETTERS:
+            owner = self.keyed(key)
+            if owner is None:
+                self.notice = self.missing.format(key=key)
+                return STILL_OPEN
+            self.highlight = owner
+            self.show_highlight(lay.rows)
+            return self.choose(owner)
+        if not keyed and letter >= 0 and self.top + letter in self.shown(lay):
             return self.choose(self.top + letter)
         page = max(1, lay.rows)
         if key in UP:
@@ -398,11 +414,14 @@ class Menu:
         self.draw_footer(console, lay)
 
     def draw_footer(self, console: tcod.console.Console, lay: MenuLayout) -> None:
-        """The footer in the bottom border, left of where the scroll position goes."""
+        """The footer in the bottom border, left of where the scroll position goes; a
+        notice (``missing``) in its place until the next key."""
         box = lay.box
-        if self.footer and box.width >= 7:
-            text = f"┤ {fit(self.footer, box.width - 6)} ├"
-            console.print(box.x + 1, box.y + box.height - 1, text, fg=palette.INFO_FG)
+        said = self.notice or self.footer
+        if said and box.width >= 7:
+            text = f"┤ {fit(said, box.width - 6)} ├"
+            fg = NOTICE_FG if self.notice else palette.INFO_FG
+            console.print(box.x + 1, box.y + box.height - 1, text, fg=fg)
 
     def draw_option(
         self, console: tcod.console.Console, lay: MenuLayout, y: int, letter: str, index: int

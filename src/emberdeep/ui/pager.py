@@ -51,8 +51,9 @@ class Pager:
     fit_height = False
     """Shrink the frame to the text when it is short."""
     paged = False
-    """Show whole pages, one after another (every key and the wheel move by a page):
-    no line is on two pages, and the frame says which page it shows. The key help is
+    """Show whole pages, one after another (PgUp, PgDn and the wheel move to a page's
+    start, the arrows by a line): no line is on two pages, and the frame says which
+    page it shows (or which lines, between pages). The key help is
     paged: scrolled a page less a line, and its last page clamped to the end, its pages
     repeated up to half of what the one before showed."""
 
@@ -82,23 +83,30 @@ class Pager:
     def scroll_key(self, key: str) -> None:
         rows = text_area(*self.console_size)[1]
         page = rows if self.paged else max(1, rows - 1)
-        steps = {**dict.fromkeys(LINE_UP, -1), **dict.fromkeys(LINE_DOWN, 1)}
-        steps |= {**dict.fromkeys(PAGE_UP, -page), **dict.fromkeys(PAGE_DOWN, page)}
-        if key in steps:
-            self.scroll(steps[key])
+        if key in LINE_UP or key in LINE_DOWN:  # a line, paged or not (hand play)
+            self.move(-1 if key in LINE_UP else 1)
+        elif key in PAGE_UP or key in PAGE_DOWN:
+            self.scroll(-page if key in PAGE_UP else page)
         elif key in TO_TOP:
             self.top = 0
         elif key in TO_BOTTOM:
             self.top = self.max_top()
 
     def scroll(self, lines: int) -> None:
-        """Move the view ``lines`` down (negative: up), within the text (paged: by whole
-        pages, the way it goes)."""
+        """Move the view ``lines`` down (negative: up), within the text (paged: to the
+        start of the next page, or of this one or the one before, the way it goes)."""
         top = self.placed_top()
         if self.paged and lines:
             rows = text_area(*self.console_size)[1]
-            lines = rows if lines > 0 else -rows
-        self.top = min(max(top + lines, 0), self.max_top())
+            page = top // rows + 1 if lines > 0 else -(-top // rows) - 1
+            lines = page * rows - top
+        self.move(lines)
+
+    def move(self, lines: int) -> None:
+        """Move the view ``lines`` down (negative: up), within the text, off the pages'
+        starts if it must: the arrows move a paged text by a line too (hand play pressed
+        Down in the key help and a whole page went by)."""
+        self.top = min(max(self.placed_top() + lines, 0), self.max_top())
 
     def max_top(self) -> int:
         columns, rows = text_area(*self.console_size)
@@ -136,7 +144,7 @@ class Pager:
             console.print(text_x, text_y + row, text, fg=color)
         bottom = region.y + region.height - 1
         indicator = f"┤ lines {top + 1}-{end} of {total} ├" if total > rows else ""
-        if self.paged and total > rows:
+        if self.paged and total > rows and top % rows == 0:
             indicator = f"┤ page {top // rows + 1} of {(total - 1) // rows + 1} ├"
         console.print(
             region.x + region.width - 2 - len(indicator), bottom, indicator, fg=palette.INFO_FG

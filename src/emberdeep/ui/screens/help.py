@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from emberdeep.content.looks import RENDER_MODES
 from emberdeep.ui import keys, palette
-from emberdeep.ui.commands import COMMANDS
+from emberdeep.ui.commands import COMMANDS, UiCommand
 from emberdeep.ui.fitting import home_path, wrap
 from emberdeep.ui.pager import Line, Pager, text_area
 from emberdeep.ui.palette import Color
@@ -59,13 +59,25 @@ def friendly_name(command: str) -> str:
     return FRIENDLY.get(command) or command.replace("_", " ").capitalize()
 
 
-def bindings(keymap: dict[str, str]) -> list[tuple[str, list[str]]]:
-    """(friendly name, keys) per command: every command of ``COMMANDS`` in its order
-    (those without a key too), then any other name the keymap uses; keys in keymap order."""
+TRAVEL = "Travel to a spot (look, move the cursor there)"
+"""Travel has no key of its own (``look.py``: Enter in the look cursor, or a click), so
+it follows the look's entry with the look's keys, "then Enter": hand play looked for it
+in the help and found only the mouse's "Click a known tile"."""
+
+
+def bindings(keymap: dict[str, str]) -> list[tuple[str, list[str], str]]:
+    """(friendly name, keys, what follows them) per command: every command of
+    ``COMMANDS`` in its order (those without a key too), then any other name the keymap
+    uses; keys in keymap order. Travel follows look, with its keys."""
     by_command: dict[str, list[str]] = {name: [] for name in COMMANDS}
     for key, command in keymap.items():
         by_command.setdefault(command, []).append(key)
-    return [(friendly_name(command), found) for command, found in by_command.items()]
+    listed = []
+    for command, found in by_command.items():
+        listed.append((friendly_name(command), found, ""))
+        if command == UiCommand.LOOK.value:
+            listed.append((TRAVEL, found, ", then Enter"))
+    return listed
 
 
 MOUSE = (
@@ -87,8 +99,12 @@ def help_lines(
     row, so every key starts at the same column. With ``rows`` (a page's), an entry
     that would straddle two pages starts the next (``pages``)."""
     entries = [
-        (f"{label}:", ", ".join(dict.fromkeys(keys.key_label(key) for key in found)), bool(found))
-        for label, found in bindings(keymap)
+        (
+            f"{label}:",
+            ", ".join(dict.fromkeys(keys.key_label(key) for key in found)) + (then * bool(found)),
+            bool(found),
+        )
+        for label, found, then in bindings(keymap)
     ]  # kp_5 and clear are one key, written once
     label_width = min(MAX_LABEL, max(len(label) for label, _, _ in entries), columns // 2)
     groups: list[list[tuple[str, Color]]] = []

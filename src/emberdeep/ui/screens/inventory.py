@@ -13,10 +13,12 @@ learnt still means that item. The throw menu lists what is made for throwing fir
 what is worn last (it must come off first); with nothing made for throwing it says so
 and highlights nothing, so Enter alone throws no potion.
 
-The key that opened the inventory (``i``) closes it again, as Esc does, rather than
-choosing item (i): hand play pressed ``i`` twice to close it and a worn ring came off.
-Item (i) is still chosen by the arrows and Enter. And what is worn comes off only after
-a question naming it, as taking anything off cannot be a slip of one key.
+Every item letter picks its item, item (i) too (the key that opened the inventory once
+closed it instead, and hand play could not read scroll (i) by its letter); Esc closes
+it. What is worn comes off only after a question naming it, so that a slip of one key
+(hand play pressed ``i`` again to close the inventory, and a worn ring came off) takes
+nothing off. A letter that no item has picks nothing and moves nothing, and the menu
+says so (``Menu.missing``); the arrows and the numpad move.
 """
 
 from __future__ import annotations
@@ -33,9 +35,7 @@ from emberdeep.engine.things.identify import display_key
 from emberdeep.engine.things.items import SLOT_SIZES, Item
 from emberdeep.session.letters import LETTERS
 from emberdeep.session.names import describe, details, item_name
-from emberdeep.ui.commands import UiCommand
 from emberdeep.ui.input import InputEvent, KeyPress
-from emberdeep.ui.keys import command_for, first_key
 from emberdeep.ui.menu import Cancelled, Chosen, Menu, Option
 from emberdeep.ui.screens import Pop, Push, Result, Stay
 from emberdeep.ui.screens.confirm import ConfirmScreen
@@ -57,12 +57,14 @@ TITLES: dict[Purpose, str] = {
 the worn ring another (``scroll``) is put on in place of: a third ring asks, where it
 once swapped the oldest off without a word."""
 VERBS: dict[Purpose, str] = {"use": "use", "drop": "drop", "throw": "throw"}
-FOOTER = "letter: {verb} · ?: details · {back}: back"
+FOOTER = "letter: {verb} · ?: details · Esc: back"
 """What the keys do, in the menu's bottom border: "(? about it)" in the title left a
-tester guessing whether ``?`` asked for a letter next. ``back``: Esc, and for the
-inventory the key that opened it."""
+tester guessing whether ``?`` asked for a letter next."""
 TAKE_OFF = "Take off the {name}?"
 """Asked before worn gear chosen in the inventory comes off."""
+NO_ITEM = "No item ({key})."
+"""Said on the menu for a letter that no item has (hand play: ``j`` in the throw menu
+moved the highlight, and Enter then threw a scroll of teleportation)."""
 EMPTY = "You are not carrying anything."
 NOTHING_TO_THROW = "You have nothing made for throwing. Throw something else?"
 ABOUT = "?"
@@ -129,26 +131,11 @@ class InventoryScreen:
             empty_text=EMPTY,
             bounds=parent.layout.map,
             preselect=not makeshift,
-            footer=FOOTER.format(verb=VERBS.get(purpose, "choose"), back=self.back_keys()),
+            footer=FOOTER.format(verb=VERBS.get(purpose, "choose")),
+            missing=NO_ITEM,
         )
 
-    def back_keys(self) -> str:
-        """The keys that close this menu, for its footer: Esc, and for the inventory the
-        key that opened it (when it is one letter)."""
-        opener = first_key(UiCommand.USE_ITEM.value, self.parent.keymap)
-        if self.purpose == "use" and opener is not None and len(opener) == 1:
-            return f"{opener}/Esc"
-        return "Esc"
-
-    def closes(self, event: InputEvent) -> bool:
-        """Whether ``event`` is the key that opened the inventory, pressed in it."""
-        if self.purpose != "use" or not isinstance(event, KeyPress):
-            return False
-        return command_for(event.key, self.parent.keymap) is UiCommand.USE_ITEM
-
     def handle(self, event: InputEvent) -> Result:
-        if self.closes(event):
-            return Pop()
         if event == KeyPress(ABOUT) and self.menu.highlight is not None:
             item = self.parent.world.inventory[self.slots[self.menu.highlight]]
             return Push(DetailsScreen.of_item(self.parent, item))

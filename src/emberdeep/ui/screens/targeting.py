@@ -252,14 +252,23 @@ class TargetingScreen:
         short = self.falls_short()
         if short:
             lines.append((short, WARNING_FG))
-        world = self.parent.world
-        near = kindling.near_user(
-            world.floor, world.player, self.item, self.cursor, throw=self.throw
-        )
+        near = self.fire_near()
         if near:
             lines.append((aim_words.FIRE_NEAR[near], WARNING_FG))
         rows = [(line, fg) for text, fg in lines for line in wrap(text, width - 2)]
         under_map.draw_rows(console, self.parent, rows, self.cursor)
+
+    def fire_near(self) -> str:
+        """Where the fire this aim sets may reach the player (``kindling.near_user``), for
+        a kind they know only: of one not yet identified, a fire warning would tell what
+        it is before its first use (hand play: an unknown staff warned "Fire would spread
+        to where you stand!")."""
+        world = self.parent.world
+        if not world.identity.is_known(self.kind):
+            return ""
+        return kindling.near_user(
+            world.floor, world.player, self.item, self.cursor, throw=self.throw
+        )
 
     def friends_struck(self) -> str:
         """The warning when what flies to the cursor would strike an ally or a captive
