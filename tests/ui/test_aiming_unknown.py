@@ -1,7 +1,7 @@
 """The aiming screen speaks only of what the player knows: an item of a kind not yet
-identified gives no fire warning (hand play: an unidentified staff aimed from the grass
-warned "Fire would spread to where you stand!", naming it a fire staff before its first
-use)."""
+identified gives no fire warning and draws no blast (hand play: an unidentified staff
+aimed from the grass warned "Fire would spread to where you stand!", naming it a fire
+staff before its first use)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,20 @@ def test_an_unknown_staff_gives_no_fire_warning_that_would_tell_what_it_is() -> 
     assert "Fire would" not in aiming_text(screen, aiming)
     world.identity.learn(staff.kind)  # once known, the same aim warns
     assert "Fire would spread to where you stand!" in aiming_text(screen, aiming)
+
+
+def test_an_unknown_blast_is_not_drawn_round_the_cursor() -> None:
+    """A scroll of fireball aimed before it is known shows no blast (its radius would
+    name it); known, the blast and whoever it catches are shown."""
+    world = world_from_text(MEADOW)
+    world.inventory.append(Item(KINDS["fireball_scroll"]))
+    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False))
+    add_monster(world, ORC, 9, 2, hunting=False)
+    world.refresh_fov()
+    aiming = TargetingScreen(screen, 0)
+    aiming.set_cursor((9, 2))
+    assert aiming.radius == 0 and "Caught in the blast" not in aiming_text(screen, aiming)
+    world.identity.learn(world.inventory[0].kind)
+    known = TargetingScreen(screen, 0)
+    known.set_cursor((9, 2))
+    assert known.radius == 3 and "Caught in the blast: Orc" in aiming_text(screen, known)

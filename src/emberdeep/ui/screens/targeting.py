@@ -82,7 +82,10 @@ class TargetingScreen:
         self.kind = self.item.kind
         self.name = item_name(parent.world.identity, self.kind)
         self.mode = Aim.FOES if throw else self.kind.facts.aims
-        self.radius = self.kind.radius if self.mode is Aim.CELLS else 0
+        known = parent.world.identity.is_known(self.kind)
+        self.radius = self.kind.radius if self.mode is Aim.CELLS and known else 0
+        """The blast shown round the cursor: none for a kind not yet identified, whose
+        blast would tell what it is before its first use."""
         self.warning = ""
         """Shown in place of the hint after an impossible confirm, until the cursor moves."""
         targets = self.targets()
