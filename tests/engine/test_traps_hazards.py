@@ -134,7 +134,9 @@ def test_gas_spreading_never_creates_gas() -> None:
     assert 0 < float(floor.gas.sum()) <= total
 
 
-def test_deep_water_carries_off_what_is_not_worn() -> None:
+def test_deep_water_carries_off_what_is_not_worn_to_the_nearest_shore() -> None:
+    """Hand play lost four things in five strokes, for good: what the current takes
+    now washes up on the ground nearest the swimmer, to be fetched."""
     world = world_from_text(
         """
         #########
@@ -144,15 +146,37 @@ def test_deep_water_carries_off_what_is_not_worn() -> None:
     )
     world.inventory += [Item(KINDS["darts"], count=3), Item(KINDS["dagger"])]
     toggle_equipment(world, world.player, world.inventory[1])
-    swept = []
+    washed = []
     for _ in range(5):
         events = world.step(Move(1, 0))
         assert not isinstance(events, Refused)
-        swept += [e for e in events if isinstance(e, ItemMoved) and e.change == "swept"]
-    assert swept and all(e.thing.quantity == 1 for e in swept)  # one at a time, never a stack
+        washed += [e for e in events if isinstance(e, ItemMoved) and e.change == "washed"]
+    assert washed and all(e.thing.quantity == 1 for e in washed)  # one at a time, never a stack
     darts = sum(i.count for i in world.inventory if i.kind.key == "darts")
-    assert darts == 3 - len(swept)
+    assert darts == 3 - len(washed)
     assert any(i.kind.key == "dagger" and i.equipped for i in world.inventory)
+    ashore = [(i.x, i.y) for i in world.floor.items if i.kind.key == "darts"]
+    assert len(ashore) == len(washed)
+    assert all(world.floor.tiles[x, y] == Tile.FLOOR for x, y in ashore)
+    assert [e.at for e in washed] == ashore
+
+
+def test_with_no_shore_what_the_current_takes_is_gone() -> None:
+    world = world_from_text(
+        """
+        ###
+        #@#
+        ###
+        """
+    )
+    world.floor.tiles[world.player.position] = Tile.DEEP_WATER
+    world.inventory[:] = [Item(KINDS["darts"], count=50)]
+    changes = set()
+    for _ in range(20):
+        hazards.wade(world)
+        changes |= {e.change for e in world.take_events() if isinstance(e, ItemMoved)}
+    assert changes == {"swept"} and not world.floor.items
+    assert world.inventory[0].count < 50
 
 
 def test_deep_water_never_carries_off_a_key() -> None:

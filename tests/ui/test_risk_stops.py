@@ -49,6 +49,6 @@ def test_explore_names_each_plate_in_the_way_and_goes_on_past_the_one_crossed() 
 def test_a_risk_further_off_says_how_many_steps() -> None:
     stop = Stop("risky", at=(4, 1), risk="deep_water")
     assert narrator_for(loader.load()).stop(stop, (1, 1)) == (
-        "Deep water lies in the way (east, 3 steps): wade in yourself (it may sweep away"
-        " what you carry), or go round."
+        "Deep water lies in the way (east, 3 steps): wade in yourself (the current may wash"
+        " what you carry ashore), or go round."
     )

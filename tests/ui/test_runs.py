@@ -443,8 +443,8 @@ def test_explore_stopped_by_water_says_the_stairs_are_a_dry_walk_away() -> None:
     screen.handle(KeyPress("x"))
     ticks(screen)
     assert screen.log.entries[-1].text == (
-        "Deep water lies in the way (east): wade in yourself (it may sweep away what you"
-        " carry), or go round, or press > to walk round to the stairs down."
+        "Deep water lies in the way (east): wade in yourself (the current may wash what you"
+        " carry ashore), or go round, or press > to walk round to the stairs down."
     )
     assert world.player.position == (5, 1)  # at the water's edge, not in it
     beyond = picture.replace(">", ".").replace("+....#", "+...>#")  # the stairs beyond too

@@ -38,12 +38,12 @@ ROUND = """
     """
 """The same, with a dry way round below."""
 ASKED = (
-    "Deep water lies between you and the stairs down: swim across (what you carry may be"
-    " swept away)?"
+    "Deep water lies between you and the stairs down: swim across (the current may wash"
+    " what you carry ashore)?"
 )
 BY_HAND = (
     "You stay where you are. Deep water lies in the way (east, 3 steps): wade in yourself"
-    " (it may sweep away what you carry), or go round."
+    " (the current may wash what you carry ashore), or go round."
 )
 
 
@@ -119,7 +119,8 @@ def test_travel_from_the_look_cursor_asks_and_no_goes_back_to_it() -> None:
     look = LookScreen(screen, (8, 2))
     asked = opened(look.handle(KeyPress("enter")), ConfirmScreen)
     assert asked.question == (
-        "Deep water lies on the way there: swim across (what you carry may be swept away)?"
+        "Deep water lies on the way there: swim across (the current may wash what you carry"
+        " ashore)?"
     )
     assert asked.handle(KeyPress("n")) == Pop()  # back to the look cursor
     assert world.player.position == (1, 1)

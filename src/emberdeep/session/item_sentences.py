@@ -57,6 +57,12 @@ def item_moved(n: Narrator, e: ItemMoved) -> list[Line]:
         case "swept":  # the current takes one at a time
             text = f"{capitalized(noun.a)} from your pack slips away in the deep water!"
             return [Line(text, MessageKind.ITEM)]
+        case "washed":
+            text = (
+                f"{capitalized(noun.a)} from your pack slips away in the deep water: "
+                "the current carries it to the shore."
+            )
+            return [Line(text, MessageKind.ITEM)]
         case "lost":
             return [Line(sentence(noun, "be", "lost below."), MessageKind.ITEM)]
         case "stolen":

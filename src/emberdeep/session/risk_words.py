@@ -22,7 +22,7 @@ from emberdeep.session.names import Names
 from emberdeep.session.surroundings import bearing
 
 ADVICE = {
-    "deep_water": "wade in yourself (it may sweep away what you carry), or go round",
+    "deep_water": "wade in yourself (the current may wash what you carry ashore), or go round",
     "fire": "wait for it to burn out, or go round",
     "gas": "wait for it to clear, or go round",
 }

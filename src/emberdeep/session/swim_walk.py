@@ -3,11 +3,11 @@
 
 Two testers saw the stairs across a lake with no dry way known: ``>`` walked them to the
 shore and stopped ("Deep water lies in the way"), and the crossing was left to them a
-key at a time. Deep water may sweep away what is carried (``terrain/hazards.py``), so a
+key at a time. Deep water may wash what is carried ashore (``terrain/hazards.py``), so a
 walk never swims unasked; but it asks (the play screen, in a box that settles), and a yes
 is carried in the command (``swim``): the walk goes on through the water, a step a turn,
 stopped as any walk is. A dry way, when one is known, is still the one taken, and asks
-nothing; so does a way through shallow water, which is no risk. No (or Esc) leaves the
+nothing. No (or Esc) leaves the
 player where they stand, told how to cross by hand.
 
 Where the walk would stop is the engine's answer (``way_ahead.risk_ahead``: the way
@@ -58,14 +58,14 @@ def swimming(command: Travel | TakeStairs) -> Travel | TakeStairs:
 
 
 def question(world: World, command: Travel | TakeStairs) -> str:
-    """ "Deep water lies between you and the stairs down: swim across (what you carry may
-    be swept away)?" for a walk to the stairs, or a travel onto them; "on the way
+    """ "Deep water lies between you and the stairs down: swim across (the current may
+    wash what you carry ashore)?" for a walk to the stairs, or a travel onto them; "on the way
     there" for a travel elsewhere."""
     floor = world.floor
     goal = {floor.start: "the stairs up", floor.stairs: "the stairs down"}
     where = goal.get(walk_target(world, command))
     way = f"between you and {where}" if where else "on the way there"
-    return f"Deep water lies {way}: swim across (what you carry may be swept away)?"
+    return f"Deep water lies {way}: swim across (the current may wash what you carry ashore)?"
 
 
 def stay_words(names: Names, stop: Stop, here: tuple[int, int]) -> str:

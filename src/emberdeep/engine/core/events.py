@@ -307,10 +307,11 @@ class AllyDied(Struct, frozen=True, gc=False):
 
 
 class ItemMoved(Struct, frozen=True, gc=False):
-    """An item changed hands: ``change`` is "picked", "dropped", "stolen" (by ``who``, a
-    thief: it now lies under it), "swept" (off by deep water), "lost" (fallen below),
-    "caged" (the rest of a choice, once one was taken), "wielded", "worn", "unwielded",
-    "removed", "thrown", "landed" (thrown, it struck no one and lies at ``at``)."""
+    """An item changed hands: ``change`` is "picked", "dropped", "stolen" (by ``who``, a thief:
+    it now lies under it), "swept" (off by deep water, gone), "washed" (off by deep water,
+    it lies at ``at`` on the shore), "lost" (fallen below), "caged" (the rest of a choice,
+    once one was taken), "wielded", "worn", "unwielded", "removed", "thrown", "landed"
+    (thrown, it struck no one and lies at ``at``)."""
 
     who: Who
     at: Cell

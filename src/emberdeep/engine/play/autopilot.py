@@ -33,7 +33,7 @@ from emberdeep.engine.terrain import danger
 from emberdeep.engine.things.items import INVENTORY_SIZE, MAX_STACK, Item
 
 RISK_COST = 1000
-"""Deep water (it may sweep away what you carry), a found trap, fire and harmful gas are
+"""Deep water (the current may wash what you carry ashore), a found trap, fire and harmful gas are
 crossed only when there is no other way, and a run stops before the first step into
 one (``Stop("risky")``, which names it): the player takes that step, or not."""
 BERTH = awareness.WAKE_CHANCES[1][0]

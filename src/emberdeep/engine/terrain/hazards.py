@@ -2,19 +2,22 @@
 terrain that cannot be walked: a lever in a wall is pulled, ``mechanisms.py``).
 
 Deep water is walkable, but whoever wades in (without levitating) may let go of
-something they carry, which the current takes. Lava and chasms are not walkable, so
-every distance map, monster and auto-explore goes around them (and the generators'
-reachability check guarantees a way round); a player who walks into one on purpose is
-refused by lava ("certain death") and falls through a chasm to the floor below.
+something they carry, which the current carries to the nearest shore (``wade``). Lava
+and chasms are not walkable, so every distance map, monster and auto-explore goes around
+them (and the generators' reachability check guarantees a way round); a player who walks
+into one on purpose is refused by lava ("certain death") and falls through a chasm to
+the floor below.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from emberdeep.engine.core.actors import Actor
 from emberdeep.engine.core.events import ItemMoved, Refused
-from emberdeep.engine.core.floor import Tile
+from emberdeep.engine.core.floor import Floor, Tile, is_ground
 from emberdeep.engine.creatures import statuses
 from emberdeep.engine.terrain import fire, mechanisms, traps
 from emberdeep.engine.things import items
@@ -81,7 +84,10 @@ def wade(world: World) -> None:
     stack, never the whole stack (13 potions of healing went at once); never what the
     player holds on to (``HELD_ON``): the treasure (losing it would make the game
     unwinnable) and a key (hand play lost a vault key while swimming and never saw the
-    line go by: a vault lost for good, unseen; Brogue never loses a key for good)."""
+    line go by: a vault lost for good, unseen; Brogue never loses a key for good). What
+    it takes washes up on the nearest shore (``shore``), to be fetched: hand play lost
+    four things in five strokes for good, and took "may be swept away" for "will be".
+    Brogue's current carries what it takes off too, and leaves it to be found."""
     loose = [
         n
         for n, item in enumerate(world.inventory)
@@ -92,4 +98,25 @@ def wade(world: World) -> None:
     slot = loose[int(world.rng.integers(len(loose)))]
     item = items.take_one(world.inventory, slot)
     player = world.player
-    world.emit(ItemMoved(player.who, player.position, world.identity.thing(item), "swept"))
+    landing = shore(world.floor, player.position)
+    if landing is None:  # a floor of water and nothing else: it is gone
+        world.emit(ItemMoved(player.who, player.position, world.identity.thing(item), "swept"))
+        return
+    item.x, item.y = landing
+    world.floor.items.append(item)
+    world.emit(ItemMoved(player.who, landing, world.identity.thing(item), "washed"))
+
+
+def shore(floor: Floor, near: tuple[int, int]) -> tuple[int, int] | None:
+    """The plain ground nearest ``near`` (in steps; ties to the first by column, then
+    row) with no trap on it, where the current leaves what it took (None: there is
+    none)."""
+    ground = is_ground(floor.tiles)
+    for x, y in floor.traps:
+        ground[x, y] = False
+    cells = np.argwhere(ground)
+    if not len(cells):
+        return None
+    gaps = np.abs(cells - np.array(near)).max(axis=1)
+    x, y = cells[int(gaps.argmin())].tolist()
+    return int(x), int(y)
