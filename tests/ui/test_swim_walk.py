@@ -15,7 +15,7 @@ from emberdeep.engine.creatures import statuses
 from emberdeep.engine.play.world import World
 from emberdeep.engine.terrain.traps import Trap
 from emberdeep.ui.input import Click, KeyPress
-from emberdeep.ui.screens import Pop, PopTo
+from emberdeep.ui.screens import Pop, PopTo, Push
 from emberdeep.ui.screens.confirm import ConfirmScreen
 from emberdeep.ui.screens.look import LookScreen
 from emberdeep.ui.screens.play import PlayScreen
@@ -165,3 +165,30 @@ def test_with_a_foe_in_view_each_key_is_a_step_and_the_one_into_the_water_asks()
     assert asked.question == ASKED and world.player.position == (3, 1)
     asked.handle(KeyPress("y"))
     assert world.player.position == (4, 1) and not screen.running
+
+
+ISLANDS = """
+    ##############
+    #@..~~.~~..>.#
+    #...~~.~~....#
+    ##############
+    """
+"""Two channels with dry ground between: the walk stops on the island for a foe."""
+
+
+def test_a_yes_holds_for_the_same_goal_on_the_same_floor() -> None:
+    """Crossing a lake with islands asked again at every island (hand play)."""
+    screen, world = known(ISLANDS)
+    opened(screen.handle(KeyPress(">")), ConfirmScreen).handle(KeyPress("y"))
+    for _ in range(5):
+        screen.tick()
+        if world.player.position == (6, 1):
+            break
+    assert world.player.position == (6, 1) and screen.running  # on the island
+    screen.handle(KeyPress("space"))  # a key stops the walk there, as a foe in view would
+    assert not screen.running
+    assert not isinstance(screen.handle(KeyPress(">")), Push)  # no second question
+    walked(screen, world)
+    assert world.depth == 2
+    other, _ = known(ISLANDS)
+    assert isinstance(other.handle(KeyPress(">")), Push)  # another game still asks

@@ -40,6 +40,10 @@ class Game:
         self.letters = session.letters if session is not None else ItemLetters()
         self.narrator = narrator
         self.driver = Driver(world, narrator, session=session, rules=rules, log=self.log)
+        self.swim_granted: tuple[int, tuple[int, int]] | None = None
+        """The depth and goal of the last walk the player let swim: another walk to the
+        same goal on the same floor swims unasked (``ui/swim_asking.py``; hand play
+        crossing a lake with islands was asked again at every island)."""
 
     @classmethod
     def start(

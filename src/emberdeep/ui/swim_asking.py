@@ -3,8 +3,9 @@
 in what words).
 
 The question comes before the walk starts, in a box that settles (``>`` is often pressed
-in a stream of keys), once: a yes starts the walk told to swim; a no, Esc or a right
-click leaves the player where they stand, and the log says how to cross by hand.
+in a stream of keys), once: a yes starts the walk told to swim, and holds for every walk
+to the same goal on the same floor (``Game.swim_granted``); a no, Esc or a right click
+leaves the player where they stand, and the log says how to cross by hand.
 """
 
 from __future__ import annotations
@@ -29,11 +30,18 @@ def swim_first(screen: PlayScreen, command: Command) -> Result | None:
     if stop is None:
         return None
     world = screen.world
+    granted = (world.depth, swim_walk.walk_target(world, command))
+    yes = swim_walk.swimming(command)
+    if screen.game.swim_granted == granted:
+        return screen.perform(yes)
 
     def no() -> Result:
         screen.log.add(swim_walk.stay_words(screen.narrator.names, stop, world.player.position))
         return Pop()  # back to what was open: the look cursor keeps its place
 
+    def swim() -> Result:
+        screen.game.swim_granted = granted
+        return screen.perform(yes)
+
     ask = swim_walk.question(world, command)
-    yes = swim_walk.swimming(command)
-    return Push(ConfirmScreen(ask, yes=lambda: screen.perform(yes), no=no, unbidden=True))
+    return Push(ConfirmScreen(ask, yes=swim, no=no, unbidden=True))
