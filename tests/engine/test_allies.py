@@ -322,3 +322,20 @@ def test_an_ally_stays_put_where_no_fire_burns() -> None:
     friend = ally(world, KINDS["goblin"], 2, 2)
     steps(world.step(Wait()))
     assert friend.position == (2, 2)
+
+
+def test_an_ally_going_for_its_foe_never_steps_into_fire() -> None:
+    world = world_from_text(ROOM)
+    friend = ally(world, KINDS["goblin"], 3, 3)
+    friend.hp = friend.max_hp = 500
+    add_monster(world, ORC, 8, 3, hunting=False)
+    floor = world.floor
+    seen = []
+    for _ in range(6):
+        floor.fire[5, 1:6] = fire.MOST  # a wall of flame across the room, kept burning
+        floor.fire_active = True
+        floor.hazard_version += 1
+        steps(world.step(Wait()))
+        seen.append(friend.position)
+    assert (4, 3) in seen or (4, 2) in seen or (4, 4) in seen  # it went for the orc
+    assert all(x != 5 for x, _ in seen)  # and stopped at the flames

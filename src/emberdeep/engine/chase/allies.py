@@ -182,8 +182,10 @@ def come_back(batch: Batch, i: int) -> Action:
 
 def step_toward(world: World, actor: Actor, target: tuple[int, int]) -> Action | None:
     """The free step that gets ``actor`` closest on foot to ``target`` (a map from the
-    target: allies are few, so each may have its own), if one gets closer."""
+    target: allies are few, so each may have its own), if one gets closer; never into
+    fire or harmful gas that can hurt it (as the chase keeps hostiles out, ``danger``)."""
     floor = world.floor
+    harmful = danger.harming(floor, actor)
     terrain = world.hunt.terrain(floor)
     dist = terrain.distances(
         goal_at((floor.width + 2, floor.height + 2), target[0] + 1, target[1] + 1)
@@ -192,7 +194,11 @@ def step_toward(world: World, actor: Actor, target: tuple[int, int]) -> Action |
     for dx, dy in DIRECTIONS:
         x, y = actor.x + dx, actor.y + dy
         steps = int(dist[x + 1, y + 1])
-        if steps < best and floor.is_free(x, y):
+        if (
+            steps < best
+            and floor.is_free(x, y)
+            and not (harmful is not None and harmful.item(x, y))
+        ):
             best, best_step = steps, (dx, dy)
     return None if best_step is None else STEPS[best_step]
 
