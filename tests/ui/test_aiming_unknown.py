@@ -10,10 +10,10 @@ from emberdeep.content import loader
 from emberdeep.engine.acts import kindling
 from emberdeep.engine.core.floor import Tile
 from emberdeep.engine.things.items import Item
-from emberdeep.ui import render
 from emberdeep.ui.screens.play import PlayScreen
 from emberdeep.ui.screens.targeting import TargetingScreen
 from tests.helpers import ORC, add_monster, world_from_text
+from tests.ui.test_aiming import aiming_text
 
 CONTENT = loader.load()
 KINDS = {kind.key: kind for kind in CONTENT.population.items.kinds}
@@ -24,13 +24,6 @@ MEADOW = '''
 #""""""....#
 ############
 '''
-
-
-def aiming_text(screen: PlayScreen, aiming: TargetingScreen) -> str:
-    console = render.new_console()
-    screen.draw(console)
-    aiming.draw(console)
-    return "\n".join("".join(chr(c) for c in row) for row in console.ch.T)
 
 
 def test_an_unknown_staff_gives_no_fire_warning_that_would_tell_what_it_is() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from emberdeep.config import Settings
 from emberdeep.content import loader
+from emberdeep.engine.play.world import World
 from emberdeep.engine.things.items import Item, ItemKind
 from emberdeep.ui import render
 from emberdeep.ui.screens.details import figures
@@ -36,6 +37,11 @@ def first_row(item: Item, strength: int | None = None) -> tuple[str, InventorySc
     for known in CONTENT.population.items.kinds:
         world.identity.learn(known)
     world.inventory.append(item)
+    return pack_row(world)
+
+
+def pack_row(world: World) -> tuple[str, InventoryScreen]:
+    """The first row of ``world``'s pack at 80x24 as drawn, and the menu drawn."""
     screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
     console = render.new_console(80, 24)
     screen.draw(console)

@@ -15,9 +15,9 @@ from emberdeep.env import text_view
 from emberdeep.ui import render
 from emberdeep.ui.input import KeyPress
 from emberdeep.ui.screens.character import CharacterScreen
-from emberdeep.ui.screens.inventory import InventoryScreen
 from emberdeep.ui.screens.play import PlayScreen
 from tests.helpers import drawn_on_stack, texts, world_from_text
+from tests.ui.test_inventory_details import pack_row
 
 CONTENT = loader.load()
 KEY = next(kind for kind in CONTENT.population.items.kinds if kind.key == "vault_key")
@@ -31,14 +31,7 @@ def test_a_key_picked_up_is_listed_in_the_pack_whole_at_80x24() -> None:
     """)
     world.floor.items.append(Item(KEY, 2, 1))
     assert texts(world.step(PickUp())) == ["You pick up a vault key."]
-    screen = PlayScreen.of(world, CONTENT, Settings(lighting=False, animation="off"))
-    console = render.new_console(80, 24)
-    screen.draw(console)
-    menu = InventoryScreen(screen, "use")
-    menu.draw(console)
-    y = menu.menu.row_of(0)
-    assert y is not None
-    row = "".join(map(chr, console.ch[:, y]))
+    row, _ = pack_row(world)
     assert "(a) - Vault Key" in row and "Opens a vault" in row
     assert "a) Vault Key" in text_view.inventory(world)
 
